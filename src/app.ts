@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseQuery } from 'node:querystring';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { healthRoutes } from './features/health/routes.js';
+import { authenticate, type Authentication } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { logOptions } from './http/logging.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Extra Fastify options (tests turn logging off). */
+  fastify?: FastifyServerOptions;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: logOptions(config.logLevel),
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
+    bodyLimit: 6 * 1024 * 1024,
+    ...deps.fastify,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', { config, database, db: database.db });
+  app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[2]) {
+    this._auth ??= authenticate(database.db, config.secretKey, this);
+    return this._auth;
+  });
+
+  registerErrorHandling(app);
+
+  // External plugins first.
+  await app.register(cookie, { secret: config.secretKey });
+  await app.register(formbody, { parser: (body) => parseQuery(body) });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 50 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        formAction: ["'self'", 'https:', 'http:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Allmende API', version: '1.0.0', description: 'The participation platform API.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key> from POST /api/login/' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+        },
+      },
+      security: [{ token: [] }, { session: [] }, { bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', decorateReply: false, index: false });
+  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+  if (mediaDir) {
+    mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  }
+  app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+
+  // Then one register call per feature.
+  await app.register(healthRoutes);
+
+  return app;
+}

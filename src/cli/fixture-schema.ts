@@ -1,0 +1,181 @@
+import { Type, type Static } from 'typebox';
+
+/** The loaddata fixture format: an interface other tools depend on, so keep it exactly. */
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Ids = Type.Array(Id);
+const DateTime = Type.String({ format: 'date-time' });
+const OptText = Type.Optional(Type.String());
+const Target = Type.Object(
+  { type: Type.Union([Type.Literal('idea'), Type.Literal('comment'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]), id: Id },
+  { additionalProperties: false },
+);
+const strict = { additionalProperties: false };
+
+export const FixtureUser = Type.Object(
+  {
+    id: Id,
+    username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[\\w][ \\w.@+-]*$' }),
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' }),
+    password: Type.Optional(Type.String({ minLength: 1 })),
+    password_hash: Type.Optional(Type.String({ minLength: 1 })),
+    is_superuser: Type.Optional(Type.Boolean()),
+    is_staff: Type.Optional(Type.Boolean()),
+    is_active: Type.Optional(Type.Boolean()),
+    email_verified: Type.Optional(Type.Boolean()),
+    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('de')])),
+    date_joined: Type.Optional(DateTime),
+    avatar: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  strict,
+);
+
+export const FixtureOrganisation = Type.Object(
+  {
+    id: Id,
+    slug: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }),
+    name: Type.String({ minLength: 1, maxLength: 512 }),
+    title: Type.Optional(Type.String({ maxLength: 100 })),
+    enable_geolocation: Type.Optional(Type.Boolean()),
+    initiators: Type.Optional(Ids),
+    members: Type.Optional(Ids),
+  },
+  strict,
+);
+
+export const FixtureProject = Type.Object(
+  {
+    id: Id,
+    slug: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }),
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    organisation: Id,
+    description: Type.Optional(Type.String({ maxLength: 250 })),
+    information: OptText,
+    result: OptText,
+    access: Type.Optional(Type.Union([Type.Literal('PUBLIC'), Type.Literal('SEMIPUBLIC'), Type.Literal('PRIVATE')])),
+    is_draft: Type.Optional(Type.Boolean()),
+    is_archived: Type.Optional(Type.Boolean()),
+    is_app_accessible: Type.Optional(Type.Boolean()),
+    moderators: Type.Optional(Ids),
+    participants: Type.Optional(Ids),
+    point: Type.Optional(
+      Type.Union([Type.Null(), Type.Object({ lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) }, strict)]),
+    ),
+    street_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    house_number: Type.Optional(Type.Union([Type.String({ maxLength: 10 }), Type.Null()])),
+    zip_code: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+    contact_name: Type.Optional(Type.String({ maxLength: 120 })),
+    contact_address_text: OptText,
+    contact_email: Type.Optional(Type.String({ maxLength: 254 })),
+    contact_phone: Type.Optional(Type.String({ maxLength: 20 })),
+    contact_url: Type.Optional(Type.String({ maxLength: 200 })),
+    created: Type.Optional(DateTime),
+  },
+  strict,
+);
+
+const NullableDate = Type.Union([DateTime, Type.Null()]);
+
+export const FixtureModule = Type.Object(
+  {
+    id: Id,
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' })),
+    project: Id,
+    name: Type.String({ minLength: 1, maxLength: 512 }),
+    description: Type.Optional(Type.String({ maxLength: 512 })),
+    blueprint_type: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
+    is_draft: Type.Optional(Type.Boolean()),
+    weight: Type.Optional(Type.Integer({ minimum: 0 })),
+    phases: Type.Array(
+      Type.Object(
+        {
+          id: Type.Optional(Id),
+          type: Type.String({ minLength: 1, maxLength: 128 }),
+          name: Type.Optional(Type.String({ maxLength: 80 })),
+          description: Type.Optional(Type.String({ maxLength: 300 })),
+          start_date: NullableDate,
+          end_date: NullableDate,
+          weight: Type.Optional(Type.Integer()),
+        },
+        strict,
+      ),
+    ),
+    categories: Type.Optional(Type.Array(Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict))),
+    labels: Type.Optional(Type.Array(Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict))),
+  },
+  strict,
+);
+
+export const FixturePoll = Type.Object({ id: Id, module: Id, creator: Id }, strict);
+export const FixtureChapter = Type.Object({ id: Id, module: Id, creator: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict);
+export const FixtureParagraph = Type.Object({ id: Id, chapter: Id, name: Type.String({ maxLength: 120 }), text: OptText }, strict);
+
+export const FixtureIdea = Type.Object(
+  {
+    id: Id,
+    module: Id,
+    creator: Id,
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    description: Type.String(),
+    category: Type.Optional(Type.Union([Id, Type.Null()])),
+    labels: Type.Optional(Ids),
+    created: Type.Optional(DateTime),
+    modified: Type.Optional(Type.Union([DateTime, Type.Null()])),
+  },
+  strict,
+);
+
+export const FixtureComment = Type.Object(
+  {
+    id: Id,
+    creator: Id,
+    target: Target,
+    comment: Type.String({ maxLength: 4000 }),
+    created: Type.Optional(DateTime),
+    modified: Type.Optional(Type.Union([DateTime, Type.Null()])),
+    is_blocked: Type.Optional(Type.Boolean()),
+    is_removed: Type.Optional(Type.Boolean()),
+    is_censored: Type.Optional(Type.Boolean()),
+    is_moderator_marked: Type.Optional(Type.Boolean()),
+    is_reviewed: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+
+export const FixtureRating = Type.Object({ creator: Id, target: Target, value: Type.Integer() }, strict);
+export const FixtureReport = Type.Object(
+  { creator: Id, target: Target, description: Type.Optional(Type.String({ maxLength: 1024 })), created: Type.Optional(DateTime) },
+  strict,
+);
+export const FixtureCommentFeedback = Type.Object(
+  {
+    id: Type.Optional(Id),
+    comment: Id,
+    creator: Id,
+    feedback_text: Type.String(),
+    created: Type.Optional(DateTime),
+    modified: Type.Optional(Type.Union([DateTime, Type.Null()])),
+  },
+  strict,
+);
+export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
+
+export const Fixture = Type.Object(
+  {
+    users: Type.Optional(Type.Array(FixtureUser)),
+    organisations: Type.Optional(Type.Array(FixtureOrganisation)),
+    projects: Type.Optional(Type.Array(FixtureProject)),
+    modules: Type.Optional(Type.Array(FixtureModule)),
+    polls: Type.Optional(Type.Array(FixturePoll)),
+    chapters: Type.Optional(Type.Array(FixtureChapter)),
+    paragraphs: Type.Optional(Type.Array(FixtureParagraph)),
+    ideas: Type.Optional(Type.Array(FixtureIdea)),
+    comments: Type.Optional(Type.Array(FixtureComment)),
+    ratings: Type.Optional(Type.Array(FixtureRating)),
+    reports: Type.Optional(Type.Array(FixtureReport)),
+    comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
+    follows: Type.Optional(Type.Array(FixtureFollow)),
+  },
+  strict,
+);
+
+export type Fixture = Static<typeof Fixture>;

@@ -1,0 +1,378 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Value } from 'typebox/value';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
+import * as s from '../db/schema/index.js';
+import { AvatarInvalid, storeAvatar } from '../features/accounts/avatars.js';
+import { hashPassword, isValidPasswordHash } from '../features/accounts/passwords.js';
+import { createComment } from '../features/comments/services.js';
+import { createIdea } from '../features/ideas/services.js';
+import { addCommentFeedback } from '../features/moderatorfeedback/services.js';
+import { addModerator, addParticipant } from '../features/projects/services.js';
+import { Fixture } from './fixture-schema.js';
+
+/** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
+export class FixtureError extends Error {}
+
+const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows'] as const;
+
+export interface LoadOptions {
+  /** Folder that avatar paths are relative to (the fixture file's folder). */
+  baseDir: string;
+  /** Where uploaded media live (DATA_DIR/media). */
+  mediaDir: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+function pathName(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('');
+}
+
+/** Checks the fixture's shape; the first problem is reported with its record path. */
+export function validateFixture(data: unknown): Fixture {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FixtureError('the fixture must be one JSON object');
+  for (const error of Value.Errors(Fixture, data)) {
+    if (error.keyword === 'boolean' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const params = error.params as Record<string, unknown>;
+    const extra = Array.isArray(params.additionalProperties) ? params.additionalProperties : null;
+    const missing = Array.isArray(params.requiredProperties) ? params.requiredProperties : null;
+    const where = pathName(error.instancePath) || 'fixture';
+    if (extra) throw new FixtureError(`${where}: unknown field ${extra.join(', ')}`);
+    if (missing) throw new FixtureError(`${where}: missing ${missing.join(', ')}`);
+    throw new FixtureError(`${where}: ${error.message}`);
+  }
+  return data as Fixture;
+}
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : value === null ? null : undefined);
+
+type Ctx = { tx: Tx; options: LoadOptions };
+
+async function requireRow(tx: Tx, table: PgTable & { id: unknown }, id: number, where: string, what: string): Promise<void> {
+  const idColumn = getTableColumns(table).id;
+  const [row] = await tx.select({ id: idColumn }).from(table).where(eq(idColumn, id));
+  if (!row) throw new FixtureError(`${where}: no ${what} ${id}`);
+}
+
+const TARGET_TABLES = { idea: s.ideas, comment: s.comments, poll: s.polls, chapter: s.chapters, paragraph: s.paragraphs } as const;
+
+async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
+  for (const [i, u] of records.entries()) {
+    const where = `users[${i}]`;
+    if (u.password_hash && !isValidPasswordHash(u.password_hash)) throw new FixtureError(`${where}.password_hash: not an argon2 or pbkdf2_sha256 hash`);
+    let avatar: string | null = null;
+    if (u.avatar) {
+      try {
+        avatar = await storeAvatar(options.mediaDir, readFileSync(resolve(options.baseDir, u.avatar)));
+      } catch (error) {
+        throw new FixtureError(`${where}.avatar: ${error instanceof AvatarInvalid ? error.message : `cannot read ${u.avatar}`}`);
+      }
+    }
+    const clash = await tx
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(sql`lower(${s.users.username}) = lower(${u.username}) or lower(${s.users.email}) = lower(${u.email}) or ${s.users.id} = ${u.id}`);
+    if (clash.length) throw new FixtureError(`${where}: a user with id ${u.id}, username "${u.username}" or e-mail "${u.email}" exists already`);
+    await tx.insert(s.users).values({
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      password: u.password_hash ?? (u.password ? await hashPassword(u.password) : ''),
+      isSuperuser: u.is_superuser ?? false,
+      isStaff: u.is_staff ?? false,
+      isActive: u.is_active ?? true,
+      emailVerified: u.email_verified ?? true,
+      language: u.language ?? 'de',
+      avatar,
+      ...(u.date_joined ? { dateJoined: new Date(u.date_joined) } : {}),
+    });
+  }
+}
+
+async function loadOrganisations({ tx }: Ctx, records: Fixture['organisations'] = []) {
+  for (const [i, o] of records.entries()) {
+    const where = `organisations[${i}]`;
+    await tx.insert(s.organisations).values({ id: o.id, slug: o.slug, name: o.name, title: o.title ?? '', enableGeolocation: o.enable_geolocation ?? false });
+    for (const [j, userId] of (o.initiators ?? []).entries()) {
+      await requireRow(tx, s.users, userId, `${where}.initiators[${j}]`, 'user');
+      await tx.insert(s.organisationInitiators).values({ organisationId: o.id, userId }).onConflictDoNothing();
+    }
+    for (const [j, userId] of (o.members ?? []).entries()) {
+      await requireRow(tx, s.users, userId, `${where}.members[${j}]`, 'user');
+      await tx.insert(s.organisationMembers).values({ organisationId: o.id, userId }).onConflictDoNothing();
+    }
+  }
+}
+
+async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
+  for (const [i, p] of records.entries()) {
+    const where = `projects[${i}]`;
+    await requireRow(tx, s.organisations, p.organisation, `${where}.organisation`, 'organisation');
+    await tx.insert(s.projects).values({
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      organisationId: p.organisation,
+      description: p.description ?? '',
+      information: p.information ?? '',
+      result: p.result ?? '',
+      access: p.access ?? 'PUBLIC',
+      isDraft: p.is_draft ?? false,
+      isArchived: p.is_archived ?? false,
+      isAppAccessible: p.is_app_accessible ?? false,
+      pointLat: p.point?.lat ?? null,
+      pointLng: p.point?.lng ?? null,
+      streetName: p.street_name ?? null,
+      houseNumber: p.house_number ?? null,
+      zipCode: p.zip_code ?? null,
+      contactName: p.contact_name ?? '',
+      contactAddressText: p.contact_address_text ?? '',
+      contactEmail: p.contact_email ?? '',
+      contactPhone: p.contact_phone ?? '',
+      contactUrl: p.contact_url ?? '',
+      ...(p.created ? { created: new Date(p.created) } : {}),
+    });
+    for (const [j, userId] of (p.moderators ?? []).entries()) {
+      await requireRow(tx, s.users, userId, `${where}.moderators[${j}]`, 'user');
+      await addModerator(tx, p.id, userId);
+    }
+    for (const [j, userId] of (p.participants ?? []).entries()) {
+      await requireRow(tx, s.users, userId, `${where}.participants[${j}]`, 'user');
+      await addParticipant(tx, p.id, userId);
+    }
+  }
+}
+
+async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
+  for (const [i, m] of records.entries()) {
+    const where = `modules[${i}]`;
+    await requireRow(tx, s.projects, m.project, `${where}.project`, 'project');
+    await tx.insert(s.modules).values({
+      id: m.id,
+      slug: m.slug ?? `module-${m.id}`,
+      projectId: m.project,
+      name: m.name,
+      description: m.description ?? null,
+      blueprintType: m.blueprint_type ?? 'BS',
+      isDraft: m.is_draft ?? false,
+      weight: m.weight ?? 0,
+    });
+    for (const [j, ph] of m.phases.entries()) {
+      const start = date(ph.start_date) ?? null;
+      const end = date(ph.end_date) ?? null;
+      if ((start === null) !== (end === null)) throw new FixtureError(`${where}.phases[${j}]: give both start_date and end_date, or neither`);
+      if (start && end && end < start) throw new FixtureError(`${where}.phases[${j}].end_date: before start_date`);
+      await tx.insert(s.phases).values({
+        ...(ph.id ? { id: ph.id } : {}),
+        moduleId: m.id,
+        type: ph.type,
+        name: ph.name ?? '',
+        description: ph.description ?? '',
+        startDate: start,
+        endDate: end,
+        weight: ph.weight ?? j,
+      });
+    }
+    for (const c of m.categories ?? []) await tx.insert(s.categories).values({ id: c.id, moduleId: m.id, name: c.name });
+    for (const l of m.labels ?? []) await tx.insert(s.labels).values({ id: l.id, moduleId: m.id, name: l.name });
+  }
+}
+
+async function loadItems({ tx }: Ctx, data: Fixture) {
+  for (const [i, p] of (data.polls ?? []).entries()) {
+    await requireRow(tx, s.modules, p.module, `polls[${i}].module`, 'module');
+    await requireRow(tx, s.users, p.creator, `polls[${i}].creator`, 'user');
+    await tx.insert(s.polls).values({ id: p.id, moduleId: p.module, creatorId: p.creator });
+  }
+  for (const [i, c] of (data.chapters ?? []).entries()) {
+    await requireRow(tx, s.modules, c.module, `chapters[${i}].module`, 'module');
+    await requireRow(tx, s.users, c.creator, `chapters[${i}].creator`, 'user');
+    await tx.insert(s.chapters).values({ id: c.id, moduleId: c.module, creatorId: c.creator, name: c.name, weight: i });
+  }
+  for (const [i, p] of (data.paragraphs ?? []).entries()) {
+    await requireRow(tx, s.chapters, p.chapter, `paragraphs[${i}].chapter`, 'chapter');
+    await tx.insert(s.paragraphs).values({ id: p.id, chapterId: p.chapter, name: p.name, text: p.text ?? '', weight: i });
+  }
+}
+
+async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
+  for (const [i, idea] of records.entries()) {
+    const where = `ideas[${i}]`;
+    await requireRow(tx, s.modules, idea.module, `${where}.module`, 'module');
+    await requireRow(tx, s.users, idea.creator, `${where}.creator`, 'user');
+    if (idea.category) {
+      const [category] = await tx
+        .select({ id: s.categories.id })
+        .from(s.categories)
+        .where(and(eq(s.categories.id, idea.category), eq(s.categories.moduleId, idea.module)));
+      if (!category) throw new FixtureError(`${where}.category: no category ${idea.category} in module ${idea.module}`);
+    }
+    for (const [j, labelId] of (idea.labels ?? []).entries()) {
+      const [label] = await tx.select({ id: s.labels.id }).from(s.labels).where(and(eq(s.labels.id, labelId), eq(s.labels.moduleId, idea.module)));
+      if (!label) throw new FixtureError(`${where}.labels[${j}]: no label ${labelId} in module ${idea.module}`);
+    }
+    await createIdea(tx, {
+      id: idea.id,
+      moduleId: idea.module,
+      creatorId: idea.creator,
+      name: idea.name,
+      description: idea.description,
+      categoryId: idea.category ?? null,
+      labelIds: idea.labels ?? [],
+      created: date(idea.created) ?? undefined,
+      modified: date(idea.modified) ?? null,
+    });
+  }
+}
+
+async function requireTarget(tx: Tx, target: { type: keyof typeof TARGET_TABLES; id: number }, where: string) {
+  await requireRow(tx, TARGET_TABLES[target.type], target.id, `${where}.target`, target.type);
+}
+
+async function loadComments({ tx }: Ctx, records: Fixture['comments'] = []) {
+  for (const [i, c] of records.entries()) {
+    const where = `comments[${i}]`;
+    await requireRow(tx, s.users, c.creator, `${where}.creator`, 'user');
+    await requireTarget(tx, c.target, where);
+    await createComment(tx, {
+      id: c.id,
+      creatorId: c.creator,
+      target: c.target,
+      comment: c.comment,
+      created: date(c.created) ?? undefined,
+      modified: date(c.modified) ?? null,
+      isBlocked: c.is_blocked,
+      isRemoved: c.is_removed,
+      isCensored: c.is_censored,
+      isModeratorMarked: c.is_moderator_marked,
+      isReviewed: c.is_reviewed,
+    });
+  }
+}
+
+async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
+  for (const [i, r] of (data.ratings ?? []).entries()) {
+    const where = `ratings[${i}]`;
+    await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
+    await requireTarget(tx, r.target, where);
+    const value = Math.max(-1, Math.min(1, r.value));
+    await tx
+      .insert(s.ratings)
+      .values({ creatorId: r.creator, contentType: r.target.type, objectPk: r.target.id, value })
+      .onConflictDoUpdate({ target: [s.ratings.contentType, s.ratings.objectPk, s.ratings.creatorId], set: { value } });
+  }
+  for (const [i, r] of (data.reports ?? []).entries()) {
+    const where = `reports[${i}]`;
+    await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
+    await requireTarget(tx, r.target, where);
+    await tx.insert(s.reports).values({
+      creatorId: r.creator,
+      contentType: r.target.type,
+      objectPk: r.target.id,
+      description: r.description ?? '',
+      ...(r.created ? { created: new Date(r.created) } : {}),
+    });
+  }
+}
+
+async function loadFeedbackAndFollows({ tx }: Ctx, data: Fixture) {
+  for (const [i, f] of (data.comment_feedback ?? []).entries()) {
+    const where = `comment_feedback[${i}]`;
+    await requireRow(tx, s.comments, f.comment, `${where}.comment`, 'comment');
+    await requireRow(tx, s.users, f.creator, `${where}.creator`, 'user');
+    const [existing] = await tx.select({ id: s.commentFeedback.id }).from(s.commentFeedback).where(eq(s.commentFeedback.commentId, f.comment));
+    if (existing) throw new FixtureError(`${where}.comment: comment ${f.comment} has feedback already`);
+    await addCommentFeedback(tx, {
+      id: f.id,
+      commentId: f.comment,
+      creatorId: f.creator,
+      feedbackText: f.feedback_text,
+      created: date(f.created) ?? undefined,
+      modified: date(f.modified) ?? null,
+    });
+  }
+  for (const [i, f] of (data.follows ?? []).entries()) {
+    const where = `follows[${i}]`;
+    await requireRow(tx, s.users, f.creator, `${where}.creator`, 'user');
+    await requireRow(tx, s.projects, f.project, `${where}.project`, 'project');
+    const enabled = f.enabled ?? true;
+    await tx
+      .insert(s.follows)
+      .values({ creatorId: f.creator, projectId: f.project, enabled })
+      .onConflictDoUpdate({ target: [s.follows.projectId, s.follows.creatorId], set: { enabled } });
+  }
+}
+
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+
+/** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
+export async function syncSequences(db: DbOrTx): Promise<void> {
+  for (const table of SERIAL_TABLES) {
+    await db.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM "${table}"), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
+/** Maps a database error on a record to a fixture error (duplicates, values out of range). */
+function explain(error: unknown, stage: string): Error {
+  if (error instanceof FixtureError) return error;
+  const pgError = error as { code?: string; detail?: string; message?: string; cause?: { code?: string; detail?: string; message?: string } };
+  const cause = pgError.cause ?? pgError;
+  if (cause.code === '23505') return new FixtureError(`${stage}: duplicate record (${cause.detail ?? cause.message})`);
+  if (cause.code?.startsWith('23') || cause.code?.startsWith('22')) return new FixtureError(`${stage}: ${cause.detail ?? cause.message}`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Loads a fixture all-or-nothing: on any invalid record nothing is stored. Returns counts per kind. */
+export async function loadFixture(db: Db, data: unknown, options: LoadOptions): Promise<Record<string, number>> {
+  const fixture = validateFixture(data);
+  const total = KINDS.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+  let done = 0;
+  const stages: [(typeof KINDS)[number][], (ctx: Ctx) => Promise<void>][] = [
+    [['users'], (c) => loadUsers(c, fixture.users)],
+    [['organisations'], (c) => loadOrganisations(c, fixture.organisations)],
+    [['projects'], (c) => loadProjects(c, fixture.projects)],
+    [['modules'], (c) => loadModules(c, fixture.modules)],
+    [['polls', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
+    [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
+    [['comments'], (c) => loadComments(c, fixture.comments)],
+    [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
+    [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
+  ];
+  await db.transaction(async (tx) => {
+    for (const [kinds, load] of stages) {
+      try {
+        await load({ tx, options });
+      } catch (error) {
+        throw explain(error, kinds.join(', '));
+      }
+      done += kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+      options.onProgress?.(done, total);
+    }
+    await syncSequences(tx);
+  });
+  return Object.fromEntries(KINDS.map((kind) => [kind, fixture[kind]?.length ?? 0]));
+}
+
+export function readFixtureFile(file: string): { data: unknown; baseDir: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new FixtureError(`cannot read ${file}`);
+  }
+  try {
+    return { data: JSON.parse(text), baseDir: dirname(resolve(file)) };
+  } catch (error) {
+    throw new FixtureError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}

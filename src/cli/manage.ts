@@ -1,0 +1,129 @@
+import { SingleBar } from 'cli-progress';
+import { desc, sql } from 'drizzle-orm';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { outbox, users } from '../db/schema/index.js';
+import { hashPassword } from '../features/accounts/passwords.js';
+import { createSystemActions } from '../features/actions/system.js';
+import { seedDemoIfEmpty } from './demo.js';
+import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
+
+const USAGE = `Usage: npm run manage -- <command>
+
+Commands:
+  migrate                                  apply database migrations
+  createsuperuser --username U --email E --password P
+  loaddata FILE                            load a JSON fixture (all or nothing)
+  seed-demo                                load the demo data into an empty database
+  create-system-actions                    record phase start / phase ending actions
+  outbox [--limit N]                       show the newest e-mails in the outbox`;
+
+class UsageError extends Error {}
+
+type Command = (database: Database, args: string[], mediaDir: string) => Promise<void>;
+
+const commands: Record<string, Command> = {
+  async migrate() {
+    console.log('Migrations applied.');
+  },
+
+  async createsuperuser(database, args) {
+    const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+    if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
+    if (!/^[\w][ \w.@+-]*$/.test(values.username) || values.username.length > 60) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only');
+    if (!/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('the e-mail address is not valid');
+    const taken = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${values.username}) or lower(${users.email}) = lower(${values.email})`);
+    if (taken.length) throw new UsageError(`a user with username "${values.username}" or e-mail "${values.email}" exists already`);
+    await database.db.transaction(async (tx) => {
+      await syncSequences(tx);
+      await tx.insert(users).values({
+        username: values.username as string,
+        email: values.email as string,
+        password: await hashPassword(values.password as string),
+        isSuperuser: true,
+        isStaff: true,
+        emailVerified: true,
+      });
+    });
+    console.log(`Superuser "${values.username}" created.`);
+  },
+
+  async loaddata(database, args, mediaDir) {
+    const [file] = args;
+    if (!file) throw new UsageError('loaddata needs a FILE');
+    const { data, baseDir } = readFixtureFile(file);
+    const bar = new SingleBar({ format: 'Loading [{bar}] {value}/{total} records', hideCursor: true, noTTYOutput: false });
+    let started = false;
+    const counts = await loadFixture(database.db, data, {
+      baseDir,
+      mediaDir,
+      onProgress(done, total) {
+        if (!process.stdout.isTTY) return;
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.update(done);
+      },
+    });
+    if (started) bar.stop();
+    const summary = Object.entries(counts)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', ');
+    console.log(`Loaded ${summary || 'nothing'}.`);
+  },
+
+  async 'seed-demo'(database, _args, mediaDir) {
+    const logins = await seedDemoIfEmpty(database.db, mediaDir);
+    if (!logins) throw new UsageError('the database has users already; the demo goes only into an empty database');
+    console.log('Demo data loaded. Logins (username / password):');
+    for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password}`);
+  },
+
+  async 'create-system-actions'(database) {
+    const counts = await database.db.transaction((tx) => createSystemActions(tx));
+    console.log(`Phase start actions: ${counts.started}, project start actions: ${counts.projectsStarted}, phase ending actions: ${counts.scheduled}.`);
+  },
+
+  async outbox(database, args) {
+    const { values } = parseArgs({ args, options: { limit: { type: 'string', default: '20' } } });
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number');
+    const rows = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+    if (!rows.length) console.log('The outbox is empty.');
+    for (const mail of rows.reverse()) {
+      console.log(`#${mail.id} ${mail.created.toISOString()} ${mail.sentAt ? 'sent' : 'queued'} [${mail.kind}]`);
+      console.log(`To: ${mail.recipient}\nSubject: ${mail.subject}\n\n${mail.body}\n${'-'.repeat(60)}`);
+    }
+  },
+};
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  let database: Database | null = null;
+  try {
+    const config = loadConfig();
+    database = await openDatabase(config);
+    await database.migrate();
+    await command(database, args, join(config.dataDir, 'media'));
+    return 0;
+  } catch (error) {
+    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+    else if (error instanceof FixtureError || error instanceof UsageError) console.error(`Error: ${error.message}`);
+    else console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main();

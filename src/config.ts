@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The platform's configuration: read once from the environment, validated, typed. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  secretKey: string;
+  baseUrl: string | null;
+  timeZone: string;
+  redisUrl: string | null;
+  seedDemo: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  accessTokenLifetimeSeconds: number;
+  refreshTokenLifetimeSeconds: number;
+  loginFailureLimit: number;
+  loginFailureWindowSeconds: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function urlVar(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function timeZoneVar(env: Env): string {
+  const tz = env.TIME_ZONE || 'Europe/Berlin';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    throw new ConfigError(`TIME_ZONE "${tz}" is not a known time zone`);
+  }
+  return tz;
+}
+
+/** SECRET_KEY from the environment, or one generated once and kept in DATA_DIR (never in production). */
+function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
+  const given = env.SECRET_KEY;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
+    return given;
+  }
+  if (production) throw new ConfigError('SECRET_KEY must be set when NODE_ENV=production');
+  const file = join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const production = nodeEnv === 'production';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const baseUrl = urlVar(env, 'BASE_URL', ['http:', 'https:']);
+  return {
+    env: nodeEnv as Config['env'],
+    host: env.HOST || '127.0.0.1',
+    port: intVar(env, 'PORT', 8004, 0, 65535),
+    dataDir,
+    databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    secretKey: secretKeyVar(env, dataDir, production),
+    baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null,
+    timeZone: timeZoneVar(env),
+    redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    seedDemo: boolVar(env, 'SEED_DEMO', true),
+    smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Allmende <noreply@allmende.invalid>',
+    accessTokenLifetimeSeconds: intVar(env, 'ACCESS_TOKEN_LIFETIME', 5 * 3600, 1),
+    refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
+    loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
+    loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}
+
+/** A config for tests and tools: no files touched, fixed secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: null,
+    secretKey: 'test-secret-key-test-secret-key-test-secret-key',
+    baseUrl: null,
+    timeZone: 'Europe/Berlin',
+    redisUrl: null,
+    seedDemo: false,
+    smtpUrl: null,
+    mailFrom: 'Allmende <noreply@allmende.invalid>',
+    accessTokenLifetimeSeconds: 5 * 3600,
+    refreshTokenLifetimeSeconds: 24 * 3600,
+    loginFailureLimit: 10,
+    loginFailureWindowSeconds: 300,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

@@ -1,0 +1,157 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A function that may run inside or outside a transaction takes this; inside one, pass the `tx`. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Number of SQL statements sent so far (tests use it to prove there is no N+1). */
+  stats: { queries: number };
+  ping(): Promise<boolean>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function counter() {
+  const stats = { queries: 0 };
+  return { stats, logger: { logQuery: () => void stats.queries++ } };
+}
+
+export class DatabaseError extends Error {}
+
+/** PostgreSQL through node-postgres: the production and scale-out path. */
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+  const { stats, logger } = counter();
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    stats,
+    async ping() {
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async migrate() {
+      // Several instances may start at once: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(815200401)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(815200401)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function wrapPglite(client: PGlite, release: () => void = () => undefined): Database {
+  const { stats, logger } = counter();
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    stats,
+    async ping() {
+      try {
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      release();
+    },
+  };
+}
+
+/** An in-memory PGlite, optionally loaded from a dump (tests clone a migrated template this way). */
+export async function openMemoryPglite(dump?: Blob | File): Promise<Database> {
+  const client = await PGlite.create(dump ? { loadDataDir: dump } : {});
+  return wrapPglite(client);
+}
+
+function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Only one process may open a PGlite data directory: a lock file holds the owner's pid. */
+function takeLock(lockFile: string): () => void {
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && pidIsAlive(pid)) {
+      throw new DatabaseError(`the embedded database in ${dirname(lockFile)} is in use by process ${pid}`);
+    }
+    unlinkSync(lockFile);
+  }
+  writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  return () => rmSync(lockFile, { force: true });
+}
+
+/**
+ * PGlite on disk under dataDir/pglite. A new directory is initialised beside it and renamed into
+ * place only when complete, so a crash during initialisation never leaves a half-made database.
+ */
+export async function openPgliteDir(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = takeLock(join(dataDir, 'pglite.lock'));
+  try {
+    const dir = join(dataDir, 'pglite');
+    if (!existsSync(dir)) {
+      const staging = join(dataDir, 'pglite.initialising');
+      rmSync(staging, { recursive: true, force: true });
+      const fresh = await PGlite.create({ dataDir: staging });
+      await fresh.close();
+      renameSync(staging, dir);
+    } else if (!existsSync(join(dir, 'PG_VERSION'))) {
+      throw new DatabaseError(`${dir} is not a complete database directory; move it away and start again`);
+    }
+    const client = await PGlite.create({ dataDir: dir });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPgliteDir(config.dataDir);
+}
+
+/** Counts rows with a number even where `pg` returns bigint as a string. */
+export const countAll = sql<number>`count(*)`.mapWith(Number);

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
+import { categories, labels, modules, phases, projects } from './projects.js';
+import { users } from './users.js';
+
+export const ideas = pgTable(
+  'ideas',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description').notNull(),
+    image: text('image'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    moderatorStatus: varchar('moderator_status', { length: 254 }),
+    moderatorFeedbackText: text('moderator_feedback_text'),
+    ...timestamps,
+  },
+  (t) => [index('ideas_module_idx').on(t.moduleId, t.created), index('ideas_creator_idx').on(t.creatorId)],
+);
+
+export const ideaLabels = pgTable(
+  'idea_labels',
+  {
+    ideaId: integer('idea_id')
+      .notNull()
+      .references(() => ideas.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ideaId, t.labelId] })],
+);
+
+export const polls = pgTable('polls', {
+  id: serial('id').primaryKey(),
+  moduleId: integer('module_id')
+    .notNull()
+    .references(() => modules.id, { onDelete: 'cascade' }),
+  creatorId: integer('creator_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+export const chapters = pgTable('chapters', {
+  id: serial('id').primaryKey(),
+  moduleId: integer('module_id')
+    .notNull()
+    .references(() => modules.id, { onDelete: 'cascade' }),
+  creatorId: integer('creator_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 120 }).notNull(),
+  weight: integer('weight').notNull().default(0),
+  ...timestamps,
+});
+
+export const paragraphs = pgTable('paragraphs', {
+  id: serial('id').primaryKey(),
+  chapterId: integer('chapter_id')
+    .notNull()
+    .references(() => chapters.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 120 }).notNull().default(''),
+  text: text('text').notNull().default(''),
+  weight: integer('weight').notNull().default(0),
+  ...timestamps,
+});
+
+const kindCheck = (column: string) =>
+  sql.raw(`${column} IN (${CONTENT_KINDS.map((k) => `'${k}'`).join(', ')})`);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The commented object: an idea, poll, chapter or paragraph, or a comment for replies. */
+    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+    objectPk: integer('object_pk').notNull(),
+    comment: varchar('comment', { length: 4000 }).notNull().default(''),
+    commentCategories: varchar('comment_categories', { length: 256 }).notNull().default(''),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    isCensored: boolean('is_censored').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    isModeratorMarked: boolean('is_moderator_marked').notNull().default(false),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    lastDiscussed: timestamp('last_discussed', { withTimezone: true }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('comments_object_idx').on(t.contentType, t.objectPk, t.created),
+    index('comments_project_idx').on(t.projectId, t.created),
+    index('comments_creator_idx').on(t.creatorId),
+    check('comments_content_type_check', kindCheck('content_type')),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+    objectPk: integer('object_pk').notNull(),
+    value: smallint('value').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ratings_object_creator_key').on(t.contentType, t.objectPk, t.creatorId),
+    check('ratings_value_range', sql`${t.value} BETWEEN -1 AND 1`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+    objectPk: integer('object_pk').notNull(),
+    description: varchar('description', { length: 1024 }).notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('reports_object_idx').on(t.contentType, t.objectPk)],
+);
+
+/** A moderator's feedback on a comment; at most one per comment. */
+export const commentFeedback = pgTable(
+  'comment_feedback',
+  {
+    id: serial('id').primaryKey(),
+    commentId: integer('comment_id')
+      .notNull()
+      .unique()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feedbackText: text('feedback_text').notNull().default(''),
+    ...timestamps,
+  },
+);
+
+export const ACTION_VERBS = ['create', 'add', 'update', 'complete', 'schedule', 'start', 'publish'] as const;
+export type ActionVerb = (typeof ACTION_VERBS)[number];
+
+export const actions = pgTable(
+  'actions',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    verb: varchar('verb', { length: 255 }).$type<ActionVerb>().notNull(),
+    objType: varchar('obj_type', { length: 32 }).$type<ContentKind>().notNull(),
+    objId: integer('obj_id').notNull(),
+    targetType: varchar('target_type', { length: 32 }).$type<ContentKind>(),
+    targetId: integer('target_id'),
+    targetCreatorId: integer('target_creator_id').references(() => users.id, { onDelete: 'set null' }),
+    objCommentCreatorId: integer('obj_comment_creator_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** For phase "schedule" actions: the phase end the action announced. */
+    phaseId: integer('phase_id').references(() => phases.id, { onDelete: 'cascade' }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    public: boolean('public').notNull().default(true),
+    description: text('description'),
+  },
+  (t) => [
+    index('actions_obj_idx').on(t.objType, t.objId),
+    index('actions_target_creator_feed_idx').on(t.targetCreatorId, t.timestamp),
+    index('actions_obj_comment_creator_feed_idx').on(t.objCommentCreatorId, t.timestamp),
+    index('actions_project_idx').on(t.projectId, t.timestamp),
+    check('actions_verb_check', sql.raw(`verb IN (${ACTION_VERBS.map((v) => `'${v}'`).join(', ')})`)),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './users.js';
+export * from './projects.js';
+export * from './content.js';
+export * from './usersvc.js';

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './common.js';
+import { organisations, users } from './users.js';
+
+export const projectAccess = pgEnum('project_access', ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE']);
+export type ProjectAccess = (typeof projectAccess.enumValues)[number];
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 512 }).notNull().unique(),
+    name: varchar('name', { length: 120 }).notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    description: varchar('description', { length: 250 }).notNull().default(''),
+    information: text('information').notNull().default(''),
+    result: text('result').notNull().default(''),
+    access: projectAccess('access').notNull().default('PUBLIC'),
+    isDraft: boolean('is_draft').notNull().default(true),
+    isArchived: boolean('is_archived').notNull().default(false),
+    isAppAccessible: boolean('is_app_accessible').notNull().default(false),
+    image: text('image'),
+    pointLat: doublePrecision('point_lat'),
+    pointLng: doublePrecision('point_lng'),
+    streetName: varchar('street_name', { length: 200 }),
+    houseNumber: varchar('house_number', { length: 10 }),
+    zipCode: varchar('zip_code', { length: 20 }),
+    contactName: varchar('contact_name', { length: 120 }).notNull().default(''),
+    contactAddressText: text('contact_address_text').notNull().default(''),
+    contactEmail: varchar('contact_email', { length: 254 }).notNull().default(''),
+    contactPhone: varchar('contact_phone', { length: 20 }).notNull().default(''),
+    contactUrl: varchar('contact_url', { length: 200 }).notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_organisation_idx').on(t.organisationId),
+    index('projects_listing_idx').on(t.created).where(sql`NOT ${t.isDraft} AND NOT ${t.isArchived}`),
+    check('projects_point_both_or_neither', sql`(${t.pointLat} IS NULL) = (${t.pointLng} IS NULL)`),
+  ],
+);
+
+export const projectModerators = pgTable(
+  'project_moderators',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_moderators_user_idx').on(t.userId)],
+);
+
+export const projectParticipants = pgTable(
+  'project_participants',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId)],
+);
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 512 }).notNull().unique(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 512 }).notNull(),
+    description: varchar('description', { length: 512 }),
+    weight: integer('weight').notNull().default(0),
+    blueprintType: varchar('blueprint_type', { length: 8 }).notNull().default('BS'),
+    isDraft: boolean('is_draft').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('modules_project_idx').on(t.projectId, t.weight)],
+);
+
+export const phases = pgTable(
+  'phases',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 128 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull().default(''),
+    description: varchar('description', { length: 300 }).notNull().default(''),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    weight: integer('weight').notNull().default(0),
+  },
+  (t) => [
+    index('phases_module_idx').on(t.moduleId, t.weight, t.id),
+    index('phases_end_idx').on(t.endDate),
+    check('phases_dates_both_or_neither', sql`(${t.startDate} IS NULL) = (${t.endDate} IS NULL)`),
+    check('phases_end_after_start', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    icon: varchar('icon', { length: 254 }).notNull().default(''),
+  },
+  (t) => [index('categories_module_idx').on(t.moduleId)],
+);
+
+export const labels = pgTable(
+  'labels',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+  },
+  (t) => [index('labels_module_idx').on(t.moduleId)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('follows_project_creator_key').on(t.projectId, t.creatorId),
+    index('follows_creator_idx').on(t.creatorId, t.enabled),
+  ],
+);

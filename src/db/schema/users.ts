@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 60 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password: text('password').notNull().default(''),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    language: varchar('language', { length: 4 }).notNull().default('de'),
+    avatar: text('avatar'),
+    bio: varchar('bio', { length: 255 }).notNull().default(''),
+    getNotifications: boolean('get_notifications').notNull().default(true),
+    getNewsletters: boolean('get_newsletters').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Credentials issued before this instant (tokens, sessions) no longer count. */
+    credentialsValidAfter: timestamp('credentials_valid_after', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** DRF-style persistent API key, one per user. */
+export const apiTokens = pgTable('api_tokens', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Refresh tokens that were rotated or revoked (simplejwt's blacklist). */
+export const jwtBlacklist = pgTable(
+  'jwt_blacklist',
+  {
+    jti: varchar('jti', { length: 64 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    blacklistedAt: timestamp('blacklisted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jwt_blacklist_expires_idx').on(t.expiresAt)],
+);
+
+/** Browser sessions, kept in the database so that every instance shares them. `id` is a hash of the cookie value. */
+export const browserSessions = pgTable(
+  'browser_sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('browser_sessions_user_idx').on(t.userId), index('browser_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Accounts at external OpenID Connect providers linked to a user. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 64 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_subject_key').on(t.provider, t.subject)],
+);
+
+/** Outgoing e-mail: always recorded here; sent by SMTP when SMTP_URL is set. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    html: text('html'),
+    kind: varchar('kind', { length: 64 }).notNull().default(''),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id)],
+);
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 512 }).notNull().unique(),
+  name: varchar('name', { length: 512 }).notNull(),
+  title: varchar('title', { length: 100 }).notNull().default(''),
+  description: varchar('description', { length: 800 }).notNull().default(''),
+  logo: text('logo'),
+  enableGeolocation: boolean('enable_geolocation').notNull().default(false),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const organisationInitiators = pgTable(
+  'organisation_initiators',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_initiators_user_idx').on(t.userId)],
+);
+
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberNumber: varchar('member_number', { length: 64 }).notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_members_user_idx').on(t.userId)],
+);

@@ -1,0 +1,135 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { actions, commentFeedback, comments, type ContentKind, ratings, reports } from '../../db/schema/index.js';
+import { stripTags } from '../../text/html.js';
+import { deleteActionsOf, recordAction } from '../actions/services.js';
+import { loadTarget } from '../contenttypes/queries.js';
+import { autoFollow } from '../follows/services.js';
+
+export interface NewComment {
+  id?: number;
+  creatorId: number;
+  target: { type: ContentKind; id: number };
+  comment: string;
+  commentCategories?: string;
+  created?: Date;
+  modified?: Date | null;
+  isBlocked?: boolean;
+  isRemoved?: boolean;
+  isCensored?: boolean;
+  isModeratorMarked?: boolean;
+  isReviewed?: boolean;
+}
+
+export class TargetMissing extends Error {}
+
+/**
+ * Creates a comment the platform's way: text stripped of HTML, the project taken from the target,
+ * an "add" action with the target's creator, and the creator's auto-follow. A removed or censored
+ * comment (possible from fixtures) keeps no text and gets no action.
+ */
+export async function createComment(db: DbOrTx, input: NewComment): Promise<{ id: number; projectId: number | null; targetCreatorId: number | null }> {
+  const target = await loadTarget(db, input.target.type, input.target.id);
+  if (!target) throw new TargetMissing(`no ${input.target.type} ${input.target.id}`);
+  const gone = Boolean(input.isRemoved || input.isCensored);
+  const created = input.created ?? new Date();
+  const [row] = await db
+    .insert(comments)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      creatorId: input.creatorId,
+      contentType: input.target.type,
+      objectPk: input.target.id,
+      comment: gone ? '' : stripTags(input.comment),
+      commentCategories: gone ? '' : (input.commentCategories ?? ''),
+      projectId: target.projectId,
+      created,
+      modified: input.modified ?? null,
+      isBlocked: input.isBlocked ?? false,
+      isRemoved: input.isRemoved ?? false,
+      isCensored: input.isCensored ?? false,
+      isModeratorMarked: input.isModeratorMarked ?? false,
+      isReviewed: input.isReviewed ?? false,
+    })
+    .returning({ id: comments.id });
+  if (!gone) {
+    await recordAction(db, {
+      actorId: input.creatorId,
+      verb: 'add',
+      obj: { type: 'comment', id: row.id },
+      target: input.target,
+      targetCreatorId: target.creatorId,
+      projectId: target.projectId,
+      timestamp: created,
+    });
+  }
+  await autoFollow(db, input.creatorId, target.projectId, created);
+  return { id: row.id, projectId: target.projectId, targetCreatorId: target.creatorId };
+}
+
+/** The owner edits the text: `modified` is set and an "update" action recorded. */
+export async function editCommentText(db: DbOrTx, commentId: number, text: string, commentCategories?: string): Promise<void> {
+  const [row] = await db
+    .update(comments)
+    .set({ comment: stripTags(text), ...(commentCategories !== undefined ? { commentCategories } : {}), modified: new Date() })
+    .where(eq(comments.id, commentId))
+    .returning({ creatorId: comments.creatorId, projectId: comments.projectId });
+  if (!row) throw new Error(`no comment ${commentId}`);
+  await recordAction(db, { actorId: row.creatorId, verb: 'update', obj: { type: 'comment', id: commentId }, projectId: row.projectId });
+}
+
+export interface ModerationChanges {
+  comment?: string;
+  isBlocked?: boolean;
+  isModeratorMarked?: boolean;
+  isReviewed?: boolean;
+}
+
+/** Moderation changes never touch `modified` (the reference saves with ignore_modified). */
+export async function moderateComment(db: DbOrTx, commentId: number, changes: ModerationChanges): Promise<void> {
+  const set = {
+    ...(changes.comment !== undefined ? { comment: stripTags(changes.comment) } : {}),
+    ...(changes.isBlocked !== undefined ? { isBlocked: changes.isBlocked } : {}),
+    ...(changes.isModeratorMarked !== undefined ? { isModeratorMarked: changes.isModeratorMarked } : {}),
+    ...(changes.isReviewed !== undefined ? { isReviewed: changes.isReviewed } : {}),
+  };
+  if (Object.keys(set).length) await db.update(comments).set(set).where(eq(comments.id, commentId));
+}
+
+/**
+ * Deleting through the API keeps the row: by its creator it is "removed", by anyone else
+ * "censored". Either way the text goes and its actions leave the activity stream.
+ */
+export async function removeComment(db: DbOrTx, commentId: number, byCreator: boolean): Promise<void> {
+  await db
+    .update(comments)
+    .set({ ...(byCreator ? { isRemoved: true } : { isCensored: true }), comment: '', commentCategories: '' })
+    .where(eq(comments.id, commentId));
+  await deleteActionsOf(db, 'comment', commentId);
+}
+
+/** Hard-deletes the comments on an object with their replies, ratings, reports, feedback and actions. */
+export async function deleteCommentsOn(db: DbOrTx, type: ContentKind, id: number): Promise<void> {
+  let level = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.contentType, type), eq(comments.objectPk, id)));
+  const all: number[] = [];
+  while (level.length) {
+    const ids = level.map((c) => c.id);
+    all.push(...ids);
+    level = await db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.contentType, 'comment'), inArray(comments.objectPk, ids)));
+  }
+  if (!all.length) return;
+  const feedback = await db.select({ id: commentFeedback.id }).from(commentFeedback).where(inArray(commentFeedback.commentId, all));
+  if (feedback.length) {
+    await db.delete(actions).where(and(eq(actions.objType, 'moderatorcommentfeedback'), inArray(actions.objId, feedback.map((f) => f.id))));
+  }
+  await db.delete(actions).where(and(eq(actions.objType, 'comment'), inArray(actions.objId, all)));
+  await db.delete(ratings).where(and(eq(ratings.contentType, 'comment'), inArray(ratings.objectPk, all)));
+  await db.delete(reports).where(and(eq(reports.contentType, 'comment'), inArray(reports.objectPk, all)));
+  await db.delete(comments).where(inArray(comments.id, all));
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { commentFeedback, comments } from '../../db/schema/index.js';
+import { deleteActionsOf, recordAction } from '../actions/services.js';
+
+export class FeedbackExists extends Error {
+  constructor() {
+    super('This comment already has moderator feedback.');
+  }
+}
+
+export interface CommentFeedbackInput {
+  id?: number;
+  commentId: number;
+  creatorId: number;
+  feedbackText: string;
+  created?: Date;
+  modified?: Date | null;
+}
+
+async function commentOf(db: DbOrTx, commentId: number) {
+  const [comment] = await db.select({ creatorId: comments.creatorId, projectId: comments.projectId }).from(comments).where(eq(comments.id, commentId));
+  if (!comment) throw new Error(`no comment ${commentId}`);
+  return comment;
+}
+
+/** Adds a moderator's feedback to a comment (at most one): an "add" action for the comment's creator's feed. */
+export async function addCommentFeedback(db: DbOrTx, input: CommentFeedbackInput): Promise<number> {
+  const comment = await commentOf(db, input.commentId);
+  const created = input.created ?? new Date();
+  const [row] = await db
+    .insert(commentFeedback)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      commentId: input.commentId,
+      creatorId: input.creatorId,
+      feedbackText: input.feedbackText,
+      created,
+      modified: input.modified ?? null,
+    })
+    .onConflictDoNothing({ target: commentFeedback.commentId })
+    .returning({ id: commentFeedback.id });
+  if (!row) throw new FeedbackExists();
+  await recordAction(db, {
+    actorId: input.creatorId,
+    verb: 'add',
+    obj: { type: 'moderatorcommentfeedback', id: row.id },
+    target: comment.projectId ? { type: 'project', id: comment.projectId } : null,
+    objCommentCreatorId: comment.creatorId,
+    projectId: comment.projectId,
+    timestamp: created,
+  });
+  return row.id;
+}
+
+/** Updates feedback text; the updating moderator becomes its creator; an "update" action is recorded. */
+export async function updateCommentFeedback(db: DbOrTx, feedbackId: number, creatorId: number, feedbackText: string): Promise<void> {
+  const [row] = await db
+    .update(commentFeedback)
+    .set({ feedbackText, creatorId, modified: new Date() })
+    .where(eq(commentFeedback.id, feedbackId))
+    .returning({ commentId: commentFeedback.commentId });
+  if (!row) throw new Error(`no feedback ${feedbackId}`);
+  const comment = await commentOf(db, row.commentId);
+  await recordAction(db, {
+    actorId: creatorId,
+    verb: 'update',
+    obj: { type: 'moderatorcommentfeedback', id: feedbackId },
+    objCommentCreatorId: comment.creatorId,
+    projectId: comment.projectId,
+  });
+}
+
+export async function deleteCommentFeedback(db: DbOrTx, feedbackId: number): Promise<void> {
+  await deleteActionsOf(db, 'moderatorcommentfeedback', feedbackId);
+  await db.delete(commentFeedback).where(eq(commentFeedback.id, feedbackId));
+}

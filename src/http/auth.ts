@@ -1,0 +1,138 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { apiTokens, users } from '../db/schema/index.js';
+import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
+import { JwtInvalid, verifyJwt } from './jwt.js';
+import { csrfTokenValid, isSafeMethod, loadBrowserSession, SESSION_COOKIE } from './session.js';
+
+/** The signed-in user as every feature sees it. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  isSuperuser: boolean;
+  isStaff: boolean;
+  language: string;
+  avatar: string | null;
+  dateJoined: Date;
+}
+
+export type AuthScheme = 'token' | 'session' | 'jwt';
+
+const userColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isSuperuser: users.isSuperuser,
+  isStaff: users.isStaff,
+  language: users.language,
+  avatar: users.avatar,
+  dateJoined: users.dateJoined,
+  isActive: users.isActive,
+  credentialsValidAfter: users.credentialsValidAfter,
+};
+
+type LoadedUser = AuthUser & { isActive: boolean; credentialsValidAfter: Date | null };
+
+const toAuthUser = ({ isActive: _a, credentialsValidAfter: _c, ...user }: LoadedUser): AuthUser => user;
+
+/** Credentials issued at `issued` still count if the user has not changed password or been deactivated since. */
+const issuedInTime = (user: LoadedUser, issued: Date) => !user.credentialsValidAfter || issued >= user.credentialsValidAfter;
+
+export async function loadActiveUser(db: Db, id: number): Promise<LoadedUser | null> {
+  const [user] = await db.select(userColumns).from(users).where(and(eq(users.id, id), eq(users.isActive, true)));
+  return user ?? null;
+}
+
+async function byToken(db: Db, key: string): Promise<AuthUser> {
+  const [row] = await db
+    .select({ ...userColumns, tokenCreated: apiTokens.created })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.key, key));
+  if (!row) throw authenticationFailed('Invalid token.');
+  if (!row.isActive) throw authenticationFailed('User inactive or deleted.');
+  const { tokenCreated: _t, ...user } = row;
+  return toAuthUser(user);
+}
+
+async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
+  const fail = (message: string) =>
+    authenticationFailed('Given token not valid for any token type', { code: 'token_not_valid', messages: [{ token_class: 'AccessToken', token_type: 'access', message }] }, 'Bearer realm="api"');
+  let claims;
+  try {
+    claims = await verifyJwt(secret, token, 'access');
+  } catch (error) {
+    throw fail(error instanceof JwtInvalid ? error.message : 'Token is invalid');
+  }
+  const user = await loadActiveUser(db, claims.user_id);
+  if (!user) throw authenticationFailed('User not found', { code: 'user_not_found' }, 'Bearer realm="api"');
+  if (!issuedInTime(user, new Date(claims.iat * 1000))) throw fail('Token is invalid');
+  return toAuthUser(user);
+}
+
+async function bySession(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
+  const session = await loadBrowserSession(db, request.cookies[SESSION_COOKIE]);
+  if (!session?.userId) return null;
+  const user = await loadActiveUser(db, session.userId);
+  if (!user || !issuedInTime(user, session.created)) return null;
+  return toAuthUser(user);
+}
+
+export interface Authentication {
+  user: AuthUser | null;
+  scheme: AuthScheme | null;
+}
+
+/**
+ * DRF's order: `Authorization: Token <key>`, then the session cookie (with CSRF on unsafe
+ * methods), then `Authorization: Bearer <access>`. A malformed or invalid Authorization header
+ * is a 401 even where anonymous access would be allowed.
+ */
+export async function authenticate(db: Db, secret: string, request: FastifyRequest): Promise<Authentication> {
+  const header = request.headers.authorization;
+  const [scheme, credential, ...rest] = (header ?? '').trim().split(/\s+/);
+  if (header && /^token$/i.test(scheme)) {
+    if (!credential || rest.length) throw authenticationFailed('Invalid token header. Token string should not contain spaces.');
+    return { user: await byToken(db, credential), scheme: 'token' };
+  }
+  const sessionUser = await bySession(db, request);
+  if (sessionUser) {
+    if (!isSafeMethod(request.method) && !csrfTokenValid(request)) {
+      throw new ApiError(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+    }
+    return { user: sessionUser, scheme: 'session' };
+  }
+  if (header && /^bearer$/i.test(scheme)) {
+    if (!credential || rest.length) {
+      throw authenticationFailed('Authorization header must contain two space-delimited values', { code: 'bad_authorization_header' }, 'Bearer realm="api"');
+    }
+    return { user: await byJwt(db, secret, credential), scheme: 'jwt' };
+  }
+  return { user: null, scheme: null };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Memoised authentication of this request (see authenticate). */
+    auth(): Promise<Authentication>;
+  }
+}
+
+/** The request's user, or null for an anonymous request; throws 401 for bad credentials. */
+export async function currentUser(request: FastifyRequest): Promise<AuthUser | null> {
+  return (await request.auth()).user;
+}
+
+/** The request's user; 401 with WWW-Authenticate when none came. */
+export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const user = await currentUser(request);
+  if (!user) throw notAuthenticated();
+  return user;
+}
+
+/** 401 for anonymous callers, 403 for signed-in users who lack the permission (decision D5). */
+export function denied(user: AuthUser | null): ApiError {
+  return user ? permissionDenied() : notAuthenticated();
+}

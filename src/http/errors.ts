@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error with the HTTP status and the DRF-shaped body the client gets. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+  new ApiError(401, { detail }, { 'www-authenticate': 'Token' });
+export const authenticationFailed = (detail: string, extra: Record<string, unknown> = {}, scheme = 'Token') =>
+  new ApiError(401, { detail, ...extra }, { 'www-authenticate': scheme });
+export const permissionDenied = (detail = 'You do not have permission to perform this action.') => new ApiError(403, { detail });
+export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
+export const badRequest = (detail: string) => new ApiError(400, { detail });
+export const fieldErrors = (errors: FieldErrors) => new ApiError(400, errors);
+export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
+export const throttled = (retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    { detail: `Request was throttled. Expected available in ${retryAfterSeconds} seconds.` },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function fieldName(error: AjvError): string {
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  const path = error.instancePath.split('/').filter(Boolean);
+  return path[0] ?? 'non_field_errors';
+}
+
+function fieldMessage(error: AjvError): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'type':
+      if (error.params.type === 'integer' || error.params.type === 'number') return 'A valid integer is required.';
+      if (error.params.type === 'boolean') return 'Must be a valid boolean.';
+      if (error.params.type === 'string') return 'Not a valid string.';
+      if (error.params.type === 'null') return 'This field may not be null.';
+      return `Expected ${String(error.params.type)}.`;
+    case 'maxLength':
+      return `Ensure this field has no more than ${String(error.params.limit)} characters.`;
+    case 'minLength':
+      return error.params.limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(error.params.limit)} characters.`;
+    case 'enum':
+    case 'anyOf':
+      return 'This is not one of the allowed values.';
+    case 'additionalProperties':
+      return 'This field is not allowed.';
+    default:
+      return error.message ?? 'Invalid value.';
+  }
+}
+
+/** Turns schema validation failures into DRF-style field errors: `{"field": ["message"]}`. */
+export function validationBody(errors: AjvError[], context: string | undefined): Record<string, unknown> {
+  if (context === 'params') return { detail: 'Not found.' };
+  const body: FieldErrors = {};
+  for (const error of errors) {
+    const name = error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : fieldName(error);
+    (body[name] ??= []).push(fieldMessage(error));
+  }
+  return body;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const fe = error as FastifyError & { validationContext?: string };
+    if (fe.validation) {
+      const status = fe.validationContext === 'params' ? 404 : 400;
+      return reply.status(status).send(validationBody(fe.validation as AjvError[], fe.validationContext));
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ detail: 'A server error occurred.' });
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ detail: 'JSON parse error - the request body is not valid JSON.' });
+    }
+    if (status === 413) return reply.status(413).send({ detail: 'Request body is too large.' });
+    return reply.status(status).send({ detail: fe.message });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
+}

@@ -1,0 +1,92 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DbOrTx } from '../db/client.js';
+import { browserSessions } from '../db/schema/index.js';
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const CSRF_FIELD = 'csrfmiddlewaretoken';
+export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
+
+const sessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
+
+export interface BrowserSession {
+  id: string;
+  userId: number | null;
+  data: Record<string, unknown>;
+  created: Date;
+}
+
+/** Opens a browser session for a user; returns the cookie value (only its hash is stored). */
+export async function createBrowserSession(db: DbOrTx, userId: number | null, data: Record<string, unknown> = {}): Promise<string> {
+  const cookieValue = randomBytes(32).toString('base64url');
+  await db.insert(browserSessions).values({
+    id: sessionId(cookieValue),
+    userId,
+    data,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+  });
+  return cookieValue;
+}
+
+export async function loadBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<BrowserSession | null> {
+  if (!cookieValue || cookieValue.length > 200) return null;
+  const [row] = await db
+    .select({ id: browserSessions.id, userId: browserSessions.userId, data: browserSessions.data, created: browserSessions.created })
+    .from(browserSessions)
+    .where(and(eq(browserSessions.id, sessionId(cookieValue)), gt(browserSessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+export async function destroyBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<void> {
+  if (cookieValue) await db.delete(browserSessions).where(eq(browserSessions.id, sessionId(cookieValue)));
+}
+
+export async function destroyUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(browserSessions).where(eq(browserSessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(browserSessions).where(lt(browserSessions.expiresAt, new Date()));
+}
+
+export function sessionCookieOptions(request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    maxAge: SESSION_LIFETIME_SECONDS,
+  };
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, cookieValue: string): void {
+  reply.setCookie(SESSION_COOKIE, cookieValue, sessionCookieOptions(request));
+}
+
+/**
+ * CSRF by double submit: a random cookie whose value must come back in the X-CSRFToken header or
+ * the csrfmiddlewaretoken form field on unsafe requests. Returns the token to put into forms.
+ */
+export function ensureCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  const token = randomBytes(24).toString('base64url');
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false });
+  request.cookies[CSRF_COOKIE] = token;
+  return token;
+}
+
+export function csrfTokenValid(request: FastifyRequest): boolean {
+  const cookie = request.cookies[CSRF_COOKIE];
+  const body = request.body as Record<string, unknown> | undefined;
+  const sent = request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body[CSRF_FIELD] : undefined);
+  if (typeof cookie !== 'string' || typeof sent !== 'string' || cookie.length === 0) return false;
+  const a = Buffer.from(cookie);
+  const b = Buffer.from(sent);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';

@@ -1,0 +1,48 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import { buildApp } from '../src/app.js';
+import { type Config, testConfig } from '../src/config.js';
+import type { Database, Db } from '../src/db/client.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  /** Sends a request through app.inject() and parses a JSON answer. */
+  request(options: InjectOptions): Promise<{ status: number; body: unknown; headers: Record<string, unknown>; text: string }>;
+}
+
+/** A fresh app on a fresh database (PGlite, or PostgreSQL in CI); closed after the test file. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'allmende-test-'));
+  const config = testConfig({ dataDir, ...overrides });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  after(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async request(options) {
+      const response = await app.inject(options);
+      const type = String(response.headers['content-type'] ?? '');
+      return {
+        status: response.statusCode,
+        body: type.includes('json') && response.body ? JSON.parse(response.body) : response.body,
+        headers: response.headers,
+        text: response.body,
+      };
+    },
+  };
+}

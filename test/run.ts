@@ -1,0 +1,71 @@
+/**
+ * Runs the whole suite with node's test runner (its summary line is what CI reads).
+ * With TEST_DATABASE_URL set, the suite runs on PostgreSQL: a migrated template database is
+ * created for this run, every test clones it, and everything is dropped at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPostgres } from '../src/db/client.js';
+
+/** The suite, listed explicitly. */
+export const TEST_FILES = [
+  'test/foundation/config.test.ts',
+  'test/foundation/server.test.ts',
+  'test/foundation/loaddata.test.ts',
+  'test/foundation/cli.test.ts',
+  'test/foundation/services.test.ts',
+  'test/foundation/dates.test.ts',
+];
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<number> {
+  const files = process.argv.slice(2).length ? process.argv.slice(2) : TEST_FILES;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const env = { ...process.env, NODE_ENV: 'test' };
+  let template: string | null = null;
+  if (adminUrl) {
+    const prefix = `allmende_t${randomBytes(3).toString('hex')}`;
+    template = `${prefix}_tpl`;
+    await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${template}"`));
+    const database = openPostgres(withDatabase(adminUrl, template), { max: 1 });
+    await database.migrate();
+    await database.close();
+    env.TEST_TEMPLATE_DB = template;
+    console.log(`Running the suite on PostgreSQL (template ${template}).`);
+  } else {
+    console.log('Running the suite on PGlite.');
+  }
+  try {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+      stdio: 'inherit',
+      env,
+    });
+    return result.status ?? 1;
+  } finally {
+    if (adminUrl && template) {
+      const prefix = template.replace(/_tpl$/, '');
+      await admin(adminUrl, async (c) => {
+        const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+        for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      });
+    }
+  }
+}
+
+process.exitCode = await main();
