@@ -37,7 +37,7 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
 async function main(): Promise<number> {
   const files = process.argv.slice(2).length ? process.argv.slice(2) : TEST_FILES;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const env = { ...process.env, NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   let template: string | null = null;
   if (adminUrl) {
     const prefix = `allmende_t${randomBytes(3).toString('hex')}`;
