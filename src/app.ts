@@ -14,6 +14,10 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
+import { accountRoutes } from './features/accounts/routes.js';
+import { accountSettingsRoutes } from './features/accounts/settings.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
@@ -97,6 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(accountSettingsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(profileRoutes);
 
   return app;
 }

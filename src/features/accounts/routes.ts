@@ -1,0 +1,296 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { FieldErrors } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { LANGUAGE_COOKIE } from '../../http/i18n.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { isLang, type Lang, t } from '../../i18n/index.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { checkCsrf, field, FormBody, htmlResponses, TokenParams } from '../../web/forms.js';
+import { safeNext, sendPage } from '../../web/render.js';
+import { endSession, recordLoginFailure, startSession, throttleLogin } from './login.js';
+import { ConfirmEmailPage, LoginPage, LogoutPage, MessagePage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
+import { checkPassword, checkPasswordAgainstNothing, hashPassword } from './passwords.js';
+import {
+  type Account,
+  confirmationState,
+  confirmEmail,
+  createAccount,
+  EMAIL_PATTERN,
+  emailTaken,
+  findAccount,
+  findAccountByEmail,
+  findAccountByLogin,
+  isUniqueViolation,
+  passwordProblems,
+  queueAccountExistsMail,
+  queueConfirmationMail,
+  queueResetMail,
+  recordLogin,
+  resetState,
+  setLanguage,
+  setPassword,
+  USERNAME_PATTERN,
+  usernameTaken,
+} from './services.js';
+import { readLink, signLink } from './tokens.js';
+
+export const AFTER_LOGIN = '/userdashboard/overview/';
+
+const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
+const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
+
+type Links = { confirm: (account: Account) => string; reset: (account: Account) => string };
+
+function linkMaker(app: FastifyInstance, request: FastifyRequest): Links {
+  const { secretKey, baseUrl } = app.ctx.config;
+  return {
+    confirm: (a) => absoluteUrl(request, baseUrl, `/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`),
+    reset: (a) => absoluteUrl(request, baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
+  };
+}
+
+/** The account a link names, if the link is valid and the account still in the state it was made for. */
+async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'reset-password', token: string): Promise<Account | null> {
+  const link = readLink(app.ctx.config.secretKey, purpose, token);
+  if (!link) return null;
+  const account = await findAccount(app.ctx.db, link.userId);
+  if (!account?.isActive) return null;
+  const state = purpose === 'confirm-email' ? confirmationState(account) : resetState(account);
+  return state === link.state ? account : null;
+}
+
+const verificationSent = (page: PageContext) =>
+  MessagePage({
+    page,
+    title: t(page.lang, 'Verify your e-mail address'),
+    message: t(page.lang, 'We have sent an e-mail to you for verification. Follow the link provided to finalize the signup process.'),
+  });
+
+async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const add = (name: string, message: string) => (errors[name] ??= []).push(message);
+  const username = field(body, 'username');
+  const email = field(body, 'email');
+  const password1 = field(body, 'password1', false);
+  if (!username) add('username', t(lang, 'This field is required.'));
+  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
+    add('username', t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.'));
+  } else if (await usernameTaken(app.ctx.db, username)) add('username', t(lang, 'A user with that username already exists.'));
+  if (!email) add('email', t(lang, 'This field is required.'));
+  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) add('email', t(lang, 'Enter a valid email address.'));
+  if (!password1) add('password1', t(lang, 'This field is required.'));
+  else for (const problem of passwordProblems(lang, password1, username, email)) add('password1', problem);
+  if (password1 && field(body, 'password2', false) !== password1) add('password2', t(lang, 'You must type the same password each time.'));
+  if (field(body, 'terms_of_use') !== 'on') add('terms_of_use', t(lang, 'Please accept the terms of use and the data protection policy.'));
+  return errors;
+}
+
+/** New password twice: errors for the form, none when fine. */
+export function newPasswordErrors(lang: Lang, body: FormBody, account: { username: string; email: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  const password1 = field(body, 'password1', false);
+  const problems = password1 ? passwordProblems(lang, password1, account.username, account.email) : [t(lang, 'This field is required.')];
+  if (problems.length) errors.password1 = problems;
+  if (password1 && field(body, 'password2', false) !== password1) errors.password2 = [t(lang, 'You must type the same password each time.')];
+  return errors;
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get('/accounts/login/', pageSchema({ querystring: NextQuery }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
+    if (page.user) return reply.redirect(next, 302);
+    return sendPage(reply, LoginPage({ page, next }));
+  });
+
+  app.post('/accounts/login/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const next = safeNext(field(body, 'next'), AFTER_LOGIN);
+    const login = field(body, 'login');
+    const password = field(body, 'password', false);
+    const refuse = (errors: FieldErrors) => sendPage(reply, LoginPage({ page, next, values: { login }, errors }), 400);
+    if (!login || !password) {
+      const required = [t(page.lang, 'This field is required.')];
+      return refuse({ ...(login ? {} : { login: required }), ...(password ? {} : { password: required }) });
+    }
+    await throttleLogin(request, login);
+    const account = await findAccountByLogin(db, login);
+    const check = account ? await checkPassword(password, account.password) : (await checkPasswordAgainstNothing(password), null);
+    if (!account || !check?.ok || !account.isActive) {
+      await recordLoginFailure(request, login);
+      return refuse({ non_field_errors: [t(page.lang, 'The username and/or password you specified are not correct.')] });
+    }
+    const links = linkMaker(app, request);
+    if (!account.emailVerified) {
+      await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, links.confirm(account)));
+      return sendPage(reply, verificationSent(page));
+    }
+    const upgraded = check.needsUpgrade ? await hashPassword(password) : null;
+    await db.transaction(async (tx) => {
+      await recordLogin(tx, account.id, upgraded);
+      await startSession(tx, request, reply, account);
+    });
+    return reply.redirect(next, 302);
+  });
+
+  app.get('/accounts/logout/', pageSchema(), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    if (!page.user) return reply.redirect('/accounts/login/', 302);
+    return sendPage(reply, LogoutPage({ page }));
+  });
+
+  app.post('/accounts/logout/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    await endSession(db, request, reply);
+    return reply.redirect('/accounts/login/', 302);
+  });
+
+  app.get('/accounts/signup/', pageSchema(), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    if (page.user) return reply.redirect(AFTER_LOGIN, 302);
+    return sendPage(reply, SignupPage({ page }));
+  });
+
+  app.post('/accounts/signup/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
+    const errors = await signupErrors(app, page.lang, body);
+    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors }), 400);
+    const links = linkMaker(app, request);
+    if (await emailTaken(db, values.email)) {
+      // Do not reveal that the address has an account: its owner gets an e-mail instead.
+      const owner = await findAccountByEmail(db, values.email);
+      if (owner) await db.transaction(async (tx) => queueAccountExistsMail(tx, owner, page.lang, links.reset(owner)));
+      return sendPage(reply, verificationSent(page));
+    }
+    const created = await db
+      .transaction(async (tx) => {
+        const account = await createAccount(tx, { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' });
+        if (account) await queueConfirmationMail(tx, account, page.lang, links.confirm(account));
+        return account;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      });
+    if (!created) return sendPage(reply, SignupPage({ page, values, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    return sendPage(reply, verificationSent(page));
+  });
+
+  app.get('/accounts/confirm-email/:token/', pageSchema({ params: TokenParams }), async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    const account = await accountOfLink(app, 'confirm-email', token);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: Boolean(account) }), account ? 200 : 404);
+  });
+
+  app.post('/accounts/confirm-email/:token/', pageSchema({ params: TokenParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { token } = request.params as { token: string };
+    const link = readLink(app.ctx.config.secretKey, 'confirm-email', token);
+    const confirmed = link
+      ? await db.transaction(async (tx) => {
+          const account = await confirmEmail(tx, link.userId, link.state);
+          if (account) await startSession(tx, request, reply, account);
+          return account;
+        })
+      : null;
+    if (confirmed) return reply.redirect(AFTER_LOGIN, 302);
+    const page = await pageContext(request, reply);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: false }), 404);
+  });
+
+  app.get('/accounts/password/reset/', pageSchema(), async (request, reply) => sendPage(reply, PasswordResetPage({ page: await pageContext(request, reply) })));
+
+  app.post('/accounts/password/reset/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const email = field(body, 'email');
+    if (!email || email.length > 254 || !EMAIL_PATTERN.test(email)) {
+      return sendPage(reply, PasswordResetPage({ page, values: { email }, errors: { email: [t(page.lang, 'Enter a valid email address.')] } }), 400);
+    }
+    const account = await findAccountByEmail(db, email);
+    if (account?.isActive) {
+      const link = linkMaker(app, request).reset(account);
+      await db.transaction(async (tx) => queueResetMail(tx, account, page.lang, link));
+    }
+    return reply.redirect('/accounts/password/reset/done/', 302);
+  });
+
+  app.get('/accounts/password/reset/done/', pageSchema(), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    return sendPage(
+      reply,
+      MessagePage({
+        page,
+        title: t(page.lang, 'Password reset'),
+        message: t(page.lang, 'We have sent you an e-mail. If you have not received it please check your spam folder. Otherwise contact us if you do not receive it in a few minutes.'),
+      }),
+    );
+  });
+
+  const invalidResetLink = (page: PageContext, reply: FastifyReply) =>
+    sendPage(
+      reply,
+      MessagePage({
+        page,
+        title: t(page.lang, 'Bad token'),
+        message: t(page.lang, 'The password reset link was invalid, possibly because it has already been used. Please request a new password reset.'),
+        link: { href: '/accounts/password/reset/', text: t(page.lang, 'Password reset') },
+      }),
+      404,
+    );
+
+  app.get('/accounts/password/reset/key/:token/', pageSchema({ params: TokenParams }), async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    if (!(await accountOfLink(app, 'reset-password', token))) return invalidResetLink(page, reply);
+    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/` }));
+  });
+
+  app.post('/accounts/password/reset/key/:token/', pageSchema({ params: TokenParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    const account = await accountOfLink(app, 'reset-password', token);
+    if (!account) return invalidResetLink(page, reply);
+    const errors = newPasswordErrors(page.lang, request.body as FormBody, account);
+    if (Object.keys(errors).length) {
+      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/`, errors }), 400);
+    }
+    const changed = await db.transaction(async (tx) => {
+      const current = await findAccount(tx, account.id);
+      if (!current || resetState(current) !== resetState(account)) return false;
+      await setPassword(tx, account.id, field(request.body as FormBody, 'password1', false), { emailVerified: true });
+      return true;
+    });
+    if (!changed) return invalidResetLink(page, reply);
+    return sendPage(
+      reply,
+      MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Your password is now changed.'), link: { href: '/accounts/login/', text: t(page.lang, 'Login') } }),
+    );
+  });
+
+  app.post(
+    '/i18n/setlang/',
+    pageSchema({ body: FormBody }),
+    async (request, reply) => {
+      checkCsrf(request);
+      const body = request.body as FormBody;
+      const language = field(body, 'language');
+      if (!isLang(language)) throw badRequest('Unknown language.');
+      const page = await pageContext(request, reply);
+      if (page.user) await setLanguage(db, page.user.id, language);
+      reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', maxAge: 365 * 24 * 3600 });
+      return reply.redirect(safeNext(field(body, 'next'), '/'), 302);
+    },
+  );
+}

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import type { AuthUser } from '../../http/auth.js';
+import type { FieldErrors } from '../../http/errors.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { isLang, type Lang, t } from '../../i18n/index.js';
+import { userPageContext } from '../../web/context.js';
+import { checkCsrf, field, FormBody, htmlResponses } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
+import { avatarFallback, AvatarInvalid, avatarThumbnailPath, storeAvatar } from './avatars.js';
+import { endSession, startSession } from './login.js';
+import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
+import { checkPassword } from './passwords.js';
+import { newPasswordErrors } from './routes.js';
+import {
+  type Account,
+  confirmationState,
+  deleteAccount,
+  EMAIL_PATTERN,
+  emailTaken,
+  findAccount,
+  isUniqueViolation,
+  queueConfirmationMail,
+  setPassword,
+  updateAccount,
+  USERNAME_PATTERN,
+  usernameTaken,
+} from './services.js';
+import { signLink } from './tokens.js';
+
+const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
+
+/** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
+export const avatarUrl = (user: { id: number; avatar: string | null }) => (user.avatar ? `/media/${avatarThumbnailPath(user.avatar)}` : avatarFallback(user.id));
+
+const settingsView = (account: Account): SettingsView => ({
+  username: account.username,
+  email: account.email,
+  emailVerified: account.emailVerified,
+  language: account.language,
+  bio: account.bio,
+  avatarUrl: avatarUrl(account),
+  hasAvatar: Boolean(account.avatar),
+});
+
+interface SettingsForm {
+  fields: Record<string, string>;
+  avatar: Buffer | null;
+}
+
+/**
+ * Reads the settings form: multipart (with an avatar file) or urlencoded. The fields become the
+ * request body so that the CSRF check finds the form token.
+ */
+async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> {
+  if (!request.isMultipart()) return { fields: (request.body as Record<string, string> | undefined) ?? {}, avatar: null };
+  const fields: Record<string, string> = {};
+  let avatar: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'avatar' && part.filename && data.length) avatar = data;
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  request.body = fields;
+  return { fields, avatar };
+}
+
+async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, form: Record<string, string>): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const add = (name: string, message: string) => (errors[name] ??= []).push(message);
+  const username = field(form, 'username');
+  const email = field(form, 'email');
+  if (!username) add('username', t(lang, 'This field is required.'));
+  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
+    add('username', t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.'));
+  } else if (await usernameTaken(app.ctx.db, username, userId)) add('username', t(lang, 'A user with that username already exists.'));
+  if (!email) add('email', t(lang, 'This field is required.'));
+  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) add('email', t(lang, 'Enter a valid email address.'));
+  else if (await emailTaken(app.ctx.db, email, userId)) add('email', t(lang, 'A user is already registered with this e-mail address.'));
+  if (!isLang(field(form, 'language'))) add('language', t(lang, 'Select a valid choice.'));
+  if (field(form, 'bio', false).length > 255) add('bio', t(lang, 'Ensure this value has at most 255 characters.'));
+  return errors;
+}
+
+async function loadAccount(app: FastifyInstance, user: AuthUser): Promise<Account> {
+  const account = await findAccount(app.ctx.db, user.id);
+  if (!account) throw new Error(`signed-in user ${user.id} vanished`);
+  return account;
+}
+
+export async function accountSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+
+  app.get('/account/', pageSchema(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const saved = (request.query as Record<string, unknown>).saved === '1';
+    return sendPage(reply, AccountSettingsPage({ page, account: settingsView(await loadAccount(app, page.user)), saved }));
+  });
+
+  // No body schema: a multipart body is read by readSettingsForm, field by field.
+  app.post('/account/', pageSchema(), async (request, reply) => {
+    const form = await readSettingsForm(request);
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const account = await loadAccount(app, page.user);
+    const errors = await settingsErrors(app, page.lang, account.id, form.fields);
+    let avatar: string | null | undefined = field(form.fields, 'avatar_clear') === 'on' ? null : undefined;
+    if (form.avatar && !errors.avatar) {
+      try {
+        if (!mediaDir) throw new AvatarInvalid('Uploads are not available.');
+        avatar = await storeAvatar(mediaDir, form.avatar);
+      } catch (error) {
+        if (!(error instanceof AvatarInvalid)) throw error;
+        errors.avatar = [t(page.lang, error.message)];
+      }
+    }
+    const view = { ...settingsView(account), ...form.fields, bio: field(form.fields, 'bio', false) };
+    if (Object.keys(errors).length) return sendPage(reply, AccountSettingsPage({ page, account: view, errors }), 400);
+    const changes = {
+      username: field(form.fields, 'username'),
+      email: field(form.fields, 'email'),
+      language: field(form.fields, 'language') as Lang,
+      bio: field(form.fields, 'bio', false),
+      avatar,
+    };
+    const saved = await db
+      .transaction(async (tx) => {
+        const result = await updateAccount(tx, account.id, changes);
+        if (result?.emailChanged) {
+          const token = signLink(config.secretKey, 'confirm-email', account.id, confirmationState({ email: changes.email, emailVerified: false }));
+          const link = absoluteUrl(request, config.baseUrl, `/accounts/confirm-email/${token}/`);
+          await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, link);
+        }
+        return Boolean(result);
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      });
+    if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    return reply.redirect('/account/?saved=1', 302);
+  });
+
+  app.get('/accounts/password/change/', pageSchema(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: true }));
+  });
+
+  app.post('/accounts/password/change/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const body = request.body as FormBody;
+    const account = await loadAccount(app, page.user);
+    const errors = newPasswordErrors(page.lang, body, account);
+    if (!(await checkPassword(field(body, 'oldpassword', false), account.password)).ok) errors.oldpassword = [t(page.lang, 'Please type your current password.')];
+    if (Object.keys(errors).length) {
+      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: true, errors }), 400);
+    }
+    await db.transaction(async (tx) => {
+      await setPassword(tx, account.id, field(body, 'password1', false));
+      // Other sessions end; this browser stays signed in with a fresh session.
+      await startSession(tx, request, reply, account);
+    });
+    return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
+  });
+
+  app.get('/account/account_deletion/', pageSchema(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, AccountDeletionPage({ page }));
+  });
+
+  app.post('/account/account_deletion/', pageSchema({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const account = await loadAccount(app, page.user);
+    if (!(await checkPassword(field(request.body as FormBody, 'password', false), account.password)).ok) {
+      return sendPage(reply, AccountDeletionPage({ page, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
+    }
+    await db.transaction(async (tx) => deleteAccount(tx, account.id));
+    await endSession(db, request, reply);
+    const anonymous = { ...page, user: null };
+    return sendPage(reply, MessagePage({ page: anonymous, title: t(page.lang, 'Delete account'), message: t(page.lang, 'Your account has been deleted.') }));
+  });
+}

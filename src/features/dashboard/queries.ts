@@ -1,0 +1,149 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  actions,
+  commentFeedback,
+  comments,
+  follows,
+  ideas,
+  modules,
+  organisationInitiators,
+  organisations,
+  phases,
+  projectModerators,
+  projects,
+  users,
+} from '../../db/schema/index.js';
+
+/** Comment targets whose comment actions stay out of the feed (the seed's Poll/Chapter/Paragraph exclusion). */
+const EXCLUDED_TARGETS = sql.raw(`('poll', 'chapter', 'paragraph')`);
+
+/**
+ * One page of a user's activity feed, newest first: (a) "add" actions on comments whose target the
+ * user created (not on polls, chapters or paragraphs, not the user's own, not blocked comments) and
+ * (b) moderator-feedback actions on the user's comments (not the user's own). One statement; each
+ * branch walks its feed index (target_creator_id / obj_comment_creator_id, timestamp) backwards and
+ * stops after `limit` rows, so a user with a million activities gets a page as fast as one with ten.
+ * `before` is the id of the last action on the previous page (keyset pagination).
+ */
+export async function feedPage(db: DbOrTx, userId: number, limit: number, before?: number): Promise<number[]> {
+  const after = before
+    ? sql`and a.timestamp <= (select c.timestamp from ${actions} c where c.id = ${before})
+          and (a.timestamp, a.id) < (select c.timestamp, c.id from ${actions} c where c.id = ${before})`
+    : sql``;
+  const result = await db.execute(sql`
+    select f.id from (
+      (select a.id, a.timestamp from ${actions} a
+        join ${comments} cm on cm.id = a.obj_id
+        where a.target_creator_id = ${userId} and a.obj_type = 'comment' and a.verb = 'add'
+          and (a.target_type is null or a.target_type not in ${EXCLUDED_TARGETS})
+          and a.actor_id is distinct from ${userId} and not cm.is_blocked ${after}
+        order by a.timestamp desc, a.id desc limit ${limit})
+      union all
+      (select a.id, a.timestamp from ${actions} a
+        where a.obj_comment_creator_id = ${userId} and a.obj_type = 'moderatorcommentfeedback'
+          and a.actor_id is distinct from ${userId} ${after}
+        order by a.timestamp desc, a.id desc limit ${limit})
+    ) f order by f.timestamp desc, f.id desc limit ${limit}`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+}
+
+const actor = alias(users, 'actor');
+const parent = alias(comments, 'parent_comment');
+
+/** Everything the feed rows show, for the given action ids, in one statement (newest first). */
+export async function feedEntries(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  const commentId = sql<number>`case when ${actions.objType} = 'comment' then ${actions.objId} else ${commentFeedback.commentId} end`;
+  return db
+    .select({
+      id: actions.id,
+      verb: actions.verb,
+      objType: actions.objType,
+      timestamp: actions.timestamp,
+      actorId: actor.id,
+      actorName: actor.username,
+      projectName: projects.name,
+      projectSlug: projects.slug,
+      organisationSlug: organisations.slug,
+      commentId: comments.id,
+      commentText: comments.comment,
+      commentType: comments.contentType,
+      commentObjectPk: comments.objectPk,
+      parentId: parent.id,
+      rootType: sql<string | null>`coalesce(${parent.contentType}, ${comments.contentType})`,
+      rootPk: sql<number | null>`coalesce(${parent.objectPk}, ${comments.objectPk})`,
+      ideaYear: sql<number | null>`extract(year from ${ideas.created} at time zone 'UTC')::int`,
+    })
+    .from(actions)
+    .leftJoin(actor, eq(actor.id, actions.actorId))
+    .leftJoin(projects, eq(projects.id, actions.projectId))
+    .leftJoin(organisations, eq(organisations.id, projects.organisationId))
+    .leftJoin(commentFeedback, and(eq(actions.objType, 'moderatorcommentfeedback'), eq(commentFeedback.id, actions.objId)))
+    .leftJoin(comments, eq(comments.id, commentId))
+    .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
+    .leftJoin(ideas, sql`${ideas.id} = coalesce(${parent.objectPk}, ${comments.objectPk}) and coalesce(${parent.contentType}, ${comments.contentType}) = 'idea'`)
+    .where(inArray(actions.id, ids))
+    .orderBy(desc(actions.timestamp), desc(actions.id));
+}
+
+export type FeedEntry = Awaited<ReturnType<typeof feedEntries>>[number];
+
+/**
+ * The projects the user follows (enabled follows, drafts included, newest first) with the start and
+ * end of their published modules' phases (decision D6).
+ */
+export async function followedProjects(db: DbOrTx, userId: number) {
+  const dates = db
+    .select({
+      projectId: modules.projectId,
+      start: sql<Date | null>`min(${phases.startDate})`.as('start'),
+      end: sql<Date | null>`max(${phases.endDate})`.as('end'),
+    })
+    .from(modules)
+    .innerJoin(phases, eq(phases.moduleId, modules.id))
+    .where(eq(modules.isDraft, false))
+    .groupBy(modules.projectId)
+    .as('dates');
+  const rows = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      slug: projects.slug,
+      description: projects.description,
+      access: projects.access,
+      isDraft: projects.isDraft,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+      organisationSlug: organisations.slug,
+      start: dates.start,
+      end: dates.end,
+    })
+    .from(follows)
+    .innerJoin(projects, eq(projects.id, follows.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .leftJoin(dates, eq(dates.projectId, projects.id))
+    .where(and(eq(follows.creatorId, userId), eq(follows.enabled, true)))
+    .orderBy(desc(projects.created), desc(projects.id));
+  // Aggregates in a subquery come back as text on some drivers.
+  return rows.map((row) => ({ ...row, start: toDate(row.start), end: toDate(row.end) }));
+}
+
+export type FollowedProject = Awaited<ReturnType<typeof followedProjects>>[number];
+
+const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
+
+/** The sidebar: organisations where the user is an initiator, and whether the user moderates any project. */
+export async function sidebarFacts(db: DbOrTx, userId: number) {
+  const [initiatorOf, moderates] = await Promise.all([
+    db
+      .select({ id: organisations.id, name: organisations.name, slug: organisations.slug })
+      .from(organisationInitiators)
+      .innerJoin(organisations, eq(organisations.id, organisationInitiators.organisationId))
+      .where(eq(organisationInitiators.userId, userId))
+      .orderBy(organisations.name),
+    db.select({ projectId: projectModerators.projectId }).from(projectModerators).where(eq(projectModerators.userId, userId)).limit(1),
+  ]);
+  return { initiatorOf, isModerator: moderates.length > 0 };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DbOrTx } from '../../db/client.js';
+import { userPageContext } from '../../web/context.js';
+import { htmlResponses } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
+import { ActivitiesPage, FollowingPage, OverviewPage, type Sidebar } from './pages.js';
+import { feedEntries, feedPage, type FollowedProject, followedProjects, sidebarFacts } from './queries.js';
+import { carousel, followedOrganisations } from './rules.js';
+import { toActivity } from './serialize.js';
+
+export const OVERVIEW_FEED_SIZE = 5;
+export const ACTIVITIES_PAGE_SIZE = 20;
+
+const ActivitiesQuery = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
+const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
+
+async function sidebarOf(db: DbOrTx, userId: number, followed: FollowedProject[]): Promise<Sidebar> {
+  const facts = await sidebarFacts(db, userId);
+  return { ...facts, organisations: followedOrganisations(followed) };
+}
+
+/** A page of the feed, plus whether more follow (one row more is fetched to know). */
+async function activities(db: DbOrTx, userId: number, size: number, before?: number) {
+  const ids = await feedPage(db, userId, size + 1, before);
+  const entries = await feedEntries(db, ids.slice(0, size));
+  return { activities: entries.map(toActivity), more: ids.length > size };
+}
+
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get('/userdashboard/overview/', pageSchema(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const now = new Date();
+    const followed = await followedProjects(db, page.user.id);
+    const feed = await activities(db, page.user.id, OVERVIEW_FEED_SIZE);
+    const data = {
+      sidebar: await sidebarOf(db, page.user.id, followed),
+      carousel: carousel(followed, now),
+      followingCount: followed.length,
+      activities: feed.activities,
+      moreActivities: feed.more,
+      now,
+    };
+    return sendPage(reply, OverviewPage({ page, data }));
+  });
+
+  app.get('/userdashboard/overview/activities/', pageSchema({ querystring: ActivitiesQuery }), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const { before } = request.query as { before?: number };
+    const followed = await followedProjects(db, page.user.id);
+    const feed = await activities(db, page.user.id, ACTIVITIES_PAGE_SIZE, before);
+    const last = feed.activities.at(-1);
+    const olderUrl = feed.more && last ? `/userdashboard/overview/activities/?before=${last.id}` : null;
+    const sidebar = await sidebarOf(db, page.user.id, followed);
+    return sendPage(reply, ActivitiesPage({ page, sidebar, activities: feed.activities, olderUrl, paged: before !== undefined }));
+  });
+
+  app.get('/userdashboard/overview/following/', pageSchema(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const followed = await followedProjects(db, page.user.id);
+    const sidebar = await sidebarOf(db, page.user.id, followed);
+    return sendPage(reply, FollowingPage({ page, sidebar, projects: followed, now: new Date() }));
+  });
+
+  app.get('/userdashboard/', pageSchema(), async (_request, reply) => reply.redirect('/userdashboard/overview/', 302));
+}

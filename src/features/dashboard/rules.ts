@@ -1,0 +1,70 @@
+/** The follow-list carousel (decision D6) and the project tile's status, as pure functions. */
+
+export const CAROUSEL_SIZE = 8;
+
+export interface DatedProject {
+  isDraft: boolean;
+  start: Date | null;
+  end: Date | null;
+}
+
+export type ProjectPhaseGroup = 'active' | 'future' | 'past' | null;
+
+/** active: start <= now < end; future: start after now or no dates; past: end before now (at end == now: neither). */
+export function projectGroup(project: DatedProject, now: Date): ProjectPhaseGroup {
+  const { start, end } = project;
+  if (start === null || start > now) return 'future';
+  if (end !== null && start <= now && now < end) return 'active';
+  if (end !== null && end < now) return 'past';
+  return null;
+}
+
+const time = (date: Date | null) => (date ? date.getTime() : Number.POSITIVE_INFINITY);
+
+/** At most 8 non-draft followed projects: active by end ascending, future by start ascending (no dates last), past by end descending. */
+export function carousel<P extends DatedProject>(projects: P[], now: Date): P[] {
+  const live = projects.filter((p) => !p.isDraft);
+  const inGroup = (group: ProjectPhaseGroup) => live.filter((p) => projectGroup(p, now) === group);
+  const active = inGroup('active').sort((a, b) => time(a.end) - time(b.end));
+  const future = inGroup('future').sort((a, b) => time(a.start) - time(b.start));
+  const past = inGroup('past').sort((a, b) => time(b.end) - time(a.end));
+  return [...active, ...future, ...past].slice(0, CAROUSEL_SIZE);
+}
+
+/** Distinct organisations of the followed projects, in first-seen order. */
+export function followedOrganisations<P extends { organisationId: number; organisationName: string; organisationSlug: string }>(projects: P[]) {
+  const seen = new Map<number, { id: number; name: string; slug: string }>();
+  for (const p of projects) if (!seen.has(p.organisationId)) seen.set(p.organisationId, { id: p.organisationId, name: p.organisationName, slug: p.organisationSlug });
+  return [...seen.values()];
+}
+
+export type TimeLeftUnit = 'day' | 'hour' | 'minute' | 'second';
+
+/** Django's timeuntil: the largest unit and, when not zero, the next one ("9 days, 23 hours"). */
+export function timeLeftParts(from: Date, to: Date): { unit: TimeLeftUnit; count: number }[] {
+  let seconds = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+  const units: [TimeLeftUnit, number][] = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  const parts: { unit: TimeLeftUnit; count: number }[] = [];
+  for (const [unit, size] of units) {
+    const count = Math.floor(seconds / size);
+    seconds -= count * size;
+    if (parts.length === 1) {
+      if (count) parts.push({ unit, count });
+      break;
+    }
+    if (count) parts.push({ unit, count });
+  }
+  return parts.length ? parts : [{ unit: 'second', count: 0 }];
+}
+
+/** How far the participation has come, 0…100. */
+export function progress(start: Date, end: Date, now: Date): number {
+  const total = end.getTime() - start.getTime();
+  if (total <= 0) return 100;
+  return Math.min(100, Math.max(0, Math.round(((now.getTime() - start.getTime()) / total) * 100)));
+}

@@ -1,0 +1,39 @@
+import { formatDayMonthYear } from '../../i18n/dates.js';
+import { t } from '../../i18n/index.js';
+import type { PageContext } from '../../web/context.js';
+import { Layout } from '../../web/layout.js';
+import { avatarUrl } from '../accounts/settings.js';
+import type { Profile } from './queries.js';
+
+export function ProfilePage({ page, profile }: { page: PageContext; profile: Profile }) {
+  const { lang } = page;
+  return (
+    <Layout page={page} title={profile.username}>
+      <div class="profile-head">
+        <img class="avatar" src={avatarUrl(profile)} alt="" width={170} height={170} />
+        <div>
+          <h1>{profile.username}</h1>
+          <p>
+            {t(lang, 'Since')} {formatDayMonthYear(profile.dateJoined, lang, page.timeZone)}
+          </p>
+        </div>
+      </div>
+      {profile.bio && (
+        <section aria-labelledby="bio-heading">
+          <h2 id="bio-heading">{t(lang, 'Biography')}</h2>
+          <p>{profile.bio}</p>
+        </section>
+      )}
+    </Layout>
+  );
+}
+
+export function NotFoundPage({ page }: { page: PageContext }) {
+  const title = t(page.lang, 'Page not found');
+  return (
+    <Layout page={page} title={title}>
+      <h1>{title}</h1>
+      <p>{t(page.lang, 'The page you were looking for does not exist.')}</p>
+    </Layout>
+  );
+}

@@ -1,0 +1,14 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+/** The public face of an active user, found by username (case-insensitively, as usernames are unique that way). */
+export async function loadProfile(db: DbOrTx, username: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, bio: users.bio, avatar: users.avatar, dateJoined: users.dateJoined })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, eq(users.isActive, true)));
+  return row ?? null;
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthUser, currentUser } from '../http/auth.js';
+import { ApiError } from '../http/errors.js';
+import { requestLanguage } from '../http/i18n.js';
+import { ensureCsrfToken } from '../http/session.js';
+import type { Lang } from '../i18n/index.js';
+import { loginRedirectUrl } from './render.js';
+
+/** What every page needs: who is looking, in which language and time zone, and the form token. */
+export interface PageContext {
+  user: AuthUser | null;
+  lang: Lang;
+  timeZone: string;
+  csrf: string;
+  /** The path and query of the page, for the language switcher and login links. */
+  path: string;
+  /** OpenID Connect providers to offer on the login and signup pages. */
+  socialProviders?: { id: string; name: string }[];
+}
+
+/** The signed-in user of a page request; a broken Authorization header just means anonymous here. */
+async function pageUser(request: FastifyRequest): Promise<AuthUser | null> {
+  try {
+    return await currentUser(request);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 401) return null;
+    throw error;
+  }
+}
+
+export async function pageContext(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
+  const user = await pageUser(request);
+  return {
+    user,
+    lang: requestLanguage(request, user),
+    timeZone: request.server.ctx.config.timeZone,
+    csrf: ensureCsrfToken(request, reply),
+    path: request.url,
+  };
+}
+
+/** A page context with a signed-in user, or null after answering 302 to the login page. */
+export async function userPageContext(request: FastifyRequest, reply: FastifyReply): Promise<(PageContext & { user: AuthUser }) | null> {
+  const page = await pageContext(request, reply);
+  if (!page.user) {
+    await reply.redirect(loginRedirectUrl(request.url), 302);
+    return null;
+  }
+  return { ...page, user: page.user };
+}

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../http/errors.js';
+import { csrfTokenValid } from '../http/session.js';
+
+/** Form posts: named string fields (a repeated field is a 400), at most 100 of them. */
+export const FormBody = Type.Record(Type.String(), Type.String({ maxLength: 10000 }), { maxProperties: 100 });
+export type FormBody = Record<string, string>;
+
+/** An HTML page (every page route declares this as its 2xx/4xx response). */
+export const HtmlPage = Type.String({ description: 'An HTML page' });
+export const htmlResponses = { 200: HtmlPage, 400: HtmlPage, 403: HtmlPage, 404: HtmlPage };
+
+export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
+
+/** A trimmed form field ('' when missing). */
+export const field = (body: FormBody | undefined, name: string, trim = true): string => {
+  const value = body?.[name];
+  if (typeof value !== 'string') return '';
+  return trim ? value.trim() : value;
+};
+
+/** Every form post carries the CSRF token of its page (double submit). */
+export function checkCsrf(request: FastifyRequest): void {
+  if (!csrfTokenValid(request)) throw new ApiError(403, { detail: 'CSRF verification failed. Request aborted.' });
+}

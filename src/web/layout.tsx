@@ -1,0 +1,172 @@
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { LANGUAGES, t } from '../i18n/index.js';
+import type { PageContext } from './context.js';
+
+const LANGUAGE_NAMES = { en: 'English', de: 'Deutsch' } as const;
+
+export function CsrfField({ page }: { page: PageContext }) {
+  return <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf} />;
+}
+
+function LanguageSwitcher({ page }: { page: PageContext }) {
+  return (
+    <form method="post" action="/i18n/setlang/" class="language-switcher">
+      <CsrfField page={page} />
+      <input type="hidden" name="next" value={page.path} />
+      <label for="language-select">{t(page.lang, 'Language')}</label>
+      <select id="language-select" name="language">
+        {LANGUAGES.map((code) => (
+          <option value={code} lang={code} selected={code === page.lang}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+      <button type="submit">{t(page.lang, 'Change')}</button>
+    </form>
+  );
+}
+
+function UserNav({ page }: { page: PageContext }) {
+  const { lang, user } = page;
+  if (!user) {
+    return (
+      <ul class="nav">
+        <li>
+          <a href="/accounts/login/">{t(lang, 'Login')}</a>
+        </li>
+        <li>
+          <a href="/accounts/signup/">{t(lang, 'Register')}</a>
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <ul class="nav">
+      <li>
+        <a href="/userdashboard/overview/">{t(lang, 'Overview')}</a>
+      </li>
+      <li>
+        <a href="/account/">{t(lang, 'Account Settings')}</a>
+      </li>
+      <li>
+        <form method="post" action="/accounts/logout/" class="inline-form">
+          <CsrfField page={page} />
+          <button type="submit" class="link-button">
+            {t(lang, 'Logout')}
+          </button>
+        </form>
+      </li>
+    </ul>
+  );
+}
+
+export interface LayoutProps {
+  page: PageContext;
+  title: string;
+  children: ComponentChildren;
+}
+
+/** The page frame: skip link, header with navigation and language switcher, main, footer. */
+export function Layout({ page, title, children }: LayoutProps) {
+  const { lang } = page;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} — Allmende`}</title>
+        <link rel="stylesheet" href="/static/site.css" />
+      </head>
+      <body>
+        <a class="skip-link" href="#content">
+          {t(lang, 'Skip to content')}
+        </a>
+        <header class="site-header">
+          <a class="brand" href="/">
+            Allmende
+          </a>
+          <nav aria-label={t(lang, 'Main')}>
+            <UserNav page={page} />
+          </nav>
+          <LanguageSwitcher page={page} />
+        </header>
+        <main id="content" tabIndex={-1}>
+          {children}
+        </main>
+        <footer class="site-footer">
+          <p>Allmende</p>
+        </footer>
+      </body>
+    </html>
+  );
+}
+
+/** A form field: label, input and its errors, linked for screen readers. */
+export function Field(props: {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  value?: string;
+  errors?: string[];
+  required?: boolean;
+  autocomplete?: string;
+  help?: string;
+  maxLength?: number;
+}) {
+  const id = `id_${props.name}`;
+  const errors = props.errors ?? [];
+  const described = [props.help ? `${id}_help` : '', errors.length ? `${id}_errors` : ''].filter(Boolean).join(' ');
+  return (
+    <div class={`field${errors.length ? ' has-error' : ''}`}>
+      <label for={id}>{props.label}</label>
+      <input
+        {...({
+          id,
+          name: props.name,
+          type: props.type ?? 'text',
+          value: props.type === 'password' ? undefined : props.value,
+          required: props.required,
+          autocomplete: props.autocomplete,
+          maxLength: props.maxLength,
+          'aria-invalid': errors.length ? 'true' : undefined,
+          'aria-describedby': described || undefined,
+        } as InputHTMLAttributes<HTMLInputElement>)}
+      />
+      {props.help && (
+        <p class="help" id={`${id}_help`}>
+          {props.help}
+        </p>
+      )}
+      <FieldErrors id={`${id}_errors`} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul class="errorlist" id={id}>
+      {errors.map((error) => (
+        <li>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors that belong to no single field, announced to screen readers. */
+export function FormErrors({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div class="alert alert-error" role="alert">
+      <FieldErrors errors={errors} />
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: ComponentChildren }) {
+  return (
+    <div class="alert alert-info" role="status">
+      {children}
+    </div>
+  );
+}
