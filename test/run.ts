@@ -16,6 +16,9 @@ export const TEST_FILES = [
   'test/foundation/cli.test.ts',
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
+  'test/accounts/accounts.test.ts',
+  'test/dashboard/dashboard.test.ts',
+  'test/browser/browser.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

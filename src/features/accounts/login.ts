@@ -26,7 +26,12 @@ export async function startSession(tx: DbOrTx, request: FastifyRequest, reply: F
   await destroyBrowserSession(tx, request.cookies[SESSION_COOKIE]);
   const cookie = await createBrowserSession(tx, user.id);
   setSessionCookie(request, reply, cookie);
-  reply.setCookie(LANGUAGE_COOKIE, user.language, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', maxAge: 365 * 24 * 3600 });
+  setLanguageCookie(request, reply, user.language);
+}
+
+/** The language choice the pages follow (it wins over Accept-Language). */
+export function setLanguageCookie(request: FastifyRequest, reply: FastifyReply, language: string): void {
+  reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', maxAge: 365 * 24 * 3600 });
 }
 
 export async function endSession(db: DbOrTx, request: FastifyRequest, reply: FastifyReply): Promise<void> {

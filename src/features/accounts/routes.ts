@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldErrors } from '../../http/errors.js';
 import { badRequest } from '../../http/errors.js';
-import { LANGUAGE_COOKIE } from '../../http/i18n.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, htmlResponses, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
-import { endSession, recordLoginFailure, startSession, throttleLogin } from './login.js';
+import { endSession, recordLoginFailure, setLanguageCookie, startSession, throttleLogin } from './login.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, MessagePage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
 import { checkPassword, checkPasswordAgainstNothing, hashPassword } from './passwords.js';
 import {
@@ -289,7 +288,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (!isLang(language)) throw badRequest('Unknown language.');
       const page = await pageContext(request, reply);
       if (page.user) await setLanguage(db, page.user.id, language);
-      reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', maxAge: 365 * 24 * 3600 });
+      setLanguageCookie(request, reply, language);
       return reply.redirect(safeNext(field(body, 'next'), '/'), 302);
     },
   );

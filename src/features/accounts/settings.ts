@@ -8,7 +8,7 @@ import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, htmlResponses } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { avatarFallback, AvatarInvalid, avatarThumbnailPath, storeAvatar } from './avatars.js';
-import { endSession, startSession } from './login.js';
+import { endSession, setLanguageCookie, startSession } from './login.js';
 import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
 import { checkPassword } from './passwords.js';
 import { newPasswordErrors } from './routes.js';
@@ -144,6 +144,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         throw error;
       });
     if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    setLanguageCookie(request, reply, changes.language);
     return reply.redirect('/account/?saved=1', 302);
   });
 

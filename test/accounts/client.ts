@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
+import { outbox } from '../../src/db/schema/index.js';
+
+export interface PageResponse {
+  status: number;
+  text: string;
+  location: string | undefined;
+  headers: Record<string, unknown>;
+}
+
+/** A browser without JavaScript over app.inject(): keeps cookies, reads form tokens, posts forms. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  private remember(setCookie: unknown): void {
+    const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const line of list as string[]) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0\b/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async get(url: string): Promise<PageResponse> {
+    const response = await this.app.inject({ method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader() } });
+    this.remember(response.headers['set-cookie']);
+    return { status: response.statusCode, text: response.body, location: response.headers.location as string | undefined, headers: response.headers };
+  }
+
+  get csrf(): string {
+    return this.cookies.get('csrftoken') ?? '';
+  }
+
+  /** Posts a form the way a browser does, with the page's CSRF token unless one is given. */
+  async post(url: string, fields: Record<string, string>, withCsrf = true): Promise<PageResponse> {
+    if (withCsrf && !this.csrf) await this.get('/accounts/login/');
+    const body = new URLSearchParams({ ...(withCsrf ? { csrfmiddlewaretoken: this.csrf } : {}), ...fields }).toString();
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { ...this.headers, cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    this.remember(response.headers['set-cookie']);
+    return { status: response.statusCode, text: response.body, location: response.headers.location as string | undefined, headers: response.headers };
+  }
+
+  /** Posts a multipart form (for file uploads). */
+  async postMultipart(url: string, fields: Record<string, string>, file?: { name: string; filename: string; data: Buffer; type: string }): Promise<PageResponse> {
+    if (!this.csrf) await this.get('/accounts/login/');
+    const boundary = '----allmendetest';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries({ csrfmiddlewaretoken: this.csrf, ...fields })) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
+    if (file) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+      parts.push(file.data, Buffer.from('\r\n'));
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: Buffer.concat(parts),
+      headers: { ...this.headers, cookie: this.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    this.remember(response.headers['set-cookie']);
+    return { status: response.statusCode, text: response.body, location: response.headers.location as string | undefined, headers: response.headers };
+  }
+
+  /** Logs in through the login form. */
+  async login(login: string, password: string): Promise<PageResponse> {
+    await this.get('/accounts/login/');
+    return this.post('/accounts/login/', { login, password });
+  }
+}
+
+/** The newest e-mail to an address, and the first link in it with the given path prefix. */
+export async function lastMail(db: Db, to: string) {
+  const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
+  return mail ?? null;
+}
+
+export function linkIn(body: string, prefix: string): string {
+  const match = new RegExp(`https?://[^\\s]+(${prefix.replace(/[/]/g, '\\/')}[^\\s]*)`).exec(body);
+  if (!match) throw new Error(`no ${prefix} link in mail:\n${body}`);
+  return match[1];
+}
