@@ -135,7 +135,21 @@ export function ProjectTile({ page, project, now }: { page: PageContext; project
   );
 }
 
-const ICONS: Record<Activity['kind'], string> = { comment: '💡', reply: '💬', feedback_added: '❗', feedback_updated: '❗' };
+/** Small inline icons (no icon font): a light bulb for comments on contributions, a speech bubble for replies, "!" for feedback. */
+const ICON_PATHS: Record<Activity['kind'], string> = {
+  comment: 'M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2zm-3 17h6v2H9z',
+  reply: 'M4 4h16v11H8l-4 4z',
+  feedback_added: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+  feedback_updated: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+};
+
+function ActivityIcon({ kind }: { kind: Activity['kind'] }) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[kind]} fill="currentColor" />
+    </svg>
+  );
+}
 
 function activitySentence(lang: Lang, a: Activity) {
   const actor = a.actor ? <a href={a.actor.url}>{a.actor.name}</a> : t(lang, 'unknown user');
@@ -164,9 +178,7 @@ export function ActivityItem({ page, activity }: { page: PageContext; activity: 
   const { lang, timeZone } = page;
   return (
     <li>
-      <span class="icon" aria-hidden="true">
-        {ICONS[activity.kind]}
-      </span>
+      <ActivityIcon kind={activity.kind} />
       <div>
         <p>
           {activitySentence(lang, activity)}

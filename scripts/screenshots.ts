@@ -1,0 +1,89 @@
+/**
+ * Renders the dashboard overview and activities pages (en and de) with Debian's Chromium into
+ * docs/*.png: `npx tsx scripts/screenshots.ts`. Uses an in-memory database with sample data.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import type { Fixture } from '../src/cli/fixture-schema.js';
+import { loadFixture } from '../src/cli/loaddata.js';
+import { testConfig } from '../src/config.js';
+import { openMemoryPglite } from '../src/db/client.js';
+
+const day = 24 * 3600 * 1000;
+const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+
+function sampleWorld(): Fixture {
+  const names = ['alice', 'bruno', 'chiara', 'dara', 'moderator'];
+  const project = (id: number, name: string, description: string, start: string | null, end: string | null, access: 'PUBLIC' | 'SEMIPUBLIC' = 'PUBLIC') => ({
+    project: { id, slug: `project-${id}`, name, description, organisation: 1 + (id % 2), access, moderators: [5] },
+    module: { id, project: id, name: 'Ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: start, end_date: end }] },
+  });
+  const projects = [
+    project(1, 'A greener market square', 'Where should new trees and benches go?', at(-10), at(12)),
+    project(2, 'Cycling through the old town', 'Collect ideas for safer bike lanes.', at(-3), at(40), 'SEMIPUBLIC'),
+    project(3, 'Youth centre opening hours', 'Tell us when you would come.', at(5), at(30)),
+    project(4, 'Library of things', 'The results are in.', at(-60), at(-20)),
+  ];
+  return {
+    users: names.map((username, i) => ({ id: i + 1, username, email: `${username}@example.org`, password: `${username}-password`, language: 'en' as const, date_joined: '2024-02-01T10:00:00Z' })),
+    organisations: [
+      { id: 1, slug: 'riverside', name: 'City of Riverside', initiators: [] },
+      { id: 2, slug: 'neighbours', name: 'Neighbourhood Forum', initiators: [] },
+    ],
+    projects: projects.map((p) => p.project),
+    modules: projects.map((p) => p.module),
+    ideas: [
+      { id: 1, module: 1, creator: 1, name: 'Shade for the playground', description: 'Two big plane trees', created: at(-8) },
+      { id: 2, module: 2, creator: 1, name: 'Bike parking at the station', description: 'Covered racks', created: at(-2) },
+    ],
+    comments: [
+      { id: 1, creator: 2, target: { type: 'idea', id: 1 }, comment: 'Yes! The kids need shade in summer.', created: at(-7) },
+      { id: 2, creator: 1, target: { type: 'idea', id: 2 }, comment: 'Racks should be covered.', created: at(-1.9) },
+      { id: 3, creator: 3, target: { type: 'comment', id: 2 }, comment: 'And lit at night, please.', created: at(-1.5) },
+      { id: 4, creator: 4, target: { type: 'idea', id: 2 }, comment: 'I would use them every day.', created: at(-0.5) },
+    ],
+    comment_feedback: [{ comment: 2, creator: 5, feedback_text: 'Thank you, we passed this on.', created: at(-1) }],
+    follows: [
+      { creator: 1, project: 3 },
+      { creator: 1, project: 4 },
+    ],
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'allmende-shots-'));
+  const database = await openMemoryPglite();
+  await database.migrate();
+  await loadFixture(database.db, sampleWorld(), { baseDir: process.cwd(), mediaDir: '' });
+  const app = await buildApp({ config: testConfig({ dataDir }), database });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    for (const lang of ['en', 'de'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: lang });
+      await context.addCookies([{ name: 'language', value: lang, url: base }]);
+      const page = await context.newPage();
+      await page.goto(`${base}/accounts/login/`);
+      await page.fill('#id_login', 'alice');
+      await page.fill('#id_password', 'alice-password');
+      await page.locator('main button[type=submit]').click();
+      await page.waitForURL(`${base}/userdashboard/overview/`);
+      await context.addCookies([{ name: 'language', value: lang, url: base }]);
+      await page.goto(`${base}/userdashboard/overview/`);
+      await page.screenshot({ path: `docs/dashboard-overview-${lang}.png`, fullPage: true });
+      await page.goto(`${base}/userdashboard/overview/activities/`);
+      await page.screenshot({ path: `docs/dashboard-activities-${lang}.png`, fullPage: true });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
