@@ -21,6 +21,16 @@ export interface Config {
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
   logLevel: string;
+  /** OpenID Connect providers offered for social login. */
+  oidcProviders: OidcProviderConfig[];
+}
+
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +95,19 @@ function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   return key;
 }
 
+/** OIDC_PROVIDERS=a,b with OIDC_A_ISSUER, OIDC_A_CLIENT_ID, OIDC_A_CLIENT_SECRET and optional OIDC_A_NAME. */
+function oidcProvidersVar(env: Env): OidcProviderConfig[] {
+  const ids = (env.OIDC_PROVIDERS ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return ids.map((id) => {
+    if (!/^[a-z0-9_-]{1,32}$/.test(id)) throw new ConfigError(`OIDC_PROVIDERS: "${id}" must be lower-case letters, digits, - or _`);
+    const prefix = `OIDC_${id.toUpperCase().replace(/-/g, '_')}_`;
+    const issuer = urlVar(env, `${prefix}ISSUER`, ['https:', 'http:']);
+    const clientId = env[`${prefix}CLIENT_ID`];
+    if (!issuer || !clientId) throw new ConfigError(`${prefix}ISSUER and ${prefix}CLIENT_ID must be set for OIDC provider "${id}"`);
+    return { id, name: env[`${prefix}NAME`] || id, issuer, clientId, clientSecret: env[`${prefix}CLIENT_SECRET`] ?? '' };
+  });
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -111,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    oidcProviders: oidcProvidersVar(env),
   };
 }
 
@@ -134,6 +158,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
     logLevel: 'silent',
+    oidcProviders: [],
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export const TEST_FILES = [
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
   'test/accounts/accounts.test.ts',
+  'test/accounts/oidc.test.ts',
   'test/dashboard/dashboard.test.ts',
   'test/browser/browser.test.ts',
 ];

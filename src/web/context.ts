@@ -36,6 +36,7 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     timeZone: request.server.ctx.config.timeZone,
     csrf: ensureCsrfToken(request, reply),
     path: request.url,
+    socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
   };
 }
 

@@ -7,6 +7,7 @@ import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, htmlResponses, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
+import { oidcRoutes } from './oidc-routes.js';
 import { endSession, recordLoginFailure, setLanguageCookie, startSession, throttleLogin } from './login.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, MessagePage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
 import { checkPassword, checkPasswordAgainstNothing, hashPassword } from './passwords.js';
@@ -97,6 +98,7 @@ export function newPasswordErrors(lang: Lang, body: FormBody, account: { usernam
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
+  await app.register(oidcRoutes);
 
   app.get('/accounts/login/', pageSchema({ querystring: NextQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);

@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import * as client from 'openid-client';
+import type { OidcProviderConfig } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { socialAccounts, users } from '../../db/schema/index.js';
+import type { Lang } from '../../i18n/index.js';
+import { type Account, accountColumns, USERNAME_PATTERN } from './services.js';
+
+const discovered = new Map<string, Promise<client.Configuration>>();
+
+const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/** The provider's discovered configuration, fetched once (and again after a failure). */
+export function providerConfiguration(provider: OidcProviderConfig): Promise<client.Configuration> {
+  const key = `${provider.issuer}|${provider.clientId}`;
+  let config = discovered.get(key);
+  if (!config) {
+    const issuer = new URL(provider.issuer);
+    // Plain http only for a provider on this machine (tests, development).
+    const options = issuer.protocol === 'http:' && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined;
+    config = client.discovery(issuer, provider.clientId, provider.clientSecret || undefined, undefined, options);
+    config.catch(() => discovered.delete(key));
+    discovered.set(key, config);
+  }
+  return config;
+}
+
+/** What the browser must bring back to the callback: kept in a signed, short-lived cookie. */
+export interface OidcChecks {
+  provider: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  next: string;
+}
+
+export async function authorizationUrl(provider: OidcProviderConfig, redirectUri: string, next: string): Promise<{ url: URL; checks: OidcChecks }> {
+  const config = await providerConfiguration(provider);
+  const verifier = client.randomPKCECodeVerifier();
+  const checks: OidcChecks = { provider: provider.id, state: client.randomState(), nonce: client.randomNonce(), verifier, next };
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: checks.state,
+    nonce: checks.nonce,
+  });
+  return { url, checks };
+}
+
+export interface OidcIdentity {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  preferredUsername: string | null;
+}
+
+/** Trades the callback's code for tokens and checks state, nonce and PKCE; returns who signed in. */
+export async function identityFromCallback(provider: OidcProviderConfig, callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity> {
+  const config = await providerConfiguration(provider);
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: checks.verifier,
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error('no ID token');
+  const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return {
+    subject: claims.sub,
+    email: str(claims.email),
+    emailVerified: claims.email_verified === true,
+    preferredUsername: str(claims.preferred_username) ?? str(claims.nickname) ?? str(claims.name),
+  };
+}
+
+/** A free username from the provider's suggestion: allowed characters only, then a number if taken. */
+async function freeUsername(tx: DbOrTx, wish: string): Promise<string> {
+  const cleaned = wish.replace(/[^\p{L}\p{N}_ .@+-]/gu, '').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 50) || 'user';
+  const base = USERNAME_PATTERN.test(cleaned) ? cleaned : 'user';
+  for (let n = 0; n < 50; n++) {
+    const candidate = n ? `${base}${n + 1}` : base;
+    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
+    if (!taken) return candidate;
+  }
+  return `${base}${Date.now()}`;
+}
+
+export class OidcNoEmail extends Error {}
+
+/**
+ * The account for a provider identity: the linked one; else the account with the same e-mail when
+ * the provider vouches for the address (it gets linked); else a new account without a password.
+ */
+export async function accountForIdentity(tx: DbOrTx, providerId: string, identity: OidcIdentity, lang: Lang): Promise<Account> {
+  const [linked] = await tx
+    .select(accountColumns)
+    .from(socialAccounts)
+    .innerJoin(users, eq(users.id, socialAccounts.userId))
+    .where(and(eq(socialAccounts.provider, providerId), eq(socialAccounts.subject, identity.subject)));
+  if (linked) return linked;
+  if (!identity.email) throw new OidcNoEmail();
+  const [byEmail] = identity.emailVerified ? await tx.select(accountColumns).from(users).where(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`) : [];
+  let account: Account | undefined = byEmail;
+  if (account) {
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+  } else {
+    const username = await freeUsername(tx, identity.preferredUsername ?? identity.email.split('@')[0]);
+    [account] = await tx
+      .insert(users)
+      .values({ username, email: identity.email, password: '', language: lang, emailVerified: identity.emailVerified })
+      .returning(accountColumns);
+  }
+  await tx.insert(socialAccounts).values({ userId: account.id, provider: providerId, subject: identity.subject }).onConflictDoNothing();
+  return account;
+}
