@@ -274,3 +274,22 @@ test('pages speak German by Accept-Language, by the user language and by the swi
   await user.login('user', 'user-password');
   assert.match((await user.get('/userdashboard/overview/')).text, /Mein Feed/);
 });
+
+test('an avatar over 5 MB is refused with a message, not a server error', async () => {
+  const { app } = await world();
+  const browser = new Browser(app);
+  await browser.login('user', 'user-password');
+  const fields = { username: 'user', email: 'user@example.org', language: 'en', bio: '' };
+  const big = await browser.postMultipart('/account/', fields, { name: 'avatar', filename: 'big.png', data: Buffer.alloc(5 * 1024 * 1024 + 10, 1), type: 'image/png' });
+  assert.equal(big.status, 400);
+  assert.match(big.text, /The image must not be larger than 5 MB\./);
+});
+
+test('profiles of users with non-ASCII names are found; a broken Authorization header does not break pages', async () => {
+  const { app, db } = await world();
+  await db.update(users).set({ username: 'Jürgen Groß' }).where(eq(users.id, 6));
+  const browser = new Browser(app, { authorization: 'Token nonsense' });
+  const profile = await browser.get(`/profile/${encodeURIComponent('jürgen groß')}/`);
+  assert.equal(profile.status, 200);
+  assert.match(profile.text, /Jürgen Groß/);
+});

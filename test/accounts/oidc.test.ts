@@ -88,3 +88,18 @@ test('a callback without the login cookie or with a wrong state is refused', asy
   assert.equal(browser.cookies.has('sessionid'), false);
   assert.equal((await browser.get('/accounts/oidc/unknown/login/')).status, 404);
 });
+
+test('an account made through social login sets a password and deletes itself without an old one', async () => {
+  const { app, db } = await world();
+  const browser = new Browser(app);
+  await socialLogin(browser, { sub: 'solo', email: 'solo@example.org', email_verified: true, preferred_username: 'solo' });
+  const form = await browser.get('/accounts/password/change/');
+  assert.doesNotMatch(form.text, /name="oldpassword"/);
+  const set = await browser.post('/accounts/password/change/', { password1: 'my-first-password', password2: 'my-first-password' });
+  assert.equal(set.status, 200);
+  assert.equal((await new Browser(app).login('solo', 'my-first-password')).status, 302);
+  await db.update(users).set({ password: '' }).where(eq(users.username, 'solo'));
+  const deleted = await browser.post('/account/account_deletion/', {});
+  assert.equal(deleted.status, 200);
+  assert.equal((await db.select().from(users).where(eq(users.username, 'solo'))).length, 0);
+});

@@ -289,7 +289,7 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
   );
 }
 
-export function AccountDeletionPage({ page, errors = {} }: { page: PageContext; errors?: FieldErrors }) {
+export function AccountDeletionPage({ page, errors = {}, withPassword }: { page: PageContext; errors?: FieldErrors; withPassword: boolean }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Delete account')}>
@@ -298,7 +298,7 @@ export function AccountDeletionPage({ page, errors = {} }: { page: PageContext; 
         <p>{t(lang, 'Deleting your account removes your profile and everything you contributed. This cannot be undone.')}</p>
         <form method="post" action="/account/account_deletion/">
           <CsrfField page={page} />
-          <Field name="password" type="password" label={t(lang, 'Your password')} autocomplete="current-password" required errors={errors.password} />
+          {withPassword && <Field name="password" type="password" label={t(lang, 'Your password')} autocomplete="current-password" required errors={errors.password} />}
           <button type="submit">{t(lang, 'Delete account')}</button>
         </form>
       </div>

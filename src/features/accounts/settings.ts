@@ -46,6 +46,7 @@ const settingsView = (account: Account): SettingsView => ({
 interface SettingsForm {
   fields: Record<string, string>;
   avatar: Buffer | null;
+  tooLarge?: boolean;
 }
 
 /**
@@ -56,16 +57,23 @@ async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> 
   if (!request.isMultipart()) return { fields: (request.body as Record<string, string> | undefined) ?? {}, avatar: null };
   const fields: Record<string, string> = {};
   let avatar: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'avatar' && part.filename && data.length) avatar = data;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  let tooLarge = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'avatar' && part.filename && data.length) avatar = data;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The multipart limit (5 MB a file) ends the upload; the fields read so far (the form token comes first) still count.
+    if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+    tooLarge = true;
   }
   request.body = fields;
-  return { fields, avatar };
+  return { fields, avatar, tooLarge };
 }
 
 async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, form: Record<string, string>): Promise<FieldErrors> {
@@ -84,6 +92,10 @@ async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, 
   if (field(form, 'bio', false).length > 255) add('bio', t(lang, 'Ensure this value has at most 255 characters.'));
   return errors;
 }
+
+/** Accounts made through social login have no password; they confirm by being signed in. */
+const hasPassword = (account: Account) => account.password !== '';
+const passwordMatches = async (password: string, account: Account) => (await checkPassword(password, account.password)).ok;
 
 async function loadAccount(app: FastifyInstance, user: AuthUser): Promise<Account> {
   const account = await findAccount(app.ctx.db, user.id);
@@ -110,6 +122,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
     const errors = await settingsErrors(app, page.lang, account.id, form.fields);
+    if (form.tooLarge) errors.avatar = [t(page.lang, 'The image must not be larger than 5 MB.')];
     let avatar: string | null | undefined = field(form.fields, 'avatar_clear') === 'on' ? null : undefined;
     if (form.avatar && !errors.avatar) {
       try {
@@ -151,7 +164,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
   app.get('/accounts/password/change/', pageSchema(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: true }));
+    const account = await loadAccount(app, page.user);
+    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: hasPassword(account) }));
   });
 
   app.post('/accounts/password/change/', pageSchema({ body: FormBody }), async (request, reply) => {
@@ -161,9 +175,11 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const body = request.body as FormBody;
     const account = await loadAccount(app, page.user);
     const errors = newPasswordErrors(page.lang, body, account);
-    if (!(await checkPassword(field(body, 'oldpassword', false), account.password)).ok) errors.oldpassword = [t(page.lang, 'Please type your current password.')];
+    if (hasPassword(account) && !(await passwordMatches(field(body, 'oldpassword', false), account))) {
+      errors.oldpassword = [t(page.lang, 'Please type your current password.')];
+    }
     if (Object.keys(errors).length) {
-      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: true, errors }), 400);
+      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: hasPassword(account), errors }), 400);
     }
     await db.transaction(async (tx) => {
       await setPassword(tx, account.id, field(body, 'password1', false));
@@ -176,7 +192,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
   app.get('/account/account_deletion/', pageSchema(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    return sendPage(reply, AccountDeletionPage({ page }));
+    return sendPage(reply, AccountDeletionPage({ page, withPassword: hasPassword(await loadAccount(app, page.user)) }));
   });
 
   app.post('/account/account_deletion/', pageSchema({ body: FormBody }), async (request, reply) => {
@@ -184,8 +200,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
-    if (!(await checkPassword(field(request.body as FormBody, 'password', false), account.password)).ok) {
-      return sendPage(reply, AccountDeletionPage({ page, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
+    if (hasPassword(account) && !(await passwordMatches(field(request.body as FormBody, 'password', false), account))) {
+      return sendPage(reply, AccountDeletionPage({ page, withPassword: true, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
     }
     await db.transaction(async (tx) => deleteAccount(tx, account.id));
     await endSession(db, request, reply);

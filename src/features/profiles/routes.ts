@@ -6,7 +6,7 @@ import { sendPage } from '../../web/render.js';
 import { NotFoundPage, ProfilePage } from './pages.js';
 import { loadProfile } from './queries.js';
 
-const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[-\\w _.@+]+$' }) });
+const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[^/]+$' }) });
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/profile/:username/', { schema: { hide: true, params: ProfileParams, response: htmlResponses } }, async (request, reply) => {
