@@ -19,6 +19,7 @@ export const TEST_FILES = [
   'test/accounts/accounts.test.ts',
   'test/accounts/oidc.test.ts',
   'test/dashboard/dashboard.test.ts',
+  'test/dashboard/feed-plan.test.ts',
   'test/browser/browser.test.ts',
 ];
 

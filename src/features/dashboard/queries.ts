@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -28,11 +28,17 @@ const EXCLUDED_TARGETS = sql.raw(`('poll', 'chapter', 'paragraph')`);
  * `before` is the id of the last action on the previous page (keyset pagination).
  */
 export async function feedPage(db: DbOrTx, userId: number, limit: number, before?: number): Promise<number[]> {
+  const result = await db.execute(feedQuery(userId, limit, before));
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+}
+
+/** The statement behind feedPage (tests EXPLAIN it). */
+export function feedQuery(userId: number, limit: number, before?: number): SQL {
   const after = before
     ? sql`and a.timestamp <= (select c.timestamp from ${actions} c where c.id = ${before})
           and (a.timestamp, a.id) < (select c.timestamp, c.id from ${actions} c where c.id = ${before})`
     : sql``;
-  const result = await db.execute(sql`
+  return sql`
     select f.id from (
       (select a.id, a.timestamp from ${actions} a
         join ${comments} cm on cm.id = a.obj_id
@@ -45,8 +51,7 @@ export async function feedPage(db: DbOrTx, userId: number, limit: number, before
         where a.obj_comment_creator_id = ${userId} and a.obj_type = 'moderatorcommentfeedback'
           and a.actor_id is distinct from ${userId} ${after}
         order by a.timestamp desc, a.id desc limit ${limit})
-    ) f order by f.timestamp desc, f.id desc limit ${limit}`);
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+    ) f order by f.timestamp desc, f.id desc limit ${limit}`;
 }
 
 const actor = alias(users, 'actor');
