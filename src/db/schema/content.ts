@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
 import { categories, labels, modules, phases, projects } from './projects.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 export const ideas = pgTable(
   'ideas',
@@ -11,9 +11,7 @@ export const ideas = pgTable(
     moduleId: integer('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull(),
     image: text('image'),
@@ -43,9 +41,7 @@ export const polls = pgTable('polls', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: integer('creator_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  creatorId: userRef('creator_id'),
   ...timestamps,
 });
 
@@ -54,9 +50,7 @@ export const chapters = pgTable('chapters', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: integer('creator_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  creatorId: userRef('creator_id'),
   name: varchar('name', { length: 120 }).notNull(),
   weight: integer('weight').notNull().default(0),
   ...timestamps,
@@ -80,9 +74,7 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     /** The commented object: an idea, poll, chapter or paragraph, or a comment for replies. */
     contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
     objectPk: integer('object_pk').notNull(),
@@ -109,9 +101,7 @@ export const ratings = pgTable(
   'ratings',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
     objectPk: integer('object_pk').notNull(),
     value: smallint('value').notNull(),
@@ -127,9 +117,7 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
     objectPk: integer('object_pk').notNull(),
     description: varchar('description', { length: 1024 }).notNull().default(''),
@@ -147,9 +135,7 @@ export const commentFeedback = pgTable(
       .notNull()
       .unique()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     feedbackText: text('feedback_text').notNull().default(''),
     ...timestamps,
   },
