@@ -67,6 +67,13 @@ export const paragraphs = pgTable('paragraphs', {
   ...timestamps,
 });
 
+/** User-generated content about another object (generic relation): comments, ratings, reports. */
+const onObject = () => ({
+  creatorId: userRef('creator_id'),
+  contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+  objectPk: integer('object_pk').notNull(),
+});
+
 const kindCheck = (column: string) =>
   sql.raw(`${column} IN (${CONTENT_KINDS.map((k) => `'${k}'`).join(', ')})`);
 
@@ -101,9 +108,7 @@ export const ratings = pgTable(
   'ratings',
   {
     id: serial('id').primaryKey(),
-    creatorId: userRef('creator_id'),
-    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
-    objectPk: integer('object_pk').notNull(),
+    ...onObject(),
     value: smallint('value').notNull(),
     ...timestamps,
   },
@@ -117,9 +122,7 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    creatorId: userRef('creator_id'),
-    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
-    objectPk: integer('object_pk').notNull(),
+    ...onObject(),
     description: varchar('description', { length: 1024 }).notNull().default(''),
     ...timestamps,
   },
