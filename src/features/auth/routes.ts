@@ -1,0 +1,129 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { authenticationFailed, fieldErrors, type FieldErrors } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import { checkLoginThrottle, clearLoginFailures, closeLoginThrottle, recordLoginFailure } from '../../http/throttle.js';
+import { apiTokenFor, checkLogin, type LoginUser } from './services.js';
+import { BEARER_CHALLENGE, issueTokenPair, rotateRefreshToken, verifyToken } from './tokens.js';
+
+const Credentials = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 4096 }),
+});
+const TokenPair = Type.Object({ refresh: Type.String(), access: Type.String() });
+
+/** DRF trims CharFields (but never passwords): a username of blanks is blank. */
+function requireUsername(username: string): string {
+  const trimmed = username.trim();
+  if (!trimmed) throw fieldErrors({ username: ['This field may not be blank.'] } satisfies FieldErrors);
+  return trimmed;
+}
+
+/** Multipart forms carry their fields as parts; the routes read them like a urlencoded form. */
+async function readMultipartFields(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value);
+    else part.file.resume();
+  }
+  request.body = fields;
+}
+
+/** An absent body is an empty form, so that missing fields get field errors. */
+async function defaultBody(request: FastifyRequest): Promise<void> {
+  await readMultipartFields(request);
+  request.body ??= {};
+}
+
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onClose', async () => closeLoginThrottle(app.ctx));
+
+  /** A password login behind the failed-login throttle; null when the credentials do not log in. */
+  async function throttledLogin(request: FastifyRequest, username: string, password: string): Promise<LoginUser | null> {
+    await checkLoginThrottle(app.ctx, request.ip, username);
+    const result = await checkLogin(app.ctx.db, username, password);
+    if (!result.ok) {
+      await recordLoginFailure(app.ctx, request.ip, username);
+      return null;
+    }
+    await clearLoginFailures(app.ctx, username);
+    return result.user;
+  }
+
+  app.post(
+    '/api/token/',
+    {
+      preValidation: defaultBody,
+      schema: {
+        summary: 'Obtain a JWT pair (access and refresh) with username or e-mail and password',
+        tags: ['authentication'],
+        security: [],
+        body: Credentials,
+        response: { 200: TokenPair, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await throttledLogin(request, requireUsername(request.body.username), request.body.password);
+      if (!user) throw authenticationFailed('No active account found with the given credentials', {}, BEARER_CHALLENGE);
+      return issueTokenPair(app.ctx.config, user);
+    },
+  );
+
+  app.post(
+    '/api/token/refresh/',
+    {
+      preValidation: defaultBody,
+      schema: {
+        summary: 'Exchange a refresh token for a new pair; the old refresh token is blacklisted',
+        tags: ['authentication'],
+        security: [],
+        body: Type.Object({ refresh: Type.String({ minLength: 1 }) }),
+        response: { 200: Type.Object({ access: Type.String(), refresh: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { access, refresh } = await rotateRefreshToken(app.ctx.db, app.ctx.config, request.body.refresh);
+      return { access, refresh };
+    },
+  );
+
+  app.post(
+    '/api/token/verify/',
+    {
+      preValidation: defaultBody,
+      schema: {
+        summary: 'Check that a token (access or refresh) is valid',
+        tags: ['authentication'],
+        security: [],
+        body: Type.Object({ token: Type.String({ minLength: 1 }) }),
+        response: { 200: Type.Object({}), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await verifyToken(app.ctx.db, app.ctx.config, request.body.token);
+      return {};
+    },
+  );
+
+  const loginOptions = {
+    preValidation: defaultBody,
+    schema: {
+      summary: 'Obtain the persistent API key for `Authorization: Token <key>`',
+      tags: ['authentication'],
+      security: [],
+      body: Credentials,
+      response: { 200: Type.Object({ token: Type.String() }), ...errorResponses },
+    },
+  };
+  for (const url of ['/api/login/', '/api/login']) {
+    app.post(url, { ...loginOptions, schema: { ...loginOptions.schema, hide: url === '/api/login' } }, async (request) => {
+      await request.auth(); // DRF authenticates every view of this kind: bad credentials in a header are a 401
+      const user = await throttledLogin(request, requireUsername(request.body.username), request.body.password);
+      if (!user) throw fieldErrors({ non_field_errors: ['Unable to log in with provided credentials.'] });
+      return { token: await apiTokenFor(app.ctx.db, user.id) };
+    });
+  }
+}
