@@ -117,12 +117,17 @@ function storeOf(ctx: ThrottleContext): FailureStore {
   return store;
 }
 
-/** A Redis outage must not lock everybody out: throttling is skipped (with a warning) until it is back. */
+let lastWarning = 0;
+
+/** A Redis outage must not lock everybody out: throttling is skipped (warning once a minute) until it is back. */
 async function failOpen<T>(action: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    process.emitWarning(`login throttle unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    if (Date.now() - lastWarning > 60_000) {
+      lastWarning = Date.now();
+      process.emitWarning(`login throttle unavailable, logins are not throttled: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return fallback;
   }
 }
