@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema/index.js';
+import { jwtBlacklist, users } from '../../src/db/schema/index.js';
 import { deactivateUser, setPassword } from '../../src/features/accounts/credentials.js';
 import { signJwt } from '../../src/http/jwt.js';
 import { load } from '../fixtures.js';
@@ -127,6 +127,15 @@ test('refresh gives a new access and refresh token; the old refresh token is bla
 
   const next = await refresh(t, rotated.refresh);
   assert.equal(next.status, 200, 'the rotated refresh token works');
+});
+
+test('a refresh drops blacklist entries of tokens that have expired anyway', async () => {
+  const t = await world();
+  await t.db.insert(jwtBlacklist).values({ jti: 'long-expired', userId: 1, expiresAt: new Date(Date.now() - 1000) });
+  const pair = await obtain(t);
+  assert.equal((await refresh(t, pair.refresh)).status, 200);
+  const left = await t.db.select({ jti: jwtBlacklist.jti }).from(jwtBlacklist);
+  assert.deepEqual(left, [{ jti: claimsOf(pair.refresh).jti }]);
 });
 
 test('two concurrent refreshes with the same token: only one wins', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { jwtBlacklist } from '../../db/schema/index.js';
@@ -51,6 +51,11 @@ async function blacklist(db: Db, claims: JwtClaims): Promise<boolean> {
   return inserted.length > 0;
 }
 
+/** Expired tokens fail on their own: their blacklist entries can go (an index on expires_at keeps this cheap). */
+async function purgeExpiredBlacklist(db: Db): Promise<void> {
+  await db.delete(jwtBlacklist).where(lt(jwtBlacklist.expiresAt, new Date()));
+}
+
 /**
  * Checks a token as simplejwt does (signature, expiry, type, blacklist) and, beyond it, that its
  * user is still active and has not changed password or been deactivated since it was issued.
@@ -73,6 +78,7 @@ async function checkToken(db: Db, secret: string, token: string, type: JwtType |
 export async function rotateRefreshToken(db: Db, config: TokenConfig, token: string): Promise<TokenPair> {
   const { claims, user } = await checkToken(db, config.secretKey, token, 'refresh');
   if (!(await blacklist(db, claims))) throw tokenNotValid('Token is blacklisted');
+  await purgeExpiredBlacklist(db);
   return issueTokenPair(config, user);
 }
 
