@@ -94,6 +94,22 @@ test('bad credentials at /api/login/ are a 400 with non_field_errors', async () 
   assert.equal(row, undefined, 'no key was made');
 });
 
+test('malformed bodies are 400s, never server errors', async () => {
+  const t = await world();
+  const send = (payload: string, type: string) => t.request({ method: 'POST', url: '/api/login/', payload, headers: { 'content-type': type } });
+  const cases: [string, string][] = [
+    ['[]', 'application/json'],
+    ['{', 'application/json'],
+    ['{"username": "a\\u0000b", "password": "x"}', 'application/json'],
+    ['{"username": ["a"], "password": "x"}', 'application/json'],
+    ['garbage', 'multipart/form-data; boundary=zz'],
+    ['garbage', 'multipart/form-data'],
+  ];
+  for (const [payload, type] of cases) assert.equal((await send(payload, type)).status, 400, `${type} ${payload}`);
+  const nul = await send('{"username": "a\\u0000b", "password": "x"}', 'application/json');
+  assert.deepEqual(nul.body, { username: ['Null characters are not allowed.'] });
+});
+
 test('a username is matched case-insensitively, and before an e-mail address that equals it', async () => {
   const t = await createTestApp();
   await load(t.db, {

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { authenticationFailed, fieldErrors, type FieldErrors } from '../../http/errors.js';
+import { authenticationFailed, badRequest, fieldErrors, type FieldErrors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import { checkLoginThrottle, clearLoginFailures, closeLoginThrottle, recordLoginFailure } from '../../http/throttle.js';
 import { apiTokenFor, checkLogin, type LoginUser } from './services.js';
@@ -17,6 +17,7 @@ const TokenPair = Type.Object({ refresh: Type.String(), access: Type.String() })
 function requireUsername(username: string): string {
   const trimmed = username.trim();
   if (!trimmed) throw fieldErrors({ username: ['This field may not be blank.'] } satisfies FieldErrors);
+  if (trimmed.includes('\0')) throw fieldErrors({ username: ['Null characters are not allowed.'] });
   return trimmed;
 }
 
@@ -24,9 +25,15 @@ function requireUsername(username: string): string {
 async function readMultipartFields(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value);
-    else part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value);
+      else part.file.resume();
+    }
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
   }
   request.body = fields;
 }

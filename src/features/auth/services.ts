@@ -31,12 +31,12 @@ const loginColumns = {
 
 /** The account a login name names: the username (case-insensitively) first, else the e-mail address. */
 async function findAccount(db: Db, login: string) {
-  const name = login.trim().toLowerCase();
-  const byUsername = sql`lower(${users.username}) = ${name}`;
+  const name = login.trim();
+  const byUsername = sql`lower(${users.username}) = lower(${name})`;
   const rows = await db
     .select({ ...loginColumns, byUsername: sql<boolean>`${byUsername}` })
     .from(users)
-    .where(or(byUsername, sql`lower(${users.email}) = ${name}`))
+    .where(or(byUsername, sql`lower(${users.email}) = lower(${name})`))
     .limit(2);
   return rows.find((row) => row.byUsername) ?? rows[0] ?? null;
 }
@@ -53,7 +53,7 @@ async function upgradeHash(db: Db, userId: number, oldHash: string, password: st
  * `pbkdf2_sha256` hash is re-hashed with argon2id.
  */
 export async function checkLogin(db: Db, login: string, password: string): Promise<LoginResult> {
-  const account = await findAccount(db, login);
+  const account = login.includes('\0') ? null : await findAccount(db, login); // PostgreSQL text cannot hold NUL
   if (!account || !account.password) {
     await checkPasswordAgainstNothing(password);
     return { ok: false, reason: 'invalid' };
