@@ -238,6 +238,17 @@ test("changing the password ends the user's API key and browser sessions", async
   assert.equal((await account(t, {}, await sessionCookie(t, 1))).status, 200, 'a session opened after the change works');
 });
 
+test('a session opened in the same transaction as the password change counts', async () => {
+  const t = await world();
+  const old = await sessionCookie(t, 1);
+  const sessionid = await t.db.transaction(async (tx) => {
+    await setPassword(tx, 1, 'alice-new-password');
+    return createBrowserSession(tx, 1);
+  });
+  assert.equal((await account(t, {}, old)).status, 401);
+  assert.equal((await account(t, {}, { sessionid })).status, 200);
+});
+
 test("deactivating a user ends their API key and browser sessions, and they cannot log in", async () => {
   const t = await world();
   const key = await tokenOf(t);
