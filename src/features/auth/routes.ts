@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { authenticationFailed, badRequest, fieldErrors, type FieldErrors } from '../../http/errors.js';
+import { authenticationFailed, badRequest, fieldErrors } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
-import { checkLoginThrottle, clearLoginFailures, closeLoginThrottle, recordLoginFailure } from '../../http/throttle.js';
-import { apiTokenFor, checkLogin, type LoginUser } from './services.js';
+import { closeLoginThrottle } from '../../http/throttle.js';
+import { apiTokenFor, throttledLogin } from './services.js';
 import { BEARER_CHALLENGE, issueTokenPair, rotateRefreshToken, verifyToken } from './tokens.js';
 
 const Credentials = Type.Object({
@@ -16,7 +16,7 @@ const TokenPair = Type.Object({ refresh: Type.String(), access: Type.String() })
 /** DRF trims CharFields (but never passwords): a username of blanks is blank. */
 function requireUsername(username: string): string {
   const trimmed = username.trim();
-  if (!trimmed) throw fieldErrors({ username: ['This field may not be blank.'] } satisfies FieldErrors);
+  if (!trimmed) throw fieldErrors({ username: ['This field may not be blank.'] });
   if (trimmed.includes('\0')) throw fieldErrors({ username: ['Null characters are not allowed.'] });
   return trimmed;
 }
@@ -48,18 +48,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', async () => closeLoginThrottle(app.ctx));
 
-  /** A password login behind the failed-login throttle; null when the credentials do not log in. */
-  async function throttledLogin(request: FastifyRequest, username: string, password: string): Promise<LoginUser | null> {
-    await checkLoginThrottle(app.ctx, request.ip, username);
-    const result = await checkLogin(app.ctx.db, username, password);
-    if (!result.ok) {
-      await recordLoginFailure(app.ctx, request.ip, username);
-      return null;
-    }
-    await clearLoginFailures(app.ctx, username);
-    return result.user;
-  }
-
   app.post(
     '/api/token/',
     {
@@ -73,9 +61,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await throttledLogin(request, requireUsername(request.body.username), request.body.password);
-      if (!user) throw authenticationFailed('No active account found with the given credentials', {}, BEARER_CHALLENGE);
-      return issueTokenPair(app.ctx.config, user);
+      const login = await throttledLogin(app.ctx, request.ip, requireUsername(request.body.username), request.body.password);
+      if (!login.ok) throw authenticationFailed('No active account found with the given credentials', {}, BEARER_CHALLENGE);
+      return issueTokenPair(app.ctx.config, login.user);
     },
   );
 
@@ -128,9 +116,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   for (const url of ['/api/login/', '/api/login']) {
     app.post(url, { ...loginOptions, schema: { ...loginOptions.schema, hide: url === '/api/login' } }, async (request) => {
       await request.auth(); // DRF authenticates every view of this kind: bad credentials in a header are a 401
-      const user = await throttledLogin(request, requireUsername(request.body.username), request.body.password);
-      if (!user) throw fieldErrors({ non_field_errors: ['Unable to log in with provided credentials.'] });
-      return { token: await apiTokenFor(app.ctx.db, user.id) };
+      const login = await throttledLogin(app.ctx, request.ip, requireUsername(request.body.username), request.body.password);
+      if (!login.ok) throw fieldErrors({ non_field_errors: ['Unable to log in with provided credentials.'] });
+      return { token: await apiTokenFor(app.ctx.db, login.user.id) };
     });
   }
 }

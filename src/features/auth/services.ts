@@ -1,7 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { apiTokens, users } from '../../db/schema/index.js';
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from '../../http/throttle.js';
 import { checkPassword, checkPasswordAgainstNothing, hashPassword } from '../accounts/passwords.js';
 
 export interface LoginUser {
@@ -65,6 +67,19 @@ export async function checkLogin(db: Db, login: string, password: string): Promi
   if (!account.emailVerified) return { ok: false, reason: 'unverified' };
   const { password: _p, isActive: _a, emailVerified: _e, byUsername: _b, ...user } = account;
   return { ok: true, user };
+}
+
+/**
+ * A password login behind the failed-login throttle, as every login endpoint and form does it:
+ * throws 429 (ApiError with Retry-After) while the IP or the account is over the limit, counts a
+ * failure, and forgets the account's failures after a success.
+ */
+export async function throttledLogin(ctx: { db: Db; config: Config }, ip: string, login: string, password: string): Promise<LoginResult> {
+  await checkLoginThrottle(ctx, ip, login);
+  const result = await checkLogin(ctx.db, login, password);
+  if (result.ok) await clearLoginFailures(ctx, login);
+  else await recordLoginFailure(ctx, ip, login);
+  return result;
 }
 
 /** The user's persistent API key (DRF's Token): made on first use, the same one afterwards. */
