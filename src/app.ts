@@ -13,6 +13,8 @@ import { parse as parseQuery } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { accountApiRoutes } from './features/accounts-api/routes.js';
+import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountApiRoutes);
 
   return app;
 }

@@ -17,6 +17,9 @@ export const TEST_FILES = [
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
   'test/foundation/lifecycle.test.ts',
+  'test/auth/jwt.test.ts',
+  'test/auth/login.test.ts',
+  'test/auth/throttle.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
