@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: { ...logOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     bodyLimit: 6 * 1024 * 1024,
     ...deps.fastify,

@@ -21,6 +21,8 @@ export interface Config {
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
   logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe: false, or addresses/CIDRs (see README). */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +71,19 @@ function timeZoneVar(env: Env): string {
   return tz;
 }
 
+/** TRUST_PROXY: unset or "false" trusts no proxy; otherwise a comma-separated list of addresses or CIDRs ("loopback" allowed). */
+function trustProxyVar(env: Env): false | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || /^(0|false|no|off)$/i.test(raw)) return false;
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY entry "${entry}" is not an address, CIDR range or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return entries;
+}
+
 /** SECRET_KEY from the environment, or one generated once and kept in DATA_DIR (never in production). */
 function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   const given = env.SECRET_KEY;
@@ -111,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: trustProxyVar(env),
   };
 }
 
@@ -134,6 +150,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
     logLevel: 'silent',
+    trustProxy: false,
     ...overrides,
   };
 }
