@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
+import { ideaRoutes } from './features/ideas/routes.js';
+import { appModuleRoutes } from './features/modules/routes.js';
+import { appProjectRoutes } from './features/projects/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
@@ -97,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(appProjectRoutes);
+  await app.register(appModuleRoutes);
+  await app.register(ideaRoutes);
 
   return app;
 }
