@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
-import { fieldErrors, notFound } from '../../http/errors.js';
+import { ApiError, fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, optionalAuth, PathId } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
@@ -48,6 +48,19 @@ async function readMultipart(request: FastifyRequest): Promise<Buffer | null> {
   return upload;
 }
 
+const IDEA_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** A body in a form other than JSON, form-encoded or multipart is a 415 (Fastify would take text/plain). */
+function checkMediaType(request: FastifyRequest): void {
+  const type = request.mediaType;
+  if (type !== undefined && !IDEA_MEDIA_TYPES.includes(type)) {
+    throw new ApiError(415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+  }
+}
+
+/** The checked body; a request without one counts as an empty object. */
+const bodyOf = (request: FastifyRequest): IdeaPatchBody => (typeof request.body === 'object' && request.body !== null ? (request.body as IdeaPatchBody) : {});
+
 const IdeaParams = Type.Object({ moduleId: PathId });
 const IdeaDetailParams = Type.Object({ moduleId: PathId, pk: PathId });
 
@@ -86,6 +99,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     if (moduleId === null) return;
     const { user, target } = await moduleOr404(request, moduleId);
     if (!canAddIdea(target.rules)) throw denied(user);
+    checkMediaType(request);
     const upload = request.isMultipart() ? await readMultipart(request) : null;
     loaded.set(request, { user, target, idea: null, upload });
   }
@@ -98,6 +112,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     const idea = await ideaOr404(target, ideaId, user);
     const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea) : canChangeIdea(target.rules, idea);
     if (!allowed) throw denied(user);
+    checkMediaType(request);
     const upload = request.isMultipart() ? await readMultipart(request) : null;
     loaded.set(request, { user, target, idea, upload });
   }
@@ -155,7 +170,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { user, target, upload } = checked(request);
-      const input = parseIdeaInput(request.body as IdeaPatchBody, target.module, 'create');
+      const input = parseIdeaInput(bodyOf(request), target.module, 'create');
       const image = await storeUpload(upload);
       const ideaId = await db.transaction((tx) =>
         createIdea(tx, {
@@ -226,7 +241,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
         body: ideaBodyContent(body),
         response: { 200: Idea, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
-      handler: async (request) => change(request, request.body as IdeaPatchBody, mode),
+      handler: async (request) => change(request, bodyOf(request), mode),
     });
   }
 
