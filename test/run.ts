@@ -16,6 +16,12 @@ export const TEST_FILES = [
   'test/foundation/cli.test.ts',
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
+  'test/ideas/rules.test.ts',
+  'test/ideas/permissions.test.ts',
+  'test/ideas/api.test.ts',
+  'test/projects/app-projects.test.ts',
+  'test/modules/app-modules.test.ts',
+  'test/appapi/openapi.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
