@@ -51,7 +51,7 @@ test('GET /api/app-modules/', async (t) => {
   await load(db, world());
   const user = await tokenHeader(db, 1);
   const initiator = await tokenHeader(db, 2);
-  const get = async (url: string, headers = user) => request({ method: 'GET', url, headers });
+  const get = async (url: string, headers: Record<string, string> = user) => request({ method: 'GET', url, headers });
 
   await t.test('anonymous callers get 401', async () => {
     assert.equal((await get('/api/app-modules/', {})).status, 401);
