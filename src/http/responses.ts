@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { ApiError } from './errors.js';
 
 /** The body of every API error: `{"detail": …}` or DRF field errors `{"field": ["message"]}`. */
 const errorBody = (description: string) => Type.Object({ detail: Type.Optional(Type.String()) }, { additionalProperties: true, description });
@@ -23,3 +25,19 @@ export const PathId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** OpenAPI security of a route that also answers anonymous callers. */
 export const optionalAuth: Record<string, string[]>[] = [{}, { token: [] }, { session: [] }, { bearer: [] }];
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** DRF's 405 with an Allow header for the methods a path does not have (instead of a 404). */
+export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: Method[]): void {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  app.route({
+    method: METHODS.filter((m) => !allowed.includes(m)),
+    url,
+    schema: { hide: true },
+    handler: async (request) => {
+      throw new ApiError(405, { detail: `Method "${request.method}" not allowed.` }, { allow });
+    },
+  });
+}

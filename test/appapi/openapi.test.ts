@@ -5,7 +5,7 @@ import { createTestApp } from '../helpers.js';
 type Json = Record<string, unknown>;
 type Operation = { responses: Json; requestBody?: { content: Json }; tags?: string[] };
 
-test('the OpenAPI document lists the app API with its schemas, and /api/docs/ shows it', async (t) => {
+test('the app API as a whole: OpenAPI document, docs page, 405s', async (t) => {
   const { request } = await createTestApp();
   const document = (await request({ method: 'GET', url: '/api/schema/' })).body as { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -30,6 +30,22 @@ test('the OpenAPI document lists the app API with its schemas, and /api/docs/ sh
     for (const field of ['reference_number', 'has_deleting_permission', 'user_rating']) assert.ok(idea.includes(field), field);
     const project = JSON.stringify(document.paths['/api/app-projects/'].get.responses['200']);
     for (const field of ['single_idea_collection_module', 'participation_time_display', 'contact_url']) assert.ok(project.includes(field), field);
+  });
+
+  await t.test('a method a path does not have is a JSON 405 with Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/api/app-projects/', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/api/app-projects/radwege/', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/api/app-modules/1/', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/api/modules/1/ideas/', 'GET, POST, HEAD, OPTIONS'],
+      ['POST', '/api/modules/1/ideas/1/', 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const response = await request({ method: method as 'POST', url });
+      assert.equal(response.status, 405, `${method} ${url}`);
+      assert.deepEqual(response.body, { detail: `Method "${method}" not allowed.` });
+      assert.equal(response.headers.allow, allow);
+    }
   });
 
   await t.test('the interactive docs page is served', async () => {

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { actions, follows, ideas } from '../../src/db/schema/index.js';
 import { createComment } from '../../src/features/comments/services.js';
+import { createBrowserSession, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../src/http/session.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
@@ -268,6 +269,17 @@ test('the idea API', async (t) => {
     const missing = multipart([['description', 'd']]);
     const noName = await request({ method: 'POST', url: '/api/modules/2/ideas/', headers: { ...user, 'content-type': missing.contentType }, payload: missing.payload });
     assert.deepEqual(noName.body, { name: ['This field is required.'] });
+  });
+
+  await t.test('a browser session may add ideas with the CSRF token, not without', async () => {
+    const session = await createBrowserSession(db, 5);
+    const url = '/api/modules/2/ideas/';
+    const payload = { name: 'From the browser', description: 'd' };
+    const without = await request({ method: 'POST', url, cookies: { [SESSION_COOKIE]: session }, payload });
+    assert.equal(without.status, 403);
+    const csrf = 'c'.repeat(32);
+    const withToken = await request({ method: 'POST', url, cookies: { [SESSION_COOKIE]: session, [CSRF_COOKIE]: csrf }, headers: { [CSRF_HEADER]: csrf }, payload });
+    assert.equal(withToken.status, 201, withToken.text);
   });
 
   await t.test('moderators may add ideas outside any phase', async () => {

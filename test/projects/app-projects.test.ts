@@ -128,7 +128,9 @@ test('GET /api/app-projects/', async (t) => {
     assert.equal((await request({ method: 'GET', url: '/api/app-projects/public/', headers: bearer })).status, 200);
     const session = await createBrowserSession(db, 1);
     assert.equal((await request({ method: 'GET', url: '/api/app-projects/', cookies: { [SESSION_COOKIE]: session } })).status, 200);
-    assert.equal((await request({ method: 'GET', url: '/api/app-projects/', headers: { authorization: 'Bearer nonsense' } })).status, 401);
+    const invalid = await request({ method: 'GET', url: '/api/app-projects/', headers: { authorization: 'Bearer nonsense' } });
+    assert.equal(invalid.status, 401);
+    assert.equal((invalid.body as Json).code, 'token_not_valid');
   });
 
   await t.test('every AppProjectSerializer field, in order and format', async () => {

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { ApiError, fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
-import { errorResponses, optionalAuth, PathId } from '../../http/responses.js';
+import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { removeIdeaImage, IdeaImageInvalid, storeIdeaImage } from './images.js';
 import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
@@ -134,6 +134,16 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     }
   }
 
+  /** A write that fails leaves no stored upload behind. */
+  async function removingImageOnFailure<T>(image: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      removeIdeaImage(mediaDir, image);
+      throw error;
+    }
+  }
+
   const tags = ['Ideas'];
 
   app.get(
@@ -172,16 +182,18 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       const { user, target, upload } = checked(request);
       const input = parseIdeaInput(bodyOf(request), target.module, 'create');
       const image = await storeUpload(upload);
-      const ideaId = await db.transaction((tx) =>
-        createIdea(tx, {
-          moduleId: target.module.id,
-          creatorId: user.id,
-          name: input.name ?? '',
-          description: input.description ?? '',
-          categoryId: input.categoryId ?? null,
-          labelIds: input.labelIds ?? [],
-          image,
-        }),
+      const ideaId = await removingImageOnFailure(image, () =>
+        db.transaction((tx) =>
+          createIdea(tx, {
+            moduleId: target.module.id,
+            creatorId: user.id,
+            name: input.name ?? '',
+            description: input.description ?? '',
+            categoryId: input.categoryId ?? null,
+            labelIds: input.labelIds ?? [],
+            image,
+          }),
+        ),
       );
       reply.status(201);
       return serializer(request, user, target)(await ideaOr404(target, ideaId, user));
@@ -212,14 +224,16 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     const input: IdeaInput = parseIdeaInput(body, target.module, mode);
     const image = await storeUpload(upload);
     const replacesImage = image !== null || input.imageDeleted;
-    await db.transaction((tx) =>
-      updateIdea(tx, idea.id, {
-        name: input.name,
-        description: input.description,
-        categoryId: input.categoryId,
-        labelIds: input.labelIds,
-        ...(replacesImage ? { image } : {}),
-      }),
+    await removingImageOnFailure(image, () =>
+      db.transaction((tx) =>
+        updateIdea(tx, idea.id, {
+          name: input.name,
+          description: input.description,
+          categoryId: input.categoryId,
+          labelIds: input.labelIds,
+          ...(replacesImage ? { image } : {}),
+        }),
+      ),
     );
     if (replacesImage) removeIdeaImage(mediaDir, idea.image);
     return serializer(request, user, target)(await ideaOr404(target, idea.id, user));
@@ -264,4 +278,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.status(204).send(null);
     },
   );
+
+  rejectOtherMethods(app, '/api/modules/:moduleId/ideas/', ['GET', 'POST']);
+  rejectOtherMethods(app, '/api/modules/:moduleId/ideas/:pk/', ['GET', 'PUT', 'PATCH', 'DELETE']);
 }

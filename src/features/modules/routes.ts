@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
-import { errorResponses, PathId } from '../../http/responses.js';
+import { errorResponses, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { canAddIdea } from '../ideas/rules.js';
 import { loadProjectContexts } from '../projects/queries.js';
 import { loadAppModules } from './queries.js';
@@ -60,4 +60,7 @@ export async function appModuleRoutes(fastify: FastifyInstance): Promise<void> {
       return module;
     },
   );
+
+  rejectOtherMethods(app, '/api/app-modules/', ['GET']);
+  rejectOtherMethods(app, '/api/app-modules/:pk/', ['GET']);
 }

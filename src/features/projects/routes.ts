@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
-import { errorResponses } from '../../http/responses.js';
+import { errorResponses, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { loadAppProjects } from './queries.js';
 import { AppProject, type SerializeContext, serializeAppProject } from './serialize.js';
@@ -57,4 +57,7 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
       return project;
     },
   );
+
+  rejectOtherMethods(app, '/api/app-projects/', ['GET']);
+  rejectOtherMethods(app, '/api/app-projects/:slug/', ['GET']);
 }
