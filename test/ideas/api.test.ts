@@ -142,7 +142,7 @@ test('the idea API', async (t) => {
     assert.deepEqual((await post(2, { name: 'x'.repeat(121), description: 'd' })).body, { name: ['Ensure this field has no more than 120 characters.'] });
   });
 
-  await t.test('malformed bodies are 400 and unknown media types 415, never 500', async () => {
+  await t.test('malformed bodies are 400, unknown media types 415 and oversized uploads 413, never 500', async () => {
     const bad = await request({ method: 'POST', url: '/api/modules/2/ideas/', headers: { ...user, 'content-type': 'application/json' }, payload: '{"name": ' });
     assert.equal(bad.status, 400);
     assert.ok((bad.body as Json).detail);
@@ -150,6 +150,17 @@ test('the idea API', async (t) => {
     assert.equal(list.status, 400);
     const text = await request({ method: 'POST', url: '/api/modules/2/ideas/', headers: { ...user, 'content-type': 'text/plain' }, payload: 'hello' });
     assert.equal(text.status, 415);
+    for (const [type, payload] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc'],
+    ]) {
+      const response = await request({ method: 'POST', url: '/api/modules/2/ideas/', headers: { ...user, 'content-type': type }, payload });
+      assert.equal(response.status, 400, type);
+      assert.match(String((response.body as Json).detail), /^Multipart form parse error/);
+    }
+    const huge = multipart([['name', 'n'], ['description', 'd']], { name: 'image', data: Buffer.alloc(5.5 * 1024 * 1024), type: 'image/png' });
+    const tooLarge = await request({ method: 'POST', url: '/api/modules/2/ideas/', headers: { ...user, 'content-type': huge.contentType }, payload: huge.payload });
+    assert.equal(tooLarge.status, 413);
   });
 
   await t.test('a missing module, a missing idea and ids that are no int32 answer 404', async () => {

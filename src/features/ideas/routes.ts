@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
-import { ApiError, fieldErrors, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
@@ -32,6 +32,16 @@ function pathId(value: unknown): number | null {
 
 /** Multipart fields become the body (so the route schema checks them); the image file is kept aside. */
 async function readMultipart(request: FastifyRequest): Promise<Buffer | null> {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<Buffer | null> {
   const fields: Record<string, string | string[]> = {};
   let upload: Buffer | null = null;
   for await (const part of request.parts()) {
