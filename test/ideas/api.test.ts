@@ -140,6 +140,7 @@ test('the idea API', async (t) => {
     assert.deepEqual((await post(2, { name: 'n' })).body, { description: ['This field is required.'] });
     assert.deepEqual((await post(2, { name: '   ', description: 'd' })).body, { name: ['This field may not be blank.'] });
     assert.deepEqual((await post(2, { name: 'x'.repeat(121), description: 'd' })).body, { name: ['Ensure this field has no more than 120 characters.'] });
+    assert.deepEqual((await form(2, 'name=a%00b&description=d')).body, { name: ['Null characters are not allowed.'] });
   });
 
   await t.test('malformed bodies are 400, unknown media types 415 and oversized uploads 413, never 500', async () => {

@@ -116,7 +116,7 @@ test('GET /api/app-projects/', async (t) => {
   await t.test('the detail is looked up by slug inside the same set; anything else is 404', async () => {
     const all = await list();
     for (const project of all) assert.deepEqual(await bySlug(String(project.slug)), project);
-    for (const slug of ['private', 'draft', 'archived', 'nogeo', 'past', 'draft-module-only', 'no-such-project']) {
+    for (const slug of ['private', 'draft', 'archived', 'nogeo', 'past', 'draft-module-only', 'no-such-project', '%00', 'a%20b']) {
       const response = await request({ method: 'GET', url: `/api/app-projects/${slug}/`, headers: user });
       assert.equal(response.status, 404, slug);
       assert.ok((response.body as Json).detail);

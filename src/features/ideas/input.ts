@@ -52,6 +52,7 @@ function text(errors: FieldErrors, field: string, value: string | undefined): st
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (!trimmed) errors[field] = ['This field may not be blank.'];
+  else if (trimmed.includes('\0')) errors[field] = ['Null characters are not allowed.'];
   return trimmed;
 }
 

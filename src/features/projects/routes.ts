@@ -47,7 +47,7 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags: ['Projects'],
         summary: 'One project of the app list, by slug',
-        params: Type.Object({ slug: Type.String({ maxLength: 512 }) }),
+        params: Type.Object({ slug: Type.String({ maxLength: 512, pattern: '^[-\\w]+$' }) }),
         response: { 200: AppProject, ...errorResponses(401, 404) },
       },
     },
