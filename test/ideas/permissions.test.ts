@@ -69,6 +69,20 @@ test('the idea API applies the permission matrix (roles × phase before/active/a
     }
   });
 
+  await t.test('DELETE: the creator while they may add, moderators any time, nobody else', async () => {
+    for (const state of STATES) {
+      for (const phase of PHASES) {
+        for (const role of ROLES) {
+          const ideaId = await createIdea(db, { moduleId: moduleId(state, phase), creatorId: USER_ID.participant, name: 'doomed', description: 'x' });
+          const moderating = role === 'moderator' || role === 'initiator' || role === 'superuser';
+          const allowed = moderating || (role === 'participant' && mayAdd('participant', state, phase));
+          const response = await request({ method: 'DELETE', url: `/api/modules/${moduleId(state, phase)}/ideas/${ideaId}/`, headers: headers[role] });
+          assert.equal(response.status, statusFor(allowed, role, 204), `${role} in ${state}, ${phase}`);
+        }
+      }
+    }
+  });
+
   await t.test('has_changing_permission and has_deleting_permission say the same for the caller', async () => {
     const module = moduleId('public', 'active');
     const ideaId = await createIdea(db, { moduleId: module, creatorId: USER_ID.participant, name: 'flags', description: 'x' });
