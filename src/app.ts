@@ -16,6 +16,9 @@ import type { Database, Db } from './db/client.js';
 import { accountApiRoutes } from './features/accounts-api/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { ideaRoutes } from './features/ideas/routes.js';
+import { appModuleRoutes } from './features/modules/routes.js';
+import { appProjectRoutes } from './features/projects/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
@@ -103,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountApiRoutes);
+  await app.register(appProjectRoutes);
+  await app.register(appModuleRoutes);
+  await app.register(ideaRoutes);
 
   return app;
 }

@@ -20,6 +20,12 @@ export const TEST_FILES = [
   'test/auth/jwt.test.ts',
   'test/auth/login.test.ts',
   'test/auth/throttle.test.ts',
+  'test/ideas/rules.test.ts',
+  'test/ideas/permissions.test.ts',
+  'test/ideas/api.test.ts',
+  'test/projects/app-projects.test.ts',
+  'test/modules/app-modules.test.ts',
+  'test/appapi/openapi.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
