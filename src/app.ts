@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
+import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(usersvcRoutes);
 
   return app;
 }
