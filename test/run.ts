@@ -16,6 +16,13 @@ export const TEST_FILES = [
   'test/foundation/cli.test.ts',
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
+  'test/usersvc/config.test.ts',
+  'test/usersvc/users.test.ts',
+  'test/usersvc/sessions.test.ts',
+  'test/usersvc/services.test.ts',
+  'test/usersvc/protocol.test.ts',
+  'test/usersvc/proxy.test.ts',
+  'test/usersvc/standalone.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authenticate } from './auth.js';
@@ -286,6 +286,7 @@ export async function usersvcRoutes(app: FastifyInstance): Promise<void> {
   await prepare(app);
   registerPlainErrors(app);
   parseAnyBodyAsJson(app);
+  app.setValidatorCompiler(TypeBoxValidatorCompiler); // strict: a number is not a string here (no coercion)
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(sessionRoutes, { prefix: '/session' });
   await app.register(serviceRoutes, { prefix: '/service' });
