@@ -287,6 +287,11 @@ export async function usersvcRoutes(app: FastifyInstance): Promise<void> {
   registerPlainErrors(app);
   parseAnyBodyAsJson(app);
   app.setValidatorCompiler(TypeBoxValidatorCompiler); // strict: a number is not a string here (no coercion)
+  app.addHook('onRequest', async (request) => {
+    // `/user/` would match `/user/:userid` with an empty id: no path segment may be empty.
+    const params = request.params as Record<string, string> | undefined;
+    if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) throw routeNotFound();
+  });
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(sessionRoutes, { prefix: '/session' });
   await app.register(serviceRoutes, { prefix: '/service' });
