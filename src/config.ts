@@ -122,9 +122,10 @@ function proxyTargetsVar(env: Env): Record<string, string> {
   }
   const targets: Record<string, string> = {};
   for (const [service, target] of Object.entries(parsed)) {
-    const url = typeof target === 'string' ? urlVar({ target }, 'target', ['http:', 'https:']) : null;
-    if (!url) throw new ConfigError(`USERSVC_PROXY_TARGETS: the target of "${service}" must be an http:// or https:// URL`);
-    targets[service] = url;
+    if (typeof target !== 'string' || !/^https?:\/\//.test(target) || !URL.canParse(target)) {
+      throw new ConfigError(`USERSVC_PROXY_TARGETS: the target of "${service}" must be an http:// or https:// URL`);
+    }
+    targets[service] = target;
   }
   return targets;
 }
