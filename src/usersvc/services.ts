@@ -19,7 +19,7 @@ async function assertNameAndEmailFree(db: DbOrTx, name: string, email: string, e
 }
 
 /** Which unique index a failed write ran into, if any. */
-function uniqueViolation(error: unknown): 'name' | 'email' | null {
+export function uniqueViolation(error: unknown): 'name' | 'email' | null {
   const outer = error as { code?: string; constraint?: string; message?: string; cause?: unknown };
   const cause = (outer.cause ?? outer) as { code?: string; constraint?: string; message?: string };
   if (cause.code !== '23505') return null;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { test } from 'node:test';
 import { usersvcUsers } from '../../src/db/schema/usersvc.js';
+import { uniqueViolation } from '../../src/usersvc/services.js';
 import { createTestApp } from '../helpers.js';
 import { ADMIN, adminHeaders, userHeaders, usersvcTestApp } from './helpers.js';
 
@@ -248,4 +249,20 @@ test('DELETE /user: the user deletes herself (204, empty), her session ends; ano
   assert.deepEqual(list.body, [1, dave.id]);
   const byAdmin = await app.request({ method: 'DELETE', url: `/user/${dave.id}`, headers: adminHeaders });
   assert.equal(byAdmin.status, 204);
+});
+
+test('a unique-index violation from the database is recognised (the path taken when two renames race)', async () => {
+  const app = await usersvcTestApp();
+  const kurt = await app.addUser('kurt', 'kurt@example.org');
+  await app.addUser('dave', 'dave@example.org');
+  const violation = async (values: { name?: string; email?: string }) => {
+    try {
+      await app.db.update(usersvcUsers).set(values).where(eq(usersvcUsers.id, kurt.id));
+    } catch (error) {
+      return uniqueViolation(error);
+    }
+    return 'no error';
+  };
+  assert.equal(await violation({ name: 'dave' }), 'name');
+  assert.equal(await violation({ email: 'DAVE@example.org' }), 'email');
 });
