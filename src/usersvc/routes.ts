@@ -68,7 +68,7 @@ function assertAcceptable(problem: string | null): void {
   if (problem) throw badRequest(problem);
 }
 
-/** The caller, allowed to act on user `id` (admin or that user), and that user's current row. */
+/** The user `rawId` names, once the caller may act on her (admin or that user herself). */
 async function userFor(app: FastifyInstance, request: FastifyRequest, rawId: string) {
   const id = userIdOf(rawId);
   const who = await clearanceOf(app, request);
