@@ -22,6 +22,7 @@ import { appProjectRoutes } from './features/projects/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
+import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appProjectRoutes);
   await app.register(appModuleRoutes);
   await app.register(ideaRoutes);
+  await app.register(usersvcRoutes);
 
   return app;
 }

@@ -23,6 +23,17 @@ export interface Config {
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe: false, or addresses/CIDRs (see README). */
   trustProxy: false | string[];
+  /** The user/session service's first admin, created at start when missing. */
+  usersvcAdmin: UsersvcAdmin | null;
+  usersvcSessionLifetimeSeconds: number;
+  /** The user/session service's proxy: service id → upstream base URL (empty: proxying off). */
+  usersvcProxyTargets: Record<string, string>;
+}
+
+export interface UsersvcAdmin {
+  name: string;
+  email: string;
+  password: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +111,40 @@ function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   return key;
 }
 
+function usersvcAdminVar(env: Env): UsersvcAdmin | null {
+  const name = env.USERSVC_ADMIN_NAME || '';
+  const password = env.USERSVC_ADMIN_PASSWORD || '';
+  if (!name && !password) return null;
+  if (!name || !password) throw new ConfigError('USERSVC_ADMIN_NAME and USERSVC_ADMIN_PASSWORD must be set together');
+  if (password.length < 8) throw new ConfigError('USERSVC_ADMIN_PASSWORD must be at least 8 characters long');
+  const email = env.USERSVC_ADMIN_EMAIL || `${name.replace(/[^A-Za-z0-9._-]/g, '_')}@usersvc.invalid`;
+  if (!email.includes('@')) throw new ConfigError('USERSVC_ADMIN_EMAIL must be an e-mail address');
+  return { name, email, password };
+}
+
+/** USERSVC_PROXY_TARGETS: a JSON object mapping service ids to http(s) base URLs. */
+function proxyTargetsVar(env: Env): Record<string, string> {
+  const raw = env.USERSVC_PROXY_TARGETS;
+  if (raw === undefined || raw === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('USERSVC_PROXY_TARGETS must be a JSON object like {"<service id>": "http://127.0.0.1:9000"}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('USERSVC_PROXY_TARGETS must be a JSON object like {"<service id>": "http://127.0.0.1:9000"}');
+  }
+  const targets: Record<string, string> = {};
+  for (const [service, target] of Object.entries(parsed)) {
+    if (typeof target !== 'string' || !/^https?:\/\//.test(target) || !URL.canParse(target)) {
+      throw new ConfigError(`USERSVC_PROXY_TARGETS: the target of "${service}" must be an http:// or https:// URL`);
+    }
+    targets[service] = target;
+  }
+  return targets;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -127,6 +172,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxyVar(env),
+    usersvcAdmin: usersvcAdminVar(env),
+    usersvcSessionLifetimeSeconds: intVar(env, 'USERSVC_SESSION_LIFETIME', 14 * 24 * 3600, 1, 2_147_483_647),
+    usersvcProxyTargets: proxyTargetsVar(env),
   };
 }
 
@@ -151,6 +199,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailureWindowSeconds: 300,
     logLevel: 'silent',
     trustProxy: false,
+    usersvcAdmin: null,
+    usersvcSessionLifetimeSeconds: 14 * 24 * 3600,
+    usersvcProxyTargets: {},
     ...overrides,
   };
 }

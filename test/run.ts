@@ -26,6 +26,13 @@ export const TEST_FILES = [
   'test/projects/app-projects.test.ts',
   'test/modules/app-modules.test.ts',
   'test/appapi/openapi.test.ts',
+  'test/usersvc/config.test.ts',
+  'test/usersvc/users.test.ts',
+  'test/usersvc/sessions.test.ts',
+  'test/usersvc/services.test.ts',
+  'test/usersvc/protocol.test.ts',
+  'test/usersvc/proxy.test.ts',
+  'test/usersvc/standalone.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
