@@ -13,7 +13,12 @@ import { parse as parseQuery } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { accountApiRoutes } from './features/accounts-api/routes.js';
+import { authRoutes } from './features/auth/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { ideaRoutes } from './features/ideas/routes.js';
+import { appModuleRoutes } from './features/modules/routes.js';
+import { appProjectRoutes } from './features/projects/routes.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -21,6 +26,7 @@ import { profileRoutes } from './features/profiles/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
+import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -39,15 +45,17 @@ export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url))
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Extra Fastify options (tests turn logging off). */
+  /** Where request logs go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
+  /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: logOptions(config.logLevel),
-    trustProxy: true,
+    logger: { ...logOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     bodyLimit: 6 * 1024 * 1024,
     ...deps.fastify,
@@ -101,6 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountApiRoutes);
+  await app.register(appProjectRoutes);
+  await app.register(appModuleRoutes);
+  await app.register(ideaRoutes);
+  await app.register(usersvcRoutes);
   await app.register(accountRoutes);
   await app.register(accountSettingsRoutes);
   await app.register(dashboardRoutes);

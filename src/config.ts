@@ -21,6 +21,13 @@ export interface Config {
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
   logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe: false, or addresses/CIDRs (see README). */
+  trustProxy: false | string[];
+  /** The user/session service's first admin, created at start when missing. */
+  usersvcAdmin: UsersvcAdmin | null;
+  usersvcSessionLifetimeSeconds: number;
+  /** The user/session service's proxy: service id → upstream base URL (empty: proxying off). */
+  usersvcProxyTargets: Record<string, string>;
   /** OpenID Connect providers offered for social login. */
   oidcProviders: OidcProviderConfig[];
 }
@@ -31,6 +38,12 @@ export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+export interface UsersvcAdmin {
+  name: string;
+  email: string;
+  password: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +92,19 @@ function timeZoneVar(env: Env): string {
   return tz;
 }
 
+/** TRUST_PROXY: unset or "false" trusts no proxy; otherwise a comma-separated list of addresses or CIDRs ("loopback" allowed). */
+function trustProxyVar(env: Env): false | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || /^(0|false|no|off)$/i.test(raw)) return false;
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY entry "${entry}" is not an address, CIDR range or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return entries;
+}
+
 /** SECRET_KEY from the environment, or one generated once and kept in DATA_DIR (never in production). */
 function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   const given = env.SECRET_KEY;
@@ -93,6 +119,40 @@ function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   const key = randomBytes(48).toString('base64url');
   writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
   return key;
+}
+
+function usersvcAdminVar(env: Env): UsersvcAdmin | null {
+  const name = env.USERSVC_ADMIN_NAME || '';
+  const password = env.USERSVC_ADMIN_PASSWORD || '';
+  if (!name && !password) return null;
+  if (!name || !password) throw new ConfigError('USERSVC_ADMIN_NAME and USERSVC_ADMIN_PASSWORD must be set together');
+  if (password.length < 8) throw new ConfigError('USERSVC_ADMIN_PASSWORD must be at least 8 characters long');
+  const email = env.USERSVC_ADMIN_EMAIL || `${name.replace(/[^A-Za-z0-9._-]/g, '_')}@usersvc.invalid`;
+  if (!email.includes('@')) throw new ConfigError('USERSVC_ADMIN_EMAIL must be an e-mail address');
+  return { name, email, password };
+}
+
+/** USERSVC_PROXY_TARGETS: a JSON object mapping service ids to http(s) base URLs. */
+function proxyTargetsVar(env: Env): Record<string, string> {
+  const raw = env.USERSVC_PROXY_TARGETS;
+  if (raw === undefined || raw === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('USERSVC_PROXY_TARGETS must be a JSON object like {"<service id>": "http://127.0.0.1:9000"}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('USERSVC_PROXY_TARGETS must be a JSON object like {"<service id>": "http://127.0.0.1:9000"}');
+  }
+  const targets: Record<string, string> = {};
+  for (const [service, target] of Object.entries(parsed)) {
+    if (typeof target !== 'string' || !/^https?:\/\//.test(target) || !URL.canParse(target)) {
+      throw new ConfigError(`USERSVC_PROXY_TARGETS: the target of "${service}" must be an http:// or https:// URL`);
+    }
+    targets[service] = target;
+  }
+  return targets;
 }
 
 /** OIDC_PROVIDERS=a,b with OIDC_A_ISSUER, OIDC_A_CLIENT_ID, OIDC_A_CLIENT_SECRET and optional OIDC_A_NAME. */
@@ -134,6 +194,10 @@ export function loadConfig(env: Env = process.env): Config {
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: trustProxyVar(env),
+    usersvcAdmin: usersvcAdminVar(env),
+    usersvcSessionLifetimeSeconds: intVar(env, 'USERSVC_SESSION_LIFETIME', 14 * 24 * 3600, 1, 2_147_483_647),
+    usersvcProxyTargets: proxyTargetsVar(env),
     oidcProviders: oidcProvidersVar(env),
   };
 }
@@ -158,6 +222,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
     logLevel: 'silent',
+    trustProxy: false,
+    usersvcAdmin: null,
+    usersvcSessionLifetimeSeconds: 14 * 24 * 3600,
+    usersvcProxyTargets: {},
     oidcProviders: [],
     ...overrides,
   };

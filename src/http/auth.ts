@@ -38,7 +38,7 @@ type LoadedUser = AuthUser & { isActive: boolean; credentialsValidAfter: Date | 
 const toAuthUser = ({ isActive: _a, credentialsValidAfter: _c, ...user }: LoadedUser): AuthUser => user;
 
 /** Credentials issued at `issued` still count if the user has not changed password or been deactivated since. */
-const issuedInTime = (user: LoadedUser, issued: Date) => !user.credentialsValidAfter || issued >= user.credentialsValidAfter;
+export const issuedInTime = (user: Pick<LoadedUser, 'credentialsValidAfter'>, issued: Date) => !user.credentialsValidAfter || issued >= user.credentialsValidAfter;
 
 export async function loadActiveUser(db: Db, id: number): Promise<LoadedUser | null> {
   const [user] = await db.select(userColumns).from(users).where(and(eq(users.id, id), eq(users.isActive, true)));

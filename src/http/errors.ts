@@ -77,6 +77,24 @@ export function validationBody(errors: AjvError[], context: string | undefined):
   return body;
 }
 
+/** The SQLSTATE of a database error, also when the ORM wraps it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** Bad data that slipped past a schema and that the database refused: still the client's fault. */
+const DATA_ERRORS: Record<string, string> = {
+  '22021': 'Text must not contain NUL characters.',
+  '22P05': 'Text must not contain NUL characters.',
+  '22001': 'A value is too long.',
+  '22003': 'A number is out of range.',
+  '22007': 'A date is not valid.',
+  '22008': 'A date is out of range.',
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -87,6 +105,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = fe.validationContext === 'params' ? 404 : 400;
       return reply.status(status).send(validationBody(fe.validation as AjvError[], fe.validationContext));
     }
+    const dataError = DATA_ERRORS[databaseErrorCode(error) ?? ''];
+    if (dataError) return reply.status(400).send({ detail: dataError });
     const status = fe.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -30,8 +30,11 @@ export async function signJwt(secret: string, type: JwtType, userId: number, lif
 
 export class JwtInvalid extends Error {}
 
-/** Verifies signature (HS256 only), expiry and type; throws JwtInvalid with simplejwt's wording. */
-export async function verifyJwt(secret: string, token: string, expected: JwtType): Promise<JwtClaims> {
+/**
+ * Verifies signature (HS256 only), expiry and type (`'any'`: either type, as /api/token/verify/
+ * accepts); throws JwtInvalid with simplejwt's wording.
+ */
+export async function verifyJwt(secret: string, token: string, expected: JwtType | 'any'): Promise<JwtClaims> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] }));
@@ -43,7 +46,8 @@ export async function verifyJwt(secret: string, token: string, expected: JwtType
   if (typeof token_type !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') {
     throw new JwtInvalid('Token is invalid');
   }
-  if (token_type !== expected) throw new JwtInvalid('Token has wrong type');
+  if (token_type !== 'access' && token_type !== 'refresh') throw new JwtInvalid('Token has wrong type');
+  if (expected !== 'any' && token_type !== expected) throw new JwtInvalid('Token has wrong type');
   if (typeof user_id !== 'number' || !Number.isSafeInteger(user_id)) throw new JwtInvalid('Token contained no recognizable user identification');
   return { token_type, user_id, jti, exp, iat };
 }

@@ -111,6 +111,7 @@ export const de: Record<string, string> = {
   'This field is required.': 'Dieses Feld ist zwingend erforderlich.',
   'This password is entirely numeric.': 'Dieses Passwort besteht nur aus Ziffern.',
   'This password is too short. It must contain at least %(min)s characters.': 'Dieses Passwort ist zu kurz. Es muss mindestens %(min)s Zeichen enthalten.',
+  'Too many failed login attempts. Please try again later.': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später noch einmal.',
   'Under consideration': 'wird geprüft',
   'unknown user': 'unbekannter Nutzer',
   'Unsupported file format. Supported formats are png, jpeg, gif.': 'Nicht unterstütztes Dateiformat. Unterstützt werden png, jpeg, gif.',

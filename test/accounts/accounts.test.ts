@@ -293,3 +293,15 @@ test('profiles of users with non-ASCII names are found; a broken Authorization h
   assert.equal(profile.status, 200);
   assert.match(profile.text, /Jürgen Groß/);
 });
+
+test('the login form is throttled after repeated failures and says so', async () => {
+  const t = await createTestApp({ loginFailureLimit: 2 });
+  await load(t.db, basicWorld());
+  const browser = new Browser(t.app);
+  assert.equal((await browser.login('user', 'wrong-1')).status, 400);
+  assert.equal((await browser.login('user', 'wrong-2')).status, 400);
+  const blocked = await browser.login('user', 'user-password');
+  assert.equal(blocked.status, 429);
+  assert.match(blocked.text, /Too many failed login attempts/);
+  assert.equal(browser.cookies.has('sessionid'), false);
+});

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldErrors } from '../../http/errors.js';
-import { badRequest } from '../../http/errors.js';
+import { ApiError, badRequest } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, htmlResponses, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { oidcRoutes } from './oidc-routes.js';
-import { endSession, recordLoginFailure, setLanguageCookie, startSession, throttleLogin } from './login.js';
+import { throttledLogin } from '../auth/services.js';
+import { endSession, setLanguageCookie, startSession } from './login.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, MessagePage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
-import { checkPassword, checkPasswordAgainstNothing, hashPassword } from './passwords.js';
 import {
   type Account,
   confirmationState,
@@ -29,10 +29,11 @@ import {
   recordLogin,
   resetState,
   setLanguage,
-  setPassword,
+  markEmailVerified,
   USERNAME_PATTERN,
   usernameTaken,
 } from './services.js';
+import { setPassword } from './credentials.js';
 import { readLink, signLink } from './tokens.js';
 
 export const AFTER_LOGIN = '/userdashboard/overview/';
@@ -119,22 +120,29 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const required = [t(page.lang, 'This field is required.')];
       return refuse({ ...(login ? {} : { login: required }), ...(password ? {} : { password: required }) });
     }
-    await throttleLogin(request, login);
-    const account = await findAccountByLogin(db, login);
-    const check = account ? await checkPassword(password, account.password) : (await checkPasswordAgainstNothing(password), null);
-    if (!account || !check?.ok || !account.isActive) {
-      await recordLoginFailure(request, login);
-      return refuse({ non_field_errors: [t(page.lang, 'The username and/or password you specified are not correct.')] });
+    // The shared password check behind the failed-login throttle (429 while over the limit).
+    const result = await throttledLogin(app.ctx, request.ip, login, password).catch((error: unknown) => {
+      if (error instanceof ApiError && error.statusCode === 429) return null;
+      throw error;
+    });
+    if (!result) {
+      const errors = { non_field_errors: [t(page.lang, 'Too many failed login attempts. Please try again later.')] };
+      return sendPage(reply, LoginPage({ page, next, values: { login }, errors }), 429);
     }
-    const links = linkMaker(app, request);
-    if (!account.emailVerified) {
-      await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, links.confirm(account)));
+    if (!result.ok && result.reason === 'unverified') {
+      // Only someone who knows the password learns this: the confirmation e-mail is sent again.
+      const account = await findAccountByLogin(db, login);
+      if (account) {
+        const link = linkMaker(app, request).confirm(account);
+        await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
+      }
       return sendPage(reply, verificationSent(page));
     }
-    const upgraded = check.needsUpgrade ? await hashPassword(password) : null;
+    if (!result.ok) return refuse({ non_field_errors: [t(page.lang, 'The username and/or password you specified are not correct.')] });
+    const { user } = result;
     await db.transaction(async (tx) => {
-      await recordLogin(tx, account.id, upgraded);
-      await startSession(tx, request, reply, account);
+      await recordLogin(tx, user.id);
+      await startSession(tx, request, reply, user);
     });
     return reply.redirect(next, 302);
   });
@@ -270,7 +278,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const changed = await db.transaction(async (tx) => {
       const current = await findAccount(tx, account.id);
       if (!current || resetState(current) !== resetState(account)) return false;
-      await setPassword(tx, account.id, field(request.body as FormBody, 'password1', false), { emailVerified: true });
+      await setPassword(tx, account.id, field(request.body as FormBody, 'password1', false));
+      await markEmailVerified(tx, account.id); // the link came by e-mail
       return true;
     });
     if (!changed) return invalidResetLink(page, reply);

@@ -181,22 +181,12 @@ export async function confirmEmail(tx: DbOrTx, userId: number, state: string): P
   return { ...account, emailVerified: true };
 }
 
-/**
- * Sets a new password. Every session and token issued before now stops counting; a reset also
- * proves control of the e-mail address.
- */
-export async function setPassword(tx: DbOrTx, userId: number, password: string, options: { emailVerified?: boolean } = {}): Promise<void> {
-  await tx
-    .update(users)
-    .set({ password: await hashPassword(password), credentialsValidAfter: sql`now()`, ...(options.emailVerified ? { emailVerified: true } : {}) })
-    .where(eq(users.id, userId));
+export async function markEmailVerified(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }
 
-export async function recordLogin(tx: DbOrTx, userId: number, upgradedHash: string | null): Promise<void> {
-  await tx
-    .update(users)
-    .set({ lastLogin: sql`now()`, ...(upgradedHash ? { password: upgradedHash } : {}) })
-    .where(eq(users.id, userId));
+export async function recordLogin(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
 }
 
 export interface AccountChanges {

@@ -21,11 +21,11 @@ import {
   findAccount,
   isUniqueViolation,
   queueConfirmationMail,
-  setPassword,
   updateAccount,
   USERNAME_PATTERN,
   usernameTaken,
 } from './services.js';
+import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
 
 const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
@@ -183,7 +183,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     }
     await db.transaction(async (tx) => {
       await setPassword(tx, account.id, field(body, 'password1', false));
-      // Other sessions end; this browser stays signed in with a fresh session.
+      // Every session ends (see setPassword); this browser stays signed in with a fresh one.
       await startSession(tx, request, reply, account);
     });
     return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));

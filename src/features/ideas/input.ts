@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { fieldErrors, type FieldErrors } from '../../http/errors.js';
+import type { NamedRef } from '../modules/queries.js';
+
+const IdeaFields = {
+  name: Type.String({ minLength: 1, maxLength: 120, description: 'Title of the idea' }),
+  description: Type.String({ minLength: 1, description: 'Text of the idea (HTML is cleaned)' }),
+  category: Type.Optional(
+    Type.Union([Type.Null(), Type.Integer(), Type.String()], {
+      description: "Id of one of the module's categories; required when the module has categories, otherwise absent, empty or null",
+    }),
+  ),
+  labels: Type.Optional(Type.Array(Type.Union([Type.Integer(), Type.String()]), { description: "Ids of the module's labels (a form repeats the field)" })),
+  image_deleted: Type.Optional(Type.Boolean({ description: 'true removes the stored image' })),
+};
+
+/** Body of POST and PUT: name and description required. */
+export const IdeaBody = Type.Object(IdeaFields);
+/** Body of PATCH: every field optional. */
+export const IdeaPatchBody = Type.Partial(Type.Object(IdeaFields));
+export type IdeaPatchBody = Static<typeof IdeaPatchBody>;
+
+const ImageField = { image: Type.Optional(Type.String({ format: 'binary', description: 'An image of at least 600×400 pixels (png, jpeg, gif), at most 5 MB' })) };
+
+/** The same body for each way of sending it: JSON, form-encoded and multipart with an image. */
+export function ideaBodyContent(body: typeof IdeaBody | typeof IdeaPatchBody) {
+  return {
+    content: {
+      'application/json': { schema: body },
+      'application/x-www-form-urlencoded': { schema: body },
+      'multipart/form-data': { schema: Type.Object({ ...body.properties, ...ImageField }, { required: body.required }) },
+    },
+  };
+}
+
+/** What an idea write changes, after the field checks. */
+export interface IdeaInput {
+  name?: string;
+  description?: string;
+  categoryId?: number | null;
+  labelIds?: number[];
+  imageDeleted: boolean;
+}
+
+type Mode = 'create' | 'put' | 'patch';
+
+const toPk = (value: number | string): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const pkError = (value: number | string) =>
+  toPk(value) === null ? `Incorrect type. Expected pk value, received ${typeof value === 'string' ? 'str' : typeof value}.` : `Invalid pk "${value}" - object does not exist.`;
+
+function text(errors: FieldErrors, field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!trimmed) errors[field] = ['This field may not be blank.'];
+  else if (trimmed.includes('\0')) errors[field] = ['Null characters are not allowed.'];
+  return trimmed;
+}
+
+/** Decision D2: required when the module has categories, and then one of them; otherwise may be empty. */
+function category(errors: FieldErrors, value: IdeaPatchBody['category'], categories: NamedRef[], mode: Mode): number | null | undefined {
+  const empty = value === undefined || value === null || value === '';
+  if (empty) {
+    if (categories.length && (mode !== 'patch' || value !== undefined)) errors.category = ['This field is required.'];
+    return value === undefined && mode === 'patch' ? undefined : null;
+  }
+  const pk = toPk(value);
+  if (pk === null || !categories.some((c) => c.id === pk)) {
+    errors.category = [pkError(value)];
+    return undefined;
+  }
+  return pk;
+}
+
+function labelIds(errors: FieldErrors, values: IdeaPatchBody['labels'], labels: NamedRef[], mode: Mode): number[] | undefined {
+  if (values === undefined) return mode === 'patch' ? undefined : [];
+  const ids = new Set<number>();
+  for (const value of values.filter((v) => v !== '')) {
+    const pk = toPk(value);
+    if (pk === null || !labels.some((l) => l.id === pk)) {
+      errors.labels = [pkError(value)];
+      return undefined;
+    }
+    ids.add(pk);
+  }
+  return [...ids];
+}
+
+/** Checks an idea body against its module; throws a 400 with DRF field errors. */
+export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode): IdeaInput {
+  const errors: FieldErrors = {};
+  if (mode !== 'patch') {
+    for (const field of ['name', 'description'] as const) if (body[field] === undefined) errors[field] = ['This field is required.'];
+  }
+  const input: IdeaInput = {
+    name: text(errors, 'name', body.name),
+    description: text(errors, 'description', body.description),
+    categoryId: category(errors, body.category, module.categories, mode),
+    labelIds: labelIds(errors, body.labels, module.labels, mode),
+    imageDeleted: body.image_deleted === true,
+  };
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return input;
+}

@@ -1,0 +1,294 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import { type AuthUser, currentUser, denied } from '../../http/auth.js';
+import { ApiError, badRequest, fieldErrors, notFound } from '../../http/errors.js';
+import { requestLanguage } from '../../http/i18n.js';
+import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { removeIdeaImage, IdeaImageInvalid, storeIdeaImage } from './images.js';
+import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
+import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeas } from './queries.js';
+import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
+import { Idea, serializeIdea } from './serialize.js';
+import { createIdea, deleteIdea, updateIdea } from './services.js';
+
+/** What the permission hook found for a request, for its handler. */
+interface Loaded {
+  user: AuthUser | null;
+  target: IdeaModule;
+  idea: IdeaRow | null;
+  upload: Buffer | null;
+}
+
+const loaded = new WeakMap<FastifyRequest, Loaded>();
+
+/** A path id as the route schema will accept it; null for anything else (the schema then answers 404). */
+function pathId(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+/** Multipart fields become the body (so the route schema checks them); the image file is kept aside. */
+async function readMultipart(request: FastifyRequest): Promise<Buffer | null> {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<Buffer | null> {
+  const fields: Record<string, string | string[]> = {};
+  let upload: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'image') upload = data;
+    } else {
+      const value = String(part.value);
+      const previous = fields[part.fieldname];
+      fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+    }
+  }
+  request.body = fields;
+  return upload;
+}
+
+const IDEA_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** A body in a form other than JSON, form-encoded or multipart is a 415 (Fastify would take text/plain). */
+function checkMediaType(request: FastifyRequest): void {
+  const type = request.mediaType;
+  if (type !== undefined && !IDEA_MEDIA_TYPES.includes(type)) {
+    throw new ApiError(415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+  }
+}
+
+/** The checked body; a request without one counts as an empty object. */
+const bodyOf = (request: FastifyRequest): IdeaPatchBody => (typeof request.body === 'object' && request.body !== null ? (request.body as IdeaPatchBody) : {});
+
+const IdeaParams = Type.Object({ moduleId: PathId });
+const IdeaDetailParams = Type.Object({ moduleId: PathId, pk: PathId });
+
+/** The idea API: /api/modules/{moduleId}/ideas/ and /api/modules/{moduleId}/ideas/{pk}/. */
+export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app.ctx;
+  const mediaDir = join(config.dataDir, 'media');
+
+  async function moduleOr404(request: FastifyRequest, moduleId: number) {
+    const user = await currentUser(request);
+    const target = await loadIdeaModule(db, moduleId, user);
+    if (!target) throw notFound();
+    return { user, target };
+  }
+
+  async function ideaOr404(target: IdeaModule, ideaId: number, user: AuthUser | null): Promise<IdeaRow> {
+    const [idea] = await loadIdeas(db, { moduleId: target.module.id, ideaId }, user?.id ?? null);
+    if (!idea) throw notFound();
+    return idea;
+  }
+
+  function serializer(request: FastifyRequest, user: AuthUser | null, target: IdeaModule) {
+    const ctx = {
+      lang: requestLanguage(request, user),
+      timeZone: config.timeZone,
+      rules: target.rules,
+      mediaUrl: (path: string) => absoluteUrl(request, config.baseUrl, `/media/${path}`),
+    };
+    return (idea: IdeaRow) => serializeIdea(idea, ctx);
+  }
+
+  /** Runs before body validation, so that 404, 401 and 403 come before 400 (as in DRF). */
+  async function checkCreate(request: FastifyRequest) {
+    const moduleId = pathId((request.params as Record<string, unknown>).moduleId);
+    if (moduleId === null) return;
+    const { user, target } = await moduleOr404(request, moduleId);
+    if (!canAddIdea(target.rules)) throw denied(user);
+    checkMediaType(request);
+    const upload = request.isMultipart() ? await readMultipart(request) : null;
+    loaded.set(request, { user, target, idea: null, upload });
+  }
+
+  async function checkChange(request: FastifyRequest) {
+    const params = request.params as Record<string, unknown>;
+    const [moduleId, ideaId] = [pathId(params.moduleId), pathId(params.pk)];
+    if (moduleId === null || ideaId === null) return;
+    const { user, target } = await moduleOr404(request, moduleId);
+    const idea = await ideaOr404(target, ideaId, user);
+    const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea) : canChangeIdea(target.rules, idea);
+    if (!allowed) throw denied(user);
+    checkMediaType(request);
+    const upload = request.isMultipart() ? await readMultipart(request) : null;
+    loaded.set(request, { user, target, idea, upload });
+  }
+
+  function checked(request: FastifyRequest): Loaded & { user: AuthUser } {
+    const found = loaded.get(request);
+    if (!found) throw notFound();
+    if (!found.user) throw denied(null);
+    return { ...found, user: found.user };
+  }
+
+  async function storeUpload(upload: Buffer | null): Promise<string | null> {
+    if (!upload) return null;
+    try {
+      return await storeIdeaImage(mediaDir, upload);
+    } catch (error) {
+      if (error instanceof IdeaImageInvalid) throw fieldErrors({ image: [error.message] });
+      throw error;
+    }
+  }
+
+  /** A write that fails leaves no stored upload behind. */
+  async function removingImageOnFailure<T>(image: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      removeIdeaImage(mediaDir, image);
+      throw error;
+    }
+  }
+
+  const tags = ['Ideas'];
+
+  app.get(
+    '/api/modules/:moduleId/ideas/',
+    {
+      schema: {
+        tags,
+        summary: 'Ideas of a module, newest first',
+        security: optionalAuth,
+        params: IdeaParams,
+        response: { 200: Type.Array(Idea), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user, target } = await moduleOr404(request, request.params.moduleId);
+      if (!canViewIdeas(target.rules)) throw denied(user);
+      const ideas = await loadIdeas(db, { moduleId: target.module.id }, user?.id ?? null);
+      return ideas.map(serializer(request, user, target));
+    },
+  );
+
+  app.post(
+    '/api/modules/:moduleId/ideas/',
+    {
+      preValidation: checkCreate,
+      schema: {
+        tags,
+        summary: 'Add an idea',
+        description: 'JSON, form-encoded, or multipart with an image. Creating an idea records its action and makes the creator follow the project.',
+        params: IdeaParams,
+        body: ideaBodyContent(IdeaBody),
+        response: { 201: Idea, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { user, target, upload } = checked(request);
+      const input = parseIdeaInput(bodyOf(request), target.module, 'create');
+      const image = await storeUpload(upload);
+      const ideaId = await removingImageOnFailure(image, () =>
+        db.transaction((tx) =>
+          createIdea(tx, {
+            moduleId: target.module.id,
+            creatorId: user.id,
+            name: input.name ?? '',
+            description: input.description ?? '',
+            categoryId: input.categoryId ?? null,
+            labelIds: input.labelIds ?? [],
+            image,
+          }),
+        ),
+      );
+      reply.status(201);
+      return serializer(request, user, target)(await ideaOr404(target, ideaId, user));
+    },
+  );
+
+  app.get(
+    '/api/modules/:moduleId/ideas/:pk/',
+    {
+      schema: {
+        tags,
+        summary: 'One idea',
+        security: optionalAuth,
+        params: IdeaDetailParams,
+        response: { 200: Idea, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user, target } = await moduleOr404(request, request.params.moduleId);
+      if (!canViewIdeas(target.rules)) throw denied(user);
+      return serializer(request, user, target)(await ideaOr404(target, request.params.pk, user));
+    },
+  );
+
+  async function change(request: FastifyRequest, body: IdeaPatchBody, mode: 'put' | 'patch') {
+    const { user, target, idea, upload } = checked(request);
+    if (!idea) throw notFound();
+    const input: IdeaInput = parseIdeaInput(body, target.module, mode);
+    const image = await storeUpload(upload);
+    const replacesImage = image !== null || input.imageDeleted;
+    await removingImageOnFailure(image, () =>
+      db.transaction((tx) =>
+        updateIdea(tx, idea.id, {
+          name: input.name,
+          description: input.description,
+          categoryId: input.categoryId,
+          labelIds: input.labelIds,
+          ...(replacesImage ? { image } : {}),
+        }),
+      ),
+    );
+    if (replacesImage) removeIdeaImage(mediaDir, idea.image);
+    return serializer(request, user, target)(await ideaOr404(target, idea.id, user));
+  }
+
+  for (const [method, mode, body] of [
+    ['PUT', 'put', IdeaBody],
+    ['PATCH', 'patch', IdeaPatchBody],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/modules/:moduleId/ideas/:pk/',
+      preValidation: checkChange,
+      schema: {
+        tags,
+        summary: mode === 'put' ? 'Replace an idea' : 'Change some fields of an idea',
+        description: 'The creator during a phase that allows adding ideas; moderators and initiators at any time. image_deleted=true removes the image.',
+        params: IdeaDetailParams,
+        body: ideaBodyContent(body),
+        response: { 200: Idea, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+      handler: async (request) => change(request, bodyOf(request), mode),
+    });
+  }
+
+  app.delete(
+    '/api/modules/:moduleId/ideas/:pk/',
+    {
+      preValidation: checkChange,
+      schema: {
+        tags,
+        summary: 'Delete an idea',
+        params: IdeaDetailParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { idea } = checked(request);
+      if (!idea) throw notFound();
+      await db.transaction((tx) => deleteIdea(tx, idea.id));
+      removeIdeaImage(mediaDir, idea.image);
+      return reply.status(204).send(null);
+    },
+  );
+
+  rejectOtherMethods(app, '/api/modules/:moduleId/ideas/', ['GET', 'POST']);
+  rejectOtherMethods(app, '/api/modules/:moduleId/ideas/:pk/', ['GET', 'PUT', 'PATCH', 'DELETE']);
+}

@@ -1,0 +1,63 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { requireUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { requestLanguage } from '../../http/i18n.js';
+import { errorResponses, rejectOtherMethods } from '../../http/responses.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { loadAppProjects } from './queries.js';
+import { AppProject, type SerializeContext, serializeAppProject } from './serialize.js';
+
+/** The project list of the mobile app: GET /api/app-projects/ and /api/app-projects/{slug}/. */
+export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app.ctx;
+
+  async function listed(request: FastifyRequest, slug?: string) {
+    const user = await requireUser(request);
+    const now = new Date();
+    const ctx: SerializeContext = {
+      lang: requestLanguage(request, user),
+      timeZone: config.timeZone,
+      now,
+      mediaUrl: (path) => absoluteUrl(request, config.baseUrl, `/media/${path}`),
+    };
+    const found = await loadAppProjects(db, now, slug);
+    return found.projects.map((project) => serializeAppProject(project, found.modules.get(project.id) ?? [], ctx));
+  }
+
+  app.get(
+    '/api/app-projects/',
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: 'Projects for the app',
+        description:
+          'Public and semi-public projects of organisations with geolocation that are not draft or archived and have a phase of a published module ending in the future; newest first.',
+        response: { 200: Type.Array(AppProject), ...errorResponses(401) },
+      },
+    },
+    async (request) => listed(request),
+  );
+
+  app.get(
+    '/api/app-projects/:slug/',
+    {
+      schema: {
+        tags: ['Projects'],
+        summary: 'One project of the app list, by slug',
+        params: Type.Object({ slug: Type.String({ maxLength: 512, pattern: '^[-\\w]+$' }) }),
+        response: { 200: AppProject, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const [project] = await listed(request, request.params.slug);
+      if (!project) throw notFound('No Project matches the given query.');
+      return project;
+    },
+  );
+
+  rejectOtherMethods(app, '/api/app-projects/', ['GET']);
+  rejectOtherMethods(app, '/api/app-projects/:slug/', ['GET']);
+}

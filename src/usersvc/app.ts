@@ -1,0 +1,29 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { logOptions } from '../http/logging.js';
+import { registerPlainErrors, registerPlainNotFound } from './errors.js';
+import { usersvcRoutes } from './routes.js';
+
+export interface UsersvcAppDeps {
+  config: Config;
+  database: Database;
+  fastify?: FastifyServerOptions;
+}
+
+/** The user/session service on its own: the same routes as inside the platform, nothing else. */
+export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: logOptions(config.logLevel),
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
+    bodyLimit: 1024 * 1024,
+    ...deps.fastify,
+  });
+  app.decorate('ctx', { config, database, db: database.db });
+  registerPlainErrors(app);
+  registerPlainNotFound(app);
+  await app.register(usersvcRoutes);
+  return app;
+}
