@@ -1,13 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { formatDateTime, formatDayMonthYear, formatShortDate } from '../../i18n/dates.js';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
 import { interpolate } from '../../web/interpolate.js';
 import { Layout } from '../../web/layout.js';
 import { avatarUrl } from '../accounts/settings.js';
 import type { FollowedProject } from './queries.js';
-import { progress, projectGroup, timeLeftParts } from './rules.js';
+import { projectGroup } from './rules.js';
+import { type ModuleSpan, moduleRunningDaysLeft, moduleRunningProgress, moduleRunningTimeLeft } from '../modules/timeline.js';
 import { type Activity, profileUrl, projectUrl } from './serialize.js';
 
 type UserPage = PageContext & { user: AuthUser };
@@ -87,22 +88,20 @@ function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPag
   );
 }
 
-function timeLeft(lang: Lang, now: Date, end: Date): string {
-  if (end.getTime() - now.getTime() > 365 * 86400 * 1000) return t(lang, 'more than 1 year remaining');
-  const text = timeLeftParts(now, end)
-    .map(({ unit, count }) => tn(lang, `%(count)s ${unit}`, `%(count)s ${unit}s`, count))
-    .join(', ');
-  return t(lang, '%(time_left)s remaining', { time_left: text });
+/** "… remaining", as the app API says it (the project's span, shared helpers in modules/timeline). */
+function timeLeft(lang: Lang, now: Date, span: ModuleSpan): string {
+  if ((moduleRunningDaysLeft(span, now) ?? 0) >= 365) return t(lang, 'more than 1 year remaining');
+  return t(lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft(span, now, lang) });
 }
 
 function TileStatus({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
   const { lang } = page;
   const group = projectGroup(project, now);
-  if (group === 'active' && project.start && project.end) {
-    const percent = progress(project.start, project.end, now);
+  if (group === 'active') {
+    const percent = moduleRunningProgress(project, now) ?? 0;
     return (
       <div>
-        <p>{timeLeft(lang, now, project.end)}</p>
+        <p>{timeLeft(lang, now, project)}</p>
         <progress class="progress" max={100} value={percent} aria-label={t(lang, 'Progress')}>
           {`${percent}%`}
         </progress>

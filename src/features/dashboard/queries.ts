@@ -79,7 +79,7 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
       parentId: parent.id,
       rootType: sql<string | null>`coalesce(${parent.contentType}, ${comments.contentType})`,
       rootPk: sql<number | null>`coalesce(${parent.objectPk}, ${comments.objectPk})`,
-      ideaYear: sql<number | null>`extract(year from ${ideas.created} at time zone 'UTC')::int`,
+      ideaCreated: ideas.created,
     })
     .from(actions)
     .leftJoin(actor, eq(actor.id, actions.actorId))

@@ -37,34 +37,3 @@ export function followedOrganisations<P extends { organisationId: number; organi
   for (const p of projects) if (!seen.has(p.organisationId)) seen.set(p.organisationId, { id: p.organisationId, name: p.organisationName, slug: p.organisationSlug });
   return [...seen.values()];
 }
-
-export type TimeLeftUnit = 'day' | 'hour' | 'minute' | 'second';
-
-/** Django's timeuntil: the largest unit and, when not zero, the next one ("9 days, 23 hours"). */
-export function timeLeftParts(from: Date, to: Date): { unit: TimeLeftUnit; count: number }[] {
-  let seconds = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
-  const units: [TimeLeftUnit, number][] = [
-    ['day', 86400],
-    ['hour', 3600],
-    ['minute', 60],
-    ['second', 1],
-  ];
-  const parts: { unit: TimeLeftUnit; count: number }[] = [];
-  for (const [unit, size] of units) {
-    const count = Math.floor(seconds / size);
-    seconds -= count * size;
-    if (parts.length === 1) {
-      if (count) parts.push({ unit, count });
-      break;
-    }
-    if (count) parts.push({ unit, count });
-  }
-  return parts.length ? parts : [{ unit: 'second', count: 0 }];
-}
-
-/** How far the participation has come, 0…100. */
-export function progress(start: Date, end: Date, now: Date): number {
-  const total = end.getTime() - start.getTime();
-  if (total <= 0) return 100;
-  return Math.min(100, Math.max(0, Math.round(((now.getTime() - start.getTime()) / total) * 100)));
-}

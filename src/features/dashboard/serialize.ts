@@ -1,8 +1,9 @@
+import { referenceNumber } from '../ideas/serialize.js';
 import type { FeedEntry } from './queries.js';
 
 /** Page URLs of the platform's objects (platform-facts §2). */
 export const projectUrl = (organisationSlug: string, slug: string) => `/${organisationSlug}/projects/${slug}/`;
-export const ideaUrl = (organisationSlug: string, year: number, id: number) => `/${organisationSlug}/ideas/${year}-${String(id).padStart(5, '0')}/`;
+export const ideaUrl = (organisationSlug: string, idea: { id: number; created: Date }) => `/${organisationSlug}/ideas/${referenceNumber(idea)}/`;
 export const profileUrl = (username: string) => `/profile/${encodeURIComponent(username)}/`;
 
 export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated';
@@ -30,7 +31,9 @@ export function toActivity(entry: FeedEntry): Activity {
   const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectUrl(entry.organisationSlug, entry.projectSlug) } : null;
   const base = project?.url ?? '/';
   const rootUrl =
-    entry.rootType === 'idea' && entry.rootPk !== null && entry.ideaYear !== null && entry.organisationSlug ? ideaUrl(entry.organisationSlug, entry.ideaYear, entry.rootPk) : base;
+    entry.rootType === 'idea' && entry.rootPk !== null && entry.ideaCreated && entry.organisationSlug
+      ? ideaUrl(entry.organisationSlug, { id: entry.rootPk, created: entry.ideaCreated })
+      : base;
   const commentUrl = entry.commentId !== null ? `${rootUrl}?comment=${entry.commentId}` : rootUrl;
   const kind = kindOf(entry);
   return {
