@@ -82,7 +82,7 @@ export function Layout({ page, title, children }: LayoutProps) {
           {t(lang, 'Skip to content')}
         </a>
         <header class="site-header">
-          <a class="brand" href="/">
+          <a class="brand" href="/userdashboard/overview/">
             Allmende
           </a>
           <nav aria-label={t(lang, 'Main')}>

@@ -305,3 +305,23 @@ test('the login form is throttled after repeated failures and says so', async ()
   assert.match(blocked.text, /Too many failed login attempts/);
   assert.equal(browser.cookies.has('sessionid'), false);
 });
+
+test('a new e-mail address in the settings must be confirmed again', async () => {
+  const { app, db } = await world();
+  const browser = new Browser(app);
+  await browser.login('user', 'user-password');
+  const saved = await browser.postMultipart('/account/', { username: 'user', email: 'new-address@example.org', language: 'en', bio: '' });
+  assert.equal(saved.status, 302);
+  const [row] = await db.select().from(users).where(eq(users.id, 5));
+  assert.equal(row.email, 'new-address@example.org');
+  assert.equal(row.emailVerified, false);
+  const mail = await lastMail(db, 'new-address@example.org');
+  assert.ok(mail);
+  const link = linkIn(mail.body, '/accounts/confirm-email/');
+  assert.equal((await browser.post(link, {})).status, 302);
+  const [after] = await db.select().from(users).where(eq(users.id, 5));
+  assert.equal(after.emailVerified, true);
+  const taken = await browser.postMultipart('/account/', { username: 'user', email: 'ADMIN@example.org', language: 'en', bio: '' });
+  assert.equal(taken.status, 400);
+  assert.match(taken.text, /A user is already registered with this e-mail address\./);
+});

@@ -16,10 +16,10 @@ type UserPage = PageContext & { user: AuthUser };
 export interface Sidebar {
   initiatorOf: { id: number; name: string; slug: string }[];
   organisations: { id: number; name: string; slug: string }[];
-  isModerator: boolean;
 }
 
-type Tab = 'overview' | 'moderation';
+/** The dashboard's tabs (the moderation tab joins when the moderation pages exist). */
+type Tab = 'overview';
 
 function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren }) {
   const { lang, user } = page;
@@ -72,13 +72,6 @@ function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPag
                   {t(lang, 'Overview')}
                 </a>
               </li>
-              {sidebar.isModerator && (
-                <li>
-                  <a href="/userdashboard/moderation/" aria-current={tab === 'moderation' ? 'page' : undefined}>
-                    {t(lang, 'Moderation')}
-                  </a>
-                </li>
-              )}
             </ul>
           </nav>
           {children}

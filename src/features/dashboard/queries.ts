@@ -11,7 +11,6 @@ import {
   organisationInitiators,
   organisations,
   phases,
-  projectModerators,
   projects,
   users,
 } from '../../db/schema/index.js';
@@ -139,16 +138,12 @@ export type FollowedProject = Awaited<ReturnType<typeof followedProjects>>[numbe
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
-/** The sidebar: organisations where the user is an initiator, and whether the user moderates any project. */
-export async function sidebarFacts(db: DbOrTx, userId: number) {
-  const [initiatorOf, moderates] = await Promise.all([
-    db
-      .select({ id: organisations.id, name: organisations.name, slug: organisations.slug })
-      .from(organisationInitiators)
-      .innerJoin(organisations, eq(organisations.id, organisationInitiators.organisationId))
-      .where(eq(organisationInitiators.userId, userId))
-      .orderBy(organisations.name),
-    db.select({ projectId: projectModerators.projectId }).from(projectModerators).where(eq(projectModerators.userId, userId)).limit(1),
-  ]);
-  return { initiatorOf, isModerator: moderates.length > 0 };
+/** The sidebar: organisations where the user is an initiator. */
+export async function initiatorOrganisations(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: organisations.id, name: organisations.name, slug: organisations.slug })
+    .from(organisationInitiators)
+    .innerJoin(organisations, eq(organisations.id, organisationInitiators.organisationId))
+    .where(eq(organisationInitiators.userId, userId))
+    .orderBy(organisations.name);
 }

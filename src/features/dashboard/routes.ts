@@ -5,7 +5,7 @@ import { userPageContext } from '../../web/context.js';
 import { htmlResponses } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage, type Sidebar } from './pages.js';
-import { feedEntries, feedPage, type FollowedProject, followedProjects, sidebarFacts } from './queries.js';
+import { feedEntries, feedPage, type FollowedProject, followedProjects, initiatorOrganisations } from './queries.js';
 import { carousel, followedOrganisations } from './rules.js';
 import { toActivity } from './serialize.js';
 
@@ -16,8 +16,7 @@ const ActivitiesQuery = Type.Object({ before: Type.Optional(Type.Integer({ minim
 const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
 
 async function sidebarOf(db: DbOrTx, userId: number, followed: FollowedProject[]): Promise<Sidebar> {
-  const facts = await sidebarFacts(db, userId);
-  return { ...facts, organisations: followedOrganisations(followed) };
+  return { initiatorOf: await initiatorOrganisations(db, userId), organisations: followedOrganisations(followed) };
 }
 
 /** A page of the feed, plus whether more follow (one row more is fetched to know). */
