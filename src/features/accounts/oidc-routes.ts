@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { absoluteUrl } from '../../http/urls.js';
 import { t } from '../../i18n/index.js';
 import { pageContext } from '../../web/context.js';
-import { htmlResponses } from '../../web/forms.js';
+import { pageRoute } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { startSession } from './login.js';
 import { accountForIdentity, authorizationUrl, identityFromCallback, type OidcChecks, OidcNoEmail } from './oidc.js';
@@ -12,7 +12,6 @@ import { isUniqueViolation } from './services.js';
 
 const OIDC_COOKIE = 'oidc_login';
 const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1, maxLength: 32, pattern: '^[a-z0-9_-]+$' }) });
-const schema = (extra: Record<string, unknown>) => ({ schema: { hide: true, response: { ...htmlResponses, 502: htmlResponses[200] }, ...extra } });
 
 function readChecks(raw: string | undefined, unsign: (value: string) => { valid: boolean; value: string | null }): OidcChecks | null {
   if (!raw) return null;
@@ -32,7 +31,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const callbackPath = (id: string) => `/accounts/oidc/${id}/login/callback/`;
   const cookieOptions = (secure: boolean) => ({ path: '/accounts/oidc/', httpOnly: true, sameSite: 'lax' as const, secure, signed: true, maxAge: 600 });
 
-  app.get('/accounts/oidc/:provider/login/', schema({ params: ProviderParams, querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }) }), async (request, reply) => {
+  app.get('/accounts/oidc/:provider/login/', pageRoute({ params: ProviderParams, querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }) }), async (request, reply) => {
     const provider = providerOf((request.params as { provider: string }).provider);
     const page = await pageContext(request, reply);
     if (!provider) return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Page not found'), message: t(page.lang, 'The page you were looking for does not exist.') }), 404);
@@ -49,7 +48,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/accounts/oidc/:provider/login/callback/', schema({ params: ProviderParams }), async (request, reply) => {
+  app.get('/accounts/oidc/:provider/login/callback/', pageRoute({ params: ProviderParams }), async (request, reply) => {
     const provider = providerOf((request.params as { provider: string }).provider);
     const page = await pageContext(request, reply);
     const failed = (message: string, status = 400) => sendPage(reply, MessagePage({ page, title: t(page.lang, 'Login'), message, link: { href: '/accounts/login/', text: t(page.lang, 'Login') } }), status);

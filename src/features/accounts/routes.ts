@@ -5,7 +5,7 @@ import { ApiError, badRequest } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
-import { checkCsrf, field, FormBody, htmlResponses, TokenParams } from '../../web/forms.js';
+import { checkCsrf, field, FormBody, pageRoute, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { throttledLogin } from '../auth/services.js';
@@ -39,7 +39,6 @@ import { readLink, signLink } from './tokens.js';
 export const AFTER_LOGIN = '/userdashboard/overview/';
 
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
-const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
 
 type Links = { confirm: (account: Account) => string; reset: (account: Account) => string };
 
@@ -101,14 +100,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   await app.register(oidcRoutes);
 
-  app.get('/accounts/login/', pageSchema({ querystring: NextQuery }), async (request, reply) => {
+  app.get('/accounts/login/', pageRoute({ querystring: NextQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
     if (page.user) return reply.redirect(next, 302);
     return sendPage(reply, LoginPage({ page, next }));
   });
 
-  app.post('/accounts/login/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/accounts/login/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
@@ -147,25 +146,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(next, 302);
   });
 
-  app.get('/accounts/logout/', pageSchema(), async (request, reply) => {
+  app.get('/accounts/logout/', pageRoute(), async (request, reply) => {
     const page = await pageContext(request, reply);
     if (!page.user) return reply.redirect('/accounts/login/', 302);
     return sendPage(reply, LogoutPage({ page }));
   });
 
-  app.post('/accounts/logout/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/accounts/logout/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     await endSession(db, request, reply);
     return reply.redirect('/accounts/login/', 302);
   });
 
-  app.get('/accounts/signup/', pageSchema(), async (request, reply) => {
+  app.get('/accounts/signup/', pageRoute(), async (request, reply) => {
     const page = await pageContext(request, reply);
     if (page.user) return reply.redirect(AFTER_LOGIN, 302);
     return sendPage(reply, SignupPage({ page }));
   });
 
-  app.post('/accounts/signup/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/accounts/signup/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
@@ -193,14 +192,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, verificationSent(page));
   });
 
-  app.get('/accounts/confirm-email/:token/', pageSchema({ params: TokenParams }), async (request, reply) => {
+  app.get('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams }), async (request, reply) => {
     const { token } = request.params as { token: string };
     const page = await pageContext(request, reply);
     const account = await accountOfLink(app, 'confirm-email', token);
     return sendPage(reply, ConfirmEmailPage({ page, token, valid: Boolean(account) }), account ? 200 : 404);
   });
 
-  app.post('/accounts/confirm-email/:token/', pageSchema({ params: TokenParams, body: FormBody }), async (request, reply) => {
+  app.post('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const { token } = request.params as { token: string };
     const link = readLink(app.ctx.config.secretKey, 'confirm-email', token);
@@ -216,9 +215,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, ConfirmEmailPage({ page, token, valid: false }), 404);
   });
 
-  app.get('/accounts/password/reset/', pageSchema(), async (request, reply) => sendPage(reply, PasswordResetPage({ page: await pageContext(request, reply) })));
+  app.get('/accounts/password/reset/', pageRoute(), async (request, reply) => sendPage(reply, PasswordResetPage({ page: await pageContext(request, reply) })));
 
-  app.post('/accounts/password/reset/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/accounts/password/reset/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
@@ -234,7 +233,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect('/accounts/password/reset/done/', 302);
   });
 
-  app.get('/accounts/password/reset/done/', pageSchema(), async (request, reply) => {
+  app.get('/accounts/password/reset/done/', pageRoute(), async (request, reply) => {
     const page = await pageContext(request, reply);
     return sendPage(
       reply,
@@ -258,14 +257,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       404,
     );
 
-  app.get('/accounts/password/reset/key/:token/', pageSchema({ params: TokenParams }), async (request, reply) => {
+  app.get('/accounts/password/reset/key/:token/', pageRoute({ params: TokenParams }), async (request, reply) => {
     const { token } = request.params as { token: string };
     const page = await pageContext(request, reply);
     if (!(await accountOfLink(app, 'reset-password', token))) return invalidResetLink(page, reply);
     return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/` }));
   });
 
-  app.post('/accounts/password/reset/key/:token/', pageSchema({ params: TokenParams, body: FormBody }), async (request, reply) => {
+  app.post('/accounts/password/reset/key/:token/', pageRoute({ params: TokenParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const { token } = request.params as { token: string };
     const page = await pageContext(request, reply);
@@ -291,7 +290,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/i18n/setlang/',
-    pageSchema({ body: FormBody }),
+    pageRoute({ body: FormBody }),
     async (request, reply) => {
       checkCsrf(request);
       const body = request.body as FormBody;

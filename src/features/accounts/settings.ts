@@ -5,7 +5,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
-import { checkCsrf, field, FormBody, htmlResponses } from '../../web/forms.js';
+import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { avatarFallback, AvatarInvalid, avatarThumbnailPath, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
@@ -28,7 +28,6 @@ import {
 import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
 
-const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
 
 /** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
 export const avatarUrl = (user: { id: number; avatar: string | null }) => (user.avatar ? `/media/${avatarThumbnailPath(user.avatar)}` : avatarFallback(user.id));
@@ -107,7 +106,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
   const { db, config } = app.ctx;
   const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
 
-  app.get('/account/', pageSchema(), async (request, reply) => {
+  app.get('/account/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const saved = (request.query as Record<string, unknown>).saved === '1';
@@ -115,7 +114,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
   });
 
   // No body schema: a multipart body is read by readSettingsForm, field by field.
-  app.post('/account/', pageSchema(), async (request, reply) => {
+  app.post('/account/', pageRoute(), async (request, reply) => {
     const form = await readSettingsForm(request);
     checkCsrf(request);
     const page = await userPageContext(request, reply);
@@ -161,14 +160,14 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     return reply.redirect('/account/?saved=1', 302);
   });
 
-  app.get('/accounts/password/change/', pageSchema(), async (request, reply) => {
+  app.get('/accounts/password/change/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
     return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: hasPassword(account) }));
   });
 
-  app.post('/accounts/password/change/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/accounts/password/change/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await userPageContext(request, reply);
     if (!page) return reply;
@@ -189,13 +188,13 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
   });
 
-  app.get('/account/account_deletion/', pageSchema(), async (request, reply) => {
+  app.get('/account/account_deletion/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     return sendPage(reply, AccountDeletionPage({ page, withPassword: hasPassword(await loadAccount(app, page.user)) }));
   });
 
-  app.post('/account/account_deletion/', pageSchema({ body: FormBody }), async (request, reply) => {
+  app.post('/account/account_deletion/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await userPageContext(request, reply);
     if (!page) return reply;

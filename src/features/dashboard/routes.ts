@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { userPageContext } from '../../web/context.js';
-import { htmlResponses } from '../../web/forms.js';
+import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage, type Sidebar } from './pages.js';
 import { feedEntries, feedPage, type FollowedProject, followedProjects, initiatorOrganisations } from './queries.js';
@@ -13,7 +13,6 @@ export const OVERVIEW_FEED_SIZE = 5;
 export const ACTIVITIES_PAGE_SIZE = 20;
 
 const ActivitiesQuery = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
-const pageSchema = (extra: Record<string, unknown> = {}) => ({ schema: { hide: true, response: htmlResponses, ...extra } });
 
 async function sidebarOf(db: DbOrTx, userId: number, followed: FollowedProject[]): Promise<Sidebar> {
   return { initiatorOf: await initiatorOrganisations(db, userId), organisations: followedOrganisations(followed) };
@@ -29,7 +28,7 @@ async function activities(db: DbOrTx, userId: number, size: number, before?: num
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.get('/userdashboard/overview/', pageSchema(), async (request, reply) => {
+  app.get('/userdashboard/overview/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const now = new Date();
@@ -46,7 +45,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, OverviewPage({ page, data }));
   });
 
-  app.get('/userdashboard/overview/activities/', pageSchema({ querystring: ActivitiesQuery }), async (request, reply) => {
+  app.get('/userdashboard/overview/activities/', pageRoute({ querystring: ActivitiesQuery }), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const { before } = request.query as { before?: number };
@@ -58,7 +57,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, ActivitiesPage({ page, sidebar, activities: feed.activities, olderUrl, paged: before !== undefined }));
   });
 
-  app.get('/userdashboard/overview/following/', pageSchema(), async (request, reply) => {
+  app.get('/userdashboard/overview/following/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const followed = await followedProjects(db, page.user.id);
@@ -66,5 +65,5 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     return sendPage(reply, FollowingPage({ page, sidebar, projects: followed, now: new Date() }));
   });
 
-  app.get('/userdashboard/', pageSchema(), async (_request, reply) => reply.redirect('/userdashboard/overview/', 302));
+  app.get('/userdashboard/', pageRoute(), async (_request, reply) => reply.redirect('/userdashboard/overview/', 302));
 }
