@@ -303,6 +303,7 @@ test('the login form is throttled after repeated failures and says so', async ()
   const blocked = await browser.login('user', 'user-password');
   assert.equal(blocked.status, 429);
   assert.match(blocked.text, /Too many failed login attempts/);
+  assert.match(String(blocked.headers['retry-after']), /^\d+$/);
   assert.equal(browser.cookies.has('sessionid'), false);
 });
 

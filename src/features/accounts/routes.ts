@@ -18,6 +18,7 @@ import {
   createAccount,
   EMAIL_PATTERN,
   emailTaken,
+  usernameAndEmailErrors,
   findAccount,
   findAccountByEmail,
   findAccountByLogin,
@@ -30,8 +31,6 @@ import {
   resetState,
   setLanguage,
   markEmailVerified,
-  USERNAME_PATTERN,
-  usernameTaken,
 } from './services.js';
 import { setPassword } from './credentials.js';
 import { readLink, signLink } from './tokens.js';
@@ -68,21 +67,14 @@ const verificationSent = (page: PageContext) =>
   });
 
 async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
-  const add = (name: string, message: string) => (errors[name] ??= []).push(message);
   const username = field(body, 'username');
   const email = field(body, 'email');
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email }, { checkEmailTaken: false });
   const password1 = field(body, 'password1', false);
-  if (!username) add('username', t(lang, 'This field is required.'));
-  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
-    add('username', t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.'));
-  } else if (await usernameTaken(app.ctx.db, username)) add('username', t(lang, 'A user with that username already exists.'));
-  if (!email) add('email', t(lang, 'This field is required.'));
-  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) add('email', t(lang, 'Enter a valid email address.'));
-  if (!password1) add('password1', t(lang, 'This field is required.'));
-  else for (const problem of passwordProblems(lang, password1, username, email)) add('password1', problem);
-  if (password1 && field(body, 'password2', false) !== password1) add('password2', t(lang, 'You must type the same password each time.'));
-  if (field(body, 'terms_of_use') !== 'on') add('terms_of_use', t(lang, 'Please accept the terms of use and the data protection policy.'));
+  const problems = password1 ? passwordProblems(lang, password1, username, email) : [t(lang, 'This field is required.')];
+  if (problems.length) errors.password1 = problems;
+  if (password1 && field(body, 'password2', false) !== password1) errors.password2 = [t(lang, 'You must type the same password each time.')];
+  if (field(body, 'terms_of_use') !== 'on') errors.terms_of_use = [t(lang, 'Please accept the terms of use and the data protection policy.')];
   return errors;
 }
 
@@ -121,12 +113,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     // The shared password check behind the failed-login throttle (429 while over the limit).
     const result = await throttledLogin(app.ctx, request.ip, login, password).catch((error: unknown) => {
-      if (error instanceof ApiError && error.statusCode === 429) return null;
+      if (error instanceof ApiError && error.statusCode === 429) return error;
       throw error;
     });
-    if (!result) {
+    if (result instanceof ApiError) {
       const errors = { non_field_errors: [t(page.lang, 'Too many failed login attempts. Please try again later.')] };
-      return sendPage(reply, LoginPage({ page, next, values: { login }, errors }), 429);
+      return sendPage(reply.headers(result.headers), LoginPage({ page, next, values: { login }, errors }), 429);
     }
     if (!result.ok && result.reason === 'unverified') {
       // Only someone who knows the password learns this: the confirmation e-mail is sent again.

@@ -101,6 +101,29 @@ export async function emailTaken(db: DbOrTx, email: string, exceptUserId = 0): P
   return rows.length > 0;
 }
 
+/**
+ * The username and e-mail fields of the signup and settings forms. The e-mail's uniqueness is told
+ * only where asked (settings); signup must not reveal whether an address has an account.
+ */
+export async function usernameAndEmailErrors(
+  db: DbOrTx,
+  lang: Lang,
+  input: { username: string; email: string },
+  options: { exceptUserId?: number; checkEmailTaken: boolean },
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const { username, email } = input;
+  const exceptUserId = options.exceptUserId ?? 0;
+  if (!username) errors.username = [t(lang, 'This field is required.')];
+  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
+    errors.username = [t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.')];
+  } else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
+  if (!email) errors.email = [t(lang, 'This field is required.')];
+  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) errors.email = [t(lang, 'Enter a valid email address.')];
+  else if (options.checkEmailTaken && (await emailTaken(db, email, exceptUserId))) errors.email = [t(lang, 'A user is already registered with this e-mail address.')];
+  return errors;
+}
+
 export interface NewAccount {
   username: string;
   email: string;

@@ -16,14 +16,11 @@ import {
   type Account,
   confirmationState,
   deleteAccount,
-  EMAIL_PATTERN,
-  emailTaken,
   findAccount,
   isUniqueViolation,
   queueConfirmationMail,
   updateAccount,
-  USERNAME_PATTERN,
-  usernameTaken,
+  usernameAndEmailErrors,
 } from './services.js';
 import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
@@ -76,19 +73,10 @@ async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> 
 }
 
 async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, form: Record<string, string>): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
-  const add = (name: string, message: string) => (errors[name] ??= []).push(message);
-  const username = field(form, 'username');
-  const email = field(form, 'email');
-  if (!username) add('username', t(lang, 'This field is required.'));
-  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
-    add('username', t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.'));
-  } else if (await usernameTaken(app.ctx.db, username, userId)) add('username', t(lang, 'A user with that username already exists.'));
-  if (!email) add('email', t(lang, 'This field is required.'));
-  else if (email.length > 254 || !EMAIL_PATTERN.test(email)) add('email', t(lang, 'Enter a valid email address.'));
-  else if (await emailTaken(app.ctx.db, email, userId)) add('email', t(lang, 'A user is already registered with this e-mail address.'));
-  if (!isLang(field(form, 'language'))) add('language', t(lang, 'Select a valid choice.'));
-  if (field(form, 'bio', false).length > 255) add('bio', t(lang, 'Ensure this value has at most 255 characters.'));
+  const input = { username: field(form, 'username'), email: field(form, 'email') };
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: userId, checkEmailTaken: true });
+  if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
+  if (field(form, 'bio', false).length > 255) errors.bio = [t(lang, 'Ensure this value has at most 255 characters.')];
   return errors;
 }
 
