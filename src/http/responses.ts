@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   413: 'The upload is too large',
   415: 'Unsupported media type',
+  429: 'Too many failed attempts; see Retry-After',
 };
 
 /** Response schemas for the error statuses a route can answer with. */
