@@ -14,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { healthRoutes } from './features/health/routes.js';
+import { commentRoutes } from './features/comments/routes.js';
+import { contentTypeRoutes } from './features/contenttypes/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { moderatorFeedbackRoutes } from './features/moderatorfeedback/routes.js';
+import { ratingRoutes } from './features/ratings/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
+import { registerMailDelivery } from './mail/delivery.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
@@ -97,6 +105,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  registerMailDelivery(app, config.smtpUrl ? { db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom } : null);
+  await app.register(contentTypeRoutes);
+  await app.register(commentRoutes);
+  await app.register(ratingRoutes);
+  await app.register(reportRoutes);
+  await app.register(followRoutes);
+  await app.register(moderationRoutes);
+  await app.register(moderatorFeedbackRoutes);
 
   return app;
 }
