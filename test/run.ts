@@ -16,6 +16,7 @@ export const TEST_FILES = [
   'test/foundation/cli.test.ts',
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
+  'test/moderation/api.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
