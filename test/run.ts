@@ -17,6 +17,7 @@ export const TEST_FILES = [
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
   'test/moderation/api.test.ts',
+  'test/comments/comments.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {
