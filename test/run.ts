@@ -18,6 +18,9 @@ export const TEST_FILES = [
   'test/foundation/dates.test.ts',
   'test/moderation/api.test.ts',
   'test/comments/comments.test.ts',
+  'test/moderation/feedback.test.ts',
+  'test/comments/ratings-reports-follows.test.ts',
+  'test/mail/delivery.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

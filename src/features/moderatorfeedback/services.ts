@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { commentFeedback, comments } from '../../db/schema/index.js';
-import { stripTags } from '../../text/html.js';
+import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { commentUrl } from '../comments/services.js';
@@ -51,7 +51,7 @@ export async function addCommentFeedback(db: DbOrTx, input: CommentFeedbackInput
       ...(input.id ? { id: input.id } : {}),
       commentId: input.commentId,
       creatorId: input.creatorId,
-      feedbackText: input.feedbackText,
+      feedbackText: cleanRichText(input.feedbackText),
       created,
       modified: input.modified ?? null,
     })
@@ -75,7 +75,7 @@ export async function addCommentFeedback(db: DbOrTx, input: CommentFeedbackInput
 export async function updateCommentFeedback(db: DbOrTx, feedbackId: number, creatorId: number, feedbackText: string, notice?: NoticeContext): Promise<void> {
   const [row] = await db
     .update(commentFeedback)
-    .set({ feedbackText, creatorId, modified: new Date() })
+    .set({ feedbackText: cleanRichText(feedbackText), creatorId, modified: new Date() })
     .where(eq(commentFeedback.id, feedbackId))
     .returning({ commentId: commentFeedback.commentId });
   if (!row) throw new Error(`no feedback ${feedbackId}`);
