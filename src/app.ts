@@ -43,14 +43,16 @@ export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url))
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Extra Fastify options (tests turn logging off). */
+  /** Where request logs go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
+  /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: logOptions(config.logLevel),
+    logger: { ...logOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: true,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     bodyLimit: 6 * 1024 * 1024,

@@ -40,8 +40,8 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
-  console.log(`Allmende is running at http://${config.host}:${config.port}/ (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  const address = await app.listen({ host: config.host, port: config.port });
+  console.log(`Allmende is running at ${address}/ (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 }
 
 start().catch((error: unknown) => {

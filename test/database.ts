@@ -40,24 +40,34 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** A fresh, migrated database for one test; close() throws it away. */
-export async function createTestDatabase(): Promise<Database> {
+/** On PostgreSQL runs: a new database cloned from the run's migrated template, and how to drop it. */
+export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const templateName = process.env.TEST_TEMPLATE_DB;
-  if (!adminUrl || !templateName) return openMemoryPglite(await pgliteTemplate());
+  if (!adminUrl || !templateName) return null;
   const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
-  await admin.end();
-  const database = openPostgres(withDatabase(adminUrl, name), { max: 5 });
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
+  return { url: withDatabase(adminUrl, name), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** A fresh, migrated database for one test; close() throws it away. */
+export async function createTestDatabase(): Promise<Database> {
+  const clone = await clonePostgresTemplate();
+  if (!clone) return openMemoryPglite(await pgliteTemplate());
+  const database = openPostgres(clone.url, { max: 5 });
   const close = database.close;
   database.close = async () => {
     await close();
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
+    await clone.drop();
   };
   return database;
 }

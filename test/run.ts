@@ -16,6 +16,7 @@ export const TEST_FILES = [
   'test/foundation/cli.test.ts',
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
+  'test/foundation/lifecycle.test.ts',
   'test/moderation/api.test.ts',
   'test/comments/comments.test.ts',
   'test/moderation/feedback.test.ts',

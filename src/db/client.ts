@@ -37,6 +37,16 @@ function counter() {
 
 export class DatabaseError extends Error {}
 
+/** Whether the database answers a trivial query. */
+async function answers(client: { query(sql: string): Promise<unknown> }): Promise<boolean> {
+  try {
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** PostgreSQL through node-postgres: the production and scale-out path. */
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
@@ -47,14 +57,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     db,
     kind: 'postgres',
     stats,
-    async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(pool),
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it.
       const client = await pool.connect();
@@ -77,14 +80,7 @@ function wrapPglite(client: PGlite, release: () => void = () => undefined): Data
     db,
     kind: 'pglite',
     stats,
-    async ping() {
-      try {
-        await client.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(client),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildApp } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+import { createTestDatabase } from '../database.js';
 import { createTestApp } from '../helpers.js';
 
 test('GET /healthz answers ok while the database answers', async () => {
@@ -28,4 +31,26 @@ test('the OpenAPI document is served at /api/schema/', async () => {
   const response = await request({ method: 'GET', url: '/api/schema/' });
   assert.equal(response.status, 200);
   assert.equal((response.body as { openapi: string }).openapi, '3.1.0');
+});
+
+test('request logs carry method and path but never credentials, cookies or query strings', async () => {
+  const lines: string[] = [];
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig({ logLevel: 'info' }), database, logStream: { write: (line) => void lines.push(line) } });
+  try {
+    await app.inject({
+      method: 'GET',
+      url: '/session/secret-session-token?token=secret-query',
+      headers: { authorization: 'Token secret-api-key', cookie: 'sessionid=secret-cookie', 'x-thentos-password': 'secret-pw' },
+    });
+    const log = lines.join('\n');
+    assert.match(log, /"method":"GET"/);
+    assert.match(log, /\/session\/\[redacted\]/);
+    for (const secret of ['secret-session-token', 'secret-query', 'secret-api-key', 'secret-cookie', 'secret-pw']) {
+      assert.ok(!log.includes(secret), `${secret} must not be logged`);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
 import { categories, labels, modules, phases, projects } from './projects.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 export const ideas = pgTable(
   'ideas',
@@ -11,9 +11,7 @@ export const ideas = pgTable(
     moduleId: integer('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull(),
     image: text('image'),
@@ -43,9 +41,7 @@ export const polls = pgTable('polls', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: integer('creator_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  creatorId: userRef('creator_id'),
   ...timestamps,
 });
 
@@ -54,9 +50,7 @@ export const chapters = pgTable('chapters', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: integer('creator_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  creatorId: userRef('creator_id'),
   name: varchar('name', { length: 120 }).notNull(),
   weight: integer('weight').notNull().default(0),
   ...timestamps,
@@ -73,6 +67,13 @@ export const paragraphs = pgTable('paragraphs', {
   ...timestamps,
 });
 
+/** User-generated content about another object (generic relation): comments, ratings, reports. */
+const onObject = () => ({
+  creatorId: userRef('creator_id'),
+  contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+  objectPk: integer('object_pk').notNull(),
+});
+
 const kindCheck = (column: string) =>
   sql.raw(`${column} IN (${CONTENT_KINDS.map((k) => `'${k}'`).join(', ')})`);
 
@@ -80,9 +81,7 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     /** The commented object: an idea, poll, chapter or paragraph, or a comment for replies. */
     contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
     objectPk: integer('object_pk').notNull(),
@@ -109,11 +108,7 @@ export const ratings = pgTable(
   'ratings',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
-    objectPk: integer('object_pk').notNull(),
+    ...onObject(),
     value: smallint('value').notNull(),
     ...timestamps,
   },
@@ -127,11 +122,7 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
-    objectPk: integer('object_pk').notNull(),
+    ...onObject(),
     description: varchar('description', { length: 1024 }).notNull().default(''),
     ...timestamps,
   },
@@ -147,9 +138,7 @@ export const commentFeedback = pgTable(
       .notNull()
       .unique()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     feedbackText: text('feedback_text').notNull().default(''),
     ...timestamps,
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './common.js';
-import { organisations, users } from './users.js';
+import { organisations, userRef } from './users.js';
 
 export const projectAccess = pgEnum('project_access', ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE']);
 export type ProjectAccess = (typeof projectAccess.enumValues)[number];
@@ -42,31 +42,21 @@ export const projects = pgTable(
   ],
 );
 
-export const projectModerators = pgTable(
-  'project_moderators',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_moderators_user_idx').on(t.userId)],
-);
+/** A set of users with a role in a project (moderators, participants). */
+const projectRole = (name: string) =>
+  pgTable(
+    name,
+    {
+      projectId: integer('project_id')
+        .notNull()
+        .references(() => projects.id, { onDelete: 'cascade' }),
+      userId: userRef(),
+    },
+    (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index(`${name}_user_idx`).on(t.userId)],
+  );
 
-export const projectParticipants = pgTable(
-  'project_participants',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_user_idx').on(t.userId)],
-);
+export const projectModerators = projectRole('project_moderators');
+export const projectParticipants = projectRole('project_participants');
 
 export const modules = pgTable(
   'modules',
@@ -137,9 +127,7 @@ export const follows = pgTable(
   'follows',
   {
     id: serial('id').primaryKey(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: userRef('creator_id'),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),

@@ -28,13 +28,13 @@ export const users = pgTable(
   ],
 );
 
+/** A required reference to a user that goes with the user (ON DELETE CASCADE). */
+export const userRef = (column = 'user_id') => integer(column).notNull().references(() => users.id, { onDelete: 'cascade' });
+
 /** DRF-style persistent API key, one per user. */
 export const apiTokens = pgTable('api_tokens', {
   key: varchar('key', { length: 40 }).primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().unique(),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -68,9 +68,7 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     provider: varchar('provider', { length: 64 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -112,9 +110,7 @@ export const organisationInitiators = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_initiators_user_idx').on(t.userId)],
 );
@@ -125,9 +121,7 @@ export const organisationMembers = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     memberNumber: varchar('member_number', { length: 64 }).notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_members_user_idx').on(t.userId)],

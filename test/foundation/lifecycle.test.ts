@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function start(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...extraEnv };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => output });
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+test('npm start: demo logins printed, /healthz ok, a second process refused, SIGTERM exits cleanly, kill -9 recovers', { timeout: 180_000 }, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'allmende-start-'));
+  const first = await start(dataDir);
+  assert.match(first.output(), /Demo logins/);
+  assert.match(first.output(), /alice\s+alice-demo-pw/);
+  const health = await fetch(`${first.url}/healthz`);
+  assert.equal(health.status, 200);
+  assert.deepEqual(await health.json(), { status: 'ok' });
+
+  await assert.rejects(start(dataDir), /in use by process/);
+
+  const code = exited(first.child);
+  first.child.kill('SIGTERM');
+  assert.equal(await code, 0);
+
+  const second = await start(dataDir);
+  assert.doesNotMatch(second.output(), /Demo logins/, 'the demo is loaded only into an empty database');
+  const killed = exited(second.child);
+  second.child.kill('SIGKILL');
+  await killed;
+
+  const third = await start(dataDir);
+  assert.equal((await fetch(`${third.url}/healthz`)).status, 200, 'a stale lock of a killed process does not block the next start');
+  const done = exited(third.child);
+  third.child.kill('SIGTERM');
+  assert.equal(await done, 0);
+});
