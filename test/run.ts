@@ -19,6 +19,7 @@ export const TEST_FILES = [
   'test/foundation/lifecycle.test.ts',
   'test/moderation/api.test.ts',
   'test/comments/comments.test.ts',
+  'test/comments/targets.test.ts',
   'test/moderation/feedback.test.ts',
   'test/comments/ratings-reports-follows.test.ts',
   'test/mail/delivery.test.ts',
