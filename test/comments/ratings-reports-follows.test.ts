@@ -139,3 +139,16 @@ test('auto-follow does not re-enable a follow the user disabled', async () => {
   await request({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: h, payload: { comment: 'again' } });
   assert.equal(((await request({ method: 'GET', url: '/api/follows/project/', headers: h })).body as Follow).enabled, false);
 });
+
+test('simultaneous duplicate ratings and feedback: one succeeds, the others are 400, never 500', async () => {
+  const { request, as, db } = await setup();
+  const h = await as(5);
+  const statuses = await Promise.all(Array.from({ length: 5 }, () => request({ method: 'POST', url: ratingsUrl(4, 3), headers: h, payload: { value: 1 } }).then((r) => r.status)));
+  assert.deepEqual(statuses.sort(), [201, 400, 400, 400, 400]);
+  assert.equal((await db.select().from(ratings)).length, 1);
+  const m = await as(3);
+  const feedback = await Promise.all(
+    Array.from({ length: 4 }, (_, i) => request({ method: 'POST', url: '/api/comments/1/moderatorfeedback/', headers: m, payload: { feedback_text: `f${i}` } }).then((r) => r.status)),
+  );
+  assert.deepEqual(feedback.sort(), [201, 400, 400, 400]);
+});

@@ -241,3 +241,22 @@ test('the list takes a constant number of statements, however many comments', as
   });
   assert.equal(await count(), few);
 });
+
+test('is_modified and last_edit: the modification date if there is one, else the creation date', async () => {
+  const { request, as, db } = await setup();
+  await load(db, {
+    comments: [
+      { id: 20, creator: 5, target: { type: 'idea', id: 1 }, comment: 'old', created: '2022-07-01T15:00:00Z' },
+      { id: 21, creator: 5, target: { type: 'idea', id: 1 }, comment: 'edited', created: '2022-07-01T15:00:00Z', modified: '2024-03-05T14:07:00Z' },
+    ],
+  });
+  const h = await as(3);
+  const plain = (await request({ method: 'GET', url: url('20/'), headers: h })).body as Item;
+  assert.equal(plain.is_modified, false);
+  assert.equal(plain.last_edit, 'July 1, 2022, 5 p.m.');
+  const edited = (await request({ method: 'GET', url: url('21/'), headers: h })).body as Item;
+  assert.equal(edited.is_modified, true);
+  assert.equal(edited.last_edit, 'March 5, 2024, 3:07 p.m.');
+  await db.update(users).set({ language: 'de' }).where(eq(users.id, 3));
+  assert.equal(((await request({ method: 'GET', url: url('20/'), headers: h })).body as Item).last_edit, '1. Juli 2022, 17:00');
+});
