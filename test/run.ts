@@ -20,6 +20,7 @@ export const TEST_FILES = [
   'test/moderation/api.test.ts',
   'test/comments/comments.test.ts',
   'test/comments/targets.test.ts',
+  'test/comments/rules.test.ts',
   'test/moderation/feedback.test.ts',
   'test/comments/ratings-reports-follows.test.ts',
   'test/mail/delivery.test.ts',

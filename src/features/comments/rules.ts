@@ -1,7 +1,13 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { type PhaseDates, phaseAllows } from '../modules/phases.js';
 import { canModerate, canParticipate, canView, isContextMember, type ProjectContext } from '../projects/rules.js';
-import { phaseModel } from '../contenttypes/context.js';
+
+/** The model whose phase features decide about a thread root (paragraphs belong to their chapter's document). */
+export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {
+  if (root === 'poll') return 'poll';
+  if (root === 'chapter' || root === 'paragraph') return 'chapter';
+  return 'idea';
+}
 
 /** What the comment rules look at: the project, the module's phases and the thread's root object. */
 export interface CommentContext {

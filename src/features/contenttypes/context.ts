@@ -32,13 +32,6 @@ export async function threadRoot(db: DbOrTx, type: ContentKind, id: number): Pro
   return current.type === 'comment' ? null : current;
 }
 
-/** The model whose phase features decide about commenting on a thread root. */
-export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {
-  if (root === 'poll') return 'poll';
-  if (root === 'chapter' || root === 'paragraph') return 'chapter';
-  return 'idea';
-}
-
 /**
  * Loads an object by content type id and pk for a user: 404 when the content type is not one of
  * `allowed`, or the object (or its project) does not exist.
