@@ -152,3 +152,10 @@ test('simultaneous duplicate ratings and feedback: one succeeds, the others are 
   );
   assert.deepEqual(feedback.sort(), [201, 400, 400, 400]);
 });
+
+test('a bad Bearer token is a 401 with the full JWT error body', async () => {
+  const { request } = await setup();
+  const response = await request({ method: 'GET', url: '/api/follows/', headers: { authorization: 'Bearer not-a-jwt' } });
+  assert.equal(response.status, 401);
+  assert.equal((response.body as { code: string }).code, 'token_not_valid');
+});

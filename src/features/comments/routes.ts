@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { Pk, errorResponses } from '../../http/schemas.js';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
@@ -16,11 +17,8 @@ import { type CommentExtras, CommentSchema, serializeComment, type SerializeCont
 import { createComment, editCommentText, removeComment } from './services.js';
 
 export const PAGE_SIZE = 20;
-const Pk = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const ObjectParams = Type.Object({ ct: Pk, pk: Pk });
 const DetailParams = Type.Object({ ct: Pk, pk: Pk, id: Pk });
-const Detail = Type.Object({ detail: Type.String() });
-const errors = { 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail, 404: Detail };
 const CommentText = Type.String({ maxLength: 4000 });
 const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(Type.String({ maxLength: 256 })) });
 const CommentPatch = Type.Partial(CommentBody);
@@ -79,7 +77,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/contenttypes/:ct/objects/:pk/comments/',
-    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }), response: { 200: ListResponse, ...errors } } },
+    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }), response: { 200: ListResponse, ...errorResponses } } },
     async (request) => {
       const user = await currentUser(request);
       const context = await objectFor(request.params, user);
@@ -100,7 +98,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/contenttypes/:ct/objects/:pk/comments/',
-    { schema: { tags: ['comments'], params: ObjectParams, body: CommentBody, response: { 201: CommentSchema, ...errors } } },
+    { schema: { tags: ['comments'], params: ObjectParams, body: CommentBody, response: { 201: CommentSchema, ...errorResponses } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
@@ -122,7 +120,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/contenttypes/:ct/objects/:pk/comments/:id/',
-    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...errors } } },
+    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...errorResponses } } },
     async (request) => {
       const user = await currentUser(request);
       const context = await objectFor(request.params, user);
@@ -148,18 +146,18 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/api/contenttypes/:ct/objects/:pk/comments/:id/',
-    { schema: { tags: ['comments'], params: DetailParams, body: CommentBody, response: { 200: CommentSchema, ...errors } } },
+    { schema: { tags: ['comments'], params: DetailParams, body: CommentBody, response: { 200: CommentSchema, ...errorResponses } } },
     update,
   );
   app.patch(
     '/api/contenttypes/:ct/objects/:pk/comments/:id/',
-    { schema: { tags: ['comments'], params: DetailParams, body: CommentPatch, response: { 200: CommentSchema, ...errors } } },
+    { schema: { tags: ['comments'], params: DetailParams, body: CommentPatch, response: { 200: CommentSchema, ...errorResponses } } },
     update,
   );
 
   app.delete(
     '/api/contenttypes/:ct/objects/:pk/comments/:id/',
-    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...errors } } },
+    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...errorResponses } } },
     async (request) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { errorResponses } from '../../http/schemas.js';
 import { projects } from '../../db/schema/index.js';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -10,8 +11,6 @@ import { canView } from '../projects/rules.js';
 import { type FollowRow, loadFollow, loadFollows } from './queries.js';
 import { setFollow } from './services.js';
 
-const Detail = Type.Object({ detail: Type.String() });
-const errors = { 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail, 404: Detail };
 const FollowSchema = Type.Object({
   project: Type.String(),
   follows: Type.Integer(),
@@ -37,7 +36,7 @@ export async function followRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/follows/',
-    { schema: { tags: ['follows'], querystring: Type.Object({ enabled: Type.Optional(Type.Boolean()) }), response: { 200: Type.Array(FollowSchema), ...errors } } },
+    { schema: { tags: ['follows'], querystring: Type.Object({ enabled: Type.Optional(Type.Boolean()) }), response: { 200: Type.Array(FollowSchema), ...errorResponses } } },
     async (request) => {
       const user = await requireUser(request);
       return (await loadFollows(db, user.id, request.query.enabled)).map(serializeFollow);
@@ -53,7 +52,7 @@ export async function followRoutes(fastify: FastifyInstance): Promise<void> {
     return { user, projectId: project.id };
   };
 
-  app.get('/api/follows/:project_slug/', { schema: { tags: ['follows'], params: SlugParams, response: { 200: FollowSchema, ...errors } } }, async (request) => {
+  app.get('/api/follows/:project_slug/', { schema: { tags: ['follows'], params: SlugParams, response: { 200: FollowSchema, ...errorResponses } } }, async (request) => {
     const { user, projectId } = await projectFor(request, request.params.project_slug);
     const row = await loadFollow(db, user.id, projectId);
     if (!row) throw notFound();
@@ -71,10 +70,10 @@ export async function followRoutes(fastify: FastifyInstance): Promise<void> {
     if (!row) throw notFound();
     return serializeFollow(row);
   };
-  app.put('/api/follows/:project_slug/', { schema: { tags: ['follows'], params: SlugParams, body: FollowBody, response: { 200: FollowSchema, ...errors } } }, save(true));
+  app.put('/api/follows/:project_slug/', { schema: { tags: ['follows'], params: SlugParams, body: FollowBody, response: { 200: FollowSchema, ...errorResponses } } }, save(true));
   app.patch(
     '/api/follows/:project_slug/',
-    { schema: { tags: ['follows'], params: SlugParams, body: Type.Partial(FollowBody), response: { 200: FollowSchema, ...errors } } },
+    { schema: { tags: ['follows'], params: SlugParams, body: Type.Partial(FollowBody), response: { 200: FollowSchema, ...errorResponses } } },
     save(false),
   );
 }

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { Pk, errorResponses } from '../../http/schemas.js';
 import { requireUser } from '../../http/auth.js';
 import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { pageUrl, renderContext } from '../../http/render.js';
@@ -11,11 +12,8 @@ import { canModerate } from '../projects/rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
 import { ModerationCommentSchema, serializeModerationComment } from './serialize.js';
 
-const Pk = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const ProjectParams = Type.Object({ project_pk: Pk });
 const CommentParams = Type.Object({ project_pk: Pk, pk: Pk });
-const Detail = Type.Object({ detail: Type.String() });
-const errors = { 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail, 404: Detail };
 const ListQuery = Type.Object({
   is_reviewed: Type.Optional(Type.String()),
   has_reports: Type.Optional(Type.String()),
@@ -68,7 +66,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
 
   app.get(
     base,
-    { schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...errors } } },
+    { schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...errorResponses } } },
     async (request) => {
       const { ctx } = await moderator(request, request.params.project_pk);
       const query = request.query;
@@ -94,7 +92,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     return serializeModerationComment(row, ctx);
   };
 
-  app.get(`${base}:pk/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errors } } }, async (request) => {
+  app.get(`${base}:pk/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errorResponses } } }, async (request) => {
     const { ctx } = await moderator(request, request.params.project_pk);
     return show(request.params.project_pk, request.params.pk, ctx);
   });
@@ -116,18 +114,18 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
   });
   app.put(
     `${base}:pk/`,
-    { schema: { tags: ['moderation'], params: CommentParams, body: UpdateBody, response: { 200: ModerationCommentSchema, ...errors } } },
+    { schema: { tags: ['moderation'], params: CommentParams, body: UpdateBody, response: { 200: ModerationCommentSchema, ...errorResponses } } },
     (request) => change(request, request.params, fromBody(request.body)),
   );
   app.patch(
     `${base}:pk/`,
-    { schema: { tags: ['moderation'], params: CommentParams, body: Type.Partial(UpdateBody), response: { 200: ModerationCommentSchema, ...errors } } },
+    { schema: { tags: ['moderation'], params: CommentParams, body: Type.Partial(UpdateBody), response: { 200: ModerationCommentSchema, ...errorResponses } } },
     (request) => change(request, request.params, fromBody(request.body)),
   );
-  app.post(`${base}:pk/mark_read/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errors } } }, (request) =>
+  app.post(`${base}:pk/mark_read/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errorResponses } } }, (request) =>
     change(request, request.params, { isReviewed: true }),
   );
-  app.post(`${base}:pk/mark_unread/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errors } } }, (request) =>
+  app.post(`${base}:pk/mark_unread/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...errorResponses } } }, (request) =>
     change(request, request.params, { isReviewed: false }),
   );
 }

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { Pk, errorResponses } from '../../http/schemas.js';
 import { commentFeedback } from '../../db/schema/index.js';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -13,11 +14,8 @@ import { canModerate, canView } from '../projects/rules.js';
 import { FeedbackSchema, serializeFeedback } from './serialize.js';
 import { addCommentFeedback, deleteCommentFeedback, FeedbackExists, updateCommentFeedback } from './services.js';
 
-const Pk = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const CommentParams = Type.Object({ comment_pk: Pk });
 const FeedbackParams = Type.Object({ comment_pk: Pk, pk: Pk });
-const Detail = Type.Object({ detail: Type.String() });
-const errors = { 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail, 404: Detail };
 const FeedbackBody = Type.Object({ feedback_text: Type.String({ maxLength: 10000 }) });
 
 export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise<void> {
@@ -48,7 +46,7 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
     return { user, ctx: renderContext(request, user, config) };
   };
 
-  app.get(base, { schema: { tags: ['moderator feedback'], params: CommentParams, response: { 200: Type.Array(FeedbackSchema), ...errors } } }, async (request) => {
+  app.get(base, { schema: { tags: ['moderator feedback'], params: CommentParams, response: { 200: Type.Array(FeedbackSchema), ...errorResponses } } }, async (request) => {
     const user = await currentUser(request);
     if (!(await access(request.params.comment_pk, user)).mayView) throw denied(user);
     const row = await feedbackOf(request.params);
@@ -58,7 +56,7 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
 
   app.post(
     base,
-    { schema: { tags: ['moderator feedback'], params: CommentParams, body: FeedbackBody, response: { 201: FeedbackSchema, ...errors } } },
+    { schema: { tags: ['moderator feedback'], params: CommentParams, body: FeedbackBody, response: { 201: FeedbackSchema, ...errorResponses } } },
     async (request, reply) => {
       const { user, ctx } = await asModerator(request, request.params.comment_pk);
       const commentId = request.params.comment_pk;
@@ -75,7 +73,7 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
   );
 
   const detail = `${base}:pk/`;
-  app.get(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, response: { 200: FeedbackSchema, ...errors } } }, async (request) => {
+  app.get(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, response: { 200: FeedbackSchema, ...errorResponses } } }, async (request) => {
     const user = await currentUser(request);
     if (!(await access(request.params.comment_pk, user)).mayView) throw denied(user);
     const row = await feedbackOf(request.params);
@@ -92,16 +90,16 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
     if (!row) throw notFound();
     return serializeFeedback(row, ctx);
   };
-  app.put(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, body: FeedbackBody, response: { 200: FeedbackSchema, ...errors } } }, (request) =>
+  app.put(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, body: FeedbackBody, response: { 200: FeedbackSchema, ...errorResponses } } }, (request) =>
     update(request, request.params, request.body.feedback_text),
   );
   app.patch(
     detail,
-    { schema: { tags: ['moderator feedback'], params: FeedbackParams, body: Type.Partial(FeedbackBody), response: { 200: FeedbackSchema, ...errors } } },
+    { schema: { tags: ['moderator feedback'], params: FeedbackParams, body: Type.Partial(FeedbackBody), response: { 200: FeedbackSchema, ...errorResponses } } },
     (request) => update(request, request.params, request.body.feedback_text),
   );
 
-  app.delete(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  app.delete(detail, { schema: { tags: ['moderator feedback'], params: FeedbackParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
     await asModerator(request, request.params.comment_pk);
     const existing = await feedbackOf(request.params);
     if (!existing) throw notFound();

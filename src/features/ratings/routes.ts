@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { Pk, errorResponses } from '../../http/schemas.js';
 import { ratings } from '../../db/schema/index.js';
 import { type AuthUser, denied, requireUser } from '../../http/auth.js';
 import { ApiError, notFound, permissionDenied } from '../../http/errors.js';
@@ -11,11 +12,8 @@ import { loadObjectContext, type ObjectContext } from '../contenttypes/context.j
 import { RATEABLE } from '../contenttypes/registry.js';
 import { addRating, RatingExists, setRating } from './services.js';
 
-const Pk = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const ObjectParams = Type.Object({ ct: Pk, pk: Pk });
 const DetailParams = Type.Object({ ct: Pk, pk: Pk, id: Pk });
-const Detail = Type.Object({ detail: Type.String() });
-const errors = { 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail, 404: Detail };
 const RatingBody = Type.Object({ value: Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) });
 const RatingSchema = Type.Object({
   id: Type.Integer(),
@@ -56,7 +54,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/contenttypes/:ct/objects/:pk/ratings/',
-    { schema: { tags: ['ratings'], params: ObjectParams, body: RatingBody, response: { 201: RatingSchema, ...errors } } },
+    { schema: { tags: ['ratings'], params: ObjectParams, body: RatingBody, response: { 201: RatingSchema, ...errorResponses } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
@@ -91,14 +89,14 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
     return render(context, ratingId, user);
   };
   const detail = (body: typeof RatingBody | ReturnType<typeof Type.Partial<typeof RatingBody>>) => ({
-    schema: { tags: ['ratings'], params: DetailParams, body, response: { 200: RatingSchema, ...errors } },
+    schema: { tags: ['ratings'], params: DetailParams, body, response: { 200: RatingSchema, ...errorResponses } },
   });
   app.put('/api/contenttypes/:ct/objects/:pk/ratings/:id/', detail(RatingBody), update);
   app.patch('/api/contenttypes/:ct/objects/:pk/ratings/:id/', detail(Type.Partial(RatingBody)), update);
 
   app.delete(
     '/api/contenttypes/:ct/objects/:pk/ratings/:id/',
-    { schema: { tags: ['ratings'], params: DetailParams, response: { 200: RatingSchema, ...errors } } },
+    { schema: { tags: ['ratings'], params: DetailParams, response: { 200: RatingSchema, ...errorResponses } } },
     async (request) => {
       const { user, context, ratingId } = await ownRating(request, request.params);
       await db.transaction((tx) => setRating(tx, ratingId, 0));

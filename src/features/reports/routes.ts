@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { errorResponses } from '../../http/schemas.js';
 import { requireUser } from '../../http/auth.js';
 import { fieldErrors } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
@@ -11,7 +12,6 @@ import { loadProjectContext } from '../projects/queries.js';
 import { canView } from '../projects/rules.js';
 import { createReport } from './services.js';
 
-const Detail = Type.Object({ detail: Type.String() });
 const ReportBody = Type.Object({
   content_type: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   object_pk: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -32,7 +32,7 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/reports/',
-    { schema: { tags: ['reports'], body: ReportBody, response: { 201: ReportSchema, 400: Type.Record(Type.String(), Type.Unknown()), 401: Detail, 403: Detail } } },
+    { schema: { tags: ['reports'], body: ReportBody, response: { 201: ReportSchema, ...errorResponses } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const { content_type: ctId, object_pk: objectPk, description } = request.body;
