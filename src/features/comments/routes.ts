@@ -17,7 +17,7 @@ import { type CommentExtras, CommentSchema, serializeComment, type SerializeCont
 import { createComment, editCommentText, removeComment } from './services.js';
 
 export const PAGE_SIZE = 20;
-export const ObjectParams = Type.Object({ ct: Pk, pk: Pk });
+const ObjectParams = Type.Object({ ct: Pk, pk: Pk });
 const DetailParams = Type.Object({ ct: Pk, pk: Pk, id: Pk });
 const CommentText = Type.String({ maxLength: 4000 });
 const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(Type.String({ maxLength: 256 })) });
