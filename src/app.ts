@@ -19,6 +19,14 @@ import { healthRoutes } from './features/health/routes.js';
 import { ideaRoutes } from './features/ideas/routes.js';
 import { appModuleRoutes } from './features/modules/routes.js';
 import { appProjectRoutes } from './features/projects/routes.js';
+import { commentRoutes } from './features/comments/routes.js';
+import { contentTypeRoutes } from './features/contenttypes/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { moderatorFeedbackRoutes } from './features/moderatorfeedback/routes.js';
+import { ratingRoutes } from './features/ratings/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
+import { registerMailDelivery } from './mail/delivery.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
@@ -111,6 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appModuleRoutes);
   await app.register(ideaRoutes);
   await app.register(usersvcRoutes);
+  registerMailDelivery(app, config.smtpUrl ? { db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom } : null);
+  await app.register(contentTypeRoutes);
+  await app.register(commentRoutes);
+  await app.register(ratingRoutes);
+  await app.register(reportRoutes);
+  await app.register(followRoutes);
+  await app.register(moderationRoutes);
+  await app.register(moderatorFeedbackRoutes);
 
   return app;
 }

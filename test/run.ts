@@ -33,6 +33,13 @@ export const TEST_FILES = [
   'test/usersvc/protocol.test.ts',
   'test/usersvc/proxy.test.ts',
   'test/usersvc/standalone.test.ts',
+  'test/moderation/api.test.ts',
+  'test/comments/comments.test.ts',
+  'test/comments/targets.test.ts',
+  'test/comments/rules.test.ts',
+  'test/moderation/feedback.test.ts',
+  'test/comments/ratings-reports-follows.test.ts',
+  'test/mail/delivery.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

@@ -42,3 +42,6 @@ export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: M
     },
   });
 }
+
+/** The error statuses most API routes can answer with. */
+export const apiErrors = errorResponses(400, 401, 403, 404);
