@@ -96,7 +96,7 @@ const commands: Record<string, Command> = {
     const rows = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
     if (!rows.length) console.log('The outbox is empty.');
     for (const mail of rows.reverse()) {
-      console.log(`#${mail.id} ${mail.created.toISOString()} ${mail.sentAt ? 'sent' : 'queued'} [${mail.kind}]`);
+      console.log(`#${mail.id} ${mail.created.toISOString()} ${mail.sentAt ? 'sent' : mail.error ? `failed: ${mail.error}` : 'queued'} [${mail.kind}]`);
       console.log(`To: ${mail.recipient}\nSubject: ${mail.subject}\n\n${mail.body}\n${'-'.repeat(60)}`);
     }
   },

@@ -13,6 +13,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found',
   413: 'The upload is too large',
   415: 'Unsupported media type',
+  429: 'Too many failed attempts; see Retry-After',
 };
 
 /** Response schemas for the error statuses a route can answer with. */
@@ -41,3 +42,6 @@ export function rejectOtherMethods(app: FastifyInstance, url: string, allowed: M
     },
   });
 }
+
+/** The error statuses most API routes can answer with. */
+export const apiErrors = errorResponses(400, 401, 403, 404);

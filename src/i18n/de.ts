@@ -1,7 +1,5 @@
 /** German catalogue: English message → German. Keep keys sorted. */
 export const de: Record<string, string> = {
-  '%(actor)s left a %(comment)s on your %(contribution)s': '%(actor)s hat einen %(comment)s zu Ihrem %(contribution)s hinterlassen',
-  '%(actor)s left a %(reply)s to your %(comment)s': '%(actor)s hat eine %(reply)s auf Ihren %(comment)s hinterlassen',
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
   '%(count)s hour': '%(count)s Stunde',
@@ -11,9 +9,34 @@ export const de: Record<string, string> = {
   '%(count)s second': '%(count)s Sekunde',
   '%(count)s seconds': '%(count)s Sekunden',
   '%(time_left)s remaining': '%(time_left)s verbleibend',
+  Accepted: 'wird umgesetzt',
+  'more than 1 year remaining': 'noch länger als 1 Jahr',
+  'Participation ended. Read result.': 'Beteiligung beendet. Ergebnis lesen.',
+  'Participation: from %(date)s': 'Teilnahme: ab %(date)s',
+  Rejected: 'wird nicht umgesetzt',
+  'Under consideration': 'wird geprüft',
+  'unknown user': 'unbekannter Nutzer',
+  // Notices (mail/notices.ts)
+  'A contribution was reported in project %(project)s': 'Ein Beitrag im Projekt %(project)s wurde gemeldet',
+  'Feedback from the moderation on your comment': 'Feedback der Moderation zu Ihrem Kommentar',
+  'Hello %(name)s,\n\n%(actor)s commented on your contribution in the project "%(project)s":\n\n%(text)s\n\nView the comment: %(url)s':
+    'Hallo %(name)s,\n\n%(actor)s hat Ihren Beitrag im Projekt „%(project)s“ kommentiert:\n\n%(text)s\n\nZum Kommentar: %(url)s',
+  'Hello %(name)s,\n\n%(actor)s replied to your comment in the project "%(project)s":\n\n%(text)s\n\nView the reply: %(url)s':
+    'Hallo %(name)s,\n\n%(actor)s hat auf Ihren Kommentar im Projekt „%(project)s“ geantwortet:\n\n%(text)s\n\nZur Antwort: %(url)s',
+  'Hello %(name)s,\n\na contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s':
+    'Hallo %(name)s,\n\nein Beitrag im Projekt „%(project)s“ wurde mit dieser Nachricht gemeldet:\n\n%(text)s\n\nZum gemeldeten Beitrag: %(url)s',
+  'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\n%(url)s':
+    'Hallo %(name)s,\n\ndie Moderation des Projekts „%(project)s“ hat Ihren Kommentar blockiert, weil er gegen die Diskussionsregeln verstößt. Er wird in der Diskussion nicht mehr angezeigt.\n\nIhr Kommentar: %(text)s\n\n%(url)s',
+  'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given feedback on your comment:\n\n%(text)s\n\nView the comment: %(url)s':
+    'Hallo %(name)s,\n\ndie Moderation des Projekts „%(project)s“ hat Ihnen Feedback zu Ihrem Kommentar gegeben:\n\n%(text)s\n\nZum Kommentar: %(url)s',
+  'New reply to your comment in project %(project)s': 'Neue Antwort auf Ihren Kommentar im Projekt %(project)s',
+  'Reaction to your contribution in project %(project)s': 'Reaktion auf Ihren Beitrag im Projekt %(project)s',
+  'Your comment was blocked': 'Ihr Kommentar wurde blockiert',
+  // Accounts, profiles and the user dashboard (features/accounts, dashboard, profiles; web/)
+  '%(actor)s left a %(comment)s on your %(contribution)s': '%(actor)s hat einen %(comment)s zu Ihrem %(contribution)s hinterlassen',
+  '%(actor)s left a %(reply)s to your %(comment)s': '%(actor)s hat eine %(reply)s auf Ihren %(comment)s hinterlassen',
   'A user is already registered with this e-mail address.': 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
   'A user with that username already exists.': 'Dieser Benutzername ist bereits vergeben.',
-  Accepted: 'wird umgesetzt',
   'Account already exists': 'Konto existiert bereits',
   'Account Settings': 'Kontoeinstellungen',
   'Already have an account?': 'Sie haben schon ein Konto?',
@@ -55,7 +78,6 @@ export const de: Record<string, string> = {
   Moderation: 'Moderation',
   'Moderation updated feedback on your %(comment)s': 'Die Moderation hat das Feedback zu Ihrem %(comment)s aktualisiert',
   More: 'Mehr',
-  'more than 1 year remaining': 'noch länger als 1 Jahr',
   'My Feed': 'Mein Feed',
   'New password': 'Neues Passwort',
   'New password (again)': 'Neues Passwort (wiederholen)',
@@ -69,8 +91,6 @@ export const de: Record<string, string> = {
   Overview: 'Übersicht',
   'Page not found': 'Seite nicht gefunden',
   Pages: 'Seiten',
-  'Participation ended. Read result.': 'Beteiligung beendet. Ergebnis lesen.',
-  'Participation: from %(date)s': 'Teilnahme: ab %(date)s',
   Password: 'Passwort',
   'Password (again)': 'Passwort (wiederholen)',
   'Password reset': 'Passwort zurücksetzen',
@@ -85,7 +105,6 @@ export const de: Record<string, string> = {
   Progress: 'Fortschritt',
   READ: 'LESEN',
   Register: 'Registrieren',
-  Rejected: 'wird nicht umgesetzt',
   'Remove the avatar picture': 'Profilbild entfernen',
   reply: 'Antwort',
   'Reset my password': 'Passwort zurücksetzen',
@@ -112,8 +131,6 @@ export const de: Record<string, string> = {
   'This password is entirely numeric.': 'Dieses Passwort besteht nur aus Ziffern.',
   'This password is too short. It must contain at least %(min)s characters.': 'Dieses Passwort ist zu kurz. Es muss mindestens %(min)s Zeichen enthalten.',
   'Too many failed login attempts. Please try again later.': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später noch einmal.',
-  'Under consideration': 'wird geprüft',
-  'unknown user': 'unbekannter Nutzer',
   'Unsupported file format. Supported formats are png, jpeg, gif.': 'Nicht unterstütztes Dateiformat. Unterstützt werden png, jpeg, gif.',
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.': 'Bitte laden Sie ein gültiges Bild hoch. Die Datei war kein Bild oder ist beschädigt.',
   'Uploads are not available.': 'Hochladen ist nicht möglich.',

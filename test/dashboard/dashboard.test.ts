@@ -89,7 +89,7 @@ test('the feed leaves out own actions, blocked comments and comments on polls, b
   assert.equal(items.length, 3, items.join('\n---\n'));
   assert.match(items[0], /Moderation updated feedback on your <a href="\/org\/ideas\/2024-00001\/\?comment=1">comment<\/a>/);
   assert.match(items[1], /Your <a href="\/org\/ideas\/2024-00001\/\?comment=1">comment<\/a> received feedback from moderation/);
-  assert.match(items[2], /other<\/a> left a <a href="\/org\/projects\/project\/\?comment=5">reply<\/a> to your <a href="\/org\/projects\/project\/\?comment=4">comment<\/a>/);
+  assert.match(items[2], /other<\/a> left a <a href="\/org\/projects\/module\/module-1\/\?comment=5">reply<\/a> to your <a href="\/org\/projects\/module\/module-1\/\?comment=4">comment<\/a>/);
   assert.doesNotMatch(page.text, /blocked one|on the poll/);
 });
 

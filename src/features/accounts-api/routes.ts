@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser } from '../../http/auth.js';
-import { errorResponses } from '../../http/schemas.js';
+import { errorResponses } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { serializeAccount } from './serialize.js';
 
@@ -20,7 +20,7 @@ export async function accountApiRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The signed-in user',
         tags: ['account'],
-        response: { 200: Account, ...errorResponses },
+        response: { 200: Account, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {

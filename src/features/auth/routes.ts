@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authenticationFailed, badRequest, fieldErrors } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { errorResponses } from '../../http/responses.js';
 import { closeLoginThrottle } from '../../http/throttle.js';
 import { apiTokenFor, throttledLogin } from './services.js';
 import { BEARER_CHALLENGE, issueTokenPair, rotateRefreshToken, verifyToken } from './tokens.js';
@@ -57,7 +57,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['authentication'],
         security: [],
         body: Credentials,
-        response: { 200: TokenPair, ...errorResponses },
+        response: { 200: TokenPair, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['authentication'],
         security: [],
         body: Type.Object({ refresh: Type.String({ minLength: 1 }) }),
-        response: { 200: Type.Object({ access: Type.String(), refresh: Type.String() }), ...errorResponses },
+        response: { 200: Type.Object({ access: Type.String(), refresh: Type.String() }), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -94,7 +94,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['authentication'],
         security: [],
         body: Type.Object({ token: Type.String({ minLength: 1 }) }),
-        response: { 200: Type.Object({}), ...errorResponses },
+        response: { 200: Type.Object({}), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       tags: ['authentication'],
       security: [],
       body: Credentials,
-      response: { 200: Type.Object({ token: Type.String() }), ...errorResponses },
+      response: { 200: Type.Object({ token: Type.String() }), ...errorResponses(400, 401, 403, 404, 429) },
     },
   };
   for (const url of ['/api/login/', '/api/login']) {

@@ -1,10 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { actions, commentFeedback, comments, type ContentKind, ratings, reports } from '../../db/schema/index.js';
+import { actions, commentFeedback, comments, type ContentKind, ratings, reports, users } from '../../db/schema/index.js';
 import { stripTags } from '../../text/html.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { autoFollow } from '../follows/services.js';
+import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { loadCommentPaths } from './queries.js';
 
 export interface NewComment {
   id?: number;
@@ -23,12 +25,24 @@ export interface NewComment {
 
 export class TargetMissing extends Error {}
 
+/** The absolute URL of a comment for a notice. */
+export async function commentUrl(db: DbOrTx, notice: NoticeContext, ref: { id: number; contentType: ContentKind; objectPk: number }): Promise<string> {
+  const path = (await loadCommentPaths(db, [ref])).get(ref.id) ?? '/';
+  return `${notice.origin}${path}`;
+}
+
+export async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? '';
+}
+
 /**
  * Creates a comment the platform's way: text stripped of HTML, the project taken from the target,
  * an "add" action with the target's creator, and the creator's auto-follow. A removed or censored
- * comment (possible from fixtures) keeps no text and gets no action.
+ * comment (possible from fixtures) keeps no text and gets no action. With a notice context (a
+ * request), the target's creator is told about the new comment or reply.
  */
-export async function createComment(db: DbOrTx, input: NewComment): Promise<{ id: number; projectId: number | null; targetCreatorId: number | null }> {
+export async function createComment(db: DbOrTx, input: NewComment, notice?: NoticeContext): Promise<{ id: number; projectId: number | null; targetCreatorId: number | null }> {
   const target = await loadTarget(db, input.target.type, input.target.id);
   if (!target) throw new TargetMissing(`no ${input.target.type} ${input.target.id}`);
   const gone = Boolean(input.isRemoved || input.isCensored);
@@ -64,6 +78,15 @@ export async function createComment(db: DbOrTx, input: NewComment): Promise<{ id
     });
   }
   await autoFollow(db, input.creatorId, target.projectId, created);
+  if (notice && !gone && target.creatorId !== null) {
+    const ref = { id: row.id, contentType: input.target.type, objectPk: input.target.id };
+    await queueNotice(db, {
+      kind: input.target.type === 'comment' ? 'reply_to_comment' : 'comment_on_content',
+      recipientIds: [target.creatorId],
+      actorId: input.creatorId,
+      vars: { project: await projectName(db, target.projectId), actor: await usernameOf(db, input.creatorId), text: stripTags(input.comment), url: await commentUrl(db, notice, ref) },
+    });
+  }
   return { id: row.id, projectId: target.projectId, targetCreatorId: target.creatorId };
 }
 
@@ -85,11 +108,29 @@ export interface ModerationChanges {
   isReviewed?: boolean;
 }
 
-/** Moderation changes never touch `modified` (the reference saves with ignore_modified). */
-export async function moderateComment(db: DbOrTx, commentId: number, changes: ModerationChanges): Promise<void> {
+/**
+ * Moderation changes never touch `modified` (the reference saves with ignore_modified) and record
+ * no action. Blocking a comment that was not blocked tells its creator (given a notice context).
+ */
+export async function moderateComment(db: DbOrTx, commentId: number, changes: ModerationChanges, notice?: NoticeContext): Promise<void> {
+  if (changes.isBlocked) {
+    const [blocked] = await db
+      .update(comments)
+      .set({ isBlocked: true })
+      .where(and(eq(comments.id, commentId), eq(comments.isBlocked, false)))
+      .returning({ creatorId: comments.creatorId, projectId: comments.projectId, contentType: comments.contentType, objectPk: comments.objectPk, comment: comments.comment });
+    if (blocked && notice) {
+      await queueNotice(db, {
+        kind: 'comment_blocked',
+        recipientIds: [blocked.creatorId],
+        actorId: null,
+        vars: { project: await projectName(db, blocked.projectId), text: blocked.comment, url: await commentUrl(db, notice, { id: commentId, ...blocked }) },
+      });
+    }
+  }
   const set = {
     ...(changes.comment !== undefined ? { comment: stripTags(changes.comment) } : {}),
-    ...(changes.isBlocked !== undefined ? { isBlocked: changes.isBlocked } : {}),
+    ...(changes.isBlocked === false ? { isBlocked: false } : {}),
     ...(changes.isModeratorMarked !== undefined ? { isModeratorMarked: changes.isModeratorMarked } : {}),
     ...(changes.isReviewed !== undefined ? { isReviewed: changes.isReviewed } : {}),
   };

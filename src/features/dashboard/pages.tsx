@@ -9,7 +9,8 @@ import { avatarUrl } from '../accounts/settings.js';
 import type { FollowedProject } from './queries.js';
 import { projectGroup } from './rules.js';
 import { type ModuleSpan, moduleRunningDaysLeft, moduleRunningProgress, moduleRunningTimeLeft } from '../modules/timeline.js';
-import { type Activity, profileUrl, projectUrl } from './serialize.js';
+import { profilePath, projectPath } from '../urls.js';
+import type { Activity } from './serialize.js';
 
 type UserPage = PageContext & { user: AuthUser };
 
@@ -29,7 +30,7 @@ function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPag
         <aside class="sidebar" aria-label={t(lang, 'Your profile')}>
           <img class="avatar" src={avatarUrl(user)} alt="" width={170} height={170} />
           <p>
-            <a href={profileUrl(user.username)}>
+            <a href={profilePath(user.username)}>
               <strong>{user.username}</strong>
             </a>
           </p>
@@ -108,7 +109,7 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
 
 export function ProjectTile({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
   const { lang } = page;
-  const url = projectUrl(project.organisationSlug, project.slug);
+  const url = projectPath(project.organisationSlug, project.slug);
   const running = projectGroup(project, now) === 'active';
   return (
     <li class="tile">

@@ -6,7 +6,6 @@ import {
   commentFeedback,
   comments,
   follows,
-  ideas,
   modules,
   organisationInitiators,
   organisations,
@@ -56,7 +55,7 @@ export function feedQuery(userId: number, limit: number, before?: number): SQL {
 const actor = alias(users, 'actor');
 const parent = alias(comments, 'parent_comment');
 
-/** Everything the feed rows show, for the given action ids, in one statement (newest first). */
+/** Everything the feed rows show, for the given action ids, in one statement (newest first); links come from comments/queries loadCommentPaths. */
 export async function feedEntries(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   const commentId = sql<number>`case when ${actions.objType} = 'comment' then ${actions.objId} else ${commentFeedback.commentId} end`;
@@ -76,9 +75,8 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
       commentType: comments.contentType,
       commentObjectPk: comments.objectPk,
       parentId: parent.id,
-      rootType: sql<string | null>`coalesce(${parent.contentType}, ${comments.contentType})`,
-      rootPk: sql<number | null>`coalesce(${parent.objectPk}, ${comments.objectPk})`,
-      ideaCreated: ideas.created,
+      parentType: parent.contentType,
+      parentObjectPk: parent.objectPk,
     })
     .from(actions)
     .leftJoin(actor, eq(actor.id, actions.actorId))
@@ -87,7 +85,6 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
     .leftJoin(commentFeedback, and(eq(actions.objType, 'moderatorcommentfeedback'), eq(commentFeedback.id, actions.objId)))
     .leftJoin(comments, eq(comments.id, commentId))
     .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
-    .leftJoin(ideas, sql`${ideas.id} = coalesce(${parent.objectPk}, ${comments.objectPk}) and coalesce(${parent.contentType}, ${comments.contentType}) = 'idea'`)
     .where(inArray(actions.id, ids))
     .orderBy(desc(actions.timestamp), desc(actions.id));
 }

@@ -7,7 +7,8 @@ import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage, type Sidebar } from './pages.js';
 import { feedEntries, feedPage, type FollowedProject, followedProjects, initiatorOrganisations } from './queries.js';
 import { carousel, followedOrganisations } from './rules.js';
-import { toActivity } from './serialize.js';
+import { loadCommentPaths } from '../comments/queries.js';
+import { linkedComments, toActivity } from './serialize.js';
 
 export const OVERVIEW_FEED_SIZE = 5;
 export const ACTIVITIES_PAGE_SIZE = 20;
@@ -22,7 +23,8 @@ async function sidebarOf(db: DbOrTx, userId: number, followed: FollowedProject[]
 async function activities(db: DbOrTx, userId: number, size: number, before?: number) {
   const ids = await feedPage(db, userId, size + 1, before);
   const entries = await feedEntries(db, ids.slice(0, size));
-  return { activities: entries.map(toActivity), more: ids.length > size };
+  const paths = await loadCommentPaths(db, linkedComments(entries));
+  return { activities: entries.map((entry) => toActivity(entry, paths)), more: ids.length > size };
 }
 
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {

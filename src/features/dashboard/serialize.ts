@@ -1,10 +1,6 @@
-import { referenceNumber } from '../ideas/serialize.js';
+import type { CommentRef } from '../comments/queries.js';
+import { commentPath, profilePath, projectPath } from '../urls.js';
 import type { FeedEntry } from './queries.js';
-
-/** Page URLs of the platform's objects (platform-facts §2). */
-export const projectUrl = (organisationSlug: string, slug: string) => `/${organisationSlug}/projects/${slug}/`;
-export const ideaUrl = (organisationSlug: string, idea: { id: number; created: Date }) => `/${organisationSlug}/ideas/${referenceNumber(idea)}/`;
-export const profileUrl = (username: string) => `/profile/${encodeURIComponent(username)}/`;
 
 export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated';
 
@@ -26,24 +22,32 @@ function kindOf(entry: FeedEntry): ActivityKind {
   return entry.commentType === 'comment' ? 'reply' : 'comment';
 }
 
+/** The comments whose page paths the entries link to: each entry's comment and, for replies, its parent. */
+export function linkedComments(entries: FeedEntry[]): CommentRef[] {
+  const refs: CommentRef[] = [];
+  for (const e of entries) {
+    if (e.commentId !== null && e.commentType !== null && e.commentObjectPk !== null) refs.push({ id: e.commentId, contentType: e.commentType, objectPk: e.commentObjectPk });
+    if (e.parentId !== null && e.parentType !== null && e.parentObjectPk !== null) refs.push({ id: e.parentId, contentType: e.parentType, objectPk: e.parentObjectPk });
+  }
+  return refs;
+}
+
 /** A feed entry as the page shows it: its kind, texts and links (platform-facts §7, reaction.html). */
-export function toActivity(entry: FeedEntry): Activity {
-  const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectUrl(entry.organisationSlug, entry.projectSlug) } : null;
-  const base = project?.url ?? '/';
-  const rootUrl =
-    entry.rootType === 'idea' && entry.rootPk !== null && entry.ideaCreated && entry.organisationSlug
-      ? ideaUrl(entry.organisationSlug, { id: entry.rootPk, created: entry.ideaCreated })
-      : base;
-  const commentUrl = entry.commentId !== null ? `${rootUrl}?comment=${entry.commentId}` : rootUrl;
+export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>): Activity {
+  const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectPath(entry.organisationSlug, entry.projectSlug) } : null;
+  const pathOf = (commentId: number | null) =>
+    (commentId !== null ? commentPaths.get(commentId) : undefined) ?? (commentId !== null && project ? commentPath(project.url, commentId) : (project?.url ?? '/'));
   const kind = kindOf(entry);
+  const commentUrl = pathOf(entry.commentId);
   return {
     id: entry.id,
     kind,
     timestamp: entry.timestamp,
-    actor: entry.actorName ? { name: entry.actorName, url: profileUrl(entry.actorName) } : null,
+    actor: entry.actorName ? { name: entry.actorName, url: profilePath(entry.actorName) } : null,
     commentUrl,
     commentText: entry.commentText ?? '',
-    targetUrl: kind === 'reply' && entry.parentId !== null ? `${rootUrl}?comment=${entry.parentId}` : kind === 'comment' ? rootUrl : commentUrl,
+    // A top-level comment's target is the object it is on (the comment URL without ?comment=).
+    targetUrl: kind === 'reply' ? pathOf(entry.parentId) : kind === 'comment' ? commentUrl.split('?')[0] : commentUrl,
     project,
   };
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ideaReferenceNumber } from '../urls.js';
 import type { Lang } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/dates.js';
 import { stripTags } from '../../text/html.js';
@@ -40,7 +41,6 @@ export interface IdeaSerializeContext {
 }
 
 /** "<year>-<pk:05d>", the idea's reference number and URL key. */
-export const referenceNumber = (idea: { id: number; created: Date }) => `${idea.created.getUTCFullYear()}-${String(idea.id).padStart(5, '0')}`;
 
 export function serializeIdea(idea: IdeaRow, ctx: IdeaSerializeContext): Idea {
   return {
@@ -49,7 +49,7 @@ export function serializeIdea(idea: IdeaRow, ctx: IdeaSerializeContext): Idea {
     description: stripTags(idea.description),
     creator: idea.creatorName,
     created: formatDate(idea.created, ctx.lang, ctx.timeZone),
-    reference_number: referenceNumber(idea),
+    reference_number: ideaReferenceNumber(idea.created, idea.id),
     image: idea.image ? ctx.mediaUrl(idea.image) : null,
     comment_count: idea.commentCount,
     positive_rating_count: idea.positiveRatingCount,

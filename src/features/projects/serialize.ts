@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { projectPath } from '../urls.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/dates.js';
 import {
@@ -110,7 +111,7 @@ export function serializeAppProject(project: AppProjectRow, publishedModules: Ap
             properties: { strname: project.streetName, hsnr: project.houseNumber, plz: project.zipCode },
           },
     name: project.name,
-    url: `/${project.organisationSlug}/projects/${project.slug}/`,
+    url: projectPath(project.organisationSlug, project.slug),
     description: project.description,
     information: project.information.trim(),
     result: project.result.trim(),

@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countAll } from '../../db/client.js';
+import { chapters, commentFeedback, comments, type ContentKind, ideas, modules, organisations, paragraphs, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
+import { commentPath, ideaPath, modulePath } from '../urls.js';
+
+export interface ObjectRef {
+  type: ContentKind;
+  id: number;
+}
+
+export interface CommentRef {
+  id: number;
+  contentType: ContentKind;
+  objectPk: number;
+}
+
+const key = (ref: ObjectRef) => `${ref.type}:${ref.id}`;
+
+/** The thread object (idea, poll, chapter, paragraph) of each comment; replies look through their parent. */
+async function threadObjects(db: DbOrTx, refs: CommentRef[]): Promise<Map<number, ObjectRef>> {
+  const parentIds = [...new Set(refs.filter((r) => r.contentType === 'comment').map((r) => r.objectPk))];
+  const parents = parentIds.length
+    ? await db.select({ id: comments.id, contentType: comments.contentType, objectPk: comments.objectPk }).from(comments).where(inArray(comments.id, parentIds))
+    : [];
+  const parentOf = new Map(parents.map((p) => [p.id, { type: p.contentType, id: p.objectPk }]));
+  const roots = new Map<number, ObjectRef>();
+  for (const ref of refs) {
+    const root = ref.contentType === 'comment' ? parentOf.get(ref.objectPk) : { type: ref.contentType, id: ref.objectPk };
+    if (root) roots.set(ref.id, root);
+  }
+  return roots;
+}
+
+const idsOf = (objects: ObjectRef[], type: ContentKind) => [...new Set(objects.filter((o) => o.type === type).map((o) => o.id))];
+
+/** Page paths of ideas, polls, chapters and paragraphs: one statement per kind present. */
+export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise<Map<string, string>> {
+  const paths = new Map<string, string>();
+  const ideaIds = idsOf(objects, 'idea');
+  if (ideaIds.length) {
+    const rows = await db
+      .select({ id: ideas.id, created: ideas.created, orgSlug: organisations.slug })
+      .from(ideas)
+      .innerJoin(modules, eq(modules.id, ideas.moduleId))
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .where(inArray(ideas.id, ideaIds));
+    for (const row of rows) paths.set(key({ type: 'idea', id: row.id }), ideaPath(row.orgSlug, row.created, row.id));
+  }
+  const moduleItems: [ContentKind, number[]][] = [
+    ['poll', idsOf(objects, 'poll')],
+    ['chapter', idsOf(objects, 'chapter')],
+    ['paragraph', idsOf(objects, 'paragraph')],
+  ];
+  for (const [type, ids] of moduleItems) {
+    if (!ids.length) continue;
+    const rows = await moduleSlugsOf(db, type, ids);
+    for (const row of rows) paths.set(key({ type, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
+  }
+  return paths;
+}
+
+function moduleSlugsOf(db: DbOrTx, type: ContentKind, ids: number[]) {
+  const columns = { moduleSlug: modules.slug, orgSlug: organisations.slug };
+  if (type === 'poll') {
+    return db
+      .select({ id: polls.id, ...columns })
+      .from(polls)
+      .innerJoin(modules, eq(modules.id, polls.moduleId))
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .where(inArray(polls.id, ids));
+  }
+  if (type === 'chapter') {
+    return db
+      .select({ id: chapters.id, ...columns })
+      .from(chapters)
+      .innerJoin(modules, eq(modules.id, chapters.moduleId))
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .where(inArray(chapters.id, ids));
+  }
+  return db
+    .select({ id: paragraphs.id, ...columns })
+    .from(paragraphs)
+    .innerJoin(chapters, eq(chapters.id, paragraphs.chapterId))
+    .innerJoin(modules, eq(modules.id, chapters.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(inArray(paragraphs.id, ids));
+}
+
+/** The page path of each comment (`…?comment=<id>`), in a constant number of statements. */
+export async function loadCommentPaths(db: DbOrTx, refs: CommentRef[]): Promise<Map<number, string>> {
+  const roots = await threadObjects(db, refs);
+  const objectPaths = await loadObjectPaths(db, [...roots.values()]);
+  const paths = new Map<number, string>();
+  for (const [id, root] of roots) {
+    const path = objectPaths.get(key(root));
+    if (path) paths.set(id, commentPath(path, id));
+  }
+  return paths;
+}
+
+/** A comment row with its creator's public data. */
+export const commentColumns = {
+  id: comments.id,
+  creatorId: comments.creatorId,
+  contentType: comments.contentType,
+  objectPk: comments.objectPk,
+  comment: comments.comment,
+  commentCategories: comments.commentCategories,
+  isRemoved: comments.isRemoved,
+  isCensored: comments.isCensored,
+  isBlocked: comments.isBlocked,
+  isModeratorMarked: comments.isModeratorMarked,
+  isReviewed: comments.isReviewed,
+  projectId: comments.projectId,
+  created: comments.created,
+  modified: comments.modified,
+  username: users.username,
+  avatar: users.avatar,
+};
+
+export interface CommentRow {
+  id: number;
+  creatorId: number;
+  contentType: ContentKind;
+  objectPk: number;
+  comment: string;
+  commentCategories: string;
+  isRemoved: boolean;
+  isCensored: boolean;
+  isBlocked: boolean;
+  isModeratorMarked: boolean;
+  isReviewed: boolean;
+  projectId: number | null;
+  created: Date;
+  modified: Date | null;
+  username: string;
+  avatar: string | null;
+}
+
+export interface FeedbackRow {
+  id: number;
+  commentId: number;
+  feedbackText: string;
+  created: Date;
+  modified: Date | null;
+}
+
+export const feedbackColumns = {
+  id: commentFeedback.id,
+  commentId: commentFeedback.commentId,
+  feedbackText: commentFeedback.feedbackText,
+  created: commentFeedback.created,
+  modified: commentFeedback.modified,
+};
+
+export async function loadCommentRow(db: DbOrTx, id: number): Promise<CommentRow | null> {
+  const [row] = await db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.creatorId)).where(eq(comments.id, id));
+  return row ?? null;
+}
+
+export async function loadFeedbackOf(db: DbOrTx, commentIds: number[]): Promise<Map<number, FeedbackRow>> {
+  if (!commentIds.length) return new Map();
+  const rows = await db.select(feedbackColumns).from(commentFeedback).where(inArray(commentFeedback.commentId, commentIds));
+  return new Map(rows.map((row) => [row.commentId, row]));
+}
+
+export interface RatingSummary {
+  positive: number;
+  negative: number;
+  userRatingId: number | null;
+  userRatingValue: number | null;
+}
+
+/** Positive and negative counts and the user's own rating, for each object of one kind. */
+export async function loadRatingSummaries(db: DbOrTx, type: ContentKind, ids: number[], userId: number | null): Promise<Map<number, RatingSummary>> {
+  if (!ids.length) return new Map();
+  const uid = userId ?? 0;
+  const rows = await db
+    .select({
+      objectPk: ratings.objectPk,
+      positive: sql<number>`count(*) filter (where ${ratings.value} = 1)`.mapWith(Number),
+      negative: sql<number>`count(*) filter (where ${ratings.value} = -1)`.mapWith(Number),
+      userRatingId: sql<number | null>`max(${ratings.id}) filter (where ${ratings.creatorId} = ${uid})`,
+      userRatingValue: sql<number | null>`max(${ratings.value}) filter (where ${ratings.creatorId} = ${uid})`,
+    })
+    .from(ratings)
+    .where(and(eq(ratings.contentType, type), inArray(ratings.objectPk, ids)))
+    .groupBy(ratings.objectPk);
+  return new Map(
+    rows.map((row) => [
+      row.objectPk,
+      {
+        positive: row.positive,
+        negative: row.negative,
+        userRatingId: row.userRatingId === null ? null : Number(row.userRatingId),
+        userRatingValue: row.userRatingValue === null ? null : Number(row.userRatingValue),
+      },
+    ]),
+  );
+}
+
+export async function loadModeratorIds(db: DbOrTx, projectId: number | null): Promise<Set<number>> {
+  if (projectId === null) return new Set();
+  const rows = await db.select({ userId: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
+  return new Set(rows.map((r) => r.userId));
+}
+
+export interface ThreadPage {
+  count: number;
+  commentCount: number;
+  comments: CommentRow[];
+  replies: Map<number, CommentRow[]>;
+}
+
+const onObject = (ref: ObjectRef) => and(eq(comments.contentType, ref.type), eq(comments.objectPk, ref.id));
+
+/** One page of an object's comments (newest first) with their replies (oldest first). */
+export async function loadThreadPage(db: DbOrTx, ref: ObjectRef, page: number, pageSize: number): Promise<ThreadPage> {
+  const [{ n: count }] = await db.select({ n: countAll }).from(comments).where(onObject(ref));
+  const [{ n: replyCount }] = await db
+    .select({ n: countAll })
+    .from(comments)
+    .where(and(eq(comments.contentType, 'comment'), inArray(comments.objectPk, db.select({ id: comments.id }).from(comments).where(onObject(ref)))));
+  const rows = await db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .where(onObject(ref))
+    .orderBy(desc(comments.created), desc(comments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const replies = await loadReplies(db, rows.map((r) => r.id));
+  return { count, commentCount: count + replyCount, comments: rows, replies };
+}
+
+export async function loadReplies(db: DbOrTx, parentIds: number[]): Promise<Map<number, CommentRow[]>> {
+  const byParent = new Map<number, CommentRow[]>();
+  if (!parentIds.length) return byParent;
+  const rows = await db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .where(and(eq(comments.contentType, 'comment'), inArray(comments.objectPk, parentIds)))
+    .orderBy(asc(comments.created), asc(comments.id));
+  for (const row of rows) {
+    const list = byParent.get(row.objectPk) ?? [];
+    list.push(row);
+    byParent.set(row.objectPk, list);
+  }
+  return byParent;
+}
+
+/** Comments of a project, replies included (a reply may carry its project only through its parent). */
+export const inProject = (projectId: number) =>
+  or(
+    eq(comments.projectId, projectId),
+    and(eq(comments.contentType, 'comment'), sql`${comments.objectPk} in (select p.id from ${comments} p where p.project_id = ${projectId})`),
+  );

@@ -1,0 +1,172 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { apiErrors, PathId } from '../../http/responses.js';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { comments } from '../../db/schema/index.js';
+import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth.js';
+import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
+import { pageUrl, renderContext } from '../../http/render.js';
+import { stripTags } from '../../text/html.js';
+import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
+import { COMMENTABLE } from '../contenttypes/registry.js';
+import { type CommentRow, loadCommentRow, loadFeedbackOf, loadModeratorIds, loadRatingSummaries, loadReplies, loadThreadPage } from './queries.js';
+import { canAddComment, canChangeComment, canDeleteComment, canViewComments } from './rules.js';
+import { type CommentExtras, CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
+import { createComment, editCommentText, removeComment } from './services.js';
+
+export const PAGE_SIZE = 20;
+const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
+const DetailParams = Type.Object({ ct: PathId, pk: PathId, id: PathId });
+const CommentText = Type.String({ maxLength: 4000 });
+const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(Type.String({ maxLength: 256 })) });
+const CommentPatch = Type.Partial(CommentBody);
+const ListResponse = Type.Object({
+  count: Type.Integer(),
+  next: Type.Union([Type.String(), Type.Null()]),
+  previous: Type.Union([Type.String(), Type.Null()]),
+  results: Type.Array(CommentSchema),
+  comment_count: Type.Integer(),
+});
+
+/** The text of a new or edited comment: HTML stripped, not blank. */
+function commentText(raw: string): string {
+  const text = stripTags(raw).trim();
+  if (!text) throw fieldErrors({ comment: ['This field may not be blank.'] });
+  return raw;
+}
+
+async function extrasFor(db: DbOrTx, rows: CommentRow[], replies: Map<number, CommentRow[]>, projectId: number, userId: number | null): Promise<CommentExtras> {
+  const ids = [...rows, ...[...replies.values()].flat()].map((r) => r.id);
+  return {
+    replies,
+    ratings: await loadRatingSummaries(db, 'comment', ids, userId),
+    feedback: await loadFeedbackOf(db, ids),
+    moderatorIds: await loadModeratorIds(db, projectId),
+  };
+}
+
+export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  const objectFor = async (params: { ct: number; pk: number }, user: AuthUser | null) => {
+    const context = await loadObjectContext(db, params.ct, params.pk, user, COMMENTABLE);
+    if (!canViewComments(context)) throw denied(user);
+    return context;
+  };
+
+  /** A comment on the object, or a reply to one of its comments. */
+  const commentOn = async (context: ObjectContext, id: number): Promise<CommentRow> => {
+    const row = await loadCommentRow(db, id);
+    if (!row) throw notFound();
+    const direct = row.contentType === context.target.kind && row.objectPk === context.target.id;
+    if (direct) return row;
+    if (row.contentType === 'comment') {
+      const parent = await loadCommentRow(db, row.objectPk);
+      if (parent && parent.contentType === context.target.kind && parent.objectPk === context.target.id) return row;
+    }
+    throw notFound();
+  };
+
+  const render = async (row: CommentRow, context: ObjectContext, user: AuthUser | null, ctx: SerializeContext) => {
+    const replies = row.contentType === 'comment' ? new Map<number, CommentRow[]>() : await loadReplies(db, [row.id]);
+    return serializeComment(row, await extrasFor(db, [row], replies, context.project.projectId, user?.id ?? null), ctx);
+  };
+
+  app.get(
+    '/api/contenttypes/:ct/objects/:pk/comments/',
+    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }), response: { 200: ListResponse, ...apiErrors } } },
+    async (request) => {
+      const user = await currentUser(request);
+      const context = await objectFor(request.params, user);
+      const page = request.query.page ?? 1;
+      const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE);
+      if (page > 1 && (page - 1) * PAGE_SIZE >= thread.count) throw notFound('Invalid page.');
+      const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null);
+      const ctx = renderContext(request, user, config);
+      return {
+        count: thread.count,
+        next: pageUrl(request, ctx.origin, page * PAGE_SIZE < thread.count ? page + 1 : null),
+        previous: pageUrl(request, ctx.origin, page > 1 ? page - 1 : null),
+        results: thread.comments.map((row) => serializeComment(row, extras, ctx)),
+        comment_count: thread.commentCount,
+      };
+    },
+  );
+
+  app.post(
+    '/api/contenttypes/:ct/objects/:pk/comments/',
+    { schema: { tags: ['comments'], params: ObjectParams, body: CommentBody, response: { 201: CommentSchema, ...apiErrors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const context = await objectFor(request.params, user);
+      if (!canAddComment(context, new Date())) throw denied(user);
+      if (context.target.kind === 'comment') {
+        const [parent] = await db.select({ type: comments.contentType }).from(comments).where(eq(comments.id, context.target.id));
+        if (parent?.type === 'comment') throw badRequest('A reply can only be given to a comment, not to another reply.');
+      }
+      const text = commentText(request.body.comment);
+      const ctx = renderContext(request, user, config);
+      const created = await db.transaction((tx) =>
+        createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: request.body.comment_categories }, { origin: ctx.origin }),
+      );
+      const row = await loadCommentRow(db, created.id);
+      if (!row) throw notFound();
+      return reply.status(201).send(await render(row, context, user, ctx));
+    },
+  );
+
+  app.get(
+    '/api/contenttypes/:ct/objects/:pk/comments/:id/',
+    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...apiErrors } } },
+    async (request) => {
+      const user = await currentUser(request);
+      const context = await objectFor(request.params, user);
+      const row = await commentOn(context, request.params.id);
+      return render(row, context, user, renderContext(request, user, config));
+    },
+  );
+
+  const update = async (request: FastifyRequest<{ Params: { ct: number; pk: number; id: number }; Body: { comment?: string; comment_categories?: string } }>) => {
+    const user = await requireUser(request);
+    const context = await objectFor(request.params, user);
+    const row = await commentOn(context, request.params.id);
+    if (!canChangeComment(context, row, new Date()) || row.isRemoved || row.isCensored) throw permissionDenied();
+    const { comment, comment_categories: categories } = request.body;
+    if (comment !== undefined || categories !== undefined) {
+      const text = comment === undefined ? row.comment : commentText(comment);
+      await db.transaction((tx) => editCommentText(tx, row.id, text, categories));
+    }
+    const fresh = await loadCommentRow(db, row.id);
+    if (!fresh) throw notFound();
+    return render(fresh, context, user, renderContext(request, user, config));
+  };
+
+  app.put(
+    '/api/contenttypes/:ct/objects/:pk/comments/:id/',
+    { schema: { tags: ['comments'], params: DetailParams, body: CommentBody, response: { 200: CommentSchema, ...apiErrors } } },
+    update,
+  );
+  app.patch(
+    '/api/contenttypes/:ct/objects/:pk/comments/:id/',
+    { schema: { tags: ['comments'], params: DetailParams, body: CommentPatch, response: { 200: CommentSchema, ...apiErrors } } },
+    update,
+  );
+
+  app.delete(
+    '/api/contenttypes/:ct/objects/:pk/comments/:id/',
+    { schema: { tags: ['comments'], params: DetailParams, response: { 200: CommentSchema, ...apiErrors } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const context = await objectFor(request.params, user);
+      const row = await commentOn(context, request.params.id);
+      if (!canDeleteComment(context, row)) throw permissionDenied();
+      await db.transaction((tx) => removeComment(tx, row.id, row.creatorId === user.id));
+      const fresh = await loadCommentRow(db, row.id);
+      if (!fresh) throw notFound();
+      return render(fresh, context, user, renderContext(request, user, config));
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { comments, type ContentKind, phases } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import type { PhaseDates } from '../modules/phases.js';
+import { loadProjectContext } from '../projects/queries.js';
+import type { ProjectContext } from '../projects/rules.js';
+import { loadTarget, type TargetInfo } from './queries.js';
+import { contentKindOf } from './registry.js';
+
+export type LoadedProject = ProjectContext & { projectId: number; organisationId: number };
+
+/** An object addressed by `/api/contenttypes/{ct}/objects/{pk}/…`, with its thread root, project and phases. */
+export interface ObjectContext {
+  target: TargetInfo;
+  /** The idea, poll, chapter or paragraph a comment thread is about (the object itself if it is one). */
+  root: { type: ContentKind; id: number };
+  project: LoadedProject;
+  phases: PhaseDates[];
+}
+
+const MAX_DEPTH = 4;
+
+/** Follows replies up to the object their thread is about. */
+export async function threadRoot(db: DbOrTx, type: ContentKind, id: number): Promise<{ type: ContentKind; id: number } | null> {
+  let current = { type, id };
+  for (let depth = 0; current.type === 'comment' && depth < MAX_DEPTH; depth++) {
+    const [row] = await db.select({ type: comments.contentType, id: comments.objectPk }).from(comments).where(eq(comments.id, current.id));
+    if (!row) return null;
+    current = row;
+  }
+  return current.type === 'comment' ? null : current;
+}
+
+/**
+ * Loads an object by content type id and pk for a user: 404 when the content type is not one of
+ * `allowed`, or the object (or its project) does not exist.
+ */
+export async function loadObjectContext(
+  db: DbOrTx,
+  ctId: number,
+  pk: number,
+  user: { id: number; isSuperuser: boolean } | null,
+  allowed: readonly ContentKind[],
+): Promise<ObjectContext> {
+  const kind = contentKindOf(ctId);
+  if (!kind || !allowed.includes(kind)) throw notFound();
+  const target = await loadTarget(db, kind, pk);
+  if (!target || target.projectId === null) throw notFound();
+  const root = await threadRoot(db, kind, pk);
+  const project = await loadProjectContext(db, target.projectId, user);
+  if (!root || !project) throw notFound();
+  const phaseRows =
+    target.moduleId === null
+      ? []
+      : await db.select({ id: phases.id, type: phases.type, startDate: phases.startDate, endDate: phases.endDate, weight: phases.weight }).from(phases).where(eq(phases.moduleId, target.moduleId));
+  return { target, root, project, phases: phaseRows };
+}

@@ -1,0 +1,72 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { countAll } from '../../db/client.js';
+import { comments, reports, users } from '../../db/schema/index.js';
+import { commentColumns, inProject, loadCommentPaths, loadFeedbackOf } from '../comments/queries.js';
+import type { ModerationRow } from './serialize.js';
+
+export type Tristate = boolean | null;
+export type ModerationOrdering = 'created' | '-created' | 'num_reports' | '-num_reports';
+
+export interface ModerationFilter {
+  isReviewed: Tristate;
+  hasReports: Tristate;
+}
+
+const numReports = sql<number>`(select count(*) from ${reports} r where r.content_type = 'comment' and r.object_pk = ${comments.id})`.mapWith(Number);
+
+function where(projectId: number, filter: ModerationFilter): SQL | undefined {
+  return and(
+    inProject(projectId),
+    filter.isReviewed === null ? undefined : eq(comments.isReviewed, filter.isReviewed),
+    filter.hasReports === null ? undefined : filter.hasReports ? sql`${numReports} > 0` : sql`${numReports} = 0`,
+  );
+}
+
+function orderBy(ordering: ModerationOrdering): SQL[] {
+  const primary = {
+    created: asc(comments.created),
+    '-created': desc(comments.created),
+    num_reports: asc(numReports),
+    '-num_reports': desc(numReports),
+  }[ordering];
+  // -created always breaks ties (then id, so that pages are stable).
+  return [primary, desc(comments.created), desc(comments.id)];
+}
+
+/** Adds each comment's page path and feedback: two or three more statements for the whole list. */
+async function complete(db: DbOrTx, rows: (Omit<ModerationRow, 'path' | 'feedback'>)[]): Promise<ModerationRow[]> {
+  const paths = await loadCommentPaths(db, rows);
+  const feedback = await loadFeedbackOf(db, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...row, path: paths.get(row.id) ?? '', feedback: feedback.get(row.id) ?? null }));
+}
+
+/** The project's comments (replies included) with their number of reports, filtered and ordered; one page if asked. */
+export async function loadModerationComments(
+  db: DbOrTx,
+  projectId: number,
+  filter: ModerationFilter,
+  ordering: ModerationOrdering,
+  page: { size: number; number: number } | null,
+): Promise<{ count: number; rows: ModerationRow[] }> {
+  const condition = where(projectId, filter);
+  const query = db
+    .select({ ...commentColumns, numReports })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .where(condition)
+    .orderBy(...orderBy(ordering));
+  const rows = page ? await query.limit(page.size).offset((page.number - 1) * page.size) : await query;
+  const count = page ? (await db.select({ n: countAll }).from(comments).where(condition))[0].n : rows.length;
+  return { count, rows: await complete(db, rows) };
+}
+
+/** One comment of the project (any review state: decision D3), or null. */
+export async function loadModerationComment(db: DbOrTx, projectId: number, commentId: number): Promise<ModerationRow | null> {
+  const rows = await db
+    .select({ ...commentColumns, numReports })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .where(and(eq(comments.id, commentId), inProject(projectId)));
+  return rows.length ? (await complete(db, rows))[0] : null;
+}

@@ -1,0 +1,131 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { apiErrors, PathId } from '../../http/responses.js';
+import { requireUser } from '../../http/auth.js';
+import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
+import { pageUrl, renderContext } from '../../http/render.js';
+import { stripTags } from '../../text/html.js';
+import { type ModerationChanges, moderateComment } from '../comments/services.js';
+import { loadProjectContext } from '../projects/queries.js';
+import { canModerate } from '../projects/rules.js';
+import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
+import { ModerationCommentSchema, serializeModerationComment } from './serialize.js';
+
+const ProjectParams = Type.Object({ project_pk: PathId });
+const CommentParams = Type.Object({ project_pk: PathId, pk: PathId });
+const ListQuery = Type.Object({
+  is_reviewed: Type.Optional(Type.String()),
+  has_reports: Type.Optional(Type.String()),
+  ordering: Type.Optional(Type.String()),
+  num_of_comments: Type.Optional(Type.String()),
+  page: Type.Optional(Type.String()),
+});
+const PageSchema = Type.Object({
+  count: Type.Integer(),
+  next: Type.Union([Type.String(), Type.Null()]),
+  previous: Type.Union([Type.String(), Type.Null()]),
+  results: Type.Array(ModerationCommentSchema),
+});
+const UpdateBody = Type.Object({
+  comment: Type.String({ maxLength: 4000 }),
+  is_blocked: Type.Optional(Type.Boolean()),
+  is_moderator_marked: Type.Optional(Type.Boolean()),
+});
+const ORDERINGS: readonly ModerationOrdering[] = ['created', '-created', 'num_reports', '-num_reports'];
+export const MAX_PAGE_SIZE = 1000;
+
+/** "true" / "false" in any case; anything else (such as "all") means no filter. */
+function tristate(value: string): Tristate {
+  const v = value.toLowerCase();
+  return v === 'true' ? true : v === 'false' ? false : null;
+}
+
+/** num_of_comments turns pagination on (DRF ignores an invalid size and answers unpaginated). */
+function pageOf(query: { num_of_comments?: string; page?: string }): { size: number; number: number } | null {
+  if (!query.num_of_comments || !/^\d+$/.test(query.num_of_comments) || Number(query.num_of_comments) < 1) return null;
+  const size = Math.min(Number(query.num_of_comments), MAX_PAGE_SIZE);
+  if (query.page === undefined) return { size, number: 1 };
+  if (!/^\d{1,9}$/.test(query.page) || Number(query.page) < 1) throw notFound('Invalid page.');
+  return { size, number: Number(query.page) };
+}
+
+export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+  const base = '/api/userdashboard/moderation/:project_pk/comments/';
+
+  /** Superusers, the project's moderators and its organisation's initiators. */
+  const moderator = async (request: FastifyRequest, projectPk: number) => {
+    const user = await requireUser(request);
+    const project = await loadProjectContext(db, projectPk, user);
+    if (!project) throw notFound();
+    if (!canModerate(project)) throw permissionDenied();
+    return { user, ctx: renderContext(request, user, config) };
+  };
+
+  app.get(
+    base,
+    { schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...apiErrors } } },
+    async (request) => {
+      const { ctx } = await moderator(request, request.params.project_pk);
+      const query = request.query;
+      const filter = { isReviewed: tristate(query.is_reviewed ?? 'false'), hasReports: tristate(query.has_reports ?? 'all') };
+      const ordering = ORDERINGS.find((o) => o === query.ordering) ?? '-num_reports';
+      const page = pageOf(query);
+      const { count, rows } = await loadModerationComments(db, request.params.project_pk, filter, ordering, page);
+      const results = rows.map((row) => serializeModerationComment(row, ctx));
+      if (!page) return results;
+      if (page.number > 1 && (page.number - 1) * page.size >= count) throw notFound('Invalid page.');
+      return {
+        count,
+        next: pageUrl(request, ctx.origin, page.number * page.size < count ? page.number + 1 : null),
+        previous: pageUrl(request, ctx.origin, page.number > 1 ? page.number - 1 : null),
+        results,
+      };
+    },
+  );
+
+  const show = async (projectPk: number, commentPk: number, ctx: Parameters<typeof serializeModerationComment>[1]) => {
+    const row = await loadModerationComment(db, projectPk, commentPk);
+    if (!row) throw notFound();
+    return serializeModerationComment(row, ctx);
+  };
+
+  app.get(`${base}:pk/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...apiErrors } } }, async (request) => {
+    const { ctx } = await moderator(request, request.params.project_pk);
+    return show(request.params.project_pk, request.params.pk, ctx);
+  });
+
+  /** Applies moderation changes: never touches `modified`, records no action. */
+  const change = async (request: FastifyRequest, params: { project_pk: number; pk: number }, changes: ModerationChanges) => {
+    const { project_pk: projectPk, pk } = params;
+    const { ctx } = await moderator(request, projectPk);
+    if (!(await loadModerationComment(db, projectPk, pk))) throw notFound();
+    if (changes.comment !== undefined && !stripTags(changes.comment).trim()) throw fieldErrors({ comment: ['This field may not be blank.'] });
+    await db.transaction((tx) => moderateComment(tx, pk, changes, { origin: ctx.origin }));
+    return show(projectPk, pk, ctx);
+  };
+
+  const fromBody = (body: { comment?: string; is_blocked?: boolean; is_moderator_marked?: boolean }): ModerationChanges => ({
+    comment: body.comment,
+    isBlocked: body.is_blocked,
+    isModeratorMarked: body.is_moderator_marked,
+  });
+  app.put(
+    `${base}:pk/`,
+    { schema: { tags: ['moderation'], params: CommentParams, body: UpdateBody, response: { 200: ModerationCommentSchema, ...apiErrors } } },
+    (request) => change(request, request.params, fromBody(request.body)),
+  );
+  app.patch(
+    `${base}:pk/`,
+    { schema: { tags: ['moderation'], params: CommentParams, body: Type.Partial(UpdateBody), response: { 200: ModerationCommentSchema, ...apiErrors } } },
+    (request) => change(request, request.params, fromBody(request.body)),
+  );
+  app.post(`${base}:pk/mark_read/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...apiErrors } } }, (request) =>
+    change(request, request.params, { isReviewed: true }),
+  );
+  app.post(`${base}:pk/mark_unread/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...apiErrors } } }, (request) =>
+    change(request, request.params, { isReviewed: false }),
+  );
+}

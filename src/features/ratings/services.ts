@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type ContentKind, ratings } from '../../db/schema/index.js';
+
+/** Ratings are -1, 0 or 1; anything else is clamped (the reference's save). */
+export const clampRating = (value: number) => Math.max(-1, Math.min(1, Math.trunc(value)));
+
+export class RatingExists extends Error {
+  constructor(readonly ratingId: number) {
+    super('You have already rated this object.');
+  }
+}
+
+/** One rating per user and object: a second one is refused with the existing rating's id. */
+export async function addRating(db: DbOrTx, creatorId: number, target: { type: ContentKind; id: number }, value: number): Promise<number> {
+  const [row] = await db
+    .insert(ratings)
+    .values({ creatorId, contentType: target.type, objectPk: target.id, value: clampRating(value) })
+    .onConflictDoNothing({ target: [ratings.contentType, ratings.objectPk, ratings.creatorId] })
+    .returning({ id: ratings.id });
+  if (row) return row.id;
+  const [existing] = await db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(and(eq(ratings.contentType, target.type), eq(ratings.objectPk, target.id), eq(ratings.creatorId, creatorId)));
+  throw new RatingExists(existing?.id ?? 0);
+}
+
+/** Changes a rating's value; "deleting" a rating sets it to 0 (the row stays). */
+export async function setRating(db: DbOrTx, ratingId: number, value: number): Promise<void> {
+  await db.update(ratings).set({ value: clampRating(value), modified: new Date() }).where(eq(ratings.id, ratingId));
+}

@@ -1,0 +1,59 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { apiErrors } from '../../http/responses.js';
+import { requireUser } from '../../http/auth.js';
+import { fieldErrors } from '../../http/errors.js';
+import { renderContext } from '../../http/render.js';
+import { formatDateTime } from '../../i18n/dates.js';
+import { loadTarget } from '../contenttypes/queries.js';
+import { contentKindOf, REPORTABLE } from '../contenttypes/registry.js';
+import { loadProjectContext } from '../projects/queries.js';
+import { canView } from '../projects/rules.js';
+import { createReport } from './services.js';
+
+const ReportBody = Type.Object({
+  content_type: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  object_pk: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  description: Type.String({ maxLength: 1024 }),
+});
+const ReportSchema = Type.Object({
+  pk: Type.Integer(),
+  content_type: Type.Integer(),
+  object_pk: Type.Integer(),
+  description: Type.String(),
+  username: Type.String(),
+  created: Type.String(),
+});
+
+export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.post(
+    '/api/reports/',
+    { schema: { tags: ['reports'], body: ReportBody, response: { 201: ReportSchema, ...apiErrors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { content_type: ctId, object_pk: objectPk, description } = request.body;
+      const kind = contentKindOf(ctId);
+      if (!kind || !REPORTABLE.includes(kind)) throw fieldErrors({ content_type: ['This content type cannot be reported.'] });
+      const target = await loadTarget(db, kind, objectPk);
+      const project = target?.projectId ? await loadProjectContext(db, target.projectId, user) : null;
+      if (!target || !project || !canView(project)) throw fieldErrors({ object_pk: ['The object does not exist.'] });
+      if (!description.trim()) throw fieldErrors({ description: ['This field may not be blank.'] });
+      const ctx = renderContext(request, user, config);
+      const report = await db.transaction((tx) =>
+        createReport(tx, { creatorId: user.id, target: { type: kind, id: objectPk }, projectId: target.projectId, description }, { origin: ctx.origin }),
+      );
+      return reply.status(201).send({
+        pk: report.id,
+        content_type: ctId,
+        object_pk: objectPk,
+        description,
+        username: user.username,
+        created: formatDateTime(report.created, ctx.lang, ctx.timeZone),
+      });
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
+import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { stripTags } from '../../text/html.js';
+import { loadCommentPaths, loadObjectPaths } from '../comments/queries.js';
+
+export interface NewReport {
+  creatorId: number;
+  target: { type: ContentKind; id: number };
+  projectId: number | null;
+  description: string;
+}
+
+async function reportedPath(db: DbOrTx, target: { type: ContentKind; id: number }): Promise<string> {
+  if (target.type !== 'comment') return (await loadObjectPaths(db, [target])).get(`${target.type}:${target.id}`) ?? '/';
+  const [row] = await db.select({ contentType: comments.contentType, objectPk: comments.objectPk }).from(comments).where(eq(comments.id, target.id));
+  return (row && (await loadCommentPaths(db, [{ id: target.id, ...row }])).get(target.id)) || '/';
+}
+
+/**
+ * Stores a report. A reported comment goes back to "unread" in the moderation dashboard; the
+ * project's moderators are told (given a notice context).
+ */
+export async function createReport(db: DbOrTx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
+  const [row] = await db
+    .insert(reports)
+    .values({ creatorId: input.creatorId, contentType: input.target.type, objectPk: input.target.id, description: input.description })
+    .returning({ id: reports.id, created: reports.created });
+  if (input.target.type === 'comment') {
+    await db.update(comments).set({ isReviewed: false }).where(and(eq(comments.id, input.target.id), eq(comments.isReviewed, true)));
+  }
+  if (notice && input.projectId !== null) {
+    const moderators = await db.select({ id: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, input.projectId));
+    await queueNotice(db, {
+      kind: 'report_to_moderators',
+      recipientIds: moderators.map((m) => m.id),
+      actorId: input.creatorId,
+      vars: { project: await projectName(db, input.projectId), text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
+    });
+  }
+  return row;
+}

@@ -1,0 +1,28 @@
+/**
+ * Page and API paths of the platform's objects, in one place (the reference's get_absolute_url
+ * and reverse()). All paths are relative; make them absolute with http/urls.absoluteUrl.
+ */
+
+/** An idea's reference number: "<year>-<pk zero-padded to 5>" (the year of creation, UTC). */
+export const ideaReferenceNumber = (created: Date, id: number) => `${created.getUTCFullYear()}-${String(id).padStart(5, '0')}`;
+
+/** `/<org_slug>/ideas/<year>-<pk:05d>/` */
+export const ideaPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/ideas/${ideaReferenceNumber(created, id)}/`;
+
+/** `/<org_slug>/projects/<project_slug>/` */
+export const projectPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/projects/${projectSlug}/`;
+
+/** `/<org_slug>/projects/module/<module_slug>/`: where polls, chapters and paragraphs live. */
+export const modulePath = (orgSlug: string, moduleSlug: string) => `/${orgSlug}/projects/module/${moduleSlug}/`;
+
+/** `/profile/<username>/` */
+export const profilePath = (username: string) => `/profile/${encodeURIComponent(username)}/`;
+
+/** A comment's URL: its thread object's URL with `?comment=<id>` (a reply uses the root object's URL). */
+export const commentPath = (objectPath: string, commentId: number) => `${objectPath.split('?')[0]}?comment=${commentId}`;
+
+/** The moderator feedback list of a comment (route `moderatorfeedback-list`). */
+export const feedbackListPath = (commentId: number) => `/api/comments/${commentId}/moderatorfeedback/`;
+
+/** The moderation comment API of a project. */
+export const moderationCommentsPath = (projectId: number) => `/api/userdashboard/moderation/${projectId}/comments/`;

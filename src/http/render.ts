@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Lang } from '../i18n/index.js';
+import { requestLanguage } from './i18n.js';
+import { origin } from './urls.js';
+
+/** What serialisers need from a request: its language, the site's time zone and the origin for absolute URLs. */
+export interface RenderContext {
+  lang: Lang;
+  timeZone: string;
+  origin: string;
+}
+
+export function renderContext(request: FastifyRequest, user: { language: string } | null, config: Config): RenderContext {
+  return { lang: requestLanguage(request, user), timeZone: config.timeZone, origin: origin(request, config.baseUrl) };
+}
+
+/** The request's URL with `page` set (DRF's next/previous links), absolute. */
+export function pageUrl(request: FastifyRequest, base: string, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, base);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}

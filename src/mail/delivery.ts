@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { outbox } from '../db/schema/index.js';
+
+export interface MailDeliveryOptions {
+  db: Db;
+  smtpUrl: string;
+  from: string;
+  /** How often to look for queued mail besides the kicks after requests. */
+  intervalMs?: number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface MailDelivery {
+  /** Starts a delivery round unless one is running (then it runs once more afterwards). Never throws. */
+  kick(): void;
+  /** Resolves when no delivery round is running. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Sends the outbox by SMTP. Rows are claimed atomically (sent_at set in the same statement that
+ * picks them, skipping rows another instance has locked), so that several instances never send a
+ * mail twice. A failed send records its error and clears sent_at; such a row is not retried
+ * automatically (the outbox command shows it).
+ */
+export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
+  const { db, from } = options;
+  const batchSize = options.batchSize ?? 20;
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const claim = () =>
+    db
+      .update(outbox)
+      .set({ sentAt: sql`now()` })
+      .where(
+        inArray(
+          outbox.id,
+          db
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(and(isNull(outbox.sentAt), isNull(outbox.error)))
+            .orderBy(asc(outbox.id))
+            .limit(batchSize)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html });
+
+  const round = async () => {
+    for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
+      for (const mail of batch) {
+        try {
+          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.html ? { html: mail.html } : {}) });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          await db.update(outbox).set({ sentAt: null, error: message.slice(0, 1000) }).where(eq(outbox.id, mail.id));
+        }
+      }
+    }
+  };
+
+  const kick = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await round().catch((error: unknown) => options.onError?.(error));
+      } while (again && !closed);
+    })().finally(() => {
+      running = null;
+    });
+  };
+
+  const timer = setInterval(kick, options.intervalMs ?? 60_000);
+  timer.unref();
+
+  return {
+    kick,
+    idle: async () => {
+      while (running) await running;
+    },
+    async close() {
+      clearInterval(timer);
+      closed = true;
+      while (running) await running;
+      transport.close();
+    },
+  };
+}
+
+/** With SMTP_URL set: deliver after every write request and on an interval; stop with the app. */
+export function registerMailDelivery(app: FastifyInstance, options: MailDeliveryOptions | null): MailDelivery | null {
+  if (!options) return null;
+  const delivery = createMailDelivery({ ...options, onError: options.onError ?? ((error) => app.log.error({ err: error }, 'mail delivery failed')) });
+  // Only writes queue mail; reads need not look.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') delivery.kick();
+  });
+  app.addHook('onClose', async () => delivery.close());
+  return delivery;
+}

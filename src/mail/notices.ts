@@ -1,0 +1,86 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { projects, users } from '../db/schema/index.js';
+import { isLang, type Lang, t } from '../i18n/index.js';
+import { queueMail } from './outbox.js';
+
+/** What a notice needs from the request that caused it: where the site lives, for links. */
+export interface NoticeContext {
+  origin: string;
+}
+
+export interface Recipient {
+  id: number;
+  username: string;
+  email: string;
+  lang: Lang;
+}
+
+/** The users to notify, in their own language; users who turned notifications off are left out. */
+async function loadRecipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id, username: users.username, email: users.email, language: users.language, getNotifications: users.getNotifications, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return rows
+    .filter((r) => r.getNotifications && r.isActive && r.email)
+    .map((r) => ({ id: r.id, username: r.username, email: r.email, lang: isLang(r.language) ? r.language : 'de' }));
+}
+
+export async function projectName(db: DbOrTx, projectId: number | null): Promise<string> {
+  if (projectId === null) return '';
+  const [row] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
+  return row?.name ?? '';
+}
+
+type Texts = { subject: string; body: string };
+
+/** The notices the platform sends; texts are English catalogue keys with German in i18n/de.ts. */
+export const NOTICES = {
+  comment_on_content: {
+    subject: 'Reaction to your contribution in project %(project)s',
+    body: 'Hello %(name)s,\n\n%(actor)s commented on your contribution in the project "%(project)s":\n\n%(text)s\n\nView the comment: %(url)s',
+  },
+  reply_to_comment: {
+    subject: 'New reply to your comment in project %(project)s',
+    body: 'Hello %(name)s,\n\n%(actor)s replied to your comment in the project "%(project)s":\n\n%(text)s\n\nView the reply: %(url)s',
+  },
+  comment_blocked: {
+    subject: 'Your comment was blocked',
+    body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\n%(url)s',
+  },
+  comment_feedback: {
+    subject: 'Feedback from the moderation on your comment',
+    body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given feedback on your comment:\n\n%(text)s\n\nView the comment: %(url)s',
+  },
+  report_to_moderators: {
+    subject: 'A contribution was reported in project %(project)s',
+    body: 'Hello %(name)s,\n\na contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s',
+  },
+} satisfies Record<string, Texts>;
+
+export type NoticeKind = keyof typeof NOTICES;
+
+export interface Notice {
+  kind: NoticeKind;
+  /** Who should get it; the actor is always left out (nobody is told about their own action). */
+  recipientIds: number[];
+  actorId: number | null;
+  vars: { project: string; actor?: string; text: string; url: string };
+}
+
+/** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */
+export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
+  const recipients = await loadRecipients(db, notice.recipientIds.filter((id) => id !== notice.actorId));
+  const texts = NOTICES[notice.kind];
+  for (const recipient of recipients) {
+    const vars = { actor: '', ...notice.vars, name: recipient.username };
+    await queueMail(db, {
+      to: recipient.email,
+      subject: t(recipient.lang, texts.subject, vars),
+      body: t(recipient.lang, texts.body, vars),
+      kind: notice.kind,
+    });
+  }
+}
