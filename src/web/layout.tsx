@@ -76,6 +76,7 @@ export function Layout({ page, title, children }: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} — Allmende`}</title>
         <link rel="stylesheet" href="/static/site.css" />
+        <script src="/static/timeago.js" defer />
       </head>
       <body>
         <a class="skip-link" href="#content">

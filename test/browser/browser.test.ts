@@ -130,3 +130,16 @@ test('German pages pass axe too', { skip: chromiumMissing }, async () => {
   await assertAccessible(page, 'Übersicht');
   await page.context().close();
 });
+
+test('recent activity dates read as relative time once the page script ran', { skip: chromiumMissing }, async () => {
+  await t.db.transaction(async (tx) => {
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Fresh idea', description: 'x' });
+    await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: 'Just now' });
+  });
+  const page = await newPage();
+  await loginAs(page, 'user', 'user-password');
+  await page.waitForURL(`${base}/userdashboard/overview/`);
+  const text = await page.locator('time.relative').first().innerText();
+  assert.match(text, /ago|now|second|minute/);
+  await page.context().close();
+});
