@@ -8,11 +8,7 @@ export interface IdeaRuleContext {
   now: Date;
 }
 
-/**
- * Taking part in a project's ideas: a context member of a live project. An archived project is
- * read-only for everyone but its moderators (the reference's rule matrices show this).
- */
-const participates = (c: IdeaRuleContext) => canParticipate(c.project) && !c.project.isArchived;
+const participates = (c: IdeaRuleContext) => canParticipate(c.project);
 
 const phaseAllowsIdea = (c: IdeaRuleContext, feature: PhaseFeature) => phaseAllows(c.phases, feature, 'idea', c.now);
 

@@ -27,5 +27,9 @@ export const isLive = (c: ProjectContext) => !c.isDraft;
 /** Who may see a project's content (ideas, comments, feedback). */
 export const canView = (c: ProjectContext) => canModerate(c) || ((isContextMember(c) || isPublicContext(c)) && isLive(c));
 
-/** Who may take part (add, comment, rate) when the phase allows it. */
-export const canParticipate = (c: ProjectContext) => isContextMember(c) && isLive(c);
+/**
+ * Who may take part (add, comment, rate) when the phase allows it: context members of a live
+ * project. An archived project is read-only for everyone but its moderators (the reference's
+ * rule matrices show this).
+ */
+export const canParticipate = (c: ProjectContext) => isContextMember(c) && isLive(c) && !c.isArchived;
