@@ -326,3 +326,24 @@ test('a new e-mail address in the settings must be confirmed again', async () =>
   assert.equal(taken.status, 400);
   assert.match(taken.text, /A user is already registered with this e-mail address\./);
 });
+
+test('a settings form with errors stores no avatar; a broken multipart body is a 400', async () => {
+  const { app, config } = await world();
+  const browser = new Browser(app);
+  await browser.login('user', 'user-password');
+  const refused = await browser.postMultipart('/account/', { username: '', email: 'user@example.org', language: 'en', bio: '' }, {
+    name: 'avatar',
+    filename: 'me.png',
+    data: await png(300),
+    type: 'image/png',
+  });
+  assert.equal(refused.status, 400);
+  assert.equal(existsSync(join(config.dataDir, 'media', 'users', 'images')), false);
+  const broken = await app.inject({
+    method: 'POST',
+    url: '/account/',
+    payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
+    headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'multipart/form-data; boundary=x' },
+  });
+  assert.ok(broken.statusCode >= 400 && broken.statusCode < 500, String(broken.statusCode));
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 
@@ -38,4 +38,9 @@ export async function storeAvatar(mediaDir: string, data: Buffer): Promise<strin
   writeFileSync(file, data);
   await sharp(data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toFile(join(mediaDir, avatarThumbnailPath(relative)));
   return relative;
+}
+
+/** Removes a stored avatar and its thumbnail (after a write that did not happen). */
+export function removeAvatar(mediaDir: string, relative: string): void {
+  for (const path of [relative, avatarThumbnailPath(relative)]) rmSync(join(mediaDir, path), { force: true });
 }

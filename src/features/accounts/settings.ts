@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
-import type { FieldErrors } from '../../http/errors.js';
+import { badRequest, type FieldErrors } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { avatarFallback, AvatarInvalid, avatarThumbnailPath, storeAvatar } from './avatars.js';
+import { avatarFallback, AvatarInvalid, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
 import { checkPassword } from './passwords.js';
@@ -65,8 +65,10 @@ async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> 
     }
   } catch (error) {
     // The multipart limit (5 MB a file) ends the upload; the fields read so far (the form token comes first) still count.
-    if ((error as { statusCode?: number }).statusCode !== 413) throw error;
-    tooLarge = true;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) tooLarge = true;
+    else if (status && status >= 400 && status < 500) throw error;
+    else throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
   }
   request.body = fields;
   return { fields, avatar, tooLarge };
@@ -111,7 +113,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const errors = await settingsErrors(app, page.lang, account.id, form.fields);
     if (form.tooLarge) errors.avatar = [t(page.lang, 'The image must not be larger than 5 MB.')];
     let avatar: string | null | undefined = field(form.fields, 'avatar_clear') === 'on' ? null : undefined;
-    if (form.avatar && !errors.avatar) {
+    // The picture is stored only when the rest of the form is fine (no orphaned files).
+    if (form.avatar && !Object.keys(errors).length) {
       try {
         if (!mediaDir) throw new AvatarInvalid('Uploads are not available.');
         avatar = await storeAvatar(mediaDir, form.avatar);
@@ -143,6 +146,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         if (isUniqueViolation(error)) return false;
         throw error;
       });
+    if (!saved && avatar) removeAvatar(mediaDir, avatar);
     if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     setLanguageCookie(request, reply, changes.language);
     return reply.redirect('/account/?saved=1', 302);
