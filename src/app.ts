@@ -35,6 +35,8 @@ import { authenticate, type Authentication } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
 import { usersvcRoutes } from './usersvc/routes.js';
+import { renderErrorPage } from './web/errors.js';
+import { publicPageRoutes } from './features/pages/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -75,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return this._auth;
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, renderErrorPage);
 
   // External plugins first.
   await app.register(cookie, { secret: config.secretKey });
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(publicPageRoutes);
   await app.register(authRoutes);
   await app.register(accountApiRoutes);
   await app.register(appProjectRoutes);

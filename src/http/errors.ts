@@ -95,31 +95,70 @@ const DATA_ERRORS: Record<string, string> = {
   '22008': 'A date is out of range.',
 };
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
+/** An error as the client gets it: status, extra headers and the DRF-shaped body. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** Renders an error as an HTML page (registered by the web layer); answers the reply itself. */
+export type HtmlErrorRenderer = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A browser page: its errors are HTML pages. */
+    page?: boolean;
+  }
+}
+
+/** Paths with their own error format: the API (JSON) and the user/session service (plain text). */
+const NON_PAGE_PATHS = /^\/(api|user|session|service|proxy-test)(\/|\?|$)/;
+
+/** Page routes, and any other non-API path a browser asks for as HTML, get HTML error pages. */
+export function wantsHtmlErrors(request: FastifyRequest): boolean {
+  if (NON_PAGE_PATHS.test(request.url)) return false;
+  if (request.routeOptions.config.page === true) return true;
+  return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): ErrorAnswer {
+  const answer = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => ({ status, body, headers });
+  if (error instanceof ApiError) return answer(error.statusCode, error.body, error.headers);
+  const fe = error as FastifyError & { validationContext?: string };
+  if (fe.validation) {
+    const status = fe.validationContext === 'params' ? 404 : 400;
+    return answer(status, validationBody(fe.validation as AjvError[], fe.validationContext));
+  }
+  const dataError = DATA_ERRORS[databaseErrorCode(error) ?? ''];
+  if (dataError) return answer(400, { detail: dataError });
+  const status = fe.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return answer(500, { detail: 'A server error occurred.' });
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return answer(415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+  }
+  if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return answer(400, { detail: 'JSON parse error - the request body is not valid JSON.' });
+  }
+  if (status === 413) return answer(413, { detail: 'Request body is too large.' });
+  return answer(status, { detail: fe.message });
+}
+
+/** The shared error handler: JSON (DRF shapes) for the API, HTML pages for browser pages when a renderer is given. */
+export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer): void {
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => {
+    if (renderHtml && wantsHtmlErrors(request)) {
+      try {
+        return await renderHtml(request, reply, answer);
+      } catch (error) {
+        request.log.error({ err: error }, 'error page failed');
+      }
     }
-    const fe = error as FastifyError & { validationContext?: string };
-    if (fe.validation) {
-      const status = fe.validationContext === 'params' ? 404 : 400;
-      return reply.status(status).send(validationBody(fe.validation as AjvError[], fe.validationContext));
-    }
-    const dataError = DATA_ERRORS[databaseErrorCode(error) ?? ''];
-    if (dataError) return reply.status(400).send({ detail: dataError });
-    const status = fe.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ detail: 'A server error occurred.' });
-    }
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
-    }
-    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send({ detail: 'JSON parse error - the request body is not valid JSON.' });
-    }
-    if (status === 413) return reply.status(413).send({ detail: 'Request body is too large.' });
-    return reply.status(status).send({ detail: fe.message });
-  });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ detail: 'Not found.' }));
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
+  };
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => send(request, reply, errorAnswer(error, request)));
+  app.setNotFoundHandler((request, reply) => send(request, reply, { status: 404, headers: {}, body: { detail: 'Not found.' } }));
 }

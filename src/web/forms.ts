@@ -9,10 +9,10 @@ export type FormBody = Record<string, string>;
 
 /** An HTML page (every page route declares this as its 2xx/4xx response). */
 export const HtmlPage = Type.String({ description: 'An HTML page' });
-export const htmlResponses = { 200: HtmlPage, 400: HtmlPage, 403: HtmlPage, 404: HtmlPage, 429: HtmlPage, 502: HtmlPage };
+export const htmlResponses = { 200: HtmlPage, 400: HtmlPage, 403: HtmlPage, 404: HtmlPage, 405: HtmlPage, 429: HtmlPage, 500: HtmlPage, 502: HtmlPage };
 
 /** Route options of a page: HTML responses, kept out of the API's OpenAPI document, plus params/query/body schemas. */
-export const pageRoute = (schemas: { params?: unknown; querystring?: unknown; body?: unknown } = {}) => ({ schema: { hide: true, response: htmlResponses, ...schemas } });
+export const pageRoute = (schemas: { params?: unknown; querystring?: unknown; body?: unknown } = {}) => ({ config: { page: true }, schema: { hide: true, response: htmlResponses, ...schemas } });
 
 export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
 

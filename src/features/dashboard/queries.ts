@@ -91,12 +91,9 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
 
 export type FeedEntry = Awaited<ReturnType<typeof feedEntries>>[number];
 
-/**
- * The projects the user follows (enabled follows, drafts included, newest first) with the start and
- * end of their published modules' phases (decision D6).
- */
-export async function followedProjects(db: DbOrTx, userId: number) {
-  const dates = db
+/** Start and end of each project's published modules' phases (decision D6), as a subquery. */
+function projectDates(db: DbOrTx) {
+  return db
     .select({
       projectId: modules.projectId,
       start: sql<Date | null>`min(${phases.startDate})`.as('start'),
@@ -107,7 +104,12 @@ export async function followedProjects(db: DbOrTx, userId: number) {
     .where(eq(modules.isDraft, false))
     .groupBy(modules.projectId)
     .as('dates');
-  const rows = await db
+}
+
+/** What a project tile shows, for the projects that match `condition` (and the follows joined in `from`), newest first. */
+async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?: number) {
+  const dates = projectDates(db);
+  const base = db
     .select({
       id: projects.id,
       name: projects.name,
@@ -121,14 +123,34 @@ export async function followedProjects(db: DbOrTx, userId: number) {
       start: dates.start,
       end: dates.end,
     })
-    .from(follows)
-    .innerJoin(projects, eq(projects.id, follows.projectId))
+    .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .leftJoin(dates, eq(dates.projectId, projects.id))
-    .where(and(eq(follows.creatorId, userId), eq(follows.enabled, true)))
-    .orderBy(desc(projects.created), desc(projects.id));
+    .leftJoin(dates, eq(dates.projectId, projects.id));
+  const query =
+    followerId === undefined
+      ? base.where(condition)
+      : base.innerJoin(follows, and(eq(follows.projectId, projects.id), eq(follows.creatorId, followerId), eq(follows.enabled, true))).where(condition);
+  const rows = await query.orderBy(desc(projects.created), desc(projects.id));
   // Aggregates in a subquery come back as text on some drivers.
   return rows.map((row) => ({ ...row, start: toDate(row.start), end: toDate(row.end) }));
+}
+
+/** The projects the user follows (enabled follows, drafts included, newest first) with their dates. */
+export async function followedProjects(db: DbOrTx, userId: number) {
+  return projectTiles(db, undefined, userId);
+}
+
+/** Live (non-draft), non-archived projects as tiles: all of them, or one organisation's, or only public ones. */
+export async function listedProjects(db: DbOrTx, where: { organisationId?: number; publicOnly?: boolean }) {
+  return projectTiles(
+    db,
+    and(
+      eq(projects.isDraft, false),
+      eq(projects.isArchived, false),
+      where.organisationId === undefined ? undefined : eq(projects.organisationId, where.organisationId),
+      where.publicOnly ? eq(projects.access, 'PUBLIC') : undefined,
+    ),
+  );
 }
 
 export type FollowedProject = Awaited<ReturnType<typeof followedProjects>>[number];

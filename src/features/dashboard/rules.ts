@@ -21,14 +21,19 @@ export function projectGroup(project: DatedProject, now: Date): ProjectPhaseGrou
 
 const time = (date: Date | null) => (date ? date.getTime() : Number.POSITIVE_INFINITY);
 
-/** At most 8 non-draft followed projects: active by end ascending, future by start ascending (no dates last), past by end descending. */
+/** At most 8 non-draft followed projects, running first (byParticipation). */
 export function carousel<P extends DatedProject>(projects: P[], now: Date): P[] {
+  return byParticipation(projects, now).slice(0, CAROUSEL_SIZE);
+}
+
+/** Non-draft projects: active by end ascending, future by start ascending (no dates last), past by end descending. */
+export function byParticipation<P extends DatedProject>(projects: P[], now: Date): P[] {
   const live = projects.filter((p) => !p.isDraft);
   const inGroup = (group: ProjectPhaseGroup) => live.filter((p) => projectGroup(p, now) === group);
   const active = inGroup('active').sort((a, b) => time(a.end) - time(b.end));
   const future = inGroup('future').sort((a, b) => time(a.start) - time(b.start));
   const past = inGroup('past').sort((a, b) => time(b.end) - time(a.end));
-  return [...active, ...future, ...past].slice(0, CAROUSEL_SIZE);
+  return [...active, ...future, ...past];
 }
 
 /** Distinct organisations of the followed projects, in first-seen order. */
