@@ -45,6 +45,7 @@ export const TEST_FILES = [
   'test/dashboard/dashboard.test.ts',
   'test/dashboard/feed-plan.test.ts',
   'test/browser/browser.test.ts',
+  'test/pages/public.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

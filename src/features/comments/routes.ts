@@ -37,7 +37,7 @@ function commentText(raw: string): string {
   return raw;
 }
 
-async function extrasFor(db: DbOrTx, rows: CommentRow[], replies: Map<number, CommentRow[]>, projectId: number, userId: number | null): Promise<CommentExtras> {
+export async function extrasFor(db: DbOrTx, rows: CommentRow[], replies: Map<number, CommentRow[]>, projectId: number, userId: number | null): Promise<CommentExtras> {
   const ids = [...rows, ...[...replies.values()].flat()].map((r) => r.id);
   return {
     replies,

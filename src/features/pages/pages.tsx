@@ -68,6 +68,19 @@ export function OrganisationPage(props: { page: PageContext; organisation: { nam
   );
 }
 
+/** Display names of the phase types (through the catalogue). */
+const PHASE_NAMES: Record<string, string> = {
+  'a4_candy_ideas:issue': 'Issue phase',
+  'a4_candy_ideas:collect': 'Collect phase',
+  'a4_candy_ideas:rating': 'Rating phase',
+  'a4_candy_ideas:feedback': 'Feedback phase',
+  'a4_candy_ideas:collect_feedback': 'Collect and feedback phase',
+  'a4polls:voting': 'Voting phase',
+  'a4_candy_documents:document': 'Comment phase',
+};
+
+const phaseName = (lang: Lang, phase: { name: string; type: string }) => phase.name || t(lang, PHASE_NAMES[phase.type] ?? 'Phase');
+
 function PhaseList({ page, phases, now }: { page: PageContext; phases: PageModule['phases']; now: Date }) {
   const { lang, timeZone } = page;
   if (!phases.length) return null;
@@ -75,7 +88,7 @@ function PhaseList({ page, phases, now }: { page: PageContext; phases: PageModul
     <ol class="phases">
       {phases.map((phase) => (
         <li aria-current={phaseIsActive(phase, now) ? 'step' : undefined}>
-          <strong>{phase.name || phase.type}</strong>
+          <strong>{phaseName(lang, phase)}</strong>
           {phaseIsActive(phase, now) && <span class="badge">{t(lang, 'active')}</span>}
           {phase.startDate && phase.endDate && (
             <span>
@@ -378,7 +391,6 @@ export interface IdeaPageData {
 
 const MODERATOR_STATUSES: Record<string, string> = {
   CONSIDERATION: 'Under consideration',
-  QUALIFIED: 'Qualified',
   ACCEPTED: 'Accepted',
   REJECTED: 'Rejected',
 };

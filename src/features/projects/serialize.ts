@@ -59,7 +59,7 @@ export interface SerializeContext {
   mediaUrl: (path: string) => string;
 }
 
-type SpannedModule = AppProjectModule & { span: ModuleSpan };
+type SpannedModule = Pick<AppProjectModule, 'id' | 'blueprintType'> & { span: ModuleSpan };
 
 const byStart = (a: SpannedModule, b: SpannedModule) =>
   (a.span.start?.getTime() ?? Infinity) - (b.span.start?.getTime() ?? Infinity) || a.id - b.id;
@@ -70,7 +70,8 @@ function runningModuleEndsNext(modules: SpannedModule[], now: Date): SpannedModu
   return modules.filter((m) => moduleIsRunning(m.span, now)).sort(byEnd)[0] ?? null;
 }
 
-function participationTimeDisplay(modules: SpannedModule[], ctx: SerializeContext): string {
+/** The project's participation status line (running module's time left, next start, or ended). */
+export function participationTimeDisplay(modules: SpannedModule[], ctx: Pick<SerializeContext, 'lang' | 'timeZone' | 'now'>): string {
   const running = runningModuleEndsNext(modules, ctx.now);
   if (running) {
     const daysLeft = moduleRunningDaysLeft(running.span, ctx.now) ?? 0;
