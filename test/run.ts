@@ -46,6 +46,7 @@ export const TEST_FILES = [
   'test/dashboard/feed-plan.test.ts',
   'test/browser/browser.test.ts',
   'test/pages/public.test.ts',
+  'test/pages/moderation.test.ts',
 ];
 
 function withDatabase(url: string, name: string): string {

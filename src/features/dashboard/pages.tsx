@@ -17,12 +17,14 @@ type UserPage = PageContext & { user: AuthUser };
 export interface Sidebar {
   initiatorOf: { id: number; name: string; slug: string }[];
   organisations: { id: number; name: string; slug: string }[];
+  /** view_moderation_dashboard: the user moderates a project (the Moderation tab shows). */
+  moderator: boolean;
 }
 
-/** The dashboard's tabs (the moderation tab joins when the moderation pages exist). */
-type Tab = 'overview';
+/** The dashboard's tabs. */
+type Tab = 'overview' | 'moderation';
 
-function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren }) {
+export function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren }) {
   const { lang, user } = page;
   return (
     <Layout page={page} title={title}>
@@ -73,6 +75,13 @@ function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPag
                   {t(lang, 'Overview')}
                 </a>
               </li>
+              {sidebar.moderator && (
+                <li>
+                  <a href="/userdashboard/moderation/" aria-current={tab === 'moderation' ? 'page' : undefined}>
+                    {t(lang, 'Moderation')}
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
           {children}

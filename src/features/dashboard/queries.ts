@@ -10,7 +10,9 @@ import {
   organisationInitiators,
   organisations,
   phases,
+  projectModerators,
   projects,
+  reports,
   users,
 } from '../../db/schema/index.js';
 
@@ -166,3 +168,33 @@ export async function initiatorOrganisations(db: DbOrTx, userId: number) {
     .where(eq(organisationInitiators.userId, userId))
     .orderBy(organisations.name);
 }
+
+/** view_moderation_dashboard: the user moderates at least one project (initiators and superusers do not count). */
+export async function isProjectModerator(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ projectId: projectModerators.projectId }).from(projectModerators).where(eq(projectModerators.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** The projects the user moderates with their numbers of unread comments and of unread reported comments, in one statement. */
+export async function moderatedProjects(db: DbOrTx, userId: number) {
+  const unread = (reported: boolean) => sql<number>`(select count(*) from ${comments} c
+      where (c.project_id = ${projects.id} or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.project_id = ${projects.id})))
+        and not c.is_reviewed
+        ${reported ? sql`and exists (select 1 from ${reports} r where r.content_type = 'comment' and r.object_pk = c.id)` : sql``})`.mapWith(Number);
+  return db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      slug: projects.slug,
+      organisationName: organisations.name,
+      unread: unread(false),
+      unreadReported: unread(true),
+    })
+    .from(projectModerators)
+    .innerJoin(projects, eq(projects.id, projectModerators.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(eq(projectModerators.userId, userId))
+    .orderBy(desc(projects.created), desc(projects.id));
+}
+
+export type ModeratedProject = Awaited<ReturnType<typeof moderatedProjects>>[number];

@@ -4,9 +4,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { userPageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { ActivitiesPage, FollowingPage, OverviewPage, type Sidebar } from './pages.js';
-import { feedEntries, feedPage, type FollowedProject, followedProjects, initiatorOrganisations } from './queries.js';
-import { carousel, followedOrganisations } from './rules.js';
+import { ActivitiesPage, FollowingPage, OverviewPage } from './pages.js';
+import { feedEntries, feedPage, followedProjects } from './queries.js';
+import { sidebarOf } from './sidebar.js';
+import { moderationPageRoutes } from './moderation.js';
+import { carousel } from './rules.js';
 import { loadCommentPaths } from '../comments/queries.js';
 import { linkedComments, toActivity } from './serialize.js';
 
@@ -15,9 +17,6 @@ export const ACTIVITIES_PAGE_SIZE = 20;
 
 const ActivitiesQuery = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
 
-async function sidebarOf(db: DbOrTx, userId: number, followed: FollowedProject[]): Promise<Sidebar> {
-  return { initiatorOf: await initiatorOrganisations(db, userId), organisations: followedOrganisations(followed) };
-}
 
 /** A page of the feed, plus whether more follow (one row more is fetched to know). */
 async function activities(db: DbOrTx, userId: number, size: number, before?: number) {
@@ -68,4 +67,6 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/userdashboard/', pageRoute(), async (_request, reply) => reply.redirect('/userdashboard/overview/', 302));
+
+  await app.register(moderationPageRoutes);
 }

@@ -1,0 +1,107 @@
+import { t } from '../../i18n/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { PageContext } from '../../web/context.js';
+import { CsrfField } from '../../web/layout.js';
+import type { serializeModerationComment } from '../moderation/serialize.js';
+import { projectPath } from '../urls.js';
+import { DashboardFrame, type Sidebar } from './pages.js';
+import type { ModeratedProject } from './queries.js';
+
+type UserPage = PageContext & { user: AuthUser };
+
+export const moderationDetailPath = (projectSlug: string) => `/userdashboard/moderation/detail/${projectSlug}/`;
+
+export function ModerationPage({ page, sidebar, projects }: { page: UserPage; sidebar: Sidebar; projects: ModeratedProject[] }) {
+  const { lang } = page;
+  return (
+    <DashboardFrame page={page} sidebar={sidebar} title={t(lang, 'Moderation')} tab="moderation">
+      <h1>{t(lang, 'Moderation')}</h1>
+      <ul class="moderation-projects">
+        {projects.map((project) => (
+          <li>
+            <h2>
+              <a href={moderationDetailPath(project.slug)}>{project.name}</a>
+            </h2>
+            <p>{project.organisationName}</p>
+            <p>
+              {t(lang, '%(count)s unread reported comments', { count: project.unreadReported })} · {t(lang, '%(count)s unread comments', { count: project.unread })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </DashboardFrame>
+  );
+}
+
+type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean };
+
+function ActionButton({ page, action, label, commentId, slug }: { page: PageContext; action: string; label: string; commentId: number; slug: string }) {
+  return (
+    <form method="post" action={`${moderationDetailPath(slug)}comments/${commentId}/`} class="inline-form">
+      <CsrfField page={page} />
+      <input type="hidden" name="action" value={action} />
+      <button type="submit">{label}</button>
+    </form>
+  );
+}
+
+function ModerationItem({ page, comment, slug }: { page: PageContext; comment: ModerationComment; slug: string }) {
+  const { lang } = page;
+  const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.pk} slug={slug} />;
+  return (
+    <li id={`comment-${comment.pk}`} class="moderation-comment">
+      <p>
+        <strong>{comment.user_name}</strong> <span>{comment.last_edit}</span>{' '}
+        {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
+        {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
+      </p>
+      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <p class="comment-text">{comment.comment}</p>}
+      <p>{t(lang, '%(count)s reports', { count: comment.num_reports })}</p>
+      {comment.moderator_feedback && (
+        <p>
+          <strong>{t(lang, 'Feedback from moderation')}:</strong> {comment.moderator_feedback.feedback_text}
+        </p>
+      )}
+      {comment.path && (
+        <p>
+          <a href={comment.path}>{t(lang, 'View in discussion')}</a>
+        </p>
+      )}
+      <div class="actions">
+        {comment.is_unread ? button('read', 'Mark as read') : button('unread', 'Mark as unread')}
+        {!comment.isGone && (comment.is_blocked ? button('unblock', 'Unblock') : button('block', 'Block'))}
+      </div>
+    </li>
+  );
+}
+
+export interface ModerationDetailData {
+  project: { name: string; slug: string; organisationSlug: string };
+  comments: ModerationComment[];
+}
+
+export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; sidebar: Sidebar; data: ModerationDetailData }) {
+  const { lang } = page;
+  const { project } = data;
+  return (
+    <DashboardFrame page={page} sidebar={sidebar} title={`${t(lang, 'Moderation')}: ${project.name}`} tab="moderation">
+      <p>
+        <a href="/userdashboard/moderation/">{t(lang, 'Back to moderation')}</a>
+      </p>
+      <h1>{project.name}</h1>
+      <p>
+        <a href={projectPath(project.organisationSlug, project.slug)}>{t(lang, 'Visit the project')}</a>
+      </p>
+      <h2>{t(lang, 'Comments')}</h2>
+      {data.comments.length ? (
+        <ul class="moderation-comments">
+          {data.comments.map((comment) => (
+            <ModerationItem page={page} comment={comment} slug={project.slug} />
+          ))}
+        </ul>
+      ) : (
+        <p>{t(lang, 'No comments yet.')}</p>
+      )}
+    </DashboardFrame>
+  );
+}
