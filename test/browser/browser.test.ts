@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { users } from '../../src/db/schema/index.js';
+import { ideas, users } from '../../src/db/schema/index.js';
 import { createComment } from '../../src/features/comments/services.js';
 import { createIdea } from '../../src/features/ideas/services.js';
+import { ideaPath } from '../../src/features/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -141,5 +142,39 @@ test('recent activity dates read as relative time once the page script ran', { s
   await page.waitForURL(`${base}/userdashboard/overview/`);
   const text = await page.locator('time.relative').first().innerText();
   assert.match(text, /ago|now|second|minute/);
+  await page.context().close();
+});
+
+test('public pages, the comment form and the moderation pages pass axe, in English and German', { skip: chromiumMissing }, async () => {
+  const ideaId = await t.db.transaction(async (tx) => {
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Shade for the playground', description: '<p>Trees <em>or</em> sails</p>' });
+    const comment = await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: 'Sails are faster' });
+    await createComment(tx, { creatorId: 5, target: { type: 'comment', id: comment.id }, comment: 'Good point' });
+    return idea;
+  });
+  const [idea] = await t.db.select({ created: ideas.created }).from(ideas).where(eq(ideas.id, ideaId));
+  const ideaUrl = ideaPath('org', idea.created, ideaId);
+  for (const locale of ['en-US', 'de-DE']) {
+    const page = await newPage(locale);
+    for (const path of ['/', '/org/', '/org/projects/project/', '/org/projects/module/module-1/', ideaUrl, '/no/such/page/']) {
+      await page.goto(`${base}${path}`);
+      await assertAccessible(page, `${locale} ${path}`);
+    }
+    await loginAs(page, 'moderator', 'moderator-password');
+    await page.waitForURL(`${base}/userdashboard/overview/`);
+    for (const path of [ideaUrl, '/org/projects/project/', '/userdashboard/moderation/', '/userdashboard/moderation/detail/project/']) {
+      await page.goto(`${base}${path}`);
+      await assertAccessible(page, `${locale} ${path} (moderator)`);
+    }
+    await page.context().close();
+  }
+  const page = await newPage();
+  await loginAs(page, 'other', 'other-password');
+  await page.waitForURL(`${base}/userdashboard/overview/`);
+  await page.goto(`${base}${ideaUrl}`);
+  await page.getByLabel('Your comment').fill('Typed in the browser');
+  await page.getByRole('button', { name: 'Post' }).click();
+  await page.locator('.comment-text', { hasText: 'Typed in the browser' }).waitFor();
+  assert.match(page.url(), /\?comment=\d+#comment-\d+$/);
   await page.context().close();
 });
