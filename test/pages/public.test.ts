@@ -6,6 +6,8 @@ import { comments, follows } from '../../src/db/schema/index.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../accounts/client.js';
+import { ErrorPage } from '../../src/web/errors.js';
+import { renderPage } from '../../src/web/render.js';
 
 const IDEA = '/org/ideas/2024-00001/';
 
@@ -210,4 +212,29 @@ test('errors: HTML pages for browsers and page routes, JSON for the API, plain t
   const apiMethod = await app.inject({ method: 'PUT', url: '/api/modules/1/ideas/', headers: html });
   assert.equal(apiMethod.statusCode, 405);
   assert.equal(apiMethod.json().detail, 'Method "PUT" not allowed.');
+});
+
+test('CSRF failures: an HTML page for page forms, JSON for the API (the shared authenticate)', async () => {
+  const { app } = await world();
+  const browser = await signedIn(app, 'member');
+  const page = await browser.post('/accounts/logout/', {}, false);
+  assert.equal(page.status, 403);
+  assert.ok(isHtml(page.headers));
+  assert.match(page.text, /security token is missing or expired/);
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const api = await app.inject({ method: 'PUT', url: '/api/follows/project/', headers: { cookie, accept: 'text/html', 'content-type': 'application/json' }, payload: '{"enabled": true}' });
+  assert.equal(api.statusCode, 403);
+  assert.deepEqual(api.json(), { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
+  const german = await new Browser(app, { 'accept-language': 'de' }).post('/org/projects/project/follow/', { follow: 'true' }, false);
+  assert.equal(german.status, 403);
+  assert.match(german.text, /Zugriff verweigert/);
+});
+
+test('error page texts: 405 and 500 keep their status, with translated messages', () => {
+  const page = { user: null, lang: 'de' as const, timeZone: 'Europe/Berlin', csrf: 'x', path: '/' };
+  const server = renderPage(ErrorPage({ page, answer: { status: 500, headers: {}, body: { detail: 'A server error occurred.' } } }));
+  assert.match(server, /<h1>Serverfehler<\/h1>/);
+  assert.doesNotMatch(server, /A server error occurred/);
+  const method = renderPage(ErrorPage({ page: { ...page, lang: 'en' }, answer: { status: 405, headers: {}, body: { detail: 'Method "PUT" not allowed.' } } }));
+  assert.match(method, /<h1>Method not allowed<\/h1>/);
 });
