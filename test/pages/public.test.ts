@@ -238,3 +238,25 @@ test('error page texts: 405 and 500 keep their status, with translated messages'
   const method = renderPage(ErrorPage({ page: { ...page, lang: 'en' }, answer: { status: 405, headers: {}, body: { detail: 'Method "PUT" not allowed.' } } }));
   assert.match(method, /<h1>Method not allowed<\/h1>/);
 });
+
+test('the module page shows polls, chapters and paragraphs with their comments, so that their comment links land', async () => {
+  const { app } = await world({
+    polls: [{ id: 1, module: 1, creator: 2 }],
+    chapters: [{ id: 1, module: 1, creator: 2, name: 'Chapter <one>' }],
+    paragraphs: [{ id: 1, chapter: 1, name: 'Paragraph A', text: 'text' }],
+    comments: [
+      { id: 11, creator: 6, target: { type: 'poll', id: 1 }, comment: 'On the poll' },
+      { id: 12, creator: 5, target: { type: 'comment', id: 11 }, comment: 'Reply on the poll' },
+      { id: 13, creator: 6, target: { type: 'chapter', id: 1 }, comment: 'On the chapter' },
+      { id: 14, creator: 6, target: { type: 'paragraph', id: 1 }, comment: 'On the paragraph' },
+    ],
+    comment_feedback: [],
+  });
+  const page = await new Browser(app).get('/org/projects/module/ideas-module/?comment=12');
+  assert.equal(page.status, 200);
+  for (const id of [11, 12, 13, 14]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
+  assert.match(page.text, /id="comment-12" class="comment highlighted"/);
+  assert.match(page.text, /Chapter &lt;one>/);
+  assert.match(page.text, /Paragraph A/);
+  assert.ok(page.text.indexOf('On the poll') < page.text.indexOf('Reply on the poll'));
+});

@@ -261,3 +261,20 @@ export const inProject = (projectId: number) =>
     eq(comments.projectId, projectId),
     and(eq(comments.contentType, 'comment'), sql`${comments.objectPk} in (select p.id from ${comments} p where p.project_id = ${projectId})`),
   );
+
+/** The whole threads of several objects (top-level comments newest first, replies oldest first) in two statements. */
+export async function loadThreads(db: DbOrTx, refs: ObjectRef[]): Promise<{ comments: Map<string, CommentRow[]>; replies: Map<number, CommentRow[]> }> {
+  const byObject = new Map<string, CommentRow[]>();
+  if (!refs.length) return { comments: byObject, replies: new Map() };
+  const rows = await db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .where(or(...refs.map(onObject)))
+    .orderBy(desc(comments.created), desc(comments.id));
+  for (const row of rows) {
+    const k = key({ type: row.contentType, id: row.objectPk });
+    byObject.set(k, [...(byObject.get(k) ?? []), row]);
+  }
+  return { comments: byObject, replies: await loadReplies(db, rows.map((r) => r.id)) };
+}

@@ -236,8 +236,17 @@ export interface ModulePageData {
   ideas: IdeaSummary[];
   pager: { previous: string | null; next: string | null };
   polls: { id: number }[];
-  chapters: { id: number; name: string }[];
+  chapters: { id: number; name: string; paragraphs: { id: number; name: string }[] }[];
+  /** The comment threads of the polls, chapters and paragraphs, by "<kind>:<id>". */
+  threads: Map<string, SerializedComment[]>;
+  selected: number | null;
   now: Date;
+}
+
+function ItemThread({ page, data, kind, id, level }: { page: PageContext; data: ModulePageData; kind: string; id: number; level: 3 | 4 }) {
+  const comments = data.threads.get(`${kind}:${id}`) ?? [];
+  const count = comments.reduce((n, c) => n + 1 + c.child_comments.length, 0);
+  return <CommentThread page={page} comments={comments} commentCount={count} selected={data.selected} form={null} heading={{ id: `${kind}-${id}-comments`, level }} />;
 }
 
 export function Pager({ lang, pager }: { lang: Lang; pager: { previous: string | null; next: string | null } }) {
@@ -273,21 +282,29 @@ export function ModulePage({ page, data }: { page: PageContext; data: ModulePage
       {data.polls.length > 0 && (
         <section aria-labelledby="polls-heading">
           <h2 id="polls-heading">{t(lang, 'Polls')}</h2>
-          <ul>
-            {data.polls.map((poll) => (
-              <li id={`poll-${poll.id}`}>{t(lang, 'Poll %(id)s', { id: poll.id })}</li>
-            ))}
-          </ul>
+          {data.polls.map((poll) => (
+            <article id={`poll-${poll.id}`} aria-labelledby={`poll-${poll.id}-heading`}>
+              <h3 id={`poll-${poll.id}-heading`}>{t(lang, 'Poll %(id)s', { id: poll.id })}</h3>
+              <ItemThread page={page} data={data} kind="poll" id={poll.id} level={4} />
+            </article>
+          ))}
         </section>
       )}
       {data.chapters.length > 0 && (
         <section aria-labelledby="chapters-heading">
           <h2 id="chapters-heading">{t(lang, 'Chapters')}</h2>
-          <ul>
-            {data.chapters.map((chapter) => (
-              <li id={`chapter-${chapter.id}`}>{chapter.name}</li>
-            ))}
-          </ul>
+          {data.chapters.map((chapter) => (
+            <article id={`chapter-${chapter.id}`} aria-labelledby={`chapter-${chapter.id}-heading`}>
+              <h3 id={`chapter-${chapter.id}-heading`}>{chapter.name}</h3>
+              <ItemThread page={page} data={data} kind="chapter" id={chapter.id} level={4} />
+              {chapter.paragraphs.map((paragraph) => (
+                <section id={`paragraph-${paragraph.id}`} aria-labelledby={`paragraph-${paragraph.id}-heading`}>
+                  <h4 id={`paragraph-${paragraph.id}-heading`}>{paragraph.name || t(lang, 'Paragraph %(id)s', { id: paragraph.id })}</h4>
+                  <ItemThread page={page} data={data} kind="paragraph" id={paragraph.id} level={4} />
+                </section>
+              ))}
+            </article>
+          ))}
         </section>
       )}
     </Layout>
@@ -335,12 +352,24 @@ export interface CommentForm {
   errors: string[];
 }
 
-export function CommentThread(props: { page: PageContext; comments: SerializedComment[]; commentCount: number; selected: number | null; form: CommentForm | null }) {
+export interface ThreadProps {
+  page: PageContext;
+  comments: SerializedComment[];
+  commentCount: number;
+  selected: number | null;
+  form: CommentForm | null;
+  /** Where the thread sits in the page's outline (several threads need their own heading ids). */
+  heading?: { id: string; level: 2 | 3 | 4 };
+}
+
+export function CommentThread(props: ThreadProps) {
   const { page, comments, selected, form } = props;
   const { lang } = page;
+  const heading = props.heading ?? { id: 'comments-heading', level: 2 };
+  const Heading = `h${heading.level}` as 'h2';
   return (
-    <section aria-labelledby="comments-heading" class="comments">
-      <h2 id="comments-heading">{t(lang, 'Comments (%(count)s)', { count: props.commentCount })}</h2>
+    <section aria-labelledby={heading.id} class="comments">
+      <Heading id={heading.id}>{t(lang, 'Comments (%(count)s)', { count: props.commentCount })}</Heading>
       {form && (
         <form method="post" action={form.action} class="comment-form">
           <CsrfField page={page} />

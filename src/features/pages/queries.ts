@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { chapters, follows, ideas, modules, organisations, polls, projects, users } from '../../db/schema/index.js';
+import { chapters, follows, ideas, modules, organisations, paragraphs, polls, projects, users } from '../../db/schema/index.js';
 import { loadModuleDetails, type ModulePhase } from '../modules/queries.js';
 
 /** An organisation by slug, or null. */
@@ -135,11 +135,18 @@ export async function ideaPage(db: DbOrTx, moduleId: number, page: number, size:
   return { count, ideas: rows };
 }
 
-/** The polls and chapters of a module (where comments on them live). */
+/** The polls, chapters and paragraphs of a module (the objects their comments are about), in three statements. */
 export async function moduleItems(db: DbOrTx, moduleId: number) {
   const pollRows = await db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(asc(polls.id));
   const chapterRows = await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.moduleId, moduleId)).orderBy(asc(chapters.weight), asc(chapters.id));
-  return { polls: pollRows, chapters: chapterRows };
+  const paragraphRows = chapterRows.length
+    ? await db
+        .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name })
+        .from(paragraphs)
+        .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
+        .orderBy(asc(paragraphs.weight), asc(paragraphs.id))
+    : [];
+  return { polls: pollRows, chapters: chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) })) };
 }
 
 /** An idea by id inside an organisation, with its module and moderator feedback; null when there is none. */

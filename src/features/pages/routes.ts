@@ -8,7 +8,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { extrasFor } from '../comments/routes.js';
-import { loadThreadPage } from '../comments/queries.js';
+import { loadThreadPage, loadThreads, type ObjectRef } from '../comments/queries.js';
 import { canAddComment } from '../comments/rules.js';
 import { serializeComment } from '../comments/serialize.js';
 import { createComment } from '../comments/services.js';
@@ -35,7 +35,7 @@ const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' })
 const OrgParams = Type.Object({ org: Slug });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
-const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })) });
+const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })), comment: Type.Optional(Type.String({ maxLength: 20 })) });
 const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })) });
 
 /** `?page=n` links of a list; null where there is no such page. */
@@ -118,17 +118,32 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     const organisation = await loadOrganisation(db, params.org);
     const ideas = await ideaPage(db, module.id, number, MODULE_PAGE_SIZE);
     if (number > 1 && (number - 1) * MODULE_PAGE_SIZE >= ideas.count) throw notFound();
+    const items = await moduleItems(db, module.id);
     const data = {
       orgSlug: params.org,
       organisationName: organisation?.name ?? params.org,
       module,
       ideas: ideas.ideas,
       pager: pagerOf(request.url.split('?')[0], number, MODULE_PAGE_SIZE, ideas.count),
-      ...(await moduleItems(db, module.id)),
+      ...items,
+      threads: await itemThreads(request, page, module.projectId, items),
+      selected: Number((request.query as { comment?: string }).comment ?? '') || null,
       now: new Date(),
     };
     return sendPage(reply, ModulePage({ page, data }));
   });
+
+  /** The serialised comment threads of a module's polls, chapters and paragraphs, by "<kind>:<id>". */
+  async function itemThreads(request: FastifyRequest, page: PageContext, projectId: number, items: Awaited<ReturnType<typeof moduleItems>>) {
+    const refs: ObjectRef[] = [
+      ...items.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
+      ...items.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
+    ];
+    const threads = await loadThreads(db, refs);
+    const extras = await extrasFor(db, [...threads.comments.values()].flat(), threads.replies, projectId, page.user?.id ?? null);
+    const ctx = renderContext(request, page.user, config);
+    return new Map([...threads.comments].map(([k, rows]) => [k, rows.map((row) => serializeComment(row, extras, ctx))]));
+  }
 
   /** An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year, organisation or visibility. */
   async function visibleIdea(page: PageContext, params: { org: string; ref: string }) {
