@@ -83,7 +83,7 @@ export function Layout({ page, title, children }: LayoutProps) {
           {t(lang, 'Skip to content')}
         </a>
         <header class="site-header">
-          <a class="brand" href="/userdashboard/overview/">
+          <a class="brand" href="/">
             Allmende
           </a>
           <nav aria-label={t(lang, 'Main')}>

@@ -80,15 +80,15 @@ export async function loadProjectModules(db: DbOrTx, projectId: number, withDraf
 /** A module by its slug inside an organisation, with its phases and its project's slug; null when there is none. */
 export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string) {
   const [head] = await db
-    .select({ ...moduleHead, projectSlug: projects.slug, projectName: projects.name })
+    .select({ ...moduleHead, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
   if (!head) return null;
-  const { projectSlug, projectName, ...module } = head;
+  const { projectSlug, projectName, organisationName, ...module } = head;
   const [loaded] = await withPhases(db, [module]);
-  return { ...loaded, projectSlug, projectName };
+  return { ...loaded, projectSlug, projectName, organisationName };
 }
 
 const ideaSummary = {
@@ -163,6 +163,7 @@ export async function loadIdeaRef(db: DbOrTx, orgSlug: string, ideaId: number) {
       moduleIsDraft: modules.isDraft,
       projectSlug: projects.slug,
       projectName: projects.name,
+      organisationName: organisations.name,
     })
     .from(ideas)
     .innerJoin(modules, eq(modules.id, ideas.moduleId))

@@ -115,13 +115,12 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     const module = await loadModulePage(db, params.org, params.slug);
     const context = module && (await loadProjectContext(db, module.projectId, contextUser(page)));
     if (!module || !context || !canView(context) || (module.isDraft && !canModerate(context))) throw notFound();
-    const organisation = await loadOrganisation(db, params.org);
     const ideas = await ideaPage(db, module.id, number, MODULE_PAGE_SIZE);
     if (number > 1 && (number - 1) * MODULE_PAGE_SIZE >= ideas.count) throw notFound();
     const items = await moduleItems(db, module.id);
     const data = {
       orgSlug: params.org,
-      organisationName: organisation?.name ?? params.org,
+      organisationName: module.organisationName,
       module,
       ideas: ideas.ideas,
       pager: pagerOf(request.url.split('?')[0], number, MODULE_PAGE_SIZE, ideas.count),
@@ -167,12 +166,11 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     const ctx = renderContext(request, page.user, config);
     const comments = thread.comments.map((row) => serializeComment(row, extras, ctx));
     const selected = Number((request.query as { comment?: string }).comment ?? '') || null;
-    const organisation = await loadOrganisation(db, params.org);
     const path = ideaPath(params.org, idea.created, idea.id);
     const threadView = CommentThread({ page, comments, commentCount: thread.commentCount, selected, form: mayComment ? { action: path, ...form } : null });
     const data = {
       orgSlug: params.org,
-      organisationName: organisation?.name ?? params.org,
+      organisationName: ref.organisationName,
       projectSlug: ref.projectSlug,
       projectName: ref.projectName,
       moduleSlug: ref.moduleSlug,

@@ -27,13 +27,3 @@ export function ProfilePage({ page, profile }: { page: PageContext; profile: Pro
     </Layout>
   );
 }
-
-export function NotFoundPage({ page }: { page: PageContext }) {
-  const title = t(page.lang, 'Page not found');
-  return (
-    <Layout page={page} title={title}>
-      <h1>{title}</h1>
-      <p>{t(page.lang, 'The page you were looking for does not exist.')}</p>
-    </Layout>
-  );
-}
