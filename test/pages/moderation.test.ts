@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { comments } from '../../src/db/schema/index.js';
+import { createComment } from '../../src/features/comments/services.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../accounts/client.js';
@@ -127,4 +128,19 @@ test('the moderation pages in German', async () => {
   const detail = await moderator.get(DETAIL);
   assert.match(detail.text, /Als gelesen markieren/);
   assert.match(detail.text, /Blockieren/);
+});
+
+test('the detail page pages through many comments, 50 a page', async () => {
+  const { as, db } = await world();
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < 50; i++) await createComment(tx, { creatorId: 6, target: { type: 'idea', id: 1 }, comment: `Extra ${i}` });
+  });
+  const moderator = await as('moderator');
+  const first = await moderator.get(DETAIL);
+  assert.equal(first.text.match(/class="moderation-comment"/g)?.length, 50);
+  assert.match(first.text, new RegExp(`href="${DETAIL}\\?page=2"`));
+  const second = await moderator.get(`${DETAIL}?page=2`);
+  assert.equal(second.status, 200);
+  assert.equal(second.text.match(/class="moderation-comment"/g)?.length, 3);
+  assert.equal((await moderator.get(`${DETAIL}?page=3`)).status, 404);
 });

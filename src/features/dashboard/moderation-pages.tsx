@@ -2,6 +2,7 @@ import { t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField } from '../../web/layout.js';
+import { Pager, type PagerLinks } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import { projectPath } from '../urls.js';
 import { DashboardFrame, type Sidebar } from './pages.js';
@@ -78,6 +79,7 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
 export interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
   comments: ModerationComment[];
+  pager: PagerLinks;
 }
 
 export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; sidebar: Sidebar; data: ModerationDetailData }) {
@@ -102,6 +104,7 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
       ) : (
         <p>{t(lang, 'No comments yet.')}</p>
       )}
+      <Pager lang={lang} pager={data.pager} />
     </DashboardFrame>
   );
 }

@@ -7,6 +7,7 @@ import { renderContext } from '../../http/render.js';
 import { PathId } from '../../http/responses.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { pagerLinks, pastTheEnd } from '../../web/pager.js';
 import { sendPage } from '../../web/render.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
 import { isGone } from '../comments/serialize.js';
@@ -20,6 +21,8 @@ import { sidebarOf } from './sidebar.js';
 
 const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const DetailParams = Type.Object({ slug: Slug });
+const DetailQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })) });
+export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
 
 /** The moderation form actions and what each changes (the moderation API's services). */
@@ -57,14 +60,17 @@ export async function moderationPageRoutes(app: FastifyInstance): Promise<void> 
     return sendPage(reply, ModerationPage({ page, sidebar: await sidebarFor(page.user.id), projects: list }));
   });
 
-  app.get('/userdashboard/moderation/detail/:slug/', pageRoute({ params: DetailParams }), async (request, reply) => {
+  app.get('/userdashboard/moderation/detail/:slug/', pageRoute({ params: DetailParams, querystring: DetailQuery }), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const project = await moderatedProject(page.user, (request.params as { slug: string }).slug);
-    const { rows } = await loadModerationComments(db, project.id, { isReviewed: null, hasReports: null }, '-num_reports', null);
+    const number = (request.query as { page?: number }).page ?? 1;
+    const { count, rows } = await loadModerationComments(db, project.id, { isReviewed: null, hasReports: null }, '-num_reports', { size: MODERATION_PAGE_SIZE, number });
+    if (pastTheEnd(number, MODERATION_PAGE_SIZE, count)) throw notFound();
+    const pager = pagerLinks(moderationDetailPath(project.slug), number, MODERATION_PAGE_SIZE, count);
     const ctx = renderContext(request, page.user, config);
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row) }));
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user.id), data: { project, comments } }));
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user.id), data: { project, comments, pager } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request: FastifyRequest, reply) => {

@@ -4,6 +4,7 @@ import { type Lang, t } from '../../i18n/index.js';
 import { cleanRichText } from '../../text/html.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
+import { Pager, type PagerLinks } from '../../web/pager.js';
 import { ProjectTile } from '../dashboard/pages.js';
 import type { FollowedProject } from '../dashboard/queries.js';
 import type { serializeComment } from '../comments/serialize.js';
@@ -234,7 +235,7 @@ export interface ModulePageData {
   organisationName: string;
   module: PageModule & { projectSlug: string; projectName: string };
   ideas: IdeaSummary[];
-  pager: { previous: string | null; next: string | null };
+  pager: PagerLinks;
   polls: { id: number }[];
   chapters: { id: number; name: string; paragraphs: { id: number; name: string }[] }[];
   /** The comment threads of the polls, chapters and paragraphs, by "<kind>:<id>". */
@@ -247,16 +248,6 @@ function ItemThread({ page, data, kind, id, level }: { page: PageContext; data: 
   const comments = data.threads.get(`${kind}:${id}`) ?? [];
   const count = comments.reduce((n, c) => n + 1 + c.child_comments.length, 0);
   return <CommentThread page={page} comments={comments} commentCount={count} selected={data.selected} form={null} heading={{ id: `${kind}-${id}-comments`, level }} />;
-}
-
-export function Pager({ lang, pager }: { lang: Lang; pager: { previous: string | null; next: string | null } }) {
-  if (!pager.previous && !pager.next) return null;
-  return (
-    <nav class="pager" aria-label={t(lang, 'Pages')}>
-      {pager.previous && <a href={pager.previous}>{t(lang, 'Previous page')}</a>}
-      {pager.next && <a href={pager.next}>{t(lang, 'Next page')}</a>}
-    </nav>
-  );
 }
 
 export function ModulePage({ page, data }: { page: PageContext; data: ModulePageData }) {

@@ -6,6 +6,7 @@ import { t } from '../../i18n/index.js';
 import { stripTags } from '../../text/html.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { pagerLinks, pastTheEnd } from '../../web/pager.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { extrasFor } from '../comments/routes.js';
 import { loadThreadPage, loadThreads, type ObjectRef } from '../comments/queries.js';
@@ -37,12 +38,6 @@ const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
 const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })), comment: Type.Optional(Type.String({ maxLength: 20 })) });
 const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })) });
-
-/** `?page=n` links of a list; null where there is no such page. */
-function pagerOf(path: string, page: number, size: number, count: number) {
-  const link = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
-  return { previous: page > 1 ? link(page - 1) : null, next: page * size < count ? link(page + 1) : null };
-}
 
 const contextUser = (page: PageContext) => (page.user ? { id: page.user.id, isSuperuser: page.user.isSuperuser } : null);
 
@@ -116,14 +111,14 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     const context = module && (await loadProjectContext(db, module.projectId, contextUser(page)));
     if (!module || !context || !canView(context) || (module.isDraft && !canModerate(context))) throw notFound();
     const ideas = await ideaPage(db, module.id, number, MODULE_PAGE_SIZE);
-    if (number > 1 && (number - 1) * MODULE_PAGE_SIZE >= ideas.count) throw notFound();
+    if (pastTheEnd(number, MODULE_PAGE_SIZE, ideas.count)) throw notFound();
     const items = await moduleItems(db, module.id);
     const data = {
       orgSlug: params.org,
       organisationName: module.organisationName,
       module,
       ideas: ideas.ideas,
-      pager: pagerOf(request.url.split('?')[0], number, MODULE_PAGE_SIZE, ideas.count),
+      pager: pagerLinks(request.url.split('?')[0], number, MODULE_PAGE_SIZE, ideas.count),
       ...items,
       threads: await itemThreads(request, page, module.projectId, items),
       selected: Number((request.query as { comment?: string }).comment ?? '') || null,
