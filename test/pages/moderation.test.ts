@@ -61,6 +61,8 @@ test('the moderation page: project moderators only (initiators and superusers ar
   assert.match(page.text, /1 unread reported comments · 2 unread comments/);
   assert.doesNotMatch(page.text, /Second project/);
   assert.match(page.text, /<a href="\/userdashboard\/moderation\/" aria-current="page">Moderation<\/a>/);
+  // Moderators follow their projects, so the organisation is in the sidebar.
+  assert.match(page.text, /<a href="\/org\/">Organisation<\/a>/);
   for (const username of ['user', 'initiator', 'admin']) {
     const refused = await (await as(username)).get(LIST);
     assert.equal(refused.status, 403, username);
