@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadFixture } from '../src/cli/loaddata.js';
+import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 import { feedEntries, feedPage } from '../src/features/dashboard/queries.js';
 
@@ -15,15 +15,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const count = Number(process.argv[2] ?? 1_000_000);
 const name = `allmende_bench_${randomBytes(3).toString('hex')}`;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withClient(adminUrl, (client) => client.query(statement));
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const start = performance.now();
@@ -33,9 +25,7 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 await admin(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = openPostgres(url.toString(), { max: 2 });
+const database = openPostgres(withDatabase(adminUrl, name), { max: 2 });
 try {
   await database.migrate();
   const users = ['me', 'other', 'moderator'].map((username, i) => ({ id: i + 1, username, email: `${username}@example.org`, password: 'x-password' }));

@@ -48,6 +48,7 @@ async function main() {
 
   await app.close();
   await bare.close();
+  await new Promise((resolve) => setTimeout(resolve, 500)); // handlers of requests autocannon cut off still finish
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

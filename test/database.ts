@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { withClient, withDatabase } from '../src/db/admin.js';
 import { type Database, migrationsFolder, openMemoryPglite, openPostgres } from '../src/db/client.js';
 
 /** Where a test database comes from: PGlite cloned from a migrated template, or (TEST_TEMPLATE_DB set) PostgreSQL. */
@@ -34,27 +34,13 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 /** On PostgreSQL runs: a new database cloned from the run's migrated template, and how to drop it. */
 export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const templateName = process.env.TEST_TEMPLATE_DB;
   if (!adminUrl || !templateName) return null;
   const name = `${templateName.replace(/_tpl$/, '')}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => withClient(adminUrl, (client) => client.query(statement)).then(() => undefined);
   await run(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`);
   return { url: withDatabase(adminUrl, name), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 
 /** The suite, listed explicitly. */
@@ -49,22 +49,6 @@ export const TEST_FILES = [
   'test/pages/moderation.test.ts',
 ];
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<number> {
   const files = process.argv.slice(2).length ? process.argv.slice(2) : TEST_FILES;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -73,7 +57,7 @@ async function main(): Promise<number> {
   if (adminUrl) {
     const prefix = `allmende_t${randomBytes(3).toString('hex')}`;
     template = `${prefix}_tpl`;
-    await admin(adminUrl, (c) => c.query(`CREATE DATABASE "${template}"`));
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${template}"`));
     const database = openPostgres(withDatabase(adminUrl, template), { max: 1 });
     await database.migrate();
     await database.close();
@@ -91,7 +75,7 @@ async function main(): Promise<number> {
   } finally {
     if (adminUrl && template) {
       const prefix = template.replace(/_tpl$/, '');
-      await admin(adminUrl, async (c) => {
+      await withClient(adminUrl, async (c) => {
         const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
         for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       });

@@ -5,13 +5,14 @@ import { dirname, resolve } from 'node:path';
 import { Value } from 'typebox/value';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
-import { AvatarInvalid, storeAvatar } from '../features/accounts/avatars.js';
+import { storeAvatar } from '../features/accounts/avatars.js';
 import { hashPassword, isValidPasswordHash } from '../features/accounts/passwords.js';
 import { createComment } from '../features/comments/services.js';
 import { createIdea } from '../features/ideas/services.js';
 import { addCommentFeedback } from '../features/moderatorfeedback/services.js';
 import { addModerator, addParticipant } from '../features/projects/services.js';
 import { Fixture } from './fixture-schema.js';
+import { ImageInvalid } from '../media/images.js';
 
 /** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
 export class FixtureError extends Error {}
@@ -71,7 +72,7 @@ async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
       try {
         avatar = await storeAvatar(options.mediaDir, readFileSync(resolve(options.baseDir, u.avatar)));
       } catch (error) {
-        throw new FixtureError(`${where}.avatar: ${error instanceof AvatarInvalid ? error.message : `cannot read ${u.avatar}`}`);
+        throw new FixtureError(`${where}.avatar: ${error instanceof ImageInvalid ? error.message : `cannot read ${u.avatar}`}`);
       }
     }
     const clash = await tx

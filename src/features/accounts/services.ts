@@ -83,23 +83,18 @@ export function passwordProblems(lang: Lang, password: string, username = '', em
   return problems;
 }
 
-export async function usernameTaken(db: DbOrTx, username: string, exceptUserId = 0): Promise<boolean> {
+/** Whether another user has this value (case-insensitively) in the column. */
+async function takenBy(db: DbOrTx, column: typeof users.username | typeof users.email, value: string, exceptUserId: number): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()} and ${users.id} <> ${exceptUserId}`)
+    .where(sql`lower(${column}) = ${value.toLowerCase()} and ${users.id} <> ${exceptUserId}`)
     .limit(1);
   return rows.length > 0;
 }
 
-export async function emailTaken(db: DbOrTx, email: string, exceptUserId = 0): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${exceptUserId}`)
-    .limit(1);
-  return rows.length > 0;
-}
+export const usernameTaken = (db: DbOrTx, username: string, exceptUserId = 0) => takenBy(db, users.username, username, exceptUserId);
+export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) => takenBy(db, users.email, email, exceptUserId);
 
 /**
  * The username and e-mail fields of the signup and settings forms. The e-mail's uniqueness is told

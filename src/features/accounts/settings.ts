@@ -7,7 +7,7 @@ import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { avatarFallback, AvatarInvalid, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
+import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
 import { checkPassword } from './passwords.js';
@@ -24,6 +24,7 @@ import {
 } from './services.js';
 import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
+import { ImageInvalid } from '../../media/images.js';
 
 
 /** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
@@ -116,10 +117,10 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     // The picture is stored only when the rest of the form is fine (no orphaned files).
     if (form.avatar && !Object.keys(errors).length) {
       try {
-        if (!mediaDir) throw new AvatarInvalid('Uploads are not available.');
+        if (!mediaDir) throw new ImageInvalid('Uploads are not available.');
         avatar = await storeAvatar(mediaDir, form.avatar);
       } catch (error) {
-        if (!(error instanceof AvatarInvalid)) throw error;
+        if (!(error instanceof ImageInvalid)) throw error;
         errors.avatar = [t(page.lang, error.message)];
       }
     }

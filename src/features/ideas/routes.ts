@@ -7,7 +7,8 @@ import { ApiError, badRequest, fieldErrors, notFound } from '../../http/errors.j
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
-import { removeIdeaImage, IdeaImageInvalid, storeIdeaImage } from './images.js';
+import { ImageInvalid } from '../../media/images.js';
+import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
 import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
@@ -139,7 +140,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     try {
       return await storeIdeaImage(mediaDir, upload);
     } catch (error) {
-      if (error instanceof IdeaImageInvalid) throw fieldErrors({ image: [error.message] });
+      if (error instanceof ImageInvalid) throw fieldErrors({ image: [error.message] });
       throw error;
     }
   }
