@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { chapters, follows, ideas, modules, organisations, paragraphs, polls, projects, users } from '../../db/schema/index.js';
 import { loadModuleDetails, type ModulePhase } from '../modules/queries.js';
+import { contactColumns } from '../projects/queries.js';
 
 /** An organisation by slug, or null. */
 export async function loadOrganisation(db: DbOrTx, slug: string) {
@@ -25,11 +26,7 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
       result: projects.result,
       access: projects.access,
       isArchived: projects.isArchived,
-      contactName: projects.contactName,
-      contactAddressText: projects.contactAddressText,
-      contactEmail: projects.contactEmail,
-      contactPhone: projects.contactPhone,
-      contactUrl: projects.contactUrl,
+      ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,
     })

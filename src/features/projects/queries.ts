@@ -107,6 +107,15 @@ export interface AppProjectModule {
   phases: { startDate: Date | null; endDate: Date | null }[];
 }
 
+/** A project's contact fields, as every project query selects them. */
+export const contactColumns = {
+  contactName: projects.contactName,
+  contactAddressText: projects.contactAddressText,
+  contactEmail: projects.contactEmail,
+  contactPhone: projects.contactPhone,
+  contactUrl: projects.contactUrl,
+};
+
 /**
  * Decision D1: public or semi-public, not draft, not archived, organisation with geolocation, and
  * at least one phase of a published module that ends after now. Each project once, newest first.
@@ -133,11 +142,7 @@ export async function loadAppProjects(
       streetName: projects.streetName,
       houseNumber: projects.houseNumber,
       zipCode: projects.zipCode,
-      contactName: projects.contactName,
-      contactAddressText: projects.contactAddressText,
-      contactEmail: projects.contactEmail,
-      contactPhone: projects.contactPhone,
-      contactUrl: projects.contactUrl,
+      ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,
       organisationTitle: organisations.title,
