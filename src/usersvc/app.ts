@@ -16,7 +16,7 @@ export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInst
   const { config, database } = deps;
   const app = Fastify({
     logger: logOptions(config.logLevel),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     bodyLimit: 1024 * 1024,
     ...deps.fastify,

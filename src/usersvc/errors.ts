@@ -23,6 +23,8 @@ export const sessionNotFound = () => new UsersvcError(404, 'session not found');
 export const emailInUse = () => new UsersvcError(403, 'email already in use');
 export const nameInUse = () => new UsersvcError(403, 'user name already in use');
 export const badRequest = (reason: string) => new UsersvcError(400, reason);
+export const tooManyFailedLogins = (retryAfterSeconds: number) =>
+  new UsersvcError(429, 'too many failed logins', { 'retry-after': String(retryAfterSeconds) });
 
 function sendText(reply: FastifyReply, status: number, text: string, headers: Record<string, string> = {}): FastifyReply {
   return reply.status(status).headers(headers).type('text/plain; charset=utf-8').send(text);

@@ -1,6 +1,7 @@
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { closeLoginThrottle } from '../http/throttle.js';
 import { authenticate } from './auth.js';
 import {
   badRequest,
@@ -53,7 +54,7 @@ const Name = Type.String({ maxLength: 200, description: 'the user name' });
 const Email = Type.String({ maxLength: 254, description: 'the e-mail address' });
 
 const clearanceOf = (app: FastifyInstance, request: FastifyRequest): Promise<Clearance> =>
-  authenticate(app.ctx.db, request.headers, new Date());
+  authenticate(app.ctx.db, request.headers, new Date(), { ctx: app.ctx, ip: request.ip });
 
 /** A missing object is "not found" for an admin and 401 for everyone else, so ids cannot be probed. */
 const missing = (who: Clearance, error: UsersvcError): UsersvcError => (isAdmin(who) ? error : unauthorized());
@@ -175,9 +176,8 @@ async function sessionRoutes(base: FastifyInstance): Promise<void> {
     '/:token',
     { schema: { tags, summary: 'Whether a session is active (does not extend it)', params: TokenParams, response: { 200: Type.Boolean(), ...failures } } },
     async (request, reply) => {
-      const now = new Date();
-      await authenticate(db, request.headers, now);
-      return sendJson(reply, 200, (await findActiveSession(db, request.params.token, now)) !== null);
+      await clearanceOf(app, request);
+      return sendJson(reply, 200, (await findActiveSession(db, request.params.token, new Date())) !== null);
     },
   );
   app.delete(
@@ -292,6 +292,7 @@ export async function usersvcRoutes(app: FastifyInstance): Promise<void> {
     const params = request.params as Record<string, string> | undefined;
     if (params && Object.entries(params).some(([name, value]) => name !== '*' && value === '')) throw routeNotFound();
   });
+  app.addHook('onClose', async () => closeLoginThrottle(app.ctx));
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(sessionRoutes, { prefix: '/session' });
   await app.register(serviceRoutes, { prefix: '/service' });

@@ -266,3 +266,18 @@ test('a unique-index violation from the database is recognised (the path taken w
   assert.equal(await violation({ name: 'dave' }), 'name');
   assert.equal(await violation({ email: 'DAVE@example.org' }), 'email');
 });
+
+test('wrong passwords are throttled like platform logins: after the limit, 429 with Retry-After even for the right one', async () => {
+  const app = await usersvcTestApp({ loginFailureLimit: 3 });
+  const anna = await app.addUser('anna');
+  for (let i = 0; i < 3; i++) {
+    const wrong = await app.request({ method: 'GET', url: `/user/${anna.id}/name`, headers: userHeaders('anna', 'wrong-password') });
+    assert.equal(wrong.status, 401);
+  }
+  const blocked = await app.request({ method: 'GET', url: `/user/${anna.id}/name`, headers: anna.headers });
+  assert.equal(blocked.status, 429);
+  assert.equal(blocked.text, 'too many failed logins');
+  assert.ok(Number(blocked.headers['retry-after']) > 0);
+  const admin = await app.request({ method: 'GET', url: '/user', headers: adminHeaders, remoteAddress: '10.0.0.9' });
+  assert.equal(admin.status, 200, 'another account from another address is not affected');
+});
