@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
@@ -22,11 +22,20 @@ export interface MailDelivery {
   close(): Promise<void>;
 }
 
+/** How often a mail is tried before it is given up (the outbox command shows it with its error). */
+export const MAX_ATTEMPTS = 5;
+
+/** A refusal (SMTP 5xx) will not change by trying again; anything else (4xx, no connection) may. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500;
+};
+
 /**
  * Sends the outbox by SMTP. Rows are claimed atomically (sent_at set in the same statement that
  * picks them, skipping rows another instance has locked), so that several instances never send a
- * mail twice. A failed send records its error and clears sent_at; such a row is not retried
- * automatically (the outbox command shows it).
+ * mail twice. A failed send records its error and clears sent_at; a temporary failure is tried
+ * again after 2, 4, 8, … minutes, up to MAX_ATTEMPTS; a permanent refusal is not retried.
  */
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const { db, from } = options;
@@ -46,7 +55,13 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
           db
             .select({ id: outbox.id })
             .from(outbox)
-            .where(and(isNull(outbox.sentAt), isNull(outbox.error)))
+            .where(
+              and(
+                isNull(outbox.sentAt),
+                lt(outbox.attempts, MAX_ATTEMPTS),
+                or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, sql`now()`)),
+              ),
+            )
             .orderBy(asc(outbox.id))
             .limit(batchSize)
             .for('update', { skipLocked: true }),
@@ -61,7 +76,15 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
           await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.html ? { html: mail.html } : {}) });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          await db.update(outbox).set({ sentAt: null, error: message.slice(0, 1000) }).where(eq(outbox.id, mail.id));
+          await db
+            .update(outbox)
+            .set({
+              sentAt: null,
+              error: message.slice(0, 1000),
+              attempts: isPermanent(error) ? MAX_ATTEMPTS : sql`${outbox.attempts} + 1`,
+              nextAttemptAt: sql`now() + make_interval(mins => power(2, ${outbox.attempts} + 1)::int)`,
+            })
+            .where(eq(outbox.id, mail.id));
         }
       }
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { asc } from 'drizzle-orm';
 import { test } from 'node:test';
 import { outbox } from '../../src/db/schema/index.js';
-import { createMailDelivery } from '../../src/mail/delivery.js';
+import { createMailDelivery, MAX_ATTEMPTS } from '../../src/mail/delivery.js';
 import { queueMail } from '../../src/mail/outbox.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
@@ -35,7 +35,37 @@ test('the delivery sends queued mail by SMTP and marks it sent; a refused recipi
   assert.ok(rows[0].sentAt instanceof Date);
   assert.equal(rows[1].sentAt, null);
   assert.match(String(rows[1].error), /550/);
+  assert.equal(rows[1].attempts, MAX_ATTEMPTS, 'a permanent refusal is given up at once');
   assert.ok(rows[2].sentAt instanceof Date);
+});
+
+test('a temporary failure is tried again later, not at once', async () => {
+  const options: { defer: RegExp | null } = { defer: /later@/ };
+  const smtp = await startSmtpServer(options);
+  const { db } = await createTestApp();
+  await queueMail(db, { to: 'later@example.org', subject: 'Wait', body: 'x', kind: 'test' });
+  const delivery = createMailDelivery({ db, smtpUrl: smtp.url, from: 'a@example.org' });
+  const deliver = async () => {
+    delivery.kick();
+    await delivery.idle();
+  };
+  await deliver();
+  let [row] = await db.select().from(outbox);
+  assert.equal(row.sentAt, null);
+  assert.equal(row.attempts, 1);
+  assert.match(String(row.error), /451/);
+  assert.ok(row.nextAttemptAt && row.nextAttemptAt.getTime() > Date.now(), 'the next try is in the future');
+
+  options.defer = null;
+  await deliver();
+  assert.equal(smtp.received.length, 0, 'not tried before its time');
+
+  await db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+  await deliver();
+  await delivery.close();
+  [row] = await db.select().from(outbox);
+  assert.ok(row.sentAt instanceof Date);
+  assert.equal(smtp.received.length, 1);
 });
 
 test('a mail is sent once even when two deliveries run at the same time', async () => {

@@ -9,9 +9,10 @@ export interface ReceivedMail {
 
 /**
  * Just enough SMTP on loopback to receive mail from nodemailer: EHLO, MAIL, RCPT, DATA, RSET, QUIT.
- * Recipients matching `reject` are refused with 550.
+ * Recipients matching `reject` are refused with 550, those matching `options.defer` (changeable
+ * while the server runs) get the temporary 451.
  */
-export async function startSmtpServer(options: { reject?: RegExp } = {}): Promise<{ url: string; received: ReceivedMail[]; server: Server }> {
+export async function startSmtpServer(options: { reject?: RegExp; defer?: RegExp | null } = {}): Promise<{ url: string; received: ReceivedMail[]; server: Server }> {
   const received: ReceivedMail[] = [];
   const server = createServer((socket) => {
     let buffer = '';
@@ -44,6 +45,7 @@ export async function startSmtpServer(options: { reject?: RegExp } = {}): Promis
         } else if (command === 'RCPT') {
           const to = line.slice(8).trim();
           if (options.reject?.test(to)) reply('550 No such user');
+          else if (options.defer?.test(to)) reply('451 Try again later');
           else {
             mail.to.push(to);
             reply('250 OK');

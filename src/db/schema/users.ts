@@ -89,8 +89,11 @@ export const outbox = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Failed sends so far; a temporary failure is tried again at nextAttemptAt. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id)],
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id), index('outbox_pending_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
 );
 
 export const organisations = pgTable('organisations', {
