@@ -17,6 +17,7 @@ export const TEST_FILES = [
   'test/foundation/services.test.ts',
   'test/foundation/dates.test.ts',
   'test/foundation/lifecycle.test.ts',
+  'test/api/robustness.test.ts',
   'test/auth/jwt.test.ts',
   'test/auth/login.test.ts',
   'test/auth/throttle.test.ts',
