@@ -18,6 +18,7 @@ export const TEST_FILES = [
   'test/foundation/dates.test.ts',
   'test/foundation/lifecycle.test.ts',
   'test/api/robustness.test.ts',
+  'test/accounts/account-api.test.ts',
   'test/auth/jwt.test.ts',
   'test/auth/login.test.ts',
   'test/auth/throttle.test.ts',

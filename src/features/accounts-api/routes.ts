@@ -1,8 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { requireUser } from '../../http/auth.js';
-import { errorResponses } from '../../http/responses.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { Type, type Static } from 'typebox';
+import { type AuthUser, requireUser } from '../../http/auth.js';
+import { checkFormMediaType, readMultipartBody } from '../../http/bodies.js';
+import { fieldErrors } from '../../http/errors.js';
+import { requestLanguage } from '../../http/i18n.js';
+import { errorResponses, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
+import { t } from '../../i18n/index.js';
+import { ImageInvalid } from '../../media/images.js';
+import { removeAvatar, storeAvatar } from '../accounts/avatars.js';
+import { isUniqueViolation, updateAccountProfile, USERNAME_PATTERN, usernameTaken } from '../accounts/services.js';
 import { serializeAccount } from './serialize.js';
 
 const Account = Type.Object({
@@ -13,19 +22,75 @@ const Account = Type.Object({
   language: Type.String(),
 });
 
-export async function accountApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/api/account/',
-    {
-      schema: {
-        summary: 'The signed-in user',
-        tags: ['account'],
-        response: { 200: Account, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      return serializeAccount(user, (path) => absoluteUrl(request, app.ctx.config.baseUrl, path));
-    },
+const Language = Type.Union([Type.Literal('en'), Type.Literal('de')]);
+const AccountPut = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60 }), language: Type.Optional(Language) });
+const AccountPatch = Type.Partial(AccountPut);
+type AccountChanges = Static<typeof AccountPatch>;
+
+const responses = { 200: Account, ...errorResponses(400, 401, 403, 404, 413, 415, 429) };
+
+/** Uploads waiting for the handler, read before validation so that the fields are checked too. */
+const uploads = new WeakMap<FastifyRequest, Buffer | null>();
+
+/** The signed-in user's account (the reference's AccountViewSet): GET, and PUT/PATCH with an optional avatar upload. */
+export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, db } = app.ctx;
+  const mediaDir = join(config.dataDir, 'media');
+  const show = (request: FastifyRequest, user: AuthUser) => serializeAccount(user, (path) => absoluteUrl(request, config.baseUrl, path));
+
+  app.get('/api/account/', { schema: { summary: 'The signed-in user', tags: ['account'], response: responses } }, async (request) =>
+    show(request, await requireUser(request)),
   );
+
+  /** 401 comes before any body problem; a multipart body's fields become the body the schema checks. */
+  async function readBody(request: FastifyRequest) {
+    await requireUser(request);
+    checkFormMediaType(request);
+    uploads.set(request, request.isMultipart() ? await readMultipartBody(request, 'user_image') : null);
+  }
+
+  async function save(request: FastifyRequest, changes: AccountChanges) {
+    const user = await requireUser(request);
+    const lang = requestLanguage(request, user);
+    const username = changes.username?.trim();
+    if (username !== undefined && (!USERNAME_PATTERN.test(username) || (await usernameTaken(db, username, user.id)))) {
+      throw fieldErrors({
+        username: [USERNAME_PATTERN.test(username) ? t(lang, 'A user with that username already exists.') : t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.')],
+      });
+    }
+    let avatar: string | undefined;
+    const upload = uploads.get(request);
+    if (upload) {
+      try {
+        avatar = await storeAvatar(mediaDir, upload);
+      } catch (error) {
+        if (error instanceof ImageInvalid) throw fieldErrors({ user_image: [t(lang, error.message)] });
+        throw error;
+      }
+    }
+    const update = { ...(username !== undefined ? { username } : {}), ...(changes.language ? { language: changes.language } : {}), ...(avatar ? { avatar } : {}) };
+    try {
+      const { replacedAvatar } = await db.transaction((tx) => updateAccountProfile(tx, user.id, update));
+      if (replacedAvatar) removeAvatar(mediaDir, replacedAvatar);
+    } catch (error) {
+      if (avatar) removeAvatar(mediaDir, avatar);
+      if (isUniqueViolation(error)) throw fieldErrors({ username: [t(lang, 'A user with that username already exists.')] });
+      throw error;
+    }
+    return show(request, { ...user, ...update });
+  }
+
+  const description = 'JSON, form-encoded, or multipart with the avatar as the file `user_image` (png, jpeg or gif, at least 200×200, at most 5 MB).';
+  app.put(
+    '/api/account/',
+    { preValidation: readBody, schema: { summary: 'Change the signed-in user', description, tags: ['account'], body: AccountPut, response: responses } },
+    (request) => save(request, request.body),
+  );
+  app.patch(
+    '/api/account/',
+    { preValidation: readBody, schema: { summary: 'Change some of the signed-in user', description, tags: ['account'], body: AccountPatch, response: responses } },
+    (request) => save(request, request.body ?? {}),
+  );
+  rejectOtherMethods(app, '/api/account/', ['GET', 'PUT', 'PATCH']);
 }

@@ -234,6 +234,20 @@ export async function updateAccount(tx: DbOrTx, userId: number, changes: Account
   return { emailChanged };
 }
 
+/**
+ * The app's account changes (username, language, avatar). Returns the avatar it replaced (to
+ * remove its files once the write is committed); a unique index may refuse the username.
+ */
+export async function updateAccountProfile(
+  tx: DbOrTx,
+  userId: number,
+  changes: { username?: string; language?: Lang; avatar?: string },
+): Promise<{ replacedAvatar: string | null }> {
+  const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+  if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, userId));
+  return { replacedAvatar: changes.avatar !== undefined ? (before?.avatar ?? null) : null };
+}
+
 export async function setLanguage(db: DbOrTx, userId: number, language: Lang): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }

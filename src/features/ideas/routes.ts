@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
-import { ApiError, badRequest, fieldErrors, notFound } from '../../http/errors.js';
+import { fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
+import { checkFormMediaType, readMultipartBody } from '../../http/bodies.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
@@ -29,44 +30,6 @@ const loaded = new WeakMap<FastifyRequest, Loaded>();
 function pathId(value: unknown): number | null {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
   return id >= 1 && id <= 2147483647 ? id : null;
-}
-
-/** Multipart fields become the body (so the route schema checks them); the image file is kept aside. */
-async function readMultipart(request: FastifyRequest): Promise<Buffer | null> {
-  try {
-    return await readParts(request);
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) throw error;
-    throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
-  }
-}
-
-async function readParts(request: FastifyRequest): Promise<Buffer | null> {
-  const fields: Record<string, string | string[]> = {};
-  let upload: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'image') upload = data;
-    } else {
-      const value = String(part.value);
-      const previous = fields[part.fieldname];
-      fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
-    }
-  }
-  request.body = fields;
-  return upload;
-}
-
-const IDEA_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
-
-/** A body in a form other than JSON, form-encoded or multipart is a 415 (Fastify would take text/plain). */
-function checkMediaType(request: FastifyRequest): void {
-  const type = request.mediaType;
-  if (type !== undefined && !IDEA_MEDIA_TYPES.includes(type)) {
-    throw new ApiError(415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
-  }
 }
 
 /** The checked body; a request without one counts as an empty object. */
@@ -110,8 +73,8 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     if (moduleId === null) return;
     const { user, target } = await moduleOr404(request, moduleId);
     if (!canAddIdea(target.rules)) throw denied(user);
-    checkMediaType(request);
-    const upload = request.isMultipart() ? await readMultipart(request) : null;
+    checkFormMediaType(request);
+    const upload = request.isMultipart() ? await readMultipartBody(request, 'image') : null;
     loaded.set(request, { user, target, idea: null, upload });
   }
 
@@ -123,8 +86,8 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     const idea = await ideaOr404(target, ideaId, user);
     const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea) : canChangeIdea(target.rules, idea);
     if (!allowed) throw denied(user);
-    checkMediaType(request);
-    const upload = request.isMultipart() ? await readMultipart(request) : null;
+    checkFormMediaType(request);
+    const upload = request.isMultipart() ? await readMultipartBody(request, 'image') : null;
     loaded.set(request, { user, target, idea, upload });
   }
 

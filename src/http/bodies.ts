@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest } from './errors.js';
+
+/** What writes take: JSON, form-encoded, or multipart (with a file). */
+const FORM_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** A body in any other form is a 415 (Fastify itself would also take text/plain). */
+export function checkFormMediaType(request: FastifyRequest): void {
+  const type = request.mediaType;
+  if (type !== undefined && !FORM_MEDIA_TYPES.includes(type)) {
+    throw new ApiError(415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+  }
+}
+
+/**
+ * Reads a multipart body: its fields become the request body (so the route schema checks them;
+ * a repeated field becomes a list), the file of `fileField` is returned. A broken body is a 400;
+ * an upload over the limit keeps its 413.
+ */
+export async function readMultipartBody(request: FastifyRequest, fileField: string): Promise<Buffer | null> {
+  const fields: Record<string, string | string[]> = {};
+  let upload: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === fileField) upload = data;
+      } else {
+        const value = String(part.value);
+        const previous = fields[part.fieldname];
+        fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+      }
+    }
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
+  }
+  request.body = fields;
+  return upload;
+}
