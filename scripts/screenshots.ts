@@ -1,5 +1,6 @@
 /**
- * Renders the dashboard overview and activities pages (en and de) with Debian's Chromium into
+ * Renders the dashboard pages and the participation pages (project, module with its idea list,
+ * idea, idea form, moderation queue, idea moderation; en and de) with Debian's Chromium into
  * docs/*.png: `npx tsx scripts/screenshots.ts`. Uses an in-memory database with sample data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,9 @@ import type { Fixture } from '../src/cli/fixture-schema.js';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { testConfig } from '../src/config.js';
 import { openMemoryPglite } from '../src/db/client.js';
+import { eq } from 'drizzle-orm';
+import { ideas } from '../src/db/schema/index.js';
+import { ideaPath } from '../src/features/urls.js';
 
 const day = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * day).toISOString();
@@ -19,7 +23,16 @@ function sampleWorld(): Fixture {
   const names = ['alice', 'bruno', 'chiara', 'dara', 'moderator'];
   const project = (id: number, name: string, description: string, start: string | null, end: string | null, access: 'PUBLIC' | 'SEMIPUBLIC' = 'PUBLIC') => ({
     project: { id, slug: `project-${id}`, name, description, organisation: 1 + (id % 2), access, moderators: [5] },
-    module: { id, project: id, name: 'Ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: start, end_date: end }] },
+    module: {
+      id,
+      project: id,
+      name: 'Ideas',
+      phases: [{ type: 'a4_candy_ideas:collect', start_date: start, end_date: end }],
+      categories: [
+        { id: id * 10 + 1, name: 'Greenery' },
+        { id: id * 10 + 2, name: 'Seating' },
+      ],
+    },
   });
   const projects = [
     project(1, 'A greener market square', 'Where should new trees and benches go?', at(-10), at(12)),
@@ -36,7 +49,9 @@ function sampleWorld(): Fixture {
     projects: projects.map((p) => p.project),
     modules: projects.map((p) => p.module),
     ideas: [
-      { id: 1, module: 1, creator: 1, name: 'Shade for the playground', description: 'Two big plane trees', created: at(-8) },
+      { id: 1, module: 1, creator: 1, name: 'Shade for the playground', description: '<p>Two big <strong>plane trees</strong> by the sandpit.</p>', category: 11, created: at(-8) },
+      { id: 3, module: 1, creator: 2, name: 'Benches around the fountain', description: 'Somewhere to sit in the sun', category: 12, created: at(-6) },
+      { id: 4, module: 1, creator: 3, name: 'Flower beds instead of parking', description: 'Colour for the square', category: 11, created: at(-4) },
       { id: 2, module: 2, creator: 1, name: 'Bike parking at the station', description: 'Covered racks', created: at(-2) },
     ],
     comments: [
@@ -58,6 +73,9 @@ async function main() {
   const database = await openMemoryPglite();
   await database.migrate();
   await loadFixture(database.db, sampleWorld(), { baseDir: process.cwd(), mediaDir: '' });
+  await database.db.update(ideas).set({ moderatorStatus: 'CONSIDERATION', moderatorFeedbackText: '<p>We are checking this with the parks department.</p>' }).where(eq(ideas.id, 1));
+  const [first] = await database.db.select().from(ideas).where(eq(ideas.id, 1));
+  const ideaUrl = ideaPath('neighbours', first.created, first.id);
   const app = await buildApp({ config: testConfig({ dataDir }), database });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -76,7 +94,34 @@ async function main() {
       await page.screenshot({ path: `docs/dashboard-overview-${lang}.png`, fullPage: true });
       await page.goto(`${base}/userdashboard/overview/activities/`);
       await page.screenshot({ path: `docs/dashboard-activities-${lang}.png`, fullPage: true });
+      const shots: [string, string][] = [
+        ['project', '/neighbours/projects/project-1/'],
+        ['project-information', '/neighbours/projects/project-1/?tab=information'],
+        ['module', '/riverside/projects/module/module-2/'],
+        ['idea', ideaUrl],
+        ['idea-form', '/neighbours/ideas/create/module/module-1/'],
+      ];
+      for (const [name, path] of shots) {
+        await page.goto(`${base}${path}`);
+        await page.screenshot({ path: `docs/page-${name}-${lang}.png`, fullPage: true });
+      }
       await context.close();
+      const moderation = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: lang });
+      const mod = await moderation.newPage();
+      await mod.goto(`${base}/accounts/login/`);
+      await mod.fill('#id_login', 'moderator');
+      await mod.fill('#id_password', 'moderator-password');
+      await mod.locator('main button[type=submit]').click();
+      await mod.waitForURL(`${base}/userdashboard/overview/`);
+      await moderation.addCookies([{ name: 'language', value: lang, url: base }]);
+      for (const [name, path] of [
+        ['moderation-queue', '/userdashboard/moderation/detail/project-2/'],
+        ['idea-moderate', `${ideaUrl}moderate/`],
+      ]) {
+        await mod.goto(`${base}${path}`);
+        await mod.screenshot({ path: `docs/page-${name}-${lang}.png`, fullPage: true });
+      }
+      await moderation.close();
     }
   } finally {
     await browser.close();

@@ -32,11 +32,22 @@ import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { registerJsonBodies } from './http/bodies.js';
+import { registerConditionalRequests } from './http/conditional.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
+import { apiTrailingSlash } from './http/urls.js';
+import { registerFiniteNumbers } from './http/validation.js';
 import { usersvcRoutes } from './usersvc/routes.js';
 import { renderErrorPage } from './web/errors.js';
-import { publicPageRoutes } from './features/pages/routes.js';
+import { commentPages } from './features/comments/pages.js';
+import { ideaPages } from './features/ideas/pages.js';
+import { modulePages } from './features/modules/pages.js';
+import { organisationPages } from './features/organisations/pages.js';
+import { projectPages } from './features/projects/pages.js';
+import { projectDashboardRoutes } from './features/projectdashboard/routes.js';
+import { inviteRoutes } from './features/invites/routes.js';
+import { backofficeRoutes } from './features/backoffice/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -67,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { ...logOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
+    rewriteUrl: apiTrailingSlash,
     bodyLimit: 6 * 1024 * 1024,
+    frameworkErrors: frameworkErrors(),
     ...deps.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -78,10 +91,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app, renderErrorPage);
+  registerJsonBodies(app);
+  registerFiniteNumbers(app);
 
   // External plugins first.
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody, { parser: (body) => parseQuery(body) });
+  await registerConditionalRequests(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 50 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -90,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        formAction: ["'self'", 'https:', 'http:'],
+        formAction: ["'self'"],
       },
     },
   });
@@ -116,10 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false });
   }
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));
 
   // Then one register call per feature.
   await app.register(healthRoutes);
-  await app.register(publicPageRoutes);
+  await app.register(organisationPages);
+  await app.register(projectPages);
+  await app.register(modulePages);
+  await app.register(ideaPages);
+  await app.register(commentPages);
   await app.register(authRoutes);
   await app.register(accountApiRoutes);
   await app.register(appProjectRoutes);
@@ -138,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountSettingsRoutes);
   await app.register(dashboardRoutes);
   await app.register(profileRoutes);
+  await app.register(projectDashboardRoutes);
+  await app.register(inviteRoutes);
+  await app.register(backofficeRoutes);
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The platform's configuration: read once from the environment, validated, typed. */
@@ -9,8 +10,13 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** Worker processes serving the port (node:cluster); 1 serves from the starting process itself. */
+  webConcurrency: number;
+  /** PostgreSQL connections of the whole server, shared evenly by its workers. */
+  databasePoolSize: number;
   secretKey: string;
-  baseUrl: string | null;
+  /** The origin of every absolute link (e-mails, API image URLs); never taken from a request's Host. */
+  baseUrl: string;
   timeZone: string;
   redisUrl: string | null;
   seedDemo: boolean;
@@ -105,6 +111,18 @@ function trustProxyVar(env: Env): false | string[] {
   return entries;
 }
 
+/**
+ * WEB_CONCURRENCY: on PostgreSQL every core by default; the embedded database opens in one process
+ * only, so there it must stay 1.
+ */
+function webConcurrencyVar(env: Env, databaseUrl: string | null): number {
+  const workers = intVar(env, 'WEB_CONCURRENCY', databaseUrl ? availableParallelism() : 1, 1, 256);
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError('WEB_CONCURRENCY above 1 needs PostgreSQL (DATABASE_URL): the embedded database is opened by one process only');
+  }
+  return workers;
+}
+
 /** SECRET_KEY from the environment, or one generated once and kept in DATA_DIR (never in production). */
 function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
   const given = env.SECRET_KEY;
@@ -168,6 +186,18 @@ function oidcProvidersVar(env: Env): OidcProviderConfig[] {
   });
 }
 
+/**
+ * BASE_URL: required in production, because links in e-mails must not follow a request's Host header
+ * (host-header poisoning); in development and tests it defaults to the address the server listens on.
+ */
+function baseUrlVar(env: Env, production: boolean, host: string, port: number): string {
+  const given = urlVar(env, 'BASE_URL', ['http:', 'https:']);
+  if (given) return given.replace(/\/+$/, '');
+  if (production) throw new ConfigError('BASE_URL must be set when NODE_ENV=production (the public origin for links, e.g. https://beteiligung.example.org)');
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -175,15 +205,20 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const production = nodeEnv === 'production';
   const dataDir = resolve(env.DATA_DIR || './data');
-  const baseUrl = urlVar(env, 'BASE_URL', ['http:', 'https:']);
+  const host = env.HOST || '127.0.0.1';
+  const port = intVar(env, 'PORT', 8004, 0, 65535);
+  const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const webConcurrency = webConcurrencyVar(env, databaseUrl);
   return {
     env: nodeEnv as Config['env'],
-    host: env.HOST || '127.0.0.1',
-    port: intVar(env, 'PORT', 8004, 0, 65535),
+    host,
+    port,
     dataDir,
-    databaseUrl: urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
+    webConcurrency,
+    databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000),
     secretKey: secretKeyVar(env, dataDir, production),
-    baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null,
+    baseUrl: baseUrlVar(env, production, host, port),
     timeZone: timeZoneVar(env),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     seedDemo: boolVar(env, 'SEED_DEMO', true),
@@ -210,8 +245,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     dataDir: '',
     databaseUrl: null,
+    webConcurrency: 1,
+    databasePoolSize: 5,
     secretKey: 'test-secret-key-test-secret-key-test-secret-key',
-    baseUrl: null,
+    baseUrl: 'http://localhost:80',
     timeZone: 'Europe/Berlin',
     redisUrl: null,
     seedDemo: false,

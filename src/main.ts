@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { runPrimary, type WorkerMessage } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemoIfEmpty } from './cli/demo.js';
 
-async function start(): Promise<void> {
-  let config: Config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -16,18 +16,25 @@ async function start(): Promise<void> {
     }
     throw error;
   }
+}
 
-  const database: Database = await openDatabase(config);
+/** Migrations and the demo data, once per start (before any worker serves). */
+async function prepare(config: Config, database: Database): Promise<void> {
   await database.migrate();
-  if (config.seedDemo) {
-    const logins = await seedDemoIfEmpty(database.db, join(config.dataDir, 'media'));
-    if (logins) {
-      console.log('Demo data loaded. Demo logins (username / password):');
-      for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password.padEnd(14)} ${login.role}`);
-    }
+  if (!config.seedDemo) return;
+  const logins = await seedDemoIfEmpty(database.db, join(config.dataDir, 'media'));
+  if (logins) {
+    console.log('Demo data loaded. Demo logins (username / password):');
+    for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password.padEnd(14)} ${login.role}`);
   }
+}
 
-  const app: FastifyInstance = await buildApp({ config, database });
+const describe = (config: Config, database: Database) =>
+  database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : `PostgreSQL, ${config.webConcurrency} worker${config.webConcurrency === 1 ? '' : 's'}`;
+
+/** Serves the port from this process until SIGTERM/SIGINT (or, in a worker, until the primary is gone). */
+async function serve(config: Config, database: Database): Promise<string> {
+  const app = await buildApp({ config, database });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,9 +46,31 @@ async function start(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (cluster.isWorker) process.on('disconnect', () => void stop('primary gone'));
+  return app.listen({ host: config.host, port: config.port });
+}
 
-  const address = await app.listen({ host: config.host, port: config.port });
-  console.log(`Allmende is running at ${address}/ (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+async function start(): Promise<void> {
+  const config = configOrExit();
+  if (cluster.isWorker) {
+    const poolSize = Math.max(1, Math.floor(config.databasePoolSize / config.webConcurrency));
+    const address = await serve(config, await openDatabase(config, poolSize));
+    process.send?.({ type: 'listening', address } satisfies WorkerMessage);
+    return;
+  }
+  if (config.webConcurrency > 1) {
+    if (!config.redisUrl) console.warn('REDIS_URL is not set: each worker throttles failed logins on its own');
+    const database = await openDatabase(config, 1);
+    await prepare(config, database);
+    await database.close();
+    const address = await runPrimary(config.webConcurrency);
+    console.log(`Allmende is running at ${address}/ (PostgreSQL, ${config.webConcurrency} workers)`);
+    return;
+  }
+  const database = await openDatabase(config, config.databasePoolSize);
+  await prepare(config, database);
+  const address = await serve(config, database);
+  console.log(`Allmende is running at ${address}/ (${describe(config, database)})`);
 }
 
 start().catch((error: unknown) => {

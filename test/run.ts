@@ -5,51 +5,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 
-/** The suite, listed explicitly. */
-export const TEST_FILES = [
-  'test/foundation/config.test.ts',
-  'test/foundation/server.test.ts',
-  'test/foundation/loaddata.test.ts',
-  'test/foundation/cli.test.ts',
-  'test/foundation/services.test.ts',
-  'test/foundation/dates.test.ts',
-  'test/foundation/lifecycle.test.ts',
-  'test/api/robustness.test.ts',
-  'test/accounts/account-api.test.ts',
-  'test/auth/jwt.test.ts',
-  'test/auth/login.test.ts',
-  'test/auth/throttle.test.ts',
-  'test/ideas/rules.test.ts',
-  'test/ideas/permissions.test.ts',
-  'test/ideas/api.test.ts',
-  'test/projects/app-projects.test.ts',
-  'test/modules/app-modules.test.ts',
-  'test/appapi/openapi.test.ts',
-  'test/usersvc/config.test.ts',
-  'test/usersvc/users.test.ts',
-  'test/usersvc/sessions.test.ts',
-  'test/usersvc/services.test.ts',
-  'test/usersvc/protocol.test.ts',
-  'test/usersvc/proxy.test.ts',
-  'test/usersvc/standalone.test.ts',
-  'test/moderation/api.test.ts',
-  'test/comments/comments.test.ts',
-  'test/comments/targets.test.ts',
-  'test/comments/rules.test.ts',
-  'test/moderation/feedback.test.ts',
-  'test/comments/ratings-reports-follows.test.ts',
-  'test/mail/delivery.test.ts',
-  'test/accounts/accounts.test.ts',
-  'test/accounts/oidc.test.ts',
-  'test/dashboard/dashboard.test.ts',
-  'test/dashboard/feed-plan.test.ts',
-  'test/browser/browser.test.ts',
-  'test/pages/public.test.ts',
-  'test/pages/moderation.test.ts',
-];
+/** The suite: every `*.test.ts` below test/, in a stable order (long-running runs such as the fuzz suite are named otherwise). */
+export const TEST_FILES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('test', file))
+  .sort();
 
 async function main(): Promise<number> {
   const files = process.argv.slice(2).length ? process.argv.slice(2) : TEST_FILES;

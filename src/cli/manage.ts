@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/accounts/passwords.js';
+import { usernameError } from '../features/accounts/rules.js';
 import { createSystemActions } from '../features/actions/system.js';
 import { seedDemoIfEmpty } from './demo.js';
+import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
 
 const USAGE = `Usage: npm run manage -- <command>
@@ -18,7 +20,9 @@ Commands:
   loaddata FILE                            load a JSON fixture (all or nothing)
   seed-demo                                load the demo data into an empty database
   create-system-actions                    record phase start / phase ending actions
-  outbox [--limit N]                       show the newest e-mails in the outbox`;
+  outbox [--limit N]                       show the newest e-mails in the outbox
+  generate [--organisations N] [--projects N] [--ideas N] [--comments N] [--actions N] [--users N]
+                                           add realistic generated data (all or nothing)`;
 
 class UsageError extends Error {}
 
@@ -32,7 +36,7 @@ const commands: Record<string, Command> = {
   async createsuperuser(database, args) {
     const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
     if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
-    if (!/^[\w][ \w.@+-]*$/.test(values.username) || values.username.length > 60) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only');
+    if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (at most 60 characters)');
     if (!/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('the e-mail address is not valid');
     const taken = await database.db
       .select({ id: users.id })
@@ -89,6 +93,31 @@ const commands: Record<string, Command> = {
     console.log(`Phase start actions: ${counts.started}, project start actions: ${counts.projectsStarted}, phase ending actions: ${counts.scheduled}.`);
   },
 
+  async generate(database, args) {
+    const kinds = ['users', 'organisations', 'projects', 'ideas', 'comments', 'actions'] as const;
+    const { values } = parseArgs({ args, options: Object.fromEntries(kinds.map((kind) => [kind, { type: 'string', default: '0' }])) });
+    const counts = Object.fromEntries(
+      kinds.map((kind) => {
+        const n = Number(values[kind]);
+        if (!/^\d+$/.test(String(values[kind])) || n > 100_000_000) throw new UsageError(`--${kind} takes a whole number up to 100000000`);
+        return [kind, n];
+      }),
+    ) as unknown as GenerateCounts;
+    if (!Object.values(counts).some(Boolean)) throw new UsageError(`generate needs at least one of ${kinds.map((k) => `--${k} N`).join(', ')}`);
+    const bar = new SingleBar({ format: 'Generating [{bar}] {percentage}% {value}/{total} rows, {duration}s', hideCursor: true });
+    const started = Date.now();
+    await database.db.transaction((tx) =>
+      generate(tx, counts, (done, total) => {
+        if (!process.stdout.isTTY) return;
+        if (done === 0) bar.start(total, 0);
+        else bar.update(done);
+      }),
+    );
+    if (process.stdout.isTTY) bar.stop();
+    const summary = kinds.filter((kind) => counts[kind]).map((kind) => `${counts[kind]} ${kind}`);
+    console.log(`Generated ${summary.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.${counts.users ? ` Users gen_user_<id> log in with "${GENERATED_PASSWORD}".` : ''}`);
+  },
+
   async outbox(database, args) {
     const { values } = parseArgs({ args, options: { limit: { type: 'string', default: '20' } } });
     const limit = Number(values.limit);
@@ -118,8 +147,8 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-    else if (error instanceof FixtureError || error instanceof UsageError) console.error(`Error: ${error.message}`);
-    else console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    else if (error instanceof FixtureError || error instanceof UsageError || error instanceof GenerateError) console.error(`Error: ${error.message}`);
+    else console.error(`Error: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
     return 1;
   } finally {
     await database?.close();

@@ -49,7 +49,8 @@ async function answers(client: { query(sql: string): Promise<unknown> }): Promis
 
 /** PostgreSQL through node-postgres: the production and scale-out path. */
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer must not hold requests for minutes: they fail fast and answer 503.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   const { stats, logger } = counter();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
@@ -145,8 +146,9 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPgliteDir(config.dataDir);
+/** The configured database; `poolSize` caps this process's PostgreSQL connections. */
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }, poolSize?: number): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { max: poolSize }) : openPgliteDir(config.dataDir);
 }
 
 /** Counts rows with a number even where `pg` returns bigint as a string. */

@@ -87,8 +87,8 @@ export interface Authentication {
 
 /**
  * DRF's order: `Authorization: Token <key>`, then the session cookie (with CSRF on unsafe
- * methods), then `Authorization: Bearer <access>`. A malformed or invalid Authorization header
- * is a 401 even where anonymous access would be allowed.
+ * methods), then `Authorization: Bearer <access>`. A malformed or invalid Authorization header,
+ * or one of another scheme, is a 401 even where anonymous access would be allowed.
  */
 export async function authenticate(db: Db, secret: string, request: FastifyRequest): Promise<Authentication> {
   const header = request.headers.authorization;
@@ -110,6 +110,8 @@ export async function authenticate(db: Db, secret: string, request: FastifyReque
     }
     return { user: await byJwt(db, secret, credential), scheme: 'jwt' };
   }
+  // Credentials in a scheme we do not speak (Basic, Digest, a bare word) are refused, never ignored.
+  if (header !== undefined) throw authenticationFailed('Invalid authorization header. Use "Token <key>" or "Bearer <access token>".');
   return { user: null, scheme: null };
 }
 

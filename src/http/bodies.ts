@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from './errors.js';
 
 /** What writes take: JSON, form-encoded, or multipart (with a file). */
@@ -38,4 +38,25 @@ export async function readMultipartBody(request: FastifyRequest, fileField: stri
   }
   request.body = fields;
   return upload;
+}
+
+/** Methods whose body carries the resource: an empty one reads as an empty object, as DRF reads it. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * JSON bodies, with Fastify's own parser (prototype-poisoning guards included), except that an empty
+ * body is no body: clients such as the adhocracy+ app send `Content-Type: application/json` on every
+ * request, also on a DELETE without a body. Registered once, so it holds for every route.
+ */
+export function registerJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, WRITE_METHODS.has(request.method) ? {} : undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 }

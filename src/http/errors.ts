@@ -78,11 +78,27 @@ export function validationBody(errors: AjvError[], context: string | undefined):
 }
 
 /** The SQLSTATE of a database error, also when the ORM wraps it. */
-function databaseErrorCode(error: unknown): string | undefined {
+export function databaseErrorCode(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
+}
+
+/** Network errors and SQLSTATEs that mean "the database cannot be reached right now", not "this request is wrong". */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+/** Seconds a client is asked to wait while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Whether an error (or one it wraps) says the database is unreachable. */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** Bad data that slipped past a schema and that the database refused: still the client's fault. */
@@ -132,6 +148,10 @@ function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): E
   }
   const dataError = DATA_ERRORS[databaseErrorCode(error) ?? ''];
   if (dataError) return answer(400, { detail: dataError });
+  if (databaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return answer(503, { detail: 'The service is temporarily unavailable. Please try again later.' }, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
   const status = fe.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
@@ -144,12 +164,15 @@ function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): E
     return answer(400, { detail: 'JSON parse error - the request body is not valid JSON.' });
   }
   if (status === 413) return answer(413, { detail: 'Request body is too large.' });
+  if (fe.code === 'FST_ERR_BAD_URL') return answer(400, { detail: 'The URL is not valid.' });
+  if (fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(414, { detail: 'A part of the URL is too long.' });
   return answer(status, { detail: fe.message });
 }
 
-/** The shared error handler: JSON (DRF shapes) for the API, HTML pages for browser pages when a renderer is given. */
-export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer): void {
-  const send = async (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => {
+type ErrorSender = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
+
+function errorSender(renderHtml?: HtmlErrorRenderer): ErrorSender {
+  return async (request, reply, answer) => {
     if (renderHtml && wantsHtmlErrors(request)) {
       try {
         return await renderHtml(request, reply, answer);
@@ -157,8 +180,26 @@ export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErr
         request.log.error({ err: error }, 'error page failed');
       }
     }
-    return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    // Plain JSON, not the route's response schema: a page route that an /api/ path happens to
+    // match declares its errors as HTML strings and would send the body as "[object Object]".
+    return reply.status(answer.status).headers(answer.headers).type('application/json; charset=utf-8').serializer(JSON.stringify).send(answer.body);
   };
+}
+
+/** The shared error handler: JSON (DRF shapes) for the API, HTML pages for browser pages when a renderer is given. */
+export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer): void {
+  const send = errorSender(renderHtml);
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => send(request, reply, errorAnswer(error, request)));
   app.setNotFoundHandler((request, reply) => send(request, reply, { status: 404, headers: {}, body: { detail: 'Not found.' } }));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (`%ff`) or a path segment over
+ * maxParamLength is answered before any route and any hook, by default in Fastify's own shape.
+ * This answers it as every other API error. Always JSON: the request has not been through the
+ * cookie and session hooks an error page needs, and such URLs come from tools, not from links.
+ */
+export function frameworkErrors() {
+  const send = errorSender();
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void send(request, reply, errorAnswer(error, request));
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Lang } from '../i18n/index.js';
 import { requestLanguage } from './i18n.js';
-import { origin } from './urls.js';
 
 /** What serialisers need from a request: its language, the site's time zone and the origin for absolute URLs. */
 export interface RenderContext {
@@ -12,7 +11,7 @@ export interface RenderContext {
 }
 
 export function renderContext(request: FastifyRequest, user: { language: string } | null, config: Config): RenderContext {
-  return { lang: requestLanguage(request, user), timeZone: config.timeZone, origin: origin(request, config.baseUrl) };
+  return { lang: requestLanguage(request, user), timeZone: config.timeZone, origin: config.baseUrl };
 }
 
 /** The request's URL with `page` set (DRF's next/previous links), absolute. */

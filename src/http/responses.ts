@@ -21,6 +21,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorBody(ERROR_TEXT[status] ?? 'Error')]));
 }
 
+/** OpenAPI of the 304 that routes with `config: { etag: true }` answer to a matching If-None-Match. */
+export const notModified = { 304: Type.Null({ description: 'Not modified: the If-None-Match tag names the current body' }) };
+
 /** An integer id in a path: anything else (text, out of int32 range) is a 404. */
 export const PathId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 

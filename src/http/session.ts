@@ -73,6 +73,11 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, c
 export function ensureCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  return rotateCsrfToken(request, reply);
+}
+
+/** A new CSRF token (at login and logout, so a token seen before the login is worth nothing after it). */
+export function rotateCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const token = randomBytes(24).toString('base64url');
   reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false });
   request.cookies[CSRF_COOKIE] = token;

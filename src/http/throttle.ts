@@ -6,7 +6,8 @@ import { throttled } from './errors.js';
  * Failed-login throttling, per client IP and per account (the login name as typed, lower-cased):
  * at most `loginFailureLimit` failures within `loginFailureWindowSeconds`, counted from the first
  * failure of the window. Counters live in Redis when REDIS_URL is set (shared by every server
- * instance), in this process's memory otherwise. The API logins and the browser login use this.
+ * instance; in this process's memory while Redis is away), in this process's memory otherwise.
+ * The API logins, the browser login and the user/session service use this.
  */
 interface FailureStore {
   /** Milliseconds until every key is below the limit again; 0 when none is at it. */
@@ -66,14 +67,11 @@ const INCREMENT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 const REDIS_PREFIX = 'allmende:login-failures:';
+/** A login must never wait seconds for a throttle: Redis answers within this or counts as away. */
+export const REDIS_TIMEOUT_MS = 500;
 
 class RedisStore implements FailureStore {
-  private readonly redis: Redis;
-
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 2000, lazyConnect: true });
-    this.redis.on('error', () => undefined); // a failing command reports it; see failOpen
-  }
+  constructor(readonly redis: Redis) {}
 
   async waitMs(keys: string[], limit: number): Promise<number> {
     const pipeline = this.redis.pipeline();
@@ -102,34 +100,119 @@ class RedisStore implements FailureStore {
   }
 }
 
+/** Where the throttle reports that it lost or regained Redis. */
+export interface ThrottleLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * Redis while it answers, this process's memory while it does not: an outage neither locks
+ * everybody out nor switches throttling off, and never makes a login wait for a timeout more than
+ * once. Commands fail at once while disconnected (no offline queue); ioredis keeps reconnecting in
+ * the background and the store goes back to Redis when it is ready again.
+ */
+class FailoverStore implements FailureStore {
+  private readonly memory = new MemoryStore();
+  private usingRedis = true;
+
+  constructor(
+    private readonly redis: RedisStore,
+    private readonly log: ThrottleLog,
+  ) {
+    redis.redis.on('ready', () => {
+      if (this.usingRedis) return;
+      this.usingRedis = true;
+      log.info('Redis is reachable again: login throttling is shared by all instances again');
+    });
+    redis.redis.on('close', () => this.fallBack('connection closed'));
+  }
+
+  private fallBack(reason: string) {
+    if (!this.usingRedis) return;
+    this.usingRedis = false;
+    this.log.warn(`Redis unavailable (${reason}): login throttling falls back to this process's memory until it is back`);
+  }
+
+  private async run<T>(action: (store: FailureStore) => Promise<T>): Promise<T> {
+    if (this.usingRedis) {
+      try {
+        return await action(this.redis);
+      } catch (error) {
+        this.fallBack(error instanceof Error ? error.message : String(error));
+      }
+    }
+    return action(this.memory);
+  }
+
+  waitMs(keys: string[], limit: number) {
+    return this.run((store) => store.waitMs(keys, limit));
+  }
+
+  record(keys: string[], windowMs: number) {
+    return this.run((store) => store.record(keys, windowMs));
+  }
+
+  clear(keys: string[]) {
+    return this.run((store) => store.clear(keys));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.close();
+    await this.memory.close();
+  }
+}
+
+export class RedisUnreachable extends Error {}
+
+/** Connects to REDIS_URL with short timeouts; throws RedisUnreachable when it does not answer a PING. */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: REDIS_TIMEOUT_MS * 2,
+    commandTimeout: REDIS_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', () => undefined); // the store notices failed commands and 'close'
+  try {
+    await redis.connect();
+    await redis.ping();
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    const shown = new URL(url);
+    shown.password = shown.password ? '***' : '';
+    throw new RedisUnreachable(`REDIS_URL ${shown.href} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export interface ThrottleContext {
   config: Pick<Config, 'redisUrl' | 'loginFailureLimit' | 'loginFailureWindowSeconds'>;
 }
 
 const stores = new WeakMap<ThrottleContext, FailureStore>();
 
+/**
+ * Opens the app's throttle store, once at start: with REDIS_URL, Redis must answer now (a wrong
+ * URL is a start error, not a silent loss of throttling); later outages fall back to memory.
+ */
+export async function openLoginThrottle(ctx: ThrottleContext, log: ThrottleLog): Promise<void> {
+  if (stores.has(ctx)) return;
+  const store = ctx.config.redisUrl ? new FailoverStore(new RedisStore(await connectRedis(ctx.config.redisUrl)), log) : new MemoryStore();
+  if (stores.has(ctx)) return void (await store.close());
+  stores.set(ctx, store);
+}
+
 function storeOf(ctx: ThrottleContext): FailureStore {
   let store = stores.get(ctx);
   if (!store) {
-    store = ctx.config.redisUrl ? new RedisStore(ctx.config.redisUrl) : new MemoryStore();
+    if (ctx.config.redisUrl) throw new Error('login throttle with REDIS_URL used before openLoginThrottle');
+    store = new MemoryStore();
     stores.set(ctx, store);
   }
   return store;
-}
-
-let lastWarning = 0;
-
-/** A Redis outage must not lock everybody out: throttling is skipped (warning once a minute) until it is back. */
-async function failOpen<T>(action: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (Date.now() - lastWarning > 60_000) {
-      lastWarning = Date.now();
-      process.emitWarning(`login throttle unavailable, logins are not throttled: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return fallback;
-  }
 }
 
 const accountKey = (account: string) => `account:${account.trim().toLowerCase()}`;
@@ -137,7 +220,7 @@ const keysOf = (ip: string, account: string) => [`ip:${ip}`, accountKey(account)
 
 /** Seconds the client must wait before the next login attempt for this IP and account; 0 = go ahead. */
 export async function loginThrottleWait(ctx: ThrottleContext, ip: string, account: string): Promise<number> {
-  const ms = await failOpen(() => storeOf(ctx).waitMs(keysOf(ip, account), ctx.config.loginFailureLimit), 0);
+  const ms = await storeOf(ctx).waitMs(keysOf(ip, account), ctx.config.loginFailureLimit);
   return Math.ceil(ms / 1000);
 }
 
@@ -149,12 +232,12 @@ export async function checkLoginThrottle(ctx: ThrottleContext, ip: string, accou
 
 /** Counts one failed login against the IP and the account. */
 export async function recordLoginFailure(ctx: ThrottleContext, ip: string, account: string): Promise<void> {
-  await failOpen(() => storeOf(ctx).record(keysOf(ip, account), ctx.config.loginFailureWindowSeconds * 1000), undefined);
+  await storeOf(ctx).record(keysOf(ip, account), ctx.config.loginFailureWindowSeconds * 1000);
 }
 
 /** After a successful login the account's failures are forgotten (the IP's are not). */
 export async function clearLoginFailures(ctx: ThrottleContext, account: string): Promise<void> {
-  await failOpen(() => storeOf(ctx).clear([accountKey(account)]), undefined);
+  await storeOf(ctx).clear([accountKey(account)]);
 }
 
 /** Releases the store (the Redis connection); called when the app closes. */

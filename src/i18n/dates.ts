@@ -2,8 +2,6 @@ import type { Lang } from './index.js';
 
 const EN_MONTHS_AP = ['Jan.', 'Feb.', 'March', 'April', 'May', 'June', 'July', 'Aug.', 'Sept.', 'Oct.', 'Nov.', 'Dec.'];
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const EN_MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DE_MONTHS_SHORT = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 
 export interface LocalParts {
   year: number;
@@ -60,14 +58,31 @@ export function formatDateTime(date: Date, lang: Lang, timeZone: string): string
   return `${formatDate(date, lang, timeZone)}, ${formatTime(date, lang, timeZone)}`;
 }
 
-/** "d.m.Y", used on project tiles and activity entries. */
+/** "d.m.Y": only where a machine-like date is wanted (the app API); pages show formatDate, one format per language. */
 export function formatShortDate(date: Date, timeZone: string): string {
   const p = localParts(date, timeZone);
   return `${pad(p.day)}.${pad(p.month)}.${p.year}`;
 }
 
-/** "d M Y", the dashboard sidebar's "Since" date. */
-export function formatDayMonthYear(date: Date, lang: Lang, timeZone: string): string {
+/** `YYYY-MM-DDTHH:MM` (a datetime-local input) for an instant, in a time zone. */
+export function toLocalInput(date: Date, timeZone: string): string {
   const p = localParts(date, timeZone);
-  return `${pad(p.day)} ${(lang === 'de' ? DE_MONTHS_SHORT : EN_MONTHS_SHORT)[p.month - 1]} ${p.year}`;
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The instant a wall-clock `YYYY-MM-DDTHH:MM` (or `YYYY-MM-DD`, read as 23:59) means in a time zone; null if it is no such time. */
+export function fromLocalInput(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = [match[1], match[2], match[3], match[4] ?? '23', match[5] ?? '59'].map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  // The zone's offset at that moment, found by comparing the wall clock the guess shows; twice for DST edges.
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = localParts(new Date(guess), timeZone);
+    guess += wall - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  }
+  return new Date(guess);
 }

@@ -1,5 +1,12 @@
+import { deContent } from './de-content.js';
+import { deDashboard } from './de-dashboard.js';
+import { deParticipation } from './de-participation.js';
+
 /** German catalogue: English message → German. Keep keys sorted. */
 export const de: Record<string, string> = {
+  ...deParticipation,
+  ...deDashboard,
+  ...deContent,
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
   '%(count)s hour': '%(count)s Stunde',

@@ -16,9 +16,15 @@ export function t(lang: Lang, message: string, vars: Record<string, string | num
   return text.replace(/%\((\w+)\)s/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** Singular or plural form by count, through the catalogue. */
+const pluralRules = new Map(LANGUAGES.map((lang) => [lang, new Intl.PluralRules(lang)]));
+
+/**
+ * Singular or plural form by count, chosen by the language's plural rules (Intl.PluralRules:
+ * "one" takes the singular, every other category the plural), through the catalogue.
+ */
 export function tn(lang: Lang, singular: string, plural: string, count: number, vars: Record<string, string | number> = {}): string {
-  return t(lang, count === 1 ? singular : plural, { count, ...vars });
+  const category = pluralRules.get(lang)?.select(count);
+  return t(lang, category === 'one' ? singular : plural, { count, ...vars });
 }
 
 /** The first supported language in an Accept-Language header, by quality. */

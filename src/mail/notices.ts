@@ -16,15 +16,18 @@ export interface Recipient {
   lang: Lang;
 }
 
-/** The users to notify, in their own language; users who turned notifications off are left out. */
-async function loadRecipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
+/**
+ * The users to notify, in their own language. Left out: users who turned notifications off, are
+ * deactivated, or have not confirmed their address (a new address gets mail once it is confirmed).
+ */
+export async function loadRecipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email, language: users.language, getNotifications: users.getNotifications, isActive: users.isActive })
+    .select({ id: users.id, username: users.username, email: users.email, language: users.language, getNotifications: users.getNotifications, isActive: users.isActive, emailVerified: users.emailVerified })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return rows
-    .filter((r) => r.getNotifications && r.isActive && r.email)
+    .filter((r) => r.getNotifications && r.isActive && r.emailVerified && r.email)
     .map((r) => ({ id: r.id, username: r.username, email: r.email, lang: isLang(r.language) ? r.language : 'de' }));
 }
 
@@ -54,6 +57,10 @@ export const NOTICES = {
     subject: 'Feedback from the moderation on your comment',
     body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given feedback on your comment:\n\n%(text)s\n\nView the comment: %(url)s',
   },
+  idea_feedback: {
+    subject: 'Feedback from the moderation on your idea',
+    body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given your idea "%(idea)s" the status "%(status)s":\n\n%(text)s\n\nView the idea: %(url)s',
+  },
   report_to_moderators: {
     subject: 'A contribution was reported in project %(project)s',
     body: 'Hello %(name)s,\n\na contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s',
@@ -67,7 +74,8 @@ export interface Notice {
   /** Who should get it; the actor is always left out (nobody is told about their own action). */
   recipientIds: number[];
   actorId: number | null;
-  vars: { project: string; actor?: string; text: string; url: string };
+  /** `status` is a catalogue key, translated for each recipient. */
+  vars: { project: string; actor?: string; text: string; url: string; idea?: string; status?: string };
 }
 
 /** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */
@@ -75,7 +83,7 @@ export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
   const recipients = await loadRecipients(db, notice.recipientIds.filter((id) => id !== notice.actorId));
   const texts = NOTICES[notice.kind];
   for (const recipient of recipients) {
-    const vars = { actor: '', ...notice.vars, name: recipient.username };
+    const vars = { actor: '', ...notice.vars, status: notice.vars.status ? t(recipient.lang, notice.vars.status) : '', name: recipient.username };
     await queueMail(db, {
       to: recipient.email,
       subject: t(recipient.lang, texts.subject, vars),

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseErrorCode, databaseUnavailable } from '../http/errors.js';
 
 /**
  * The user/session service answers errors as plain text with the reason as the body, like the
@@ -50,6 +51,9 @@ export function registerPlainErrors(app: FastifyInstance): void {
     if (error.validation && (error as { validationContext?: string }).validationContext === 'params') return sendText(reply, 404, 'not found');
     const problem = bodyProblem(error);
     if (problem) return sendText(reply, 400, problem);
+    // Text the database refuses (NUL, 22021) that slipped past the checks is still the client's fault.
+    if (['22021', '22P05'].includes(databaseErrorCode(error) ?? '')) return sendText(reply, 400, 'text must not contain NUL characters');
+    if (databaseUnavailable(error)) return sendText(reply, 503, 'service unavailable', { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
     const status = error.statusCode ?? 500;
     if (status === 413) return sendText(reply, 413, 'request body too large');
     if (status >= 500 || status < 400) {

@@ -5,16 +5,37 @@ import { registerPlainNotFound, sessionNotFound, userNotFound, UsersvcError } fr
 import { findActiveSession, findUser } from './queries.js';
 import { extendSession } from './services.js';
 
-/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), plus the ones we set ourselves. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-/** The client's headers without hop-by-hop ones and without any X-Thentos-* header (the client must not speak for the service). */
+/**
+ * The client headers the proxy passes on: what describes the request's body and what the client
+ * accepts, nothing else. Never the platform's cookies or credentials (Cookie, Authorization), never an
+ * X-Thentos-* header (the client must not speak for the service), never hop-by-hop headers.
+ */
+const FORWARDED_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'cache-control',
+  'content-encoding',
+  'content-language',
+  'content-type',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-range',
+  'if-unmodified-since',
+  'range',
+  'user-agent',
+]);
+
+/** Upstream response headers never passed back: connection-level ones and cookies (the upstream must not set cookies on the platform's origin). */
+const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'set-cookie', 'set-cookie2']);
+
 export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-thentos-') || name === 'host' || name === 'content-length') continue;
-    kept[name] = value;
+    if (value !== undefined && FORWARDED_HEADERS.has(name)) kept[name] = value;
   }
   return kept;
 }
@@ -22,7 +43,7 @@ export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHe
 function responseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+    if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
   }
   return kept;
 }
@@ -44,10 +65,37 @@ function targetOf(request: FastifyRequest, targets: Record<string, string>): str
   return targets[serviceId];
 }
 
-/** Target base URL + the original path (the /proxy-test prefix stays) + the query string. */
-export function upstreamUrl(base: string, rawUrl: string): URL {
+const PROXY_PREFIX = '/proxy-test';
+
+/** A path segment that walks up or stays (`..`, `.`), also when percent-encoded or split by a backslash, at any depth of encoding. */
+function walksOut(path: string): boolean {
+  let current = path;
+  for (let round = 0; round < 4; round++) {
+    if (current.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return true; // a broken escape: refuse rather than guess how the upstream reads it
+    }
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return true;
+}
+
+/**
+ * Target base URL + the original path (the /proxy-test prefix stays) + the query string. The path
+ * is confined below the target's base path: `..`, `%2e%2e` and friends are refused (null).
+ */
+export function upstreamUrl(base: string, rawUrl: string): URL | null {
+  const queryAt = rawUrl.indexOf('?');
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  if (!path.startsWith(PROXY_PREFIX) || walksOut(path)) return null;
   const target = new URL(base);
-  return new URL(`${target.origin}${target.pathname.replace(/\/+$/, '')}${rawUrl}`);
+  const basePath = target.pathname.replace(/\/+$/, '');
+  const url = new URL(`${target.origin}${basePath}${rawUrl}`);
+  return url.origin === target.origin && url.pathname.startsWith(`${basePath}${PROXY_PREFIX}`) ? url : null;
 }
 
 function forward(request: FastifyRequest, reply: FastifyReply, url: URL, added: Record<string, string>): Promise<FastifyReply> {
@@ -89,8 +137,10 @@ export async function proxyRoutes(app: FastifyInstance): Promise<void> {
     const user = await findUser(db, session.userId);
     if (!user) throw userNotFound();
     const target = targetOf(request, targets);
+    const url = upstreamUrl(target, request.raw.url ?? request.url);
+    if (!url) throw new UsersvcError(400, 'invalid path');
     await extendSession(db, session.token, now);
-    return forward(request, reply, upstreamUrl(target, request.raw.url ?? request.url), {
+    return forward(request, reply, url, {
       'x-thentos-user': headerValue(user.name),
       'x-thentos-groups': '[]',
     });

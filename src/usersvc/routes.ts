@@ -1,7 +1,8 @@
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { closeLoginThrottle } from '../http/throttle.js';
+import { closeLoginThrottle, openLoginThrottle } from '../http/throttle.js';
+import { databaseUnavailable } from '../http/errors.js';
 import { authenticate } from './auth.js';
 import {
   badRequest,
@@ -40,10 +41,12 @@ const failures = { 400: reason, 401: reason, 403: reason, 404: reason };
 const unit = Type.Array(Type.Unknown(), { maxItems: 0, description: 'always []' });
 const empty = Type.Null({ description: 'no body' });
 const UserIdParams = Type.Object({ userid: Type.String({ description: 'user id' }) });
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 200, description: 'session token' }) });
+/** Tokens and service ids never hold control characters (PostgreSQL refuses NUL): such a path names nothing, 404. */
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 200, pattern: NO_CONTROL, description: 'session token' }) });
 const LoginParams = Type.Object({
-  token: Type.String({ maxLength: 200, description: 'session token' }),
-  sid: Type.String({ maxLength: 200, description: 'service id' }),
+  token: Type.String({ maxLength: 200, pattern: NO_CONTROL, description: 'session token' }),
+  sid: Type.String({ maxLength: 200, pattern: NO_CONTROL, description: 'service id' }),
 });
 const UserFormData = Type.Object({
   udName: Type.String({ maxLength: 200 }),
@@ -283,7 +286,12 @@ async function prepare(app: FastifyInstance): Promise<void> {
  * own encapsulated context with plain-text errors and JSON bodies of any top-level type.
  */
 export async function usersvcRoutes(app: FastifyInstance): Promise<void> {
-  await prepare(app);
+  // A database that is away right now answers 503 per request; it does not stop the app from starting.
+  await prepare(app).catch((error: unknown) => {
+    if (!databaseUnavailable(error)) throw error;
+    app.log.warn({ err: error }, 'user/session service: database unavailable at start; admin check and session purge skipped');
+  });
+  await openLoginThrottle(app.ctx, app.log);
   registerPlainErrors(app);
   parseAnyBodyAsJson(app);
   app.setValidatorCompiler(TypeBoxValidatorCompiler); // strict: a number is not a string here (no coercion)

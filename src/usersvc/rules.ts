@@ -74,6 +74,6 @@ export function userNameProblem(name: string): string | null {
 
 /** A reason why an e-mail address is not acceptable, or null. */
 export function emailProblem(email: string): string | null {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return 'email is not an e-mail address';
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || CONTROL.test(email)) return 'email is not an e-mail address';
   return null;
 }

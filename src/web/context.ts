@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { requestLanguage } from '../http/i18n.js';
 import { ensureCsrfToken } from '../http/session.js';
 import type { Lang } from '../i18n/index.js';
+import { takeMessage } from './flash.js';
 import { loginRedirectUrl } from './render.js';
 
 /** What every page needs: who is looking, in which language and time zone, and the form token. */
@@ -16,6 +17,8 @@ export interface PageContext {
   path: string;
   /** OpenID Connect providers to offer on the login and signup pages. */
   socialProviders?: { id: string; name: string }[];
+  /** A success message left by the previous request (POST-redirect-GET), as a catalogue key. */
+  message?: string | null;
 }
 
 /** The signed-in user of a page request; a broken Authorization header just means anonymous here. */
@@ -37,6 +40,7 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     csrf: ensureCsrfToken(request, reply),
     path: request.url,
     socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
+    message: takeMessage(request, reply),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { ApiError } from '../http/errors.js';
 import { csrfTokenValid } from '../http/session.js';
 
@@ -11,13 +11,34 @@ export type FormBody = Record<string, string>;
 export const HtmlPage = Type.String({ description: 'An HTML page' });
 export const htmlResponses = { 200: HtmlPage, 400: HtmlPage, 403: HtmlPage, 404: HtmlPage, 405: HtmlPage, 429: HtmlPage, 500: HtmlPage, 502: HtmlPage };
 
-/** Route options of a page: HTML responses, kept out of the API's OpenAPI document, plus params/query/body schemas. */
-export const pageRoute = (schemas: { params?: unknown; querystring?: unknown; body?: unknown } = {}) => ({ config: { page: true }, schema: { hide: true, response: htmlResponses, ...schemas } });
+interface PageSchemas {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+}
+
+/**
+ * Route options of a page: HTML responses, kept out of the API's OpenAPI document, plus
+ * params/query/body schemas. With `app.withTypeProvider<TypeBoxTypeProvider>()` the handler's
+ * `request.params`, `.query` and `.body` are typed from these schemas (no casts).
+ */
+export const pageRoute = <S extends PageSchemas>(schemas: S = {} as S) => ({ config: { page: true }, schema: { hide: true, response: htmlResponses, ...schemas } });
+
+/** A form post whose fields may repeat (checkbox groups such as an idea's labels). */
+export const RepeatedFormBody = Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 100000 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })]), { maxProperties: 100 });
+export type RepeatedFormBody = Record<string, string | string[]>;
+
+/** All values of a repeatable field. */
+export const fieldList = (body: RepeatedFormBody | undefined, name: string): string[] => {
+  const value = body?.[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+};
 
 export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
 
 /** A trimmed form field ('' when missing). */
-export const field = (body: FormBody | undefined, name: string, trim = true): string => {
+export const field = (body: FormBody | RepeatedFormBody | undefined, name: string, trim = true): string => {
   const value = body?.[name];
   if (typeof value !== 'string') return '';
   return trim ? value.trim() : value;

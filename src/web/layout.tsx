@@ -64,10 +64,12 @@ export interface LayoutProps {
   page: PageContext;
   title: string;
   children: ComponentChildren;
+  /** Page scripts that improve the page (it works without them). */
+  scripts?: string[];
 }
 
 /** The page frame: skip link, header with navigation and language switcher, main, footer. */
-export function Layout({ page, title, children }: LayoutProps) {
+export function Layout({ page, title, children, scripts = [] }: LayoutProps) {
   const { lang } = page;
   return (
     <html lang={lang}>
@@ -75,8 +77,12 @@ export function Layout({ page, title, children }: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} — Allmende`}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/site.css" />
         <script src="/static/timeago.js" defer />
+        {scripts.map((src) => (
+          <script src={src} defer />
+        ))}
       </head>
       <body>
         <a class="skip-link" href="#content">
@@ -92,6 +98,11 @@ export function Layout({ page, title, children }: LayoutProps) {
           <LanguageSwitcher page={page} />
         </header>
         <main id="content" tabIndex={-1}>
+          {page.message && (
+            <div class="alert alert-success" role="status">
+              {t(lang, page.message)}
+            </div>
+          )}
           {children}
         </main>
         <footer class="site-footer">

@@ -7,7 +7,7 @@ export interface PagerLinks {
 
 /** `?page=n` links of a numbered list (page 1 is the bare path); null where there is no such page. */
 export function pagerLinks(path: string, page: number, size: number, count: number): PagerLinks {
-  const link = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  const link = (n: number) => (n === 1 ? path : `${path}${path.includes('?') ? '&' : '?'}page=${n}`);
   return { previous: page > 1 ? link(page - 1) : null, next: page * size < count ? link(page + 1) : null };
 }
 

@@ -49,6 +49,8 @@ test('sign up, confirm through the e-mailed link, and be logged in', async () =>
   const overview = await browser.get('/userdashboard/overview/');
   assert.equal(overview.status, 200);
   assert.match(overview.text, /newbie/);
+  assert.match(overview.text, /role="status">Your e-mail address has been confirmed\./);
+  assert.doesNotMatch((await browser.get('/userdashboard/overview/')).text, /has been confirmed/, 'the message shows once');
   const [after] = await db.select().from(users).where(eq(users.username, 'newbie'));
   assert.equal(after.emailVerified, true);
   // The link is spent.

@@ -3,8 +3,12 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
-/** Debian's Chromium; browser tests skip (with this reason) when it is missing. Never downloads a browser. */
+/**
+ * Debian's Chromium; browser tests skip (with this reason) when it is missing — except with CI=true,
+ * where a missing Chromium fails the run (`.ci/run` installs it). Never downloads a browser.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM_PATH) && process.env.CI === 'true') throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}: browser tests must run in CI (apt-get install -y chromium)`);
 export const chromiumMissing = existsSync(CHROMIUM_PATH) ? false : `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium); browser tests skipped`;
 
 export async function launchChromium(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
@@ -48,4 +48,18 @@ test('a postgres DATABASE_URL switches to PostgreSQL; BASE_URL loses its trailin
   const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/allmende', BASE_URL: 'https://beteiligung.example.org/' });
   assert.equal(config.databaseUrl, 'postgres://u@db:5432/allmende');
   assert.equal(config.baseUrl, 'https://beteiligung.example.org');
+});
+
+test('WEB_CONCURRENCY: every core on PostgreSQL by default, 1 on the embedded database, which refuses more', () => {
+  const onPostgres = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/allmende' });
+  assert.equal(onPostgres.webConcurrency, availableParallelism());
+  assert.equal(onPostgres.databasePoolSize, 20);
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).webConcurrency, 1);
+  assert.equal(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/allmende', WEB_CONCURRENCY: '3' }).webConcurrency, 3);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '2' }), /WEB_CONCURRENCY above 1 needs PostgreSQL/);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/a', WEB_CONCURRENCY: '0' }), /WEB_CONCURRENCY must be between 1/);
+  assert.throws(
+    () => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db/a', WEB_CONCURRENCY: '4', DATABASE_POOL_SIZE: '2' }),
+    /DATABASE_POOL_SIZE must be between 4/,
+  );
 });

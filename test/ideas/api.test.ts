@@ -234,10 +234,24 @@ test('the idea API', async (t) => {
     const put = await request({ method: 'PUT', url, headers: user, payload: { name: 'After', description: 'e', category: 2 } });
     assert.equal(put.status, 200, put.text);
     assert.deepEqual([(put.body as Json).name, (put.body as Json).category, (put.body as Json).labels], ['After', { id: 2, name: 'Parks' }, []]);
-    assert.equal((await request({ method: 'PATCH', url, headers: user, payload: { category: null } })).status, 400);
+    const kept = await request({ method: 'PATCH', url, headers: user, payload: { category: null } });
+    assert.deepEqual([kept.status, (kept.body as Json).category], [200, { id: 2, name: 'Parks' }], 'an empty category keeps the current one');
     const [row] = await db.select({ modified: ideas.modified }).from(ideas).where(eq(ideas.id, created.pk as number));
     assert.ok(row.modified);
     assert.equal((await request({ method: 'PATCH', url, headers: await tokenHeader(db, 6), payload: { name: 'stolen' } })).status, 403);
+  });
+
+  await t.test('an edit with an empty category (an untouched dropdown) keeps the idea\'s category; one without a category of the module still needs one', async () => {
+    const created = (await post(1, { name: 'Kept', description: 'd', category: 2 })).body as Json;
+    const url = `/api/modules/1/ideas/${created.pk}/`;
+    const put = await request({ method: 'PUT', url, headers: { ...user, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Kept+too&description=e&category=' });
+    assert.equal(put.status, 200, put.text);
+    assert.deepEqual((put.body as Json).category, { id: 2, name: 'Parks' });
+    const patch = await request({ method: 'PATCH', url, headers: user, payload: { category: '', name: 'Renamed' } });
+    assert.deepEqual([patch.status, (patch.body as Json).category, (patch.body as Json).name], [200, { id: 2, name: 'Parks' }, 'Renamed']);
+    await db.update(ideas).set({ categoryId: null }).where(eq(ideas.id, created.pk as number));
+    const without = await request({ method: 'PATCH', url, headers: user, payload: { category: '' } });
+    assert.deepEqual([without.status, without.body], [400, { category: ['This field is required.'] }]);
   });
 
   await t.test('DELETE answers 204 and removes the idea and its actions', async () => {

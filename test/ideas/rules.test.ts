@@ -24,7 +24,7 @@ function context(role: Role, state: State, phase: PhaseTime, type = 'a4_candy_id
     },
   };
   const [startDate, endDate] = PHASE_DATES[phase];
-  return { project, phases: [{ id: 1, type, startDate, endDate, weight: 0 }], now };
+  return { project, module: { id: 1, isDraft: false }, phases: [{ id: 1, type, startDate, endDate, weight: 0 }], now };
 }
 
 const cases = ROLES.flatMap((role) => STATES.flatMap((state) => PHASES.map((phase) => ({ role, state, phase }))));

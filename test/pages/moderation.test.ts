@@ -52,30 +52,52 @@ test('anonymous visitors are sent to the login page', async () => {
   }
 });
 
-test('the moderation page: project moderators only (initiators and superusers are refused), with unread counts', async () => {
+test('the moderation page: whoever may moderate a project (moderators, initiators, superusers), with unread counts', async () => {
   const { as } = await world();
   const moderator = await as('moderator');
   const page = await moderator.get(LIST);
   assert.equal(page.status, 200);
   assert.match(page.text, new RegExp(`<a href="${DETAIL}">Project</a>`));
-  assert.match(page.text, /1 unread reported comments · 2 unread comments/);
+  assert.match(page.text, /1 unread reported comment · 2 unread comments/);
   assert.doesNotMatch(page.text, /Second project/);
   assert.match(page.text, /<a href="\/userdashboard\/moderation\/" aria-current="page">Moderation<\/a>/);
   // Moderators follow their projects, so the organisation is in the sidebar.
   assert.match(page.text, /<a href="\/org\/">Organisation<\/a>/);
-  for (const username of ['user', 'initiator', 'admin']) {
+  for (const username of ['initiator', 'admin']) {
+    const list = await (await as(username)).get(LIST);
+    assert.equal(list.status, 200, username);
+    assert.match(list.text, /Second project/, username);
+  }
+  for (const username of ['user', 'member']) {
     const refused = await (await as(username)).get(LIST);
     assert.equal(refused.status, 403, username);
     assert.match(refused.text, /Permission denied/);
   }
 });
 
-test('the Moderation tab shows only for project moderators', async () => {
+test('the Moderation tab shows for everyone who may moderate a project', async () => {
   const { as } = await world();
-  assert.match((await (await as('moderator')).get('/userdashboard/overview/')).text, /href="\/userdashboard\/moderation\/"/);
-  for (const username of ['user', 'initiator', 'admin']) {
+  for (const username of ['moderator', 'initiator', 'admin']) {
+    assert.match((await (await as(username)).get('/userdashboard/overview/')).text, /href="\/userdashboard\/moderation\/"/, username);
+  }
+  for (const username of ['user', 'member']) {
     assert.doesNotMatch((await (await as(username)).get('/userdashboard/overview/')).text, /href="\/userdashboard\/moderation\/"/, username);
   }
+});
+
+test('the queue filters unread, reported and blocked comments, names the idea of each and shows the reasons of reports', async () => {
+  const { as, db } = await world();
+  await db.update(comments).set({ isBlocked: true }).where(eq(comments.id, 3));
+  const moderator = await as('moderator');
+  const ids = (text: string) => [...text.matchAll(/<li id="comment-(\d+)"/g)].map((m) => Number(m[1])).sort();
+  assert.deepEqual(ids((await moderator.get(DETAIL)).text), [1, 2, 3]);
+  assert.deepEqual(ids((await moderator.get(`${DETAIL}?filter=unread`)).text), [1, 2]);
+  assert.deepEqual(ids((await moderator.get(`${DETAIL}?filter=reported`)).text), [1]);
+  assert.deepEqual(ids((await moderator.get(`${DETAIL}?filter=blocked`)).text), [3]);
+  const page = await moderator.get(DETAIL);
+  assert.match(page.text, /On: <a href="\/org\/ideas\/2024-00001\/">Trees<\/a>/);
+  assert.match(page.text, /<strong>member<\/strong>: <span class="pre-line">rude<\/span>/);
+  assert.equal((await moderator.get(`${DETAIL}?filter=nonsense`)).status, 400);
 });
 
 test('the detail page: the project moderator, initiator and superuser; others 403; unknown projects 404', async () => {
@@ -89,7 +111,7 @@ test('the detail page: the project moderator, initiator and superuser; others 40
   assert.match(page.text, /A reply/);
   assert.match(page.text, /Old news/);
   assert.doesNotMatch(page.text, /Elsewhere/);
-  assert.match(page.text, /href="\/org\/ideas\/2024-00001\/\?comment=1"/);
+  assert.match(page.text, /href="\/org\/ideas\/2024-00001\/\?comment=1#comment-1"/);
   // Most reported first.
   assert.ok(page.text.indexOf('id="comment-1"') < page.text.indexOf('id="comment-3"'));
 });
@@ -126,7 +148,7 @@ test('the moderation pages in German', async () => {
   const moderator = await as('moderator');
   await moderator.post('/i18n/setlang/', { language: 'de', next: LIST });
   const list = await moderator.get(LIST);
-  assert.match(list.text, /1 ungelesene gemeldete Kommentare/);
+  assert.match(list.text, /1 ungelesener gemeldeter Kommentar ·/);
   const detail = await moderator.get(DETAIL);
   assert.match(detail.text, /Als gelesen markieren/);
   assert.match(detail.text, /Blockieren/);

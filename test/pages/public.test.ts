@@ -119,7 +119,7 @@ test('wrong year, organisation or id is a 404 page; private and draft projects a
   assert.equal((await anonymous.get('/org/ideas/2024-00003/')).status, 200);
 });
 
-test('the project page shows modules, phases and the newest ideas; the module page lists ideas', async () => {
+test('the project page of a one-module project shows that module in place; the module page lists ideas', async () => {
   const { app } = await world();
   const browser = new Browser(app);
   const project = await browser.get('/org/projects/project/');
@@ -163,18 +163,22 @@ test('signed-in participants comment from the idea page; blank comments and clos
   const { app, db } = await world();
   const browser = await signedIn(app, 'other');
   assert.match((await browser.get(IDEA)).text, /name="comment"/);
-  const blank = await browser.post(IDEA, { comment: '  <b></b> ' });
+  const blank = await browser.post('/comments/on/idea/1/', { comment: '  <b></b> ' });
   assert.equal(blank.status, 400);
-  assert.match(blank.text, /This field is required\./);
-  const posted = await browser.post(IDEA, { comment: 'From the <i>page</i>' });
+  assert.match(blank.text, /This field may not be blank\./);
+  assert.match(blank.text, /&lt;b>&lt;\/b>/, 'the entered text is kept');
+  const posted = await browser.post('/comments/on/idea/1/', { comment: 'From the <i>page</i>' });
   assert.equal(posted.status, 302);
   const [row] = await db.select().from(comments).where(eq(comments.comment, 'From the page'));
   assert.ok(row);
   assert.equal(posted.location, `${IDEA}?comment=${row.id}#comment-${row.id}`);
+  assert.match((await browser.get(posted.location ?? '')).text, /Your comment has been posted\./);
   // The archived project is read-only for participants: no form, and a post is refused.
   assert.doesNotMatch((await browser.get('/org/ideas/2024-00003/')).text, /name="comment"/);
-  assert.equal((await browser.post('/org/ideas/2024-00003/', { comment: 'late' })).status, 403);
-  assert.doesNotMatch((await new Browser(app).get(IDEA)).text, /name="comment"/);
+  assert.equal((await browser.post('/comments/on/idea/3/', { comment: 'late' })).status, 403);
+  const anonymous = await new Browser(app).get(IDEA);
+  assert.doesNotMatch(anonymous.text, /name="comment"/);
+  assert.match(anonymous.text, /Please log in to comment\./);
 });
 
 test('home lists public live projects; the organisation page what the viewer may see', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
 import { categories, labels, modules, phases, projects } from './projects.js';
-import { userRef, users } from './users.js';
+import { authorRef, userRef, users } from './users.js';
 
 export const ideas = pgTable(
   'ideas',
@@ -11,10 +11,11 @@ export const ideas = pgTable(
     moduleId: integer('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    creatorId: userRef('creator_id'),
+    creatorId: authorRef(),
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull(),
     image: text('image'),
+    imageCopyright: varchar('image_copyright', { length: 120 }).notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     moderatorStatus: varchar('moderator_status', { length: 254 }),
     moderatorFeedbackText: text('moderator_feedback_text'),
@@ -41,7 +42,7 @@ export const polls = pgTable('polls', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: userRef('creator_id'),
+  creatorId: authorRef(),
   ...timestamps,
 });
 
@@ -50,7 +51,7 @@ export const chapters = pgTable('chapters', {
   moduleId: integer('module_id')
     .notNull()
     .references(() => modules.id, { onDelete: 'cascade' }),
-  creatorId: userRef('creator_id'),
+  creatorId: authorRef(),
   name: varchar('name', { length: 120 }).notNull(),
   weight: integer('weight').notNull().default(0),
   ...timestamps,
@@ -81,7 +82,7 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    creatorId: userRef('creator_id'),
+    creatorId: authorRef(),
     /** The commented object: an idea, poll, chapter or paragraph, or a comment for replies. */
     contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
     objectPk: integer('object_pk').notNull(),
@@ -138,7 +139,7 @@ export const commentFeedback = pgTable(
       .notNull()
       .unique()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    creatorId: userRef('creator_id'),
+    creatorId: authorRef(),
     feedbackText: text('feedback_text').notNull().default(''),
     ...timestamps,
   },

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './projects.js';
 export * from './content.js';
 export * from './usersvc.js';
+export * from './dashboard.js';

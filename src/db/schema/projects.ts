@@ -23,6 +23,13 @@ export const projects = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     isAppAccessible: boolean('is_app_accessible').notNull().default(false),
     image: text('image'),
+    imageCopyright: varchar('image_copyright', { length: 120 }).notNull().default(''),
+    imageAltText: varchar('image_alt_text', { length: 80 }).notNull().default(''),
+    tileImage: text('tile_image'),
+    tileImageCopyright: varchar('tile_image_copyright', { length: 120 }).notNull().default(''),
+    tileImageAltText: varchar('tile_image_alt_text', { length: 80 }).notNull().default(''),
+    /** Statistics on the public result page (§B17.3). */
+    showInsights: boolean('show_insights').notNull().default(false),
     pointLat: doublePrecision('point_lat'),
     pointLng: doublePrecision('point_lng'),
     streetName: varchar('street_name', { length: 200 }),

@@ -31,6 +31,13 @@ export const users = pgTable(
 /** A required reference to a user that goes with the user (ON DELETE CASCADE). */
 export const userRef = (column = 'user_id') => integer(column).notNull().references(() => users.id, { onDelete: 'cascade' });
 
+/**
+ * The author of content that others answer or build on (ideas, comments, polls, chapters, moderator
+ * feedback). Deleting an account hands such content over first (accounts/deletion.ts); a bare
+ * DELETE of the user is refused rather than taking other users' replies with it.
+ */
+export const authorRef = (column = 'creator_id') => integer(column).notNull().references(() => users.id, { onDelete: 'restrict' });
+
 /** DRF-style persistent API key, one per user. */
 export const apiTokens = pgTable('api_tokens', {
   key: varchar('key', { length: 40 }).primaryKey(),
@@ -104,6 +111,8 @@ export const organisations = pgTable('organisations', {
   description: varchar('description', { length: 800 }).notNull().default(''),
   logo: text('logo'),
   enableGeolocation: boolean('enable_geolocation').notNull().default(false),
+  /** Language of e-mails to addresses without an account (invitations). */
+  language: varchar('language', { length: 4 }).notNull().default('de'),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,7 +11,8 @@ import { absoluteUrl } from '../../http/urls.js';
 import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removeAvatar, storeAvatar } from '../accounts/avatars.js';
-import { isUniqueViolation, updateAccountProfile, USERNAME_PATTERN, usernameTaken } from '../accounts/services.js';
+import { usernameError } from '../accounts/rules.js';
+import { isUniqueViolation, updateAccountProfile, usernameTaken } from '../accounts/services.js';
 import { serializeAccount } from './serialize.js';
 
 const Account = Type.Object({
@@ -37,7 +38,7 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
   const mediaDir = join(config.dataDir, 'media');
-  const show = (request: FastifyRequest, user: AuthUser) => serializeAccount(user, (path) => absoluteUrl(request, config.baseUrl, path));
+  const show = (request: FastifyRequest, user: AuthUser) => serializeAccount(user, (path) => absoluteUrl(config.baseUrl, path));
 
   app.get('/api/account/', { schema: { summary: 'The signed-in user', tags: ['account'], response: responses } }, async (request) =>
     show(request, await requireUser(request)),
@@ -54,11 +55,9 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     const user = await requireUser(request);
     const lang = requestLanguage(request, user);
     const username = changes.username?.trim();
-    if (username !== undefined && (!USERNAME_PATTERN.test(username) || (await usernameTaken(db, username, user.id)))) {
-      throw fieldErrors({
-        username: [USERNAME_PATTERN.test(username) ? t(lang, 'A user with that username already exists.') : t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.')],
-      });
-    }
+    const invalid = username === undefined ? null : usernameError(username);
+    if (invalid) throw fieldErrors({ username: [t(lang, invalid)] });
+    if (username !== undefined && (await usernameTaken(db, username, user.id))) throw fieldErrors({ username: [t(lang, 'A user with that username already exists.')] });
     let avatar: string | undefined;
     const upload = uploads.get(request);
     if (upload) {

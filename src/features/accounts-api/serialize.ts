@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../http/auth.js';
-import { avatarFallback } from '../accounts/avatars.js';
+import { appAvatarUrls } from '../accounts/avatars.js';
 
 export interface AccountBody {
   pk: number;
@@ -14,8 +14,7 @@ export function serializeAccount(user: AuthUser, absolute: (path: string) => str
   return {
     pk: user.id,
     username: user.username,
-    user_image: user.avatar ? absolute(`/media/${user.avatar}`) : null,
-    user_image_fallback: absolute(avatarFallback(user.id, 'png')),
+    ...appAvatarUrls(user, absolute),
     language: user.language,
   };
 }

@@ -1,6 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { removeMedia, storeImage } from '../../media/images.js';
+import { ImageInvalid, removeMedia, storeImage } from '../../media/images.js';
 
 /** The "avatar" image alias: at least 200×200, at most 5 MB. */
 export const AVATAR_RULES = { minWidth: 200, minHeight: 200, maxBytes: 5 * 1024 * 1024 };
@@ -11,10 +12,25 @@ export const avatarThumbnailPath = (avatar: string) => avatar.replace(/\.[a-z]+$
 /** The static fallback avatar of a user: avatar-00…04 by pk % 5. */
 export const avatarFallback = (userId: number, ext: 'svg' | 'png' = 'svg') => `/static/images/avatar-0${userId % 5}.${ext}`;
 
+/**
+ * A user's pictures as the app gets them: the uploaded avatar (or null) and the fallback, a PNG
+ * because React Native cannot draw SVG; `absolute` turns a path into an absolute URL.
+ */
+export function appAvatarUrls(user: { id: number; avatar: string | null }, absolute: (path: string) => string) {
+  return { user_image: user.avatar ? absolute(`/media/${user.avatar}`) : null, user_image_fallback: absolute(avatarFallback(user.id, 'png')) };
+}
+
 /** Checks and stores an uploaded avatar under mediaDir/users/images and makes its 200×200 thumbnail once. */
 export async function storeAvatar(mediaDir: string, data: Buffer): Promise<string> {
+  // The thumbnail comes first: a file whose header reads as an image but whose pixels do not
+  // (truncated, corrupt) is refused before anything is written.
+  const thumbnail =
+    data.length > AVATAR_RULES.maxBytes
+      ? null
+      : await sharp(data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer().catch(() => undefined);
+  if (thumbnail === undefined) throw new ImageInvalid('Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
   const relative = await storeImage(mediaDir, 'users/images', data, AVATAR_RULES);
-  await sharp(data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toFile(join(mediaDir, avatarThumbnailPath(relative)));
+  if (thumbnail) writeFileSync(join(mediaDir, avatarThumbnailPath(relative)), thumbnail);
   return relative;
 }
 

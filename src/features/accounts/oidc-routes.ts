@@ -38,7 +38,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
     const next = safeNext((request.query as { next?: string }).next, '/userdashboard/overview/');
     try {
       // Normalised as a URL, exactly as the callback's URL will be (e.g. without a default port).
-      const redirectUri = new URL(absoluteUrl(request, config.baseUrl, callbackPath(provider.id))).href;
+      const redirectUri = new URL(absoluteUrl(config.baseUrl, callbackPath(provider.id))).href;
       const { url, checks } = await authorizationUrl(provider, redirectUri, next);
       reply.setCookie(OIDC_COOKIE, JSON.stringify(checks), cookieOptions(request.protocol === 'https'));
       return reply.redirect(url.href, 302);
@@ -56,7 +56,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
     reply.clearCookie(OIDC_COOKIE, { path: '/accounts/oidc/' });
     if (!provider) return failed(t(page.lang, 'The page you were looking for does not exist.'), 404);
     if (!checks || checks.provider !== provider.id) return failed(t(page.lang, 'The login could not be completed. Please try again.'));
-    const callbackUrl = new URL(absoluteUrl(request, config.baseUrl, request.url));
+    const callbackUrl = new URL(absoluteUrl(config.baseUrl, request.url));
     let identity;
     try {
       identity = await identityFromCallback(provider, callbackUrl, checks);

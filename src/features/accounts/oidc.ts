@@ -4,7 +4,8 @@ import type { OidcProviderConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
-import { type Account, accountColumns, USERNAME_PATTERN } from './services.js';
+import { USERNAME_PATTERN } from './rules.js';
+import { type Account, accountColumns } from './services.js';
 
 const discovered = new Map<string, Promise<client.Configuration>>();
 

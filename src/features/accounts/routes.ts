@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldErrors } from '../../http/errors.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { oidcRoutes } from './oidc-routes.js';
@@ -41,11 +42,11 @@ const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 200
 
 type Links = { confirm: (account: Account) => string; reset: (account: Account) => string };
 
-function linkMaker(app: FastifyInstance, request: FastifyRequest): Links {
+function linkMaker(app: FastifyInstance): Links {
   const { secretKey, baseUrl } = app.ctx.config;
   return {
-    confirm: (a) => absoluteUrl(request, baseUrl, `/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`),
-    reset: (a) => absoluteUrl(request, baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
+    confirm: (a) => absoluteUrl(baseUrl, `/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`),
+    reset: (a) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
   };
 }
 
@@ -124,7 +125,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Only someone who knows the password learns this: the confirmation e-mail is sent again.
       const account = await findAccountByLogin(db, login);
       if (account) {
-        const link = linkMaker(app, request).confirm(account);
+        const link = linkMaker(app).confirm(account);
         await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
       }
       return sendPage(reply, verificationSent(page));
@@ -163,7 +164,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
     const errors = await signupErrors(app, page.lang, body);
     if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors }), 400);
-    const links = linkMaker(app, request);
+    const links = linkMaker(app);
     if (await emailTaken(db, values.email)) {
       // Do not reveal that the address has an account: its owner gets an e-mail instead.
       const owner = await findAccountByEmail(db, values.email);
@@ -202,7 +203,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           return account;
         })
       : null;
-    if (confirmed) return reply.redirect(AFTER_LOGIN, 302);
+    if (confirmed) return redirectWithMessage(request, reply, AFTER_LOGIN, 'Your e-mail address has been confirmed.');
     const page = await pageContext(request, reply);
     return sendPage(reply, ConfirmEmailPage({ page, token, valid: false }), 404);
   });
@@ -219,7 +220,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     const account = await findAccountByEmail(db, email);
     if (account?.isActive) {
-      const link = linkMaker(app, request).reset(account);
+      const link = linkMaker(app).reset(account);
       await db.transaction(async (tx) => queueResetMail(tx, account, page.lang, link));
     }
     return reply.redirect('/accounts/password/reset/done/', 302);

@@ -1,13 +1,12 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { destroyUserSessions } from '../../http/session.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { hashPassword } from './passwords.js';
+import { usernameError } from './rules.js';
 import { stateFingerprint } from './tokens.js';
 
-export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
 export const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -110,9 +109,8 @@ export async function usernameAndEmailErrors(
   const { username, email } = input;
   const exceptUserId = options.exceptUserId ?? 0;
   if (!username) errors.username = [t(lang, 'This field is required.')];
-  else if (username.length > 60 || !USERNAME_PATTERN.test(username)) {
-    errors.username = [t(lang, 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.')];
-  } else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
+  else if (usernameError(username)) errors.username = [t(lang, usernameError(username) ?? '')];
+  else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
   if (!email) errors.email = [t(lang, 'This field is required.')];
   else if (email.length > 254 || !EMAIL_PATTERN.test(email)) errors.email = [t(lang, 'Enter a valid email address.')];
   else if (options.checkEmailTaken && (await emailTaken(db, email, exceptUserId))) errors.email = [t(lang, 'A user is already registered with this e-mail address.')];
@@ -250,12 +248,6 @@ export async function updateAccountProfile(
 
 export async function setLanguage(db: DbOrTx, userId: number, language: Lang): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
-}
-
-/** Deletes the account and everything that cascades from it; its sessions end. */
-export async function deleteAccount(tx: DbOrTx, userId: number): Promise<void> {
-  await destroyUserSessions(tx, userId);
-  await tx.delete(users).where(eq(users.id, userId));
 }
 
 /** A unique index refused a write (PostgreSQL 23505), also when the driver wrapped the error. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
 import { absoluteUrl } from '../../http/urls.js';
+import { ensureCsrfToken } from '../../http/session.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
@@ -10,12 +11,11 @@ import { sendPage } from '../../web/render.js';
 import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
-import { checkPassword } from './passwords.js';
+import { throttledPasswordCheck } from '../auth/services.js';
 import { newPasswordErrors } from './routes.js';
 import {
   type Account,
   confirmationState,
-  deleteAccount,
   findAccount,
   isUniqueViolation,
   queueConfirmationMail,
@@ -24,7 +24,8 @@ import {
 } from './services.js';
 import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
-import { ImageInvalid } from '../../media/images.js';
+import { ImageInvalid, removeMedia } from '../../media/images.js';
+import { deleteAccount } from './deletion.js';
 
 
 /** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
@@ -85,7 +86,9 @@ async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, 
 
 /** Accounts made through social login have no password; they confirm by being signed in. */
 const hasPassword = (account: Account) => account.password !== '';
-const passwordMatches = async (password: string, account: Account) => (await checkPassword(password, account.password)).ok;
+/** The current password, checked under the login throttle (429 page while over the limit). */
+const passwordMatches = (request: FastifyRequest, password: string, account: Account) =>
+  throttledPasswordCheck(request.server.ctx, request.ip, account.id, password, account.password);
 
 async function loadAccount(app: FastifyInstance, user: AuthUser): Promise<Account> {
   const account = await findAccount(app.ctx.db, user.id);
@@ -138,7 +141,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         const result = await updateAccount(tx, account.id, changes);
         if (result?.emailChanged) {
           const token = signLink(config.secretKey, 'confirm-email', account.id, confirmationState({ email: changes.email, emailVerified: false }));
-          const link = absoluteUrl(request, config.baseUrl, `/accounts/confirm-email/${token}/`);
+          const link = absoluteUrl(config.baseUrl, `/accounts/confirm-email/${token}/`);
           await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, link);
         }
         return Boolean(result);
@@ -167,7 +170,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const body = request.body as FormBody;
     const account = await loadAccount(app, page.user);
     const errors = newPasswordErrors(page.lang, body, account);
-    if (hasPassword(account) && !(await passwordMatches(field(body, 'oldpassword', false), account))) {
+    if (hasPassword(account) && !(await passwordMatches(request, field(body, 'oldpassword', false), account))) {
       errors.oldpassword = [t(page.lang, 'Please type your current password.')];
     }
     if (Object.keys(errors).length) {
@@ -178,7 +181,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       // Every session ends (see setPassword); this browser stays signed in with a fresh one.
       await startSession(tx, request, reply, account);
     });
-    return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
+    const renewed = { ...page, csrf: ensureCsrfToken(request, reply) }; // the new session's CSRF token
+    return sendPage(reply, MessagePage({ page: renewed, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
   });
 
   app.get('/account/account_deletion/', pageRoute(), async (request, reply) => {
@@ -192,12 +196,13 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
-    if (hasPassword(account) && !(await passwordMatches(field(request.body as FormBody, 'password', false), account))) {
+    if (hasPassword(account) && !(await passwordMatches(request, field(request.body as FormBody, 'password', false), account))) {
       return sendPage(reply, AccountDeletionPage({ page, withPassword: true, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
     }
-    await db.transaction(async (tx) => deleteAccount(tx, account.id));
+    const files = await db.transaction(async (tx) => deleteAccount(tx, account.id));
+    removeMedia(mediaDir, ...files);
     await endSession(db, request, reply);
-    const anonymous = { ...page, user: null };
+    const anonymous = { ...page, user: null, csrf: ensureCsrfToken(request, reply) };
     return sendPage(reply, MessagePage({ page: anonymous, title: t(page.lang, 'Delete account'), message: t(page.lang, 'Your account has been deleted.') }));
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { authenticationFailed, badRequest, fieldErrors } from '../../http/errors.js';
 import { errorResponses } from '../../http/responses.js';
-import { closeLoginThrottle } from '../../http/throttle.js';
+import { closeLoginThrottle, openLoginThrottle } from '../../http/throttle.js';
 import { apiTokenFor, throttledLogin } from './services.js';
 import { BEARER_CHALLENGE, issueTokenPair, rotateRefreshToken, verifyToken } from './tokens.js';
 
@@ -46,6 +46,7 @@ async function defaultBody(request: FastifyRequest): Promise<void> {
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await openLoginThrottle(app.ctx, app.log); // with REDIS_URL: Redis must answer at start
   app.addHook('onClose', async () => closeLoginThrottle(app.ctx));
 
   app.post(

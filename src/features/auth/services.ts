@@ -49,13 +49,14 @@ async function upgradeHash(db: Db, userId: number, oldHash: string, password: st
   await db.update(users).set({ password: newHash }).where(and(eq(users.id, userId), eq(users.password, oldHash)));
 }
 
+type LoginAccount = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
 /**
- * Checks a login by username or e-mail (case-insensitive) and password. Inactive accounts and
- * accounts whose e-mail is not confirmed cannot log in. A correct password stored as a Django
+ * Checks the password of the account a login named (null: none). Inactive accounts and accounts
+ * whose e-mail is not confirmed cannot log in. A correct password stored as a Django
  * `pbkdf2_sha256` hash is re-hashed with argon2id.
  */
-export async function checkLogin(db: Db, login: string, password: string): Promise<LoginResult> {
-  const account = login.includes('\0') ? null : await findAccount(db, login); // PostgreSQL text cannot hold NUL
+async function verifyLogin(db: Db, account: LoginAccount | null, password: string): Promise<LoginResult> {
   if (!account || !account.password) {
     await checkPasswordAgainstNothing(password);
     return { ok: false, reason: 'invalid' };
@@ -70,16 +71,38 @@ export async function checkLogin(db: Db, login: string, password: string): Promi
 }
 
 /**
+ * What the per-account throttle counts against: the account itself when the login names one, so
+ * that username, e-mail address and any spelling of them share one limit; else the login as typed
+ * (normalised), so that guessing at unknown names is limited too.
+ */
+export const throttleAccount = (account: { id: number } | null, login: string) => (account ? `user:${account.id}` : `login:${login.normalize('NFKC')}`);
+
+/**
  * A password login behind the failed-login throttle, as every login endpoint and form does it:
  * throws 429 (ApiError with Retry-After) while the IP or the account is over the limit, counts a
  * failure, and forgets the account's failures after a success.
  */
 export async function throttledLogin(ctx: { db: Db; config: Config }, ip: string, login: string, password: string): Promise<LoginResult> {
-  await checkLoginThrottle(ctx, ip, login);
-  const result = await checkLogin(ctx.db, login, password);
-  if (result.ok) await clearLoginFailures(ctx, login);
-  else await recordLoginFailure(ctx, ip, login);
+  const account = login.includes('\0') ? null : await findAccount(ctx.db, login);
+  const key = throttleAccount(account, login);
+  await checkLoginThrottle(ctx, ip, key);
+  const result = await verifyLogin(ctx.db, account, password);
+  if (result.ok) await clearLoginFailures(ctx, key);
+  else await recordLoginFailure(ctx, ip, key);
   return result;
+}
+
+/**
+ * The current-password check of a signed-in user (password change, account deletion) under the same
+ * throttle as logins, counted against her account: throws 429 while over the limit.
+ */
+export async function throttledPasswordCheck(ctx: { config: Config }, ip: string, userId: number, password: string, hash: string): Promise<boolean> {
+  const key = throttleAccount({ id: userId }, '');
+  await checkLoginThrottle(ctx, ip, key);
+  const ok = (await checkPassword(password, hash)).ok;
+  if (ok) await clearLoginFailures(ctx, key);
+  else await recordLoginFailure(ctx, ip, key);
+  return ok;
 }
 
 /** The user's persistent API key (DRF's Token): made on first use, the same one afterwards. */

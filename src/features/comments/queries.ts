@@ -210,6 +210,7 @@ export async function loadModeratorIds(db: DbOrTx, projectId: number | null): Pr
   return new Set(rows.map((r) => r.userId));
 }
 
+
 export interface ThreadPage {
   count: number;
   commentCount: number;
@@ -277,4 +278,31 @@ export async function loadThreads(db: DbOrTx, refs: ObjectRef[]): Promise<{ comm
     byObject.set(k, [...(byObject.get(k) ?? []), row]);
   }
   return { comments: byObject, replies: await loadReplies(db, rows.map((r) => r.id)) };
+}
+
+
+/** The page (of `size` top-level comments, newest first) of an object's thread that shows a comment or reply; 1 when it is not in the thread. */
+export async function threadPageOf(db: DbOrTx, ref: ObjectRef, commentId: number, size: number): Promise<number> {
+  const row = await loadCommentRow(db, commentId);
+  const top = row && row.contentType === 'comment' ? await loadCommentRow(db, row.objectPk) : row;
+  if (!top || top.contentType !== ref.type || top.objectPk !== ref.id) return 1;
+  const [{ n }] = await db
+    .select({ n: countAll })
+    .from(comments)
+    .where(and(onObject(ref), or(sql`${comments.created} > ${top.created.toISOString()}::timestamptz`, and(eq(comments.created, top.created), sql`${comments.id} > ${top.id}`))));
+  return Math.floor(n / size) + 1;
+}
+
+/** The name of the object each comment's thread is about (an idea's title, a chapter's or paragraph's name; '' for polls). */
+export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Promise<Map<number, string>> {
+  const roots = await threadObjects(db, refs);
+  const objects = [...roots.values()];
+  const names = new Map<string, string>();
+  const ideaIds = idsOf(objects, 'idea');
+  if (ideaIds.length) for (const row of await db.select({ id: ideas.id, name: ideas.name }).from(ideas).where(inArray(ideas.id, ideaIds))) names.set(key({ type: 'idea', id: row.id }), row.name);
+  const chapterIds = idsOf(objects, 'chapter');
+  if (chapterIds.length) for (const row of await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds))) names.set(key({ type: 'chapter', id: row.id }), row.name);
+  const paragraphIds = idsOf(objects, 'paragraph');
+  if (paragraphIds.length) for (const row of await db.select({ id: paragraphs.id, name: paragraphs.name }).from(paragraphs).where(inArray(paragraphs.id, paragraphIds))) names.set(key({ type: 'paragraph', id: row.id }), row.name);
+  return new Map([...roots].map(([id, root]) => [id, names.get(key(root)) ?? '']));
 }

@@ -3,24 +3,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { apiErrors, PathId } from '../../http/responses.js';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
 import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth.js';
-import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
+import { badRequest, notFound, permissionDenied } from '../../http/errors.js';
 import { pageUrl, renderContext } from '../../http/render.js';
-import { stripTags } from '../../text/html.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
 import { COMMENTABLE } from '../contenttypes/registry.js';
-import { type CommentRow, loadCommentRow, loadFeedbackOf, loadModeratorIds, loadRatingSummaries, loadReplies, loadThreadPage } from './queries.js';
+import { extrasFor } from './extras.js';
+import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments } from './rules.js';
-import { type CommentExtras, CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
+import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
+import { CommentCategories, commentCategories, CommentText, commentText } from './input.js';
 
 export const PAGE_SIZE = 20;
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
 const DetailParams = Type.Object({ ct: PathId, pk: PathId, id: PathId });
-const CommentText = Type.String({ maxLength: 4000 });
-const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(Type.String({ maxLength: 256 })) });
+const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(CommentCategories) });
 const CommentPatch = Type.Partial(CommentBody);
 const ListResponse = Type.Object({
   count: Type.Integer(),
@@ -30,22 +29,7 @@ const ListResponse = Type.Object({
   comment_count: Type.Integer(),
 });
 
-/** The text of a new or edited comment: HTML stripped, not blank. */
-function commentText(raw: string): string {
-  const text = stripTags(raw).trim();
-  if (!text) throw fieldErrors({ comment: ['This field may not be blank.'] });
-  return raw;
-}
-
-export async function extrasFor(db: DbOrTx, rows: CommentRow[], replies: Map<number, CommentRow[]>, projectId: number, userId: number | null): Promise<CommentExtras> {
-  const ids = [...rows, ...[...replies.values()].flat()].map((r) => r.id);
-  return {
-    replies,
-    ratings: await loadRatingSummaries(db, 'comment', ids, userId),
-    feedback: await loadFeedbackOf(db, ids),
-    moderatorIds: await loadModeratorIds(db, projectId),
-  };
-}
+const categoriesOf = (raw: string | undefined) => (raw === undefined ? undefined : commentCategories(raw));
 
 export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -72,7 +56,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   const render = async (row: CommentRow, context: ObjectContext, user: AuthUser | null, ctx: SerializeContext) => {
     const replies = row.contentType === 'comment' ? new Map<number, CommentRow[]>() : await loadReplies(db, [row.id]);
-    return serializeComment(row, await extrasFor(db, [row], replies, context.project.projectId, user?.id ?? null), ctx);
+    return serializeComment(row, await extrasFor(db, [row], replies, context.project.projectId, user?.id ?? null, context), ctx);
   };
 
   app.get(
@@ -84,7 +68,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       const page = request.query.page ?? 1;
       const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE);
       if (page > 1 && (page - 1) * PAGE_SIZE >= thread.count) throw notFound('Invalid page.');
-      const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null);
+      const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null, context);
       const ctx = renderContext(request, user, config);
       return {
         count: thread.count,
@@ -102,7 +86,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
-      if (!canAddComment(context, new Date())) throw denied(user);
+      if (!canAddComment(context)) throw denied(user);
       if (context.target.kind === 'comment') {
         const [parent] = await db.select({ type: comments.contentType }).from(comments).where(eq(comments.id, context.target.id));
         if (parent?.type === 'comment') throw badRequest('A reply can only be given to a comment, not to another reply.');
@@ -110,7 +94,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       const text = commentText(request.body.comment);
       const ctx = renderContext(request, user, config);
       const created = await db.transaction((tx) =>
-        createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: request.body.comment_categories }, { origin: ctx.origin }),
+        createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) }, { origin: ctx.origin }),
       );
       const row = await loadCommentRow(db, created.id);
       if (!row) throw notFound();
@@ -133,11 +117,11 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const context = await objectFor(request.params, user);
     const row = await commentOn(context, request.params.id);
-    if (!canChangeComment(context, row, new Date()) || row.isRemoved || row.isCensored) throw permissionDenied();
+    if (!canChangeComment(context, row)) throw permissionDenied();
     const { comment, comment_categories: categories } = request.body;
     if (comment !== undefined || categories !== undefined) {
       const text = comment === undefined ? row.comment : commentText(comment);
-      await db.transaction((tx) => editCommentText(tx, row.id, text, categories));
+      await db.transaction((tx) => editCommentText(tx, row.id, text, categoriesOf(categories)));
     }
     const fresh = await loadCommentRow(db, row.id);
     if (!fresh) throw notFound();

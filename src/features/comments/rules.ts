@@ -1,6 +1,7 @@
 import type { ContentKind } from '../../db/schema/index.js';
-import { type PhaseDates, phaseAllows } from '../modules/phases.js';
-import { canModerate, canParticipate, canView, isContextMember, type ProjectContext } from '../projects/rules.js';
+import { commentTextProblem } from './input.js';
+import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../modules/rules.js';
+import { canModerate, isSuperuser } from '../projects/rules.js';
 
 /** The model whose phase features decide about a thread root (paragraphs belong to their chapter's document). */
 export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {
@@ -9,30 +10,70 @@ export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {
   return 'idea';
 }
 
-/** What the comment rules look at: the project, the module's phases and the thread's root object. */
-export interface CommentContext {
-  project: ProjectContext;
-  phases: PhaseDates[];
+/** What the comment rules look at: the module context and the thread's root object. */
+export interface CommentContext extends ModuleContext {
   root: { type: ContentKind };
 }
 
+/** The state of a comment that the rules look at. */
+export interface CommentState {
+  creatorId: number;
+  isBlocked?: boolean;
+  isRemoved?: boolean;
+  isCensored?: boolean;
+}
+
+const isOwner = (c: CommentContext, comment: CommentState) => c.project.user !== null && c.project.user.id === comment.creatorId;
+const isGone = (comment: CommentState) => Boolean(comment.isRemoved || comment.isCensored);
+
 /** The active phase allows commenting on the thread's object. */
-export const commentingOpen = (c: CommentContext, now: Date) => phaseAllows(c.phases, 'comment', phaseModel(c.root.type), now);
+export const commentingOpen = (c: CommentContext) => phaseAllowsFor(c, 'comment', phaseModel(c.root.type));
 
-/** a4comments.view_comment: moderators; members or anyone on a public or semi-public live project. */
-export const canViewComments = (c: CommentContext) => canView(c.project);
+/** a4comments.view_comment: who may see the module (draft modules only moderators: F4). */
+export const canViewComments = (c: CommentContext) => canViewModule(c);
 
-/** comment_<model>: moderators always; members of a live project while the phase allows comments. */
-export const canAddComment = (c: CommentContext, now: Date) => canModerate(c.project) || (canParticipate(c.project) && commentingOpen(c, now));
+/** comment_<model> (comments and replies): moderators always; members of a live project while the phase allows comments. */
+export const canAddComment = (c: CommentContext) => canModerate(c.project) || (participatesIn(c) && commentingOpen(c));
 
-/** change_comment: a superuser, or the owner while they may still comment (moderators may not edit others' text). */
-export const canChangeComment = (c: CommentContext, comment: { creatorId: number }, now: Date) =>
-  Boolean(c.project.user && (c.project.user.isSuperuser || (comment.creatorId === c.project.user.id && canParticipate(c.project) && commentingOpen(c, now))));
+/**
+ * change_comment: a superuser, or the owner while they may comment there; moderators may not edit
+ * others' text. Nobody edits a removed or censored comment, and its author not a blocked one.
+ */
+export const canChangeComment = (c: CommentContext, comment: CommentState) =>
+  !isGone(comment) && (isSuperuser(c.project) || (isOwner(c, comment) && !comment.isBlocked && canAddComment(c)));
 
-/** delete_comment: moderators (censor) and the owner (remove). */
-export const canDeleteComment = (c: CommentContext, comment: { creatorId: number }) =>
-  canModerate(c.project) || Boolean(c.project.user && comment.creatorId === c.project.user.id && isContextMember(c.project));
+/** delete_comment: moderators (censor) at any time; the owner (remove) while the project is open to them, not once it is archived. */
+export const canDeleteComment = (c: CommentContext, comment: CommentState) => canModerate(c.project) || (isOwner(c, comment) && participatesIn(c));
 
 /** Rating: ideas while the phase allows rating, comments while it allows commenting; moderators always. */
-export const canRate = (c: CommentContext, kind: ContentKind, now: Date) =>
-  canModerate(c.project) || (canParticipate(c.project) && (kind === 'comment' ? commentingOpen(c, now) : phaseAllows(c.phases, 'rate', phaseModel(c.root.type), now)));
+export const canRate = (c: CommentContext, kind: ContentKind) =>
+  canModerate(c.project) || (participatesIn(c) && (kind === 'comment' ? commentingOpen(c) : phaseAllowsFor(c, 'rate', phaseModel(c.root.type))));
+
+/** What the comment menu offers the user (a4's `user_info`), each answer from the rules above. */
+export interface CommentUserInfo {
+  has_rating_permission: boolean;
+  has_changing_permission: boolean;
+  has_deleting_permission: boolean;
+  is_users_own_comment: boolean;
+}
+
+/** A removed or censored comment offers nothing any more (its author still sees it is theirs). */
+export function commentUserInfo(c: CommentContext, comment: CommentState): CommentUserInfo {
+  return {
+    has_rating_permission: !isGone(comment) && canRate(c, 'comment'),
+    has_changing_permission: canChangeComment(c, comment),
+    has_deleting_permission: !isGone(comment) && canDeleteComment(c, comment),
+    is_users_own_comment: isOwner(c, comment),
+  };
+}
+
+/** A removed (by its creator) or censored (by a moderator) comment keeps its row but no text. */
+export const isDeletedComment = (comment: CommentState) => isGone(comment);
+
+/** Threads are two levels deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. */
+export const canReplyTo = (parent: { contentType: ContentKind }) => parent.contentType !== 'comment';
+
+export { COMMENT_MAX_LENGTH } from './input.js';
+
+/** Why a comment text is refused (an English catalogue key), or null: the one check of comments/input.ts. */
+export const commentTextError = (raw: string): string | null => commentTextProblem(raw);

@@ -7,15 +7,19 @@ import { contentTypeId } from '../contenttypes/registry.js';
 import { FeedbackSchema, serializeFeedback } from '../moderatorfeedback/serialize.js';
 import { profilePath } from '../urls.js';
 import type { CommentRow, FeedbackRow, RatingSummary } from './queries.js';
+import type { CommentUserInfo } from './rules.js';
 
 export type SerializeContext = RenderContext;
 
 const absolute = (ctx: SerializeContext, path: string) => `${ctx.origin}${path}`;
 
-/** The creator's public data, or the "unknown user" placeholders when the comment is hidden. */
-export function commentAuthor(row: CommentRow, hidden: boolean, ctx: SerializeContext) {
+/**
+ * The creator's public data, or the "unknown user" placeholders when the comment is hidden. The
+ * fallback avatar is an SVG for the web, a PNG for the app (React Native cannot draw SVG).
+ */
+export function commentAuthor(row: CommentRow, hidden: boolean, ctx: SerializeContext, fallback: 'svg' | 'png' = 'svg') {
   if (hidden) return { user_name: t(ctx.lang, 'unknown user'), user_image: null, user_profile_url: '' };
-  const image = row.avatar ? `/media/${avatarThumbnailPath(row.avatar)}` : avatarFallback(row.creatorId);
+  const image = row.avatar ? `/media/${avatarThumbnailPath(row.avatar)}` : avatarFallback(row.creatorId, fallback);
   return { user_name: row.username, user_image: absolute(ctx, image), user_profile_url: absolute(ctx, profilePath(row.username)) };
 }
 
@@ -48,6 +52,13 @@ const commentProps = {
   author_is_moderator: Type.Boolean(),
   ratings: RatingsSchema,
   moderator_feedback: Type.Union([FeedbackSchema, Type.Null()]),
+  comment_content_type: Type.Integer({ description: 'The content type of comments: replies, ratings and reports address this comment with it' }),
+  user_info: Type.Object({
+    has_rating_permission: Type.Boolean(),
+    has_changing_permission: Type.Boolean(),
+    has_deleting_permission: Type.Boolean(),
+    is_users_own_comment: Type.Boolean(),
+  }),
 };
 
 export const ReplySchema = Type.Object(commentProps);
@@ -58,14 +69,18 @@ export interface CommentExtras {
   feedback: Map<number, FeedbackRow>;
   moderatorIds: Set<number>;
   replies: Map<number, CommentRow[]>;
+  /** What the caller may do with each comment, by comment id (answered by the comment rules). */
+  userInfo: Map<number, CommentUserInfo>;
 }
+
+const NO_USER_INFO: CommentUserInfo = { has_rating_permission: false, has_changing_permission: false, has_deleting_permission: false, is_users_own_comment: false };
 
 /** The comments API shape (a4's async comment serializer): hidden text and author when removed, censored or blocked. */
 export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: SerializeContext) {
   const hidden = isGone(row) || row.isBlocked;
   const rating = extras.ratings.get(row.id);
   const feedback = extras.feedback.get(row.id);
-  const author = commentAuthor(row, hidden, ctx);
+  const author = commentAuthor(row, hidden, ctx, 'png');
   return {
     id: row.id,
     comment: hidden ? '' : row.comment,
@@ -80,7 +95,7 @@ export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: Seri
     is_moderator_marked: row.isModeratorMarked,
     is_deleted: isGone(row),
     ...author,
-    user_image_fallback: hidden ? null : absolute(ctx, avatarFallback(row.creatorId)),
+    user_image_fallback: hidden ? null : absolute(ctx, avatarFallback(row.creatorId, 'png')),
     author_is_moderator: extras.moderatorIds.has(row.creatorId),
     ratings: {
       positive_ratings: rating?.positive ?? 0,
@@ -89,6 +104,8 @@ export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: Seri
       current_user_rating_id: rating?.userRatingId ?? null,
     },
     moderator_feedback: feedback ? serializeFeedback(feedback, ctx) : null,
+    comment_content_type: contentTypeId('comment'),
+    user_info: extras.userInfo.get(row.id) ?? NO_USER_INFO,
   };
 }
 

@@ -108,6 +108,14 @@ export interface ModerationChanges {
   isReviewed?: boolean;
 }
 
+/** The moderation actions of the pages' forms (discussion and moderation queue) and what each changes. */
+export const MODERATION_ACTIONS: Record<string, ModerationChanges> = {
+  read: { isReviewed: true },
+  unread: { isReviewed: false },
+  block: { isBlocked: true },
+  unblock: { isBlocked: false },
+};
+
 /**
  * Moderation changes never touch `modified` (the reference saves with ignore_modified) and record
  * no action. Blocking a comment that was not blocked tells its creator (given a notice context).
@@ -139,13 +147,14 @@ export async function moderateComment(db: DbOrTx, commentId: number, changes: Mo
 
 /**
  * Deleting through the API keeps the row: by its creator it is "removed", by anyone else
- * "censored". Either way the text goes and its actions leave the activity stream.
+ * "censored". Either way the text goes, `modified` says when (the app shows "deleted on …"), and
+ * its actions leave the activity stream.
  */
 export async function removeComment(db: DbOrTx, commentId: number, byCreator: boolean): Promise<void> {
   await db
     .update(comments)
-    .set({ ...(byCreator ? { isRemoved: true } : { isCensored: true }), comment: '', commentCategories: '' })
-    .where(eq(comments.id, commentId));
+    .set({ ...(byCreator ? { isRemoved: true } : { isCensored: true }), comment: '', commentCategories: '', modified: new Date() })
+    .where(and(eq(comments.id, commentId), eq(comments.isRemoved, false), eq(comments.isCensored, false)));
   await deleteActionsOf(db, 'comment', commentId);
 }
 

@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, type ContentKind, phases } from '../../db/schema/index.js';
+import { comments, type ContentKind } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import type { PhaseDates } from '../modules/phases.js';
-import { loadProjectContext } from '../projects/queries.js';
-import type { ProjectContext } from '../projects/rules.js';
+import { type LoadedModuleContext, loadModuleContext } from '../projects/context.js';
 import { loadTarget, type TargetInfo } from './queries.js';
 import { contentKindOf } from './registry.js';
 
-export type LoadedProject = ProjectContext & { projectId: number; organisationId: number };
-
-/** An object addressed by `/api/contenttypes/{ct}/objects/{pk}/…`, with its thread root, project and phases. */
-export interface ObjectContext {
+/** An object addressed by `/api/contenttypes/{ct}/objects/{pk}/…`, with its thread root and its module's rule context. */
+export interface ObjectContext extends LoadedModuleContext {
   target: TargetInfo;
   /** The idea, poll, chapter or paragraph a comment thread is about (the object itself if it is one). */
   root: { type: ContentKind; id: number };
-  project: LoadedProject;
-  phases: PhaseDates[];
 }
 
 const MAX_DEPTH = 4;
@@ -46,13 +40,9 @@ export async function loadObjectContext(
   const kind = contentKindOf(ctId);
   if (!kind || !allowed.includes(kind)) throw notFound();
   const target = await loadTarget(db, kind, pk);
-  if (!target || target.projectId === null) throw notFound();
+  if (!target || target.moduleId === null) throw notFound();
   const root = await threadRoot(db, kind, pk);
-  const project = await loadProjectContext(db, target.projectId, user);
-  if (!root || !project) throw notFound();
-  const phaseRows =
-    target.moduleId === null
-      ? []
-      : await db.select({ id: phases.id, type: phases.type, startDate: phases.startDate, endDate: phases.endDate, weight: phases.weight }).from(phases).where(eq(phases.moduleId, target.moduleId));
-  return { target, root, project, phases: phaseRows };
+  const context = await loadModuleContext(db, target.moduleId, user);
+  if (!root || !context) throw notFound();
+  return { ...context, target, root };
 }

@@ -1,12 +1,14 @@
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField } from '../../web/layout.js';
 import { Pager, type PagerLinks } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
+import type { ReportRow } from '../reports/queries.js';
 import { projectPath } from '../urls.js';
 import { DashboardFrame, type Sidebar } from './pages.js';
 import type { ModeratedProject } from './queries.js';
+import { RichText } from '../../web/rich-text.js';
 
 type UserPage = PageContext & { user: AuthUser };
 
@@ -25,7 +27,7 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
             </h2>
             <p>{project.organisationName}</p>
             <p>
-              {t(lang, '%(count)s unread reported comments', { count: project.unreadReported })} · {t(lang, '%(count)s unread comments', { count: project.unread })}
+              {tn(lang, '%(count)s unread reported comment', '%(count)s unread reported comments', project.unreadReported)} · {tn(lang, '%(count)s unread comment', '%(count)s unread comments', project.unread)}
             </p>
           </li>
         ))}
@@ -34,7 +36,15 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
   );
 }
 
-type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean };
+type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean; object: string; reports: ReportRow[] };
+
+export type ModerationFilterName = 'all' | 'unread' | 'reported' | 'blocked';
+export const MODERATION_FILTERS: [ModerationFilterName, string][] = [
+  ['all', 'All'],
+  ['unread', 'Unread'],
+  ['reported', 'Reported'],
+  ['blocked', 'Blocked'],
+];
 
 function ActionButton({ page, action, label, commentId, slug }: { page: PageContext; action: string; label: string; commentId: number; slug: string }) {
   return (
@@ -57,15 +67,28 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
         {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
       {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <p class="comment-text">{comment.comment}</p>}
-      <p>{t(lang, '%(count)s reports', { count: comment.num_reports })}</p>
+      <p>{tn(lang, '%(count)s report', '%(count)s reports', comment.num_reports)}</p>
+      {comment.reports.length > 0 && (
+        <ul class="reports" aria-label={t(lang, 'Reports')}>
+          {comment.reports.map((report) => (
+            <li>
+              <strong>{report.username}</strong>: <span class="pre-line">{report.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {comment.moderator_feedback && (
-        <p>
-          <strong>{t(lang, 'Feedback from moderation')}:</strong> {comment.moderator_feedback.feedback_text}
-        </p>
+        <div class="feedback">
+          <p>
+            <strong>{t(lang, 'Feedback from moderation')}:</strong>
+          </p>
+          <RichText html={comment.moderator_feedback.feedback_text} />
+        </div>
       )}
       {comment.path && (
         <p>
-          <a href={comment.path}>{t(lang, 'View in discussion')}</a>
+          {comment.object && <>{t(lang, 'On:')} <a href={comment.path.split('?')[0]}>{comment.object}</a> · </>}
+          <a href={`${comment.path}#comment-${comment.pk}`}>{t(lang, 'View in discussion')}</a>
         </p>
       )}
       <div class="actions">
@@ -80,6 +103,8 @@ export interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
   comments: ModerationComment[];
   pager: PagerLinks;
+  filter: ModerationFilterName;
+  filters: [ModerationFilterName, string][];
 }
 
 export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; sidebar: Sidebar; data: ModerationDetailData }) {
@@ -95,6 +120,17 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
         <a href={projectPath(project.organisationSlug, project.slug)}>{t(lang, 'Visit the project')}</a>
       </p>
       <h2>{t(lang, 'Comments')}</h2>
+      <nav aria-label={t(lang, 'Filter comments')}>
+        <ul class="tabs">
+          {data.filters.map(([name, label]) => (
+            <li>
+              <a href={`${moderationDetailPath(project.slug)}${name === 'all' ? '' : `?filter=${name}`}`} aria-current={data.filter === name ? 'page' : undefined}>
+                {t(lang, label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {data.comments.length ? (
         <ul class="moderation-comments">
           {data.comments.map((comment) => (

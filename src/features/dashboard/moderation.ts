@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { projects, organisations } from '../../db/schema/index.js';
@@ -9,32 +10,42 @@ import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { pagerLinks, pastTheEnd } from '../../web/pager.js';
 import { sendPage } from '../../web/render.js';
-import { type ModerationChanges, moderateComment } from '../comments/services.js';
+import { loadThreadObjectNames } from '../comments/queries.js';
+import { MODERATION_ACTIONS, moderateComment } from '../comments/services.js';
 import { isGone } from '../comments/serialize.js';
-import { loadModerationComment, loadModerationComments } from '../moderation/queries.js';
+import { loadModerationComment, loadModerationComments, type ModerationFilter } from '../moderation/queries.js';
 import { serializeModerationComment } from '../moderation/serialize.js';
-import { loadProjectContext } from '../projects/queries.js';
-import { canModerate } from '../projects/rules.js';
-import { ModerationDetailPage, moderationDetailPath, ModerationPage } from './moderation-pages.js';
-import { followedProjects, isProjectModerator, moderatedProjects } from './queries.js';
+import { canModerateComments, canViewModerationDashboard } from '../moderation/rules.js';
+import { loadProjectContext, loadProjectContexts } from '../projects/context.js';
+import { loadReportsOf } from '../reports/queries.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, moderationDetailPath, ModerationPage } from './moderation-pages.js';
+import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 
 const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const DetailParams = Type.Object({ slug: Slug });
-const DetailQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })) });
+const DetailQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  filter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('unread'), Type.Literal('reported'), Type.Literal('blocked')])),
+});
 export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
 
-/** The moderation form actions and what each changes (the moderation API's services). */
-const ACTIONS: Record<string, ModerationChanges> = {
-  read: { isReviewed: true },
-  unread: { isReviewed: false },
-  block: { isBlocked: true },
-  unblock: { isBlocked: false },
+/** The queue's filters: unread, reported, blocked (the moderation API's filters). */
+const FILTERS: Record<ModerationFilterName, ModerationFilter> = {
+  all: { isReviewed: null, hasReports: null },
+  unread: { isReviewed: false, hasReports: null },
+  reported: { isReviewed: null, hasReports: true },
+  blocked: { isReviewed: null, hasReports: null, isBlocked: true },
 };
 
-/** The moderation dashboard pages: the moderated projects, and one project's comments with read/unread and block/unblock forms. */
-export async function moderationPageRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * The moderation pages: the projects the user may moderate (moderators, initiators of the
+ * organisation, superusers: `canModerate`), and one project's comments with filters, reports and
+ * read/unread and block/unblock forms.
+ */
+export async function moderationPageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
 
   /** A project by slug that the user may moderate (change_moderation_comment): 404 when missing, 403 otherwise. */
@@ -46,39 +57,48 @@ export async function moderationPageRoutes(app: FastifyInstance): Promise<void> 
       .where(eq(projects.slug, slug));
     const context = project && (await loadProjectContext(db, project.id, user));
     if (!project || !context) throw notFound();
-    if (!canModerate(context)) throw permissionDenied();
+    if (!canModerateComments(context)) throw permissionDenied();
     return project;
   }
 
-  const sidebarFor = async (userId: number) => sidebarOf(db, userId, await followedProjects(db, userId));
+  const sidebarFor = async (user: { id: number; isSuperuser: boolean }) => sidebarOf(db, user, await followedProjects(db, user.id));
 
   app.get('/userdashboard/moderation/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    if (!(await isProjectModerator(db, page.user.id))) throw permissionDenied();
-    const list = await moderatedProjects(db, page.user.id);
-    return sendPage(reply, ModerationPage({ page, sidebar: await sidebarFor(page.user.id), projects: list }));
+    const candidates = await moderatedProjects(db, page.user);
+    const contexts = await loadProjectContexts(db, candidates.map((p) => p.id), page.user);
+    const list = candidates.filter((p) => {
+      const context = contexts.get(p.id);
+      return context !== undefined && canModerateComments(context);
+    });
+    if (!canViewModerationDashboard(page.user, list.length > 0)) throw permissionDenied();
+    return sendPage(reply, ModerationPage({ page, sidebar: await sidebarFor(page.user), projects: list }));
   });
 
   app.get('/userdashboard/moderation/detail/:slug/', pageRoute({ params: DetailParams, querystring: DetailQuery }), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    const project = await moderatedProject(page.user, (request.params as { slug: string }).slug);
-    const number = (request.query as { page?: number }).page ?? 1;
-    const { count, rows } = await loadModerationComments(db, project.id, { isReviewed: null, hasReports: null }, '-num_reports', { size: MODERATION_PAGE_SIZE, number });
+    const project = await moderatedProject(page.user, request.params.slug);
+    const number = request.query.page ?? 1;
+    const filter = request.query.filter ?? 'all';
+    const { count, rows } = await loadModerationComments(db, project.id, FILTERS[filter], '-num_reports', { size: MODERATION_PAGE_SIZE, number });
     if (pastTheEnd(number, MODERATION_PAGE_SIZE, count)) throw notFound();
-    const pager = pagerLinks(moderationDetailPath(project.slug), number, MODERATION_PAGE_SIZE, count);
+    const base = `${moderationDetailPath(project.slug)}${filter === 'all' ? '' : `?filter=${filter}`}`;
+    const pager = pagerLinks(base, number, MODERATION_PAGE_SIZE, count);
     const ctx = renderContext(request, page.user, config);
-    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row) }));
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user.id), data: { project, comments, pager } }));
+    const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
+    const objects = await loadThreadObjectNames(db, rows);
+    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, comments, pager, filter, filters: MODERATION_FILTERS } }));
   });
 
-  app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request: FastifyRequest, reply) => {
+  app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
-    const { slug, id } = request.params as { slug: string; id: number };
+    const { slug, id } = request.params;
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    const changes = ACTIONS[field(request.body as FormBody, 'action')];
+    const changes = MODERATION_ACTIONS[field(request.body, 'action')];
     if (!changes) throw fieldErrors({ action: ['This is not one of the allowed values.'] });
     const project = await moderatedProject(page.user, slug);
     if (!(await loadModerationComment(db, project.id, id))) throw notFound();

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { formatDateTime, formatDayMonthYear, formatShortDate } from '../../i18n/dates.js';
+import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
@@ -37,7 +37,7 @@ export function DashboardFrame({ page, sidebar, title, tab, children }: { page: 
             </a>
           </p>
           <p>
-            {t(lang, 'Since')} {formatDayMonthYear(user.dateJoined, lang, page.timeZone)}
+            {t(lang, 'Since')} {formatDate(user.dateJoined, lang, page.timeZone)}
           </p>
           <p>
             <a href="/account/">{t(lang, 'Account Settings')}</a>
@@ -64,7 +64,7 @@ export function DashboardFrame({ page, sidebar, title, tab, children }: { page: 
               ))}
             </ul>
           ) : (
-            <p>{t(lang, 'You are not yet following any projects.')}</p>
+            <p>{t(lang, 'You do not follow projects of any organisation yet.')}</p>
           )}
         </aside>
         <div>
@@ -111,7 +111,7 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
       </div>
     );
   }
-  if (group === 'future' && project.start) return <p>{t(lang, 'Participation: from %(date)s', { date: formatShortDate(project.start, page.timeZone) })}</p>;
+  if (group === 'future' && project.start) return <p>{t(lang, 'Participation: from %(date)s', { date: formatDate(project.start, lang, page.timeZone) })}</p>;
   if (group === 'past') return <p>{t(lang, 'Participation ended. Read result.')}</p>;
   return null;
 }
@@ -188,7 +188,7 @@ export function ActivityItem({ page, activity }: { page: PageContext; activity: 
         </p>
         {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && <blockquote>{activity.commentText}</blockquote>}
         <time class="relative" dateTime={activity.timestamp.toISOString()} title={formatDateTime(activity.timestamp, lang, timeZone)}>
-          {formatShortDate(activity.timestamp, timeZone)}
+          {formatDate(activity.timestamp, lang, timeZone)}
         </time>
       </div>
     </li>

@@ -170,17 +170,29 @@ export async function initiatorOrganisations(db: DbOrTx, userId: number) {
 }
 
 /** view_moderation_dashboard: the user moderates at least one project (initiators and superusers do not count). */
-export async function isProjectModerator(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ projectId: projectModerators.projectId }).from(projectModerators).where(eq(projectModerators.userId, userId)).limit(1);
+/**
+ * The projects a user may possibly moderate: those they moderate, those of organisations they are
+ * an initiator of, and every project for a superuser. The pages filter them with `canModerate`.
+ */
+function moderationCandidates(user: { id: number; isSuperuser: boolean }): SQL | undefined {
+  if (user.isSuperuser) return undefined;
+  return sql`(exists (select 1 from ${projectModerators} m where m.project_id = ${projects.id} and m.user_id = ${user.id})
+    or exists (select 1 from ${organisationInitiators} i where i.organisation_id = ${projects.organisationId} and i.user_id = ${user.id}))`;
+}
+
+/** Whether the user may moderate some project (the Moderation tab). */
+export async function moderatesSomeProject(db: DbOrTx, user: { id: number; isSuperuser: boolean }): Promise<boolean> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(moderationCandidates(user)).limit(1);
   return row !== undefined;
 }
 
-/** The projects the user moderates with their numbers of unread comments and of unread reported comments, in one statement. */
-export async function moderatedProjects(db: DbOrTx, userId: number) {
+/** The projects the user may moderate, with their numbers of unread comments and of unread reported comments, in one statement; most unread first. */
+export async function moderatedProjects(db: DbOrTx, user: { id: number; isSuperuser: boolean }, limit = 200) {
   const unread = (reported: boolean) => sql<number>`(select count(*) from ${comments} c
       where (c.project_id = ${projects.id} or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.project_id = ${projects.id})))
         and not c.is_reviewed
         ${reported ? sql`and exists (select 1 from ${reports} r where r.content_type = 'comment' and r.object_pk = c.id)` : sql``})`.mapWith(Number);
+  const unreadReported = unread(true);
   return db
     .select({
       id: projects.id,
@@ -188,13 +200,13 @@ export async function moderatedProjects(db: DbOrTx, userId: number) {
       slug: projects.slug,
       organisationName: organisations.name,
       unread: unread(false),
-      unreadReported: unread(true),
+      unreadReported,
     })
-    .from(projectModerators)
-    .innerJoin(projects, eq(projects.id, projectModerators.projectId))
+    .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(eq(projectModerators.userId, userId))
-    .orderBy(desc(projects.created), desc(projects.id));
+    .where(moderationCandidates(user))
+    .orderBy(desc(unreadReported), desc(projects.created), desc(projects.id))
+    .limit(limit);
 }
 
 export type ModeratedProject = Awaited<ReturnType<typeof moderatedProjects>>[number];

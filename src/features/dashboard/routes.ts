@@ -36,7 +36,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const followed = await followedProjects(db, page.user.id);
     const feed = await activities(db, page.user.id, OVERVIEW_FEED_SIZE);
     const data = {
-      sidebar: await sidebarOf(db, page.user.id, followed),
+      sidebar: await sidebarOf(db, page.user, followed),
       carousel: carousel(followed, now),
       followingCount: followed.length,
       activities: feed.activities,
@@ -54,7 +54,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const feed = await activities(db, page.user.id, ACTIVITIES_PAGE_SIZE, before);
     const last = feed.activities.at(-1);
     const olderUrl = feed.more && last ? `/userdashboard/overview/activities/?before=${last.id}` : null;
-    const sidebar = await sidebarOf(db, page.user.id, followed);
+    const sidebar = await sidebarOf(db, page.user, followed);
     return sendPage(reply, ActivitiesPage({ page, sidebar, activities: feed.activities, olderUrl, paged: before !== undefined }));
   });
 
@@ -62,7 +62,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const followed = await followedProjects(db, page.user.id);
-    const sidebar = await sidebarOf(db, page.user.id, followed);
+    const sidebar = await sidebarOf(db, page.user, followed);
     return sendPage(reply, FollowingPage({ page, sidebar, projects: followed, now: new Date() }));
   });
 

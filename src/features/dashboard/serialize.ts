@@ -35,8 +35,11 @@ export function linkedComments(entries: FeedEntry[]): CommentRef[] {
 /** A feed entry as the page shows it: its kind, texts and links (platform-facts §7, reaction.html). */
 export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>): Activity {
   const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectPath(entry.organisationSlug, entry.projectSlug) } : null;
+  // `#comment-<id>` makes the browser scroll to the comment (the page marks it with that id).
   const pathOf = (commentId: number | null) =>
-    (commentId !== null ? commentPaths.get(commentId) : undefined) ?? (commentId !== null && project ? commentPath(project.url, commentId) : (project?.url ?? '/'));
+    commentId === null
+      ? (project?.url ?? '/')
+      : `${commentPaths.get(commentId) ?? (project ? commentPath(project.url, commentId) : '/')}${commentPaths.has(commentId) || project ? `#comment-${commentId}` : ''}`;
   const kind = kindOf(entry);
   const commentUrl = pathOf(entry.commentId);
   return {
@@ -47,7 +50,7 @@ export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>):
     commentUrl,
     commentText: entry.commentText ?? '',
     // A top-level comment's target is the object it is on (the comment URL without ?comment=).
-    targetUrl: kind === 'reply' ? pathOf(entry.parentId) : kind === 'comment' ? commentUrl.split('?')[0] : commentUrl,
+    targetUrl: kind === 'reply' ? pathOf(entry.parentId) : kind === 'comment' ? commentUrl.split(/[?#]/)[0] : commentUrl,
     project,
   };
 }

@@ -6,8 +6,8 @@ import { apiErrors } from '../../http/responses.js';
 import { projects } from '../../db/schema/index.js';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { loadProjectContext } from '../projects/queries.js';
-import { canView } from '../projects/rules.js';
+import { loadProjectContext } from '../projects/context.js';
+import { canFollowProject } from './rules.js';
 import { type FollowRow, loadFollow, loadFollows } from './queries.js';
 import { setFollow } from './services.js';
 
@@ -48,7 +48,7 @@ export async function followRoutes(fastify: FastifyInstance): Promise<void> {
     const user = await requireUser(request);
     const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug));
     const context = project ? await loadProjectContext(db, project.id, user) : null;
-    if (!project || !context || !canView(context)) throw notFound();
+    if (!project || !context || !canFollowProject(context)) throw notFound();
     return { user, projectId: project.id };
   };
 

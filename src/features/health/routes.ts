@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/errors.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -12,7 +13,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       const ok = await app.ctx.database.ping();
-      return ok ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const });
+      if (ok) return { status: 'ok' as const };
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ status: 'unavailable' as const });
     },
   );
 }

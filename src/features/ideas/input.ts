@@ -56,12 +56,19 @@ function text(errors: FieldErrors, field: string, value: string | undefined): st
   return trimmed;
 }
 
-/** Decision D2: required when the module has categories, and then one of them; otherwise may be empty. */
-function category(errors: FieldErrors, value: IdeaPatchBody['category'], categories: NamedRef[], mode: Mode): number | null | undefined {
+/**
+ * Decision D2: required when the module has categories, and then one of them; otherwise may be empty.
+ * On an edit an empty value (the app's untouched dropdown sends `category: ""`; the schema reads ""
+ * as null) keeps the idea's current category when that is one of the module's; on create it stays
+ * a field error.
+ */
+function category(errors: FieldErrors, value: IdeaPatchBody['category'], categories: NamedRef[], mode: Mode, currentId: number | null): number | null | undefined {
   const empty = value === undefined || value === null || value === '';
   if (empty) {
-    if (categories.length && (mode !== 'patch' || value !== undefined)) errors.category = ['This field is required.'];
-    return value === undefined && mode === 'patch' ? undefined : null;
+    if (mode === 'patch' && value === undefined) return undefined;
+    const kept = mode !== 'create' && categories.some((c) => c.id === currentId) ? currentId : null;
+    if (kept === null && categories.length) errors.category = ['This field is required.'];
+    return kept;
   }
   const pk = toPk(value);
   if (pk === null || !categories.some((c) => c.id === pk)) {
@@ -85,8 +92,15 @@ function labelIds(errors: FieldErrors, values: IdeaPatchBody['labels'], labels: 
   return [...ids];
 }
 
-/** Checks an idea body against its module; throws a 400 with DRF field errors. */
-export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode): IdeaInput {
+/** Checks an idea body against its module (and, on an edit, the idea's current category); throws a 400 with DRF field errors. */
+export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode, currentCategoryId: number | null = null): IdeaInput {
+  const { input, errors } = checkIdeaInput(body, module, mode, currentCategoryId);
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return input;
+}
+
+/** The same checks, returning the field errors (English catalogue keys) for a form to show beside its fields. */
+export function checkIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode, currentCategoryId: number | null = null): { input: IdeaInput; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (mode !== 'patch') {
     for (const field of ['name', 'description'] as const) if (body[field] === undefined) errors[field] = ['This field is required.'];
@@ -94,10 +108,13 @@ export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedR
   const input: IdeaInput = {
     name: text(errors, 'name', body.name),
     description: text(errors, 'description', body.description),
-    categoryId: category(errors, body.category, module.categories, mode),
+    categoryId: category(errors, body.category, module.categories, mode, currentCategoryId),
     labelIds: labelIds(errors, body.labels, module.labels, mode),
     imageDeleted: body.image_deleted === true,
   };
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  return input;
+  return { input, errors };
 }
+
+/** §A13: with an image the author confirms holding the rights to it (the browser form's checkbox). */
+export const rightOfUseError = (hasImage: boolean, confirmed: boolean): string | null =>
+  hasImage && !confirmed ? 'Please confirm that you hold the rights to this image and that the people shown agree.' : null;

@@ -1,22 +1,21 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, comments, ideaLabels, ideas, labels, ratings, users } from '../../db/schema/index.js';
+import { countAll } from '../../db/client.js';
+import { categories, comments, ideaLabels, ideas, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { type LoadedModule, loadModule, type NamedRef } from '../modules/queries.js';
-import { loadProjectContext } from '../projects/queries.js';
-import type { IdeaRuleContext } from './rules.js';
+import { type LoadedModuleContext, loadModuleContext } from '../projects/context.js';
+import type { RuleUser } from '../projects/rules.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {
   module: LoadedModule;
-  rules: IdeaRuleContext;
+  rules: LoadedModuleContext;
 }
 
-export async function loadIdeaModule(db: DbOrTx, moduleId: number, user: { id: number; isSuperuser: boolean } | null): Promise<IdeaModule | null> {
-  const module = await loadModule(db, moduleId);
-  if (!module) return null;
-  const project = await loadProjectContext(db, module.projectId, user);
-  if (!project) return null;
-  return { module, rules: { project, phases: module.phases, now: new Date() } };
+export async function loadIdeaModule(db: DbOrTx, moduleId: number, user: RuleUser): Promise<IdeaModule | null> {
+  const rules = await loadModuleContext(db, moduleId, user);
+  const module = rules && (await loadModule(db, moduleId));
+  return rules && module ? { module, rules } : null;
 }
 
 /** An idea with everything its serializer shows. */
@@ -28,7 +27,10 @@ export interface IdeaRow {
   name: string;
   description: string;
   image: string | null;
+  imageCopyright: string;
   created: Date;
+  moderatorStatus: string | null;
+  moderatorFeedbackText: string | null;
   category: NamedRef | null;
   commentCount: number;
   positiveRatingCount: number;
@@ -39,13 +41,60 @@ export interface IdeaRow {
 
 const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
 
+// Comments on the idea plus their direct replies, removed and blocked ones included.
+const commentCount = count(
+  sql`select count(*) from ${comments} c where (c.content_type = 'idea' and c.object_pk = ${ideas.id}) or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = 'idea' and p.object_pk = ${ideas.id}))`,
+);
+const positiveRatingCount = count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = 1`);
+const negativeRatingCount = count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = -1`);
+
+/** The idea list's orderings (§A8.3): newest first (default), most popular, most commented; ties by newest id. */
+export const IDEA_ORDERINGS = ['-created', '-positive_rating_count', '-comment_count'] as const;
+export type IdeaOrdering = (typeof IDEA_ORDERINGS)[number];
+
+/** Which ideas of a module: one of them, or a filtered, ordered page. */
+export interface IdeaQuery {
+  moduleId: number;
+  ideaId?: number;
+  categoryId?: number;
+  labelId?: number;
+  /** Case-insensitive substring of the title. */
+  search?: string;
+  ordering?: IdeaOrdering;
+  limit?: number;
+  offset?: number;
+}
+
+function ideaWhere(query: IdeaQuery): SQL | undefined {
+  const escaped = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(
+    eq(ideas.moduleId, query.moduleId),
+    query.ideaId === undefined ? undefined : eq(ideas.id, query.ideaId),
+    query.categoryId === undefined ? undefined : eq(ideas.categoryId, query.categoryId),
+    query.labelId === undefined ? undefined : sql`exists (select 1 from ${ideaLabels} il where il.idea_id = ${ideas.id} and il.label_id = ${query.labelId})`,
+    escaped ? ilike(ideas.name, `%${escaped}%`) : undefined,
+  );
+}
+
+const orderings: Record<IdeaOrdering, SQL[]> = {
+  '-created': [desc(ideas.created), desc(ideas.id)],
+  '-positive_rating_count': [desc(positiveRatingCount), desc(ideas.created), desc(ideas.id)],
+  '-comment_count': [desc(commentCount), desc(ideas.created), desc(ideas.id)],
+};
+
+/** How many ideas the query matches (for pagination). */
+export async function countIdeas(db: DbOrTx, query: IdeaQuery): Promise<number> {
+  const [{ n }] = await db.select({ n: countAll }).from(ideas).where(ideaWhere(query));
+  return n;
+}
+
 /**
- * Ideas of a module (or one of them) in two statements whatever their number: the ideas with their
- * counts and the caller's rating, then the labels of all of them. Newest first.
+ * Ideas of a module (or one of them) in one statement whatever their number: the ideas with their
+ * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
-export async function loadIdeas(db: DbOrTx, where: { moduleId: number; ideaId?: number }, userId: number | null): Promise<IdeaRow[]> {
+export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null): Promise<IdeaRow[]> {
   const uid = userId ?? 0;
-  const rows = await db
+  const select = db
     .select({
       id: ideas.id,
       moduleId: ideas.moduleId,
@@ -54,46 +103,54 @@ export async function loadIdeas(db: DbOrTx, where: { moduleId: number; ideaId?: 
       name: ideas.name,
       description: ideas.description,
       image: ideas.image,
+      imageCopyright: ideas.imageCopyright,
       created: ideas.created,
+      moderatorStatus: ideas.moderatorStatus,
+      moderatorFeedbackText: ideas.moderatorFeedbackText,
       categoryId: categories.id,
       categoryName: categories.name,
-      // Comments on the idea plus their direct replies, removed and blocked ones included.
-      commentCount: count(sql`select count(*) from ${comments} c where c.content_type = 'idea' and c.object_pk = ${ideas.id}`),
-      replyCount: count(
-        sql`select count(*) from ${comments} r inner join ${comments} c on r.content_type = 'comment' and r.object_pk = c.id where c.content_type = 'idea' and c.object_pk = ${ideas.id}`,
-      ),
-      positiveRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = 1`),
-      negativeRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = -1`),
+      commentCount,
+      positiveRatingCount,
+      negativeRatingCount,
       userRatingId: sql<number | null>`(select x.id from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
       userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
+      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels} il
+        inner join ${labels} l on l.id = il.label_id where il.idea_id = ${ideas}.id)`,
     })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
-    .where(and(eq(ideas.moduleId, where.moduleId), where.ideaId === undefined ? undefined : eq(ideas.id, where.ideaId)))
-    .orderBy(desc(ideas.created), desc(ideas.id));
-  const labelsOf = await loadIdeaLabels(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ categoryId, categoryName, replyCount, userRatingId, userRatingValue, ...row }) => ({
+    .where(ideaWhere(query))
+    .orderBy(...orderings[query.ordering ?? '-created']);
+  const rows = query.limit === undefined ? await select : await select.limit(query.limit).offset(query.offset ?? 0);
+  return rows.map(({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }) => ({
     ...row,
-    commentCount: row.commentCount + replyCount,
     category: categoryId !== null && categoryName !== null ? { id: categoryId, name: categoryName } : null,
     userRating: userRatingId === null || userRatingValue === null ? null : { id: Number(userRatingId), value: Number(userRatingValue) },
-    labels: labelsOf.get(row.id) ?? [],
+    labels: labels ?? [],
   }));
 }
 
-async function loadIdeaLabels(db: DbOrTx, ideaIds: number[]): Promise<Map<number, NamedRef[]>> {
-  const map = new Map<number, NamedRef[]>();
-  if (!ideaIds.length) return map;
-  const rows = await db
-    .select({ ideaId: ideaLabels.ideaId, id: labels.id, name: labels.name })
-    .from(ideaLabels)
-    .innerJoin(labels, eq(labels.id, ideaLabels.labelId))
-    .where(inArray(ideaLabels.ideaId, ideaIds))
-    .orderBy(asc(labels.id));
-  for (const { ideaId, id, name } of rows) map.set(ideaId, [...(map.get(ideaId) ?? []), { id, name }]);
-  return map;
+
+/** An idea's place: its module, project and organisation, by id inside an organisation; null when there is none. */
+export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number) {
+  const [row] = await db
+    .select({
+      id: ideas.id,
+      moduleId: ideas.moduleId,
+      created: ideas.created,
+      moduleSlug: modules.slug,
+      moduleName: modules.name,
+      projectSlug: projects.slug,
+      projectName: projects.name,
+      organisationName: organisations.name,
+    })
+    .from(ideas)
+    .innerJoin(modules, eq(modules.id, ideas.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(eq(ideas.id, ideaId), eq(organisations.slug, orgSlug)));
+  return row ?? null;
 }
+
+export type IdeaPlace = NonNullable<Awaited<ReturnType<typeof loadIdeaPlace>>>;

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
-import { errorResponses, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
+import { errorResponses, notModified, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { checkFormMediaType, readMultipartBody } from '../../http/bodies.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { ImageInvalid } from '../../media/images.js';
@@ -62,7 +62,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       lang: requestLanguage(request, user),
       timeZone: config.timeZone,
       rules: target.rules,
-      mediaUrl: (path: string) => absoluteUrl(request, config.baseUrl, `/media/${path}`),
+      mediaUrl: (path: string) => absoluteUrl(config.baseUrl, `/media/${path}`),
     };
     return (idea: IdeaRow) => serializeIdea(idea, ctx);
   }
@@ -123,12 +123,13 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/api/modules/:moduleId/ideas/',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Ideas of a module, newest first',
         security: optionalAuth,
         params: IdeaParams,
-        response: { 200: Type.Array(Idea), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.Array(Idea), ...notModified, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -156,18 +157,17 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       const { user, target, upload } = checked(request);
       const input = parseIdeaInput(bodyOf(request), target.module, 'create');
       const image = await storeUpload(upload);
+      // One statement (atomic on its own): no transaction round trips.
       const ideaId = await removingImageOnFailure(image, () =>
-        db.transaction((tx) =>
-          createIdea(tx, {
-            moduleId: target.module.id,
-            creatorId: user.id,
-            name: input.name ?? '',
-            description: input.description ?? '',
-            categoryId: input.categoryId ?? null,
-            labelIds: input.labelIds ?? [],
-            image,
-          }),
-        ),
+        createIdea(db, {
+          moduleId: target.module.id,
+          creatorId: user.id,
+          name: input.name ?? '',
+          description: input.description ?? '',
+          categoryId: input.categoryId ?? null,
+          labelIds: input.labelIds ?? [],
+          image,
+        }),
       );
       reply.status(201);
       return serializer(request, user, target)(await ideaOr404(target, ideaId, user));
@@ -195,7 +195,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   async function change(request: FastifyRequest, body: IdeaPatchBody, mode: 'put' | 'patch') {
     const { user, target, idea, upload } = checked(request);
     if (!idea) throw notFound();
-    const input: IdeaInput = parseIdeaInput(body, target.module, mode);
+    const input: IdeaInput = parseIdeaInput(body, target.module, mode, idea.category?.id ?? null);
     const image = await storeUpload(upload);
     const replacesImage = image !== null || input.imageDeleted;
     await removingImageOnFailure(image, () =>

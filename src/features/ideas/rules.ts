@@ -1,33 +1,32 @@
-import { type PhaseDates, phaseAllows, type PhaseFeature } from '../modules/phases.js';
-import { canModerate, canParticipate, canView, type ProjectContext } from '../projects/rules.js';
+import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../modules/rules.js';
+import { canModerate } from '../projects/rules.js';
 
-/** What the idea rules look at: the project context, the module's phases and the moment. */
-export interface IdeaRuleContext {
-  project: ProjectContext;
-  phases: PhaseDates[];
-  now: Date;
-}
+/** What the idea rules look at: the module context (project, roles, module, phases, now). */
+export type IdeaRuleContext = ModuleContext;
 
-const participates = (c: IdeaRuleContext) => canParticipate(c.project);
+const phaseAllowsIdea = (c: IdeaRuleContext, feature: 'crud' | 'comment' | 'rate') => phaseAllowsFor(c, feature, 'idea');
 
-const phaseAllowsIdea = (c: IdeaRuleContext, feature: PhaseFeature) => phaseAllows(c.phases, feature, 'idea', c.now);
+/** Moderators may do anything to ideas of a module they may see, at any time (also before, between and after phases). */
+const moderates = (c: IdeaRuleContext) => canModerate(c.project);
 
-/** a4_candy_ideas.view_idea (list and retrieve). */
-export const canViewIdeas = (c: IdeaRuleContext) => canView(c.project);
+/** a4_candy_ideas.view_idea (list and retrieve): who may see the module. */
+export const canViewIdeas = (c: IdeaRuleContext) => canViewModule(c);
 
 /** a4_candy_ideas.add_idea: moderators any time; members while the active phase has crud. */
-export const canAddIdea = (c: IdeaRuleContext) => canModerate(c.project) || (participates(c) && phaseAllowsIdea(c, 'crud'));
+export const canAddIdea = (c: IdeaRuleContext) => moderates(c) || (participatesIn(c) && phaseAllowsIdea(c, 'crud'));
 
-const isOwner = (c: IdeaRuleContext, idea: { creatorId: number }) => c.project.user?.id === idea.creatorId;
+const isOwner = (c: IdeaRuleContext, idea: { creatorId: number }) => c.project.user !== null && c.project.user.id === idea.creatorId;
 
 /** change_idea = delete_idea: moderators any time; the creator while the active phase has crud. */
-export const canChangeIdea = (c: IdeaRuleContext, idea: { creatorId: number }) =>
-  canModerate(c.project) || (participates(c) && isOwner(c, idea) && phaseAllowsIdea(c, 'crud'));
+export const canChangeIdea = (c: IdeaRuleContext, idea: { creatorId: number }) => moderates(c) || (participatesIn(c) && isOwner(c, idea) && phaseAllowsIdea(c, 'crud'));
 
 export const canDeleteIdea = canChangeIdea;
 
 /** rate_idea: moderators any time; members while the active phase allows rating. */
-export const canRateIdea = (c: IdeaRuleContext) => canModerate(c.project) || (participates(c) && phaseAllowsIdea(c, 'rate'));
+export const canRateIdea = (c: IdeaRuleContext) => moderates(c) || (participatesIn(c) && phaseAllowsIdea(c, 'rate'));
 
 /** comment_idea: moderators any time; members while the active phase allows comments. */
-export const canCommentIdea = (c: IdeaRuleContext) => canModerate(c.project) || (participates(c) && phaseAllowsIdea(c, 'comment'));
+export const canCommentIdea = (c: IdeaRuleContext) => moderates(c) || (participatesIn(c) && phaseAllowsIdea(c, 'comment'));
+
+/** The idea moderation form (status and moderator feedback on an idea): moderators of the project. */
+export const canModerateIdea = (c: IdeaRuleContext) => moderates(c);

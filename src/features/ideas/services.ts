@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ideaLabels, ideas, modules, ratings, reports } from '../../db/schema/index.js';
-import { cleanRichText } from '../../text/html.js';
+import { actions, follows, ideaLabels, ideas, modules, ratings, reports } from '../../db/schema/index.js';
+import { cleanRichText, stripTags } from '../../text/html.js';
+import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
-import { autoFollow } from '../follows/services.js';
 
 export interface NewIdea {
   id?: number;
@@ -15,6 +15,7 @@ export interface NewIdea {
   categoryId?: number | null;
   labelIds?: number[];
   image?: string | null;
+  imageCopyright?: string;
   created?: Date;
   modified?: Date | null;
 }
@@ -25,37 +26,37 @@ async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
   return module.projectId;
 }
 
-/** Creates an idea the platform's way: the idea, its labels, its "add" action, the creator's follow. */
+/**
+ * Creates an idea the platform's way: the idea, its labels, its "add" action (as recordAction
+ * stores it) and the creator's follow of the project (as autoFollow does), in one statement, so
+ * that it is atomic without a transaction and costs one round trip.
+ */
 export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
-  const projectId = await projectOfModule(db, input.moduleId);
-  const created = input.created ?? new Date();
-  const [idea] = await db
-    .insert(ideas)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      moduleId: input.moduleId,
-      creatorId: input.creatorId,
-      name: input.name,
-      description: cleanRichText(input.description),
-      categoryId: input.categoryId ?? null,
-      image: input.image ?? null,
-      created,
-      modified: input.modified ?? null,
-    })
-    .returning({ id: ideas.id });
-  if (input.labelIds?.length) {
-    await db.insert(ideaLabels).values(input.labelIds.map((labelId) => ({ ideaId: idea.id, labelId })));
-  }
-  await recordAction(db, {
-    actorId: input.creatorId,
-    verb: 'add',
-    obj: { type: 'idea', id: idea.id },
-    target: { type: 'project', id: projectId },
-    projectId,
-    timestamp: created,
-  });
-  await autoFollow(db, input.creatorId, projectId, created);
-  return idea.id;
+  const created = sql`${(input.created ?? new Date()).toISOString()}::timestamptz`;
+  const modified = input.modified ? sql`${input.modified.toISOString()}::timestamptz` : sql`null`;
+  const labelIds = input.labelIds ?? [];
+  const result = await db.execute(sql`
+    with m as (select ${modules.projectId} as project_id from ${modules} where ${modules.id} = ${input.moduleId}),
+    i as (
+      insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, created, modified)
+      values (${input.id ? sql`${input.id}` : sql`default`}, ${input.moduleId}, ${input.creatorId}, ${input.name}, ${cleanRichText(input.description)},
+        ${input.categoryId ?? null}, ${input.image ?? null}, ${input.imageCopyright ?? ''}, ${created}, ${modified})
+      returning id),
+    l as (
+      insert into ${ideaLabels} (idea_id, label_id)
+      select i.id, x.label_id from i, (values ${labelIds.length ? sql.join(labelIds.map((id) => sql`(${id}::integer)`), sql`, `) : sql`(null::integer)`}) x (label_id)
+      where x.label_id is not null),
+    a as (
+      insert into ${actions} (actor_id, verb, obj_type, obj_id, target_type, target_id, project_id, timestamp)
+      select ${input.creatorId}, 'add', 'idea', i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
+    f as (
+      insert into ${follows} (creator_id, project_id, enabled, created)
+      select ${input.creatorId}, m.project_id, true, ${created} from m
+      on conflict (project_id, creator_id) do nothing)
+    select id from i`);
+  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+  if (!row) throw new Error(`no module ${input.moduleId}`);
+  return Number(row.id);
 }
 
 export interface IdeaChanges {
@@ -64,6 +65,7 @@ export interface IdeaChanges {
   categoryId?: number | null;
   labelIds?: number[];
   image?: string | null;
+  imageCopyright?: string;
 }
 
 /** Saves changes to an idea: sets `modified` and records an "update" action by its creator. */
@@ -75,6 +77,7 @@ export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChange
       ...(changes.description !== undefined ? { description: cleanRichText(changes.description) } : {}),
       ...(changes.categoryId !== undefined ? { categoryId: changes.categoryId } : {}),
       ...(changes.image !== undefined ? { image: changes.image } : {}),
+      ...(changes.imageCopyright !== undefined ? { imageCopyright: changes.imageCopyright } : {}),
       modified: new Date(),
     })
     .where(eq(ideas.id, ideaId))
@@ -95,4 +98,33 @@ export async function deleteIdea(db: DbOrTx, ideaId: number): Promise<void> {
   await db.delete(reports).where(and(eq(reports.contentType, 'idea'), eq(reports.objectPk, ideaId)));
   await deleteActionsOf(db, 'idea', ideaId);
   await db.delete(ideas).where(eq(ideas.id, ideaId));
+}
+
+/** The moderator's processing statuses (§A14.1); null is "no status". */
+export const MODERATOR_STATUS_VALUES = ['CONSIDERATION', 'REJECTED', 'ACCEPTED'] as const;
+export type ModeratorStatus = (typeof MODERATOR_STATUS_VALUES)[number];
+
+/**
+ * A moderator sets an idea's processing status and official feedback (§A14.2): both are stored
+ * (the feedback cleaned), and the idea's author is told every time, also when nothing changed.
+ */
+export async function moderateIdea(
+  db: DbOrTx,
+  ideaId: number,
+  input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
+  notice?: NoticeContext & { url: string },
+): Promise<void> {
+  const [idea] = await db
+    .update(ideas)
+    .set({ moderatorStatus: input.status, moderatorFeedbackText: cleanRichText(input.feedback) })
+    .where(eq(ideas.id, ideaId))
+    .returning({ creatorId: ideas.creatorId, moduleId: ideas.moduleId, name: ideas.name });
+  if (!idea) throw new Error(`no idea ${ideaId}`);
+  if (!notice) return;
+  await queueNotice(db, {
+    kind: 'idea_feedback',
+    recipientIds: [idea.creatorId],
+    actorId: input.actorId,
+    vars: { project: await projectName(db, await projectOfModule(db, idea.moduleId)), idea: idea.name, status: input.statusLabel, text: stripTags(input.feedback), url: notice.url },
+  });
 }

@@ -11,6 +11,7 @@ export type ModerationOrdering = 'created' | '-created' | 'num_reports' | '-num_
 export interface ModerationFilter {
   isReviewed: Tristate;
   hasReports: Tristate;
+  isBlocked?: Tristate;
 }
 
 const numReports = sql<number>`(select count(*) from ${reports} r where r.content_type = 'comment' and r.object_pk = ${comments.id})`.mapWith(Number);
@@ -20,6 +21,7 @@ function where(projectId: number, filter: ModerationFilter): SQL | undefined {
     inProject(projectId),
     filter.isReviewed === null ? undefined : eq(comments.isReviewed, filter.isReviewed),
     filter.hasReports === null ? undefined : filter.hasReports ? sql`${numReports} > 0` : sql`${numReports} = 0`,
+    filter.isBlocked === null || filter.isBlocked === undefined ? undefined : eq(comments.isBlocked, filter.isBlocked),
   );
 }
 

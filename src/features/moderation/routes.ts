@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { apiErrors, PathId } from '../../http/responses.js';
 import { requireUser } from '../../http/auth.js';
-import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
 import { pageUrl, renderContext } from '../../http/render.js';
-import { stripTags } from '../../text/html.js';
+import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
-import { loadProjectContext } from '../projects/queries.js';
-import { canModerate } from '../projects/rules.js';
+import { loadProjectContext } from '../projects/context.js';
+import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
 import { ModerationCommentSchema, serializeModerationComment } from './serialize.js';
 
@@ -28,7 +28,7 @@ const PageSchema = Type.Object({
   results: Type.Array(ModerationCommentSchema),
 });
 const UpdateBody = Type.Object({
-  comment: Type.String({ maxLength: 4000 }),
+  comment: CommentText,
   is_blocked: Type.Optional(Type.Boolean()),
   is_moderator_marked: Type.Optional(Type.Boolean()),
 });
@@ -60,7 +60,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     const user = await requireUser(request);
     const project = await loadProjectContext(db, projectPk, user);
     if (!project) throw notFound();
-    if (!canModerate(project)) throw permissionDenied();
+    if (!canModerateComments(project)) throw permissionDenied();
     return { user, ctx: renderContext(request, user, config) };
   };
 
@@ -102,7 +102,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     const { project_pk: projectPk, pk } = params;
     const { ctx } = await moderator(request, projectPk);
     if (!(await loadModerationComment(db, projectPk, pk))) throw notFound();
-    if (changes.comment !== undefined && !stripTags(changes.comment).trim()) throw fieldErrors({ comment: ['This field may not be blank.'] });
+    if (changes.comment !== undefined) commentText(changes.comment);
     await db.transaction((tx) => moderateComment(tx, pk, changes, { origin: ctx.origin }));
     return show(projectPk, pk, ctx);
   };

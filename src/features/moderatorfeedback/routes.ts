@@ -9,8 +9,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { feedbackColumns } from '../comments/queries.js';
 import { loadTarget } from '../contenttypes/queries.js';
-import { loadProjectContext } from '../projects/queries.js';
-import { canModerate, canView } from '../projects/rules.js';
+import { loadModuleContext } from '../projects/context.js';
+import { canGiveModeratorFeedback, canViewModeratorFeedback } from './rules.js';
 import { FeedbackSchema, serializeFeedback } from './serialize.js';
 import { addCommentFeedback, deleteCommentFeedback, FeedbackExists, updateCommentFeedback } from './services.js';
 
@@ -26,9 +26,9 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
   /** The comment's project and what the user may do there; 404 for an unknown comment. */
   const access = async (commentPk: number, user: AuthUser | null) => {
     const target = await loadTarget(db, 'comment', commentPk);
-    const project = target?.projectId ? await loadProjectContext(db, target.projectId, user) : null;
-    if (!target || !project) throw notFound();
-    return { mayView: canView(project), mayModerate: canModerate(project) };
+    const context = target?.moduleId ? await loadModuleContext(db, target.moduleId, user) : null;
+    if (!target || !context) throw notFound();
+    return { mayView: canViewModeratorFeedback(context), mayModerate: canGiveModeratorFeedback(context) };
   };
 
   const feedbackOf = async (params: { comment_pk: number; pk?: number }) => {

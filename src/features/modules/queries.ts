@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, labels, modules, phases, projects } from '../../db/schema/index.js';
+import { categories, chapters, labels, modules, organisations, paragraphs, phases, polls, projects } from '../../db/schema/index.js';
 
 export interface ModulePhase {
   id: number;
@@ -72,14 +72,27 @@ export async function loadModuleDetails(db: DbOrTx, heads: { id: number; project
   }));
 }
 
-/** A module by id with its details; null when there is none. */
+/** JSON of a phase as loadModule's statement builds it (dates as ISO text). */
+type PhaseJson = Omit<ModulePhase, 'startDate' | 'endDate'> & { startDate: string | null; endDate: string | null };
+
+const toPhase = (p: PhaseJson): ModulePhase => ({ ...p, startDate: p.startDate ? new Date(p.startDate) : null, endDate: p.endDate ? new Date(p.endDate) : null });
+
+/** A module by id with its phases, categories and labels, in one statement; null when there is none. */
 export async function loadModule(db: DbOrTx, moduleId: number): Promise<LoadedModule | null> {
-  const heads = await db
-    .select({ id: modules.id, projectId: modules.projectId, isDraft: modules.isDraft })
+  const [row] = await db
+    .select({
+      id: modules.id,
+      projectId: modules.projectId,
+      isDraft: modules.isDraft,
+      phases: sql<PhaseJson[] | null>`(select json_agg(json_build_object('id', p.id, 'moduleId', p.module_id, 'name', p.name, 'description', p.description,
+        'type', p.type, 'startDate', p.start_date, 'endDate', p.end_date, 'weight', p.weight) order by p.weight, p.id) from ${phases} p where p.module_id = ${moduleId})`,
+      categories: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id) from ${categories} c where c.module_id = ${moduleId})`,
+      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${labels} l where l.module_id = ${moduleId})`,
+    })
     .from(modules)
     .where(eq(modules.id, moduleId));
-  const [module] = await loadModuleDetails(db, heads);
-  return module ?? null;
+  if (!row) return null;
+  return { ...row, phases: (row.phases ?? []).map(toPhase), categories: row.categories ?? [], labels: row.labels ?? [] };
 }
 
 /** The app's modules: published modules of app-accessible projects, in (weight, id) order. */
@@ -92,3 +105,71 @@ export async function loadAppModules(db: DbOrTx, moduleId?: number): Promise<Loa
     .orderBy(asc(modules.weight), asc(modules.id));
   return loadModuleDetails(db, heads);
 }
+
+const moduleHead = {
+  id: modules.id,
+  slug: modules.slug,
+  name: modules.name,
+  description: modules.description,
+  blueprintType: modules.blueprintType,
+  projectId: modules.projectId,
+  isDraft: modules.isDraft,
+};
+
+/** A module as its pages show it: name, description, blueprint type, phases, categories and labels. */
+export interface PageModule extends LoadedModule {
+  slug: string;
+  name: string;
+  description: string | null;
+  blueprintType: string;
+}
+
+async function withDetails(db: DbOrTx, heads: Omit<PageModule, 'phases' | 'categories' | 'labels'>[]): Promise<PageModule[]> {
+  const details = new Map((await loadModuleDetails(db, heads)).map((m) => [m.id, m]));
+  return heads.map((head) => {
+    const loaded = details.get(head.id);
+    return { ...head, phases: loaded?.phases ?? [], categories: loaded?.categories ?? [], labels: loaded?.labels ?? [] };
+  });
+}
+
+/** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order. */
+export async function loadProjectModules(db: DbOrTx, projectId: number, withDrafts: boolean): Promise<PageModule[]> {
+  const heads = await db
+    .select(moduleHead)
+    .from(modules)
+    .where(and(eq(modules.projectId, projectId), withDrafts ? undefined : eq(modules.isDraft, false)))
+    .orderBy(asc(modules.weight), asc(modules.id));
+  return withDetails(db, heads);
+}
+
+/** A module by its slug inside an organisation, with its details and its project's slug and name; null when there is none. */
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string) {
+  const [head] = await db
+    .select({ ...moduleHead, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
+    .from(modules)
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
+  if (!head) return null;
+  const { projectSlug, projectName, organisationName, ...module } = head;
+  const [loaded] = await withDetails(db, [module]);
+  return { ...loaded, projectSlug, projectName, organisationName };
+}
+
+export type ModulePageRow = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>;
+
+/** The polls, chapters and paragraphs of a module (the objects their comments are about), in three statements. */
+export async function moduleItems(db: DbOrTx, moduleId: number) {
+  const pollRows = await db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(asc(polls.id));
+  const chapterRows = await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.moduleId, moduleId)).orderBy(asc(chapters.weight), asc(chapters.id));
+  const paragraphRows = chapterRows.length
+    ? await db
+        .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name })
+        .from(paragraphs)
+        .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
+        .orderBy(asc(paragraphs.weight), asc(paragraphs.id))
+    : [];
+  return { polls: pollRows, chapters: chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) })) };
+}
+
+export type ModuleItems = Awaited<ReturnType<typeof moduleItems>>;

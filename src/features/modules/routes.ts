@@ -6,8 +6,9 @@ import { notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { canAddIdea } from '../ideas/rules.js';
-import { loadProjectContexts } from '../projects/queries.js';
+import { loadModuleContexts } from '../projects/context.js';
 import { loadAppModules } from './queries.js';
+import { canViewModule } from './rules.js';
 import { AppModule, serializeAppModule } from './serialize.js';
 
 /** The modules of the mobile app: GET /api/app-modules/ and /api/app-modules/{pk}/. */
@@ -20,14 +21,16 @@ export async function appModuleRoutes(fastify: FastifyInstance): Promise<void> {
     const now = new Date();
     const ctx = { lang: requestLanguage(request, user), timeZone: config.timeZone, now };
     const modules = await loadAppModules(db, moduleId);
-    const projects = await loadProjectContexts(
+    const contexts = await loadModuleContexts(
       db,
-      modules.map((m) => m.projectId),
+      modules.map((m) => m.id),
       user,
+      now,
     );
+    // Only modules the caller may see: not those of private or draft projects they have no role in (F5).
     return modules.flatMap((module) => {
-      const project = projects.get(module.projectId);
-      return project ? [serializeAppModule(module, canAddIdea({ project, phases: module.phases, now }), ctx)] : [];
+      const context = contexts.get(module.id);
+      return context && canViewModule(context) ? [serializeAppModule(module, canAddIdea(context), ctx)] : [];
     });
   }
 
@@ -37,7 +40,7 @@ export async function appModuleRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Modules'],
         summary: 'Modules for the app',
-        description: 'Published modules of app-accessible projects with their phases, labels, categories and whether the caller may add ideas.',
+        description: 'Published modules of app-accessible projects that the caller may see, with their phases, labels, categories and whether the caller may add ideas.',
         response: { 200: Type.Array(AppModule), ...errorResponses(401) },
       },
     },

@@ -1,4 +1,4 @@
-import { formatDayMonthYear } from '../../i18n/dates.js';
+import { formatDate } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { Layout } from '../../web/layout.js';
@@ -14,7 +14,7 @@ export function ProfilePage({ page, profile }: { page: PageContext; profile: Pro
         <div>
           <h1>{profile.username}</h1>
           <p>
-            {t(lang, 'Since')} {formatDayMonthYear(profile.dateJoined, lang, page.timeZone)}
+            {t(lang, 'Since')} {formatDate(profile.dateJoined, lang, page.timeZone)}
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -12,3 +12,14 @@ export async function loadProfile(db: DbOrTx, username: string) {
 }
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
+
+const publicColumns = { id: users.id, username: users.username, avatar: users.avatar };
+
+/** Active users' public faces, by pk; with `id` only that one. */
+export function loadPublicUsers(db: DbOrTx, id?: number) {
+  return db
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.isActive, true), id === undefined ? undefined : eq(users.id, id)))
+    .orderBy(asc(users.id));
+}

@@ -1,19 +1,50 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { errorResponses, PathId, rejectOtherMethods } from '../../http/responses.js';
+import { absoluteUrl } from '../../http/urls.js';
 import { pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ProfilePage } from './pages.js';
-import { loadProfile } from './queries.js';
+import { loadProfile, loadPublicUsers } from './queries.js';
+import { PublicUser, serializePublicUser } from './serialize.js';
 
 const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[^/]+$' }) });
 
-export async function profileRoutes(app: FastifyInstance): Promise<void> {
+export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
   app.get('/profile/:username/', pageRoute({ params: ProfileParams }), async (request, reply) => {
     const page = await pageContext(request, reply);
-    const profile = await loadProfile(app.ctx.db, (request.params as { username: string }).username);
+    const profile = await loadProfile(db, (request.params as { username: string }).username);
     if (!profile) throw notFound();
     return sendPage(reply, ProfilePage({ page, profile }));
   });
+
+  /** The reference's UserViewSet: any signed-in user reads the public face of users (the app's profile screen). */
+  const show = async (request: FastifyRequest, id?: number) => {
+    const viewer = await requireUser(request);
+    const rows = await loadPublicUsers(db, id);
+    return rows.map((row) => serializePublicUser(row, viewer.id, (path) => absoluteUrl(config.baseUrl, path)));
+  };
+  const responses = errorResponses(401, 404);
+
+  app.get('/api/users/', { schema: { summary: 'Active users, by pk', tags: ['users'], response: { 200: Type.Array(PublicUser), ...responses } } }, (request) =>
+    show(request),
+  );
+  app.get(
+    '/api/users/:pk/',
+    { schema: { summary: 'One user (the app\'s profile screen)', tags: ['users'], params: Type.Object({ pk: PathId }), response: { 200: PublicUser, ...responses } } },
+    async (request) => {
+      const [user] = await show(request, request.params.pk);
+      if (!user) throw notFound();
+      return user;
+    },
+  );
+  rejectOtherMethods(app, '/api/users/', ['GET']);
+  rejectOtherMethods(app, '/api/users/:pk/', ['GET']);
 }

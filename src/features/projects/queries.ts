@@ -1,77 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  modules,
-  organisationInitiators,
-  organisationMembers,
-  organisations,
-  phases,
-  projectModerators,
-  projectParticipants,
-  projects,
-} from '../../db/schema/index.js';
-import type { ProjectContext } from './rules.js';
+import { modules, organisations, phases, projects } from '../../db/schema/index.js';
 
-type ContextUser = { id: number; isSuperuser: boolean } | null;
-export type LoadedProjectContext = ProjectContext & { projectId: number; organisationId: number };
-
-/** The columns that make a ProjectContext: the project's state and the user's roles in it. */
-function contextColumns(uid: number) {
-  return {
-    projectId: projects.id,
-    organisationId: projects.organisationId,
-    access: projects.access,
-    isDraft: projects.isDraft,
-    isArchived: projects.isArchived,
-    moderator: sql<boolean>`exists (select 1 from ${projectModerators} where ${projectModerators.projectId} = ${projects.id} and ${projectModerators.userId} = ${uid})`,
-    participant: sql<boolean>`exists (select 1 from ${projectParticipants} where ${projectParticipants.projectId} = ${projects.id} and ${projectParticipants.userId} = ${uid})`,
-    initiator: sql<boolean>`exists (select 1 from ${organisationInitiators} where ${organisationInitiators.organisationId} = ${projects.organisationId} and ${organisationInitiators.userId} = ${uid})`,
-    orgMember: sql<boolean>`exists (select 1 from ${organisationMembers} where ${organisationMembers.organisationId} = ${projects.organisationId} and ${organisationMembers.userId} = ${uid})`,
-  };
-}
-
-interface ContextRow {
-  projectId: number;
-  organisationId: number;
-  access: ProjectContext['access'];
-  isDraft: boolean;
-  isArchived: boolean;
-  moderator: boolean;
-  participant: boolean;
-  initiator: boolean;
-  orgMember: boolean;
-}
-
-function toContext(row: ContextRow, user: ContextUser): LoadedProjectContext {
-  return {
-    projectId: row.projectId,
-    organisationId: row.organisationId,
-    access: row.access,
-    isDraft: row.isDraft,
-    isArchived: row.isArchived,
-    user,
-    roles: { moderator: row.moderator, participant: row.participant, initiator: row.initiator, orgMember: row.orgMember },
-  };
-}
-
-/** Loads a project and the user's roles in it in one statement; null when the project does not exist. */
-export async function loadProjectContext(db: DbOrTx, projectId: number, user: ContextUser): Promise<LoadedProjectContext | null> {
-  const [row] = await db
-    .select(contextColumns(user?.id ?? 0))
-    .from(projects)
-    .where(and(eq(projects.id, projectId)));
-  return row ? toContext(row, user) : null;
-}
-
-/** The same for many projects in one statement, by project id. */
-export async function loadProjectContexts(db: DbOrTx, projectIds: number[], user: ContextUser): Promise<Map<number, LoadedProjectContext>> {
-  if (!projectIds.length) return new Map();
-  const rows = await db
-    .select(contextColumns(user?.id ?? 0))
-    .from(projects)
-    .where(inArray(projects.id, [...new Set(projectIds)]));
-  return new Map(rows.map((row) => [row.projectId, toContext(row, user)]));
-}
+// The permission context loader moved to ./context.ts; re-exported for code written before.
+export { loadProjectContext, loadProjectContexts, type LoadedProjectContext } from './context.js';
 
 /** A project of the app list with what its serializer shows. */
 export interface AppProjectRow {
@@ -116,9 +48,21 @@ export const contactColumns = {
   contactUrl: projects.contactUrl,
 };
 
+interface ModuleJson {
+  id: number;
+  blueprintType: string;
+  phases: { startDate: string | null; endDate: string | null }[];
+}
+
+const toDates = (phase: ModuleJson['phases'][number]) => ({
+  startDate: phase.startDate ? new Date(phase.startDate) : null,
+  endDate: phase.endDate ? new Date(phase.endDate) : null,
+});
+
 /**
  * Decision D1: public or semi-public, not draft, not archived, organisation with geolocation, and
- * at least one phase of a published module that ends after now. Each project once, newest first.
+ * at least one phase of a published module that ends after now. Each project once, newest first;
+ * one statement.
  */
 export async function loadAppProjects(
   db: DbOrTx,
@@ -147,6 +91,11 @@ export async function loadAppProjects(
       organisationName: organisations.name,
       organisationTitle: organisations.title,
       organisationLogo: organisations.logo,
+      // The published modules with their phases' dates, in (weight, id) order, built by the database.
+      modules: sql<ModuleJson[] | null>`(select json_agg(json_build_object('id', m.id, 'blueprintType', m.blueprint_type,
+          'phases', (select coalesce(json_agg(json_build_object('startDate', ph.start_date, 'endDate', ph.end_date) order by ph.weight, ph.id), '[]')
+                     from ${phases} ph where ph.module_id = m.id)) order by m.weight, m.id)
+        from ${modules} m where m.project_id = ${projects}.id and not m.is_draft)`,
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
@@ -162,36 +111,35 @@ export async function loadAppProjects(
     )
     .orderBy(desc(projects.created), desc(projects.id));
   const byProject = new Map<number, AppProjectModule[]>();
-  for (const module of await loadPublishedModules(db, rows.map((p) => p.id))) {
-    byProject.set(module.projectId, [...(byProject.get(module.projectId) ?? []), module]);
-  }
-  return { projects: rows, modules: byProject };
+  const projectRows = rows.map(({ modules: published, ...project }) => {
+    byProject.set(project.id, (published ?? []).map((m) => ({ ...m, projectId: project.id, phases: m.phases.map(toDates) })));
+    return project;
+  });
+  return { projects: projectRows, modules: byProject };
 }
 
-/** The published modules of some projects with their phases, in (weight, id) order, in one statement. */
-async function loadPublishedModules(db: DbOrTx, projectIds: number[]): Promise<AppProjectModule[]> {
-  if (!projectIds.length) return [];
-  const rows = await db
+/** A project of an organisation by both slugs, with what its page shows; null when there is none. */
+export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string) {
+  const [row] = await db
     .select({
-      id: modules.id,
-      projectId: modules.projectId,
-      blueprintType: modules.blueprintType,
-      startDate: phases.startDate,
-      endDate: phases.endDate,
-      hasPhase: sql<boolean>`${phases.id} is not null`,
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      description: projects.description,
+      information: projects.information,
+      result: projects.result,
+      access: projects.access,
+      isDraft: projects.isDraft,
+      isArchived: projects.isArchived,
+      image: projects.image,
+      ...contactColumns,
+      organisationSlug: organisations.slug,
+      organisationName: organisations.name,
     })
-    .from(modules)
-    .leftJoin(phases, eq(phases.moduleId, modules.id))
-    .where(and(inArray(modules.projectId, projectIds), eq(modules.isDraft, false)))
-    .orderBy(asc(modules.weight), asc(modules.id), asc(phases.weight), asc(phases.id));
-  const byId = new Map<number, AppProjectModule>();
-  for (const row of rows) {
-    let module = byId.get(row.id);
-    if (!module) {
-      module = { id: row.id, projectId: row.projectId, blueprintType: row.blueprintType, phases: [] };
-      byId.set(row.id, module);
-    }
-    if (row.hasPhase) module.phases.push({ startDate: row.startDate, endDate: row.endDate });
-  }
-  return [...byId.values()];
+    .from(projects)
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(eq(organisations.slug, orgSlug), eq(projects.slug, projectSlug)));
+  return row ?? null;
 }
+
+export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>;

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
-import { errorResponses, rejectOtherMethods } from '../../http/responses.js';
+import { errorResponses, notModified, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { loadAppProjects } from './queries.js';
 import { AppProject, type SerializeContext, serializeAppProject } from './serialize.js';
@@ -21,7 +21,7 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
       lang: requestLanguage(request, user),
       timeZone: config.timeZone,
       now,
-      mediaUrl: (path) => absoluteUrl(request, config.baseUrl, `/media/${path}`),
+      mediaUrl: (path) => absoluteUrl(config.baseUrl, `/media/${path}`),
     };
     const found = await loadAppProjects(db, now, slug);
     return found.projects.map((project) => serializeAppProject(project, found.modules.get(project.id) ?? [], ctx));
@@ -30,12 +30,13 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
   app.get(
     '/api/app-projects/',
     {
+      config: { etag: true },
       schema: {
         tags: ['Projects'],
         summary: 'Projects for the app',
         description:
           'Public and semi-public projects of organisations with geolocation that are not draft or archived and have a phase of a published module ending in the future; newest first.',
-        response: { 200: Type.Array(AppProject), ...errorResponses(401) },
+        response: { 200: Type.Array(AppProject), ...notModified, ...errorResponses(401) },
       },
     },
     async (request) => listed(request),
@@ -44,11 +45,12 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
   app.get(
     '/api/app-projects/:slug/',
     {
+      config: { etag: true },
       schema: {
         tags: ['Projects'],
         summary: 'One project of the app list, by slug',
         params: Type.Object({ slug: Type.String({ maxLength: 512, pattern: '^[-\\w]+$' }) }),
-        response: { 200: AppProject, ...errorResponses(401, 404) },
+        response: { 200: AppProject, ...notModified, ...errorResponses(401, 404) },
       },
     },
     async (request) => {

@@ -1,35 +1,68 @@
 import type { ProjectAccess } from '../../db/schema/index.js';
+import type { PhaseDates } from '../modules/phases.js';
+
+/**
+ * The permission core. Every "may this user do this to that" is a named pure predicate over a
+ * context that `projects/context.ts` loads in one statement: the project's state, the user's roles
+ * in the project and its organisation, and (for module-level rules) the module and its phases.
+ * Project rules live here; module, idea, comment, rating, report, follow and moderation rules in
+ * their features' rules.ts, built from these.
+ */
+
+export type RuleUser = { id: number; isSuperuser: boolean } | null;
 
 /** What the rules need to know about a project and the user looking at it. */
 export interface ProjectContext {
   access: ProjectAccess;
   isDraft: boolean;
   isArchived: boolean;
-  user: { id: number; isSuperuser: boolean } | null;
-  /** The user's roles in this project and its organisation. */
+  user: RuleUser;
+  /** The user's roles in this project (moderator, participant) and its organisation (initiator, member). */
   roles: { moderator: boolean; initiator: boolean; participant: boolean; orgMember: boolean };
+}
+
+/** A module of a project, with its phases and the moment the rules are asked at. */
+export interface ModuleContext {
+  project: ProjectContext;
+  module: { id: number; isDraft: boolean };
+  phases: PhaseDates[];
+  now: Date;
 }
 
 export const NO_ROLES: ProjectContext['roles'] = { moderator: false, initiator: false, participant: false, orgMember: false };
 
-/** Superuser, project moderator or initiator of the project's organisation. */
-export const canModerate = (c: ProjectContext) => Boolean(c.user && (c.user.isSuperuser || c.roles.moderator || c.roles.initiator));
+export const signedIn = (c: ProjectContext) => c.user !== null;
+export const isSuperuser = (c: ProjectContext) => Boolean(c.user?.isSuperuser);
+
+/** is_allowed_moderate_project: superuser, project moderator or initiator of the project's organisation. */
+export const canModerate = (c: ProjectContext) => signedIn(c) && (isSuperuser(c) || c.roles.moderator || c.roles.initiator);
 
 /** project.has_member: signed in on a public project, or participant, or moderator. */
-export const hasMember = (c: ProjectContext) => Boolean(c.user && ((c.access === 'PUBLIC') || c.roles.participant || c.roles.moderator));
+export const hasMember = (c: ProjectContext) => signedIn(c) && (c.access === 'PUBLIC' || c.roles.participant || c.roles.moderator);
 
 /** is_context_member: project member or member of its organisation. */
-export const isContextMember = (c: ProjectContext) => hasMember(c) || Boolean(c.user && c.roles.orgMember);
+export const isContextMember = (c: ProjectContext) => hasMember(c) || (signedIn(c) && c.roles.orgMember);
 
 export const isPublicContext = (c: ProjectContext) => c.access === 'PUBLIC' || c.access === 'SEMIPUBLIC';
 export const isLive = (c: ProjectContext) => !c.isDraft;
 
-/** Who may see a project's content (ideas, comments, feedback). */
-export const canView = (c: ProjectContext) => canModerate(c) || ((isContextMember(c) || isPublicContext(c)) && isLive(c));
+/** view_project: moderators always; otherwise a live project that is public, semi-public, or where the user is a member. */
+export const canViewProject = (c: ProjectContext) => canModerate(c) || ((isContextMember(c) || isPublicContext(c)) && isLive(c));
+
+/** @deprecated the same as canViewProject (kept for code written before the rename). */
+export const canView = canViewProject;
 
 /**
  * Who may take part (add, comment, rate) when the phase allows it: context members of a live
- * project. An archived project is read-only for everyone but its moderators (the reference's
- * rule matrices show this).
+ * project. An archived project is read-only for everyone but its moderators.
  */
 export const canParticipate = (c: ProjectContext) => isContextMember(c) && isLive(c) && !c.isArchived;
+
+/** change_project, edit a project in the dashboard: superuser or initiator of the project's organisation (§B1; moderators cannot). */
+export const canManageProject = (c: ProjectContext) => signedIn(c) && (isSuperuser(c) || c.roles.initiator);
+
+/**
+ * The same context as an ordinary signed-in user without roles would have it: what a visitor
+ * could do after logging in ("log in to take part", §A8.2).
+ */
+export const asSignedInUser = <C extends ProjectContext>(c: C): C => (c.user ? c : { ...c, user: { id: 0, isSuperuser: false }, roles: NO_ROLES });

@@ -30,3 +30,25 @@ export async function addRating(db: DbOrTx, creatorId: number, target: { type: C
 export async function setRating(db: DbOrTx, ratingId: number, value: number): Promise<void> {
   await db.update(ratings).set({ value: clampRating(value), modified: new Date() }).where(eq(ratings.id, ratingId));
 }
+
+/**
+ * The pages' rating buttons (§A10.2): the user's first click sets +1 or -1, clicking the chosen
+ * value again withdraws it (0), the other value switches. The user's own rating row, one per object.
+ */
+export async function toggleRating(db: DbOrTx, creatorId: number, target: { type: ContentKind; id: number }, value: 1 | -1 | number): Promise<void> {
+  const [existing] = await db
+    .select({ id: ratings.id, value: ratings.value })
+    .from(ratings)
+    .where(and(eq(ratings.contentType, target.type), eq(ratings.objectPk, target.id), eq(ratings.creatorId, creatorId)))
+    .for('update');
+  if (!existing) {
+    try {
+      await addRating(db, creatorId, target, value);
+      return;
+    } catch (error) {
+      if (!(error instanceof RatingExists)) throw error;
+      return setRating(db, error.ratingId, value);
+    }
+  }
+  await setRating(db, existing.id, existing.value === clampRating(value) ? 0 : value);
+}

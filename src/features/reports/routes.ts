@@ -8,8 +8,8 @@ import { renderContext } from '../../http/render.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { contentKindOf, REPORTABLE } from '../contenttypes/registry.js';
-import { loadProjectContext } from '../projects/queries.js';
-import { canView } from '../projects/rules.js';
+import { loadModuleContext } from '../projects/context.js';
+import { canReport, reportDescriptionError } from './rules.js';
 import { createReport } from './services.js';
 
 const ReportBody = Type.Object({
@@ -39,9 +39,10 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
       const kind = contentKindOf(ctId);
       if (!kind || !REPORTABLE.includes(kind)) throw fieldErrors({ content_type: ['This content type cannot be reported.'] });
       const target = await loadTarget(db, kind, objectPk);
-      const project = target?.projectId ? await loadProjectContext(db, target.projectId, user) : null;
-      if (!target || !project || !canView(project)) throw fieldErrors({ object_pk: ['The object does not exist.'] });
-      if (!description.trim()) throw fieldErrors({ description: ['This field may not be blank.'] });
+      const context = target?.moduleId ? await loadModuleContext(db, target.moduleId, user) : null;
+      if (!target || !context || !canReport(context)) throw fieldErrors({ object_pk: ['The object does not exist.'] });
+      const invalid = reportDescriptionError(description);
+      if (invalid) throw fieldErrors({ description: [invalid] });
       const ctx = renderContext(request, user, config);
       const report = await db.transaction((tx) =>
         createReport(tx, { creatorId: user.id, target: { type: kind, id: objectPk }, projectId: target.projectId, description }, { origin: ctx.origin }),

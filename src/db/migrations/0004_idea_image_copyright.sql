@@ -1,0 +1,1 @@
+ALTER TABLE "ideas" ADD COLUMN "image_copyright" varchar(120) DEFAULT '' NOT NULL;

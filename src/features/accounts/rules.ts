@@ -1,0 +1,11 @@
+/** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
+export const USERNAME_MAX_LENGTH = 60;
+
+/** Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is valid. Uniqueness is the services' check. */
+export function usernameError(username: string): string | null {
+  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
+    return 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.';
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+import { Type } from 'typebox';
+import { fieldErrors } from '../../http/errors.js';
+import { stripTags } from '../../text/html.js';
+
+/** The longest comment (the reference's max_length), counted on the text as sent. */
+export const COMMENT_MAX_LENGTH = 4000;
+/** The comment categories the platform offers (A4_COMMENT_CATEGORIES): suggestion, note, question. */
+export const COMMENT_CATEGORIES = ['sug', 'not', 'que'] as const;
+
+export const CommentText = Type.String({ maxLength: COMMENT_MAX_LENGTH });
+export const CommentCategories = Type.String({ maxLength: 256, description: `A list of ${COMMENT_CATEGORIES.join(', ')} as "[sug,que]" (or "sug,que"); empty for none` });
+
+/**
+ * What is wrong with a comment's text (a catalogue key), or null. Used by the API, the pages and the
+ * moderation edit; a blank text is said the API's way (DRF) unless the caller says it the form's way.
+ */
+export function commentTextProblem(raw: string, blank = 'This field may not be blank.'): string | null {
+  if (raw.length > COMMENT_MAX_LENGTH) return `Ensure this field has no more than ${COMMENT_MAX_LENGTH} characters.`;
+  if (raw.includes('\0')) return 'Null characters are not allowed.';
+  if (!stripTags(raw).trim()) return blank;
+  return null;
+}
+
+/** The text of a new or edited comment from the API: not blank, within the limit; a 400 otherwise. */
+export function commentText(raw: string): string {
+  const problem = commentTextProblem(raw);
+  if (problem) throw fieldErrors({ comment: [problem] });
+  return raw;
+}
+
+/**
+ * Comment categories as stored: "[sug,que]" (the reference's format), known choices only, each once,
+ * in the order given; "" for none. Anything else is a 400 with a field error.
+ */
+export function commentCategories(raw: string): string {
+  const inner = raw.trim().replace(/^\[(.*)\]$/s, '$1');
+  const chosen = inner.split(',').map((c) => c.trim().replace(/^['"](.*)['"]$/s, '$1')).filter((c) => c !== '');
+  const unknown = chosen.find((c) => !(COMMENT_CATEGORIES as readonly string[]).includes(c));
+  if (unknown !== undefined) throw fieldErrors({ comment_categories: [`"${stripTags(unknown).slice(0, 20)}" is not a valid choice.`] });
+  return chosen.length ? `[${[...new Set(chosen)].join(',')}]` : '';
+}

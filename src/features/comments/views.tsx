@@ -1,0 +1,265 @@
+import type { ComponentChildren } from 'preact';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import { PlainText, RichText } from '../../web/components.js';
+import type { PageContext } from '../../web/context.js';
+import { CsrfField, FieldErrors } from '../../web/layout.js';
+import { loginRedirectUrl } from '../../web/render.js';
+import { profilePath } from '../urls.js';
+import { COMMENT_MAX_LENGTH } from './rules.js';
+import type { CommentView, ThreadView } from './thread.js';
+
+/** Where the comment forms post to (comments/pages.tsx). */
+export const commentActionPath = (id: number, action: string) => `/comments/${id}/${action}/`;
+export const newCommentPath = (object: { type: string; id: number }) => `/comments/on/${object.type}/${object.id}/`;
+
+function hiddenNote(lang: Lang, comment: CommentView): string | null {
+  if (comment.is_removed) return t(lang, 'Deleted by creator');
+  if (comment.is_censored) return t(lang, 'Deleted by moderator');
+  if (comment.is_blocked) return t(lang, 'Blocked by moderator');
+  return null;
+}
+
+/** A textarea for a comment with its label, counter hint and errors. */
+export function CommentField({ lang, id, label, value, errors }: { lang: Lang; id: string; label: string; value: string; errors: string[] }) {
+  return (
+    <div class={`field${errors.length ? ' has-error' : ''}`}>
+      <label for={id}>{label}</label>
+      <textarea
+        id={id}
+        name="comment"
+        required
+        maxLength={COMMENT_MAX_LENGTH}
+        rows={4}
+        aria-invalid={errors.length ? 'true' : undefined}
+        aria-describedby={`${id}_help${errors.length ? ` ${id}_errors` : ''}`}
+      >
+        {value}
+      </textarea>
+      <p class="help" id={`${id}_help`}>
+        {t(lang, 'At most %(count)s characters.', { count: COMMENT_MAX_LENGTH })}
+      </p>
+      <FieldErrors id={`${id}_errors`} errors={errors} />
+    </div>
+  );
+}
+
+function ActionForm({ page, id, action, children, fields = {} }: { page: PageContext; id: number; action: string; children: ComponentChildren; fields?: Record<string, string> }) {
+  return (
+    <form method="post" action={commentActionPath(id, action)} class="inline-form">
+      <CsrfField page={page} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </form>
+  );
+}
+
+function Ratings({ page, comment }: { page: PageContext; comment: CommentView }) {
+  const { lang } = page;
+  const { positive_ratings: up, negative_ratings: down, current_user_rating_value: mine } = comment.ratings;
+  if (!comment.actions.rate) {
+    return <p class="comment-ratings">{`${tn(lang, '%(count)s agrees', '%(count)s agree', up)}, ${tn(lang, '%(count)s disagrees', '%(count)s disagree', down)}`}</p>;
+  }
+  return (
+    <div class="ratings" role="group" aria-label={t(lang, 'Rate this comment')}>
+      <ActionForm page={page} id={comment.id} action="rate" fields={{ value: '1' }}>
+        <button type="submit" class="rating-button" aria-pressed={mine === 1 ? 'true' : 'false'}>
+          {tn(lang, '%(count)s agrees', '%(count)s agree', up)}
+        </button>
+      </ActionForm>
+      <ActionForm page={page} id={comment.id} action="rate" fields={{ value: '-1' }}>
+        <button type="submit" class="rating-button" aria-pressed={mine === -1 ? 'true' : 'false'}>
+          {tn(lang, '%(count)s disagrees', '%(count)s disagree', down)}
+        </button>
+      </ActionForm>
+    </div>
+  );
+}
+
+/** A form behind a disclosure (works without JavaScript). */
+function Disclosure({ summary, children }: { summary: string; children: ComponentChildren }) {
+  return (
+    <details class="comment-action">
+      <summary>{summary}</summary>
+      {children}
+    </details>
+  );
+}
+
+function TextForm({ page, comment, action, label, value, submit }: { page: PageContext; comment: CommentView; action: string; label: string; value: string; submit: string }) {
+  return (
+    <form method="post" action={commentActionPath(comment.id, action)} class="comment-form">
+      <CsrfField page={page} />
+      <CommentField lang={page.lang} id={`id_${action}_${comment.id}`} label={label} value={value} errors={[]} />
+      <button type="submit">{submit}</button>
+    </form>
+  );
+}
+
+function CommentActionsBar({ page, comment }: { page: PageContext; comment: CommentView }) {
+  const { lang } = page;
+  const { actions } = comment;
+  return (
+    <div class="comment-actions">
+      {actions.reply && (
+        <Disclosure summary={t(lang, 'Reply')}>
+          <TextForm page={page} comment={comment} action="reply" label={t(lang, 'Your reply')} value="" submit={t(lang, 'Post reply')} />
+        </Disclosure>
+      )}
+      {actions.edit && (
+        <Disclosure summary={t(lang, 'Edit')}>
+          <TextForm page={page} comment={comment} action="edit" label={t(lang, 'Change your comment')} value={comment.text} submit={t(lang, 'Save')} />
+        </Disclosure>
+      )}
+      {actions.delete && (
+        <Disclosure summary={t(lang, 'Delete')}>
+          <p>{t(lang, 'Do you really want to delete this comment?')}</p>
+          <ActionForm page={page} id={comment.id} action="delete">
+            <button type="submit">{t(lang, 'Delete comment')}</button>
+          </ActionForm>
+        </Disclosure>
+      )}
+      {actions.report && (
+        <Disclosure summary={t(lang, 'Report')}>
+          <form method="post" action={commentActionPath(comment.id, 'report')} class="comment-form">
+            <CsrfField page={page} />
+            <div class="field">
+              <label for={`id_report_${comment.id}`}>{t(lang, 'Why do you report this comment?')}</label>
+              <textarea id={`id_report_${comment.id}`} name="description" required maxLength={1024} rows={3} />
+            </div>
+            <button type="submit">{t(lang, 'Send report')}</button>
+          </form>
+        </Disclosure>
+      )}
+      {actions.moderate && <ModeratorTools page={page} comment={comment} />}
+    </div>
+  );
+}
+
+function ModeratorTools({ page, comment }: { page: PageContext; comment: CommentView }) {
+  const { lang } = page;
+  const gone = comment.is_removed || comment.is_censored;
+  return (
+    <>
+      {!gone && (
+        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.is_blocked ? 'unblock' : 'block' }}>
+          <button type="submit" class="btn-secondary">
+            {comment.is_blocked ? t(lang, 'Unblock') : t(lang, 'Block')}
+          </button>
+        </ActionForm>
+      )}
+      <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.isReviewed ? 'unread' : 'read' }}>
+        <button type="submit" class="btn-secondary">
+          {comment.isReviewed ? t(lang, 'Mark as unread') : t(lang, 'Mark as read')}
+        </button>
+      </ActionForm>
+      {!gone && (
+        <Disclosure summary={t(lang, 'Feedback from moderation')}>
+          <form method="post" action={commentActionPath(comment.id, 'feedback')} class="comment-form">
+            <CsrfField page={page} />
+            <div class="field">
+              <label for={`id_feedback_${comment.id}`}>{t(lang, 'Feedback to the author')}</label>
+              <textarea id={`id_feedback_${comment.id}`} name="feedback_text" required maxLength={10000} rows={3}>
+                {comment.moderator_feedback?.feedback_text ?? ''}
+              </textarea>
+            </div>
+            <button type="submit">{t(lang, 'Save feedback')}</button>
+          </form>
+        </Disclosure>
+      )}
+    </>
+  );
+}
+
+function CommentItem({ page, comment, selected }: { page: PageContext; comment: CommentView; selected: number | null }) {
+  const { lang } = page;
+  const note = hiddenNote(lang, comment);
+  const isModerator = comment.actions.moderate;
+  return (
+    <article id={`comment-${comment.id}`} class={`comment${comment.id === selected ? ' highlighted' : ''}`} tabIndex={-1} aria-label={t(lang, 'Comment by %(user)s', { user: comment.user_name })}>
+      <p class="comment-meta">
+        {comment.user_profile_url ? <a href={profilePath(comment.user_name)}>{comment.user_name}</a> : <span>{comment.user_name}</span>}
+        {comment.author_is_moderator && <span class="badge">{t(lang, 'Moderator')}</span>} <span>{comment.created}</span>
+        {comment.modified && !note && <span> ({t(lang, 'edited')})</span>}
+        {isModerator && comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}
+      </p>
+      {note && <p class="comment-hidden">{note}</p>}
+      {(!note || (isModerator && comment.is_blocked)) && <PlainText class="comment-text" text={note ? comment.text : comment.comment} />}
+      {comment.moderator_feedback && (
+        <div class="feedback">
+          <p>
+            <strong>{t(lang, 'Feedback from moderation')}</strong> <span>{comment.moderator_feedback.last_edit}</span>
+          </p>
+          <RichText html={comment.moderator_feedback.feedback_text} />
+        </div>
+      )}
+      <Ratings page={page} comment={comment} />
+      <CommentActionsBar page={page} comment={comment} />
+    </article>
+  );
+}
+
+export interface ThreadProps {
+  page: PageContext;
+  thread: ThreadView;
+  selected: number | null;
+  /** Links to the thread's other pages (`?comment_page=n`), or null when it has one page. */
+  pageLink: (n: number) => string;
+  /** Where the thread sits in the page's outline (several threads need their own heading ids). */
+  heading?: { id: string; level: 2 | 3 | 4 };
+}
+
+export function CommentThread({ page, thread, selected, pageLink, heading = { id: 'comments-heading', level: 2 } }: ThreadProps) {
+  const { lang } = page;
+  const Heading = `h${heading.level}` as 'h2';
+  const formId = `id_comment_${thread.object.type}_${thread.object.id}`;
+  return (
+    <section aria-labelledby={heading.id} class="comments">
+      <Heading id={heading.id}>{t(lang, 'Comments (%(count)s)', { count: thread.commentCount })}</Heading>
+      {thread.mayComment ? (
+        <form method="post" action={newCommentPath(thread.object)} class="comment-form">
+          <CsrfField page={page} />
+          <CommentField lang={lang} id={formId} label={t(lang, 'Your comment')} value="" errors={[]} />
+          <button type="submit">{t(lang, 'Post')}</button>
+        </form>
+      ) : (
+        thread.notice && (
+          <p class="notice">
+            {thread.notice === 'Please log in to comment.' ? <a href={loginRedirectUrl(page.path)}>{t(lang, thread.notice)}</a> : t(lang, thread.notice)}
+          </p>
+        )
+      )}
+      {thread.comments.length ? (
+        <ul class="comment-list">
+          {thread.comments.map((comment) => (
+            <li>
+              <CommentItem page={page} comment={comment} selected={selected} />
+              {comment.replies.length > 0 && (
+                <details class="replies-toggle" open={comment.replies.some((r) => r.id === selected) || comment.replies.length <= 3}>
+                  <summary>{tn(lang, '%(count)s answer', '%(count)s answers', comment.replies.length)}</summary>
+                  <ul class="replies" aria-label={t(lang, 'Replies')}>
+                    {comment.replies.map((reply) => (
+                      <li>
+                        <CommentItem page={page} comment={reply} selected={selected} />
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t(lang, 'No comments yet.')}</p>
+      )}
+      {thread.pages > 1 && (
+        <nav class="pager" aria-label={t(lang, 'Pages of comments')}>
+          {thread.page > 1 && <a href={pageLink(thread.page - 1)}>{t(lang, 'Previous page')}</a>}
+          <span>{t(lang, 'Page %(page)s of %(pages)s', { page: thread.page, pages: thread.pages })}</span>
+          {thread.page < thread.pages && <a href={pageLink(thread.page + 1)}>{t(lang, 'Next page')}</a>}
+        </nav>
+      )}
+    </section>
+  );
+}

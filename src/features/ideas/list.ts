@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { loginRedirectUrl } from '../../web/render.js';
+import { PHASE_FEATURES } from '../modules/phases.js';
+import type { PageModule } from '../modules/queries.js';
+import { asSignedInUser } from '../projects/rules.js';
+import { countIdeas, IDEA_ORDERINGS, type IdeaOrdering, loadIdeas } from './queries.js';
+import { canAddIdea, type IdeaRuleContext } from './rules.js';
+import type { IdeaListData, IdeaListState } from './views.js';
+
+/** Ideas a list page shows (§A8.4). */
+export const IDEA_PAGE_SIZE = 15;
+
+const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9}$' }));
+
+/** The list's query parameters (an empty value means "all"). */
+export const IdeaListQuery = Type.Object({
+  category: OptionalId,
+  label: OptionalId,
+  ordering: Type.Optional(Type.Union([Type.Literal(''), ...IDEA_ORDERINGS.map((o) => Type.Literal(o))])),
+  search: Type.Optional(Type.String({ maxLength: 120 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  comment: Type.Optional(Type.String({ maxLength: 20 })),
+});
+
+export interface IdeaListParams {
+  category?: string;
+  label?: string;
+  ordering?: '' | IdeaOrdering;
+  search?: string;
+  page?: number;
+}
+
+const idOrNull = (value: string | undefined) => (value ? Number(value) : null);
+
+export function listState(query: IdeaListParams): IdeaListState {
+  return {
+    category: idOrNull(query.category),
+    label: idOrNull(query.label),
+    ordering: query.ordering || '-created',
+    search: (query.search ?? '').trim(),
+    page: query.page ?? 1,
+  };
+}
+
+/** Whether some phase of the module lets ideas be rated (the list then shows rating counts). */
+export const moduleRatesIdeas = (module: { phases: { type: string }[] }) =>
+  module.phases.some((p) => PHASE_FEATURES[p.type]?.model === 'idea' && PHASE_FEATURES[p.type]?.features.includes('rate'));
+
+/** The create page of a module's ideas. */
+export const ideaCreatePath = (orgSlug: string, moduleSlug: string) => `/${orgSlug}/ideas/create/module/${moduleSlug}/`;
+
+/** One page of a module's idea list for a viewer: filtered, ordered, counted; 404 past the last page. */
+export async function loadIdeaList(
+  db: DbOrTx,
+  input: { orgSlug: string; path: string; module: PageModule; rules: IdeaRuleContext; userId: number | null; query: IdeaListParams },
+): Promise<IdeaListData> {
+  const { module, rules } = input;
+  const state = listState(input.query);
+  const filter = {
+    moduleId: module.id,
+    categoryId: state.category ?? undefined,
+    labelId: state.label ?? undefined,
+    search: state.search || undefined,
+  };
+  const count = await countIdeas(db, filter);
+  const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
+  if (state.page > pages) throw notFound();
+  const ideas = await loadIdeas(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId);
+  const create = ideaCreatePath(input.orgSlug, module.slug);
+  const submit = canAddIdea(rules)
+    ? { href: create, login: false }
+    : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) })
+      ? { href: loginRedirectUrl(create), login: true }
+      : null;
+  return { orgSlug: input.orgSlug, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, rated: moduleRatesIdeas(module), submit };
+}

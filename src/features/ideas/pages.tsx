@@ -1,0 +1,326 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import { readMultipartBody } from '../../http/bodies.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
+import { renderContext } from '../../http/render.js';
+import { t } from '../../i18n/index.js';
+import { ImageInvalid } from '../../media/images.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { loadThreadView } from '../comments/thread.js';
+import { CommentThread } from '../comments/views.js';
+import { isFollowing } from '../follows/queries.js';
+import { loadModulePage } from '../modules/queries.js';
+import { Slug } from '../organisations/pages.js';
+import { FollowForm } from '../projects/pages.js';
+import { canModerate } from '../projects/rules.js';
+import { toggleRating } from '../ratings/services.js';
+import { reportDescriptionError } from '../reports/rules.js';
+import { createReport } from '../reports/services.js';
+import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../urls.js';
+import { removeIdeaImage, storeIdeaImage } from './images.js';
+import { checkIdeaInput, rightOfUseError } from './input.js';
+import { moduleRatesIdeas } from './list.js';
+import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeaPlace, loadIdeas } from './queries.js';
+import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } from './rules.js';
+import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
+import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The uploaded file of a multipart page form (read before validation). */
+    upload: Buffer | null;
+  }
+}
+
+const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
+const CreateParams = Type.Object({ org: Slug, slug: Slug });
+const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), comment_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });
+
+const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false };
+
+const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : value);
+
+/** The idea pages (§A9, §A13, §A14): detail, create, edit, delete, moderate, and the rating and report forms. */
+export async function ideaPages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+  const mediaDir = join(config.dataDir, 'media');
+
+  app.decorateRequest('upload', null);
+  /** Multipart forms (with an image) become an ordinary body before validation; the file waits on the request. */
+  async function readUpload(request: FastifyRequest) {
+    if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
+  }
+
+  /** An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year, organisation or visibility. */
+  async function visibleIdea(page: PageContext, params: { org: string; ref: string }) {
+    const [year, pk] = params.ref.split('-').map(Number);
+    if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
+    const place = await loadIdeaPlace(db, params.org, pk);
+    if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
+    const target = await loadIdeaModule(db, place.moduleId, page.user);
+    if (!target || !canViewIdeas(target.rules)) throw notFound();
+    const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null);
+    if (!idea) throw notFound();
+    return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id) };
+  }
+
+  /** The signed-in page context of a form, or null after a redirect to login. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply) {
+    const page = await pageContext(request, reply);
+    if (page.user) return { ...page, user: page.user };
+    await reply.redirect(loginRedirectUrl(request.url.replace(/(rate|report)\/$/, '')), 302);
+    return null;
+  }
+
+  app.get('/:org/ideas/:ref/', pageRoute({ params: IdeaParams, querystring: IdeaQuery }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const { place, idea, target, path } = await visibleIdea(page, request.params);
+    const rules = target.rules;
+    const commenting = { ...rules, root: { type: 'idea' as const } };
+    const selected = Number(request.query.comment ?? '') || null;
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page, comment: selected });
+    if (thread.page > thread.pages) throw notFound();
+    const project = { organisationSlug: request.params.org, slug: place.projectSlug };
+    const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;
+    const data = {
+      orgSlug: request.params.org,
+      place,
+      idea,
+      path,
+      following,
+      actions: {
+        change: canChangeIdea(rules, idea),
+        moderate: canModerate(rules.project),
+        rate: page.user !== null && canRateIdea(rules),
+        report: page.user !== null,
+        rated: moduleRatesIdeas(target.module),
+      },
+      follow: <FollowForm page={page} project={project} following={following} next={path} />,
+      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => `${path}${n > 1 ? `?comment_page=${n}` : ''}#comments-heading`} />,
+    };
+    return sendPage(reply, <IdeaPage page={page} data={data} />);
+  });
+
+  app.post('/:org/ideas/:ref/rate/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, target, path } = await visibleIdea(page, request.params);
+    const value = field(request.body, 'value');
+    if (value !== '1' && value !== '-1') throw notFound();
+    if (!canRateIdea(target.rules)) throw permissionDenied();
+    await db.transaction((tx) => toggleRating(tx, page.user.id, { type: 'idea', id: idea.id }, Number(value)));
+    return reply.redirect(path, 302);
+  });
+
+  app.post('/:org/ideas/:ref/report/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, target, path } = await visibleIdea(page, request.params);
+    const description = field(request.body, 'description');
+    const error = reportDescriptionError(description);
+    if (error) return redirectWithMessage(request, reply, path, error);
+    const origin = renderContext(request, page.user, config).origin;
+    await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'idea', id: idea.id }, projectId: target.module.projectId, description }, { origin }));
+    return redirectWithMessage(request, reply, path, 'Thank you. The moderators have been told about this idea.');
+  });
+
+  /** The form's values from a post, as entered. */
+  const formValues = (body: RepeatedFormBody): IdeaFormValues => ({
+    name: field(body, 'name'),
+    description: field(body, 'description'),
+    category: field(body, 'category'),
+    labels: fieldList(body, 'labels'),
+    imageCopyright: field(body, 'image_copyright'),
+    rightOfUse: field(body, 'right_of_use') === 'on',
+    imageDeleted: field(body, 'image_deleted') === 'true',
+  });
+
+  /** Checks a posted idea form; stores its image. Errors are field → catalogue keys. */
+  async function checkForm(request: FastifyRequest, target: IdeaModule, values: IdeaFormValues, mode: 'create' | 'put', hadImage: boolean) {
+    const { input, errors } = checkIdeaInput(
+      { name: values.name, description: values.description, category: values.category ? toId(values.category) : null, labels: values.labels.map(toId), image_deleted: values.imageDeleted },
+      target.module,
+      mode,
+    );
+    const upload = request.upload?.length ? request.upload : null;
+    const rights = rightOfUseError(upload !== null || (hadImage && !values.imageDeleted), values.rightOfUse);
+    if (rights) errors.right_of_use = [rights];
+    if (values.imageCopyright.length > 120) errors.image_copyright = ['Ensure this field has no more than 120 characters.'];
+    let image: string | null = null;
+    if (upload && !Object.keys(errors).length) {
+      try {
+        image = await storeIdeaImage(mediaDir, upload);
+      } catch (error) {
+        if (!(error instanceof ImageInvalid)) throw error;
+        errors.image = [error.message];
+      }
+    }
+    return { input, errors, image };
+  }
+
+  const formData = (target: IdeaModule, title: string, action: string, cancel: string, values: IdeaFormValues, errors: Record<string, string[]>, image: string | null) => ({
+    title,
+    action,
+    cancel,
+    values,
+    errors,
+    categories: target.module.categories,
+    labels: target.module.labels,
+    image,
+  });
+
+  /** A module its viewer may add ideas to; 404 when they may not see it, 403 when they may not add. */
+  async function creatableModule(page: PageContext, params: { org: string; slug: string }) {
+    const module = await loadModulePage(db, params.org, params.slug);
+    const target = module && (await loadIdeaModule(db, module.id, page.user));
+    if (!module || !target || !canViewIdeas(target.rules)) throw notFound();
+    if (!canAddIdea(target.rules)) throw permissionDenied();
+    return { module, target };
+  }
+
+  const createRoute = '/:org/ideas/create/module/:slug/';
+  app.get(createRoute, pageRoute({ params: CreateParams }), async (request, reply) => {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { target } = await creatableModule(page, request.params);
+    const cancel = modulePath(request.params.org, request.params.slug);
+    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null)} />);
+  });
+
+  app.post(createRoute, { ...pageRoute({ params: CreateParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { module, target } = await creatableModule(page, request.params);
+    const values = formValues(request.body);
+    const { input, errors, image } = await checkForm(request, target, values, 'create', false);
+    if (Object.keys(errors).length) {
+      const cancel = modulePath(request.params.org, request.params.slug);
+      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null)} />, 400);
+    }
+    const ideaId = await db.transaction((tx) =>
+      createIdea(tx, {
+        moduleId: module.id,
+        creatorId: page.user.id,
+        name: input.name ?? '',
+        description: input.description ?? '',
+        categoryId: input.categoryId ?? null,
+        labelIds: input.labelIds ?? [],
+        image,
+        imageCopyright: image ? values.imageCopyright : '',
+      }),
+    );
+    const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id);
+    return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id), 'Your idea has been saved.');
+  });
+
+  /** An idea the signed-in viewer may change (403 otherwise). */
+  async function changeableIdea(page: PageContext, params: { org: string; ref: string }, remove = false) {
+    const loaded = await visibleIdea(page, params);
+    const allowed = remove ? canDeleteIdea(loaded.target.rules, loaded.idea) : canChangeIdea(loaded.target.rules, loaded.idea);
+    if (!allowed) throw permissionDenied();
+    return loaded;
+  }
+
+  const storedValues = (idea: IdeaRow): IdeaFormValues => ({
+    name: idea.name,
+    description: idea.description,
+    category: idea.category ? String(idea.category.id) : '',
+    labels: idea.labels.map((l) => String(l.id)),
+    imageCopyright: idea.imageCopyright,
+    rightOfUse: idea.image !== null,
+    imageDeleted: false,
+  });
+
+  app.get('/:org/ideas/:ref/update/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, target, path } = await changeableIdea(page, request.params);
+    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, storedValues(idea), {}, idea.image)} />);
+  });
+
+  app.post('/:org/ideas/:ref/update/', { ...pageRoute({ params: IdeaParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, target, path } = await changeableIdea(page, request.params);
+    const values = formValues(request.body);
+    const { input, errors, image } = await checkForm(request, target, values, 'put', idea.image !== null);
+    if (Object.keys(errors).length) {
+      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image)} />, 400);
+    }
+    const replacesImage = image !== null || values.imageDeleted;
+    await db.transaction((tx) =>
+      updateIdea(tx, idea.id, {
+        name: input.name,
+        description: input.description,
+        categoryId: input.categoryId,
+        labelIds: input.labelIds,
+        imageCopyright: replacesImage && !image ? '' : values.imageCopyright,
+        ...(replacesImage ? { image } : {}),
+      }),
+    );
+    if (replacesImage) removeIdeaImage(mediaDir, idea.image);
+    return redirectWithMessage(request, reply, path, 'Your idea has been saved.');
+  });
+
+  app.get('/:org/ideas/:ref/delete/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, path } = await changeableIdea(page, request.params, true);
+    return sendPage(reply, <IdeaDeletePage page={page} idea={idea} action={request.url} cancel={path} />);
+  });
+
+  app.post('/:org/ideas/:ref/delete/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, place } = await changeableIdea(page, request.params, true);
+    await db.transaction((tx) => deleteIdea(tx, idea.id));
+    removeIdeaImage(mediaDir, idea.image);
+    return redirectWithMessage(request, reply, projectPath(request.params.org, place.projectSlug), 'Your idea has been deleted.');
+  });
+
+  /** An idea the signed-in viewer may moderate (§A14; 403 otherwise). */
+  async function moderatableIdea(page: PageContext, params: { org: string; ref: string }) {
+    const loaded = await visibleIdea(page, params);
+    if (!canModerate(loaded.target.rules.project)) throw permissionDenied();
+    return loaded;
+  }
+
+  app.get('/:org/ideas/:ref/moderate/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, path } = await moderatableIdea(page, request.params);
+    return sendPage(
+      reply,
+      <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} />,
+    );
+  });
+
+  app.post('/:org/ideas/:ref/moderate/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await signedIn(request, reply);
+    if (!page) return reply;
+    const { idea, path } = await moderatableIdea(page, request.params);
+    const raw = field(request.body, 'moderator_status');
+    const feedback = field(request.body, 'moderator_feedback_text');
+    const status = (MODERATOR_STATUS_VALUES as readonly string[]).includes(raw) ? (raw as ModeratorStatus) : null;
+    if (raw && !status) {
+      const errors = { moderator_status: ['Select a valid choice.'] };
+      return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} />, 400);
+    }
+    const origin = renderContext(request, page.user, config).origin;
+    const statusLabel = status ? MODERATOR_STATUSES[status].label : 'No status';
+    await db.transaction((tx) => moderateIdea(tx, idea.id, { status, feedback, actorId: page.user.id, statusLabel }, { origin, url: `${origin}${path}` }));
+    return redirectWithMessage(request, reply, path, 'The moderation of the idea has been saved.');
+  });
+}

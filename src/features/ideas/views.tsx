@@ -1,0 +1,477 @@
+import type { ComponentChildren } from 'preact';
+import { formatDate } from '../../i18n/dates.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import { Breadcrumbs, RichText } from '../../web/components.js';
+import type { PageContext } from '../../web/context.js';
+import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
+import { loginRedirectUrl } from '../../web/render.js';
+import type { NamedRef } from '../modules/queries.js';
+import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../urls.js';
+import type { IdeaOrdering, IdeaRow } from './queries.js';
+
+/** The idea list's state, all of it in the URL (§A8.3): shareable, and the back button works. */
+export interface IdeaListState {
+  category: number | null;
+  label: number | null;
+  ordering: IdeaOrdering;
+  search: string;
+  page: number;
+}
+
+/** The list's URL for a state; a changed filter starts again on page 1, and `#index` keeps the list in view. */
+export function ideaListUrl(path: string, state: IdeaListState): string {
+  const query = new URLSearchParams();
+  if (state.category !== null) query.set('category', String(state.category));
+  if (state.label !== null) query.set('label', String(state.label));
+  if (state.ordering !== '-created') query.set('ordering', state.ordering);
+  if (state.search) query.set('search', state.search);
+  if (state.page > 1) query.set('page', String(state.page));
+  const qs = query.toString();
+  return `${path}${qs ? `?${qs}` : ''}#index`;
+}
+
+/** The moderator's processing status (§A14.1), catalogue keys and badge colours. */
+export const MODERATOR_STATUSES: Record<string, { label: string; tone: string }> = {
+  CONSIDERATION: { label: 'Under consideration', tone: 'yellow' },
+  REJECTED: { label: 'Rejected', tone: 'red' },
+  ACCEPTED: { label: 'Accepted', tone: 'green' },
+};
+
+export function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
+  const known = status ? MODERATOR_STATUSES[status] : undefined;
+  if (!known) return null;
+  return <span class={`badge badge-${known.tone}`}>{t(lang, known.label)}</span>;
+}
+
+export interface IdeaListData {
+  orgSlug: string;
+  /** The page the list sits on (module page or project page). */
+  path: string;
+  ideas: IdeaRow[];
+  count: number;
+  pages: number;
+  state: IdeaListState;
+  categories: NamedRef[];
+  labels: NamedRef[];
+  /** Some phase of the module has the rate feature: counts shown and "most popular" offered. */
+  rated: boolean;
+  /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
+  submit: { href: string; login: boolean } | null;
+}
+
+const ORDERING_LABELS: Record<IdeaOrdering, string> = {
+  '-created': 'Most recent',
+  '-positive_rating_count': 'Most popular',
+  '-comment_count': 'Most commented',
+};
+
+function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
+  const { state } = data;
+  const orderings = (Object.keys(ORDERING_LABELS) as IdeaOrdering[]).filter((o) => data.rated || o !== '-positive_rating_count');
+  return (
+    <form method="get" action={`${data.path}#index`} class="filter-bar" role="search" aria-label={t(lang, 'Filter ideas')}>
+      {data.categories.length > 0 && (
+        <div class="field">
+          <label for="id_category">{t(lang, 'Category')}</label>
+          <select id="id_category" name="category">
+            <option value="">{t(lang, 'All')}</option>
+            {data.categories.map((c) => (
+              <option value={String(c.id)} selected={state.category === c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {data.labels.length > 0 && (
+        <div class="field">
+          <label for="id_label">{t(lang, 'Label')}</label>
+          <select id="id_label" name="label">
+            <option value="">{t(lang, 'All')}</option>
+            {data.labels.map((l) => (
+              <option value={String(l.id)} selected={state.label === l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div class="field">
+        <label for="id_ordering">{t(lang, 'Ordering')}</label>
+        <select id="id_ordering" name="ordering">
+          {orderings.map((o) => (
+            <option value={o} selected={state.ordering === o}>
+              {t(lang, ORDERING_LABELS[o])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="id_search">{t(lang, 'Search')}</label>
+        <input id="id_search" type="search" name="search" value={state.search} maxLength={120} />
+      </div>
+      <button type="submit">{t(lang, 'Filter')}</button>
+    </form>
+  );
+}
+
+export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData }) {
+  const { lang, timeZone } = page;
+  const { state } = data;
+  return (
+    <section aria-labelledby="index" class="idea-index">
+      <div class="section-head">
+        <h2 id="index" tabIndex={-1}>
+          {tn(lang, '%(count)s idea', '%(count)s ideas', data.count)}
+        </h2>
+        {data.submit && (
+          <a class="btn" href={data.submit.href}>
+            {data.submit.login ? t(lang, 'Log in to submit your idea') : t(lang, 'Submit your idea')}
+          </a>
+        )}
+      </div>
+      <FilterBar lang={lang} data={data} />
+      {data.ideas.length ? (
+        <ul class="idea-list">
+          {data.ideas.map((idea) => (
+            <li class="idea-item">
+              <div>
+                <h3>
+                  <a href={ideaPath(data.orgSlug, idea.created, idea.id)}>{idea.name}</a>
+                </h3>
+                <p class="idea-badges">
+                  {idea.category && <span class="badge badge-light">{idea.category.name}</span>} <StatusBadge lang={lang} status={idea.moderatorStatus} />
+                </p>
+                <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
+              </div>
+              <p class="idea-counts">
+                {data.rated && (
+                  <>
+                    <span>{tn(lang, '%(count)s agrees', '%(count)s agree', idea.positiveRatingCount)}</span>
+                    <span>{tn(lang, '%(count)s disagrees', '%(count)s disagree', idea.negativeRatingCount)}</span>
+                  </>
+                )}
+                <span>{tn(lang, '%(count)s comment', '%(count)s comments', idea.commentCount)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t(lang, 'Nothing to show')}</p>
+      )}
+      {data.pages > 1 && (
+        <nav class="pager" aria-label={t(lang, 'Pages of ideas')}>
+          {state.page > 1 && <a href={ideaListUrl(data.path, { ...state, page: state.page - 1 })}>{t(lang, 'Previous page')}</a>}
+          <span>{t(lang, 'Page %(page)s of %(pages)s', { page: state.page, pages: data.pages })}</span>
+          {state.page < data.pages && <a href={ideaListUrl(data.path, { ...state, page: state.page + 1 })}>{t(lang, 'Next page')}</a>}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/** What the viewer may do with an idea, decided by the idea rules. */
+export interface IdeaActions {
+  change: boolean;
+  moderate: boolean;
+  rate: boolean;
+  report: boolean;
+  /** The rating buttons are shown at all (some phase of the module rates ideas). */
+  rated: boolean;
+}
+
+function IdeaRating({ page, idea, actions, action }: { page: PageContext; idea: IdeaRow; actions: IdeaActions; action: string }) {
+  const { lang } = page;
+  if (!actions.rated) return null;
+  const up = tn(lang, '%(count)s agrees', '%(count)s agree', idea.positiveRatingCount);
+  const down = tn(lang, '%(count)s disagrees', '%(count)s disagree', idea.negativeRatingCount);
+  if (!actions.rate) {
+    return (
+      <p class="idea-ratings">
+        {up}, {down}
+        {!page.user && (
+          <>
+            {' · '}
+            <a href={loginRedirectUrl(page.path)}>{t(lang, 'Log in to rate')}</a>
+          </>
+        )}
+      </p>
+    );
+  }
+  const mine = idea.userRating?.value ?? 0;
+  return (
+    <div class="ratings" role="group" aria-label={t(lang, 'Rate this idea')}>
+      {([
+        [1, up],
+        [-1, down],
+      ] as const).map(([value, label]) => (
+        <form method="post" action={action} class="inline-form">
+          <CsrfField page={page} />
+          <input type="hidden" name="value" value={String(value)} />
+          <button type="submit" class="rating-button" aria-pressed={mine === value ? 'true' : 'false'}>
+            {label}
+          </button>
+        </form>
+      ))}
+    </div>
+  );
+}
+
+export interface IdeaPageData {
+  orgSlug: string;
+  place: { organisationName: string; projectSlug: string; projectName: string; moduleSlug: string; moduleName: string };
+  idea: IdeaRow;
+  path: string;
+  actions: IdeaActions;
+  following: boolean;
+  thread: ComponentChildren;
+  follow: ComponentChildren;
+}
+
+export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData }) {
+  const { lang, timeZone } = page;
+  const { idea, place, path, actions } = data;
+  return (
+    <Layout page={page} title={idea.name}>
+      <Breadcrumbs
+        lang={lang}
+        items={[
+          { href: `/${data.orgSlug}/`, label: place.organisationName },
+          { href: projectPath(data.orgSlug, place.projectSlug), label: place.projectName },
+          { href: modulePath(data.orgSlug, place.moduleSlug), label: place.moduleName },
+        ]}
+      />
+      <article class="idea">
+        <h1>{idea.name}</h1>
+        <p class="idea-badges">
+          <StatusBadge lang={lang} status={idea.moderatorStatus} />
+          {idea.category && <span class="badge badge-light">{idea.category.name}</span>}
+          {idea.labels.map((label) => (
+            <span class="badge badge-light">{label.name}</span>
+          ))}
+        </p>
+        <p class="idea-meta">
+          <a href={profilePath(idea.creatorName)}>{idea.creatorName}</a> <time dateTime={idea.created.toISOString()}>{formatDate(idea.created, lang, timeZone)}</time>
+          {' · '}
+          {t(lang, 'Reference No.: %(number)s', { number: ideaReferenceNumber(idea.created, idea.id) })}
+        </p>
+        {idea.image && (
+          <figure class="idea-image">
+            <img src={`/media/${idea.image}`} alt={t(lang, 'Image of the idea %(name)s', { name: idea.name })} />
+            {idea.imageCopyright && <figcaption>© {idea.imageCopyright}</figcaption>}
+          </figure>
+        )}
+        <RichText html={idea.description} />
+        <IdeaRating page={page} idea={idea} actions={actions} action={`${path}rate/`} />
+        <div class="idea-actions">
+          {data.follow}
+          {actions.change && (
+            <>
+              <a class="btn btn-secondary" href={`${path}update/`}>
+                {t(lang, 'Edit')}
+              </a>
+              <a class="btn btn-secondary" href={`${path}delete/`}>
+                {t(lang, 'Delete')}
+              </a>
+            </>
+          )}
+          {actions.moderate && (
+            <a class="btn btn-secondary" href={`${path}moderate/`}>
+              {t(lang, 'Give feedback')}
+            </a>
+          )}
+        </div>
+        {actions.report && (
+          <details class="comment-action">
+            <summary>{t(lang, 'Report')}</summary>
+            <form method="post" action={`${path}report/`} class="comment-form">
+              <CsrfField page={page} />
+              <div class="field">
+                <label for="id_report_idea">{t(lang, 'Why do you report this idea?')}</label>
+                <textarea id="id_report_idea" name="description" required maxLength={1024} rows={3} />
+              </div>
+              <button type="submit">{t(lang, 'Send report')}</button>
+            </form>
+          </details>
+        )}
+        {(idea.moderatorStatus || idea.moderatorFeedbackText) && (
+          <section class="feedback" aria-labelledby="idea-feedback-heading">
+            <h2 id="idea-feedback-heading">{t(lang, 'Official feedback')}</h2>
+            <p>
+              <StatusBadge lang={lang} status={idea.moderatorStatus} /> {place.organisationName}
+            </p>
+            {idea.moderatorFeedbackText && <RichText html={idea.moderatorFeedbackText} />}
+          </section>
+        )}
+      </article>
+      {data.thread}
+    </Layout>
+  );
+}
+
+/** The idea form's values as the user entered them (kept when the form comes back with errors). */
+export interface IdeaFormValues {
+  name: string;
+  description: string;
+  category: string;
+  labels: string[];
+  imageCopyright: string;
+  rightOfUse: boolean;
+  imageDeleted: boolean;
+}
+
+export interface IdeaFormData {
+  title: string;
+  action: string;
+  cancel: string;
+  values: IdeaFormValues;
+  errors: Record<string, string[]>;
+  categories: NamedRef[];
+  labels: NamedRef[];
+  /** The stored image when editing. */
+  image: string | null;
+}
+
+function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
+  const describedBy = [help ? `${id}_help` : '', errors?.length ? `${id}_errors` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': errors?.length ? ('true' as const) : undefined, 'aria-describedby': describedBy || undefined };
+}
+
+export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaFormData }) {
+  const { lang } = page;
+  const { values, errors } = data;
+  const tr = (list: string[] | undefined) => list?.map((e) => t(lang, e));
+  return (
+    <Layout page={page} title={data.title} scripts={['/static/richtext.js']}>
+      <h1>{data.title}</h1>
+      {Object.keys(errors).length > 0 && (
+        <div class="alert alert-error" role="alert">
+          {t(lang, 'An error occurred. Please check the data you entered.')}
+        </div>
+      )}
+      <form method="post" action={data.action} enctype="multipart/form-data" class="idea-form" novalidate>
+        <CsrfField page={page} />
+        <div class={`field${errors.name ? ' has-error' : ''}`}>
+          <label for="id_name">{t(lang, 'Title')}</label>
+          <input id="id_name" name="name" type="text" required maxLength={120} value={values.name} {...errorAttrs('id_name', errors.name)} />
+          <FieldErrors id="id_name_errors" errors={tr(errors.name)} />
+        </div>
+        <div class={`field${errors.description ? ' has-error' : ''}`}>
+          <label for="id_description">{t(lang, 'Description')}</label>
+          <textarea id="id_description" name="description" required rows={8} data-rich-text="true" {...errorAttrs('id_description', errors.description)}>
+            {values.description}
+          </textarea>
+          <FieldErrors id="id_description_errors" errors={tr(errors.description)} />
+        </div>
+        {data.categories.length > 0 && (
+          <div class={`field${errors.category ? ' has-error' : ''}`}>
+            <label for="id_category">{t(lang, 'Category')}</label>
+            <select id="id_category" name="category" required {...errorAttrs('id_category', errors.category)}>
+              {!values.category && <option value="">{t(lang, 'Choose a category')}</option>}
+              {data.categories.map((c) => (
+                <option value={String(c.id)} selected={values.category === String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id="id_category_errors" errors={tr(errors.category)} />
+          </div>
+        )}
+        {data.labels.length > 0 && (
+          <fieldset class={`field${errors.labels ? ' has-error' : ''}`}>
+            <legend>{t(lang, 'Labels')}</legend>
+            {data.labels.map((l) => (
+              <div class="check">
+                <input id={`id_labels_${l.id}`} type="checkbox" name="labels" value={String(l.id)} checked={values.labels.includes(String(l.id))} />
+                <label for={`id_labels_${l.id}`}>{l.name}</label>
+              </div>
+            ))}
+            <FieldErrors id="id_labels_errors" errors={tr(errors.labels)} />
+          </fieldset>
+        )}
+        <fieldset class="field">
+          <legend>{t(lang, 'Image')}</legend>
+          {data.image && (
+            <div>
+              <img class="idea-image-preview" src={`/media/${data.image}`} alt={t(lang, 'Current image')} />
+              <div class="check">
+                <input id="id_image_deleted" type="checkbox" name="image_deleted" value="true" checked={values.imageDeleted} />
+                <label for="id_image_deleted">{t(lang, 'Remove the image')}</label>
+              </div>
+            </div>
+          )}
+          <div class={`field${errors.image ? ' has-error' : ''}`}>
+            <label for="id_image">{data.image ? t(lang, 'Replace the image') : t(lang, 'Upload an image')}</label>
+            <input id="id_image" name="image" type="file" accept="image/png,image/jpeg,image/gif" {...errorAttrs('id_image', errors.image, true)} />
+            <p class="help" id="id_image_help">
+              {t(lang, 'PNG, JPEG or GIF, at least 600×400 pixels, at most 5 MB.')}
+            </p>
+            <FieldErrors id="id_image_errors" errors={tr(errors.image)} />
+          </div>
+          <div class={`field${errors.image_copyright ? ' has-error' : ''}`}>
+            <label for="id_image_copyright">{t(lang, 'Copyright')}</label>
+            <input id="id_image_copyright" name="image_copyright" type="text" maxLength={120} value={values.imageCopyright} {...errorAttrs('id_image_copyright', errors.image_copyright)} />
+            <FieldErrors id="id_image_copyright_errors" errors={tr(errors.image_copyright)} />
+          </div>
+          <div class={`check${errors.right_of_use ? ' has-error' : ''}`}>
+            <input id="id_right_of_use" type="checkbox" name="right_of_use" value="on" checked={values.rightOfUse} {...errorAttrs('id_right_of_use', errors.right_of_use)} />
+            <label for="id_right_of_use">{t(lang, 'I hold the rights to this image, and the people shown agree to its publication.')}</label>
+            <FieldErrors id="id_right_of_use_errors" errors={tr(errors.right_of_use)} />
+          </div>
+        </fieldset>
+        <p>
+          <button type="submit">{t(lang, 'Save')}</button> <a href={data.cancel}>{t(lang, 'Cancel')}</a>
+        </p>
+      </form>
+    </Layout>
+  );
+}
+
+export function IdeaDeletePage({ page, idea, action, cancel }: { page: PageContext; idea: IdeaRow; action: string; cancel: string }) {
+  const { lang } = page;
+  return (
+    <Layout page={page} title={t(lang, 'Delete idea')}>
+      <h1>{t(lang, 'Delete idea')}</h1>
+      <p>{t(lang, 'Do you really want to delete the idea "%(name)s"? Its comments and ratings are deleted with it.', { name: idea.name })}</p>
+      <form method="post" action={action}>
+        <CsrfField page={page} />
+        <button type="submit">{t(lang, 'Delete')}</button> <a href={cancel}>{t(lang, 'Cancel')}</a>
+      </form>
+    </Layout>
+  );
+}
+
+export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]> }) {
+  const { page, idea } = props;
+  const { lang } = page;
+  return (
+    <Layout page={page} title={t(lang, 'Moderate the idea')} scripts={['/static/richtext.js']}>
+      <h1>{t(lang, 'Moderate the idea')}</h1>
+      <p class="lead">{idea.name}</p>
+      <form method="post" action={props.action} class="idea-form">
+        <CsrfField page={page} />
+        <div class={`field${props.errors.moderator_status ? ' has-error' : ''}`}>
+          <label for="id_moderator_status">{t(lang, 'Processing status')}</label>
+          <select id="id_moderator_status" name="moderator_status">
+            <option value="">{t(lang, 'No status')}</option>
+            {Object.entries(MODERATOR_STATUSES).map(([value, { label }]) => (
+              <option value={value} selected={props.status === value}>
+                {t(lang, label)}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={props.errors.moderator_status?.map((e) => t(lang, e))} />
+        </div>
+        <div class="field">
+          <label for="id_moderator_feedback_text">{t(lang, 'Official feedback')}</label>
+          <textarea id="id_moderator_feedback_text" name="moderator_feedback_text" rows={6} data-rich-text="true">
+            {props.feedback}
+          </textarea>
+        </div>
+        <p>
+          <button type="submit">{t(lang, 'Save')}</button> <a href={props.cancel}>{t(lang, 'Cancel')}</a>
+        </p>
+      </form>
+    </Layout>
+  );
+}

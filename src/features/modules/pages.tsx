@@ -1,0 +1,138 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
+import { Breadcrumbs } from '../../web/components.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { pageRoute } from '../../web/forms.js';
+import { Layout } from '../../web/layout.js';
+import { sendPage } from '../../web/render.js';
+import type { ObjectRef } from '../comments/queries.js';
+import { loadThreadView, type ThreadView } from '../comments/thread.js';
+import { CommentThread } from '../comments/views.js';
+import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../ideas/list.js';
+import { IdeaList, type IdeaListData } from '../ideas/views.js';
+import { Slug } from '../organisations/pages.js';
+import { loadModuleContext, type LoadedModuleContext } from '../projects/context.js';
+import { projectPath } from '../urls.js';
+import { PHASE_FEATURES } from './phases.js';
+import { loadModulePage, moduleItems, type ModuleItems, type PageModule } from './queries.js';
+import { canViewModule } from './rules.js';
+import { PhaseList } from './views.js';
+
+const ModuleParams = Type.Object({ org: Slug, slug: Slug });
+const WHOLE_THREAD = 10000;
+
+/** A module whose phases are about ideas (brainstorming, idea challenge) shows the idea list. */
+export const isIdeaModule = (module: PageModule) => ['BS', 'IC'].includes(module.blueprintType) || module.phases.some((p) => PHASE_FEATURES[p.type]?.model === 'idea');
+
+/** What a module's participation view shows: its phases, its idea list, its polls and chapters with their discussions. */
+export interface ModuleContentData {
+  module: PageModule;
+  ideas: IdeaListData | null;
+  items: ModuleItems;
+  threads: Map<string, ThreadView>;
+  selected: number | null;
+  now: Date;
+}
+
+/** Loads a module's participation view for a viewer (the module page, and the project page of a one-module project). */
+export async function loadModuleContent(
+  db: DbOrTx,
+  request: FastifyRequest,
+  config: Config,
+  input: { page: PageContext; orgSlug: string; path: string; module: PageModule; context: LoadedModuleContext; query: IdeaListParams & { comment?: string } },
+): Promise<ModuleContentData> {
+  const { page, module, context: rules } = input;
+  const now = rules.now;
+  const ideas = isIdeaModule(module) ? await loadIdeaList(db, { orgSlug: input.orgSlug, path: input.path, module, rules, userId: page.user?.id ?? null, query: input.query }) : null;
+  const items = await moduleItems(db, module.id);
+  const refs: ObjectRef[] = [
+    ...items.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
+    ...items.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
+  ];
+  const threads = new Map<string, ThreadView>();
+  for (const ref of refs) {
+    // Whole threads here (a module has few polls and paragraphs), so that every `?comment=` link lands.
+    threads.set(`${ref.type}:${ref.id}`, await loadThreadView(db, request, config, page, { ...rules, root: { type: ref.type } }, ref, {}, WHOLE_THREAD));
+  }
+  return { module, ideas, items, threads, selected: Number(input.query.comment ?? '') || null, now };
+}
+
+function ItemThread({ page, data, kind, id }: { page: PageContext; data: ModuleContentData; kind: string; id: number }) {
+  const thread = data.threads.get(`${kind}:${id}`);
+  if (!thread) return null;
+  return <CommentThread page={page} thread={thread} selected={data.selected} pageLink={() => '#'} heading={{ id: `${kind}-${id}-comments`, level: 4 }} />;
+}
+
+export function ModuleContent({ page, data }: { page: PageContext; data: ModuleContentData }) {
+  const { lang } = page;
+  return (
+    <>
+      <PhaseList page={page} phases={data.module.phases} now={data.now} />
+      {data.ideas && <IdeaList page={page} data={data.ideas} />}
+      {data.items.polls.length > 0 && (
+        <section aria-labelledby="polls-heading">
+          <h2 id="polls-heading">{t(lang, 'Polls')}</h2>
+          {data.items.polls.map((poll) => (
+            <article id={`poll-${poll.id}`} aria-labelledby={`poll-${poll.id}-heading`}>
+              <h3 id={`poll-${poll.id}-heading`}>{t(lang, 'Poll %(id)s', { id: poll.id })}</h3>
+              <ItemThread page={page} data={data} kind="poll" id={poll.id} />
+            </article>
+          ))}
+        </section>
+      )}
+      {data.items.chapters.length > 0 && (
+        <section aria-labelledby="chapters-heading">
+          <h2 id="chapters-heading">{t(lang, 'Chapters')}</h2>
+          {data.items.chapters.map((chapter) => (
+            <article id={`chapter-${chapter.id}`} aria-labelledby={`chapter-${chapter.id}-heading`}>
+              <h3 id={`chapter-${chapter.id}-heading`}>{chapter.name}</h3>
+              <ItemThread page={page} data={data} kind="chapter" id={chapter.id} />
+              {chapter.paragraphs.map((paragraph) => (
+                <section id={`paragraph-${paragraph.id}`} aria-labelledby={`paragraph-${paragraph.id}-heading`}>
+                  <h4 id={`paragraph-${paragraph.id}-heading`}>{paragraph.name || t(lang, 'Paragraph %(id)s', { id: paragraph.id })}</h4>
+                  <ItemThread page={page} data={data} kind="paragraph" id={paragraph.id} />
+                </section>
+              ))}
+            </article>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** The module page (§A6): the module's participation view under its project's breadcrumb. */
+export async function modulePages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: IdeaListQuery }), async (request, reply) => {
+    const { org, slug } = request.params;
+    const page = await pageContext(request, reply);
+    const module = await loadModulePage(db, org, slug);
+    const context = module && (await loadModuleContext(db, module.id, page.user));
+    if (!module || !context || !canViewModule(context)) throw notFound();
+    const data = await loadModuleContent(db, request, config, { page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query });
+    return sendPage(
+      reply,
+      <Layout page={page} title={module.name}>
+        <Breadcrumbs
+          lang={page.lang}
+          items={[
+            { href: `/${org}/`, label: module.organisationName },
+            { href: projectPath(org, module.projectSlug), label: module.projectName },
+          ]}
+        />
+        <h1>{module.name}</h1>
+        {module.isDraft && <p class="badge">{t(page.lang, 'draft')}</p>}
+        {module.description && <p class="lead">{module.description}</p>}
+        <ModuleContent page={page} data={data} />
+      </Layout>,
+    );
+  });
+}

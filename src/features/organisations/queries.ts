@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { organisationInitiators, organisationMembers, organisations } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
+import type { OrganisationContext } from './rules.js';
+
+export interface LoadedOrganisation {
+  id: number;
+  slug: string;
+  name: string;
+  title: string;
+  language: string;
+  enableGeolocation: boolean;
+}
+
+const organisationColumns = {
+  id: organisations.id,
+  slug: organisations.slug,
+  name: organisations.name,
+  title: organisations.title,
+  language: organisations.language,
+  enableGeolocation: organisations.enableGeolocation,
+};
+
+/** An organisation by slug with the user's roles in it, in one statement; null when there is none. */
+export async function loadOrganisationContext(
+  db: DbOrTx,
+  slug: string,
+  user: OrganisationContext['user'],
+): Promise<{ organisation: LoadedOrganisation; context: OrganisationContext } | null> {
+  const uid = user?.id ?? 0;
+  const [row] = await db
+    .select({
+      ...organisationColumns,
+      // Qualified columns: bare names in a single-table select bind to the innermost table (finding F1).
+      initiator: sql<boolean>`exists (select 1 from ${organisationInitiators} where ${q(organisationInitiators.organisationId)} = ${q(organisations.id)} and ${q(organisationInitiators.userId)} = ${uid})`,
+      member: sql<boolean>`exists (select 1 from ${organisationMembers} where ${q(organisationMembers.organisationId)} = ${q(organisations.id)} and ${q(organisationMembers.userId)} = ${uid})`,
+    })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!row) return null;
+  const { initiator, member, ...organisation } = row;
+  return { organisation, context: { organisationId: row.id, user, roles: { initiator, member } } };
+}
+
+/** The ids of an organisation's initiators. */
+export async function initiatorIds(db: DbOrTx, organisationId: number): Promise<number[]> {
+  const rows = await db.select({ id: organisationInitiators.userId }).from(organisationInitiators).where(eq(organisationInitiators.organisationId, organisationId));
+  return rows.map((r) => r.id);
+}
+
+/** An organisation by slug with what its landing page shows, or null. */
+export async function loadOrganisation(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name, title: organisations.title, description: organisations.description })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  return row ?? null;
+}

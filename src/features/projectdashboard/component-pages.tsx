@@ -1,0 +1,61 @@
+import type { FieldErrors } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
+import type { PageContext } from '../../web/context.js';
+import { Checkbox, Input, TextArea } from './controls.js';
+import type { ProjectForm } from './input.js';
+import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './pages.js';
+import { projectComponentPath } from './paths.js';
+
+const RICH_TEXT_HELP = 'You can use HTML: paragraphs, headings, bold, italic, lists, links and images (each image needs an alt text).';
+
+function Fields({ page, form, values, errors }: { page: PageContext; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors }) {
+  const { lang } = page;
+  switch (form) {
+    case 'basic':
+      return <BasicFields page={page} values={values} errors={errors} />;
+    case 'information':
+      return (
+        <>
+          <TextArea name="information" label={t(lang, 'Description of your project')} value={values.information} rows={12} errors={errors.information} help={t(lang, RICH_TEXT_HELP)} />
+          <h2>{t(lang, 'Contact for questions')}</h2>
+          <Input name="contact_name" label={t(lang, 'Contact person')} value={values.contact_name} maxLength={120} errors={errors.contact_name} />
+          <TextArea name="contact_address_text" label={t(lang, 'Postal address')} value={values.contact_address_text} rows={3} errors={errors.contact_address_text} />
+          <Input name="contact_phone" label={t(lang, 'Phone')} value={values.contact_phone} maxLength={20} errors={errors.contact_phone} />
+          <Input name="contact_email" type="email" label={t(lang, 'E-mail address')} value={values.contact_email} maxLength={254} errors={errors.contact_email} />
+          <Input name="contact_url" type="url" label={t(lang, 'Website')} value={values.contact_url} maxLength={200} errors={errors.contact_url} />
+        </>
+      );
+    case 'result':
+      return (
+        <>
+          <TextArea name="result" label={t(lang, 'Results of your project')} value={values.result} rows={12} errors={errors.result} help={t(lang, RICH_TEXT_HELP)} />
+          <Checkbox name="show_insights" label={t(lang, 'Show the statistics on the public result page during the participation process')} checked={values.show_insights === 'on'} />
+        </>
+      );
+    case 'location':
+      return (
+        <>
+          <p class="help">{t(lang, 'Where the project takes place; the app shows projects near its users.')}</p>
+          <Input name="point_lat" type="number" step="any" label={t(lang, 'Latitude')} value={values.point_lat} errors={errors.point_lat} help={t(lang, 'For example 52.5200')} />
+          <Input name="point_lng" type="number" step="any" label={t(lang, 'Longitude')} value={values.point_lng} errors={errors.point_lng} help={t(lang, 'For example 13.4050')} />
+          <Input name="street_name" label={t(lang, 'Street')} value={values.street_name} maxLength={200} errors={errors.street_name} />
+          <Input name="house_number" label={t(lang, 'House number')} value={values.house_number} maxLength={10} errors={errors.house_number} />
+          <Input name="zip_code" label={t(lang, 'Postal code')} value={values.zip_code} maxLength={20} errors={errors.zip_code} />
+        </>
+      );
+  }
+}
+
+/** One project component's form inside the project dashboard (§B10). */
+export function ProjectComponentPage(props: { page: PageContext; data: FrameData; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors }) {
+  const { page, data, form } = props;
+  const label = PROJECT_COMPONENTS.find((c) => c.key === form)?.label ?? form;
+  const title = t(page.lang, label);
+  return (
+    <ProjectFrame page={page} data={data} title={title}>
+      <DashboardForm page={page} action={projectComponentPath(data.organisation.slug, data.project.slug, form)}>
+        <Fields page={page} form={form} values={props.values} errors={props.errors} />
+      </DashboardForm>
+    </ProjectFrame>
+  );
+}

@@ -1,0 +1,181 @@
+import type { FieldErrors } from '../../http/errors.js';
+import { type Lang, t } from '../../i18n/index.js';
+import { cleanRichText, stripTags } from '../../text/html.js';
+import type { FormBody } from '../../web/forms.js';
+
+/** What a dashboard form field accepts (§B5, §B10); one description per field, used by every form that has it. */
+interface FieldSpec {
+  max?: number;
+  /** Required always, or (for fields counted for completeness) once the project is published (§B10.5). */
+  required?: 'always' | 'published';
+  kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude';
+  choices?: readonly string[];
+}
+
+export const ACCESS_CHOICES = ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE'] as const;
+
+const FIELDS = {
+  name: { max: 120, required: 'always' },
+  description: { max: 250, required: 'always' },
+  access: { kind: 'choice', choices: ACCESS_CHOICES, required: 'always' },
+  information: { kind: 'richtext', required: 'published' },
+  contact_name: { max: 120 },
+  contact_address_text: { max: 2000 },
+  contact_phone: { kind: 'phone' },
+  contact_email: { kind: 'email', max: 254 },
+  contact_url: { kind: 'url', max: 200 },
+  result: { kind: 'richtext' },
+  show_insights: { kind: 'checkbox' },
+  point_lat: { kind: 'latitude' },
+  point_lng: { kind: 'longitude' },
+  street_name: { max: 200 },
+  house_number: { max: 10 },
+  zip_code: { max: 20 },
+} satisfies Record<string, FieldSpec>;
+
+export type ProjectField = keyof typeof FIELDS;
+
+/** The fields of each project form. */
+export const PROJECT_FORMS = {
+  create: ['name', 'description', 'access'],
+  basic: ['name', 'description', 'access'],
+  information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
+  result: ['result', 'show_insights'],
+  location: ['point_lat', 'point_lng', 'street_name', 'house_number', 'zip_code'],
+} satisfies Record<string, ProjectField[]>;
+
+export type ProjectForm = keyof typeof PROJECT_FORMS;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+const isUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** Every embedded image has an alternative text (§B10.2). */
+const imagesHaveAltText = (html: string) => [...html.matchAll(/<img\b[^>]*>/gi)].every((m) => /\balt="[^"]*\S[^"]*"/i.test(m[0]));
+
+function checkField(spec: FieldSpec, value: string, published: boolean): [string, Record<string, number>?] | null {
+  const empty = spec.kind === 'richtext' ? !stripTags(value).trim() && !/<img\b/i.test(value) : !value;
+  if (empty) return spec.required === 'always' || (spec.required === 'published' && published) ? ['This field is required.'] : null;
+  if (spec.max && value.length > spec.max) return ['Ensure this field has no more than %(max)s characters.', { max: spec.max }];
+  switch (spec.kind) {
+    case 'choice':
+      return spec.choices?.includes(value) ? null : ['Select a valid choice.'];
+    case 'email':
+      return isEmail(value) ? null : ['Enter a valid email address.'];
+    case 'url':
+      return isUrl(value) ? null : ['Enter a valid URL.'];
+    case 'phone':
+      return /^[\d+()\- ]{8,20}$/.test(value) ? null : ['Enter a phone number of 8 to 20 digits, spaces and + ( ) -.'];
+    case 'richtext':
+      return imagesHaveAltText(value) ? null : ['Please add an alternative text for all images.'];
+    case 'latitude':
+    case 'longitude': {
+      const limit = spec.kind === 'latitude' ? 90 : 180;
+      const n = Number(value);
+      return Number.isFinite(n) && Math.abs(n) <= limit ? null : ['Enter a number between -%(max)s and %(max)s.', { max: limit }];
+    }
+    default:
+      return null;
+  }
+}
+
+export interface FormResult {
+  /** The submitted values, trimmed (rich text cleaned), to show again or to store. */
+  values: Record<string, string>;
+  errors: FieldErrors;
+}
+
+/** Reads and checks one project form; messages in the page's language. */
+export function readProjectForm(form: ProjectForm, body: FormBody, published: boolean, lang: Lang): FormResult {
+  const values: Record<string, string> = {};
+  const errors: FieldErrors = {};
+  for (const name of PROJECT_FORMS[form]) {
+    const spec: FieldSpec = FIELDS[name];
+    const raw = body[name] ?? '';
+    const value = spec.kind === 'richtext' ? cleanRichText(raw).trim() : spec.kind === 'checkbox' ? (raw ? 'on' : '') : raw.trim();
+    values[name] = value;
+    const problem = checkField(spec, value, published);
+    if (problem) errors[name] = [t(lang, problem[0], problem[1])];
+  }
+  if (form === 'location' && !values.point_lat !== !values.point_lng && !errors.point_lat && !errors.point_lng) {
+    errors[values.point_lat ? 'point_lng' : 'point_lat'] = [t(lang, 'Give both latitude and longitude, or neither.')];
+  }
+  return { values, errors };
+}
+
+const orNull = (value: string | undefined) => (value ? value : null);
+const numberOrNull = (value: string | undefined) => (value ? Number(value) : null);
+
+/** The project columns a valid form sets. */
+export function projectPatch(form: ProjectForm, v: Record<string, string>) {
+  switch (form) {
+    case 'create':
+    case 'basic':
+      return { name: v.name, description: v.description, access: v.access as (typeof ACCESS_CHOICES)[number] };
+    case 'information':
+      return {
+        information: v.information,
+        contactName: v.contact_name,
+        contactAddressText: v.contact_address_text,
+        contactPhone: v.contact_phone,
+        contactEmail: v.contact_email,
+        contactUrl: v.contact_url,
+      };
+    case 'result':
+      return { result: v.result, showInsights: v.show_insights === 'on' };
+    case 'location':
+      return {
+        pointLat: numberOrNull(v.point_lat),
+        pointLng: numberOrNull(v.point_lng),
+        streetName: orNull(v.street_name),
+        houseNumber: orNull(v.house_number),
+        zipCode: orNull(v.zip_code),
+      };
+  }
+}
+
+/** A stored project as form values. */
+export function projectFormValues(p: {
+  name: string;
+  description: string;
+  access: string;
+  information: string;
+  result: string;
+  showInsights: boolean;
+  contactName: string;
+  contactAddressText: string;
+  contactPhone: string;
+  contactEmail: string;
+  contactUrl: string;
+  pointLat: number | null;
+  pointLng: number | null;
+  streetName: string | null;
+  houseNumber: string | null;
+  zipCode: string | null;
+}): Record<ProjectField, string> {
+  return {
+    name: p.name,
+    description: p.description,
+    access: p.access,
+    information: p.information,
+    result: p.result,
+    show_insights: p.showInsights ? 'on' : '',
+    contact_name: p.contactName,
+    contact_address_text: p.contactAddressText,
+    contact_phone: p.contactPhone,
+    contact_email: p.contactEmail,
+    contact_url: p.contactUrl,
+    point_lat: p.pointLat === null ? '' : String(p.pointLat),
+    point_lng: p.pointLng === null ? '' : String(p.pointLng),
+    street_name: p.streetName ?? '',
+    house_number: p.houseNumber ?? '',
+    zip_code: p.zipCode ?? '',
+  };
+}

@@ -1,0 +1,117 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
+import type { PhaseDates } from '../modules/phases.js';
+import type { ModuleContext, ProjectContext, RuleUser } from './rules.js';
+
+/**
+ * The one place that loads what the permission rules look at, one statement per request (or per
+ * list): the project's access, draft and archived state, the user's organisation roles (initiator,
+ * member) and project roles (moderator, participant), and for a module its draft state and phases.
+ * Every column of the correlated subqueries is table-qualified (see db/sql.ts, finding F1).
+ */
+
+export type LoadedProjectContext = ProjectContext & { projectId: number; organisationId: number };
+export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContext };
+
+const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: number) =>
+  sql<boolean>`exists (select 1 from ${table} where ${q(table.projectId)} = ${q(projects.id)} and ${q(table.userId)} = ${uid})`;
+const orgRoleExists = (table: typeof organisationInitiators | typeof organisationMembers, uid: number) =>
+  sql<boolean>`exists (select 1 from ${table} where ${q(table.organisationId)} = ${q(projects.organisationId)} and ${q(table.userId)} = ${uid})`;
+
+/** The project's state and the user's roles in it, as select fields. */
+function projectFields(user: RuleUser) {
+  const uid = user?.id ?? 0;
+  return {
+    projectId: projects.id,
+    organisationId: projects.organisationId,
+    access: projects.access,
+    isDraft: projects.isDraft,
+    isArchived: projects.isArchived,
+    moderator: roleExists(projectModerators, uid),
+    participant: roleExists(projectParticipants, uid),
+    initiator: orgRoleExists(organisationInitiators, uid),
+    orgMember: orgRoleExists(organisationMembers, uid),
+  };
+}
+
+interface ProjectRow {
+  projectId: number;
+  organisationId: number;
+  access: ProjectContext['access'];
+  isDraft: boolean;
+  isArchived: boolean;
+  moderator: boolean;
+  participant: boolean;
+  initiator: boolean;
+  orgMember: boolean;
+}
+
+const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProjectContext => ({
+  projectId: row.projectId,
+  organisationId: row.organisationId,
+  access: row.access,
+  isDraft: row.isDraft,
+  isArchived: row.isArchived,
+  user,
+  roles: { moderator: row.moderator, participant: row.participant, initiator: row.initiator, orgMember: row.orgMember },
+});
+
+/** A project and the user's roles in it; null when the project does not exist. */
+export async function loadProjectContext(db: DbOrTx, projectId: number, user: RuleUser): Promise<LoadedProjectContext | null> {
+  return (await loadProjectContexts(db, [projectId], user)).get(projectId) ?? null;
+}
+
+/** The same for many projects in one statement, by project id. */
+export async function loadProjectContexts(db: DbOrTx, projectIds: number[], user: RuleUser): Promise<Map<number, LoadedProjectContext>> {
+  if (!projectIds.length) return new Map();
+  const rows = await db
+    .select(projectFields(user))
+    .from(projects)
+    .where(inArray(projects.id, [...new Set(projectIds)]));
+  return new Map(rows.map((row) => [row.projectId, toProjectContext(row, user)]));
+}
+
+/** A module's phases as one JSON array (so that the module context stays one statement). */
+const phasesJson = sql<RawPhase[] | string>`(select coalesce(json_agg(json_build_object(
+    'id', ${q(phases.id)}, 'type', ${q(phases.type)}, 'startDate', ${q(phases.startDate)}, 'endDate', ${q(phases.endDate)}, 'weight', ${q(phases.weight)}
+  ) order by ${q(phases.weight)}, ${q(phases.id)}), '[]'::json) from ${phases} where ${q(phases.moduleId)} = ${q(modules.id)})`;
+
+interface RawPhase {
+  id: number;
+  type: string;
+  startDate: string | null;
+  endDate: string | null;
+  weight: number;
+}
+
+const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
+  (typeof raw === 'string' ? (JSON.parse(raw) as RawPhase[]) : raw).map((p) => ({
+    id: Number(p.id),
+    type: p.type,
+    startDate: p.startDate === null ? null : new Date(p.startDate),
+    endDate: p.endDate === null ? null : new Date(p.endDate),
+    weight: Number(p.weight),
+  }));
+
+/** Module contexts (module, phases, project, roles) for some modules in one statement, by module id. */
+export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: RuleUser, now = new Date()): Promise<Map<number, LoadedModuleContext>> {
+  if (!moduleIds.length) return new Map();
+  const rows = await db
+    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, phases: phasesJson })
+    .from(modules)
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .where(inArray(modules.id, [...new Set(moduleIds)]));
+  return new Map(
+    rows.map((row) => [
+      row.moduleId,
+      { project: toProjectContext(row, user), module: { id: row.moduleId, isDraft: row.moduleIsDraft }, phases: toPhases(row.phases), now },
+    ]),
+  );
+}
+
+/** One module's context; null when the module does not exist. */
+export async function loadModuleContext(db: DbOrTx, moduleId: number, user: RuleUser, now = new Date()): Promise<LoadedModuleContext | null> {
+  return (await loadModuleContexts(db, [moduleId], user, now)).get(moduleId) ?? null;
+}

@@ -1,0 +1,103 @@
+import type { Fixture } from '../../src/cli/fixture-schema.js';
+import { daysFromNow } from '../fixtures.js';
+
+/** The actors of the cross-organisation permission matrix. */
+export const ACTORS = ['anonymous', 'user', 'participant', 'moderator', 'initiator', 'member', 'otherInitiator', 'otherMember', 'superuser'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedIn = Exclude<Actor, 'anonymous'>;
+
+export const ACCESSES = ['public', 'semipublic', 'private'] as const;
+export type Access = (typeof ACCESSES)[number];
+export const STATUSES = ['draft', 'published', 'archived'] as const;
+export type Status = (typeof STATUSES)[number];
+export const PHASES = ['before', 'active', 'after'] as const;
+export type PhaseTime = (typeof PHASES)[number];
+
+export interface Project {
+  id: number;
+  slug: string;
+  access: Access;
+  status: Status;
+}
+
+export interface Module {
+  id: number;
+  slug: string;
+  project: Project;
+  published: boolean;
+  phase: PhaseTime;
+}
+
+/** User ids; `author` is the participant who wrote the seeded ideas and comments (no actor). */
+export const USER_ID: Record<SignedIn | 'author', number> = {
+  user: 1,
+  participant: 2,
+  moderator: 3,
+  initiator: 4,
+  member: 5,
+  otherInitiator: 6,
+  otherMember: 7,
+  superuser: 8,
+  author: 9,
+};
+
+export const PROJECTS: Project[] = ACCESSES.flatMap((access, a) =>
+  STATUSES.map((status, s) => ({ id: a * STATUSES.length + s + 1, slug: `${access}-${status}`, access, status })),
+);
+
+/** Per project: a draft module with a running phase, and published modules before, during and after their phase. */
+export const MODULES: Module[] = PROJECTS.flatMap((project) => [
+  { id: project.id * 10 + 1, slug: `${project.slug}-draft`, project, published: false, phase: 'active' as const },
+  ...PHASES.map((phase, i) => ({ id: project.id * 10 + 2 + i, slug: `${project.slug}-${phase}`, project, published: true, phase })),
+]);
+
+/** The seeded idea of a module and the seeded comment on it share the module's id. */
+export const seedIdeaId = (module: Module) => module.id;
+export const seedCommentId = (module: Module) => module.id;
+
+const PHASE_DAYS: Record<PhaseTime, [number, number]> = { before: [5, 10], active: [-1, 10], after: [-10, -5] };
+const ACCESS_VALUE = { public: 'PUBLIC', semipublic: 'SEMIPUBLIC', private: 'PRIVATE' } as const;
+
+/**
+ * Two organisations; every project belongs to the first, whose initiator and member are actors;
+ * the second organisation's initiator and member must count for nothing there. Every phase is
+ * collect_feedback, which allows adding ideas, commenting and rating while it runs.
+ */
+export function matrixWorld(): Fixture {
+  const users = Object.entries(USER_ID).map(([name, id]) => ({
+    id,
+    username: name,
+    email: `${name.toLowerCase()}@example.org`,
+    is_superuser: name === 'superuser',
+    language: 'en' as const,
+  }));
+  return {
+    users,
+    organisations: [
+      { id: 1, slug: 'org', name: 'Org', enable_geolocation: true, initiators: [USER_ID.initiator], members: [USER_ID.member] },
+      { id: 2, slug: 'other', name: 'Other', enable_geolocation: true, initiators: [USER_ID.otherInitiator], members: [USER_ID.otherMember] },
+    ],
+    projects: PROJECTS.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      name: p.slug,
+      organisation: 1,
+      access: ACCESS_VALUE[p.access],
+      is_draft: p.status === 'draft',
+      is_archived: p.status === 'archived',
+      is_app_accessible: true,
+      moderators: [USER_ID.moderator],
+      participants: [USER_ID.participant, USER_ID.author],
+    })),
+    modules: MODULES.map((m) => ({
+      id: m.id,
+      slug: m.slug,
+      project: m.project.id,
+      name: m.slug,
+      is_draft: !m.published,
+      phases: [{ type: 'a4_candy_ideas:collect_feedback', start_date: daysFromNow(PHASE_DAYS[m.phase][0]), end_date: daysFromNow(PHASE_DAYS[m.phase][1]) }],
+    })),
+    ideas: MODULES.map((m) => ({ id: seedIdeaId(m), module: m.id, creator: USER_ID.author, name: `Idea in ${m.slug}`, description: 'text' })),
+    comments: MODULES.map((m) => ({ id: seedCommentId(m), creator: USER_ID.author, target: { type: 'idea' as const, id: seedIdeaId(m) }, comment: 'A comment' })),
+  };
+}

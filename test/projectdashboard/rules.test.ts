@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { validatePhases } from '../../src/features/modules/rules.js';
+import { canManageOrganisation } from '../../src/features/organisations/rules.js';
+import { canManageProject, NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
+import { hasFinished, publishCheck } from '../../src/features/projectdashboard/completeness.js';
+import { fromLocalInput, toLocalInput } from '../../src/i18n/dates.js';
+
+const user = { id: 1, isSuperuser: false };
+const project = (roles: Partial<ProjectContext['roles']>, u: ProjectContext['user'] = user): ProjectContext => ({ access: 'PUBLIC', isDraft: true, isArchived: false, user: u, roles: { ...NO_ROLES, ...roles } });
+
+test('only superusers and initiators of the project\'s organisation manage it; moderators, participants and members do not', () => {
+  const cases: [string, ProjectContext, boolean][] = [
+    ['anonymous', project({}, null), false],
+    ['user', project({}), false],
+    ['participant', project({ participant: true }), false],
+    ['organisation member', project({ orgMember: true }), false],
+    ['moderator', project({ moderator: true }), false],
+    ['initiator', project({ initiator: true }), true],
+    ['superuser', project({}, { id: 1, isSuperuser: true }), true],
+  ];
+  for (const [who, context, expected] of cases) assert.equal(canManageProject(context), expected, who);
+});
+
+test('only superusers and initiators of that organisation manage an organisation', () => {
+  const org = (initiator: boolean, member: boolean, u: { id: number; isSuperuser: boolean } | null = user) => ({ organisationId: 1, user: u, roles: { initiator, member } });
+  assert.equal(canManageOrganisation(org(false, false, null)), false);
+  assert.equal(canManageOrganisation(org(true, false, null)), false);
+  assert.equal(canManageOrganisation(org(false, true)), false);
+  assert.equal(canManageOrganisation(org(false, false)), false);
+  assert.equal(canManageOrganisation(org(true, false)), true);
+  assert.equal(canManageOrganisation(org(false, false, { id: 1, isSuperuser: true })), true);
+});
+
+const d = (iso: string) => new Date(iso);
+const phase = (start: string | null, end: string | null, name = 'P', description = 'D') => ({ name, description, startDate: start ? d(start) : null, endDate: end ? d(end) : null });
+
+test('phases: both dates or none, end not before start, no overlap, same order as the form', () => {
+  assert.deepEqual(validatePhases([phase('2030-01-01T00:00Z', null)], false).map((p) => p.message), ['Either both or no date has to be set.']);
+  assert.deepEqual(validatePhases([phase('2030-01-02T00:00Z', '2030-01-01T00:00Z')], false).map((p) => p.message), ['End date can not be before start date.']);
+  assert.deepEqual(validatePhases([phase('2030-01-01T00:00Z', '2030-01-01T00:00Z')], false), []);
+  const overlap = [phase('2030-01-01T00:00Z', '2030-01-10T00:00Z'), phase('2030-01-09T00:00Z', '2030-01-20T00:00Z')];
+  assert.deepEqual(validatePhases(overlap, false).map((p) => p.message), ['Phases cannot run at the same time and must follow after each other.']);
+  const touching = [phase('2030-01-01T00:00Z', '2030-01-10T00:00Z'), phase('2030-01-10T00:00Z', '2030-01-20T00:00Z')];
+  assert.deepEqual(validatePhases(touching, false), []);
+  const reversed = [phase('2030-02-01T00:00Z', '2030-02-10T00:00Z'), phase('2030-01-01T00:00Z', '2030-01-10T00:00Z')];
+  assert.deepEqual(validatePhases(reversed, false).map((p) => p.message), ['Phases need to be in same order as in form.']);
+  assert.deepEqual(validatePhases([phase(null, null, '', '')], false), []);
+  assert.deepEqual(validatePhases([phase(null, null, '', '')], true).map((p) => p.field), ['name', 'description']);
+  assert.deepEqual(validatePhases([phase(null, null, 'x'.repeat(81))], false).map((p) => p.field), ['name']);
+});
+
+test('publishing needs an added module and every counted field of the project and the added modules; draft modules do not count', () => {
+  const complete = { name: 'P', description: 'D', information: '<p>I</p>' };
+  const module = (isDraft: boolean, phases = [phase('2030-01-01T00:00Z', '2030-01-02T00:00Z')]) => ({ slug: 'm', name: 'M', description: 'MD', isDraft, phases });
+  assert.deepEqual(publishCheck(complete, []), { ok: false, noModule: true, missing: [] });
+  assert.deepEqual(publishCheck(complete, [module(false)]), { ok: true });
+  assert.deepEqual(publishCheck(complete, [module(false), module(true, [phase(null, null)])]), { ok: true });
+  const check = publishCheck({ name: 'P', description: '', information: '<p> </p>' }, [module(false, [phase(null, null, '', 'D')])]);
+  assert.equal(check.ok, false);
+  if (!check.ok) {
+    assert.deepEqual(
+      check.missing.map((m) => [m.component, m.field, m.vars?.n ?? '']),
+      [
+        ['basic', 'Short description of your project', ''],
+        ['information', 'Description of your project', ''],
+        ['phases', 'Phase %(n)s: name', '1'],
+        ['phases', 'Phase %(n)s: start date', '1'],
+        ['phases', 'Phase %(n)s: end date', '1'],
+      ],
+    );
+  }
+});
+
+test('a project has finished when it has added modules and none of their phases runs or is still to come', () => {
+  const now = d('2030-06-01T00:00Z');
+  const module = (isDraft: boolean, start: string | null, end: string | null) => ({ slug: 'm', name: 'M', description: 'D', isDraft, phases: [phase(start, end)] });
+  assert.equal(hasFinished([], now), false);
+  assert.equal(hasFinished([module(false, '2030-01-01T00:00Z', '2030-02-01T00:00Z')], now), true);
+  assert.equal(hasFinished([module(false, '2030-05-01T00:00Z', '2030-07-01T00:00Z')], now), false);
+  assert.equal(hasFinished([module(false, null, null)], now), false);
+  assert.equal(hasFinished([module(false, '2030-01-01T00:00Z', '2030-02-01T00:00Z'), module(true, '2030-07-01T00:00Z', '2030-08-01T00:00Z')], now), true);
+});
+
+test('dates in the form are wall-clock times of the platform time zone, also across daylight saving time', () => {
+  assert.equal(fromLocalInput('2030-01-15T10:00', 'Europe/Berlin')?.toISOString(), '2030-01-15T09:00:00.000Z');
+  assert.equal(fromLocalInput('2030-07-15T10:00', 'Europe/Berlin')?.toISOString(), '2030-07-15T08:00:00.000Z');
+  assert.equal(fromLocalInput('2030-07-15', 'Europe/Berlin')?.toISOString(), '2030-07-15T21:59:00.000Z');
+  assert.equal(fromLocalInput('2030-02-30T10:00', 'Europe/Berlin'), null);
+  assert.equal(fromLocalInput('tomorrow', 'Europe/Berlin'), null);
+  assert.equal(toLocalInput(d('2030-07-15T08:00:00Z'), 'Europe/Berlin'), '2030-07-15T10:00');
+});
