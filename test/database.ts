@@ -45,10 +45,83 @@ export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Pr
   return { url: withDatabase(adminUrl, name), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-/** A fresh, migrated database for one test; close() throws it away. */
+interface PgliteClient {
+  closed: boolean;
+  query<T>(statement: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(statement: string): Promise<unknown>;
+}
+
+/** What the migrated template holds: its seeded rows and its sequence positions, restored by reset. */
+interface Snapshot {
+  truncate: string;
+  restore: string;
+}
+
+/**
+ * Starting a PGlite takes seconds, so each test process keeps one released database and empties it
+ * for the next test: every table truncated, the template's seeded rows and sequence positions put
+ * back. A test that holds two databases at once gets a second, new one.
+ */
+let idle: { database: Database; client: PgliteClient; snapshot: Snapshot } | null = null;
+
+async function takeSnapshot(client: PgliteClient): Promise<Snapshot> {
+  const { rows: tables } = await client.query<{ name: string }>(
+    "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+  );
+  const restore: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await client.query<{ data: unknown[] | null }>(`SELECT json_agg(t) AS data FROM ${name} t`);
+    const data = rows[0]?.data;
+    if (data?.length) restore.push(`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, ${quote(JSON.stringify(data))});`);
+  }
+  const { rows: sequences } = await client.query<{ name: string; value: string | null }>(
+    "SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences WHERE schemaname = 'public'",
+  );
+  for (const { name, value } of sequences) {
+    restore.push(value === null ? `ALTER SEQUENCE ${name} RESTART;` : `SELECT setval(${quote(name)}, ${value}, true);`);
+  }
+  return { truncate: tables.length ? `TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE;` : '', restore: restore.join('\n') };
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+async function pooledPglite(): Promise<Database> {
+  let entry = idle;
+  idle = null;
+  if (entry && !entry.client.closed) {
+    await entry.client.exec(`${entry.snapshot.truncate}\n${entry.snapshot.restore}`);
+    entry.database.stats.queries = 0;
+  } else {
+    const database = await openMemoryPglite(await pgliteTemplate());
+    const client = (database.db as unknown as { $client: PgliteClient }).$client;
+    entry = { database, client, snapshot: await takeSnapshot(client) };
+  }
+  const { database, client } = entry;
+  const kept = entry;
+  let released = false;
+  return {
+    ...database,
+    async close() {
+      if (released || client.closed) return;
+      released = true;
+      if (idle) return database.close();
+      idle = kept;
+      // Kept for the next test, if one starts soon; an open PGlite would keep the process alive.
+      setTimeout(() => {
+        if (idle !== kept) return;
+        idle = null;
+        void database.close();
+      }, 1000);
+    },
+  };
+}
+
+/** A fresh, migrated database for one test; close() hands it back (PGlite) or drops it (PostgreSQL). */
 export async function createTestDatabase(): Promise<Database> {
   const clone = await clonePostgresTemplate();
-  if (!clone) return openMemoryPglite(await pgliteTemplate());
+  if (!clone) return pooledPglite();
   const database = openPostgres(clone.url, { max: 5 });
   const close = database.close;
   database.close = async () => {

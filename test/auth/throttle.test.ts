@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../src/http/errors.js';
@@ -60,11 +59,12 @@ test('/api/token/ and /api/login/ share the counters', async () => {
   assertThrottled(await keyLogin(t, 'alice', 'alice-password'));
 });
 
-test('the limit and window are configurable, and the counters end with the window', async () => {
+test('the limit and window are configurable, and the counters end with the window', async (context) => {
   const t = await world({ loginFailureLimit: 2, loginFailureWindowSeconds: 1 });
+  context.mock.timers.enable({ apis: ['Date'], now: Date.now() });
   await fail(t, 2);
   assertThrottled(await jwtLogin(t, 'alice', 'alice-password'), 'limit 2', 1);
-  await sleep(1100);
+  context.mock.timers.tick(1100);
   assert.equal((await jwtLogin(t, 'alice', 'alice-password')).status, 200);
 });
 

@@ -29,7 +29,10 @@ async function redisRelay() {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `redis://127.0.0.1:${port}${target.pathname}`,
@@ -112,7 +115,7 @@ test('F9: when Redis drops later, logins are throttled in memory with a warning,
   relay.restore();
   await logged(/Redis is reachable again/);
   const name = `nobody-${randomBytes(6).toString('hex')}`;
-  assert.equal((await app.inject({ method: 'POST', url: '/api/token/', ...json({ username: name, password: 'x' }), remoteAddress: '198.51.100.1' })).statusCode, 401);
+  assert.equal((await app.inject({ method: 'POST', url: '/api/token/', ...json({ username: name, password: 'x' }), remoteAddress: `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}` })).statusCode, 401);
   const direct = new Redis(REDIS);
   try {
     const keys = await direct.keys(`allmende:login-failures:*${name}*`);
