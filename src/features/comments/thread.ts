@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { PageContext } from '../../web/context.js';
 import { extrasFor } from './extras.js';
 import { type CommentRow, loadThreadPage, type ObjectRef, threadPageOf } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
 import { serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
 
@@ -81,7 +81,7 @@ export async function loadThreadView(
       reply: signedIn && mayComment && canReplyTo(row) && !isDeletedComment(row),
       edit: canChangeComment(context, row),
       delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
-      rate: signedIn && canRate(context, 'comment') && !isDeletedComment(row),
+      rate: signedIn && canRateComment(context, row),
       report: signedIn && !isDeletedComment(row),
       moderate: canModerate(context.project),
     },
