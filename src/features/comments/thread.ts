@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { renderContext } from '../../http/render.js';
+import { checkPageInRange, PageParam } from '../../http/pagination.js';
 import type { Config } from '../../config.js';
 import type { PageContext } from '../../web/context.js';
 import { extrasFor } from './extras.js';
@@ -19,7 +20,7 @@ export const ThreadQuery = Type.Object({
   comment_ordering: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_ORDERINGS.map((o) => Type.Literal(o))])),
   comment_search: Type.Optional(Type.String({ maxLength: 120 })),
   comment_category: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_CATEGORIES.map((c) => Type.Literal(c))])),
-  comment_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  comment_page: PageParam,
 });
 
 export function threadFilter(query: { comment_ordering?: string; comment_search?: string; comment_category?: string }): ThreadFilter {
@@ -105,6 +106,7 @@ export async function loadThreadView(
   // A `?comment=` link finds its page in the default order.
   const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
   const thread = await loadThreadPage(db, object, number, size, filter);
+  checkPageInRange(number, size, thread.count);
   const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
   const ctx = renderContext(request, page.user, config);
   const mayComment = canAddComment(context);

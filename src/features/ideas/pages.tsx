@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
+import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
@@ -85,7 +86,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const commenting = { ...rules, root: { type: 'idea' as const } };
     const selected = Number(request.query.comment ?? '') || null;
     const filter = threadFilter(request.query);
-    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page, comment: selected }, undefined, filter);
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
     if (thread.page > thread.pages) throw notFound();
     const project = { organisationSlug: request.params.org, slug: place.projectSlug };
     const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;

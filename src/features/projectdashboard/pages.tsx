@@ -3,12 +3,14 @@ import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
-import { Pager, type PagerLinks } from '../../web/pager.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
-import { moduleComponentPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
+import { hasIdeaExport } from '../exports/rules.js';
+import { moduleComponentPath, moduleExportPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
 
 export interface OrganisationView {
@@ -174,6 +176,13 @@ function ProjectMenu({ page, data }: { page: PageContext; data: FrameData }) {
                 {moduleMissingIn(m.slug, c) && <MissingMark lang={lang} />}
               </li>
             ))}
+            {!m.isDraft && !project.isDraft && hasIdeaExport(m.blueprintType) && (
+              <li>
+                <a href={moduleExportPath(organisation.slug, m.slug)} aria-current={current === `${m.slug}/export` ? 'page' : undefined}>
+                  {t(lang, 'Export')}
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       ))}
@@ -231,7 +240,7 @@ export interface ListData {
   projects: { id: number; slug: string; name: string; description: string; access: string; isDraft: boolean; isArchived: boolean; tileImage: string | null }[];
   search: string;
   archived: ArchivedFilter;
-  pager: PagerLinks;
+  pager: PageLinks;
   count: number;
   done: string | null;
 }
