@@ -28,6 +28,7 @@ import { ratingRoutes } from './features/ratings/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { accountExportRoutes } from './features/accounts/export.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(moderatorFeedbackRoutes);
   await app.register(accountRoutes);
   await app.register(accountSettingsRoutes);
+  await app.register(accountExportRoutes);
   await app.register(dashboardRoutes);
   await app.register(profileRoutes);
   await app.register(projectDashboardRoutes);
