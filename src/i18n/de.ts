@@ -1,11 +1,13 @@
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
+import { deExports } from './de-exports.js';
 import { deParticipation } from './de-participation.js';
 
 /** German catalogue: English message → German. Keep keys sorted. */
 export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,
+  ...deExports,
   ...deContent,
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
