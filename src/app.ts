@@ -36,6 +36,7 @@ import { authenticate, type Authentication } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
@@ -80,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     rewriteUrl: apiTrailingSlash,
-    bodyLimit: 6 * 1024 * 1024,
+    bodyLimit: BODY_LIMITS.bodyBytes,
     frameworkErrors: frameworkErrors(),
     ...deps.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   await registerConditionalRequests(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 50 } });
+  await app.register(multipart, { limits: { fileSize: BODY_LIMITS.fileBytes, files: BODY_LIMITS.files, fields: BODY_LIMITS.fields, fieldSize: BODY_LIMITS.fieldBytes } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

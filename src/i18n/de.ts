@@ -182,6 +182,7 @@ export const de: Record<string, string> = {
   'Deleted by creator': 'Von der Verfasserin oder dem Verfasser gelöscht',
   'Deleted by moderator': 'Von Moderation gelöscht',
   'Ensure this field has no more than 4000 characters.': 'Dieses Feld darf nicht mehr als 4000 Zeichen enthalten.',
+  'Ensure this field has no more than 10000 characters.': 'Dieses Feld darf nicht mehr als 10000 Zeichen enthalten.',
   'Feedback from moderation': 'Rückmeldung der Moderation',
   'Feedback phase': 'Feedbackphase',
   'Follow': 'Folgen',
