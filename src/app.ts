@@ -38,6 +38,7 @@ import { registerConditionalRequests } from './http/conditional.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
+import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { usersvcRoutes } from './usersvc/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: apiTrailingSlash,
     bodyLimit: BODY_LIMITS.bodyBytes,
     frameworkErrors: frameworkErrors(),
+    schemaController: { compilersFactory: sharedCompilers },
     ...deps.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
