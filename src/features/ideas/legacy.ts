@@ -9,7 +9,7 @@ const SLUG_MAX = 50;
 export function legacyIdeaSlug(name: string): string {
   const ascii = name
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^ -~\s]/g, '') // ASCII only, as Django's encode('ascii', 'ignore')
     .toLowerCase()
     .replace(/[^\w\s-]/g, '');
   return ascii.replace(/[-\s]+/g, '-').replace(/^[-_]+|[-_]+$/g, '').slice(0, SLUG_MAX);
