@@ -1,6 +1,7 @@
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
+import { deInsights } from './de-insights.js';
 import { deParticipation } from './de-participation.js';
 
 /** German catalogue: English message → German. Keep keys sorted. */
@@ -8,6 +9,7 @@ export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,
   ...deExports,
+  ...deInsights,
   ...deContent,
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
