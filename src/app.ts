@@ -28,6 +28,7 @@ import { ratingRoutes } from './features/ratings/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { accountExportRoutes } from './features/accounts/export.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardPages } from './features/dashboard/pages.js';
 import { profileRoutes } from './features/profiles/routes.js';
@@ -35,6 +36,7 @@ import { authenticate, type Authentication } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
 import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
@@ -81,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     rewriteUrl: apiTrailingSlash,
-    bodyLimit: 6 * 1024 * 1024,
+    bodyLimit: BODY_LIMITS.bodyBytes,
     frameworkErrors: frameworkErrors(),
     schemaController: { compilersFactory: sharedCompilers },
     ...deps.fastify,
@@ -101,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   await registerConditionalRequests(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 50 } });
+  await app.register(multipart, { limits: { fileSize: BODY_LIMITS.fileBytes, files: BODY_LIMITS.files, fields: BODY_LIMITS.fields, fieldSize: BODY_LIMITS.fieldBytes } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(moderatorFeedbackRoutes);
   await app.register(accountRoutes);
   await app.register(accountSettingsRoutes);
+  await app.register(accountExportRoutes);
   await app.register(dashboardPages);
   await app.register(profileRoutes);
   await app.register(projectDashboardRoutes);

@@ -25,7 +25,7 @@ import { reportDescriptionError } from '../reports/rules.js';
 import { createReport } from '../reports/services.js';
 import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../urls.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
-import { checkIdeaInput, rightOfUseError } from './input.js';
+import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
 import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } from './rules.js';
@@ -165,7 +165,8 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const upload = request.upload?.length ? request.upload : null;
     const rights = rightOfUseError(upload !== null || (hadImage && !values.imageDeleted), values.rightOfUse);
     if (rights) errors.right_of_use = [rights];
-    if (values.imageCopyright.length > 120) errors.image_copyright = ['Ensure this field has no more than 120 characters.'];
+    const copyright = ideaTextError('image_copyright', values.imageCopyright);
+    if (copyright) errors.image_copyright = [copyright];
     let image: string | null = null;
     if (upload && !Object.keys(errors).length) {
       try {
@@ -326,8 +327,9 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const raw = field(request.body, 'moderator_status');
     const feedback = field(request.body, 'moderator_feedback_text');
     const status = (MODERATOR_STATUS_VALUES as readonly string[]).includes(raw) ? (raw as ModeratorStatus) : null;
-    if (raw && !status) {
-      const errors = { moderator_status: ['Select a valid choice.'] };
+    const feedbackError = ideaTextError('moderator_feedback_text', feedback);
+    if ((raw && !status) || feedbackError) {
+      const errors = { ...(raw && !status ? { moderator_status: ['Select a valid choice.'] } : {}), ...(feedbackError ? { moderator_feedback_text: [feedbackError] } : {}) };
       return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} />, 400);
     }
     const origin = renderContext(request, page.user, config).origin;
