@@ -48,6 +48,7 @@ import { projectPages } from './features/projects/pages.js';
 import { projectDashboardRoutes } from './features/projectdashboard/routes.js';
 import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
+import { legalPages } from './features/legal/pages.js';
 
 export interface AppContext {
   config: Config;
@@ -70,6 +71,13 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
+}
+
+/** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
+function mailDeliveryOptions(config: Config, db: Db) {
+  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom };
+  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom };
+  return null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -137,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Then one register call per feature.
   await app.register(healthRoutes);
   await app.register(organisationPages);
+  await app.register(legalPages);
   await app.register(projectPages);
   await app.register(modulePages);
   await app.register(ideaPages);
@@ -147,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appModuleRoutes);
   await app.register(ideaRoutes);
   await app.register(usersvcRoutes);
-  registerMailDelivery(app, config.smtpUrl ? { db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom } : null);
+  registerMailDelivery(app, mailDeliveryOptions(config, database.db));
   await app.register(contentTypeRoutes);
   await app.register(commentRoutes);
   await app.register(ratingRoutes);

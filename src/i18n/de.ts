@@ -1,5 +1,6 @@
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
+import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
 /** German catalogue: English message → German. Keep keys sorted. */
@@ -7,6 +8,7 @@ export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,
   ...deContent,
+  ...deOperations,
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
   '%(count)s hour': '%(count)s Stunde',

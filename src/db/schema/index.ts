@@ -4,3 +4,4 @@ export * from './projects.js';
 export * from './content.js';
 export * from './usersvc.js';
 export * from './dashboard.js';
+export * from './platform.js';
