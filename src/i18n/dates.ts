@@ -86,3 +86,12 @@ export function fromLocalInput(value: string, timeZone: string): Date | null {
   }
   return new Date(guess);
 }
+
+/** ISO 8601 with the zone's offset, to the second: `2026-11-23T19:29:05+01:00` (exports, §B16.1). */
+export function formatIsoLocal(date: Date, timeZone: string): string {
+  const p = localParts(date, timeZone);
+  const offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(date.getTime() / 60000) * 60000) / 60000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(date.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

@@ -1,5 +1,6 @@
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
+import { deExports } from './de-exports.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
@@ -7,6 +8,7 @@ import { deParticipation } from './de-participation.js';
 export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,
+  ...deExports,
   ...deContent,
   ...deOperations,
   '%(count)s day': '%(count)s Tag',
@@ -126,6 +128,7 @@ export const de: Record<string, string> = {
   'someone tried to sign up with your e-mail address, which already has an account. If you forgot your password, reset it here:': 'jemand hat versucht, sich mit Ihrer E-Mail-Adresse zu registrieren, für die es bereits ein Konto gibt. Falls Sie Ihr Passwort vergessen haben, können Sie es hier zurücksetzen:',
   'Tell us about yourself in 255 characters!': 'Erzählen Sie in 255 Zeichen etwas über sich!',
   'The image must not be larger than 5 MB.': 'Das Bild darf nicht größer als 5 MB sein.',
+  'The image must not have more than 50 million pixels.': 'Das Bild darf nicht mehr als 50 Millionen Pixel haben.',
   'The login could not be completed. Please try again.': 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuchen Sie es noch einmal.',
   'The login provider cannot be reached. Please try again later.': 'Der Anmeldedienst ist nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
   'The login provider did not share an e-mail address.': 'Der Anmeldedienst hat keine E-Mail-Adresse übermittelt.',

@@ -9,34 +9,75 @@ export class ImageInvalid extends Error {}
 export interface ImageRules {
   minWidth: number;
   minHeight: number;
-  maxBytes: number;
 }
+
+/**
+ * The limits every uploaded image meets (docs/security.md lists them). An upload larger than
+ * `maxBytes`, or whose header announces more than `maxPixels` pixels (all frames together), is
+ * refused before its pixels are decoded (decompression bombs); what is kept is at most
+ * `maxSide` pixels wide and tall.
+ */
+export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 50_000_000, maxSide: 2048 };
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const CORRUPT = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
 /** The upload formats the platform takes, and the file ending each is stored with. */
 const FORMATS: Record<string, string> = { png: 'png', jpeg: 'jpg', gif: 'gif' };
 
+/** An image as it is stored: decoded, turned upright, downscaled, without metadata. */
+export interface IngestedImage {
+  data: Buffer;
+  ext: string;
+}
+
 /**
- * Checks an upload (png, jpeg or gif, within the size rules) and stores it under
- * mediaDir/<folder>/ with a random name. Returns the media-relative path (served at /media/).
+ * The one ingest of every uploaded image: png, jpeg or gif within IMAGE_LIMITS and `rules`. The
+ * image is decoded completely (a truncated or corrupt file is refused), turned upright by its EXIF
+ * orientation, downscaled to IMAGE_LIMITS.maxSide and re-encoded in its own format; re-encoding
+ * drops every metadata block (EXIF, GPS, XMP, comments). Nothing is written.
  */
-export async function storeImage(mediaDir: string, folder: string, data: Buffer, rules: ImageRules): Promise<string> {
-  if (data.length > rules.maxBytes) throw new ImageInvalid(`The image must not be larger than ${Math.round(rules.maxBytes / 1024 / 1024)} MB.`);
+export async function ingestImage(data: Buffer, rules: ImageRules): Promise<IngestedImage> {
+  if (data.length > IMAGE_LIMITS.maxBytes) throw new ImageInvalid(`The image must not be larger than ${megabytes(IMAGE_LIMITS.maxBytes)} MB.`);
   let meta;
   try {
     meta = await sharp(data).metadata();
   } catch {
-    throw new ImageInvalid('Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
+    throw new ImageInvalid(CORRUPT);
   }
   const ext = meta.format ? FORMATS[meta.format] : undefined;
-  if (!ext) throw new ImageInvalid('Unsupported file format. Supported formats are png, jpeg, gif.');
-  if ((meta.width ?? 0) < rules.minWidth || (meta.height ?? 0) < rules.minHeight) {
+  if (!ext || !meta.format) throw new ImageInvalid('Unsupported file format. Supported formats are png, jpeg, gif.');
+  const { width, height } = meta.autoOrient;
+  if (width * height * (meta.pages ?? 1) > IMAGE_LIMITS.maxPixels) {
+    throw new ImageInvalid(`The image must not have more than ${IMAGE_LIMITS.maxPixels / 1_000_000} million pixels.`);
+  }
+  if (width < rules.minWidth || height < rules.minHeight) {
     throw new ImageInvalid(`Image must be at least ${rules.minWidth} pixels wide and ${rules.minHeight} pixels tall.`);
   }
-  const relative = `${folder}/${randomUUID()}.${ext}`;
+  try {
+    const output = await sharp(data, { animated: meta.format === 'gif', failOn: 'truncated', limitInputPixels: IMAGE_LIMITS.maxPixels })
+      .autoOrient()
+      .resize({ width: IMAGE_LIMITS.maxSide, height: IMAGE_LIMITS.maxSide, fit: 'inside', withoutEnlargement: true })
+      .toFormat(meta.format, meta.format === 'jpeg' ? { quality: 85 } : {})
+      .toBuffer();
+    return { data: output, ext };
+  } catch {
+    throw new ImageInvalid(CORRUPT);
+  }
+}
+
+/** Writes an ingested image under mediaDir/<folder>/ with a random name; returns the media-relative path (served at /media/). */
+export function writeImage(mediaDir: string, folder: string, image: IngestedImage): string {
+  const relative = `${folder}/${randomUUID()}.${image.ext}`;
   const file = join(mediaDir, relative);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, data);
+  writeFileSync(file, image.data);
   return relative;
+}
+
+/** Ingests an upload and stores what is kept; a refused upload writes nothing. */
+export async function storeImage(mediaDir: string, folder: string, data: Buffer, rules: ImageRules): Promise<string> {
+  return writeImage(mediaDir, folder, await ingestImage(data, rules));
 }
 
 /** Removes stored media files; files already gone are fine, paths leaving the media folder are ignored. */

@@ -40,6 +40,12 @@ export class Browser {
     return { status: response.statusCode, text: response.body, location: response.headers.location as string | undefined, headers: response.headers };
   }
 
+  /** A GET whose body is kept as bytes (downloads). */
+  async download(url: string): Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }> {
+    const response = await this.app.inject({ method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader() } });
+    return { status: response.statusCode, body: response.rawPayload, headers: response.headers };
+  }
+
   get csrf(): string {
     return this.cookies.get('csrftoken') ?? '';
   }

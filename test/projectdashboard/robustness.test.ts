@@ -22,6 +22,7 @@ test('no dashboard page answers a server error to bad input', { timeout: 600_000
     '/org/dashboard/projects/', '/org/dashboard/projects/?page=abc&is_archived=x', '/org/dashboard/projects/create/', '/org/dashboard/projects/draft-plan/',
     ...['basic', 'information', 'result', 'location', 'publish', 'duplicate', 'delete', 'blueprints', 'blueprints/idea-collection', 'moderators', 'participants'].map((c) => `/org/dashboard/projects/draft-plan/${c}/`),
     ...['module_basic', 'phases', 'categories', 'labels', 'state', 'nothing'].map((c) => `/org/dashboard/modules/${module.slug}/${c}/`),
+    ...['export/', 'export/ideas.xlsx', 'export/comments.csv', 'export/x.pdf'].map((e) => `/org/dashboard/modules/${module.slug}/${e}`),
     '/org/dashboard/projects/%00/basic/', '/org/dashboard/modules/x%27--/phases/', '/%00/dashboard/projects/',
   ];
   const failures: string[] = [];

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ImageInvalid, removeMedia, storeImage } from '../../media/images.js';
+import { ingestImage, removeMedia, writeImage } from '../../media/images.js';
 
-/** The "avatar" image alias: at least 200×200, at most 5 MB. */
-export const AVATAR_RULES = { minWidth: 200, minHeight: 200, maxBytes: 5 * 1024 * 1024 };
+/** The "avatar" image alias: at least 200×200 (and within the limits of every image). */
+export const AVATAR_RULES = { minWidth: 200, minHeight: 200 };
 
 /** The 200×200 "avatar" thumbnail of a stored avatar (media-relative path). */
 export const avatarThumbnailPath = (avatar: string) => avatar.replace(/\.[a-z]+$/, '.avatar.png');
@@ -22,15 +22,11 @@ export function appAvatarUrls(user: { id: number; avatar: string | null }, absol
 
 /** Checks and stores an uploaded avatar under mediaDir/users/images and makes its 200×200 thumbnail once. */
 export async function storeAvatar(mediaDir: string, data: Buffer): Promise<string> {
-  // The thumbnail comes first: a file whose header reads as an image but whose pixels do not
-  // (truncated, corrupt) is refused before anything is written.
-  const thumbnail =
-    data.length > AVATAR_RULES.maxBytes
-      ? null
-      : await sharp(data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer().catch(() => undefined);
-  if (thumbnail === undefined) throw new ImageInvalid('Upload a valid image. The file you uploaded was either not an image or a corrupted image.');
-  const relative = await storeImage(mediaDir, 'users/images', data, AVATAR_RULES);
-  if (thumbnail) writeFileSync(join(mediaDir, avatarThumbnailPath(relative)), thumbnail);
+  // Both are made before anything is written: a refused upload leaves no file.
+  const image = await ingestImage(data, AVATAR_RULES);
+  const thumbnail = await sharp(image.data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer();
+  const relative = writeImage(mediaDir, 'users/images', image);
+  writeFileSync(join(mediaDir, avatarThumbnailPath(relative)), thumbnail);
   return relative;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { categories, comments, ideaLabels, ideas, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
@@ -60,7 +60,10 @@ export interface IdeaQuery {
   labelId?: number;
   /** Case-insensitive substring of the title. */
   search?: string;
-  ordering?: IdeaOrdering;
+  /** `id`: oldest first, for reading a whole module in batches (with afterId). */
+  ordering?: IdeaOrdering | 'id';
+  /** Only ideas with a greater id (keyset batches, see exports). */
+  afterId?: number;
   limit?: number;
   offset?: number;
 }
@@ -73,10 +76,12 @@ function ideaWhere(query: IdeaQuery): SQL | undefined {
     query.categoryId === undefined ? undefined : eq(ideas.categoryId, query.categoryId),
     query.labelId === undefined ? undefined : sql`exists (select 1 from ${ideaLabels} il where il.idea_id = ${ideas.id} and il.label_id = ${query.labelId})`,
     escaped ? ilike(ideas.name, `%${escaped}%`) : undefined,
+    query.afterId === undefined ? undefined : gt(ideas.id, query.afterId),
   );
 }
 
-const orderings: Record<IdeaOrdering, SQL[]> = {
+const orderings: Record<IdeaOrdering | 'id', SQL[]> = {
+  id: [asc(ideas.id)],
   '-created': [desc(ideas.created), desc(ideas.id)],
   '-positive_rating_count': [desc(positiveRatingCount), desc(ideas.created), desc(ideas.id)],
   '-comment_count': [desc(commentCount), desc(ideas.created), desc(ideas.id)],

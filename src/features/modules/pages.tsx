@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { t } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
@@ -17,9 +17,10 @@ import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../ideas/list.
 import { IdeaList, type IdeaListData } from '../ideas/views.js';
 import { Slug } from '../organisations/pages.js';
 import { loadModuleContext, type LoadedModuleContext } from '../projects/context.js';
-import { projectPath } from '../urls.js';
+import { modulePath, projectPath } from '../urls.js';
 import { PHASE_FEATURES } from './phases.js';
-import { loadModulePage, moduleItems, type ModuleItems, type PageModule } from './queries.js';
+import { loadModulePage, loadProjectModules, moduleItems, type ModuleItems, type PageModule } from './queries.js';
+import { moduleClusters } from './timeline.js';
 import { canViewModule } from './rules.js';
 import { PhaseList } from './views.js';
 
@@ -106,6 +107,40 @@ export function ModuleContent({ page, data }: { page: PageContext; data: ModuleC
   );
 }
 
+/** Where a module stands among its project's modules (§A6.2–3): its timeline entry and its neighbours in that entry. */
+export async function modulePlace(db: DbOrTx, module: { id: number; projectId: number }) {
+  const clusters = moduleClusters(await loadProjectModules(db, module.projectId, false));
+  const entry = clusters.findIndex((c) => c.modules.some((m) => m.id === module.id));
+  const siblings = entry >= 0 ? clusters[entry].modules : [];
+  const index = siblings.findIndex((m) => m.id === module.id);
+  return { entry, siblings, index, several: clusters.length > 1 };
+}
+
+type ModulePlace = Awaited<ReturnType<typeof modulePlace>>;
+
+/** "Previous · k of n · Next" between the modules of a cluster (§A6.2); nothing for a module alone in its entry. */
+function ModuleNavigation({ lang, orgSlug, place }: { lang: Lang; orgSlug: string; place: ModulePlace }) {
+  const { siblings, index } = place;
+  if (siblings.length < 2) return null;
+  const previous = siblings[index - 1];
+  const next = siblings[index + 1];
+  return (
+    <nav class="pager" aria-label={t(lang, 'Modules of this project')}>
+      {previous && (
+        <a href={modulePath(orgSlug, previous.slug)} rel="prev">
+          {t(lang, 'Previous')}
+        </a>
+      )}{' '}
+      <span>{t(lang, '%(k)s of %(n)s', { k: index + 1, n: siblings.length })}</span>{' '}
+      {next && (
+        <a href={modulePath(orgSlug, next.slug)} rel="next">
+          {t(lang, 'Next')}
+        </a>
+      )}
+    </nav>
+  );
+}
+
 /** The module page (§A6): the module's participation view under its project's breadcrumb. */
 export async function modulePages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -118,6 +153,9 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
     const context = module && (await loadModuleContext(db, module.id, page.user));
     if (!module || !context || !canViewModule(context)) throw notFound();
     const data = await loadModuleContent(db, request, config, { page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query });
+    const place = await modulePlace(db, module);
+    // Back to the project page at this module's timeline entry (§A6.1).
+    const back = place.several && place.entry >= 0 ? `${projectPath(org, module.projectSlug)}?initialSlide=${place.entry}` : projectPath(org, module.projectSlug);
     return sendPage(
       reply,
       <Layout page={page} title={module.name}>
@@ -125,10 +163,11 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
           lang={page.lang}
           items={[
             { href: `/${org}/`, label: module.organisationName },
-            { href: projectPath(org, module.projectSlug), label: module.projectName },
+            { href: back, label: module.projectName },
           ]}
         />
         <h1>{module.name}</h1>
+        <ModuleNavigation lang={page.lang} orgSlug={org} place={place} />
         {module.isDraft && <p class="badge">{t(page.lang, 'draft')}</p>}
         {module.description && <p class="lead">{module.description}</p>}
         <ModuleContent page={page} data={data} />

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, chapters, labels, modules, organisations, paragraphs, phases, polls, projects } from '../../db/schema/index.js';
+import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
 
 export interface ModulePhase {
   id: number;
@@ -173,3 +173,47 @@ export async function moduleItems(db: DbOrTx, moduleId: number) {
 }
 
 export type ModuleItems = Awaited<ReturnType<typeof moduleItems>>;
+
+/** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */
+export interface ModuleCounts {
+  ideas: number;
+  comments: number;
+  participants: number;
+}
+
+/** The tile counts of a project's modules, in one statement. Removed comments still count (their thread does). */
+export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<Map<number, ModuleCounts>> {
+  const result = await db.execute(sql`
+    with items as (
+      select i.module_id, 'idea' as kind, i.id as obj, i.creator_id from ${ideas} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
+      union all
+      select p.module_id, 'poll', p.id, null from ${polls} p join ${modules} m on m.id = p.module_id where m.project_id = ${projectId}
+      union all
+      select c.module_id, 'chapter', c.id, null from ${chapters} c join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
+      union all
+      select c.module_id, 'paragraph', pa.id, null from ${paragraphs} pa join ${chapters} c on c.id = pa.chapter_id join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
+    ),
+    top as (select it.module_id, c.id, c.creator_id from ${comments} c join items it on c.content_type = it.kind and c.object_pk = it.obj),
+    threads as (
+      select module_id, id, creator_id from top
+      union all
+      select t.module_id, r.id, r.creator_id from ${comments} r join top t on r.content_type = 'comment' and r.object_pk = t.id
+    ),
+    rated as (
+      select it.module_id, ra.creator_id from ${ratings} ra join items it on ra.content_type = it.kind and ra.object_pk = it.obj
+      union all
+      select th.module_id, ra.creator_id from ${ratings} ra join threads th on ra.content_type = 'comment' and ra.object_pk = th.id
+    ),
+    people as (
+      select module_id, creator_id from items where kind = 'idea'
+      union select module_id, creator_id from threads
+      union select module_id, creator_id from rated
+    )
+    select m.id,
+      (select count(*) from items it where it.module_id = m.id and it.kind = 'idea')::int as ideas,
+      (select count(*) from threads th where th.module_id = m.id)::int as comments,
+      (select count(*) from people pe where pe.module_id = m.id and pe.creator_id is not null)::int as participants
+    from ${modules} m where m.project_id = ${projectId}`);
+  const rows = (result as unknown as { rows: { id: number; ideas: number; comments: number; participants: number }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.id), { ideas: Number(r.ideas), comments: Number(r.comments), participants: Number(r.participants) }]));
+}

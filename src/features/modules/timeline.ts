@@ -52,3 +52,39 @@ export function moduleRunningDaysLeft(m: ModuleSpan, now: Date): number | null {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.floor((m.end.getTime() - today) / 86400000);
 }
+
+/** A timeline entry of a project (§A4.4): published modules whose phases overlap, in (start, weight) order. */
+export interface ModuleCluster<M> {
+  modules: M[];
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The project's module clusters (§A4.4): modules whose phases all have dates, ordered by start
+ * (ties keep the given (weight, id) order); a module that starts before the current cluster ends joins it.
+ */
+export function moduleClusters<M extends { phases: Pick<PhaseDates, 'startDate' | 'endDate'>[] }>(modules: M[]): ModuleCluster<M>[] {
+  const dated = modules
+    .filter((m) => m.phases.length > 0 && m.phases.every((p) => p.startDate && p.endDate))
+    .map((m) => ({ module: m, span: moduleSpan(m.phases) as { start: Date; end: Date } }))
+    .sort((a, b) => a.span.start.getTime() - b.span.start.getTime());
+  const clusters: ModuleCluster<M>[] = [];
+  for (const { module, span } of dated) {
+    const last = clusters.at(-1);
+    if (last && span.start <= last.end) {
+      last.modules.push(module);
+      if (span.end > last.end) last.end = span.end;
+    } else clusters.push({ modules: [module], start: span.start, end: span.end });
+  }
+  return clusters;
+}
+
+/** §A4.5: the entry `initialSlide` names, else the first running cluster, else the first future one, else the first. */
+export function selectedCluster(clusters: ModuleSpan[], now: Date, initialSlide?: number): number {
+  if (initialSlide !== undefined && initialSlide < clusters.length) return initialSlide;
+  const running = clusters.findIndex((c) => moduleIsRunning(c, now));
+  if (running >= 0) return running;
+  const future = clusters.findIndex((c) => c.start !== null && c.start > now);
+  return Math.max(future, 0);
+}

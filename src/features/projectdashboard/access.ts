@@ -6,7 +6,7 @@ import { loginRedirectUrl } from '../../web/render.js';
 import { loadOrganisationContext } from '../organisations/queries.js';
 import { canManageOrganisation } from '../organisations/rules.js';
 import { loadProjectContext } from '../projects/queries.js';
-import { canManageProject } from '../projects/rules.js';
+import { canEditProjectInDashboard } from './rules.js';
 import { moduleMissing, projectMissing, publishCheck } from './completeness.js';
 import type { FrameData } from './pages.js';
 import { doneMessage } from './paths.js';
@@ -38,7 +38,7 @@ export async function managedProject(request: FastifyRequest, reply: FastifyRepl
   const project = await loadDashboardProject(db, { orgSlug: params.org, slug: params.slug });
   if (!project) throw notFound();
   const context = await loadProjectContext(db, project.id, managed.user);
-  if (!context || !canManageProject(context)) throw permissionDenied();
+  if (!context || !canEditProjectInDashboard(context)) throw permissionDenied();
   return { ...managed, project };
 }
 
@@ -67,7 +67,7 @@ export async function managedModule(request: FastifyRequest, reply: FastifyReply
   const project = found && (await loadDashboardProject(db, { id: found.projectId }));
   if (!found || !project) throw notFound();
   const context = await loadProjectContext(db, project.id, managed.user);
-  if (!context || !canManageProject(context)) throw permissionDenied();
+  if (!context || !canEditProjectInDashboard(context)) throw permissionDenied();
   const [module] = await loadModules(db, { moduleIds: [found.id] });
   return { ...managed, project, module };
 }

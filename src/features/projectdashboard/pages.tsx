@@ -8,7 +8,8 @@ import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
-import { moduleComponentPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
+import { hasIdeaExport } from '../exports/rules.js';
+import { moduleComponentPath, moduleExportPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
 
 export interface OrganisationView {
@@ -174,6 +175,13 @@ function ProjectMenu({ page, data }: { page: PageContext; data: FrameData }) {
                 {moduleMissingIn(m.slug, c) && <MissingMark lang={lang} />}
               </li>
             ))}
+            {!m.isDraft && !project.isDraft && hasIdeaExport(m.blueprintType) && (
+              <li>
+                <a href={moduleExportPath(organisation.slug, m.slug)} aria-current={current === `${m.slug}/export` ? 'page' : undefined}>
+                  {t(lang, 'Export')}
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       ))}

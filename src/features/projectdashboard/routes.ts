@@ -9,6 +9,7 @@ import { frameData, managedOrganisation, managedProject } from './access.js';
 import { ProjectComponentPage } from './component-pages.js';
 import type { PublishCheck } from './completeness.js';
 import { type ProjectForm, projectFormValues, projectPatch, readProjectForm } from './input.js';
+import { exportRoutes } from './export-routes.js';
 import { memberDashboardRoutes } from './member-routes.js';
 import { moduleDashboardRoutes } from './module-routes.js';
 import { DeleteProjectPage, ProjectCreatePage, ProjectListPage } from './pages.js';
@@ -36,6 +37,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
   const { db } = app.ctx;
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
+  await fastify.register(exportRoutes);
 
   app.get('/:org/dashboard/projects/', pageRoute({ params: OrgParams, querystring: ListQuery }), async (request, reply) => {
     const managed = await managedOrganisation(request, reply, request.params.org);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
-import { type Lang, t } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -14,8 +14,11 @@ import { isFollowing } from '../follows/queries.js';
 import { setFollow } from '../follows/services.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData } from '../modules/pages.js';
-import { loadProjectModules, type PageModule } from '../modules/queries.js';
-import { moduleIsFuture, moduleIsPast, moduleRunningProgress, moduleSpan } from '../modules/timeline.js';
+import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../modules/queries.js';
+import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, selectedCluster } from '../modules/timeline.js';
+import { BLUEPRINTS } from '../modules/blueprints.js';
+import { projectComponentPath } from '../projectdashboard/paths.js';
+import { canEditProjectInDashboard } from '../projectdashboard/rules.js';
 import { Slug } from '../organisations/pages.js';
 import { modulePath, projectPath } from '../urls.js';
 import { loadProjectPage, type ProjectPageRow } from './queries.js';
@@ -25,17 +28,29 @@ import { canFollowProject } from '../follows/rules.js';
 import { participationTimeDisplay } from './serialize.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
-const ProjectQuery = Type.Object({ ...IdeaListQuery.properties, tab: Type.Optional(Type.Union([Type.Literal('information'), Type.Literal('participation'), Type.Literal('result')])) });
+const ProjectQuery = Type.Object({
+  ...IdeaListQuery.properties,
+  initialSlide: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  tab: Type.Optional(Type.Union([Type.Literal('information'), Type.Literal('participation'), Type.Literal('result')])),
+});
 const FollowBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String({ maxLength: 200 })), follow: Type.Optional(Type.String({ maxLength: 10 })), next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 export interface ProjectPageData {
   project: ProjectPageRow;
   timeDisplay: string;
-  modules: PageModule[];
-  /** The participation view in place when the project has exactly one published module (§A4.6). */
+  /** The timeline (§A4.4): clusters of published modules; shown when there are several. */
+  clusters: ModuleCluster<PageModule>[];
+  /** The timeline entry shown (§A4.5). */
+  selected: number;
+  /** Tiles of the selected entry (§A4.8) with their counts; draft modules for moderators at the end. */
+  tiles: PageModule[];
+  counts: Map<number, ModuleCounts>;
+  /** The participation view in place when the entry (or the project) has exactly one module (§A4.6). */
   single: ModuleContentData | null;
   following: boolean;
   mayModerate: boolean;
+  /** The Edit button to the project dashboard (§A4.2). */
+  mayEdit: boolean;
   tab: 'information' | 'participation' | 'result';
   now: Date;
 }
@@ -61,18 +76,27 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
     const modules = await loadProjectModules(db, project.id, mayModerate);
     const published = modules.filter((m) => !m.isDraft);
     const spans = published.map((m) => ({ id: m.id, blueprintType: m.blueprintType, span: moduleSpan(m.phases) }));
-    const path = projectPath(project.organisationSlug, project.slug);
-    const moduleContext = modules.length === 1 ? await loadModuleContext(db, modules[0].id, page.user) : null;
-    const single = moduleContext
-      ? await loadModuleContent(db, request, config, { page, orgSlug: project.organisationSlug, path, module: modules[0], context: moduleContext, query: request.query })
-      : null;
+    const clusters = moduleClusters(published);
+    const selected = selectedCluster(clusters, now, request.query.initialSlide);
+    const entry = clusters.at(selected)?.modules ?? published;
+    const inPlace = modules.length === 1 ? modules[0] : entry.length === 1 ? entry[0] : null;
+    const orgSlug = project.organisationSlug;
+    // With several timeline entries the idea list's links go to the module page, so that they keep the chosen entry.
+    const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
+    const moduleContext = inPlace ? await loadModuleContext(db, inPlace.id, page.user) : null;
+    const single =
+      inPlace && moduleContext ? await loadModuleContent(db, request, config, { page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query }) : null;
     const data: ProjectPageData = {
       project,
       timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
-      modules,
+      clusters,
+      selected,
+      tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
+      counts: single ? new Map() : await loadModuleCounts(db, project.id),
       single,
       following: page.user ? await isFollowing(db, page.user.id, project.id) : false,
       mayModerate,
+      mayEdit: canEditProjectInDashboard(context),
       tab: request.query.tab ?? 'participation',
       now,
     };
@@ -133,18 +157,27 @@ function ContactInfo({ lang, project }: { lang: Lang; project: ProjectPageRow })
   );
 }
 
-/** A module tile (§A4.8): name, status bar, link. */
-function ModuleTile({ page, orgSlug, module, now }: { page: PageContext; orgSlug: string; module: PageModule; now: Date }) {
+/** A module tile (§A4.8): name, type, counts, status bar, link. */
+function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext; orgSlug: string; module: PageModule; counts?: ModuleCounts; now: Date }) {
   const { lang, timeZone } = page;
   const span = moduleSpan(module.phases);
   const progress = moduleRunningProgress(span, now);
+  const type = BLUEPRINTS.find((b) => b.type === module.blueprintType);
   return (
     <li class="tile">
       {module.isDraft && <span class="badge">{t(lang, 'draft')}</span>}
+      {type && <span class="badge">{t(lang, type.title)}</span>}
       <h3>
         <a href={modulePath(orgSlug, module.slug)}>{module.name}</a>
       </h3>
       {module.description && <p>{module.description}</p>}
+      {counts && (
+        <ul class="tile-counts">
+          <li>{tn(lang, '%(count)s idea', '%(count)s ideas', counts.ideas)}</li>
+          <li>{tn(lang, '%(count)s comment', '%(count)s comments', counts.comments)}</li>
+          <li>{tn(lang, '%(count)s participant', '%(count)s participants', counts.participants)}</li>
+        </ul>
+      )}
       {progress !== null ? (
         <progress class="progress" max={100} value={progress} aria-label={t(lang, 'Progress')}>
           {`${progress}%`}
@@ -155,6 +188,33 @@ function ModuleTile({ page, orgSlug, module, now }: { page: PageContext; orgSlug
         <p>{t(lang, 'Participation ended. Read result.')}</p>
       ) : null}
     </li>
+  );
+}
+
+/** The title of a timeline entry: "Online Participation" alone, "1. Online Participation" among several (§A4.4). */
+export const clusterTitle = (lang: Lang, index: number, count: number) =>
+  count > 1 ? `${index + 1}. ${t(lang, 'Online Participation')}` : t(lang, 'Online Participation');
+
+/** The timeline (§A4.4–5): one link per module cluster, the shown one `aria-current`, the running one marked. */
+function Timeline({ page, path, data }: { page: PageContext; path: string; data: ProjectPageData }) {
+  const { lang, timeZone } = page;
+  if (data.clusters.length < 2) return null;
+  return (
+    <nav aria-label={t(lang, 'Participation dates')}>
+      <ol class="timeline">
+        {data.clusters.map((cluster, index) => (
+          <li class={index === data.selected ? 'selected' : undefined}>
+            <a href={`${path}?initialSlide=${index}`} aria-current={index === data.selected ? 'true' : undefined}>
+              <strong>{clusterTitle(lang, index, data.clusters.length)}</strong>{' '}
+              <span>
+                {formatDate(cluster.start, lang, timeZone)} – {formatDate(cluster.end, lang, timeZone)}
+              </span>
+            </a>
+            {moduleIsRunning(cluster, data.now) && <span class="badge">{t(lang, 'running now')}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 
@@ -200,6 +260,11 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
         <p class="lead">{project.description}</p>
         {data.timeDisplay && <p>{data.timeDisplay}</p>}
         <FollowForm page={page} project={project} following={data.following} />
+        {data.mayEdit && (
+          <a class="btn btn-secondary" href={projectComponentPath(project.organisationSlug, project.slug, 'basic')}>
+            {t(lang, 'Edit')}
+          </a>
+        )}
       </header>
       <Tabs lang={lang} path={path} tab={data.tab} />
       {data.tab === 'information' && (
@@ -214,12 +279,13 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
           <h2 id="participation-heading">
             {data.single ? <a href={modulePath(project.organisationSlug, data.single.module.slug)}>{data.single.module.name}</a> : t(lang, 'Participation')}
           </h2>
+          <Timeline page={page} path={path} data={data} />
           {data.single ? (
             <ModuleContent page={page} data={data.single} />
-          ) : data.modules.length ? (
+          ) : data.tiles.length ? (
             <ul class="tiles">
-              {data.modules.map((module) => (
-                <ModuleTile page={page} orgSlug={project.organisationSlug} module={module} now={data.now} />
+              {data.tiles.map((module) => (
+                <ModuleTile page={page} orgSlug={project.organisationSlug} module={module} counts={data.counts.get(module.id)} now={data.now} />
               ))}
             </ul>
           ) : (

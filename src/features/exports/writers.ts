@@ -1,0 +1,44 @@
+import ExcelJS from 'exceljs';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import type { Cell } from './sheets.js';
+
+/** Rows of an export, a batch at a time, headings first. */
+export type RowBatches = AsyncIterable<Cell[][]>;
+
+/** A CSV cell (RFC 4180); text a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
+export function csvCell(value: Cell): string {
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** CSV in UTF-8 with a byte order mark (so spreadsheets read umlauts), pulled by the reader: one batch in memory. */
+export function csvStream(rows: RowBatches): Readable {
+  async function* lines() {
+    yield '\uFEFF';
+    for await (const batch of rows) yield batch.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/**
+ * An xlsx workbook of one sheet, written by exceljs's streaming WorkbookWriter: each row is
+ * committed (written out and dropped) at once, and the next batch is read only when the reader has
+ * taken what was written, so memory stays at about a batch however large the module is.
+ */
+export function xlsxStream(sheetName: string, rows: RowBatches): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  (async () => {
+    for await (const batch of rows) {
+      for (const row of batch) sheet.addRow(row).commit();
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
