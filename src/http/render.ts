@@ -13,12 +13,3 @@ export interface RenderContext {
 export function renderContext(request: FastifyRequest, user: { language: string } | null, config: Config): RenderContext {
   return { lang: requestLanguage(request, user), timeZone: config.timeZone, origin: config.baseUrl };
 }
-
-/** The request's URL with `page` set (DRF's next/previous links), absolute. */
-export function pageUrl(request: FastifyRequest, base: string, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, base);
-  if (page === 1) url.searchParams.delete('page');
-  else url.searchParams.set('page', String(page));
-  return url.toString();
-}

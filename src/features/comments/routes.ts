@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { comments } from '../../db/schema/index.js';
 import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth.js';
 import { badRequest, notFound, permissionDenied } from '../../http/errors.js';
-import { pageUrl, renderContext } from '../../http/render.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
+import { renderContext } from '../../http/render.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
 import { COMMENTABLE } from '../contenttypes/registry.js';
 import { extrasFor } from './extras.js';
@@ -61,19 +62,18 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/contenttypes/:ct/objects/:pk/comments/',
-    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }), response: { 200: ListResponse, ...apiErrors } } },
+    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: PageParam }), response: { 200: ListResponse, ...apiErrors } } },
     async (request) => {
       const user = await currentUser(request);
       const context = await objectFor(request.params, user);
-      const page = request.query.page ?? 1;
+      const page = pageNumber(request.query.page);
       const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE);
-      if (page > 1 && (page - 1) * PAGE_SIZE >= thread.count) throw notFound('Invalid page.');
+      checkPageInRange(page, PAGE_SIZE, thread.count);
       const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null, context);
       const ctx = renderContext(request, user, config);
       return {
         count: thread.count,
-        next: pageUrl(request, ctx.origin, page * PAGE_SIZE < thread.count ? page + 1 : null),
-        previous: pageUrl(request, ctx.origin, page > 1 ? page - 1 : null),
+        ...pageLinks(new URL(request.url, ctx.origin).toString(), page, PAGE_SIZE, thread.count),
         results: thread.comments.map((row) => serializeComment(row, extras, ctx)),
         comment_count: thread.commentCount,
       };

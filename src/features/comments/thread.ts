@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { renderContext } from '../../http/render.js';
+import { checkPageInRange } from '../../http/pagination.js';
 import type { Config } from '../../config.js';
 import type { PageContext } from '../../web/context.js';
 import { extrasFor } from './extras.js';
@@ -67,6 +68,7 @@ export async function loadThreadView(
 ): Promise<ThreadView> {
   const number = at.page ?? (at.comment ? await threadPageOf(db, object, at.comment, size) : 1);
   const thread = await loadThreadPage(db, object, number, size);
+  checkPageInRange(number, size, thread.count);
   const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
   const ctx = renderContext(request, page.user, config);
   const mayComment = canAddComment(context);

@@ -2,7 +2,8 @@ import { t, tn } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField } from '../../web/layout.js';
-import { Pager, type PagerLinks } from '../../web/pager.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import type { ReportRow } from '../reports/queries.js';
 import { moderationDetailPath, projectPath } from '../urls.js';
@@ -101,7 +102,7 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
 export interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
   comments: ModerationComment[];
-  pager: PagerLinks;
+  pager: PageLinks;
   filter: ModerationFilterName;
   filters: [ModerationFilterName, string][];
 }

@@ -8,7 +8,7 @@ import { renderContext } from '../../http/render.js';
 import { PathId } from '../../http/responses.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { pagerLinks, pastTheEnd } from '../../web/pager.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../comments/queries.js';
 import { MODERATION_ACTIONS, moderateComment } from '../comments/services.js';
@@ -26,7 +26,7 @@ import { sidebarOf } from './sidebar.js';
 const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const DetailParams = Type.Object({ slug: Slug });
 const DetailQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  page: PageParam,
   filter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('unread'), Type.Literal('reported'), Type.Literal('blocked')])),
 });
 export const MODERATION_PAGE_SIZE = 50;
@@ -81,12 +81,11 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const project = await moderatedProject(page.user, request.params.slug);
-    const number = request.query.page ?? 1;
+    const number = pageNumber(request.query.page);
     const filter = request.query.filter ?? 'all';
     const { count, rows } = await loadModerationComments(db, project.id, FILTERS[filter], '-num_reports', { size: MODERATION_PAGE_SIZE, number });
-    if (pastTheEnd(number, MODERATION_PAGE_SIZE, count)) throw notFound();
-    const base = `${moderationDetailPath(project.slug)}${filter === 'all' ? '' : `?filter=${filter}`}`;
-    const pager = pagerLinks(base, number, MODERATION_PAGE_SIZE, count);
+    checkPageInRange(number, MODERATION_PAGE_SIZE, count);
+    const pager = pageLinks(request.url, number, MODERATION_PAGE_SIZE, count);
     const ctx = renderContext(request, page.user, config);
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);

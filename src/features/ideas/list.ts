@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { checkPageInRange, PageParam, pageNumber } from '../../http/pagination.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { PHASE_FEATURES } from '../modules/phases.js';
 import type { PageModule } from '../modules/queries.js';
@@ -20,7 +20,7 @@ export const IdeaListQuery = Type.Object({
   label: OptionalId,
   ordering: Type.Optional(Type.Union([Type.Literal(''), ...IDEA_ORDERINGS.map((o) => Type.Literal(o))])),
   search: Type.Optional(Type.String({ maxLength: 120 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  page: PageParam,
   comment: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
@@ -29,7 +29,7 @@ export interface IdeaListParams {
   label?: string;
   ordering?: '' | IdeaOrdering;
   search?: string;
-  page?: number;
+  page?: string;
 }
 
 const idOrNull = (value: string | undefined) => (value ? Number(value) : null);
@@ -40,7 +40,7 @@ export function listState(query: IdeaListParams): IdeaListState {
     label: idOrNull(query.label),
     ordering: query.ordering || '-created',
     search: (query.search ?? '').trim(),
-    page: query.page ?? 1,
+    page: pageNumber(query.page),
   };
 }
 
@@ -65,8 +65,8 @@ export async function loadIdeaList(
     search: state.search || undefined,
   };
   const count = await countIdeas(db, filter);
+  checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
-  if (state.page > pages) throw notFound();
   const ideas = await loadIdeas(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId);
   const create = ideaCreatePath(input.orgSlug, module.slug);
   const submit = canAddIdea(rules)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
+import { PageParam, pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
@@ -39,7 +40,7 @@ declare module 'fastify' {
 
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
 const CreateParams = Type.Object({ org: Slug, slug: Slug });
-const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), comment_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) });
+const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), comment_page: PageParam });
 
 const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false };
 
@@ -84,7 +85,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const rules = target.rules;
     const commenting = { ...rules, root: { type: 'idea' as const } };
     const selected = Number(request.query.comment ?? '') || null;
-    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page, comment: selected });
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected });
     if (thread.page > thread.pages) throw notFound();
     const project = { organisationSlug: request.params.org, slug: place.projectSlug };
     const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;

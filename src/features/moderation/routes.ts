@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { apiErrors, PathId } from '../../http/responses.js';
 import { requireUser } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { pageUrl, renderContext } from '../../http/render.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
+import { renderContext } from '../../http/render.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
 import { loadProjectContext } from '../projects/context.js';
@@ -19,7 +20,7 @@ const ListQuery = Type.Object({
   has_reports: Type.Optional(Type.String()),
   ordering: Type.Optional(Type.String()),
   num_of_comments: Type.Optional(Type.String()),
-  page: Type.Optional(Type.String()),
+  page: PageParam,
 });
 const PageSchema = Type.Object({
   count: Type.Integer(),
@@ -45,9 +46,7 @@ function tristate(value: string): Tristate {
 function pageOf(query: { num_of_comments?: string; page?: string }): { size: number; number: number } | null {
   if (!query.num_of_comments || !/^\d+$/.test(query.num_of_comments) || Number(query.num_of_comments) < 1) return null;
   const size = Math.min(Number(query.num_of_comments), MAX_PAGE_SIZE);
-  if (query.page === undefined) return { size, number: 1 };
-  if (!/^\d{1,9}$/.test(query.page) || Number(query.page) < 1) throw notFound('Invalid page.');
-  return { size, number: Number(query.page) };
+  return { size, number: pageNumber(query.page) };
 }
 
 export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
@@ -76,11 +75,10 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       const { count, rows } = await loadModerationComments(db, request.params.project_pk, filter, ordering, page);
       const results = rows.map((row) => serializeModerationComment(row, ctx));
       if (!page) return results;
-      if (page.number > 1 && (page.number - 1) * page.size >= count) throw notFound('Invalid page.');
+      checkPageInRange(page.number, page.size, count);
       return {
         count,
-        next: pageUrl(request, ctx.origin, page.number * page.size < count ? page.number + 1 : null),
-        previous: pageUrl(request, ctx.origin, page.number > 1 ? page.number - 1 : null),
+        ...pageLinks(new URL(request.url, ctx.origin).toString(), page.number, page.size, count),
         results,
       };
     },

@@ -3,7 +3,8 @@ import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
-import { Pager, type PagerLinks } from '../../web/pager.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
@@ -239,7 +240,7 @@ export interface ListData {
   projects: { id: number; slug: string; name: string; description: string; access: string; isDraft: boolean; isArchived: boolean; tileImage: string | null }[];
   search: string;
   archived: ArchivedFilter;
-  pager: PagerLinks;
+  pager: PageLinks;
   count: number;
   done: string | null;
 }

@@ -1,9 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { notFound } from '../../http/errors.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
-import { pagerLinks, pastTheEnd } from '../../web/pager.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
 import { frameData, managedOrganisation, managedProject } from './access.js';
 import { ProjectComponentPage } from './component-pages.js';
@@ -26,7 +25,7 @@ const ComponentParams = Type.Object({ org: Slug, slug: Slug, component: Type.Uni
 const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   is_archived: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('no'), Type.Literal('yes')])),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  page: PageParam,
   done: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
@@ -45,13 +44,12 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const { organisation, page } = managed;
     const search = (request.query.search ?? '').trim();
     const archived: ArchivedFilter = request.query.is_archived ?? 'no';
-    const number = request.query.page ?? 1;
+    const number = pageNumber(request.query.page);
     const list = await dashboardProjects(db, organisation.id, { search, archived, page: number, size: DASHBOARD_PAGE_SIZE });
-    if (pastTheEnd(number, DASHBOARD_PAGE_SIZE, list.count)) throw notFound();
+    checkPageInRange(number, DASHBOARD_PAGE_SIZE, list.count);
     const query = new URLSearchParams({ ...(search ? { search } : {}), is_archived: archived }).toString();
-    const pager = pagerLinks(`${projectListPath(organisation.slug)}?${query}`, number, DASHBOARD_PAGE_SIZE, list.count);
-    const fix = (link: string | null) => link && link.replace(/\?([^?]*)\?page=/, '?$1&page=');
-    const data = { organisation, ...list, search, archived, pager: { previous: fix(pager.previous), next: fix(pager.next) }, done: doneMessage(request.query.done) };
+    const pager = pageLinks(`${projectListPath(organisation.slug)}?${query}`, number, DASHBOARD_PAGE_SIZE, list.count);
+    const data = { organisation, ...list, search, archived, pager, done: doneMessage(request.query.done) };
     return sendPage(reply, ProjectListPage({ page, data }));
   });
 
