@@ -2,7 +2,8 @@ import { formatDateTime } from '../../i18n/dates.js';
 import { LANGUAGES, type Lang, t, tn } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Notice } from '../../web/layout.js';
-import { Pager, type PagerLinks } from '../../web/pager.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import { TextArea } from '../projectdashboard/controls.js';
 import { PLATFORM_PAGES, type PlatformPageKey, platformPagePath } from '../legal/texts.js';
 import type { ReportedItem } from '../reports/queries.js';
@@ -12,7 +13,7 @@ import type { listMails } from './services.js';
 
 const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'Deutsch' };
 
-export function ReportsPage({ page, items, count, pager }: { page: PageContext; items: ReportedItem[]; count: number; pager: PagerLinks }) {
+export function ReportsPage({ page, items, count, pager }: { page: PageContext; items: ReportedItem[]; count: number; pager: PageLinks }) {
   const { lang } = page;
   return (
     <Frame page={page} title={t(lang, 'Reported content')} current="reports">
@@ -56,7 +57,7 @@ export function ReportsPage({ page, items, count, pager }: { page: PageContext; 
 
 type Mail = Awaited<ReturnType<typeof listMails>>['rows'][number];
 
-export function MailsPage(props: { page: PageContext; mails: Mail[]; count: number; delivery: 'smtp' | 'files' | 'outbox'; mailDir: string; pager: PagerLinks }) {
+export function MailsPage(props: { page: PageContext; mails: Mail[]; count: number; delivery: 'smtp' | 'files' | 'outbox'; mailDir: string; pager: PageLinks }) {
   const { page, mails } = props;
   const { lang } = page;
   const how = {

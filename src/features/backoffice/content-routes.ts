@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { LANGUAGES, type Lang, t } from '../../i18n/index.js';
 import { checkCsrf, field, pageRoute } from '../../web/forms.js';
-import { pagerLinks, pastTheEnd } from '../../web/pager.js';
 import { sendPage } from '../../web/render.js';
 import { loadPlatformPage, savePlatformPage } from '../legal/queries.js';
 import { isPlatformPageKey, PLATFORM_PAGE_KEYS } from '../legal/texts.js';
@@ -17,7 +17,7 @@ export const BACKOFFICE_PAGE_SIZE = 25;
 /** The longest legal text an operator may store (characters of HTML). */
 export const LEGAL_TEXT_MAX = 100_000;
 
-const ListQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })), done: Type.Optional(Type.String({ maxLength: 40 })) });
+const ListQuery = Type.Object({ page: PageParam, done: Type.Optional(Type.String({ maxLength: 40 })) });
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 32, pattern: '^[-\\w]+$' }) });
 const LegalBody = Type.Record(Type.String(), Type.String({ maxLength: LEGAL_TEXT_MAX * 2 }), { maxProperties: 10 });
 
@@ -29,20 +29,20 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/backoffice/reports/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
     const page = await operator(request, reply);
     if (!page) return reply;
-    const number = request.query.page ?? 1;
+    const number = pageNumber(request.query.page);
     const { count, items } = await listReportedItems(db, { size: BACKOFFICE_PAGE_SIZE, number });
-    if (pastTheEnd(number, BACKOFFICE_PAGE_SIZE, count)) throw notFound();
-    return sendPage(reply, ReportsPage({ page, items, count, pager: pagerLinks('/backoffice/reports/', number, BACKOFFICE_PAGE_SIZE, count) }));
+    checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
+    return sendPage(reply, ReportsPage({ page, items, count, pager: pageLinks('/backoffice/reports/', number, BACKOFFICE_PAGE_SIZE, count) }));
   });
 
   app.get('/backoffice/mails/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
     const page = await operator(request, reply);
     if (!page) return reply;
-    const number = request.query.page ?? 1;
+    const number = pageNumber(request.query.page);
     const { count, rows } = await listMails(db, { size: BACKOFFICE_PAGE_SIZE, number });
-    if (pastTheEnd(number, BACKOFFICE_PAGE_SIZE, count)) throw notFound();
+    checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
     const delivery = config.smtpUrl ? 'smtp' : config.env === 'development' && config.dataDir ? 'files' : 'outbox';
-    return sendPage(reply, MailsPage({ page, mails: rows, count, delivery, mailDir: `${config.dataDir}/mail`, pager: pagerLinks('/backoffice/mails/', number, BACKOFFICE_PAGE_SIZE, count) }));
+    return sendPage(reply, MailsPage({ page, mails: rows, count, delivery, mailDir: `${config.dataDir}/mail`, pager: pageLinks('/backoffice/mails/', number, BACKOFFICE_PAGE_SIZE, count) }));
   });
 
   app.get('/backoffice/pages/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
