@@ -27,6 +27,7 @@ import { moderatorFeedbackRoutes } from './features/moderatorfeedback/routes.js'
 import { ratingRoutes } from './features/ratings/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
+import { scheduleSystemNotices } from './features/actions/system.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ideaRoutes);
   await app.register(usersvcRoutes);
   registerMailDelivery(app, mailDeliveryOptions(config, database.db));
+  const notices = scheduleSystemNotices(database.db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
+  app.addHook('onClose', async () => notices.stop());
   await app.register(contentTypeRoutes);
   await app.register(commentRoutes);
   await app.register(ratingRoutes);

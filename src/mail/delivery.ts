@@ -51,6 +51,8 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const { db, from } = options;
   const batchSize = options.batchSize ?? 20;
   const { mailDir } = options;
+  // A mail with its own sender name (a newsletter) still comes from the platform's address.
+  const fromAddress = /<([^>]+)>/.exec(from)?.[1] ?? from;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const print = options.print ?? ((text: string) => console.log(text));
   if (mailDir) mkdirSync(mailDir, { recursive: true });
@@ -80,13 +82,20 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             .for('update', { skipLocked: true }),
         ),
       )
-      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind });
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo });
 
   const round = async () => {
     for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
       for (const mail of batch) {
         try {
-          const info = await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.html ? { html: mail.html } : {}) });
+          const info = await transport.sendMail({
+            from: mail.senderName ? { name: mail.senderName, address: fromAddress } : from,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
           if (mailDir && !options.smtpUrl) {
             const file = mailFile(mailDir, mail.id);
             writeFileSync(file, (info as { message: Buffer }).message);

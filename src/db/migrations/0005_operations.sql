@@ -54,6 +54,8 @@ ALTER TABLE "organisations" ADD COLUMN "terms_of_use" text DEFAULT '' NOT NULL;-
 ALTER TABLE "organisations" ADD COLUMN "data_protection" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisations" ADD COLUMN "netiquette" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "newsletter_id" integer;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "sender_name" varchar(254) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "reply_to" varchar(254) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "organisation_translations" ADD CONSTRAINT "organisation_translations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -101,6 +101,9 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The newsletter this mail belongs to (its delivery count); no foreign key, newsletters are never deleted. */
     newsletterId: integer('newsletter_id'),
+    /** Shown as the sender's name and answered to (newsletters, §B18.1); empty: the platform's MAIL_FROM. */
+    senderName: varchar('sender_name', { length: 254 }).notNull().default(''),
+    replyTo: varchar('reply_to', { length: 254 }).notNull().default(''),
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.id),
