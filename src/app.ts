@@ -50,6 +50,7 @@ import { projectDashboardRoutes } from './features/projectdashboard/routes.js';
 import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
 import { legalPages } from './features/legal/pages.js';
+import { newsletterRoutes } from './features/newsletters/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectDashboardRoutes);
   await app.register(inviteRoutes);
   await app.register(backofficeRoutes);
+  await app.register(newsletterRoutes);
 
   return app;
 }

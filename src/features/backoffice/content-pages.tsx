@@ -4,7 +4,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, Notice } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
-import { TextArea } from '../projectdashboard/controls.js';
+import { HTML_HELP, TextArea } from '../projectdashboard/controls.js';
 import { PLATFORM_PAGES, type PlatformPageKey, platformPagePath } from '../legal/texts.js';
 import type { ReportedItem } from '../reports/queries.js';
 import { projectPath } from '../urls.js';
@@ -112,7 +112,7 @@ export function PlatformPageForm({ page, pageKey, values, errors }: { page: Page
         <CsrfField page={page} />
         {Object.keys(errors).length > 0 && <Notice>{t(lang, 'Please correct the errors below.')}</Notice>}
         {LANGUAGES.map((l) => (
-          <TextArea name={`body_${l}`} label={`${t(lang, 'Text')} (${LANGUAGE_NAMES[l]})`} value={values[l]} rows={14} errors={errors[`body_${l}`]} help={t(lang, 'Rich text (HTML): paragraphs, headings, lists, links.')} />
+          <TextArea name={`body_${l}`} label={`${t(lang, 'Text')} (${LANGUAGE_NAMES[l]})`} value={values[l]} rows={14} errors={errors[`body_${l}`]} help={t(lang, HTML_HELP)} />
         ))}
         <button type="submit">{t(lang, 'Save')}</button>
       </form>
