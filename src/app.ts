@@ -37,6 +37,7 @@ import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { logOptions } from './http/logging.js';
+import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { usersvcRoutes } from './usersvc/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: apiTrailingSlash,
     bodyLimit: 6 * 1024 * 1024,
     frameworkErrors: frameworkErrors(),
+    schemaController: { compilersFactory: sharedCompilers },
     ...deps.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -9,6 +9,7 @@ import { storeAvatar } from '../features/accounts/avatars.js';
 import { hashPassword, isValidPasswordHash } from '../features/accounts/passwords.js';
 import { createComment } from '../features/comments/services.js';
 import { createIdea } from '../features/ideas/services.js';
+import { addRating, RatingExists, setRating } from '../features/ratings/services.js';
 import { addCommentFeedback } from '../features/moderatorfeedback/services.js';
 import { addModerator, addParticipant } from '../features/projects/services.js';
 import { Fixture } from './fixture-schema.js';
@@ -262,11 +263,12 @@ async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
     const where = `ratings[${i}]`;
     await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
     await requireTarget(tx, r.target, where);
-    const value = Math.max(-1, Math.min(1, r.value));
-    await tx
-      .insert(s.ratings)
-      .values({ creatorId: r.creator, contentType: r.target.type, objectPk: r.target.id, value })
-      .onConflictDoUpdate({ target: [s.ratings.contentType, s.ratings.objectPk, s.ratings.creatorId], set: { value } });
+    try {
+      await addRating(tx, r.creator, r.target, r.value);
+    } catch (error) {
+      if (!(error instanceof RatingExists)) throw error;
+      await setRating(tx, error.ratingId, r.value);
+    }
   }
   for (const [i, r] of (data.reports ?? []).entries()) {
     const where = `reports[${i}]`;

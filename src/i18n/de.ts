@@ -1,6 +1,7 @@
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
+import { deInsights } from './de-insights.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
@@ -9,6 +10,7 @@ export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,
   ...deExports,
+  ...deInsights,
   ...deContent,
   ...deOperations,
   '%(count)s day': '%(count)s Tag',

@@ -4,4 +4,5 @@ export * from './projects.js';
 export * from './content.js';
 export * from './usersvc.js';
 export * from './dashboard.js';
+export * from './insights.js';
 export * from './platform.js';

@@ -33,9 +33,24 @@ export function commentText(raw: string): string {
  * in the order given; "" for none. Anything else is a 400 with a field error.
  */
 export function commentCategories(raw: string): string {
-  const inner = raw.trim().replace(/^\[(.*)\]$/s, '$1');
-  const chosen = inner.split(',').map((c) => c.trim().replace(/^['"](.*)['"]$/s, '$1')).filter((c) => c !== '');
-  const unknown = chosen.find((c) => !(COMMENT_CATEGORIES as readonly string[]).includes(c));
-  if (unknown !== undefined) throw fieldErrors({ comment_categories: [`"${stripTags(unknown).slice(0, 20)}" is not a valid choice.`] });
-  return chosen.length ? `[${[...new Set(chosen)].join(',')}]` : '';
+  const checked = checkCommentCategories(raw);
+  if ('problem' in checked) throw fieldErrors({ comment_categories: [checked.problem] });
+  return checked.value;
 }
+
+/** The same check for forms: the stored value, or the problem to show beside the field. */
+export function checkCommentCategories(raw: string): { value: string } | { problem: string } {
+  const chosen = commentCategoryList(raw);
+  const unknown = chosen.find((c) => !(COMMENT_CATEGORIES as readonly string[]).includes(c));
+  if (unknown !== undefined) return { problem: `"${stripTags(unknown).slice(0, 20)}" is not a valid choice.` };
+  return { value: chosen.length ? `[${[...new Set(chosen)].join(',')}]` : '' };
+}
+
+/** The categories in a stored or sent value ("[sug,que]", "sug,que"), as given. */
+export const commentCategoryList = (raw: string): string[] =>
+  raw
+    .trim()
+    .replace(/^\[(.*)\]$/s, '$1')
+    .split(',')
+    .map((c) => c.trim().replace(/^['"](.*)['"]$/s, '$1'))
+    .filter((c) => c !== '');

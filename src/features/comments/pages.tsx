@@ -7,7 +7,7 @@ import { PathId } from '../../http/responses.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
-import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
@@ -18,16 +18,34 @@ import { toggleRating } from '../ratings/services.js';
 import { createReport } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, canViewComments, commentTextError, isDeletedComment } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from './rules.js';
 import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from './services.js';
-import { CommentField } from './views.js';
+import { CategoryFields, CommentField } from './views.js';
+import { checkCommentCategories } from './input.js';
 
 const ThreadKind = Type.Union([Type.Literal('idea'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]);
 const NewParams = Type.Object({ kind: ThreadKind, pk: PathId });
 const ActionParams = Type.Object({ id: PathId });
 
 /** A comment form sent again with its error, the text kept (a form has no page of its own to return to). */
-function CommentFormPage({ page, action, label, value, errors, back }: { page: PageContext; action: string; label: string; value: string; errors: string[]; back: string }) {
+function CommentFormPage({
+  page,
+  action,
+  label,
+  value,
+  errors,
+  back,
+  categories,
+}: {
+  page: PageContext;
+  action: string;
+  label: string;
+  value: string;
+  errors: string[];
+  back: string;
+  /** The category checkboxes, when the module offers them: the chosen ones and their error. */
+  categories?: { chosen: string[]; errors: string[] };
+}) {
   const { lang } = page;
   return (
     <Layout page={page} title={label}>
@@ -38,6 +56,7 @@ function CommentFormPage({ page, action, label, value, errors, back }: { page: P
       <form method="post" action={action} class="comment-form">
         <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf} />
         <CommentField lang={lang} id="id_comment" label={label} value={value} errors={errors} />
+        {categories && <CategoryFields lang={lang} id="id_comment_categories" chosen={categories.chosen} errors={categories.errors} />}
         <button type="submit">{t(lang, 'Post')}</button> <a href={back}>{t(lang, 'Cancel')}</a>
       </form>
     </Layout>
@@ -78,7 +97,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
 
   const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
 
-  app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: FormBody }), async (request, reply) => {
+  app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: RepeatedFormBody }), async (request, reply) => {
     const { kind, pk } = request.params;
     const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
     if (!objectPath) throw notFound();
@@ -89,10 +108,24 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!canAddComment(context)) throw permissionDenied();
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
-    if (error) {
-      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: [t(page.lang, error)], back: objectPath }), 400);
+    // Categories only where the module offers them (§A11.3), checked by the API's one rule.
+    const offered = commentCategoriesOffered(context);
+    const chosen = offered ? fieldList(request.body, 'comment_categories') : [];
+    const categories = checkCommentCategories(chosen.join(','));
+    if (error || 'problem' in categories) {
+      const form = {
+        page,
+        action: request.url,
+        label: t(page.lang, 'Your comment'),
+        value: text,
+        errors: error ? [t(page.lang, error)] : [],
+        back: objectPath,
+        categories: offered ? { chosen, errors: 'problem' in categories ? [t(page.lang, categories.problem)] : [] } : undefined,
+      };
+      return sendPage(reply, CommentFormPage(form), 400);
     }
-    const created = await db.transaction((tx) => createComment(tx, { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text }, { origin: origin(request, page) }));
+    const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
+    const created = await db.transaction((tx) => createComment(tx, input, { origin: origin(request, page) }));
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
   });
 

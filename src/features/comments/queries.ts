@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { chapters, commentFeedback, comments, type ContentKind, ideas, modules, organisations, paragraphs, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
@@ -212,7 +212,9 @@ export async function loadModeratorIds(db: DbOrTx, projectId: number | null): Pr
 
 
 export interface ThreadPage {
+  /** Top-level comments the filter keeps. */
   count: number;
+  /** All comments of the thread, replies included. */
   commentCount: number;
   comments: CommentRow[];
   replies: Map<number, CommentRow[]>;
@@ -220,9 +222,62 @@ export interface ThreadPage {
 
 const onObject = (ref: ObjectRef) => and(eq(comments.contentType, ref.type), eq(comments.objectPk, ref.id));
 
-/** One page of an object's comments (newest first) with their replies (oldest first). */
-export async function loadThreadPage(db: DbOrTx, ref: ObjectRef, page: number, pageSize: number): Promise<ThreadPage> {
-  const [{ n: count }] = await db.select({ n: countAll }).from(comments).where(onObject(ref));
+/** The orderings of a thread (§A11.4, plus oldest first); newest first is the default. */
+export const COMMENT_ORDERINGS = ['-created', 'created', '-positive_rating_count', '-negative_rating_count', '-child_comment_count', '-last_discussed'] as const;
+export type CommentOrdering = (typeof COMMENT_ORDERINGS)[number];
+
+/** What a thread page shows: its order, a search (comment text, or a username exactly) and a comment category. */
+export interface ThreadFilter {
+  ordering: CommentOrdering;
+  search: string;
+  category: string;
+}
+
+export const DEFAULT_THREAD_FILTER: ThreadFilter = { ordering: '-created', search: '', category: '' };
+
+const ratingCount = (value: 1 | -1) =>
+  sql`(select count(*) from ${ratings} r where r.content_type = 'comment' and r.object_pk = ${comments.id} and r.value = ${value})`;
+const replyCount = sql`(select count(*) from ${comments} c2 where c2.content_type = 'comment' and c2.object_pk = ${comments.id})`;
+const lastDiscussed = sql`coalesce((select max(c2.created) from ${comments} c2 where c2.content_type = 'comment' and c2.object_pk = ${comments.id}), ${comments.created})`;
+
+const ORDER_BY: Record<CommentOrdering, SQL[]> = {
+  '-created': [desc(comments.created), desc(comments.id)],
+  created: [asc(comments.created), asc(comments.id)],
+  '-positive_rating_count': [sql`${ratingCount(1)} desc`, desc(comments.created), desc(comments.id)],
+  '-negative_rating_count': [sql`${ratingCount(-1)} desc`, desc(comments.created), desc(comments.id)],
+  '-child_comment_count': [sql`${replyCount} desc`, desc(comments.created), desc(comments.id)],
+  '-last_discussed': [sql`${lastDiscussed} desc`, desc(comments.id)],
+};
+
+/**
+ * The top-level comments a filter keeps: with a search, those whose text contains it (any case) or
+ * whose author has exactly that username, or with such a reply — never removed, censored or blocked
+ * ones (§A11.4); with a category, those that carry it.
+ */
+function threadWhere(ref: ObjectRef, filter: ThreadFilter) {
+  const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = (alias: SQL) =>
+    sql`(${alias}.comment ilike ${pattern} or exists (select 1 from ${users} u where u.id = ${alias}.creator_id and u.username = ${filter.search}))`;
+  const search = filter.search
+    ? and(
+        eq(comments.isRemoved, false),
+        eq(comments.isCensored, false),
+        eq(comments.isBlocked, false),
+        or(
+          matches(sql`${comments}`),
+          sql`exists (select 1 from ${comments} r where r.content_type = 'comment' and r.object_pk = ${comments.id} and not r.is_removed and not r.is_censored and not r.is_blocked and ${matches(sql`r`)})`,
+        ),
+      )
+    : undefined;
+  const category = filter.category ? sql`${comments.commentCategories} like ${`%${filter.category}%`}` : undefined;
+  return and(onObject(ref), search, category);
+}
+
+/** One page of an object's comments (by the filter's order, newest first by default) with their replies (oldest first). */
+export async function loadThreadPage(db: DbOrTx, ref: ObjectRef, page: number, pageSize: number, filter: ThreadFilter = DEFAULT_THREAD_FILTER): Promise<ThreadPage> {
+  const where = threadWhere(ref, filter);
+  const [{ n: count }] = await db.select({ n: countAll }).from(comments).where(where);
+  const [{ n: total }] = await db.select({ n: countAll }).from(comments).where(onObject(ref));
   const [{ n: replyCount }] = await db
     .select({ n: countAll })
     .from(comments)
@@ -231,12 +286,12 @@ export async function loadThreadPage(db: DbOrTx, ref: ObjectRef, page: number, p
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.creatorId))
-    .where(onObject(ref))
-    .orderBy(desc(comments.created), desc(comments.id))
+    .where(where)
+    .orderBy(...ORDER_BY[filter.ordering])
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const replies = await loadReplies(db, rows.map((r) => r.id));
-  return { count, commentCount: count + replyCount, comments: rows, replies };
+  return { count, commentCount: total + replyCount, comments: rows, replies };
 }
 
 export async function loadReplies(db: DbOrTx, parentIds: number[]): Promise<Map<number, CommentRow[]>> {

@@ -70,6 +70,12 @@ export function commentUserInfo(c: CommentContext, comment: CommentState): Comme
 /** A removed (by its creator) or censored (by a moderator) comment keeps its row but no text. */
 export const isDeletedComment = (comment: CommentState) => isGone(comment);
 
+/**
+ * Comment categories (suggestion, note, question; §A11.3) are offered on the top-level comments of
+ * debate modules (blueprint type DB), as in a+; the page form and the thread filter ask this.
+ */
+export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprintType === 'DB';
+
 /** Threads are two levels deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. */
 export const canReplyTo = (parent: { contentType: ContentKind }) => parent.contentType !== 'comment';
 

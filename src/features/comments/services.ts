@@ -5,6 +5,7 @@ import { stripTags } from '../../text/html.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { autoFollow } from '../follows/services.js';
+import { countContribution } from '../insights/services.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { loadCommentPaths } from './queries.js';
 
@@ -38,7 +39,7 @@ export async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
 
 /**
  * Creates a comment the platform's way: text stripped of HTML, the project taken from the target,
- * an "add" action with the target's creator, and the creator's auto-follow. A removed or censored
+ * an "add" action with the target's creator, the creator's auto-follow and the project's statistics. A removed or censored
  * comment (possible from fixtures) keeps no text and gets no action. With a notice context (a
  * request), the target's creator is told about the new comment or reply.
  */
@@ -78,6 +79,7 @@ export async function createComment(db: DbOrTx, input: NewComment, notice?: Noti
     });
   }
   await autoFollow(db, input.creatorId, target.projectId, created);
+  await countContribution(db, target.projectId, input.creatorId, 'comments', created);
   if (notice && !gone && target.creatorId !== null) {
     const ref = { id: row.id, contentType: input.target.type, objectPk: input.target.id };
     await queueNotice(db, {

@@ -1,17 +1,48 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { renderContext } from '../../http/render.js';
-import { checkPageInRange } from '../../http/pagination.js';
+import { checkPageInRange, PageParam } from '../../http/pagination.js';
 import type { Config } from '../../config.js';
 import type { PageContext } from '../../web/context.js';
 import { extrasFor } from './extras.js';
-import { type CommentRow, loadThreadPage, type ObjectRef, threadPageOf } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
+import { Type } from 'typebox';
+import { COMMENT_CATEGORIES } from './input.js';
+import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, type ObjectRef, type ThreadFilter, threadPageOf } from './queries.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
 import { serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
 
 /** Top-level comments a thread page shows (§A11.4). */
 export const THREAD_PAGE_SIZE = 20;
+
+/** A thread's state in the page address (§A11.4): `comment_ordering`, `comment_search`, `comment_category`, `comment_page`. */
+export const ThreadQuery = Type.Object({
+  comment_ordering: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_ORDERINGS.map((o) => Type.Literal(o))])),
+  comment_search: Type.Optional(Type.String({ maxLength: 120 })),
+  comment_category: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_CATEGORIES.map((c) => Type.Literal(c))])),
+  comment_page: PageParam,
+});
+
+export function threadFilter(query: { comment_ordering?: string; comment_search?: string; comment_category?: string }): ThreadFilter {
+  return {
+    ordering: (query.comment_ordering || DEFAULT_THREAD_FILTER.ordering) as ThreadFilter['ordering'],
+    search: (query.comment_search ?? '').trim(),
+    category: query.comment_category ?? '',
+  };
+}
+
+const isDefault = (filter: ThreadFilter) => filter.ordering === '-created' && !filter.search && !filter.category;
+
+/** The address of a thread's page under a state: only the parameters that differ from the default, then `#comments-heading`. */
+export function threadUrl(path: string, filter: ThreadFilter, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.ordering !== '-created') params.set('comment_ordering', filter.ordering);
+  if (filter.search) params.set('comment_search', filter.search);
+  if (filter.category) params.set('comment_category', filter.category);
+  if (page > 1) params.set('comment_page', String(page));
+  const qs = params.toString();
+  return `${path}${qs ? `?${qs}` : ''}#comments-heading`;
+}
 
 /** What the viewer may do with one comment: the comment rules, asked once per comment. */
 export interface CommentActions {
@@ -34,6 +65,11 @@ export type CommentView = ReturnType<typeof serializeReply> & {
 export interface ThreadView {
   object: ObjectRef;
   comments: CommentView[];
+  filter: ThreadFilter;
+  /** Top-level comments the filter keeps. */
+  matches: number;
+  /** The module offers comment categories (the form's checkboxes and the category filter). */
+  categories: boolean;
   /** Comments plus their replies. */
   commentCount: number;
   page: number;
@@ -65,9 +101,11 @@ export async function loadThreadView(
   /** A page number, or the comment whose page to show (a `?comment=` link), or both absent: page 1. */
   at: { page?: number; comment?: number | null },
   size = THREAD_PAGE_SIZE,
+  filter: ThreadFilter = DEFAULT_THREAD_FILTER,
 ): Promise<ThreadView> {
-  const number = at.page ?? (at.comment ? await threadPageOf(db, object, at.comment, size) : 1);
-  const thread = await loadThreadPage(db, object, number, size);
+  // A `?comment=` link finds its page in the default order.
+  const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
+  const thread = await loadThreadPage(db, object, number, size, filter);
   checkPageInRange(number, size, thread.count);
   const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
   const ctx = renderContext(request, page.user, config);
@@ -90,6 +128,9 @@ export async function loadThreadView(
   return {
     object,
     comments: thread.comments.map(view),
+    filter,
+    matches: thread.count,
+    categories: commentCategoriesOffered(context),
     commentCount: thread.commentCount,
     page: number,
     pages: Math.max(1, Math.ceil(thread.count / size)),

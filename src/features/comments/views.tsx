@@ -5,6 +5,8 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { profilePath } from '../urls.js';
+import { COMMENT_CATEGORIES, commentCategoryList } from './input.js';
+import type { CommentOrdering } from './queries.js';
 import { COMMENT_MAX_LENGTH } from './rules.js';
 import type { CommentView, ThreadView } from './thread.js';
 
@@ -40,6 +42,71 @@ export function CommentField({ lang, id, label, value, errors }: { lang: Lang; i
       </p>
       <FieldErrors id={`${id}_errors`} errors={errors} />
     </div>
+  );
+}
+
+/** The comment categories' names (§A11.3). */
+const CATEGORY_NAMES: Record<string, string> = { sug: 'Suggestion', not: 'Note', que: 'Question' };
+
+const ORDERING_NAMES: Record<CommentOrdering, string> = {
+  '-created': 'Newest',
+  created: 'Oldest',
+  '-positive_rating_count': 'Most up votes',
+  '-negative_rating_count': 'Most down votes',
+  '-child_comment_count': 'Most answers',
+  '-last_discussed': 'Last discussed',
+};
+
+/** The category checkboxes of a new top-level comment (where the module offers them), with their error. */
+export function CategoryFields({ lang, id, chosen, errors }: { lang: Lang; id: string; chosen: string[]; errors: string[] }) {
+  return (
+    <fieldset class={`field${errors.length ? ' has-error' : ''}`} aria-describedby={errors.length ? `${id}_errors` : undefined}>
+      <legend>{t(lang, 'Category of your comment (optional)')}</legend>
+      {COMMENT_CATEGORIES.map((category) => (
+        <label class="checkbox">
+          <input type="checkbox" name="comment_categories" value={category} checked={chosen.includes(category)} /> {t(lang, CATEGORY_NAMES[category])}
+        </label>
+      ))}
+      <FieldErrors id={`${id}_errors`} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** Search, ordering and (where offered) category of a thread: a GET form, so the state lives in the address. */
+function ThreadControls({ lang, thread, action }: { lang: Lang; thread: ThreadView; action: string }) {
+  const { filter } = thread;
+  const id = `${thread.object.type}_${thread.object.id}`;
+  return (
+    <form method="get" action={`${action}#comments-heading`} class="filter-bar" role="search" aria-label={t(lang, 'Search and sort comments')}>
+      <div class="field">
+        <label for={`id_comment_search_${id}`}>{t(lang, 'Search comments')}</label>
+        <input type="search" id={`id_comment_search_${id}`} name="comment_search" value={filter.search} maxLength={120} />
+      </div>
+      <div class="field">
+        <label for={`id_comment_ordering_${id}`}>{t(lang, 'Ordering')}</label>
+        <select id={`id_comment_ordering_${id}`} name="comment_ordering">
+          {Object.entries(ORDERING_NAMES).map(([value, name]) => (
+            <option value={value} selected={filter.ordering === value}>
+              {t(lang, name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {thread.categories && (
+        <div class="field">
+          <label for={`id_comment_category_${id}`}>{t(lang, 'Category')}</label>
+          <select id={`id_comment_category_${id}`} name="comment_category">
+            <option value="">{t(lang, 'All')}</option>
+            {COMMENT_CATEGORIES.map((category) => (
+              <option value={category} selected={filter.category === category}>
+                {t(lang, CATEGORY_NAMES[category])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <button type="submit">{t(lang, 'Show')}</button>
+    </form>
   );
 }
 
@@ -184,6 +251,10 @@ function CommentItem({ page, comment, selected }: { page: PageContext; comment: 
         {comment.modified && !note && <span> ({t(lang, 'edited')})</span>}
         {isModerator && comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}
       </p>
+      {!note &&
+        commentCategoryList(comment.comment_categories).map((category) => (
+          <span class="badge">{t(lang, CATEGORY_NAMES[category] ?? category)}</span>
+        ))}
       {note && <p class="comment-hidden">{note}</p>}
       {(!note || (isModerator && comment.is_blocked)) && <PlainText class="comment-text" text={note ? comment.text : comment.comment} />}
       {comment.moderator_feedback && (
@@ -208,9 +279,11 @@ export interface ThreadProps {
   pageLink: (n: number) => string;
   /** Where the thread sits in the page's outline (several threads need their own heading ids). */
   heading?: { id: string; level: 2 | 3 | 4 };
+  /** The page the search and ordering form goes to; no form without it. */
+  controls?: string;
 }
 
-export function CommentThread({ page, thread, selected, pageLink, heading = { id: 'comments-heading', level: 2 } }: ThreadProps) {
+export function CommentThread({ page, thread, selected, pageLink, heading = { id: 'comments-heading', level: 2 }, controls }: ThreadProps) {
   const { lang } = page;
   const Heading = `h${heading.level}` as 'h2';
   const formId = `id_comment_${thread.object.type}_${thread.object.id}`;
@@ -221,6 +294,7 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
         <form method="post" action={newCommentPath(thread.object)} class="comment-form">
           <CsrfField page={page} />
           <CommentField lang={lang} id={formId} label={t(lang, 'Your comment')} value="" errors={[]} />
+          {thread.categories && <CategoryFields lang={lang} id={`${formId}_categories`} chosen={[]} errors={[]} />}
           <button type="submit">{t(lang, 'Post')}</button>
         </form>
       ) : (
@@ -229,6 +303,10 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
             {thread.notice === 'Please log in to comment.' ? <a href={loginRedirectUrl(page.path)}>{t(lang, thread.notice)}</a> : t(lang, thread.notice)}
           </p>
         )
+      )}
+      {controls && thread.commentCount > 0 && <ThreadControls lang={lang} thread={thread} action={controls} />}
+      {(thread.filter.search || thread.filter.category) && (
+        <p role="status">{tn(lang, '%(count)s comment matches.', '%(count)s comments match.', thread.matches)}</p>
       )}
       {thread.comments.length ? (
         <ul class="comment-list">
@@ -251,7 +329,7 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
           ))}
         </ul>
       ) : (
-        <p>{t(lang, 'No comments yet.')}</p>
+        !thread.filter.search && !thread.filter.category && <p>{t(lang, 'No comments yet.')}</p>
       )}
       {thread.pages > 1 && (
         <nav class="pager" aria-label={t(lang, 'Pages of comments')}>

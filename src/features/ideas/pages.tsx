@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { PageParam, pageNumber } from '../../http/pagination.js';
+import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
@@ -12,7 +12,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
-import { loadThreadView } from '../comments/thread.js';
+import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../comments/thread.js';
 import { CommentThread } from '../comments/views.js';
 import { isFollowing } from '../follows/queries.js';
 import { loadModulePage } from '../modules/queries.js';
@@ -40,7 +40,7 @@ declare module 'fastify' {
 
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
 const CreateParams = Type.Object({ org: Slug, slug: Slug });
-const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), comment_page: PageParam });
+const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
 
 const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false };
 
@@ -85,7 +85,8 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const rules = target.rules;
     const commenting = { ...rules, root: { type: 'idea' as const } };
     const selected = Number(request.query.comment ?? '') || null;
-    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected });
+    const filter = threadFilter(request.query);
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
     if (thread.page > thread.pages) throw notFound();
     const project = { organisationSlug: request.params.org, slug: place.projectSlug };
     const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;
@@ -103,7 +104,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
         rated: moduleRatesIdeas(target.module),
       },
       follow: <FollowForm page={page} project={project} following={following} next={path} />,
-      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => `${path}${n > 1 ? `?comment_page=${n}` : ''}#comments-heading`} />,
+      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
     };
     return sendPage(reply, <IdeaPage page={page} data={data} />);
   });

@@ -5,6 +5,7 @@ import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
+import { contributionCtes } from '../insights/services.js';
 
 export interface NewIdea {
   id?: number;
@@ -28,11 +29,13 @@ async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
 
 /**
  * Creates an idea the platform's way: the idea, its labels, its "add" action (as recordAction
- * stores it) and the creator's follow of the project (as autoFollow does), in one statement, so
+ * stores it), the creator's follow of the project (as autoFollow does) and the project's
+ * statistics (insights/services.ts), in one statement, so
  * that it is atomic without a transaction and costs one round trip.
  */
 export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
-  const created = sql`${(input.created ?? new Date()).toISOString()}::timestamptz`;
+  const now = new Date();
+  const created = sql`${(input.created ?? now).toISOString()}::timestamptz`;
   const modified = input.modified ? sql`${input.modified.toISOString()}::timestamptz` : sql`null`;
   const labelIds = input.labelIds ?? [];
   const result = await db.execute(sql`
@@ -52,7 +55,8 @@ export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
     f as (
       insert into ${follows} (creator_id, project_id, enabled, created)
       select ${input.creatorId}, m.project_id, true, ${created} from m
-      on conflict (project_id, creator_id) do nothing)
+      on conflict (project_id, creator_id) do nothing),
+    ${contributionCtes({ project: sql`m.project_id`, from: sql`from m, i`, creatorId: input.creatorId, kind: 'ideas', at: input.created ?? now })}
     select id from i`);
   const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
   if (!row) throw new Error(`no module ${input.moduleId}`);

@@ -1,6 +1,8 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
+import { hasIdeaModules, type ProjectInsights } from '../insights/queries.js';
+import { InsightsBlock } from '../insights/views.js';
 import { Checkbox, Input, TextArea } from './controls.js';
 import type { ProjectForm } from './input.js';
 import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './pages.js';
@@ -47,7 +49,7 @@ function Fields({ page, form, values, errors }: { page: PageContext; form: Exclu
 }
 
 /** One project component's form inside the project dashboard (§B10). */
-export function ProjectComponentPage(props: { page: PageContext; data: FrameData; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors }) {
+export function ProjectComponentPage(props: { page: PageContext; data: FrameData; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors; insights?: ProjectInsights }) {
   const { page, data, form } = props;
   const label = PROJECT_COMPONENTS.find((c) => c.key === form)?.label ?? form;
   const title = t(page.lang, label);
@@ -56,6 +58,7 @@ export function ProjectComponentPage(props: { page: PageContext; data: FrameData
       <DashboardForm page={page} action={projectComponentPath(data.organisation.slug, data.project.slug, form)}>
         <Fields page={page} form={form} values={props.values} errors={props.errors} />
       </DashboardForm>
+      {props.insights && <InsightsBlock lang={page.lang} insights={props.insights} showIdeas={hasIdeaModules(data.modules.map((m) => m.blueprintType))} />}
     </ProjectFrame>
   );
 }

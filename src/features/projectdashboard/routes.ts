@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { loadProjectInsights } from '../insights/queries.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
@@ -37,6 +38,9 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
   await fastify.register(exportRoutes);
+
+  /** The Result page shows the project's statistics (§B10.3, §B17.3). */
+  const resultInsights = async (form: string, projectId: number) => (form === 'result' ? loadProjectInsights(db, projectId) : undefined);
 
   app.get('/:org/dashboard/projects/', pageRoute({ params: OrgParams, querystring: ListQuery }), async (request, reply) => {
     const managed = await managedOrganisation(request, reply, request.params.org);
@@ -82,7 +86,8 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     if (!managed) return reply;
     const { component } = request.params;
     const data = await frameData(request, managed.project, component);
-    return sendPage(reply, ProjectComponentPage({ page: managed.page, data, form: component, values: projectFormValues(managed.project), errors: {} }));
+    const insights = await resultInsights(component, managed.project.id);
+    return sendPage(reply, ProjectComponentPage({ page: managed.page, data, form: component, values: projectFormValues(managed.project), errors: {}, insights }));
   });
 
   app.post('/:org/dashboard/projects/:slug/:component/', pageRoute({ params: ComponentParams, body: FormBody }), async (request, reply) => {
@@ -94,7 +99,8 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const { values, errors } = readProjectForm(form, request.body, !project.isDraft, page.lang);
     if (Object.keys(errors).length) {
       const data = await frameData(request, project, form);
-      return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors }), 400);
+      const insights = await resultInsights(form, project.id);
+      return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
     }
     await db.transaction((tx) => updateProject(tx, project.id, projectPatch(form, values)));
     return reply.redirect(withDone(projectComponentPath(project.organisationSlug, project.slug, form), 'saved'), 302);

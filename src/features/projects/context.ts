@@ -99,14 +99,14 @@ const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
 export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: RuleUser, now = new Date()): Promise<Map<number, LoadedModuleContext>> {
   if (!moduleIds.length) return new Map();
   const rows = await db
-    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, phases: phasesJson })
+    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, blueprintType: modules.blueprintType, phases: phasesJson })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .where(inArray(modules.id, [...new Set(moduleIds)]));
   return new Map(
     rows.map((row) => [
       row.moduleId,
-      { project: toProjectContext(row, user), module: { id: row.moduleId, isDraft: row.moduleIsDraft }, phases: toPhases(row.phases), now },
+      { project: toProjectContext(row, user), module: { id: row.moduleId, isDraft: row.moduleIsDraft, blueprintType: row.blueprintType }, phases: toPhases(row.phases), now },
     ]),
   );
 }

@@ -10,6 +10,9 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { CsrfField, Layout } from '../../web/layout.js';
 import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
+import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../insights/queries.js';
+import { showsInsightsPublicly } from '../insights/rules.js';
+import { InsightsBlock } from '../insights/views.js';
 import { isFollowing } from '../follows/queries.js';
 import { setFollow } from '../follows/services.js';
 import { IdeaListQuery } from '../ideas/list.js';
@@ -52,6 +55,8 @@ export interface ProjectPageData {
   /** The Edit button to the project dashboard (§A4.2). */
   mayEdit: boolean;
   tab: 'information' | 'participation' | 'result';
+  /** The statistics on the Result tab, when the initiator chose to show them (§B17.3). */
+  insights: { data: ProjectInsights; showIdeas: boolean } | null;
   now: Date;
 }
 
@@ -98,6 +103,10 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       mayModerate,
       mayEdit: canEditProjectInDashboard(context),
       tab: request.query.tab ?? 'participation',
+      insights:
+        request.query.tab === 'result' && showsInsightsPublicly(project)
+          ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
+          : null,
       now,
     };
     return sendPage(reply, <ProjectPage page={page} data={data} />);
@@ -297,6 +306,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
         <section aria-labelledby="result-heading">
           <h2 id="result-heading">{t(lang, 'Result')}</h2>
           {project.result.trim() ? <RichText html={project.result} /> : <p>{t(lang, 'No results yet.')}</p>}
+          {data.insights && <InsightsBlock lang={lang} insights={data.insights.data} showIdeas={data.insights.showIdeas} />}
         </section>
       )}
       {access && (

@@ -128,6 +128,7 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
       description: projects.description,
       information: projects.information,
       result: projects.result,
+      showInsights: projects.showInsights,
       access: projects.access,
       isDraft: projects.isDraft,
       isArchived: projects.isArchived,

@@ -24,7 +24,8 @@ export interface ProjectContext {
 /** A module of a project, with its phases and the moment the rules are asked at. */
 export interface ModuleContext {
   project: ProjectContext;
-  module: { id: number; isDraft: boolean };
+  /** blueprintType when loaded (comment categories are a debate-module feature). */
+  module: { id: number; isDraft: boolean; blueprintType?: string };
   phases: PhaseDates[];
   now: Date;
 }

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ContentKind, ratings } from '../../db/schema/index.js';
+import { loadTarget } from '../contenttypes/queries.js';
+import { countContribution } from '../insights/services.js';
 
 /** Ratings are -1, 0 or 1; anything else is clamped (the reference's save). */
 export const clampRating = (value: number) => Math.max(-1, Math.min(1, Math.trunc(value)));
@@ -11,14 +13,18 @@ export class RatingExists extends Error {
   }
 }
 
-/** One rating per user and object: a second one is refused with the existing rating's id. */
+/** One rating per user and object: a second one is refused with the existing rating's id. A new rating counts in the project's statistics. */
 export async function addRating(db: DbOrTx, creatorId: number, target: { type: ContentKind; id: number }, value: number): Promise<number> {
   const [row] = await db
     .insert(ratings)
     .values({ creatorId, contentType: target.type, objectPk: target.id, value: clampRating(value) })
     .onConflictDoNothing({ target: [ratings.contentType, ratings.objectPk, ratings.creatorId] })
     .returning({ id: ratings.id });
-  if (row) return row.id;
+  if (row) {
+    const found = await loadTarget(db, target.type, target.id);
+    await countContribution(db, found?.projectId ?? null, creatorId, 'ratings', new Date());
+    return row.id;
+  }
   const [existing] = await db
     .select({ id: ratings.id })
     .from(ratings)

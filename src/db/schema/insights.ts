@@ -1,0 +1,36 @@
+import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { userRef } from './users.js';
+
+/**
+ * Statistics of a project (§B17), one row per project and day (UTC) with contributions: kept as
+ * counters by the services that create ideas, comments and ratings, in the same statement or
+ * transaction. The project's totals are the sums of its days.
+ */
+export const projectInsightDays = pgTable(
+  'project_insight_days',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ideas: integer('ideas').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    ratings: integer('ratings').notNull().default(0),
+    /** Active participants whose first contribution to the project was on this day. */
+    participants: integer('participants').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
+/** Who has contributed to a project (an idea, comment or rating): makes "active participants" a distinct count. */
+export const projectInsightParticipants = pgTable(
+  'project_insight_participants',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_insight_participants_user_idx').on(t.userId)],
+);

@@ -1,0 +1,33 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { projectInsightDays as days } from '../../db/schema/index.js';
+
+export interface InsightDay {
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  ideas: number;
+  comments: number;
+  ratings: number;
+  participants: number;
+}
+
+export interface ProjectInsights {
+  totals: Omit<InsightDay, 'day'>;
+  /** Days with contributions, oldest first. */
+  days: InsightDay[];
+}
+
+/** A project's statistics (§B17): its counters by day and their sums, in one statement. */
+export async function loadProjectInsights(db: DbOrTx, projectId: number): Promise<ProjectInsights> {
+  const rows = await db
+    .select({ day: days.day, ideas: days.ideas, comments: days.comments, ratings: days.ratings, participants: days.participants })
+    .from(days)
+    .where(eq(days.projectId, projectId))
+    .orderBy(asc(days.day));
+  const sum = (key: keyof Omit<InsightDay, 'day'>) => rows.reduce((n, row) => n + row[key], 0);
+  return { totals: { ideas: sum('ideas'), comments: sum('comments'), ratings: sum('ratings'), participants: sum('participants') }, days: rows };
+}
+
+/** Whether a project has modules where ideas are written (§B17.2: the ideas counter is shown only then). */
+export const IDEA_MODULE_TYPES = ['BS', 'IC', 'MBS', 'MIC', 'PB'] as const;
+export const hasIdeaModules = (blueprintTypes: string[]) => blueprintTypes.some((type) => (IDEA_MODULE_TYPES as readonly string[]).includes(type));
