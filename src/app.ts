@@ -28,13 +28,15 @@ import { ratingRoutes } from './features/ratings/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
 import { accountRoutes } from './features/accounts/routes.js';
+import { accountExportRoutes } from './features/accounts/export.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
-import { dashboardRoutes } from './features/dashboard/routes.js';
+import { dashboardPages } from './features/dashboard/pages.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
 import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
@@ -46,6 +48,7 @@ import { ideaPages } from './features/ideas/pages.js';
 import { modulePages } from './features/modules/pages.js';
 import { organisationPages } from './features/organisations/pages.js';
 import { projectPages } from './features/projects/pages.js';
+import { profilePages } from './features/profiles/pages.js';
 import { projectDashboardRoutes } from './features/projectdashboard/routes.js';
 import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
@@ -80,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: false },
     rewriteUrl: apiTrailingSlash,
-    bodyLimit: 6 * 1024 * 1024,
+    bodyLimit: BODY_LIMITS.bodyBytes,
     frameworkErrors: frameworkErrors(),
     schemaController: { compilersFactory: sharedCompilers },
     ...deps.fastify,
@@ -100,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   await registerConditionalRequests(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 50 } });
+  await app.register(multipart, { limits: { fileSize: BODY_LIMITS.fileBytes, files: BODY_LIMITS.files, fields: BODY_LIMITS.fields, fieldSize: BODY_LIMITS.fieldBytes } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(modulePages);
   await app.register(ideaPages);
   await app.register(commentPages);
+  await app.register(profilePages);
   await app.register(authRoutes);
   await app.register(accountApiRoutes);
   await app.register(appProjectRoutes);
@@ -159,7 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(moderatorFeedbackRoutes);
   await app.register(accountRoutes);
   await app.register(accountSettingsRoutes);
-  await app.register(dashboardRoutes);
+  await app.register(accountExportRoutes);
+  await app.register(dashboardPages);
   await app.register(profileRoutes);
   await app.register(projectDashboardRoutes);
   await app.register(inviteRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMITS } from './limits.js';
 
 /** An error with the HTTP status and the DRF-shaped body the client gets. */
 export class ApiError extends Error {
@@ -163,7 +164,7 @@ function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): E
   if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return answer(400, { detail: 'JSON parse error - the request body is not valid JSON.' });
   }
-  if (status === 413) return answer(413, { detail: 'Request body is too large.' });
+  if (status === 413) return answer(413, { detail: `Request body is too large (at most ${BODY_LIMITS.bodyBytes / 1024 / 1024} MB, a file at most ${BODY_LIMITS.fileBytes / 1024 / 1024} MB).` });
   if (fe.code === 'FST_ERR_BAD_URL') return answer(400, { detail: 'The URL is not valid.' });
   if (fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(414, { detail: 'A part of the URL is too long.' });
   return answer(status, { detail: fe.message });

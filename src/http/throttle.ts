@@ -246,3 +246,15 @@ export async function closeLoginThrottle(ctx: ThrottleContext): Promise<void> {
   stores.delete(ctx);
   await store?.close();
 }
+
+/**
+ * Counts one use of a rate-limited action (e.g. a data export) under `key` in the same store as
+ * the login throttle (shared through Redis); throws 429 (with Retry-After) once `limit` uses fell
+ * into the window.
+ */
+export async function takeRateLimited(ctx: ThrottleContext, key: string, limit: number, windowSeconds: number): Promise<void> {
+  const store = storeOf(ctx);
+  const wait = await store.waitMs([key], limit);
+  if (wait > 0) throw throttled(Math.ceil(wait / 1000));
+  await store.record([key], windowSeconds * 1000);
+}

@@ -33,6 +33,7 @@ export const deDashboard: Record<string, string> = {
   'Either both or no date has to be set.': 'Es müssen entweder beide oder keines der Daten gesetzt werden.',
   'End date can not be before start date.': 'Das Enddatum kann nicht vor dem Startdatum liegen.',
   'Ensure this field has no more than %(max)s characters.': 'Dieses Feld darf höchstens %(max)s Zeichen enthalten.',
+  'Ensure this text is no longer than %(max)s KB.': 'Dieser Text darf höchstens %(max)s KB lang sein.',
   'Ensure this field has no more than 300 characters.': 'Dieses Feld darf höchstens 300 Zeichen enthalten.',
   'Ensure this field has no more than 80 characters.': 'Dieses Feld darf höchstens 80 Zeichen enthalten.',
   'Enter a number between -%(max)s and %(max)s.': 'Bitte geben Sie eine Zahl zwischen -%(max)s und %(max)s ein.',

@@ -41,6 +41,7 @@ export const deParticipation: Record<string, string> = {
   'Edit idea': 'Idee bearbeiten',
   'Ensure this field has no more than 1024 characters.': 'Dieses Feld darf nicht mehr als 1024 Zeichen enthalten.',
   'Ensure this field has no more than 120 characters.': 'Dieses Feld darf nicht mehr als 120 Zeichen enthalten.',
+  'Ensure this text is no longer than 50 KB.': 'Dieser Text darf höchstens 50 KB lang sein.',
   'Feedback from the moderation on your idea': 'Feedback der Moderation zu Ihrer Idee',
   'Feedback to the author': 'Feedback an die Verfasserin oder den Verfasser',
   Filter: 'Filtern',

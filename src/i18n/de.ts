@@ -67,6 +67,10 @@ export const de: Record<string, string> = {
   'Current password': 'Aktuelles Passwort',
   Dashboard: 'Dashboard',
   'Delete account': 'Konto löschen',
+  'Download everything you have stored here as one zip archive: your account, ideas, comments, ratings, follows, reports and uploaded pictures.':
+    'Laden Sie alles, was Sie hier gespeichert haben, als ein Zip-Archiv herunter: Ihr Konto, Ideen, Kommentare, Bewertungen, gefolgte Projekte, Meldungen und hochgeladene Bilder.',
+  'Download my data': 'Meine Daten herunterladen',
+  'Your data': 'Ihre Daten',
   'Deleting your account removes your profile and everything you contributed. This cannot be undone.': 'Wenn Sie Ihr Konto löschen, werden Ihr Profil und alle Ihre Beiträge entfernt. Das kann nicht rückgängig gemacht werden.',
   'E-mail address': 'E-Mail-Adresse',
   'Ensure this value has at most 255 characters.': 'Dieser Wert darf höchstens 255 Zeichen haben.',
@@ -180,6 +184,7 @@ export const de: Record<string, string> = {
   'Deleted by creator': 'Von der Verfasserin oder dem Verfasser gelöscht',
   'Deleted by moderator': 'Von Moderation gelöscht',
   'Ensure this field has no more than 4000 characters.': 'Dieses Feld darf nicht mehr als 4000 Zeichen enthalten.',
+  'Ensure this field has no more than 10000 characters.': 'Dieses Feld darf nicht mehr als 10000 Zeichen enthalten.',
   'Feedback from moderation': 'Rückmeldung der Moderation',
   'Feedback phase': 'Feedbackphase',
   'Follow': 'Folgen',

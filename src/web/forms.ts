@@ -3,8 +3,14 @@ import { type TSchema, Type } from 'typebox';
 import { ApiError } from '../http/errors.js';
 import { csrfTokenValid } from '../http/session.js';
 
+/**
+ * The outer bound of any one form field: above every field's own limit (the largest is rich text,
+ * 50,000 bytes), so that a text over its limit comes back as a message beside its field.
+ */
+export const FORM_FIELD_MAX_LENGTH = 100_000;
+
 /** Form posts: named string fields (a repeated field is a 400), at most 100 of them. */
-export const FormBody = Type.Record(Type.String(), Type.String({ maxLength: 10000 }), { maxProperties: 100 });
+export const FormBody = Type.Record(Type.String(), Type.String({ maxLength: FORM_FIELD_MAX_LENGTH }), { maxProperties: 100 });
 export type FormBody = Record<string, string>;
 
 /** An HTML page (every page route declares this as its 2xx/4xx response). */
@@ -25,7 +31,7 @@ interface PageSchemas {
 export const pageRoute = <S extends PageSchemas>(schemas: S = {} as S) => ({ config: { page: true }, schema: { hide: true, response: htmlResponses, ...schemas } });
 
 /** A form post whose fields may repeat (checkbox groups such as an idea's labels). */
-export const RepeatedFormBody = Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 100000 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })]), { maxProperties: 100 });
+export const RepeatedFormBody = Type.Record(Type.String(), Type.Union([Type.String({ maxLength: FORM_FIELD_MAX_LENGTH }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })]), { maxProperties: 100 });
 export type RepeatedFormBody = Record<string, string | string[]>;
 
 /** All values of a repeatable field. */

@@ -41,3 +41,12 @@ test('every page lives in its feature: src/features/pages is gone', () => {
   assert.equal(existsSync(join(src, 'features', 'pages')), false);
   assert.match(readFileSync(join(process.cwd(), 'docs', 'architecture.md'), 'utf8'), /## Where things go/);
 });
+
+test("the user dashboard's and the profile's pages register from their feature's pages.tsx, not from a routes.ts", () => {
+  assert.equal(existsSync(join(src, 'features', 'dashboard', 'routes.ts')), false);
+  assert.doesNotMatch(readFileSync(join(src, 'features', 'profiles', 'routes.ts'), 'utf8'), /pageRoute\(/);
+  for (const feature of ['dashboard', 'profiles']) assert.match(readFileSync(join(src, 'features', feature, 'pages.tsx'), 'utf8'), /app\.get\('\/(userdashboard|profile)\//);
+  const app = readFileSync(join(src, 'app.ts'), 'utf8');
+  assert.match(app, /import \{ dashboardPages \} from '\.\/features\/dashboard\/pages\.js'/);
+  assert.match(app, /import \{ profilePages \} from '\.\/features\/profiles\/pages\.js'/);
+});

@@ -284,6 +284,12 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
             <a href="/account/account_deletion/">{t(lang, 'Delete account')}</a>
           </li>
         </ul>
+        <h2>{t(lang, 'Your data')}</h2>
+        <p>{t(lang, 'Download everything you have stored here as one zip archive: your account, ideas, comments, ratings, follows, reports and uploaded pictures.')}</p>
+        <form method="post" action="/account/export/">
+          <CsrfField page={page} />
+          <button type="submit">{t(lang, 'Download my data')}</button>
+        </form>
       </div>
     </Layout>
   );

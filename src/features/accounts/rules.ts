@@ -1,6 +1,9 @@
 /** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
 export const USERNAME_MAX_LENGTH = 60;
+/** E-mail addresses (RFC 5321) and the profile's biography. */
+export const EMAIL_MAX_LENGTH = 254;
+export const BIO_MAX_LENGTH = 255;
 
 /** Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is valid. Uniqueness is the services' check. */
 export function usernameError(username: string): string | null {

@@ -26,6 +26,7 @@ import { setPassword } from './credentials.js';
 import { signLink } from './tokens.js';
 import { ImageInvalid, removeMedia } from '../../media/images.js';
 import { deleteAccount } from './deletion.js';
+import { BIO_MAX_LENGTH } from './rules.js';
 
 
 /** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
@@ -80,7 +81,7 @@ async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, 
   const input = { username: field(form, 'username'), email: field(form, 'email') };
   const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: userId, checkEmailTaken: true });
   if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
-  if (field(form, 'bio', false).length > 255) errors.bio = [t(lang, 'Ensure this value has at most 255 characters.')];
+  if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most 255 characters.')];
   return errors;
 }
 

@@ -8,7 +8,9 @@ export const COMMENT_MAX_LENGTH = 4000;
 export const COMMENT_CATEGORIES = ['sug', 'not', 'que'] as const;
 
 export const CommentText = Type.String({ maxLength: COMMENT_MAX_LENGTH });
-export const CommentCategories = Type.String({ maxLength: 256, description: `A list of ${COMMENT_CATEGORIES.join(', ')} as "[sug,que]" (or "sug,que"); empty for none` });
+/** The stored list of categories ("[sug,que]") may hold at most this many characters. */
+export const COMMENT_CATEGORIES_MAX_LENGTH = 256;
+export const CommentCategories = Type.String({ maxLength: COMMENT_CATEGORIES_MAX_LENGTH, description: `A list of ${COMMENT_CATEGORIES.join(', ')} as "[sug,que]" (or "sug,que"); empty for none` });
 
 /**
  * What is wrong with a comment's text (a catalogue key), or null. Used by the API, the pages and the

@@ -12,6 +12,7 @@ import { Layout } from '../../web/layout.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
 import { COMMENTABLE, contentTypeId } from '../contenttypes/registry.js';
+import { feedbackTextError } from '../moderatorfeedback/rules.js';
 import { addCommentFeedback, updateCommentFeedback } from '../moderatorfeedback/services.js';
 import { canModerate } from '../projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
@@ -206,6 +207,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!canModerate(context.project) || isDeletedComment(row)) throw permissionDenied();
     const text = field(request.body, 'feedback_text');
     if (!text) return redirectWithMessage(request, reply, await commentPath(row), 'The feedback may not be blank.');
+    const tooLong = feedbackTextError(text);
+    if (tooLong) return redirectWithMessage(request, reply, await commentPath(row), tooLong);
     const existing = (await loadFeedbackOf(db, [row.id])).get(row.id);
     const notice = { origin: origin(request, page) };
     await db.transaction((tx) =>

@@ -4,6 +4,8 @@ import { PlainText, RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
+import { FEEDBACK_TEXT_MAX_LENGTH } from '../moderatorfeedback/rules.js';
+import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { profilePath } from '../urls.js';
 import { COMMENT_CATEGORIES, commentCategoryList } from './input.js';
 import type { CommentOrdering } from './queries.js';
@@ -193,7 +195,7 @@ function CommentActionsBar({ page, comment }: { page: PageContext; comment: Comm
             <CsrfField page={page} />
             <div class="field">
               <label for={`id_report_${comment.id}`}>{t(lang, 'Why do you report this comment?')}</label>
-              <textarea id={`id_report_${comment.id}`} name="description" required maxLength={1024} rows={3} />
+              <textarea id={`id_report_${comment.id}`} name="description" required maxLength={REPORT_MAX_LENGTH} rows={3} />
             </div>
             <button type="submit">{t(lang, 'Send report')}</button>
           </form>
@@ -227,7 +229,7 @@ function ModeratorTools({ page, comment }: { page: PageContext; comment: Comment
             <CsrfField page={page} />
             <div class="field">
               <label for={`id_feedback_${comment.id}`}>{t(lang, 'Feedback to the author')}</label>
-              <textarea id={`id_feedback_${comment.id}`} name="feedback_text" required maxLength={10000} rows={3}>
+              <textarea id={`id_feedback_${comment.id}`} name="feedback_text" required maxLength={FEEDBACK_TEXT_MAX_LENGTH} rows={3}>
                 {comment.moderator_feedback?.feedback_text ?? ''}
               </textarea>
             </div>

@@ -7,7 +7,7 @@ import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import type { ReportRow } from '../reports/queries.js';
 import { projectPath } from '../urls.js';
-import { DashboardFrame, type Sidebar } from './pages.js';
+import { DashboardFrame, type Sidebar } from './views.js';
 import type { ModeratedProject } from './queries.js';
 import { RichText } from '../../web/rich-text.js';
 

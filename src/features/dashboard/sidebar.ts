@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { Sidebar } from './pages.js';
+import type { Sidebar } from './views.js';
 import { canViewModerationDashboard } from '../moderation/rules.js';
 import { type FollowedProject, initiatorOrganisations, moderatesSomeProject } from './queries.js';
 import { followedOrganisations } from './rules.js';

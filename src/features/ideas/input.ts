@@ -1,10 +1,19 @@
 import { Type, type Static } from 'typebox';
 import { fieldErrors, type FieldErrors } from '../../http/errors.js';
+import { RICH_TEXT_LIMIT, textLimitMessage, type TextLimit } from '../../text/limits.js';
 import type { NamedRef } from '../modules/queries.js';
 
+/** The most each text of an idea may hold (checked by the rules below, for the API and the pages alike). */
+export const IDEA_LIMITS = {
+  name: { maxChars: 120 },
+  description: RICH_TEXT_LIMIT,
+  image_copyright: { maxChars: 120 },
+  moderator_feedback_text: RICH_TEXT_LIMIT,
+} satisfies Record<string, TextLimit>;
+
 const IdeaFields = {
-  name: Type.String({ minLength: 1, maxLength: 120, description: 'Title of the idea' }),
-  description: Type.String({ minLength: 1, description: 'Text of the idea (HTML is cleaned)' }),
+  name: Type.String({ minLength: 1, maxLength: IDEA_LIMITS.name.maxChars, description: 'Title of the idea' }),
+  description: Type.String({ minLength: 1, description: `Text of the idea (HTML is cleaned); at most ${RICH_TEXT_LIMIT.maxBytes} bytes of UTF-8` }),
   category: Type.Optional(
     Type.Union([Type.Null(), Type.Integer(), Type.String()], {
       description: "Id of one of the module's categories; required when the module has categories, otherwise absent, empty or null",
@@ -48,13 +57,18 @@ const toPk = (value: number | string): number | null => (typeof value === 'numbe
 const pkError = (value: number | string) =>
   toPk(value) === null ? `Incorrect type. Expected pk value, received ${typeof value === 'string' ? 'str' : typeof value}.` : `Invalid pk "${value}" - object does not exist.`;
 
-function text(errors: FieldErrors, field: string, value: string | undefined): string | undefined {
+function text(errors: FieldErrors, field: 'name' | 'description', value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
+  const tooLong = textLimitMessage(trimmed, IDEA_LIMITS[field]);
   if (!trimmed) errors[field] = ['This field may not be blank.'];
   else if (trimmed.includes('\0')) errors[field] = ['Null characters are not allowed.'];
+  else if (tooLong) errors[field] = [tooLong];
   return trimmed;
 }
+
+/** The field error of one more idea text (image copyright, moderator feedback), or null. */
+export const ideaTextError = (field: 'image_copyright' | 'moderator_feedback_text', value: string): string | null => textLimitMessage(value, IDEA_LIMITS[field]);
 
 /**
  * Decision D2: required when the module has categories, and then one of them; otherwise may be empty.

@@ -12,6 +12,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { findIdeaByLegacySlug } from './legacy.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../comments/thread.js';
 import { CommentThread } from '../comments/views.js';
 import { isFollowing } from '../follows/queries.js';
@@ -24,7 +25,7 @@ import { reportDescriptionError } from '../reports/rules.js';
 import { createReport } from '../reports/services.js';
 import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../urls.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
-import { checkIdeaInput, rightOfUseError } from './input.js';
+import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
 import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } from './rules.js';
@@ -40,6 +41,9 @@ declare module 'fastify' {
 
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
 const CreateParams = Type.Object({ org: Slug, slug: Slug });
+/** The detail page also answers the old adhocracy+ slug address (`/<org>/ideas/<slug>/`) and a reference without its zeros. */
+const IdeaAddressParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^[-\\w]{1,200}$' }) });
+const REFERENCE = /^\d{4}-\d{1,10}$/;
 const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
 
 const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false };
@@ -79,9 +83,15 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     return null;
   }
 
-  app.get('/:org/ideas/:ref/', pageRoute({ params: IdeaParams, querystring: IdeaQuery }), async (request, reply) => {
+  app.get('/:org/ideas/:ref/', pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
-    const { place, idea, target, path } = await visibleIdea(page, request.params);
+    const { org, ref } = request.params;
+    const legacyId = REFERENCE.test(ref) ? null : await findIdeaByLegacySlug(db, ref);
+    const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId);
+    if (!REFERENCE.test(ref) && !legacy) throw notFound();
+    const { place, idea, target, path } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref });
+    // §A9.10: the reference number is the canonical address; other addresses of the idea redirect to it, the query kept.
+    if (legacy || ref !== ideaReferenceNumber(idea.created, idea.id)) return reply.redirect(`${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 301);
     const rules = target.rules;
     const commenting = { ...rules, root: { type: 'idea' as const } };
     const selected = Number(request.query.comment ?? '') || null;
@@ -155,7 +165,8 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const upload = request.upload?.length ? request.upload : null;
     const rights = rightOfUseError(upload !== null || (hadImage && !values.imageDeleted), values.rightOfUse);
     if (rights) errors.right_of_use = [rights];
-    if (values.imageCopyright.length > 120) errors.image_copyright = ['Ensure this field has no more than 120 characters.'];
+    const copyright = ideaTextError('image_copyright', values.imageCopyright);
+    if (copyright) errors.image_copyright = [copyright];
     let image: string | null = null;
     if (upload && !Object.keys(errors).length) {
       try {
@@ -316,8 +327,9 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const raw = field(request.body, 'moderator_status');
     const feedback = field(request.body, 'moderator_feedback_text');
     const status = (MODERATOR_STATUS_VALUES as readonly string[]).includes(raw) ? (raw as ModeratorStatus) : null;
-    if (raw && !status) {
-      const errors = { moderator_status: ['Select a valid choice.'] };
+    const feedbackError = ideaTextError('moderator_feedback_text', feedback);
+    if ((raw && !status) || feedbackError) {
+      const errors = { ...(raw && !status ? { moderator_status: ['Select a valid choice.'] } : {}), ...(feedbackError ? { moderator_feedback_text: [feedbackError] } : {}) };
       return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} />, 400);
     }
     const origin = renderContext(request, page.user, config).origin;

@@ -6,7 +6,9 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import type { NamedRef } from '../modules/queries.js';
+import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../urls.js';
+import { IDEA_LIMITS } from './input.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
 
 /** The idea list's state, all of it in the URL (§A8.3): shareable, and the back button works. */
@@ -288,7 +290,7 @@ export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData
               <CsrfField page={page} />
               <div class="field">
                 <label for="id_report_idea">{t(lang, 'Why do you report this idea?')}</label>
-                <textarea id="id_report_idea" name="description" required maxLength={1024} rows={3} />
+                <textarea id="id_report_idea" name="description" required maxLength={REPORT_MAX_LENGTH} rows={3} />
               </div>
               <button type="submit">{t(lang, 'Send report')}</button>
             </form>
@@ -353,7 +355,7 @@ export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaForm
         <CsrfField page={page} />
         <div class={`field${errors.name ? ' has-error' : ''}`}>
           <label for="id_name">{t(lang, 'Title')}</label>
-          <input id="id_name" name="name" type="text" required maxLength={120} value={values.name} {...errorAttrs('id_name', errors.name)} />
+          <input id="id_name" name="name" type="text" required maxLength={IDEA_LIMITS.name.maxChars} value={values.name} {...errorAttrs('id_name', errors.name)} />
           <FieldErrors id="id_name_errors" errors={tr(errors.name)} />
         </div>
         <div class={`field${errors.description ? ' has-error' : ''}`}>
@@ -410,7 +412,7 @@ export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaForm
           </div>
           <div class={`field${errors.image_copyright ? ' has-error' : ''}`}>
             <label for="id_image_copyright">{t(lang, 'Copyright')}</label>
-            <input id="id_image_copyright" name="image_copyright" type="text" maxLength={120} value={values.imageCopyright} {...errorAttrs('id_image_copyright', errors.image_copyright)} />
+            <input id="id_image_copyright" name="image_copyright" type="text" maxLength={IDEA_LIMITS.image_copyright.maxChars} value={values.imageCopyright} {...errorAttrs('id_image_copyright', errors.image_copyright)} />
             <FieldErrors id="id_image_copyright_errors" errors={tr(errors.image_copyright)} />
           </div>
           <div class={`check${errors.right_of_use ? ' has-error' : ''}`}>
@@ -462,11 +464,12 @@ export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; acti
           </select>
           <FieldErrors errors={props.errors.moderator_status?.map((e) => t(lang, e))} />
         </div>
-        <div class="field">
+        <div class={`field${props.errors.moderator_feedback_text ? ' has-error' : ''}`}>
           <label for="id_moderator_feedback_text">{t(lang, 'Official feedback')}</label>
           <textarea id="id_moderator_feedback_text" name="moderator_feedback_text" rows={6} data-rich-text="true">
             {props.feedback}
           </textarea>
+          <FieldErrors errors={props.errors.moderator_feedback_text?.map((e) => t(lang, e))} />
         </div>
         <p>
           <button type="submit">{t(lang, 'Save')}</button> <a href={props.cancel}>{t(lang, 'Cancel')}</a>

@@ -34,6 +34,12 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
       return sendPage(reply, InvitePage({ page, invite: view }));
     });
 
+    // a+ answered on `…/<token>/accept/`; that address now leads to the invitation page and its form.
+    app.get(`/:org/projects/${role}-invites/:token/accept/`, pageRoute({ params: Params }), async (request, reply) => {
+      const { view } = await load(request.params.org, request.params.token);
+      return reply.redirect(view.path, 301);
+    });
+
     app.post(`/:org/projects/${role}-invites/:token/`, pageRoute({ params: Params, body: FormBody }), async (request, reply) => {
       checkCsrf(request);
       const page = await pageContext(request, reply);

@@ -10,13 +10,13 @@ import { renderContext } from '../../http/render.js';
 import { feedbackColumns } from '../comments/queries.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { loadModuleContext } from '../projects/context.js';
-import { canGiveModeratorFeedback, canViewModeratorFeedback } from './rules.js';
+import { canGiveModeratorFeedback, canViewModeratorFeedback, FEEDBACK_TEXT_MAX_LENGTH } from './rules.js';
 import { FeedbackSchema, serializeFeedback } from './serialize.js';
 import { addCommentFeedback, deleteCommentFeedback, FeedbackExists, updateCommentFeedback } from './services.js';
 
 const CommentParams = Type.Object({ comment_pk: PathId });
 const FeedbackParams = Type.Object({ comment_pk: PathId, pk: PathId });
-const FeedbackBody = Type.Object({ feedback_text: Type.String({ maxLength: 10000 }) });
+const FeedbackBody = Type.Object({ feedback_text: Type.String({ maxLength: FEEDBACK_TEXT_MAX_LENGTH }) });
 
 export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

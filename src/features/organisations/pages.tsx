@@ -7,7 +7,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
-import { ProjectTile } from '../dashboard/pages.js';
+import { ProjectTile } from '../dashboard/views.js';
 import { type FollowedProject, listedProjects } from '../dashboard/queries.js';
 import { byParticipation } from '../dashboard/rules.js';
 import { loadProjectContexts } from '../projects/context.js';

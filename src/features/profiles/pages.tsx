@@ -1,9 +1,30 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { notFound } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
-import type { PageContext } from '../../web/context.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { pageRoute } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
 import { Layout } from '../../web/layout.js';
 import { avatarUrl } from '../accounts/settings.js';
-import type { Profile } from './queries.js';
+import { loadProfile, type Profile } from './queries.js';
+
+const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[^/]+$' }) });
+
+/** A user's public profile page; unknown users are the shared HTML 404. */
+export async function profilePages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.ctx;
+
+  app.get('/profile/:username/', pageRoute({ params: ProfileParams }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const profile = await loadProfile(db, request.params.username);
+    if (!profile) throw notFound();
+    return sendPage(reply, ProfilePage({ page, profile }));
+  });
+}
 
 export function ProfilePage({ page, profile }: { page: PageContext; profile: Profile }) {
   const { lang } = page;

@@ -5,25 +5,13 @@ import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, PathId, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
-import { pageContext } from '../../web/context.js';
-import { pageRoute } from '../../web/forms.js';
-import { sendPage } from '../../web/render.js';
-import { ProfilePage } from './pages.js';
-import { loadProfile, loadPublicUsers } from './queries.js';
+import { loadPublicUsers } from './queries.js';
 import { PublicUser, serializePublicUser } from './serialize.js';
 
-const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[^/]+$' }) });
-
+/** The users API (the app's profile screen); the profile page is in pages.tsx. */
 export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
-
-  app.get('/profile/:username/', pageRoute({ params: ProfileParams }), async (request, reply) => {
-    const page = await pageContext(request, reply);
-    const profile = await loadProfile(db, (request.params as { username: string }).username);
-    if (!profile) throw notFound();
-    return sendPage(reply, ProfilePage({ page, profile }));
-  });
 
   /** The reference's UserViewSet: any signed-in user reads the public face of users (the app's profile screen). */
   const show = async (request: FastifyRequest, id?: number) => {

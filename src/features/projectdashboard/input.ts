@@ -1,11 +1,14 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
+import { RICH_TEXT_LIMIT, textLimitError } from '../../text/limits.js';
 import type { FormBody } from '../../web/forms.js';
 
 /** What a dashboard form field accepts (§B5, §B10); one description per field, used by every form that has it. */
-interface FieldSpec {
+export interface FieldSpec {
   max?: number;
+  /** Rich text: at most this many bytes of UTF-8. */
+  maxBytes?: number;
   /** Required always, or (for fields counted for completeness) once the project is published (§B10.5). */
   required?: 'always' | 'published';
   kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude';
@@ -14,7 +17,8 @@ interface FieldSpec {
 
 export const ACCESS_CHOICES = ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE'] as const;
 
-const FIELDS = {
+/** Every project field, with its limits (docs/security.md lists them). */
+export const PROJECT_FIELDS = {
   name: { max: 120, required: 'always' },
   description: { max: 250, required: 'always' },
   access: { kind: 'choice', choices: ACCESS_CHOICES, required: 'always' },
@@ -24,13 +28,13 @@ const FIELDS = {
   tile_image_alt_text: { max: 80 },
   tile_image_copyright: { max: 120 },
   tile_image_clear: { kind: 'checkbox' },
-  information: { kind: 'richtext', required: 'published' },
+  information: { kind: 'richtext', required: 'published', maxBytes: RICH_TEXT_LIMIT.maxBytes },
   contact_name: { max: 120 },
   contact_address_text: { max: 2000 },
   contact_phone: { kind: 'phone' },
   contact_email: { kind: 'email', max: 254 },
   contact_url: { kind: 'url', max: 200 },
-  result: { kind: 'richtext' },
+  result: { kind: 'richtext', maxBytes: RICH_TEXT_LIMIT.maxBytes },
   show_insights: { kind: 'checkbox' },
   point_lat: { kind: 'latitude' },
   point_lng: { kind: 'longitude' },
@@ -39,7 +43,7 @@ const FIELDS = {
   zip_code: { max: 20 },
 } satisfies Record<string, FieldSpec>;
 
-export type ProjectField = keyof typeof FIELDS;
+export type ProjectField = keyof typeof PROJECT_FIELDS;
 
 /** The fields of each project form. */
 export const PROJECT_FORMS = {
@@ -69,7 +73,8 @@ const imagesHaveAltText = (html: string) => [...html.matchAll(/<img\b[^>]*>/gi)]
 function checkField(spec: FieldSpec, value: string, published: boolean): [string, Record<string, number>?] | null {
   const empty = spec.kind === 'richtext' ? !stripTags(value).trim() && !/<img\b/i.test(value) : !value;
   if (empty) return spec.required === 'always' || (spec.required === 'published' && published) ? ['This field is required.'] : null;
-  if (spec.max && value.length > spec.max) return ['Ensure this field has no more than %(max)s characters.', { max: spec.max }];
+  const tooLong = textLimitError(value, { maxChars: spec.max, maxBytes: spec.maxBytes });
+  if (tooLong) return tooLong;
   switch (spec.kind) {
     case 'choice':
       return spec.choices?.includes(value) ? null : ['Select a valid choice.'];
@@ -103,7 +108,7 @@ export function readProjectForm(form: ProjectForm, body: FormBody, published: bo
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
   for (const name of PROJECT_FORMS[form]) {
-    const spec: FieldSpec = FIELDS[name];
+    const spec: FieldSpec = PROJECT_FIELDS[name];
     const raw = body[name] ?? '';
     const value = spec.kind === 'richtext' ? cleanRichText(raw).trim() : spec.kind === 'checkbox' ? (raw ? 'on' : '') : raw.trim();
     values[name] = value;

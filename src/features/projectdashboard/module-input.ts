@@ -14,12 +14,15 @@ export interface ModuleFormResult<T> {
 
 const tooLong = (lang: Lang, max: number) => t(lang, 'Ensure this field has no more than %(max)s characters.', { max });
 
-/** Name and description (≤ 512 each), required once the module is added to its project. */
+/** The most a module's name and description may hold. */
+export const MODULE_LIMITS = { name: 512, description: 512 };
+
+/** Name and description, required once the module is added to its project. */
 export function readModuleBasic(body: FormBody, live: boolean, lang: Lang): ModuleFormResult<{ name: string; description: string }> {
   const values = { name: (body.name ?? '').trim(), description: (body.description ?? '').trim() };
   const errors: FieldErrors = {};
   for (const name of ['name', 'description'] as const) {
-    if (values[name].length > 512) errors[name] = [tooLong(lang, 512)];
+    if (values[name].length > MODULE_LIMITS[name]) errors[name] = [tooLong(lang, MODULE_LIMITS[name])];
     else if (live && !values[name]) errors[name] = [t(lang, 'This field is required.')];
   }
   return { values, errors, parsed: values };

@@ -9,13 +9,13 @@ import { formatDateTime } from '../../i18n/dates.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { contentKindOf, REPORTABLE } from '../contenttypes/registry.js';
 import { loadModuleContext } from '../projects/context.js';
-import { canReport, reportDescriptionError } from './rules.js';
+import { canReport, REPORT_MAX_LENGTH, reportDescriptionError } from './rules.js';
 import { createReport } from './services.js';
 
 const ReportBody = Type.Object({
   content_type: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   object_pk: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  description: Type.String({ maxLength: 1024 }),
+  description: Type.String({ maxLength: REPORT_MAX_LENGTH }),
 });
 const ReportSchema = Type.Object({
   pk: Type.Integer(),

@@ -1,0 +1,6 @@
+/**
+ * The size of request bodies (docs/security.md): a larger body is refused with 413 before it is
+ * parsed. A multipart body holds at most `files` files of `fileBytes` each and `fields` fields of
+ * `fieldBytes` each (the largest text field, rich text, is 50,000 bytes).
+ */
+export const BODY_LIMITS = { bodyBytes: 6 * 1024 * 1024, fileBytes: 5 * 1024 * 1024, files: 2, fields: 50, fieldBytes: 200_000 };

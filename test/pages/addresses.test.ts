@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Fixture } from '../../src/cli/fixture-schema.js';
+import { projectInvites } from '../../src/db/schema/index.js';
+import { legacyIdeaSlug } from '../../src/features/ideas/legacy.js';
+import { basicWorld, daysFromNow, load } from '../fixtures.js';
+import { createTestApp } from '../helpers.js';
+import { Browser } from '../accounts/client.js';
+
+/** basicWorld plus ideas with titles adhocracy+ made slugs of, one in a private project. */
+function addressWorld(): Fixture {
+  const world = basicWorld();
+  const created = '2024-03-05T10:00:00Z';
+  return {
+    ...world,
+    projects: [...(world.projects ?? []), { id: 2, slug: 'secret', name: 'Secret', organisation: 1, access: 'PRIVATE', participants: [4] }],
+    modules: [...(world.modules ?? []), { id: 2, slug: 'secret-ideas', project: 2, name: 'Secret ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(5) }] }],
+    ideas: [
+      { id: 1, module: 1, creator: 5, name: 'More trees!', description: 'a', category: 1, created },
+      { id: 2, module: 1, creator: 5, name: 'More  trees', description: 'b', category: 1, created },
+      { id: 3, module: 1, creator: 5, name: 'Plan 2030', description: 'c', category: 1, created },
+      { id: 4, module: 2, creator: 4, name: 'Hidden plan', description: 'd', created },
+    ],
+  };
+}
+
+test('Django-style slugs as adhocracy+ made them', () => {
+  assert.equal(legacyIdeaSlug('More trees!'), 'more-trees');
+  assert.equal(legacyIdeaSlug('Grüne Höfe – jetzt'), 'grune-hofe-jetzt');
+  assert.equal(legacyIdeaSlug('a.b_c'), 'ab_c');
+  assert.equal(legacyIdeaSlug('x'.repeat(80)).length, 50);
+});
+
+test('old addresses: legacy idea slugs, references without zeros, the invitation accept link', async () => {
+  const { app, db } = await createTestApp();
+  await load(db, addressWorld());
+  const visitor = new Browser(app);
+  const redirects: [string, string][] = [
+    ['/org/ideas/more-trees/', '/org/ideas/2024-00001/'],
+    ['/org/ideas/more-trees-2/', '/org/ideas/2024-00002/'],
+    ['/org/ideas/plan-2030/', '/org/ideas/2024-00003/'],
+    ['/org/ideas/2024-1/?comment=7', '/org/ideas/2024-00001/?comment=7'],
+    ['/org/ideas/2024-000002/', '/org/ideas/2024-00002/'],
+  ];
+  for (const [from, to] of redirects) {
+    const answer = await visitor.get(from);
+    assert.equal(answer.status, 301, from);
+    assert.equal(answer.headers.location, to, from);
+  }
+  assert.equal((await visitor.get('/org/ideas/2024-00001/')).status, 200);
+  for (const missing of ['/org/ideas/more-trees-3/', '/org/ideas/no-such-idea/', '/other/ideas/more-trees/', '/org/ideas/hidden-plan/', '/org/ideas/2023-1/']) {
+    assert.equal((await visitor.get(missing)).status, 404, missing);
+  }
+  // A participant of the private project is sent on.
+  const member = new Browser(app);
+  await member.login('member', 'member-password');
+  assert.equal((await member.get('/org/ideas/hidden-plan/')).headers.location, '/org/ideas/2024-00004/');
+
+  const [invite] = await db.insert(projectInvites).values({ projectId: 1, role: 'participant', email: 'new@example.org' }).returning();
+  const accept = await visitor.get(`/org/projects/participant-invites/${invite.token}/accept/`);
+  assert.equal(accept.status, 301);
+  assert.equal(accept.headers.location, `/org/projects/participant-invites/${invite.token}/`);
+  assert.equal((await visitor.get(`/org/projects/moderator-invites/${invite.token}/accept/`)).status, 404);
+});
