@@ -19,7 +19,7 @@ import {
 } from './errors.js';
 import { proxyRoutes } from './proxy.js';
 import { findActiveSession, findSession, findUser, listServiceIds, listUserIds } from './queries.js';
-import { type Clearance, emailProblem, isAdmin, isAdminOrThatService, isAdminOrThatUser, isThatUser, parseUserId, userNameProblem } from './rules.js';
+import { type Clearance, emailProblem, isAdmin, isAdminOrThatService, isAdminOrThatUser, isThatUser, parseUserId, userNameProblem, USERSVC_LIMITS } from './rules.js';
 import {
   addLogin,
   checkLogin,
@@ -49,12 +49,12 @@ const LoginParams = Type.Object({
   sid: Type.String({ maxLength: 200, pattern: NO_CONTROL, description: 'service id' }),
 });
 const UserFormData = Type.Object({
-  udName: Type.String({ maxLength: 200 }),
-  udEmail: Type.String({ maxLength: 254 }),
-  udPassword: Type.String({ minLength: 1, maxLength: 1000 }),
+  udName: Type.String({ maxLength: USERSVC_LIMITS.name }),
+  udEmail: Type.String({ maxLength: USERSVC_LIMITS.email }),
+  udPassword: Type.String({ minLength: 1, maxLength: USERSVC_LIMITS.password }),
 });
-const Name = Type.String({ maxLength: 200, description: 'the user name' });
-const Email = Type.String({ maxLength: 254, description: 'the e-mail address' });
+const Name = Type.String({ maxLength: USERSVC_LIMITS.name, description: 'the user name' });
+const Email = Type.String({ maxLength: USERSVC_LIMITS.email, description: 'the e-mail address' });
 
 const clearanceOf = (app: FastifyInstance, request: FastifyRequest): Promise<Clearance> =>
   authenticate(app.ctx.db, request.headers, new Date(), { ctx: app.ctx, ip: request.ip });

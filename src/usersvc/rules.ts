@@ -1,5 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** The most a user/session-service account's fields may hold (docs/security.md). */
+export const USERSVC_LIMITS = { name: 200, email: 254, password: 1000 };
+
 /** Who is calling: the result of the X-Thentos-* headers. */
 export type Clearance =
   | { kind: 'anonymous' }

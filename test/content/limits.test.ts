@@ -7,6 +7,7 @@ import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src
 import { COMMENT_CATEGORIES_MAX_LENGTH, COMMENT_MAX_LENGTH } from '../../src/features/comments/input.js';
 import { IDEA_LIMITS } from '../../src/features/ideas/input.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../../src/features/moderatorfeedback/rules.js';
+import { ORGANISATION_NAME_MAX_LENGTH } from '../../src/features/organisations/rules.js';
 import { PHASE_DESCRIPTION_MAX, PHASE_NAME_MAX } from '../../src/features/modules/rules.js';
 import { type FieldSpec, PROJECT_FIELDS } from '../../src/features/projectdashboard/input.js';
 import { MODULE_LIMITS } from '../../src/features/projectdashboard/module-input.js';
@@ -14,6 +15,7 @@ import { REPORT_MAX_LENGTH } from '../../src/features/reports/rules.js';
 import { BODY_LIMITS } from '../../src/http/limits.js';
 import { IMAGE_LIMITS } from '../../src/media/images.js';
 import type { TextLimit } from '../../src/text/limits.js';
+import { USERSVC_LIMITS } from '../../src/usersvc/rules.js';
 import { FORM_FIELD_MAX_LENGTH } from '../../src/web/forms.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
@@ -38,6 +40,10 @@ function limitsTable(): string {
     ['account: username', text(USERNAME_MAX_LENGTH)],
     ['account: e-mail address', text(EMAIL_MAX_LENGTH)],
     ['profile: biography', text(BIO_MAX_LENGTH)],
+    ['organisation: name', text(ORGANISATION_NAME_MAX_LENGTH)],
+    ['user/session service: name', text(USERSVC_LIMITS.name)],
+    ['user/session service: e-mail address', text(USERSVC_LIMITS.email)],
+    ['user/session service: password', text(USERSVC_LIMITS.password)],
     ...Object.entries(PROJECT_FIELDS as Record<string, FieldSpec>)
       .filter(([, spec]) => spec.max !== undefined || spec.maxBytes !== undefined)
       .map(([name, spec]): [string, string] => [`project: ${name}`, text({ maxChars: spec.max, maxBytes: spec.maxBytes })]),

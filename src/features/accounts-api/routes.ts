@@ -11,7 +11,7 @@ import { absoluteUrl } from '../../http/urls.js';
 import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removeAvatar, storeAvatar } from '../accounts/avatars.js';
-import { usernameError } from '../accounts/rules.js';
+import { USERNAME_MAX_LENGTH, usernameError } from '../accounts/rules.js';
 import { isUniqueViolation, updateAccountProfile, usernameTaken } from '../accounts/services.js';
 import { serializeAccount } from './serialize.js';
 
@@ -24,7 +24,7 @@ const Account = Type.Object({
 });
 
 const Language = Type.Union([Type.Literal('en'), Type.Literal('de')]);
-const AccountPut = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60 }), language: Type.Optional(Language) });
+const AccountPut = Type.Object({ username: Type.String({ minLength: 1, maxLength: USERNAME_MAX_LENGTH }), language: Type.Optional(Language) });
 const AccountPatch = Type.Partial(AccountPut);
 type AccountChanges = Static<typeof AccountPatch>;
 

@@ -8,6 +8,7 @@ import { t } from '../../i18n/index.js';
 import { pageContext } from '../../web/context.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { organisationNameError } from '../organisations/rules.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './pages.js';
 import { canUseBackoffice } from './rules.js';
 import { changeUser, createOrganisation, findUser, listOrganisations, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
@@ -51,7 +52,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     const page = await operator(request, reply);
     if (!page) return reply;
     const name = (request.body.name ?? '').trim();
-    const error = !name ? 'This field is required.' : name.length > 512 ? 'Ensure this field has no more than 512 characters.' : null;
+    const error = organisationNameError(name);
     if (error) return sendPage(reply, OrganisationsPage({ page, organisations: await listOrganisations(db), name, error: t(page.lang, error), notice: null }), 400);
     const created = await db.transaction((tx) => createOrganisation(tx, name));
     return reply.redirect(`/backoffice/organisations/${created.slug}/?done=created`, 302);
@@ -89,8 +90,8 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     if (action === 'settings') {
       const values = { name: (body.name ?? '').trim(), language: body.language ?? '', enable_geolocation: body.enable_geolocation ? 'on' : '' };
       const errors: Record<string, string[]> = {};
-      if (!values.name) errors.name = [t(page.lang, 'This field is required.')];
-      else if (values.name.length > 512) errors.name = [t(page.lang, 'Ensure this field has no more than 512 characters.')];
+      const nameError = organisationNameError(values.name);
+      if (nameError) errors.name = [t(page.lang, nameError)];
       if (!['de', 'en'].includes(values.language)) errors.non_field_errors = [t(page.lang, 'Select a valid choice.')];
       if (Object.keys(errors).length) return organisationPage(request, reply, organisation.slug, { values, errors, status: 400 });
       await db.transaction((tx) => updateOrganisation(tx, organisation.id, { name: values.name, language: values.language, enableGeolocation: values.enable_geolocation === 'on' }));
