@@ -27,6 +27,7 @@ import { moderatorFeedbackRoutes } from './features/moderatorfeedback/routes.js'
 import { ratingRoutes } from './features/ratings/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
+import { scheduleSystemNotices } from './features/actions/system.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { accountExportRoutes } from './features/accounts/export.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
@@ -52,6 +53,8 @@ import { profilePages } from './features/profiles/pages.js';
 import { projectDashboardRoutes } from './features/projectdashboard/routes.js';
 import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
+import { legalPages } from './features/legal/pages.js';
+import { newsletterRoutes } from './features/newsletters/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -74,6 +77,13 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
+}
+
+/** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
+function mailDeliveryOptions(config: Config, db: Db) {
+  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom };
+  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom };
+  return null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -142,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Then one register call per feature.
   await app.register(healthRoutes);
   await app.register(organisationPages);
+  await app.register(legalPages);
   await app.register(projectPages);
   await app.register(modulePages);
   await app.register(ideaPages);
@@ -153,7 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appModuleRoutes);
   await app.register(ideaRoutes);
   await app.register(usersvcRoutes);
-  registerMailDelivery(app, config.smtpUrl ? { db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom } : null);
+  registerMailDelivery(app, mailDeliveryOptions(config, database.db));
+  const notices = scheduleSystemNotices(database.db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
+  app.addHook('onClose', async () => notices.stop());
   await app.register(contentTypeRoutes);
   await app.register(commentRoutes);
   await app.register(ratingRoutes);
@@ -169,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectDashboardRoutes);
   await app.register(inviteRoutes);
   await app.register(backofficeRoutes);
+  await app.register(newsletterRoutes);
 
   return app;
 }

@@ -2,7 +2,7 @@ import { SingleBar } from 'cli-progress';
 import { desc, sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/accounts/passwords.js';
@@ -19,14 +19,15 @@ Commands:
   createsuperuser --username U --email E --password P
   loaddata FILE                            load a JSON fixture (all or nothing)
   seed-demo                                load the demo data into an empty database
-  create-system-actions                    record phase start / phase ending actions
+  send-system-notices                      record phase start / phase ending actions and e-mail the
+                                           followers (exactly once; the server also does it every 15 minutes)
   outbox [--limit N]                       show the newest e-mails in the outbox
   generate [--organisations N] [--projects N] [--ideas N] [--comments N] [--actions N] [--users N]
                                            add realistic generated data (all or nothing)`;
 
 class UsageError extends Error {}
 
-type Command = (database: Database, args: string[], mediaDir: string) => Promise<void>;
+type Command = (database: Database, args: string[], mediaDir: string, config: Config) => Promise<void>;
 
 const commands: Record<string, Command> = {
   async migrate() {
@@ -88,9 +89,9 @@ const commands: Record<string, Command> = {
     for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password}`);
   },
 
-  async 'create-system-actions'(database) {
-    const counts = await database.db.transaction((tx) => createSystemActions(tx));
-    console.log(`Phase start actions: ${counts.started}, project start actions: ${counts.projectsStarted}, phase ending actions: ${counts.scheduled}.`);
+  async 'send-system-notices'(database, _args, _mediaDir, config) {
+    const counts = await createSystemActions(database.db, { origin: config.baseUrl, timeZone: config.timeZone });
+    console.log(`Phases started: ${counts.started}, projects started: ${counts.projectsStarted}, phases ending soon: ${counts.scheduled}, e-mails queued: ${counts.mails}.`);
   },
 
   async generate(database, args) {
@@ -133,7 +134,8 @@ const commands: Record<string, Command> = {
 
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
-  const command = name ? commands[name] : undefined;
+  // The old name of send-system-notices still works.
+  const command = name ? commands[name === 'create-system-actions' ? 'send-system-notices' : name] : undefined;
   if (!command) {
     console.error(name ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
     return 2;
@@ -143,7 +145,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     database = await openDatabase(config);
     await database.migrate();
-    await command(database, args, join(config.dataDir, 'media'));
+    await command(database, args, join(config.dataDir, 'media'), config);
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);

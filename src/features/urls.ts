@@ -24,5 +24,8 @@ export const commentPath = (objectPath: string, commentId: number) => `${objectP
 /** The moderator feedback list of a comment (route `moderatorfeedback-list`). */
 export const feedbackListPath = (commentId: number) => `/api/comments/${commentId}/moderatorfeedback/`;
 
+/** The moderation dashboard page of a project's comments. */
+export const moderationDetailPath = (projectSlug: string) => `/userdashboard/moderation/detail/${projectSlug}/`;
+
 /** The moderation comment API of a project. */
 export const moderationCommentsPath = (projectId: number) => `/api/userdashboard/moderation/${projectId}/comments/`;

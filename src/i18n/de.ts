@@ -2,6 +2,7 @@ import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
+import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
 /** German catalogue: English message → German. Keep keys sorted. */
@@ -11,6 +12,7 @@ export const de: Record<string, string> = {
   ...deExports,
   ...deInsights,
   ...deContent,
+  ...deOperations,
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
   '%(count)s hour': '%(count)s Stunde',

@@ -1,12 +1,19 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 
 export interface MailDeliveryOptions {
   db: Db;
-  smtpUrl: string;
+  /** Send by SMTP (smtp:// or smtps://) … */
+  smtpUrl?: string | null;
+  /** … or (development) write each mail as <id>.eml into this folder and print it instead. */
+  mailDir?: string | null;
+  /** Where the printed mails go (default: the console). */
+  print?: (text: string) => void;
   from: string;
   /** How often to look for queued mail besides the kicks after requests. */
   intervalMs?: number;
@@ -31,8 +38,11 @@ const isPermanent = (error: unknown) => {
   return typeof code === 'number' && code >= 500;
 };
 
+/** Where a development mail goes: a file named after its outbox id. */
+export const mailFile = (mailDir: string, id: number) => join(mailDir, `${String(id).padStart(6, '0')}.eml`);
+
 /**
- * Sends the outbox by SMTP. Rows are claimed atomically (sent_at set in the same statement that
+ * Sends the outbox by SMTP (or, in development, into files under mailDir and onto the console). Rows are claimed atomically (sent_at set in the same statement that
  * picks them, skipping rows another instance has locked), so that several instances never send a
  * mail twice. A failed send records its error and clears sent_at; a temporary failure is tried
  * again after 2, 4, 8, … minutes, up to MAX_ATTEMPTS; a permanent refusal is not retried.
@@ -40,7 +50,12 @@ const isPermanent = (error: unknown) => {
 export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const { db, from } = options;
   const batchSize = options.batchSize ?? 20;
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const { mailDir } = options;
+  // A mail with its own sender name (a newsletter) still comes from the platform's address.
+  const fromAddress = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const print = options.print ?? ((text: string) => console.log(text));
+  if (mailDir) mkdirSync(mailDir, { recursive: true });
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -67,13 +82,25 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             .for('update', { skipLocked: true }),
         ),
       )
-      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html });
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo });
 
   const round = async () => {
     for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
       for (const mail of batch) {
         try {
-          await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body, ...(mail.html ? { html: mail.html } : {}) });
+          const info = await transport.sendMail({
+            from: mail.senderName ? { name: mail.senderName, address: fromAddress } : from,
+            ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
+          if (mailDir && !options.smtpUrl) {
+            const file = mailFile(mailDir, mail.id);
+            writeFileSync(file, (info as { message: Buffer }).message);
+            print(`--- Mail #${mail.id} [${mail.kind}] (${file})\nTo: ${mail.recipient}\nSubject: ${mail.subject}\n\n${mail.body}\n---`);
+          }
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await db
@@ -123,7 +150,10 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   };
 }
 
-/** With SMTP_URL set: deliver after every write request and on an interval; stop with the app. */
+/**
+ * With SMTP_URL set (or, in development, a mail folder): deliver after every write request and on
+ * an interval; stop with the app.
+ */
 export function registerMailDelivery(app: FastifyInstance, options: MailDeliveryOptions | null): MailDelivery | null {
   if (!options) return null;
   const delivery = createMailDelivery({ ...options, onError: options.onError ?? ((error) => app.log.error({ err: error }, 'mail delivery failed')) });

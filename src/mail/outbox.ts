@@ -8,6 +8,8 @@ export interface MailMessage {
   html?: string | null;
   /** What the mail is about, e.g. "comment_on_content"; lets tests and operators find it. */
   kind: string;
+  /** A newsletter's mails: its id (delivery count), sender name and reply-to address. */
+  newsletter?: { id: number; senderName: string; replyTo: string };
 }
 
 /**
@@ -16,5 +18,13 @@ export interface MailMessage {
  */
 export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void> {
   if (!message.to) return;
-  await db.insert(outbox).values({ recipient: message.to, subject: message.subject, body: message.body, html: message.html ?? null, kind: message.kind });
+  const { newsletter } = message;
+  await db.insert(outbox).values({
+    recipient: message.to,
+    subject: message.subject,
+    body: message.body,
+    html: message.html ?? null,
+    kind: message.kind,
+    ...(newsletter ? { newsletterId: newsletter.id, senderName: newsletter.senderName, replyTo: newsletter.replyTo } : {}),
+  });
 }

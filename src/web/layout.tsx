@@ -1,4 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../features/legal/texts.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 
@@ -66,10 +67,49 @@ export interface LayoutProps {
   children: ComponentChildren;
   /** Page scripts that improve the page (it works without them). */
   scripts?: string[];
+  /** On an organisation's pages: its written legal texts, linked in the footer (§B3.2). */
+  organisation?: FooterOrganisation;
+}
+
+export interface FooterOrganisation {
+  slug: string;
+  name: string;
+  legal: OrganisationTextKey[];
+}
+
+/** The footer: the organisation's legal texts (on its pages) and the platform's legal pages. */
+function Footer({ page, organisation }: { page: PageContext; organisation?: FooterOrganisation }) {
+  const { lang } = page;
+  return (
+    <footer class="site-footer">
+      {organisation && organisation.legal.length > 0 && (
+        <nav aria-label={organisation.name}>
+          <ul class="footer-links">
+            <li>{organisation.name}:</li>
+            {organisation.legal.map((key) => (
+              <li>
+                <a href={organisationTextPath(organisation.slug, key)}>{t(lang, ORGANISATION_TEXTS[key].title)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <nav aria-label={t(lang, 'Legal information')}>
+        <ul class="footer-links">
+          <li>Allmende</li>
+          {PLATFORM_PAGE_KEYS.map((key) => (
+            <li>
+              <a href={platformPagePath(key)}>{t(lang, PLATFORM_PAGES[key])}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
+  );
 }
 
 /** The page frame: skip link, header with navigation and language switcher, main, footer. */
-export function Layout({ page, title, children, scripts = [] }: LayoutProps) {
+export function Layout({ page, title, children, scripts = [], organisation }: LayoutProps) {
   const { lang } = page;
   return (
     <html lang={lang}>
@@ -105,9 +145,7 @@ export function Layout({ page, title, children, scripts = [] }: LayoutProps) {
           )}
           {children}
         </main>
-        <footer class="site-footer">
-          <p>Allmende</p>
-        </footer>
+        <Footer page={page} organisation={organisation} />
       </body>
     </html>
   );

@@ -86,13 +86,15 @@ test('bad configuration stops the CLI with one clear line', async () => {
   assert.equal(result.stderr.trim(), 'Configuration error: PORT must be a whole number, got "eighty"');
 });
 
-test('seed-demo fills an empty database once; create-system-actions records phase actions', async () => {
+test('seed-demo fills an empty database once; send-system-notices (also under its old name) records phase actions', async () => {
   const where = await place();
   const seeded = manage(where, 'seed-demo');
   assert.equal(seeded.status, 0, seeded.stderr);
   assert.match(seeded.stdout, /alice/);
   assert.equal(manage(where, 'seed-demo').status, 1);
-  const actions = manage(where, 'create-system-actions');
-  assert.equal(actions.status, 0, actions.stderr);
-  assert.match(actions.stdout, /Phase start actions: \d+, project start actions: \d+, phase ending actions: \d+\./);
+  for (const name of ['send-system-notices', 'create-system-actions']) {
+    const actions = manage(where, name);
+    assert.equal(actions.status, 0, actions.stderr);
+    assert.match(actions.stdout, /Phases started: \d+, projects started: \d+, phases ending soon: \d+, e-mails queued: \d+\./);
+  }
 });

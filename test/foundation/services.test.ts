@@ -84,8 +84,8 @@ test('system actions: phase start, project start and phase ending, each once', a
     { id: 2, project: 1, name: 'Draft', is_draft: true, phases: [{ type: 'a4_candy_ideas:collect', start_date: new Date(now.getTime() - 5 * 60_000).toISOString(), end_date: daysFromNow(10) }] },
   ];
   await load(db, fixture);
-  const first = await createSystemActions(db, now);
-  assert.deepEqual(first, { started: 1, projectsStarted: 1, scheduled: 1 });
-  const second = await createSystemActions(db, now);
-  assert.deepEqual(second, { started: 0, projectsStarted: 0, scheduled: 0 });
+  const first = await createSystemActions(db, { now, origin: 'http://localhost', timeZone: 'Europe/Berlin' });
+  assert.deepEqual(first, { started: 1, projectsStarted: 1, scheduled: 1, mails: 2 }, 'the moderator follows the project');
+  const second = await createSystemActions(db, { now, origin: 'http://localhost', timeZone: 'Europe/Berlin' });
+  assert.deepEqual(second, { started: 0, projectsStarted: 0, scheduled: 0, mails: 0 });
 });

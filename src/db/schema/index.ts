@@ -5,3 +5,4 @@ export * from './content.js';
 export * from './usersvc.js';
 export * from './dashboard.js';
 export * from './insights.js';
+export * from './platform.js';

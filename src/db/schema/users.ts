@@ -99,8 +99,17 @@ export const outbox = pgTable(
     /** Failed sends so far; a temporary failure is tried again at nextAttemptAt. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The newsletter this mail belongs to (its delivery count); no foreign key, newsletters are never deleted. */
+    newsletterId: integer('newsletter_id'),
+    /** Shown as the sender's name and answered to (newsletters, §B18.1); empty: the platform's MAIL_FROM. */
+    senderName: varchar('sender_name', { length: 254 }).notNull().default(''),
+    replyTo: varchar('reply_to', { length: 254 }).notNull().default(''),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id), index('outbox_pending_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.id),
+    index('outbox_pending_idx').on(t.id).where(sql`${t.sentAt} IS NULL`),
+    index('outbox_newsletter_idx').on(t.newsletterId).where(sql`${t.newsletterId} IS NOT NULL`),
+  ],
 );
 
 export const organisations = pgTable('organisations', {
@@ -110,6 +119,18 @@ export const organisations = pgTable('organisations', {
   title: varchar('title', { length: 100 }).notNull().default(''),
   description: varchar('description', { length: 800 }).notNull().default(''),
   logo: text('logo'),
+  /** Header image of the landing page (§B3.1). */
+  image: text('image'),
+  imageCopyright: varchar('image_copyright', { length: 200 }).notNull().default(''),
+  url: varchar('url', { length: 200 }).notNull().default(''),
+  twitterHandle: varchar('twitter_handle', { length: 100 }).notNull().default(''),
+  facebookHandle: varchar('facebook_handle', { length: 100 }).notNull().default(''),
+  instagramHandle: varchar('instagram_handle', { length: 100 }).notNull().default(''),
+  /** Legal texts (§B3.2), rich text; empty means the organisation has none. */
+  imprint: text('imprint').notNull().default(''),
+  termsOfUse: text('terms_of_use').notNull().default(''),
+  dataProtection: text('data_protection').notNull().default(''),
+  netiquette: text('netiquette').notNull().default(''),
   enableGeolocation: boolean('enable_geolocation').notNull().default(false),
   /** Language of e-mails to addresses without an account (invitations). */
   language: varchar('language', { length: 4 }).notNull().default('de'),
@@ -137,4 +158,19 @@ export const organisationMembers = pgTable(
     memberNumber: varchar('member_number', { length: 64 }).notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_members_user_idx').on(t.userId)],
+);
+
+/** An organisation's texts in one language (§B3.1): landing-page description, slogan, "About" information. */
+export const organisationTranslations = pgTable(
+  'organisation_translations',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 4 }).notNull(),
+    description: varchar('description', { length: 800 }).notNull().default(''),
+    slogan: varchar('slogan', { length: 200 }).notNull().default(''),
+    information: text('information').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.language] })],
 );

@@ -1,7 +1,10 @@
+import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
 import { LANGUAGES, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, Notice } from '../../web/layout.js';
+import { interpolate } from '../../web/interpolate.js';
+import { platformPagePath } from '../legal/texts.js';
 import { BIO_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
@@ -98,7 +101,12 @@ export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
             errors={errors.password1}
           />
           <Field name="password2" type="password" label={t(lang, 'Password (again)')} autocomplete="new-password" required errors={errors.password2} />
-          <Checkbox name="terms_of_use" label={t(lang, 'I accept the terms of use and the data protection policy.')} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />
+          <Checkbox
+            name="terms_of_use"
+            label={interpolate(t(lang, 'I accept the %(terms)s and the %(privacy)s.'), {
+              terms: <a href={platformPagePath('terms')}>{t(lang, 'terms of use')}</a>,
+              privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
+            })} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
@@ -111,7 +119,7 @@ export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
   );
 }
 
-function Checkbox({ name, label, checked, errors, required }: { name: string; label: string; checked: boolean; errors?: string[]; required?: boolean }) {
+function Checkbox({ name, label, checked, errors, required }: { name: string; label: ComponentChildren; checked: boolean; errors?: string[]; required?: boolean }) {
   const id = `id_${name}`;
   return (
     <div class={`field check${errors?.length ? ' has-error' : ''}`}>

@@ -1,59 +1,149 @@
-import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { actions, modules, phases, projects } from '../../db/schema/index.js';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { follows, modules, organisations, phases, projects, systemNotices } from '../../db/schema/index.js';
+import { formatDateTime } from '../../i18n/dates.js';
+import { t } from '../../i18n/index.js';
+import { loadRecipients } from '../../mail/notices.js';
+import { queueMail } from '../../mail/outbox.js';
+import { projectPath } from '../urls.js';
 import { recordAction } from './services.js';
 
 const HOUR = 3600 * 1000;
 /** A4_ACTIONS_PHASE_ENDS_HOURS in the reference. */
 export const PHASE_ENDS_HOURS = 48;
+/** How often the server looks for phases that started or end soon (the start window is one hour). */
+export const SYSTEM_NOTICES_INTERVAL_MS = 15 * 60 * 1000;
 
-async function hasAction(db: DbOrTx, verb: 'start' | 'schedule', type: 'phase' | 'project', id: number, since?: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: actions.id })
-    .from(actions)
-    .where(and(eq(actions.verb, verb), eq(actions.objType, type), eq(actions.objId, id), since ? gte(actions.timestamp, since) : undefined))
-    .limit(1);
-  return Boolean(row);
+/** The system e-mails to a project's followers (participation-facts §C7, §C8); German in i18n/de-operations.ts. */
+export const SYSTEM_MAILS = {
+  phase_started: {
+    subject: 'Here we go: %(project)s starts now!',
+    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.',
+  },
+  phase_ending: {
+    subject: 'Participation ends soon for %(project)s',
+    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" ends on %(end)s. Take part while you can: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.',
+  },
+} as const;
+
+export interface SystemNoticeOptions {
+  now?: Date;
+  /** The origin of links (BASE_URL) and the time zone of dates in the e-mails. */
+  origin: string;
+  timeZone: string;
+}
+
+export interface SystemNoticeCounts {
+  started: number;
+  projectsStarted: number;
+  scheduled: number;
+  mails: number;
 }
 
 /**
- * Records the system's phase actions (platform-facts §6): "start" for phases that started within
- * the last hour (and for the project whose first phase that is), "schedule" for phases ending
- * within 48 hours. Only published modules of published projects count. Safe to run repeatedly.
+ * Claims a notice: the unique (kind, object, date) row is inserted by exactly one caller; a second
+ * instance running at the same time waits for the first transaction and then finds the row taken.
  */
-export async function createSystemActions(db: DbOrTx, now = new Date()): Promise<{ started: number; scheduled: number; projectsStarted: number }> {
-  const published = and(eq(modules.isDraft, false), eq(projects.isDraft, false));
-  const base = db
-    .select({ id: phases.id, startDate: phases.startDate, endDate: phases.endDate, projectId: projects.id })
-    .from(phases)
-    .innerJoin(modules, eq(modules.id, phases.moduleId))
-    .innerJoin(projects, eq(projects.id, modules.projectId));
-  const counts = { started: 0, scheduled: 0, projectsStarted: 0 };
+async function claim(tx: DbOrTx, kind: string, objectId: number, at: Date): Promise<boolean> {
+  const rows = await tx.insert(systemNotices).values({ kind, objectId, at }).onConflictDoNothing().returning({ id: systemNotices.id });
+  return rows.length > 0;
+}
 
-  const started = await base.where(and(published, gt(phases.startDate, new Date(now.getTime() - HOUR)), lte(phases.startDate, now)));
-  for (const phase of started) {
-    if (!phase.startDate || (await hasAction(db, 'start', 'phase', phase.id))) continue;
-    await recordAction(db, { actorId: null, verb: 'start', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: phase.startDate });
-    counts.started++;
-    const [first] = await db
-      .select({ start: sql<Date>`min(${phases.startDate})`.mapWith((v) => new Date(v)) })
+type Candidate = { id: number; name: string; startDate: Date | null; endDate: Date | null; projectId: number; projectName: string; projectSlug: string; orgSlug: string; moduleName: string };
+
+async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
+  const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, phase.projectId), eq(follows.enabled, true)));
+  const recipients = await loadRecipients(tx, followers.map((f) => f.id));
+  const texts = SYSTEM_MAILS[kind];
+  for (const r of recipients) {
+    const vars = {
+      name: r.username,
+      project: phase.projectName,
+      phase: phase.name || phase.moduleName,
+      end: phase.endDate ? formatDateTime(phase.endDate, r.lang, options.timeZone) : '',
+      url: `${options.origin}${projectPath(phase.orgSlug, phase.projectSlug)}`,
+    };
+    await queueMail(tx, { to: r.email, subject: t(r.lang, texts.subject, vars), body: t(r.lang, texts.body, vars), kind });
+  }
+  return recipients.length;
+}
+
+/**
+ * The system's phase actions and e-mails (platform-facts §6, participation-facts §C7, §C8): for a
+ * phase that started within the last hour a "start" action (and one for the project when it is its
+ * first phase) and the "starts now" e-mail to the followers; for a phase ending within 48 hours a
+ * "schedule" action and the "ends soon" e-mail. Only published modules of published projects
+ * count. Each notice is claimed by a unique row (system_notices) in the transaction that records
+ * it, so that it goes out exactly once however often and however many instances run this at once;
+ * a phase whose end is moved by more than 48 hours gets a new reminder for the new date.
+ */
+export async function createSystemActions(db: Db, options: SystemNoticeOptions): Promise<SystemNoticeCounts> {
+  const now = options.now ?? new Date();
+  const counts: SystemNoticeCounts = { started: 0, projectsStarted: 0, scheduled: 0, mails: 0 };
+  const published = and(eq(modules.isDraft, false), eq(projects.isDraft, false));
+  const candidates = () =>
+    db
+      .select({ id: phases.id, name: phases.name, startDate: phases.startDate, endDate: phases.endDate, projectId: projects.id, projectName: projects.name, projectSlug: projects.slug, orgSlug: organisations.slug, moduleName: modules.name })
       .from(phases)
       .innerJoin(modules, eq(modules.id, phases.moduleId))
-      .where(and(eq(modules.projectId, phase.projectId), eq(modules.isDraft, false)));
-    if (first?.start && first.start.getTime() === phase.startDate.getTime() && !(await hasAction(db, 'start', 'project', phase.projectId))) {
-      await recordAction(db, { actorId: null, verb: 'start', obj: { type: 'project', id: phase.projectId }, projectId: phase.projectId, timestamp: phase.startDate });
-      counts.projectsStarted++;
-    }
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId));
+
+  const started = await candidates().where(and(published, gt(phases.startDate, new Date(now.getTime() - HOUR)), lte(phases.startDate, now)));
+  for (const phase of started) {
+    const startDate = phase.startDate;
+    if (!startDate) continue;
+    await db.transaction(async (tx) => {
+      if (!(await claim(tx, 'phase_started', phase.id, startDate))) return;
+      await recordAction(tx, { actorId: null, verb: 'start', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: startDate });
+      counts.started++;
+      counts.mails += await mailFollowers(tx, 'phase_started', phase, options);
+      const [first] = await tx
+        .select({ start: sql<Date>`min(${phases.startDate})`.mapWith((v) => new Date(v)) })
+        .from(phases)
+        .innerJoin(modules, eq(modules.id, phases.moduleId))
+        .where(and(eq(modules.projectId, phase.projectId), eq(modules.isDraft, false)));
+      if (first?.start && first.start.getTime() === startDate.getTime() && (await claim(tx, 'project_started', phase.projectId, startDate))) {
+        await recordAction(tx, { actorId: null, verb: 'start', obj: { type: 'project', id: phase.projectId }, projectId: phase.projectId, timestamp: startDate });
+        counts.projectsStarted++;
+      }
+    });
   }
 
-  const ending = await base.where(and(published, gt(phases.endDate, now), lte(phases.endDate, new Date(now.getTime() + PHASE_ENDS_HOURS * HOUR))));
+  const ending = await candidates().where(and(published, gt(phases.endDate, now), lte(phases.endDate, new Date(now.getTime() + PHASE_ENDS_HOURS * HOUR))));
   for (const phase of ending) {
-    if (!phase.endDate) continue;
-    // An announcement made for an earlier end date (moved by more than the window) is renewed.
-    const windowStart = new Date(phase.endDate.getTime() - PHASE_ENDS_HOURS * HOUR);
-    if (await hasAction(db, 'schedule', 'phase', phase.id, windowStart)) continue;
-    await recordAction(db, { actorId: null, verb: 'schedule', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: now });
-    counts.scheduled++;
+    const endDate = phase.endDate;
+    if (!endDate) continue;
+    await db.transaction(async (tx) => {
+      // An end moved by less than the window was announced already; one moved further gets a new reminder.
+      const [announced] = await tx
+        .select({ id: systemNotices.id })
+        .from(systemNotices)
+        .where(and(eq(systemNotices.kind, 'phase_ending'), eq(systemNotices.objectId, phase.id), gt(systemNotices.at, new Date(endDate.getTime() - PHASE_ENDS_HOURS * HOUR))));
+      if (announced || !(await claim(tx, 'phase_ending', phase.id, endDate))) return;
+      await recordAction(tx, { actorId: null, verb: 'schedule', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: now });
+      counts.scheduled++;
+      counts.mails += await mailFollowers(tx, 'phase_ending', phase, options);
+    });
   }
   return counts;
+}
+
+/** Runs the system notices inside the server every SYSTEM_NOTICES_INTERVAL_MS (never overlapping itself); stops with the app. */
+export function scheduleSystemNotices(db: Db, options: Omit<SystemNoticeOptions, 'now'>, onError: (error: unknown) => void): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= createSystemActions(db, options)
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  }, SYSTEM_NOTICES_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

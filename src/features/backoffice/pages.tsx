@@ -9,7 +9,7 @@ import type { listOrganisations, listProjects, organisationPeople, searchUsers }
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
 
-function Frame({ page, title, current, notice, children }: { page: PageContext; title: string; current: string; notice?: string | null; children: ComponentChildren }) {
+export function Frame({ page, title, current, notice, children }: { page: PageContext; title: string; current: string; notice?: string | null; children: ComponentChildren }) {
   const { lang } = page;
   const tab = (href: string, key: string, label: string) => (
     <li>
@@ -25,6 +25,9 @@ function Frame({ page, title, current, notice, children }: { page: PageContext; 
           {tab('/backoffice/organisations/', 'organisations', 'Organisations')}
           {tab('/backoffice/users/', 'users', 'Users')}
           {tab('/backoffice/projects/', 'projects', 'Projects')}
+          {tab('/backoffice/reports/', 'reports', 'Reported content')}
+          {tab('/backoffice/pages/', 'pages', 'Legal pages')}
+          {tab('/backoffice/mails/', 'mails', 'E-mails')}
         </ul>
       </nav>
       {notice && <Notice>{t(lang, notice)}</Notice>}

@@ -3,31 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { organisations } from '../../db/schema/index.js';
-import { notFound, permissionDenied } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
-import { pageContext } from '../../web/context.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
-import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { sendPage } from '../../web/render.js';
 import { organisationNameError } from '../organisations/rules.js';
+import { operator } from './access.js';
+import { contentRoutes } from './content-routes.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './pages.js';
-import { canUseBackoffice } from './rules.js';
 import { changeUser, createOrganisation, findUser, listOrganisations, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
 const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.' };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: 200 })) });
 const OrgParams = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }) });
 const notice = (done: string | undefined) => (done && NOTICES[done]) || null;
-
-/** A superuser's page context; others: login redirect (null) or 403. */
-async function operator(request: FastifyRequest, reply: FastifyReply) {
-  const page = await pageContext(request, reply);
-  if (!page.user) {
-    await reply.redirect(loginRedirectUrl(request.url), 302);
-    return null;
-  }
-  if (!canUseBackoffice(page.user)) throw permissionDenied();
-  return page;
-}
 
 const idOf = (value: string | undefined) => {
   const n = Number(value);
@@ -38,6 +27,7 @@ const idOf = (value: string | undefined) => {
 export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
+  await fastify.register(contentRoutes);
 
   app.get('/backoffice/', pageRoute(), async (_request, reply) => reply.redirect('/backoffice/organisations/', 302));
 

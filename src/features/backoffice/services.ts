@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { organisationInitiators, organisationMembers, organisations, projects, users } from '../../db/schema/index.js';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
+import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../accounts/credentials.js';
 import { slugify } from '../projectdashboard/services.js';
 
@@ -19,10 +19,15 @@ export async function listOrganisations(db: DbOrTx) {
     .orderBy(asc(organisations.name));
 }
 
+/** First path segments of the platform's own pages, which an organisation's address must not hide. */
+const RESERVED_ORGANISATION_SLUGS = ['accounts', 'account', 'api', 'backoffice', 'i18n', 'media', 'pages', 'profile', 'static', 'userdashboard'];
+
 /** An organisation; its slug is made from the name and kept free of clashes. */
 export async function createOrganisation(tx: Tx, name: string): Promise<{ id: number; slug: string }> {
   const base = slugify(name, 'organisation');
-  const taken = new Set((await tx.select({ slug: organisations.slug }).from(organisations).where(or(eq(organisations.slug, base), ilike(organisations.slug, `${base}-%`)))).map((r) => r.slug));
+  const taken = new Set(RESERVED_ORGANISATION_SLUGS);
+  const clashes = await tx.select({ slug: organisations.slug }).from(organisations).where(or(eq(organisations.slug, base), ilike(organisations.slug, `${base}-%`)));
+  for (const clash of clashes) taken.add(clash.slug);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   const [row] = await tx.insert(organisations).values({ name, slug }).returning({ id: organisations.id, slug: organisations.slug });
@@ -87,4 +92,16 @@ export async function listProjects(db: DbOrTx) {
 
 export async function setArchived(tx: DbOrTx, projectId: number, archived: boolean) {
   await tx.update(projects).set({ isArchived: archived, modified: new Date() }).where(eq(projects.id, projectId));
+}
+
+/** The newest e-mails of the outbox, for the operator's e-mail page. */
+export async function listMails(db: DbOrTx, page: { size: number; number: number }) {
+  const [{ count }] = await db.select({ count: countAll }).from(outbox);
+  const rows = await db
+    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, kind: outbox.kind, created: outbox.created, sentAt: outbox.sentAt, error: outbox.error, attempts: outbox.attempts })
+    .from(outbox)
+    .orderBy(desc(outbox.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  return { count, rows };
 }

@@ -6,14 +6,13 @@ import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import type { ReportRow } from '../reports/queries.js';
-import { projectPath } from '../urls.js';
+import { moderationDetailPath, projectPath } from '../urls.js';
 import { DashboardFrame, type Sidebar } from './views.js';
 import type { ModeratedProject } from './queries.js';
 import { RichText } from '../../web/rich-text.js';
 
 type UserPage = PageContext & { user: AuthUser };
 
-export const moderationDetailPath = (projectSlug: string) => `/userdashboard/moderation/detail/${projectSlug}/`;
 
 export function ModerationPage({ page, sidebar, projects }: { page: UserPage; sidebar: Sidebar; projects: ModeratedProject[] }) {
   const { lang } = page;

@@ -18,7 +18,8 @@ import { serializeModerationComment } from '../moderation/serialize.js';
 import { canModerateComments, canViewModerationDashboard } from '../moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../projects/context.js';
 import { loadReportsOf } from '../reports/queries.js';
-import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, moderationDetailPath, ModerationPage } from './moderation-pages.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage } from './moderation-pages.js';
+import { moderationDetailPath } from '../urls.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 

@@ -108,3 +108,22 @@ export const accessChoices = (lang: Lang) => [
   { value: 'SEMIPUBLIC', label: t(lang, 'Semi-public: everybody can see the project; only invited people can take part.') },
   { value: 'PRIVATE', label: t(lang, 'Private: only invited people can see the project and take part.') },
 ];
+
+/** A choice from a list: label, select, help and errors. */
+export function Select(props: ControlProps & { choices: { value: string; label: string }[] }) {
+  const id = `id_${props.name}`;
+  return (
+    <Wrap id={id} props={props}>
+      <select id={id} name={props.name} required={props.required} aria-invalid={props.errors?.length ? 'true' : undefined} aria-describedby={describedBy(id, props)}>
+        {props.choices.map((choice) => (
+          <option value={choice.value} selected={props.value === choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Wrap>
+  );
+}
+
+/** Help under the rich-text fields of the organisation's forms and the back-office. */
+export const HTML_HELP = 'Rich text (HTML): paragraphs, headings, bold, italic, lists, links and images (each image needs an alt text).';

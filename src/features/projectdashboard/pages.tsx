@@ -10,7 +10,7 @@ import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
 import { hasIdeaExport } from '../exports/rules.js';
-import { moduleComponentPath, moduleExportPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
+import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
 
 export interface OrganisationView {
@@ -246,6 +246,29 @@ export interface ListData {
 }
 
 /** §B4: the organisation's projects with search, archived filter, pages, and each project's actions. */
+/** The organisation's dashboard sections: its projects, settings, legal information and newsletters (§B2). */
+export function OrganisationTabs({ page, organisation, current }: { page: PageContext; organisation: string; current: 'projects' | 'settings' | 'legal' | 'newsletters' }) {
+  const tabs = [
+    ['projects', projectListPath(organisation), 'Projects'],
+    ['settings', organisationSettingsPath(organisation), 'Organisation settings'],
+    ['legal', legalSettingsPath(organisation), 'Legal information'],
+    ['newsletters', newsletterListPath(organisation), 'Newsletter'],
+  ] as const;
+  return (
+    <nav aria-label={t(page.lang, 'Organisation')}>
+      <ul class="tabs">
+        {tabs.map(([key, href, label]) => (
+          <li>
+            <a href={href} aria-current={key === current ? 'page' : undefined}>
+              {t(page.lang, label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function ProjectListPage({ page, data }: { page: PageContext; data: ListData }) {
   const { lang } = page;
   const { organisation } = data;
@@ -257,6 +280,7 @@ export function ProjectListPage({ page, data }: { page: PageContext; data: ListD
           {t(lang, 'New project')}
         </a>
       </div>
+      <OrganisationTabs page={page} organisation={organisation.slug} current="projects" />
       {data.done && <Notice>{t(lang, data.done)}</Notice>}
       <form method="get" action={projectListPath(organisation.slug)} class="filter-form" role="search">
         <Input name="search" type="search" label={t(lang, 'Search')} value={data.search} maxLength={200} />

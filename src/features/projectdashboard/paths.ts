@@ -8,6 +8,12 @@ export const moduleComponentPath = (org: string, moduleSlug: string, component: 
 export const moduleExportPath = (org: string, moduleSlug: string, file = '') => `/${org}/dashboard/modules/${moduleSlug}/export/${file}`;
 export const moduleActionPath = (org: string, moduleSlug: string) => `/${org}/dashboard/modules/${moduleSlug}/state/`;
 
+/** The organisation's own dashboard pages (§B2): settings, legal information, newsletters. */
+export const organisationSettingsPath = (org: string) => `/${org}/dashboard/settings/`;
+export const legalSettingsPath = (org: string) => `/${org}/dashboard/settings/legal-information/`;
+export const newsletterListPath = (org: string) => `/${org}/dashboard/communication/newsletters/`;
+export const newsletterCreatePath = (org: string) => `/${org}/dashboard/communication/newsletters/create/`;
+
 /** Messages after a change, passed along a redirect as `?done=<key>` (only these texts can appear). */
 export const DONE_MESSAGES = {
   created: 'Project was created.',
@@ -25,6 +31,7 @@ export const DONE_MESSAGES = {
   invited: 'Invitations were sent.',
   removed: 'Removed.',
   added: 'Added.',
+  newsletter_sent: 'The newsletter is being sent.',
 } as const;
 
 export type DoneKey = keyof typeof DONE_MESSAGES;

@@ -1,0 +1,67 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { organisations, users } from './users.js';
+
+/** The platform's own legal pages (imprint, privacy, terms, netiquette), one row per page and language. */
+export const platformPages = pgTable(
+  'platform_pages',
+  {
+    key: varchar('key', { length: 32 }).notNull(),
+    language: varchar('language', { length: 4 }).notNull(),
+    body: text('body').notNull().default(''),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
+/** A newsletter sent from the dashboard to a project's opted-in followers (§B18). */
+export const newsletters = pgTable(
+  'newsletters',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: varchar('sender_name', { length: 254 }).notNull(),
+    senderEmail: varchar('sender_email', { length: 254 }).notNull().default(''),
+    subject: varchar('subject', { length: 254 }).notNull(),
+    body: text('body').notNull(),
+    receivers: integer('receivers').notNull().default(0),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('newsletters_organisation_idx').on(t.organisationId, t.created)],
+);
+
+/**
+ * A system notice that was sent (C7 phase started, C8 phase ends soon): the unique key is the claim
+ * that makes each notice go out exactly once, also with several instances running the job at once.
+ */
+export const systemNotices = pgTable(
+  'system_notices',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    objectId: integer('object_id').notNull(),
+    /** The date the notice is about (phase start or end): a moved date is a new notice. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('system_notices_key').on(t.kind, t.objectId, t.at)],
+);
+
+/** A user's agreement to an organisation's terms of use (participation-facts §A11.7, §A13). */
+export const organisationTermsAgreements = pgTable(
+  'organisation_terms_agreements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
+);

@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { organisations, platformPages } from '../../db/schema/index.js';
+import { LANGUAGES, type Lang } from '../../i18n/index.js';
+import { cleanRichText } from '../../text/html.js';
+import { ORGANISATION_TEXTS, type OrganisationTextKey, type PlatformPageKey, writtenTexts } from './texts.js';
+
+/** A platform page in every language ('' where none is written). */
+export async function loadPlatformPage(db: DbOrTx, key: PlatformPageKey): Promise<Record<Lang, string>> {
+  const rows = await db.select({ language: platformPages.language, body: platformPages.body }).from(platformPages).where(eq(platformPages.key, key));
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, rows.find((r) => r.language === lang)?.body ?? ''])) as Record<Lang, string>;
+}
+
+/** The text to show in a language: that language's, else any other that is written. */
+export const inLanguage = (texts: Record<Lang, string>, lang: Lang) => texts[lang] || LANGUAGES.map((l) => texts[l]).find(Boolean) || '';
+
+/** Stores a platform page's texts (rich text, cleaned). */
+export async function savePlatformPage(tx: DbOrTx, key: PlatformPageKey, texts: Record<Lang, string>): Promise<void> {
+  for (const language of LANGUAGES) {
+    const body = cleanRichText(texts[language]);
+    await tx
+      .insert(platformPages)
+      .values({ key, language, body })
+      .onConflictDoUpdate({ target: [platformPages.key, platformPages.language], set: { body, modified: sql`now()` } });
+  }
+}
+
+/** One legal text of an organisation, with the organisation's name; null when the organisation does not exist. */
+export async function loadOrganisationText(db: DbOrTx, slug: string, key: OrganisationTextKey) {
+  const [row] = await db
+    .select({ slug: organisations.slug, name: organisations.name, imprint: organisations.imprint, termsOfUse: organisations.termsOfUse, dataProtection: organisations.dataProtection, netiquette: organisations.netiquette })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  if (!row) return null;
+  return { organisation: { slug: row.slug, name: row.name, legal: writtenTexts(row) }, body: row[ORGANISATION_TEXTS[key].column] };
+}

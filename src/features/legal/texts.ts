@@ -1,0 +1,26 @@
+/** The platform's legal pages (editable by superusers) and an organisation's legal texts (§B3.2). */
+export const PLATFORM_PAGES = {
+  imprint: 'Imprint',
+  privacy: 'Data protection',
+  terms: 'Terms of use',
+  netiquette: 'Netiquette',
+} as const;
+export type PlatformPageKey = keyof typeof PLATFORM_PAGES;
+export const PLATFORM_PAGE_KEYS = Object.keys(PLATFORM_PAGES) as PlatformPageKey[];
+export const isPlatformPageKey = (key: string): key is PlatformPageKey => key in PLATFORM_PAGES;
+export const platformPagePath = (key: PlatformPageKey) => `/pages/${key}/`;
+
+/** An organisation's legal texts: address segment → column and title (participation-facts §A2). */
+export const ORGANISATION_TEXTS = {
+  imprint: { column: 'imprint', title: 'Imprint' },
+  'terms-of-use': { column: 'termsOfUse', title: 'Terms of use' },
+  'data-protection': { column: 'dataProtection', title: 'Data protection' },
+  netiquette: { column: 'netiquette', title: 'Netiquette' },
+} as const;
+export type OrganisationTextKey = keyof typeof ORGANISATION_TEXTS;
+export const ORGANISATION_TEXT_KEYS = Object.keys(ORGANISATION_TEXTS) as OrganisationTextKey[];
+export const organisationTextPath = (org: string, key: OrganisationTextKey) => `/${org}/${key}/`;
+
+/** Which of an organisation's legal texts are written (only those are linked). */
+export const writtenTexts = (organisation: Record<(typeof ORGANISATION_TEXTS)[OrganisationTextKey]['column'], string>): OrganisationTextKey[] =>
+  ORGANISATION_TEXT_KEYS.filter((key) => organisation[ORGANISATION_TEXTS[key].column].trim() !== '');

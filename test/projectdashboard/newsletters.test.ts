@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { eq, inArray } from 'drizzle-orm';
+import { newsletters, outbox, users } from '../../src/db/schema/index.js';
+import { createMailDelivery } from '../../src/mail/delivery.js';
+import { Browser } from '../accounts/client.js';
+import { dashboardApp, dashboardWorld, signedIn } from './world.js';
+
+const PATH = '/org/dashboard/communication/newsletters/create/';
+
+test("an initiator sends a newsletter to the project's opted-in followers; the list shows how many were delivered", async () => {
+  const world = dashboardWorld();
+  const { app, db, config } = await dashboardApp({
+    ...world,
+    follows: [{ creator: 5, project: 1 }, { creator: 6, project: 1 }, { creator: 4, project: 1, enabled: false }, { creator: 7, project: 4 }],
+  });
+  await db.update(users).set({ getNewsletters: true }).where(inArray(users.id, [3, 4, 5, 7]));
+
+  assert.equal((await new Browser(app).get(PATH)).location, `/accounts/login/?next=${PATH}`);
+  for (const [name, path] of [['moderator', PATH], ['other', PATH], ['user', '/org/dashboard/communication/newsletters/']]) {
+    assert.equal((await (await signedIn(app, name)).get(path)).status, 403, name);
+  }
+  const initiator = await signedIn(app, 'initiator');
+  const form = await initiator.get(`${PATH}?project=1`);
+  assert.equal(form.status, 200);
+  assert.match(form.text, /<option value="1" selected>Project<\/option>/);
+  assert.doesNotMatch(form.text, /Foreign project/, 'only the organisation’s projects');
+  assert.equal((await initiator.post(PATH, { sender_name: 'City', project: '1', subject: 'News', body: '<p>x</p>' }, false)).status, 403, 'CSRF');
+
+  const bad = await initiator.post(PATH, { sender_name: '', sender_email: 'nope', project: '4', subject: 'Kept subject', body: '<p><img src="/media/a.png"></p>' });
+  assert.equal(bad.status, 400);
+  for (const name of ['sender_name', 'sender_email', 'project', 'body']) assert.match(bad.text, new RegExp(`id="id_${name}_errors"`), name);
+  assert.match(bad.text, /value="Kept subject"/);
+  assert.equal((await db.select().from(newsletters)).length, 0, 'nothing stored');
+
+  const sent = await initiator.post(PATH, { sender_name: 'Stadt Grünau', sender_email: 'team@example.org', project: '1', subject: 'News from the project', body: '<p>Hello <a href="/org/projects/project/">neighbours</a></p><p>Second</p>' });
+  assert.equal(sent.location, '/org/dashboard/communication/newsletters/?done=newsletter_sent');
+  const mails = await db.select().from(outbox).where(eq(outbox.kind, 'newsletter'));
+  assert.deepEqual(mails.map((m) => m.recipient).sort(), ['moderator@example.org', 'user@example.org'], 'opted-in followers of that project only');
+  assert.match(String(mails[0].html), /href="http:\/\/localhost:80\/org\/projects\/project\/"/);
+  assert.match(mails[0].body, /Hello neighbours\n+Second/);
+  assert.deepEqual([mails[0].senderName, mails[0].replyTo], ['Stadt Grünau', 'team@example.org']);
+
+  assert.match((await initiator.get('/org/dashboard/communication/newsletters/?done=newsletter_sent')).text, /News from the project[\s\S]*0 of 2 e-mails sent/);
+  const printed: string[] = [];
+  const delivery = createMailDelivery({ db, mailDir: `${config.dataDir}/mail`, from: 'Allmende <noreply@example.org>', print: (text) => printed.push(text) });
+  delivery.kick();
+  await delivery.idle();
+  await delivery.close();
+  assert.match((await initiator.get('/org/dashboard/communication/newsletters/')).text, /2 of 2 e-mails sent/);
+  const german = await signedIn(app, 'coinit');
+  assert.match((await german.get('/org/dashboard/communication/newsletters/')).text, /2 von 2 E-Mails versandt/);
+});
