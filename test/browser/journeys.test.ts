@@ -190,10 +190,11 @@ test('a member of a private project takes part while an outsider is refused', { 
 
   const outsider = await newPage();
   await loginAs(outsider, 'other');
+  // §A5.4: a signed-in outsider is refused (403), as the API refuses.
   const project = await outsider.goto(`${base}/org/projects/secret/`);
-  assert.equal(project?.status(), 404);
+  assert.equal(project?.status(), 403);
   const idea = await outsider.goto(url);
-  assert.equal(idea?.status(), 404);
+  assert.equal(idea?.status(), 403);
   await outsider.context().close();
 });
 
