@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { usersvcLogins, usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
-import { isStoredUserId } from './rules.js';
+import { isStoredUserId, normaliseUserName } from './rules.js';
 
 export interface UserRow {
   id: number;
@@ -18,11 +18,14 @@ export async function findUser(db: DbOrTx, id: number): Promise<UserRow | null> 
   return row ?? null;
 }
 
+/** Names compare as the unique index does: normalised, in any case. */
+const sameName = (name: string) => sql`lower(${usersvcUsers.name}) = lower(${normaliseUserName(name)})`;
+
 export async function findUserForLogin(db: DbOrTx, name: string): Promise<(UserRow & { passwordHash: string }) | null> {
   const [row] = await db
     .select({ ...userColumns, passwordHash: usersvcUsers.passwordHash })
     .from(usersvcUsers)
-    .where(eq(usersvcUsers.name, name));
+    .where(sameName(name));
   return row ?? null;
 }
 
@@ -45,7 +48,7 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId = 0): Promise
   const rows = await db
     .select({ id: usersvcUsers.id })
     .from(usersvcUsers)
-    .where(and(eq(usersvcUsers.name, name), ne(usersvcUsers.id, exceptId)))
+    .where(and(sameName(name), ne(usersvcUsers.id, exceptId)))
     .limit(1);
   return rows.length > 0;
 }

@@ -68,6 +68,14 @@ export const isStoredUserId = (id: number): boolean => Number.isSafeInteger(id) 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * The stored form of a user name: without surrounding white space, in Unicode NFC. Names are
+ * unique regardless of case ("Kurt" and " kurt " are one user), and log in in any case.
+ */
+export function normaliseUserName(name: string): string {
+  return name.normalize('NFC').trim();
+}
+
 /** A reason why a user name is not acceptable, or null. */
 export function userNameProblem(name: string): string | null {
   if (name.trim() === '') return 'user name must not be empty';

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { usersvcLogins, usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
 import { emailInUse, nameInUse } from './errors.js';
 import { emailTaken, findUserForLogin, nameTaken } from './queries.js';
+import { normaliseUserName } from './rules.js';
 import { hashPassword, hashServiceKey, newServiceId, newServiceKey, newSessionToken } from './secrets.js';
 
 export interface NewUser {
@@ -45,7 +46,7 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(usersvcUsers)
-    .values({ name: input.name, email: input.email, passwordHash, isAdmin: input.isAdmin ?? false })
+    .values({ name: normaliseUserName(input.name), email: input.email, passwordHash, isAdmin: input.isAdmin ?? false })
     .onConflictDoNothing()
     .returning({ id: usersvcUsers.id });
   if (row) return row.id;
@@ -63,7 +64,7 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
 export async function setUserName(db: Db, id: number, name: string): Promise<boolean> {
   if (await nameTaken(db, name, id)) throw nameInUse();
   try {
-    const rows = await db.update(usersvcUsers).set({ name }).where(eq(usersvcUsers.id, id)).returning({ id: usersvcUsers.id });
+    const rows = await db.update(usersvcUsers).set({ name: normaliseUserName(name) }).where(eq(usersvcUsers.id, id)).returning({ id: usersvcUsers.id });
     return rows.length > 0;
   } catch (error) {
     rethrowAsConflict(error);

@@ -89,6 +89,27 @@ test('e-mail addresses (case-insensitively) and names are unique: 403, the e-mai
   assert.equal(both.text, 'email already in use');
 });
 
+test('names that differ only by case or surrounding space are one user: 403, stored trimmed, login in any case', async () => {
+  const app = await usersvcTestApp();
+  const post = (udName: string, udEmail: string) =>
+    app.request({ method: 'POST', url: '/user', headers: adminHeaders, payload: { udName, udEmail, udPassword: 'pw' } });
+  const created = await post(' Kurt Cobain ', 'kurt@example.org');
+  assert.equal(created.status, 201);
+  for (const name of ['kurt cobain', 'KURT COBAIN', 'Kurt Cobain\u00a0', '  kurt Cobain']) {
+    const twin = await post(name, `${name.trim().length}-${name.charCodeAt(0)}@example.org`);
+    assert.equal(twin.status, 403, JSON.stringify(name));
+    assert.equal(twin.text, 'user name already in use');
+  }
+  const id = created.body as number;
+  const stored = await app.request({ method: 'GET', url: `/user/${id}/name`, headers: adminHeaders });
+  assert.equal(stored.text, '"Kurt Cobain"');
+  const other = await post('Courtney', 'courtney@example.org');
+  const rename = await app.request({ method: 'PUT', url: `/user/${other.body as number}/name`, headers: adminHeaders, payload: '" kurt COBAIN"' });
+  assert.equal(rename.status, 403);
+  const login = await app.request({ method: 'GET', url: `/user/${id}/name`, headers: userHeaders('kurt cobain', 'pw') });
+  assert.equal(login.status, 200);
+});
+
 test('two simultaneous POST /user with one name: exactly one wins, the other gets 403', async () => {
   const app = await usersvcTestApp();
   const post = (email: string) =>

@@ -12,7 +12,7 @@ export const usersvcUsers = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('usersvc_users_name_key').on(t.name), uniqueIndex('usersvc_users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('usersvc_users_name_key').on(sql`lower(${t.name})`), uniqueIndex('usersvc_users_email_key').on(sql`lower(${t.email})`)],
 );
 
 export const usersvcSessions = pgTable(
