@@ -18,13 +18,18 @@ export function checkFormMediaType(request: FastifyRequest): void {
  * an upload over the limit keeps its 413.
  */
 export async function readMultipartBody(request: FastifyRequest, fileField: string): Promise<Buffer | null> {
+  return (await readMultipartFiles(request, [fileField]))[fileField] ?? null;
+}
+
+/** The same for a form with several file fields: the uploaded files by field name. */
+export async function readMultipartFiles(request: FastifyRequest, fileFields: string[]): Promise<Record<string, Buffer>> {
   const fields: Record<string, string | string[]> = {};
-  let upload: Buffer | null = null;
+  const files: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname === fileField) upload = data;
+        if (fileFields.includes(part.fieldname)) files[part.fieldname] = data;
       } else {
         const value = String(part.value);
         const previous = fields[part.fieldname];
@@ -37,7 +42,7 @@ export async function readMultipartBody(request: FastifyRequest, fileField: stri
     throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
   }
   request.body = fields;
-  return upload;
+  return files;
 }
 
 /** Methods whose body carries the resource: an empty one reads as an empty object, as DRF reads it. */
