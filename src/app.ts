@@ -36,6 +36,7 @@ import { profileRoutes } from './features/profiles/routes.js';
 import { authenticate, type Authentication } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
+import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
@@ -97,8 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMITS.bodyBytes,
     frameworkErrors: frameworkErrors(),
     schemaController: { compilersFactory: sharedCompilers },
+    ...serverTimeouts(config.connections),
     ...deps.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
   app.decorate('ctx', { config, database, db: database.db });
   app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[2]) {

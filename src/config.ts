@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ConnectionLimits } from './http/connections.js';
 
 /** The platform's configuration: read once from the environment, validated, typed. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   refreshTokenLifetimeSeconds: number;
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
+  /** Header, request and keep-alive timeouts and the per-address connection cap (F8). */
+  connections: ConnectionLimits;
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe: false, or addresses/CIDRs (see README). */
   trustProxy: false | string[];
@@ -63,6 +66,19 @@ function intVar(env: Env, name: string, fallback: number, min = 0, max = Number.
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/** HEADERS_TIMEOUT ≤ REQUEST_TIMEOUT (Node refuses a header timeout longer than the request's), KEEP_ALIVE_TIMEOUT, CONNECTIONS_PER_IP. */
+function connectionLimitsVar(env: Env): ConnectionLimits {
+  const headers = intVar(env, 'HEADERS_TIMEOUT', 10, 1, 3600);
+  const request = intVar(env, 'REQUEST_TIMEOUT', 60, 1, 3600);
+  if (headers > request) throw new ConfigError(`HEADERS_TIMEOUT (${headers}) must not be longer than REQUEST_TIMEOUT (${request})`);
+  return {
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 3600) * 1000,
+    connectionsPerIp: intVar(env, 'CONNECTIONS_PER_IP', 50, 0, 1_000_000),
+  };
 }
 
 function boolVar(env: Env, name: string, fallback: boolean): boolean {
@@ -228,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
+    connections: connectionLimitsVar(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxyVar(env),
     usersvcAdmin: usersvcAdminVar(env),
@@ -258,6 +275,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenLifetimeSeconds: 24 * 3600,
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
+    connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, connectionsPerIp: 0 },
     logLevel: 'silent',
     trustProxy: false,
     usersvcAdmin: null,

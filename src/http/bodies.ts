@@ -21,15 +21,15 @@ export async function readMultipartBody(request: FastifyRequest, fileField: stri
   return (await readMultipartFiles(request, [fileField]))[fileField] ?? null;
 }
 
-/** The same for a form with several file fields: the uploaded files by field name. */
+/** The same for a form with several files: the non-empty uploads of `fileFields`, by field name. */
 export async function readMultipartFiles(request: FastifyRequest, fileFields: string[]): Promise<Record<string, Buffer>> {
   const fields: Record<string, string | string[]> = {};
-  const files: Record<string, Buffer> = {};
+  const uploads: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (fileFields.includes(part.fieldname)) files[part.fieldname] = data;
+        if (fileFields.includes(part.fieldname) && data.length) uploads[part.fieldname] = data;
       } else {
         const value = String(part.value);
         const previous = fields[part.fieldname];
@@ -42,7 +42,7 @@ export async function readMultipartFiles(request: FastifyRequest, fileFields: st
     throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
   }
   request.body = fields;
-  return files;
+  return uploads;
 }
 
 /** Methods whose body carries the resource: an empty one reads as an empty object, as DRF reads it. */

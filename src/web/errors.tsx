@@ -5,7 +5,7 @@ import { ensureCsrfToken } from '../http/session.js';
 import { type Lang, t } from '../i18n/index.js';
 import { type PageContext, pageContext } from './context.js';
 import { Layout } from './layout.js';
-import { sendPage } from './render.js';
+import { loginRedirectUrl, sendPage } from './render.js';
 
 /** The title and explanation of an error page, by status (English keys, German in de.ts). */
 export function errorTexts(lang: Lang, answer: ErrorAnswer): { title: string; message: string } {
@@ -50,8 +50,13 @@ async function errorPageContext(request: FastifyRequest, reply: FastifyReply): P
   }
 }
 
-/** The shared error handler's HTML renderer: the error in the page layout, status and headers kept. */
+/**
+ * The shared error handler's HTML renderer: the error in the page layout, status and headers kept.
+ * A page an anonymous visitor may not see (`denied(null)`, 401) sends them to the login page and
+ * back (participation-facts §A5.4); a signed-in user gets the 403 page.
+ */
 export async function renderErrorPage(request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer): Promise<FastifyReply> {
+  if (answer.status === 401) return reply.redirect(loginRedirectUrl(request.method === 'GET' ? request.url : request.url.split('?')[0]), 302);
   const page = await errorPageContext(request, reply);
   return sendPage(reply.headers(answer.headers), ErrorPage({ page, answer }), answer.status);
 }

@@ -11,6 +11,13 @@ export interface PageResponse {
 }
 
 /** A browser without JavaScript over app.inject(): keeps cookies, reads form tokens, posts forms. */
+export interface UploadFile {
+  name: string;
+  filename: string;
+  data: Buffer;
+  type: string;
+}
+
 export class Browser {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -65,16 +72,16 @@ export class Browser {
   }
 
   /** Posts a multipart form (for file uploads). */
-  async postMultipart(url: string, fields: Record<string, string>, file?: { name: string; filename: string; data: Buffer; type: string }): Promise<PageResponse> {
+  async postMultipart(url: string, fields: Record<string, string>, file?: UploadFile | UploadFile[]): Promise<PageResponse> {
     if (!this.csrf) await this.get('/accounts/login/');
     const boundary = '----allmendetest';
     const parts: Buffer[] = [];
     for (const [name, value] of Object.entries({ csrfmiddlewaretoken: this.csrf, ...fields })) {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     }
-    if (file) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-      parts.push(file.data, Buffer.from('\r\n'));
+    for (const one of file ? [file].flat() : []) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${one.name}"; filename="${one.filename}"\r\nContent-Type: ${one.type}\r\n\r\n`));
+      parts.push(one.data, Buffer.from('\r\n'));
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     const response = await this.app.inject({

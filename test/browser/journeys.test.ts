@@ -190,10 +190,11 @@ test('a member of a private project takes part while an outsider is refused', { 
 
   const outsider = await newPage();
   await loginAs(outsider, 'other');
+  // §A5.4: a signed-in outsider is refused (403), as the API refuses.
   const project = await outsider.goto(`${base}/org/projects/secret/`);
-  assert.equal(project?.status(), 404);
+  assert.equal(project?.status(), 403);
   const idea = await outsider.goto(url);
-  assert.equal(idea?.status(), 404);
+  assert.equal(idea?.status(), 403);
   await outsider.context().close();
 });
 
@@ -205,4 +206,65 @@ test('on a phone the dashboard content comes before the sidebar', { skip: chromi
   const tabs = await page.locator('.dashboard .tabs').boundingBox();
   assert.ok(sidebar && tabs && tabs.y < sidebar.y, 'the tabs and content sit above the sidebar');
   await context.close();
+});
+
+/** What has the keyboard focus: its tag, id, name and text, and whether a focus ring shows (`:focus-visible` with an outline or a shadow). */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { activeElement: Element | null } }).document;
+    const el = doc.activeElement as (Element & { name?: string; textContent: string | null }) | null;
+    const style = el ? (globalThis as unknown as { getComputedStyle(e: Element): { outlineStyle: string; outlineWidth: string; boxShadow: string } }).getComputedStyle(el) : null;
+    const ring = Boolean(style && ((style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'));
+    return { tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', name: el?.name ?? '', text: (el?.textContent ?? '').trim(), visible: Boolean(el?.matches(':focus-visible')) && ring };
+  });
+}
+
+/** Presses Tab until the focus is on what `wanted` accepts; every stop on the way must show its focus. */
+async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, what: string) {
+  for (let stop = 0; stop < 120; stop++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    assert.ok(f.visible, `${what}: no visible focus on ${JSON.stringify(f)}`);
+    if (wanted(f)) return;
+  }
+  assert.fail(`${what}: not reached with Tab`);
+}
+
+test('a citizen posts an idea and a comment with the keyboard alone, the focus always visible', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await page.goto(`${base}/accounts/login/`);
+  await tabTo(page, (f) => f.name === 'login', 'login field');
+  await page.keyboard.type('user');
+  await tabTo(page, (f) => f.name === 'password', 'password field');
+  await page.keyboard.type('user-password');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/userdashboard/);
+
+  await page.goto(`${base}/org/projects/module/module-1/`);
+  await tabTo(page, (f) => f.tag === 'a' && f.text === 'Submit your idea', 'Submit your idea');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/ideas\/create\/module\//);
+  await tabTo(page, (f) => f.id === 'id_name', 'title');
+  await page.keyboard.type('Benches by the pond');
+  await tabTo(page, (f) => f.id === 'id_description_editor', 'description editor');
+  await page.keyboard.type('Somewhere to sit');
+  await tabTo(page, (f) => f.id === 'id_category', 'category');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, (f) => f.id === 'id_labels_1', 'label');
+  await page.keyboard.press('Space');
+  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Save', 'Save');
+  await page.keyboard.press('Enter');
+  await page.getByText('Your idea has been saved.').waitFor();
+  await page.getByRole('heading', { name: 'Benches by the pond' }).waitFor();
+  const [idea] = await t.db.select().from(ideas).where(eq(ideas.name, 'Benches by the pond'));
+  assert.ok(idea.categoryId !== null && /Somewhere to sit/.test(idea.description));
+
+  // The comment form of the new idea: Tab to the text, type, Tab to Post, Space.
+  await tabTo(page, (f) => f.tag === 'textarea' && f.name === 'comment', 'comment field');
+  await page.keyboard.type('I would sit there every day');
+  await tabTo(page, (f) => f.tag === 'button' && f.text === 'Post', 'Post');
+  await page.keyboard.press('Space');
+  await page.getByText('Your comment has been posted.').waitFor();
+  assert.equal((await t.db.select().from(comments).where(eq(comments.comment, 'I would sit there every day'))).length, 1);
+  await page.context().close();
 });

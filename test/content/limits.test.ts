@@ -90,6 +90,9 @@ test('a text over its limit is a field error (API) or a message beside the field
   assert.equal(page.status, 400);
   assert.match(page.text, /id="id_description_errors"[^>]*><li>Ensure this text is no longer than 50 KB\./);
   assert.equal(await ideaCount(), 1);
+  const settings = await browser.post('/account/', { username: 'user', email: 'user@example.org', bio: 'b'.repeat(BIO_MAX_LENGTH + 1) });
+  assert.equal(settings.status, 400);
+  assert.match(settings.text, /id="id_language".*<li>Select a valid choice\.<\/li>.*id="id_bio".*<li>Ensure this value has at most 255 characters\.<\/li>/s);
 
   const huge = await t.request({ method: 'POST', url: '/api/modules/1/ideas/', headers: { ...user, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x', description: 'y'.repeat(BODY_LIMITS.bodyBytes) }) });
   assert.equal(huge.status, 413);

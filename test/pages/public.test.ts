@@ -99,19 +99,25 @@ test('the idea page is in German with Accept-Language: de', async () => {
   assert.match(page.text, /Von Moderation blockiert/);
 });
 
-test('wrong year, organisation or id is a 404 page; private and draft projects are 404 for those who may not view them', async () => {
+test('wrong year, organisation or id is a 404 page; private and draft projects send visitors to the login, others get 403 (§A5.4)', async () => {
   const { app } = await world();
   const anonymous = new Browser(app);
-  for (const path of ['/org/ideas/2023-00001/', '/nope/ideas/2024-00001/', '/org/ideas/2024-99999/', '/org/ideas/2024-99999999999/', '/org/ideas/x/', '/org/ideas/2024-00002/', '/org/projects/secret/', '/org/projects/draft/', '/org/projects/module/secret-module/', '/nope/', '/nope/projects/project/']) {
+  for (const path of ['/org/ideas/2023-00001/', '/nope/ideas/2024-00001/', '/org/ideas/2024-99999/', '/org/ideas/2024-99999999999/', '/org/ideas/x/', '/nope/', '/nope/projects/project/']) {
     const page = await anonymous.get(path);
     assert.equal(page.status, 404, path);
     assert.ok(isHtml(page.headers), path);
     assert.match(page.text, /Page not found/, path);
   }
+  for (const path of ['/org/ideas/2024-00002/', '/org/projects/secret/', '/org/projects/draft/', '/org/projects/module/secret-module/']) {
+    const page = await anonymous.get(path);
+    assert.deepEqual([page.status, page.location], [302, `/accounts/login/?next=${path}`], path);
+  }
   const member = await signedIn(app, 'member');
   assert.equal((await member.get('/org/ideas/2024-00002/')).status, 200);
   assert.equal((await member.get('/org/projects/secret/')).status, 200);
-  assert.equal((await member.get('/org/projects/draft/')).status, 404);
+  const draft = await member.get('/org/projects/draft/');
+  assert.equal(draft.status, 403);
+  assert.match(draft.text, /Permission denied/);
   const initiator = await signedIn(app, 'initiator');
   assert.equal((await initiator.get('/org/projects/draft/')).status, 200);
   // Archived projects stay visible.
@@ -156,7 +162,7 @@ test('follow and unfollow from the project page (CSRF checked)', async () => {
   const redirected = await anonymous.post('/org/projects/project/follow/', { follow: 'true' });
   assert.equal(redirected.location, '/accounts/login/?next=/org/projects/project/');
   const outsider = await signedIn(app, 'other');
-  assert.equal((await outsider.post('/org/projects/secret/follow/', { follow: 'true' })).status, 404);
+  assert.equal((await outsider.post('/org/projects/secret/follow/', { follow: 'true' })).status, 403);
 });
 
 test('signed-in participants comment from the idea page; blank comments and closed projects are refused', async () => {

@@ -5,6 +5,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
+import { BIO_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
 
@@ -245,7 +246,7 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
           <CsrfField page={page} />
           <Field name="username" label={t(lang, 'Username')} value={account.username} required maxLength={60} autocomplete="username" errors={errors.username} />
           <Field name="email" type="email" label={t(lang, 'E-mail address')} value={account.email} required maxLength={254} autocomplete="email" errors={errors.email} />
-          <div class="field">
+          <div class={`field${errors.language?.length ? ' has-error' : ''}`}>
             <label for="id_language">{t(lang, 'Your preferred language')}</label>
             <select id="id_language" name="language">
               {LANGUAGES.map((code) => (
@@ -254,10 +255,11 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
                 </option>
               ))}
             </select>
+            <ErrorList errors={errors.language} />
           </div>
           <div class={`field${errors.bio?.length ? ' has-error' : ''}`}>
             <label for="id_bio">{t(lang, 'Biography')}</label>
-            <textarea id="id_bio" name="bio" maxLength={255} rows={4} aria-describedby="id_bio_help">
+            <textarea id="id_bio" name="bio" maxLength={BIO_MAX_LENGTH} rows={4} aria-describedby="id_bio_help">
               {account.bio}
             </textarea>
             <p class="help" id="id_bio_help">

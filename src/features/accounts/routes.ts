@@ -16,21 +16,19 @@ import {
   type Account,
   confirmationState,
   confirmEmail,
-  createAccount,
   EMAIL_PATTERN,
-  emailTaken,
   usernameAndEmailErrors,
   findAccount,
   findAccountByEmail,
   findAccountByLogin,
-  isUniqueViolation,
   passwordProblems,
-  queueAccountExistsMail,
   queueConfirmationMail,
   queueResetMail,
   recordLogin,
   resetState,
   setLanguage,
+  signUp,
+  type SignupLinks,
   markEmailVerified,
 } from './services.js';
 import { setPassword } from './credentials.js';
@@ -40,9 +38,8 @@ export const AFTER_LOGIN = '/userdashboard/overview/';
 
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
-type Links = { confirm: (account: Account) => string; reset: (account: Account) => string };
 
-function linkMaker(app: FastifyInstance): Links {
+function linkMaker(app: FastifyInstance): SignupLinks {
   const { secretKey, baseUrl } = app.ctx.config;
   return {
     confirm: (a) => absoluteUrl(baseUrl, `/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`),
@@ -164,24 +161,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
     const errors = await signupErrors(app, page.lang, body);
     if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors }), 400);
-    const links = linkMaker(app);
-    if (await emailTaken(db, values.email)) {
-      // Do not reveal that the address has an account: its owner gets an e-mail instead.
-      const owner = await findAccountByEmail(db, values.email);
-      if (owner) await db.transaction(async (tx) => queueAccountExistsMail(tx, owner, page.lang, links.reset(owner)));
-      return sendPage(reply, verificationSent(page));
-    }
-    const created = await db
-      .transaction(async (tx) => {
-        const account = await createAccount(tx, { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' });
-        if (account) await queueConfirmationMail(tx, account, page.lang, links.confirm(account));
-        return account;
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      });
-    if (!created) return sendPage(reply, SignupPage({ page, values, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    // The same answer and the same work whether the address has an account or not (F13).
+    const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
+    const outcome = await db.transaction((tx) => signUp(tx, input, linkMaker(app)));
+    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     return sendPage(reply, verificationSent(page));
   });
 

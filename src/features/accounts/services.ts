@@ -125,7 +125,29 @@ export interface NewAccount {
   getNewsletters: boolean;
 }
 
-/** Creates an unconfirmed account; null when the username or e-mail was taken meanwhile (unique indexes decide). */
+/** The links a signup mail carries. */
+export interface SignupLinks {
+  confirm(account: Account): string;
+  reset(account: Account): string;
+}
+
+/**
+ * Signup (finding F13: no enumeration by timing). A new address gets an unconfirmed account and a
+ * confirmation mail; for an address that has an account its owner gets an "account exists" mail
+ * and nothing is stored. Both paths do the same work: one argon2id hash, the insert (a conflict on
+ * the e-mail's unique index does nothing), one look-up of the address's account and one queued
+ * mail. 'username-taken' when the username was taken meanwhile (the form checked it before).
+ */
+export async function signUp(tx: DbOrTx, input: NewAccount, links: SignupLinks): Promise<'sent' | 'username-taken'> {
+  const created = await createAccount(tx, input);
+  const owner = await findAccountByEmail(tx, input.email);
+  if (created) await queueConfirmationMail(tx, created, input.language, links.confirm(created));
+  else if (owner) await queueAccountExistsMail(tx, owner, input.language, links.reset(owner));
+  else return 'username-taken';
+  return 'sent';
+}
+
+/** Creates an unconfirmed account; null when the username or e-mail was taken (unique indexes decide). */
 export async function createAccount(tx: DbOrTx, input: NewAccount): Promise<Account | null> {
   const [row] = await tx
     .insert(users)

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { PathId } from '../../http/responses.js';
@@ -19,7 +20,7 @@ import { toggleRating } from '../ratings/services.js';
 import { createReport } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from './rules.js';
 import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from './services.js';
 import { CategoryFields, CommentField } from './views.js';
 import { checkCommentCategories } from './input.js';
@@ -87,12 +88,12 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   const commentPath = async (row: { id: number; contentType: Parameters<typeof loadCommentPaths>[1][number]['contentType']; objectPk: number }) =>
     `${(await loadCommentPaths(db, [row])).get(row.id) ?? '/'}#comment-${row.id}`;
 
-  /** A comment and its discussion's context, for a user who may see the discussion; 404 otherwise. */
+  /** A comment and its discussion's context, for a user who may see the discussion (403 otherwise). */
   async function commentContext(id: number, user: PageContext['user']) {
     const row = await loadCommentRow(db, id);
     if (!row) throw notFound();
     const context: ObjectContext = await loadObjectContext(db, contentTypeId('comment'), id, user, COMMENTABLE);
-    if (!canViewComments(context)) throw notFound();
+    if (!canViewComments(context)) throw denied(user);
     return { row, context };
   }
 
@@ -105,8 +106,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const page = await poster(request, reply, objectPath);
     if (!page) return reply;
     const context = await loadObjectContext(db, contentTypeId(kind), pk, page.user, COMMENTABLE);
-    if (!canViewComments(context)) throw notFound();
-    if (!canAddComment(context)) throw permissionDenied();
+    if (!canViewComments(context) || !canAddComment(context)) throw denied(page.user);
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
     // Categories only where the module offers them (§A11.3), checked by the API's one rule.
@@ -173,7 +173,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const { row, context } = await commentContext(request.params.id, page.user);
     const value = field(request.body, 'value');
     if (value !== '1' && value !== '-1') throw notFound();
-    if (isDeletedComment(row) || !canRate(context, 'comment')) throw permissionDenied();
+    if (!canRateComment(context, row)) throw permissionDenied();
     await db.transaction((tx) => toggleRating(tx, page.user.id, { type: 'comment', id: row.id }, Number(value)));
     return reply.redirect(await commentPath(row), 302);
   });

@@ -24,7 +24,7 @@ export interface CommentState {
 }
 
 const isOwner = (c: CommentContext, comment: CommentState) => c.project.user !== null && c.project.user.id === comment.creatorId;
-const isGone = (comment: CommentState) => Boolean(comment.isRemoved || comment.isCensored);
+const isGone = (comment: Pick<CommentState, 'isRemoved' | 'isCensored'>) => Boolean(comment.isRemoved || comment.isCensored);
 
 /** The active phase allows commenting on the thread's object. */
 export const commentingOpen = (c: CommentContext) => phaseAllowsFor(c, 'comment', phaseModel(c.root.type));
@@ -49,6 +49,9 @@ export const canDeleteComment = (c: CommentContext, comment: CommentState) => ca
 export const canRate = (c: CommentContext, kind: ContentKind) =>
   canModerate(c.project) || (participatesIn(c) && (kind === 'comment' ? commentingOpen(c) : phaseAllowsFor(c, 'rate', phaseModel(c.root.type))));
 
+/** Rating a comment: as `canRate`, and never a removed or censored one (`user_info.has_rating_permission`). */
+export const canRateComment = (c: CommentContext, comment: Pick<CommentState, 'isRemoved' | 'isCensored'>) => !isGone(comment) && canRate(c, 'comment');
+
 /** What the comment menu offers the user (a4's `user_info`), each answer from the rules above. */
 export interface CommentUserInfo {
   has_rating_permission: boolean;
@@ -60,7 +63,7 @@ export interface CommentUserInfo {
 /** A removed or censored comment offers nothing any more (its author still sees it is theirs). */
 export function commentUserInfo(c: CommentContext, comment: CommentState): CommentUserInfo {
   return {
-    has_rating_permission: !isGone(comment) && canRate(c, 'comment'),
+    has_rating_permission: canRateComment(c, comment),
     has_changing_permission: canChangeComment(c, comment),
     has_deleting_permission: !isGone(comment) && canDeleteComment(c, comment),
     is_users_own_comment: isOwner(c, comment),

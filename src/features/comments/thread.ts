@@ -8,7 +8,7 @@ import { extrasFor } from './extras.js';
 import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from './input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, type ObjectRef, type ThreadFilter, threadPageOf } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
 import { serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
 
@@ -119,7 +119,7 @@ export async function loadThreadView(
       reply: signedIn && mayComment && canReplyTo(row) && !isDeletedComment(row),
       edit: canChangeComment(context, row),
       delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
-      rate: signedIn && canRate(context, 'comment') && !isDeletedComment(row),
+      rate: signedIn && canRateComment(context, row),
       report: signedIn && !isDeletedComment(row),
       moderate: canModerate(context.project),
     },

@@ -10,6 +10,9 @@ export interface TargetInfo {
   creatorId: number | null;
   projectId: number | null;
   moduleId: number | null;
+  /** A comment removed by its author or censored by a moderator. */
+  isRemoved?: boolean;
+  isCensored?: boolean;
 }
 
 /** Loads a commentable/rateable object's creator, module and project; null when it does not exist. */
@@ -42,13 +45,28 @@ export async function loadTarget(db: DbOrTx, kind: ContentKind, id: number): Pro
     }
     case 'comment': {
       const [row] = await db
-        .select({ creatorId: comments.creatorId, projectId: comments.projectId, contentType: comments.contentType, objectPk: comments.objectPk })
+        .select({
+          creatorId: comments.creatorId,
+          projectId: comments.projectId,
+          contentType: comments.contentType,
+          objectPk: comments.objectPk,
+          isRemoved: comments.isRemoved,
+          isCensored: comments.isCensored,
+        })
         .from(comments)
         .where(eq(comments.id, id));
       if (!row) return null;
       // A reply belongs to the module of the object its thread is about.
       const parent = await loadTarget(db, row.contentType, row.objectPk);
-      return { kind, id, creatorId: row.creatorId, projectId: row.projectId ?? parent?.projectId ?? null, moduleId: parent?.moduleId ?? null };
+      return {
+        kind,
+        id,
+        creatorId: row.creatorId,
+        projectId: row.projectId ?? parent?.projectId ?? null,
+        moduleId: parent?.moduleId ?? null,
+        isRemoved: row.isRemoved,
+        isCensored: row.isCensored,
+      };
     }
     default:
       return null;

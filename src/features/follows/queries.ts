@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { follows, projects } from '../../db/schema/index.js';
 
 export interface FollowRow {
+  projectId: number;
   projectSlug: string;
   followers: number;
   enabled: boolean;
@@ -11,6 +12,7 @@ export interface FollowRow {
 }
 
 const followColumns = {
+  projectId: follows.projectId,
   projectSlug: projects.slug,
   followers: sql<number>`(select count(*) from ${follows} f where f.project_id = ${follows.projectId} and f.enabled)`.mapWith(Number),
   enabled: follows.enabled,

@@ -6,7 +6,7 @@ import { apiErrors } from '../../http/responses.js';
 import { projects } from '../../db/schema/index.js';
 import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { loadProjectContext } from '../projects/context.js';
+import { loadProjectContext, loadProjectContexts } from '../projects/context.js';
 import { canFollowProject } from './rules.js';
 import { type FollowRow, loadFollow, loadFollows } from './queries.js';
 import { setFollow } from './services.js';
@@ -39,7 +39,14 @@ export async function followRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { tags: ['follows'], querystring: Type.Object({ enabled: Type.Optional(Type.Boolean()) }), response: { 200: Type.Array(FollowSchema), ...apiErrors } } },
     async (request) => {
       const user = await requireUser(request);
-      return (await loadFollows(db, user.id, request.query.enabled)).map(serializeFollow);
+      const rows = await loadFollows(db, user.id, request.query.enabled);
+      // Only projects the user may still see (and so follow): a project made private or draft, or a
+      // participation that ended, must not show through the follow list.
+      const contexts = await loadProjectContexts(db, rows.map((row) => row.projectId), user);
+      return rows.filter((row) => {
+        const context = contexts.get(row.projectId);
+        return context !== undefined && canFollowProject(context);
+      }).map(serializeFollow);
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
+import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
@@ -62,14 +63,15 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
   }
 
-  /** An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year, organisation or visibility. */
+  /** An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year or organisation, login or 403 when they may not see it. */
   async function visibleIdea(page: PageContext, params: { org: string; ref: string }) {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
     const place = await loadIdeaPlace(db, params.org, pk);
     if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
     const target = await loadIdeaModule(db, place.moduleId, page.user);
-    if (!target || !canViewIdeas(target.rules)) throw notFound();
+    if (!target) throw notFound();
+    if (!canViewIdeas(target.rules)) throw denied(page.user);
     const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null);
     if (!idea) throw notFound();
     return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id) };
@@ -190,12 +192,12 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     image,
   });
 
-  /** A module its viewer may add ideas to; 404 when they may not see it, 403 when they may not add. */
+  /** A module its viewer may add ideas to; 403 when they may not see it or add. */
   async function creatableModule(page: PageContext, params: { org: string; slug: string }) {
     const module = await loadModulePage(db, params.org, params.slug);
     const target = module && (await loadIdeaModule(db, module.id, page.user));
-    if (!module || !target || !canViewIdeas(target.rules)) throw notFound();
-    if (!canAddIdea(target.rules)) throw permissionDenied();
+    if (!module || !target) throw notFound();
+    if (!canViewIdeas(target.rules) || !canAddIdea(target.rules)) throw denied(page.user);
     return { module, target };
   }
 

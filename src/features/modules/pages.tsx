@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
+import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
@@ -151,7 +152,8 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
     const page = await pageContext(request, reply);
     const module = await loadModulePage(db, org, slug);
     const context = module && (await loadModuleContext(db, module.id, page.user));
-    if (!module || !context || !canViewModule(context)) throw notFound();
+    if (!module || !context) throw notFound();
+    if (!canViewModule(context)) throw denied(page.user);
     const data = await loadModuleContent(db, request, config, { page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query });
     const place = await modulePlace(db, module);
     // Back to the project page at this module's timeline entry (§A6.1).

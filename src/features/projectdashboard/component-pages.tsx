@@ -4,17 +4,39 @@ import type { PageContext } from '../../web/context.js';
 import { hasIdeaModules, type ProjectInsights } from '../insights/queries.js';
 import { InsightsBlock } from '../insights/views.js';
 import { Checkbox, Input, TextArea } from './controls.js';
-import type { ProjectForm } from './input.js';
+import { PROJECT_IMAGES, type ProjectForm, type ProjectImageField } from './input.js';
 import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './pages.js';
 import { projectComponentPath } from './paths.js';
 
 const RICH_TEXT_HELP = 'You can use HTML: paragraphs, headings, bold, italic, lists, links and images (each image needs an alt text).';
 
-function Fields({ page, form, values, errors }: { page: PageContext; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors }) {
+/** An image of the basic settings: the stored one, the upload, its copyright and alt text, and "remove" (§B10.1). */
+function ImageFields({ page, field, stored, values, errors }: { page: PageContext; field: ProjectImageField; stored: string | null; values: Record<string, string>; errors: FieldErrors }) {
+  const { lang } = page;
+  const { minWidth, minHeight } = PROJECT_IMAGES[field].rules;
+  return (
+    <fieldset class="image-fields">
+      <legend>{field === 'image' ? t(lang, 'Header image') : t(lang, 'Tile image')}</legend>
+      {stored && <img src={`/media/${stored}`} alt={values[`${field}_alt_text`] ?? ''} class="image-preview" />}
+      <Input name={field} type="file" accept="image/png,image/jpeg,image/gif" label={stored ? t(lang, 'Replace the image') : t(lang, 'Upload an image')} errors={errors[field]} help={t(lang, 'PNG, JPEG or GIF, at most 5 MB, at least %(width)s × %(height)s pixels.', { width: minWidth, height: minHeight })} />
+      <Input name={`${field}_copyright`} label={t(lang, 'Copyright')} value={values[`${field}_copyright`]} maxLength={120} errors={errors[`${field}_copyright`]} help={t(lang, 'Required when there is an image.')} />
+      <Input name={`${field}_alt_text`} label={t(lang, 'Alternative text')} value={values[`${field}_alt_text`]} maxLength={80} errors={errors[`${field}_alt_text`]} help={t(lang, 'Describes the image for people who cannot see it. Required when there is an image.')} />
+      {stored && <Checkbox name={`${field}_clear`} label={t(lang, 'Remove the image')} checked={values[`${field}_clear`] === 'on'} />}
+    </fieldset>
+  );
+}
+
+function Fields({ page, form, values, errors, project }: { page: PageContext; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors; project: FrameData['project'] }) {
   const { lang } = page;
   switch (form) {
     case 'basic':
-      return <BasicFields page={page} values={values} errors={errors} />;
+      return (
+        <>
+          <BasicFields page={page} values={values} errors={errors} />
+          <ImageFields page={page} field="image" stored={project.image} values={values} errors={errors} />
+          <ImageFields page={page} field="tile_image" stored={project.tileImage} values={values} errors={errors} />
+        </>
+      );
     case 'information':
       return (
         <>
@@ -55,8 +77,8 @@ export function ProjectComponentPage(props: { page: PageContext; data: FrameData
   const title = t(page.lang, label);
   return (
     <ProjectFrame page={page} data={data} title={title}>
-      <DashboardForm page={page} action={projectComponentPath(data.organisation.slug, data.project.slug, form)}>
-        <Fields page={page} form={form} values={props.values} errors={props.errors} />
+      <DashboardForm page={page} action={projectComponentPath(data.organisation.slug, data.project.slug, form)} multipart={form === 'basic'}>
+        <Fields page={page} form={form} values={props.values} errors={props.errors} project={data.project} />
       </DashboardForm>
       {props.insights && <InsightsBlock lang={page.lang} insights={props.insights} showIdeas={hasIdeaModules(data.modules.map((m) => m.blueprintType))} />}
     </ProjectFrame>

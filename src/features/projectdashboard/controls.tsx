@@ -32,7 +32,7 @@ function Wrap({ id, props, children, check }: { id: string; props: ControlProps;
   );
 }
 
-export function Input(props: ControlProps & { type?: 'text' | 'email' | 'number' | 'datetime-local' | 'search' | 'url'; maxLength?: number; step?: string }) {
+export function Input(props: ControlProps & { type?: 'text' | 'email' | 'number' | 'datetime-local' | 'search' | 'url' | 'file'; maxLength?: number; step?: string; accept?: string }) {
   const id = `id_${props.name}`;
   return (
     <Wrap id={id} props={props}>
@@ -41,7 +41,8 @@ export function Input(props: ControlProps & { type?: 'text' | 'email' | 'number'
           id,
           name: props.name,
           type: props.type ?? 'text',
-          value: props.value ?? '',
+          value: props.type === 'file' ? undefined : (props.value ?? ''),
+          accept: props.accept,
           maxLength: props.maxLength,
           step: props.step,
           required: props.required,

@@ -22,6 +22,12 @@ export const PROJECT_FIELDS = {
   name: { max: 120, required: 'always' },
   description: { max: 250, required: 'always' },
   access: { kind: 'choice', choices: ACCESS_CHOICES, required: 'always' },
+  image_alt_text: { max: 80 },
+  image_copyright: { max: 120 },
+  image_clear: { kind: 'checkbox' },
+  tile_image_alt_text: { max: 80 },
+  tile_image_copyright: { max: 120 },
+  tile_image_clear: { kind: 'checkbox' },
   information: { kind: 'richtext', required: 'published', maxBytes: RICH_TEXT_LIMIT.maxBytes },
   contact_name: { max: 120 },
   contact_address_text: { max: 2000 },
@@ -42,7 +48,7 @@ export type ProjectField = keyof typeof PROJECT_FIELDS;
 /** The fields of each project form. */
 export const PROJECT_FORMS = {
   create: ['name', 'description', 'access'],
-  basic: ['name', 'description', 'access'],
+  basic: ['name', 'description', 'access', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear'],
   information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
   result: ['result', 'show_insights'],
   location: ['point_lat', 'point_lng', 'street_name', 'house_number', 'zip_code'],
@@ -122,8 +128,18 @@ const numberOrNull = (value: string | undefined) => (value ? Number(value) : nul
 export function projectPatch(form: ProjectForm, v: Record<string, string>) {
   switch (form) {
     case 'create':
-    case 'basic':
       return { name: v.name, description: v.description, access: v.access as (typeof ACCESS_CHOICES)[number] };
+    case 'basic':
+      return {
+        name: v.name,
+        description: v.description,
+        access: v.access as (typeof ACCESS_CHOICES)[number],
+        // Removing an image clears its copyright and alt text (§B10.1).
+        imageAltText: v.image_clear ? '' : v.image_alt_text,
+        imageCopyright: v.image_clear ? '' : v.image_copyright,
+        tileImageAltText: v.tile_image_clear ? '' : v.tile_image_alt_text,
+        tileImageCopyright: v.tile_image_clear ? '' : v.tile_image_copyright,
+      };
     case 'information':
       return {
         information: v.information,
@@ -149,6 +165,10 @@ export function projectPatch(form: ProjectForm, v: Record<string, string>) {
 /** A stored project as form values. */
 export function projectFormValues(p: {
   name: string;
+  imageAltText: string;
+  imageCopyright: string;
+  tileImageAltText: string;
+  tileImageCopyright: string;
   description: string;
   access: string;
   information: string;
@@ -169,6 +189,12 @@ export function projectFormValues(p: {
     name: p.name,
     description: p.description,
     access: p.access,
+    image_alt_text: p.imageAltText,
+    image_copyright: p.imageCopyright,
+    image_clear: '',
+    tile_image_alt_text: p.tileImageAltText,
+    tile_image_copyright: p.tileImageCopyright,
+    tile_image_clear: '',
     information: p.information,
     result: p.result,
     show_insights: p.showInsights ? 'on' : '',
@@ -183,4 +209,22 @@ export function projectFormValues(p: {
     house_number: p.houseNumber ?? '',
     zip_code: p.zipCode ?? '',
   };
+}
+
+/** The two images of the basic settings (§B10.1): form field, smallest size, media folder. */
+export const PROJECT_IMAGES = {
+  image: { rules: { minWidth: 1500, minHeight: 500 }, folder: 'projects/backgrounds' },
+  tile_image: { rules: { minWidth: 500, minHeight: 300 }, folder: 'projects/tiles' },
+} as const;
+export type ProjectImageField = keyof typeof PROJECT_IMAGES;
+
+/** §B10.1: an image that is kept or uploaded needs its copyright and its alternative text. */
+export function projectImageErrors(values: Record<string, string>, present: Record<ProjectImageField, boolean>, lang: Lang): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of Object.keys(PROJECT_IMAGES) as ProjectImageField[]) {
+    if (!present[field]) continue;
+    if (!values[`${field}_copyright`]) errors[`${field}_copyright`] = [t(lang, 'Please add copyright information.')];
+    if (!values[`${field}_alt_text`]) errors[`${field}_alt_text`] = [t(lang, 'Please add an alternative text for this image.')];
+  }
+  return errors;
 }

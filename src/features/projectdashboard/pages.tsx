@@ -225,9 +225,9 @@ export function ProjectFrame({ page, data, title, children }: { page: PageContex
 }
 
 /** A form of the frame: CSRF, the fields, a save button. */
-export function DashboardForm({ page, action, children, button = 'Save' }: { page: PageContext; action: string; children: ComponentChildren; button?: string }) {
+export function DashboardForm({ page, action, children, button = 'Save', multipart = false }: { page: PageContext; action: string; children: ComponentChildren; button?: string; multipart?: boolean }) {
   return (
-    <form method="post" action={action} class="dashboard-form" noValidate>
+    <form method="post" action={action} class="dashboard-form" noValidate enctype={multipart ? 'multipart/form-data' : undefined}>
       <CsrfField page={page} />
       {children}
       <button type="submit">{t(page.lang, button)}</button>

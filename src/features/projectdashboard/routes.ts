@@ -1,6 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
 import { Type } from 'typebox';
+import { readMultipartFiles } from '../../http/bodies.js';
+import { removeMedia } from '../../media/images.js';
 import { loadProjectInsights } from '../insights/queries.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -8,7 +11,8 @@ import { sendPage } from '../../web/render.js';
 import { frameData, managedOrganisation, managedProject } from './access.js';
 import { ProjectComponentPage } from './component-pages.js';
 import type { PublishCheck } from './completeness.js';
-import { type ProjectForm, projectFormValues, projectPatch, readProjectForm } from './input.js';
+import { ingestProjectImages, projectImageChange, writeProjectImages } from './images.js';
+import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors, projectPatch, readProjectForm } from './input.js';
 import { exportRoutes } from './export-routes.js';
 import { memberDashboardRoutes } from './member-routes.js';
 import { moduleDashboardRoutes } from './module-routes.js';
@@ -18,6 +22,13 @@ import { type ArchivedFilter, dashboardProjects } from './queries.js';
 import { createProject, deleteProject, duplicateProject, publishProject, setProjectState, updateProject } from './services.js';
 
 export const DASHBOARD_PAGE_SIZE = 12;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The header and tile image uploads of the basic settings (multipart). */
+    projectImages: Record<string, Buffer> | null;
+  }
+}
 
 const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const OrgParams = Type.Object({ org: Slug });
@@ -34,7 +45,8 @@ const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()
 
 export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const mediaDir = join(config.dataDir, 'media');
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
   await fastify.register(exportRoutes);
@@ -90,19 +102,44 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     return sendPage(reply, ProjectComponentPage({ page: managed.page, data, form: component, values: projectFormValues(managed.project), errors: {}, insights }));
   });
 
-  app.post('/:org/dashboard/projects/:slug/:component/', pageRoute({ params: ComponentParams, body: FormBody }), async (request, reply) => {
+  app.decorateRequest('projectImages', null);
+  /** The basic settings come as multipart (with the header and tile images): the files wait on the request. */
+  async function readImages(request: FastifyRequest) {
+    if (request.isMultipart()) request.projectImages = await readMultipartFiles(request, Object.keys(PROJECT_IMAGES));
+  }
+
+  app.post('/:org/dashboard/projects/:slug/:component/', { ...pageRoute({ params: ComponentParams, body: FormBody }), preValidation: readImages }, async (request, reply) => {
     checkCsrf(request);
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     const { page, project } = managed;
     const form: Exclude<ProjectForm, 'create'> = request.params.component;
+    const uploads = form === 'basic' ? (request.projectImages ?? {}) : {};
     const { values, errors } = readProjectForm(form, request.body, !project.isDraft, page.lang);
+    let images: Awaited<ReturnType<typeof ingestProjectImages>>['images'] = {};
+    if (form === 'basic') {
+      // An upload wins over "remove".
+      if (uploads.image) values.image_clear = '';
+      if (uploads.tile_image) values.tile_image_clear = '';
+      const present = { image: Boolean(uploads.image || (project.image && !values.image_clear)), tile_image: Boolean(uploads.tile_image || (project.tileImage && !values.tile_image_clear)) };
+      const ingested = await ingestProjectImages(uploads, page.lang);
+      Object.assign(errors, projectImageErrors(values, present, page.lang), ingested.errors);
+      images = ingested.images;
+    }
     if (Object.keys(errors).length) {
       const data = await frameData(request, project, form);
       const insights = await resultInsights(form, project.id);
       return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
     }
-    await db.transaction((tx) => updateProject(tx, project.id, projectPatch(form, values)));
+    const written = writeProjectImages(mediaDir, images);
+    const change = projectImageChange(project, written, values);
+    try {
+      await db.transaction((tx) => updateProject(tx, project.id, { ...projectPatch(form, values), ...(form === 'basic' ? change.patch : {}) }));
+    } catch (error) {
+      removeMedia(mediaDir, ...Object.values(written));
+      throw error;
+    }
+    if (form === 'basic') removeMedia(mediaDir, ...change.obsolete);
     return reply.redirect(withDone(projectComponentPath(project.organisationSlug, project.slug, form), 'saved'), 302);
   });
 

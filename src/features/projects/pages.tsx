@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
@@ -65,11 +66,12 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
 
-  /** A project its viewer may see, with the viewer's context; 404 otherwise (private and draft projects stay hidden). */
+  /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
   async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
     const project = await loadProjectPage(db, params.org, params.slug);
     const context = project && (await loadProjectContext(db, project.id, page.user));
-    if (!project || !context || !canViewProject(context)) throw notFound();
+    if (!project || !context) throw notFound();
+    if (!canViewProject(context)) throw denied(page.user);
     return { project, context };
   }
 

@@ -7,7 +7,7 @@ import { ratings } from '../../db/schema/index.js';
 import { type AuthUser, denied, requireUser } from '../../http/auth.js';
 import { ApiError, notFound, permissionDenied } from '../../http/errors.js';
 import { canViewComments } from '../comments/rules.js';
-import { canChangeRating, canRate } from './rules.js';
+import { canChangeRating, canRateObject } from './rules.js';
 import { loadRatingSummaries } from '../comments/queries.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
 import { RATEABLE } from '../contenttypes/registry.js';
@@ -59,7 +59,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
-      if (!canRate(context, context.target.kind)) throw denied(user);
+      if (!canRateObject(context, context.target)) throw denied(user);
       try {
         const id = await db.transaction((tx) => addRating(tx, user.id, { type: context.target.kind, id: context.target.id }, request.body.value));
         return reply.status(201).send(await render(context, id, user));
@@ -79,7 +79,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       .from(ratings)
       .where(and(eq(ratings.id, params.id), eq(ratings.contentType, context.target.kind), eq(ratings.objectPk, context.target.id)));
     if (!row) throw notFound();
-    if (!canChangeRating(context, context.target.kind, row)) throw permissionDenied();
+    if (!canChangeRating(context, context.target, row)) throw permissionDenied();
     return { user, context, ratingId: row.id };
   };
 
