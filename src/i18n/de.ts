@@ -117,6 +117,7 @@ export const de: Record<string, string> = {
   'Please confirm your e-mail address': 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
   'please confirm your e-mail address for Allmende by opening this link:': 'bitte bestätigen Sie Ihre E-Mail-Adresse für Allmende, indem Sie diesen Link öffnen:',
   'Please type your current password.': 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+  'Current password (needed to change the e-mail address)': 'Aktuelles Passwort (nötig, um die E-Mail-Adresse zu ändern)',
   'PNG, JPEG or GIF, at least 200×200 pixels, at most 5 MB.': 'PNG, JPEG oder GIF, mindestens 200×200 Pixel, höchstens 5 MB.',
   private: 'privat',
   Progress: 'Fortschritt',

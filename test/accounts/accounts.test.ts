@@ -309,11 +309,17 @@ test('the login form is throttled after repeated failures and says so', async ()
   assert.equal(browser.cookies.has('sessionid'), false);
 });
 
-test('a new e-mail address in the settings must be confirmed again', async () => {
+test('a new e-mail address in the settings needs the current password (error beside the field, throttled) and must be confirmed again', async () => {
   const { app, db } = await world();
   const browser = new Browser(app);
   await browser.login('user', 'user-password');
-  const saved = await browser.postMultipart('/account/', { username: 'user', email: 'new-address@example.org', language: 'en', bio: '' });
+  for (const current_password of [undefined, 'wrong-password']) {
+    const refused = await browser.postMultipart('/account/', { username: 'user', email: 'new-address@example.org', language: 'en', bio: '', ...(current_password ? { current_password } : {}) });
+    assert.equal(refused.status, 400);
+    assert.match(refused.text, /id="id_current_password"[^>]*>(?:(?!<\/div>)[^])*Please type your current password\./, 'the message beside the field');
+    assert.equal((await db.select().from(users).where(eq(users.id, 5)))[0].email, 'user@example.org', 'nothing changed');
+  }
+  const saved = await browser.postMultipart('/account/', { username: 'user', email: 'new-address@example.org', current_password: 'user-password', language: 'en', bio: '' });
   assert.equal(saved.status, 302);
   const [row] = await db.select().from(users).where(eq(users.id, 5));
   assert.equal(row.email, 'new-address@example.org');
@@ -324,7 +330,7 @@ test('a new e-mail address in the settings must be confirmed again', async () =>
   assert.equal((await browser.post(link, {})).status, 302);
   const [after] = await db.select().from(users).where(eq(users.id, 5));
   assert.equal(after.emailVerified, true);
-  const taken = await browser.postMultipart('/account/', { username: 'user', email: 'ADMIN@example.org', language: 'en', bio: '' });
+  const taken = await browser.postMultipart('/account/', { username: 'user', email: 'ADMIN@example.org', current_password: 'user-password', language: 'en', bio: '' });
   assert.equal(taken.status, 400);
   assert.match(taken.text, /A user is already registered with this e-mail address\./);
 });

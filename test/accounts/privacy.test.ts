@@ -94,7 +94,7 @@ test('notices go only to a confirmed address, not to a new one awaiting confirma
   const t = await world();
   const other = new Browser(t.app);
   await other.login('other', 'other-password');
-  const saved = await other.post('/account/', { username: 'other', email: 'new-other@example.org', language: 'en', bio: '' });
+  const saved = await other.post('/account/', { username: 'other', email: 'new-other@example.org', current_password: 'other-password', language: 'en', bio: '' });
   assert.equal(saved.status, 302);
   const user = await tokenHeader(t.db, 5);
   const comment = (text: string) => t.request({ method: 'POST', url: '/api/contenttypes/4/objects/3/comments/', headers: user, payload: { comment: text } });

@@ -51,3 +51,13 @@ test('F11: the password check of the account deletion is throttled too', async (
   assert.equal((await browser.post('/account/account_deletion/', { password: 'user-password' })).status, 429);
   assert.equal((await apiLogin(t, 'user', 'user-password', '198.51.100.9')).status, 429);
 });
+
+test('F11: the current-password check of an e-mail change is throttled too', async () => {
+  const t = await world(2);
+  const browser = new Browser(t.app);
+  await browser.login('user', 'user-password');
+  const change = (current_password: string) => browser.postMultipart('/account/', { username: 'user', email: 'elsewhere@example.org', current_password, language: 'en', bio: '' });
+  for (let i = 0; i < 2; i++) assert.equal((await change(`guess-${i}`)).status, 400);
+  assert.equal((await change('user-password')).status, 429, 'even the right password waits once the limit is used up');
+  assert.equal((await apiLogin(t, 'user', 'user-password', '198.51.100.9')).status, 429, 'the same account limit as logins');
+});

@@ -246,6 +246,7 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
           <CsrfField page={page} />
           <Field name="username" label={t(lang, 'Username')} value={account.username} required maxLength={60} autocomplete="username" errors={errors.username} />
           <Field name="email" type="email" label={t(lang, 'E-mail address')} value={account.email} required maxLength={254} autocomplete="email" errors={errors.email} />
+          <Field name="current_password" type="password" label={t(lang, 'Current password (needed to change the e-mail address)')} value="" autocomplete="current-password" errors={errors.current_password} />
           <div class={`field${errors.language?.length ? ' has-error' : ''}`}>
             <label for="id_language">{t(lang, 'Your preferred language')}</label>
             <select id="id_language" name="language">

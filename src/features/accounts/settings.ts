@@ -116,6 +116,12 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
     const errors = await settingsErrors(app, page.lang, account.id, form.fields);
+    // A new e-mail address takes over the account (password reset goes there): the current password
+    // first, checked under the login throttle as in the password change (F11).
+    const emailChanges = field(form.fields, 'email').toLowerCase() !== account.email.toLowerCase();
+    if (emailChanges && !errors.email && hasPassword(account) && !(await passwordMatches(request, field(form.fields, 'current_password', false), account))) {
+      errors.current_password = [t(page.lang, 'Please type your current password.')];
+    }
     if (form.tooLarge) errors.avatar = [t(page.lang, 'The image must not be larger than 5 MB.')];
     let avatar: string | null | undefined = field(form.fields, 'avatar_clear') === 'on' ? null : undefined;
     // The picture is stored only when the rest of the form is fine (no orphaned files).
@@ -128,7 +134,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         errors.avatar = [t(page.lang, error.message)];
       }
     }
-    const view = { ...settingsView(account), ...form.fields, bio: field(form.fields, 'bio', false) };
+    const { current_password: _password, ...kept } = form.fields;
+    const view = { ...settingsView(account), ...kept, bio: field(form.fields, 'bio', false) };
     if (Object.keys(errors).length) return sendPage(reply, AccountSettingsPage({ page, account: view, errors }), 400);
     const changes = {
       username: field(form.fields, 'username'),
