@@ -56,6 +56,7 @@ import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
 import { legalPages } from './features/legal/pages.js';
 import { newsletterRoutes } from './features/newsletters/routes.js';
+import { organisationSettingsRoutes } from './features/organisations/settings-routes.js';
 
 export interface AppContext {
   config: Config;
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inviteRoutes);
   await app.register(backofficeRoutes);
   await app.register(newsletterRoutes);
+  await app.register(organisationSettingsRoutes);
 
   return app;
 }

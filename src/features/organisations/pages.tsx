@@ -12,7 +12,8 @@ import { type FollowedProject, listedProjects } from '../dashboard/queries.js';
 import { byParticipation } from '../dashboard/rules.js';
 import { loadProjectContexts } from '../projects/context.js';
 import { canViewProject } from '../projects/rules.js';
-import { loadOrganisation } from './queries.js';
+import { TextPage } from '../legal/pages.js';
+import { loadOrganisationProfile, type OrganisationProfile, translated } from './queries.js';
 
 export const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const OrgParams = Type.Object({ org: Slug });
@@ -31,7 +32,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
 
   app.get('/:org/', pageRoute({ params: OrgParams }), async (request, reply) => {
     const page = await pageContext(request, reply);
-    const organisation = await loadOrganisation(db, request.params.org);
+    const organisation = await loadOrganisationProfile(db, request.params.org);
     if (!organisation) throw notFound();
     const now = new Date();
     const listed = await listedProjects(db, { organisationId: organisation.id });
@@ -42,7 +43,21 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
     });
     return sendPage(reply, OrganisationPage({ page, organisation, projects: byParticipation(visible, now), now }));
   });
+
+  /** The "About" page: the organisation's information in the reader's language (§A2, §B3.1). */
+  app.get('/:org/information/', pageRoute({ params: OrgParams }), async (request, reply) => {
+    const organisation = await loadOrganisationProfile(db, request.params.org);
+    if (!organisation) throw notFound();
+    const page = await pageContext(request, reply);
+    const information = translated(organisation, 'information', page.lang);
+    return sendPage(
+      reply,
+      TextPage({ page, title: `${t(page.lang, 'About')} — ${organisation.name}`, body: information, empty: t(page.lang, 'This page has not been written yet.'), organisation: footerOf(organisation) }),
+    );
+  });
 }
+
+const footerOf = (o: OrganisationProfile) => ({ slug: o.slug, name: o.name, legal: o.legal });
 
 export function Tiles({ page, projects, now, empty }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string }) {
   if (!projects.length) return <p>{empty}</p>;
@@ -65,14 +80,36 @@ export function HomePage({ page, projects, now }: { page: PageContext; projects:
   );
 }
 
-export function OrganisationPage(props: { page: PageContext; organisation: { name: string; title: string; description: string }; projects: FollowedProject[]; now: Date }) {
+export function OrganisationPage(props: { page: PageContext; organisation: OrganisationProfile; projects: FollowedProject[]; now: Date }) {
   const { page, organisation } = props;
   const { lang } = page;
+  const slogan = translated(organisation, 'slogan', lang);
+  const description = translated(organisation, 'description', lang);
   return (
-    <Layout page={page} title={organisation.name}>
-      <h1>{organisation.name}</h1>
-      {organisation.title && <p class="lead">{organisation.title}</p>}
-      {organisation.description && <p>{organisation.description}</p>}
+    <Layout page={page} title={organisation.name} organisation={footerOf(organisation)}>
+      {organisation.image && (
+        <figure class="organisation-header">
+          <img src={`/media/${organisation.image}`} alt="" />
+          {organisation.imageCopyright && <figcaption>© {organisation.imageCopyright}</figcaption>}
+        </figure>
+      )}
+      <div class="organisation-head">
+        {organisation.logo && <img class="organisation-logo" src={`/media/${organisation.logo}`} alt={t(lang, 'Logo of %(organisation)s', { organisation: organisation.name })} width={96} height={96} />}
+        <h1>{organisation.title || organisation.name}</h1>
+      </div>
+      {slogan && <p class="lead">{slogan}</p>}
+      {description && <p>{description}</p>}
+      <p>
+        <a href={`/${organisation.slug}/information/`}>{t(lang, 'About %(organisation)s', { organisation: organisation.name })}</a>
+        {organisation.url && (
+          <>
+            {' · '}
+            <a href={organisation.url} rel="noopener">
+              {t(lang, 'Website')}
+            </a>
+          </>
+        )}
+      </p>
       <section aria-labelledby="projects-heading">
         <h2 id="projects-heading">{t(lang, 'Projects')}</h2>
         <Tiles page={page} projects={props.projects} now={props.now} empty={t(lang, 'This organisation has no projects yet.')} />

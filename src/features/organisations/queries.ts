@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organisationInitiators, organisationMembers, organisations } from '../../db/schema/index.js';
+import { organisationInitiators, organisationMembers, organisations, organisationTranslations } from '../../db/schema/index.js';
+import { writtenTexts } from '../legal/texts.js';
 import { qualified as q } from '../../db/sql.js';
 import type { OrganisationContext } from './rules.js';
 
@@ -49,11 +50,17 @@ export async function initiatorIds(db: DbOrTx, organisationId: number): Promise<
   return rows.map((r) => r.id);
 }
 
-/** An organisation by slug with what its landing page shows, or null. */
-export async function loadOrganisation(db: DbOrTx, slug: string) {
-  const [row] = await db
-    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name, title: organisations.title, description: organisations.description })
-    .from(organisations)
-    .where(eq(organisations.slug, slug));
-  return row ?? null;
+/** Everything the settings forms, the landing page and the footer show of an organisation, with its texts per language. */
+export async function loadOrganisationProfile(db: DbOrTx, slug: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.slug, slug));
+  if (!row) return null;
+  const translations = await db.select().from(organisationTranslations).where(eq(organisationTranslations.organisationId, row.id));
+  return { ...row, translations, legal: writtenTexts(row) };
+}
+export type OrganisationProfile = NonNullable<Awaited<ReturnType<typeof loadOrganisationProfile>>>;
+
+/** A text in the reader's language, else in another language, else the organisation's own description. */
+export function translated(profile: OrganisationProfile, field: 'description' | 'slogan' | 'information', lang: string): string {
+  const own = profile.translations.find((tr) => tr.language === lang)?.[field];
+  return own || profile.translations.map((tr) => tr[field]).find(Boolean) || (field === 'description' ? profile.description : '');
 }
