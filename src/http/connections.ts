@@ -20,6 +20,7 @@ export interface ConnectionLimits {
  */
 export function serverTimeouts(limits: ConnectionLimits): FastifyHttpOptions<Server> {
   return {
+    clientErrorHandler,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionTimeout: limits.requestTimeoutMs,
@@ -30,6 +31,25 @@ export function serverTimeouts(limits: ConnectionLimits): FastifyHttpOptions<Ser
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
   };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request was not sent in time.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+};
+
+/**
+ * What a client gets when Node cannot even parse its request or it came too slowly: the API's
+ * error shape (`{"detail": …}`), and the connection closed. A socket already gone is just closed.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify({ detail });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /**
