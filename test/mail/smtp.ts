@@ -12,8 +12,11 @@ export interface ReceivedMail {
  * Recipients matching `reject` are refused with 550, those matching `options.defer` (changeable
  * while the server runs) get the temporary 451.
  */
-export async function startSmtpServer(options: { reject?: RegExp; defer?: RegExp | null } = {}): Promise<{ url: string; received: ReceivedMail[]; server: Server }> {
+export async function startSmtpServer(options: { reject?: RegExp; defer?: RegExp | null } = {}): Promise<{ url: string; received: ReceivedMail[]; firstMail: Promise<ReceivedMail>; server: Server }> {
   const received: ReceivedMail[] = [];
+  let mailed: (mail: ReceivedMail) => void = () => undefined;
+  /** Resolves when the first message has been accepted. */
+  const firstMail = new Promise<ReceivedMail>((resolve) => (mailed = resolve));
   const server = createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -30,6 +33,7 @@ export async function startSmtpServer(options: { reject?: RegExp; defer?: RegExp
           if (line === '.') {
             inData = false;
             received.push(mail);
+            mailed(mail);
             mail = { from: '', to: [], data: '' };
             reply('250 OK queued');
           } else {
@@ -67,5 +71,5 @@ export async function startSmtpServer(options: { reject?: RegExp; defer?: RegExp
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, server };
+  return { url: `smtp://127.0.0.1:${port}`, received, firstMail, server };
 }
