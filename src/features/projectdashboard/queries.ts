@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { contactColumns, locationColumns, projectTextColumns } from '../projects/queries.js';
 import { categories, type InviteRole, labels, modules, organisations, phases, projectInvites, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 
 export type ArchivedFilter = 'all' | 'no' | 'yes';
@@ -36,14 +37,8 @@ export async function dashboardProjects(db: DbOrTx, organisationId: number, filt
 }
 
 const projectColumns = {
-  id: projects.id,
-  slug: projects.slug,
-  name: projects.name,
+  ...projectTextColumns,
   organisationId: projects.organisationId,
-  description: projects.description,
-  information: projects.information,
-  result: projects.result,
-  access: projects.access,
   isDraft: projects.isDraft,
   isArchived: projects.isArchived,
   showInsights: projects.showInsights,
@@ -53,16 +48,8 @@ const projectColumns = {
   tileImage: projects.tileImage,
   tileImageAltText: projects.tileImageAltText,
   tileImageCopyright: projects.tileImageCopyright,
-  pointLat: projects.pointLat,
-  pointLng: projects.pointLng,
-  streetName: projects.streetName,
-  houseNumber: projects.houseNumber,
-  zipCode: projects.zipCode,
-  contactName: projects.contactName,
-  contactAddressText: projects.contactAddressText,
-  contactEmail: projects.contactEmail,
-  contactPhone: projects.contactPhone,
-  contactUrl: projects.contactUrl,
+  ...locationColumns,
+  ...contactColumns,
   organisationSlug: organisations.slug,
   organisationName: organisations.name,
   organisationLanguage: organisations.language,

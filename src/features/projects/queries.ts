@@ -39,6 +39,26 @@ export interface AppProjectModule {
   phases: { startDate: Date | null; endDate: Date | null }[];
 }
 
+/** A project's own texts, as every project query selects them. */
+export const projectTextColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  name: projects.name,
+  description: projects.description,
+  information: projects.information,
+  result: projects.result,
+  access: projects.access,
+};
+
+/** A project's location: its point and address. */
+export const locationColumns = {
+  pointLat: projects.pointLat,
+  pointLng: projects.pointLng,
+  streetName: projects.streetName,
+  houseNumber: projects.houseNumber,
+  zipCode: projects.zipCode,
+};
+
 /** A project's contact fields, as every project query selects them. */
 export const contactColumns = {
   contactName: projects.contactName,
@@ -73,19 +93,9 @@ export async function loadAppProjects(
     where ${modules.projectId} = ${projects.id} and not ${modules.isDraft} and ${phases.endDate} > ${now.toISOString()}::timestamptz)`;
   const rows = await db
     .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      description: projects.description,
-      information: projects.information,
-      result: projects.result,
-      access: projects.access,
+      ...projectTextColumns,
       image: projects.image,
-      pointLat: projects.pointLat,
-      pointLng: projects.pointLng,
-      streetName: projects.streetName,
-      houseNumber: projects.houseNumber,
-      zipCode: projects.zipCode,
+      ...locationColumns,
       ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,
@@ -122,14 +132,8 @@ export async function loadAppProjects(
 export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string) {
   const [row] = await db
     .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      description: projects.description,
-      information: projects.information,
-      result: projects.result,
+      ...projectTextColumns,
       showInsights: projects.showInsights,
-      access: projects.access,
       isDraft: projects.isDraft,
       isArchived: projects.isArchived,
       image: projects.image,
