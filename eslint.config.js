@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import { featuresPlugin } from './eslint-rules/features.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'src/db/migrations', 'coverage', 'test-results'] },
+  { ignores: ['node_modules', 'data', 'dist', 'src/db/migrations', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

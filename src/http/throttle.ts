@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { throttled } from './errors.js';
 
@@ -167,6 +167,8 @@ export class RedisUnreachable extends Error {}
 
 /** Connects to REDIS_URL with short timeouts; throws RedisUnreachable when it does not answer a PING. */
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only with REDIS_URL: a server without Redis keeps the client out of its memory.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: REDIS_TIMEOUT_MS * 2,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
@@ -31,6 +30,9 @@ export interface IngestedImage {
   ext: string;
 }
 
+/** sharp (libvips, ≈ 20 MB resident) is loaded with the first image, not at start: most requests never carry one. */
+export const loadSharp = async () => (await import('sharp')).default;
+
 /**
  * The one ingest of every uploaded image: png, jpeg or gif within IMAGE_LIMITS and `rules`. The
  * image is decoded completely (a truncated or corrupt file is refused), turned upright by its EXIF
@@ -38,6 +40,7 @@ export interface IngestedImage {
  * drops every metadata block (EXIF, GPS, XMP, comments). Nothing is written.
  */
 export async function ingestImage(data: Buffer, rules: ImageRules): Promise<IngestedImage> {
+  const sharp = await loadSharp();
   if (data.length > IMAGE_LIMITS.maxBytes) throw new ImageInvalid(`The image must not be larger than ${megabytes(IMAGE_LIMITS.maxBytes)} MB.`);
   let meta;
   try {

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { ingestImage, removeMedia, writeImage } from '../../media/images.js';
+import { ingestImage, loadSharp, removeMedia, writeImage } from '../../media/images.js';
 
 /** The "avatar" image alias: at least 200×200 (and within the limits of every image). */
 export const AVATAR_RULES = { minWidth: 200, minHeight: 200 };
@@ -24,6 +23,7 @@ export function appAvatarUrls(user: { id: number; avatar: string | null }, absol
 export async function storeAvatar(mediaDir: string, data: Buffer): Promise<string> {
   // Both are made before anything is written: a refused upload leaves no file.
   const image = await ingestImage(data, AVATAR_RULES);
+  const sharp = await loadSharp();
   const thumbnail = await sharp(image.data).resize(200, 200, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer();
   const relative = writeImage(mediaDir, 'users/images', image);
   writeFileSync(join(mediaDir, avatarThumbnailPath(relative)), thumbnail);

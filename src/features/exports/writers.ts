@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { Cell } from './sheets.js';
@@ -29,9 +28,11 @@ export function csvStream(rows: RowBatches): Readable {
  */
 export function xlsxStream(sheetName: string, rows: RowBatches): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
   (async () => {
+    // exceljs (≈ 25 MB resident) is loaded with the first export, not at the start of every worker.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName);
     for await (const batch of rows) {
       for (const row of batch) sheet.addRow(row).commit();
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
