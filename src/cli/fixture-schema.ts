@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../features/projects/topics.js';
 
 /** The loaddata fixture format: an interface other tools depend on, so keep it exactly. */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -68,6 +69,8 @@ export const FixtureProject = Type.Object(
     contact_email: Type.Optional(Type.String({ maxLength: 254 })),
     contact_phone: Type.Optional(Type.String({ maxLength: 20 })),
     contact_url: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Topic codes of features/projects/topics.ts, each once, at most MAX_PROJECT_TOPICS. */
+    topics: Type.Optional(Type.Array(Type.Unsafe<ProjectTopic>(Type.String({ enum: Object.keys(PROJECT_TOPICS) })), { maxItems: MAX_PROJECT_TOPICS, uniqueItems: true })),
     created: Type.Optional(DateTime),
   },
   strict,

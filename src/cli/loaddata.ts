@@ -138,6 +138,7 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
       contactEmail: p.contact_email ?? '',
       contactPhone: p.contact_phone ?? '',
       contactUrl: p.contact_url ?? '',
+      topics: p.topics ?? [],
       ...(p.created ? { created: new Date(p.created) } : {}),
     });
     for (const [j, userId] of (p.moderators ?? []).entries()) {

@@ -57,10 +57,11 @@ export class Browser {
     return this.cookies.get('csrftoken') ?? '';
   }
 
-  /** Posts a form the way a browser does, with the page's CSRF token unless one is given. */
-  async post(url: string, fields: Record<string, string>, withCsrf = true): Promise<PageResponse> {
+  /** Posts a form the way a browser does, with the page's CSRF token unless one is given; a list repeats its field (checkbox groups). */
+  async post(url: string, fields: Record<string, string | string[]>, withCsrf = true): Promise<PageResponse> {
     if (withCsrf && !this.csrf) await this.get('/accounts/login/');
-    const body = new URLSearchParams({ ...(withCsrf ? { csrfmiddlewaretoken: this.csrf } : {}), ...fields }).toString();
+    const entries = Object.entries({ ...(withCsrf ? { csrfmiddlewaretoken: this.csrf } : {}), ...fields }).flatMap(([name, value]) => [value].flat().map((one) => [name, one]));
+    const body = new URLSearchParams(entries).toString();
     const response = await this.app.inject({
       method: 'POST',
       url,

@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { follows, outbox, projectModerators, projects } from '../../src/db/schema/index.js';
 import { Browser } from '../accounts/client.js';
-import { dashboardApp, signedIn } from './world.js';
+import type { Fixture } from '../../src/cli/fixture-schema.js';
+import { load } from '../fixtures.js';
+import { dashboardApp, dashboardWorld, signedIn } from './world.js';
 
 const LIST = '/org/dashboard/projects/';
 
@@ -148,4 +150,35 @@ test('a published project keeps the fields counted for completeness', async () =
   const page = await initiator.post('/org/dashboard/projects/project/information/', { information: '' });
   assert.equal(page.status, 400);
   assert.match(page.text, /id="id_information_errors"[^>]*><li>This field is required./);
+});
+
+test('topics: at most two from the fixed list, checkboxes on the basic settings, shown on the project page in en and de', async () => {
+  const world = dashboardWorld();
+  const { app, db } = await dashboardApp({ ...world, projects: world.projects?.map((p) => (p.slug === 'project' ? { ...p, topics: ['TRA' as const] } : p)) });
+  const initiator = await signedIn(app, 'initiator');
+  const BASIC = '/org/dashboard/projects/draft-plan/basic/';
+  const form = await initiator.get(BASIC);
+  assert.match(form.text, /<legend>Topics<\/legend>/);
+  assert.match(form.text, /name="topics" value="EDU"/);
+  const base = { name: 'Draft plan', description: 'Not yet out', access: 'PUBLIC' };
+  const tooMany = await initiator.post(BASIC, { ...base, topics: ['EDU', 'TRA', 'ENV'] });
+  assert.equal(tooMany.status, 400);
+  assert.match(tooMany.text, /id="id_topics_errors"[^>]*><li>Choose at most 2 topics.<\/li>/);
+  assert.match(tooMany.text, /name="topics" value="ENV" checked/);
+  const unknown = await initiator.post(BASIC, { ...base, topics: ['XYZ'] });
+  assert.equal(unknown.status, 400);
+  assert.match(unknown.text, /id="id_topics_errors"[^>]*><li>Select a valid choice.<\/li>/);
+  const stored = async (slug: string) => (await db.select({ topics: projects.topics }).from(projects).where(eq(projects.slug, slug)))[0].topics;
+  assert.deepEqual(await stored('draft-plan'), []);
+  const saved = await initiator.post(BASIC, { ...base, topics: ['TRA', 'EDU'] });
+  assert.equal(saved.location, `${BASIC}?done=saved`);
+  assert.deepEqual(await stored('draft-plan'), ['EDU', 'TRA']);
+  assert.match((await initiator.get(BASIC)).text, /name="topics" value="TRA" checked/);
+  const page = await initiator.get('/org/projects/draft-plan/');
+  assert.match(page.text, /<ul class="topics" aria-label="Topics"><li class="badge">Education &amp; research<\/li><li class="badge">Traffic<\/li><\/ul>/);
+  assert.equal((await initiator.post(BASIC, base)).status, 302);
+  assert.deepEqual(await stored('draft-plan'), [], 'no checkbox ticked clears the topics');
+  const german = await new Browser(app, { 'accept-language': 'de' }).get('/org/projects/project/');
+  assert.match(german.text, /<li class="badge">Verkehr<\/li>/);
+  await assert.rejects(load(db, { projects: [{ id: 9, slug: 'bad', name: 'Bad', organisation: 1, topics: ['EDU', 'TRA', 'ENV'] }] } as Fixture));
 });

@@ -40,6 +40,8 @@ export const projects = pgTable(
     contactEmail: varchar('contact_email', { length: 254 }).notNull().default(''),
     contactPhone: varchar('contact_phone', { length: 20 }).notNull().default(''),
     contactUrl: varchar('contact_url', { length: 200 }).notNull().default(''),
+    /** Topic codes from the fixed list in features/projects/topics.ts (§B8 basic settings). */
+    topics: varchar('topics', { length: 8 }).array().notNull().default(sql`'{}'::varchar[]`),
     ...timestamps,
   },
   (t) => [

@@ -3,7 +3,8 @@ import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { hasIdeaModules, type ProjectInsights } from '../insights/queries.js';
 import { InsightsBlock } from '../insights/views.js';
-import { Checkbox, Input, TextArea } from './controls.js';
+import { MAX_PROJECT_TOPICS, PROJECT_TOPICS } from '../projects/topics.js';
+import { Checkbox, Checkboxes, Input, TextArea } from './controls.js';
 import { PROJECT_IMAGES, type ProjectForm, type ProjectImageField } from './input.js';
 import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './pages.js';
 import { projectComponentPath } from './paths.js';
@@ -33,6 +34,14 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
       return (
         <>
           <BasicFields page={page} values={values} errors={errors} />
+          <Checkboxes
+            name="topics"
+            label={t(lang, 'Topics')}
+            choices={Object.entries(PROJECT_TOPICS).map(([value, label]) => ({ value, label: t(lang, label) }))}
+            values={(values.topics ?? '').split(',')}
+            errors={errors.topics}
+            help={t(lang, 'Up to %(max)s topics; they tell people what the project is about.', { max: MAX_PROJECT_TOPICS })}
+          />
           <ImageFields page={page} field="image" stored={project.image} values={values} errors={errors} />
           <ImageFields page={page} field="tile_image" stored={project.tileImage} values={values} errors={errors} />
         </>

@@ -103,6 +103,28 @@ export function Radios(props: ControlProps & { choices: { value: string; label: 
   );
 }
 
+/** A group of checkboxes sharing one name (the form body repeats it); `values` are the checked ones. */
+export function Checkboxes(props: ControlProps & { choices: { value: string; label: string }[]; values: readonly string[] }) {
+  const id = `id_${props.name}`;
+  return (
+    <fieldset class={`field${props.errors?.length ? ' has-error' : ''}`} aria-describedby={describedBy(id, props)}>
+      <legend>{props.label}</legend>
+      {props.choices.map((choice, i) => (
+        <div class="check">
+          <input type="checkbox" id={`${id}_${i}`} name={props.name} value={choice.value} checked={props.values.includes(choice.value)} />{' '}
+          <label for={`${id}_${i}`}>{choice.label}</label>
+        </div>
+      ))}
+      {props.help && (
+        <p class="help" id={`${id}_help`}>
+          {props.help}
+        </p>
+      )}
+      <FieldErrors id={`${id}_errors`} errors={props.errors} />
+    </fieldset>
+  );
+}
+
 /** The three access modes with the long labels of §A5.1. */
 export const accessChoices = (lang: Lang) => [
   { value: 'PUBLIC', label: t(lang, 'Public: everybody can see the project and take part.') },

@@ -2,7 +2,9 @@ import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { RICH_TEXT_LIMIT, textLimitError } from '../../text/limits.js';
-import type { FormBody } from '../../web/forms.js';
+import { fieldList, type RepeatedFormBody } from '../../web/forms.js';
+import { projectTopicsError } from '../projects/rules.js';
+import { orderedTopics } from '../projects/topics.js';
 
 /** What a dashboard form field accepts (§B5, §B10); one description per field, used by every form that has it. */
 export interface FieldSpec {
@@ -11,7 +13,7 @@ export interface FieldSpec {
   maxBytes?: number;
   /** Required always, or (for fields counted for completeness) once the project is published (§B10.5). */
   required?: 'always' | 'published';
-  kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude';
+  kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude' | 'topics';
   choices?: readonly string[];
 }
 
@@ -28,6 +30,8 @@ export const PROJECT_FIELDS = {
   tile_image_alt_text: { max: 80 },
   tile_image_copyright: { max: 120 },
   tile_image_clear: { kind: 'checkbox' },
+  /** Repeated checkboxes; the value is the chosen codes joined by commas. */
+  topics: { kind: 'topics' },
   information: { kind: 'richtext', required: 'published', maxBytes: RICH_TEXT_LIMIT.maxBytes },
   contact_name: { max: 120 },
   contact_address_text: { max: 2000 },
@@ -48,7 +52,7 @@ export type ProjectField = keyof typeof PROJECT_FIELDS;
 /** The fields of each project form. */
 export const PROJECT_FORMS = {
   create: ['name', 'description', 'access'],
-  basic: ['name', 'description', 'access', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear'],
+  basic: ['name', 'description', 'access', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics'],
   information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
   result: ['result', 'show_insights'],
   location: ['point_lat', 'point_lng', 'street_name', 'house_number', 'zip_code'],
@@ -104,12 +108,23 @@ export interface FormResult {
 }
 
 /** Reads and checks one project form; messages in the page's language. */
-export function readProjectForm(form: ProjectForm, body: FormBody, published: boolean, lang: Lang): FormResult {
+export function readProjectForm(form: ProjectForm, body: RepeatedFormBody, published: boolean, lang: Lang): FormResult {
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
   for (const name of PROJECT_FORMS[form]) {
     const spec: FieldSpec = PROJECT_FIELDS[name];
+    if (spec.kind === 'topics') {
+      const codes = fieldList(body, name);
+      const problem = projectTopicsError(codes);
+      values[name] = (problem ? codes : orderedTopics(codes)).join(',');
+      if (problem) errors[name] = [t(lang, problem[0], problem[1])];
+      continue;
+    }
     const raw = body[name] ?? '';
+    if (typeof raw !== 'string') {
+      errors[name] = [t(lang, 'Give this field once.')];
+      continue;
+    }
     const value = spec.kind === 'richtext' ? cleanRichText(raw).trim() : spec.kind === 'checkbox' ? (raw ? 'on' : '') : raw.trim();
     values[name] = value;
     const problem = checkField(spec, value, published);
@@ -121,6 +136,8 @@ export function readProjectForm(form: ProjectForm, body: FormBody, published: bo
   return { values, errors };
 }
 
+/** The stored topic codes of a form value (codes joined by commas). */
+export const topicList = (value: string | undefined) => orderedTopics(value ? value.split(',') : []);
 const orNull = (value: string | undefined) => (value ? value : null);
 const numberOrNull = (value: string | undefined) => (value ? Number(value) : null);
 
@@ -139,6 +156,7 @@ export function projectPatch(form: ProjectForm, v: Record<string, string>) {
         imageCopyright: v.image_clear ? '' : v.image_copyright,
         tileImageAltText: v.tile_image_clear ? '' : v.tile_image_alt_text,
         tileImageCopyright: v.tile_image_clear ? '' : v.tile_image_copyright,
+        topics: topicList(v.topics),
       };
     case 'information':
       return {
@@ -184,6 +202,7 @@ export function projectFormValues(p: {
   streetName: string | null;
   houseNumber: string | null;
   zipCode: string | null;
+  topics: string[];
 }): Record<ProjectField, string> {
   return {
     name: p.name,
@@ -195,6 +214,7 @@ export function projectFormValues(p: {
     tile_image_alt_text: p.tileImageAltText,
     tile_image_copyright: p.tileImageCopyright,
     tile_image_clear: '',
+    topics: p.topics.join(','),
     information: p.information,
     result: p.result,
     show_insights: p.showInsights ? 'on' : '',

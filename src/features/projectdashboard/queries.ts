@@ -48,6 +48,7 @@ const projectColumns = {
   tileImage: projects.tileImage,
   tileImageAltText: projects.tileImageAltText,
   tileImageCopyright: projects.tileImageCopyright,
+  topics: projects.topics,
   ...locationColumns,
   ...contactColumns,
   organisationSlug: organisations.slug,

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { readMultipartFiles } from '../../http/bodies.js';
 import { removeMedia } from '../../media/images.js';
 import { loadProjectInsights } from '../insights/queries.js';
-import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
+import { checkCsrf, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
 import { frameData, managedOrganisation, managedProject } from './access.js';
@@ -108,7 +108,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     if (request.isMultipart()) request.projectImages = await readMultipartFiles(request, Object.keys(PROJECT_IMAGES));
   }
 
-  app.post('/:org/dashboard/projects/:slug/:component/', { ...pageRoute({ params: ComponentParams, body: FormBody }), preValidation: readImages }, async (request, reply) => {
+  app.post('/:org/dashboard/projects/:slug/:component/', { ...pageRoute({ params: ComponentParams, body: RepeatedFormBody }), preValidation: readImages }, async (request, reply) => {
     checkCsrf(request);
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;

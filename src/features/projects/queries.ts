@@ -137,6 +137,7 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
       isDraft: projects.isDraft,
       isArchived: projects.isArchived,
       image: projects.image,
+      topics: projects.topics,
       ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,

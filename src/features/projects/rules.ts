@@ -1,5 +1,6 @@
 import type { ProjectAccess } from '../../db/schema/index.js';
 import type { PhaseDates } from '../modules/phases.js';
+import { isProjectTopic, MAX_PROJECT_TOPICS } from './topics.js';
 
 /**
  * The permission core. Every "may this user do this to that" is a named pure predicate over a
@@ -67,3 +68,10 @@ export const canManageProject = (c: ProjectContext) => signedIn(c) && (isSuperus
  * could do after logging in ("log in to take part", §A8.2).
  */
 export const asSignedInUser = <C extends ProjectContext>(c: C): C => (c.user ? c : { ...c, user: { id: 0, isSuperuser: false }, roles: NO_ROLES });
+
+/** The topics a form may store: known codes, each once, at most MAX_PROJECT_TOPICS; else the message (English, for `t`). */
+export function projectTopicsError(codes: readonly string[]): [string, Record<string, number>?] | null {
+  if (!codes.every(isProjectTopic)) return ['Select a valid choice.'];
+  if (new Set(codes).size > MAX_PROJECT_TOPICS) return ['Choose at most %(max)s topics.', { max: MAX_PROJECT_TOPICS }];
+  return null;
+}

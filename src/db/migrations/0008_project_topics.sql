@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "topics" varchar(8)[] DEFAULT '{}'::varchar[] NOT NULL;
