@@ -91,6 +91,7 @@ export const deParticipation: Record<string, string> = {
   Phases: 'Phasen',
   'Please confirm that you hold the rights to this image and that the people shown agree.':
     'Bitte bestätigen Sie, dass Sie die Rechte an diesem Bild besitzen und die abgebildeten Personen einverstanden sind.',
+  "Please agree to the organisation's terms of use.": 'Bitte stimmen Sie den Nutzungsbedingungen der Organisation zu.',
   'Please log in to comment.': 'Bitte melden Sie sich an, um zu kommentieren.',
   'Post reply': 'Antwort senden',
   Previous: 'Zurück',
@@ -140,6 +141,7 @@ export const deParticipation: Record<string, string> = {
   'Upload an image': 'Bild hochladen',
   'Why do you report this comment?': 'Warum melden Sie diesen Kommentar?',
   'Why do you report this idea?': 'Warum melden Sie diese Idee?',
+  "Yes, I have read and agree to this organisation's %(terms)s.": 'Ja, ich habe die %(terms)s dieser Organisation gelesen und stimme ihnen zu.',
   'You do not follow projects of any organisation yet.': 'Sie folgen noch keinen Projekten einer Organisation.',
   'You are now following this project.': 'Sie folgen jetzt diesem Projekt.',
   'You no longer follow this project.': 'Sie folgen diesem Projekt nicht mehr.',

@@ -15,6 +15,10 @@ import { loadObjectContext, type ObjectContext } from '../contenttypes/context.j
 import { COMMENTABLE, contentTypeId } from '../contenttypes/registry.js';
 import { feedbackTextError } from '../moderatorfeedback/rules.js';
 import { addCommentFeedback, updateCommentFeedback } from '../moderatorfeedback/services.js';
+import { loadOrganisationTerms } from '../organisations/queries.js';
+import { organisationTermsAsked, organisationTermsError } from '../organisations/rules.js';
+import { recordTermsAgreement } from '../organisations/services.js';
+import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../organisations/views.js';
 import { canModerate } from '../projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
 import { createReport } from '../reports/services.js';
@@ -38,6 +42,7 @@ function CommentFormPage({
   errors,
   back,
   categories,
+  terms,
 }: {
   page: PageContext;
   action: string;
@@ -47,6 +52,8 @@ function CommentFormPage({
   back: string;
   /** The category checkboxes, when the module offers them: the chosen ones and their error. */
   categories?: { chosen: string[]; errors: string[] };
+  /** The organisation's terms of use box, while the form asks for it: the organisation, whether it was ticked, its error. */
+  terms?: { slug: string; checked: boolean; errors: string[] };
 }) {
   const { lang } = page;
   return (
@@ -59,6 +66,7 @@ function CommentFormPage({
         <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf} />
         <CommentField lang={lang} id="id_comment" label={label} value={value} errors={errors} />
         {categories && <CategoryFields lang={lang} id="id_comment_categories" chosen={categories.chosen} errors={categories.errors} />}
+        {terms && <OrganisationTermsField lang={lang} id="id_organisation_terms_of_use" slug={terms.slug} checked={terms.checked} errors={terms.errors} />}
         <button type="submit">{t(lang, 'Post')}</button> <a href={back}>{t(lang, 'Cancel')}</a>
       </form>
     </Layout>
@@ -99,6 +107,15 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
 
   const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
 
+  /** The organisation's terms of use for a comment form (§A11.7): what the form asks, and its error when the box was not ticked. */
+  async function termsCheck(body: FormBody | RepeatedFormBody, context: ObjectContext, user: { id: number }) {
+    const terms = await loadOrganisationTerms(db, context.project.organisationId, user.id);
+    const checked = field(body, ORGANISATION_TERMS_FIELD) === 'on';
+    const error = organisationTermsError(terms, checked);
+    const form = organisationTermsAsked(terms) ? { slug: terms.slug, checked, errors: error ? [error] : [] } : undefined;
+    return { terms, error, form };
+  }
+
   app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: RepeatedFormBody }), async (request, reply) => {
     const { kind, pk } = request.params;
     const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
@@ -113,7 +130,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const offered = commentCategoriesOffered(context);
     const chosen = offered ? fieldList(request.body, 'comment_categories') : [];
     const categories = checkCommentCategories(chosen.join(','));
-    if (error || 'problem' in categories) {
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || 'problem' in categories || terms.error) {
       const form = {
         page,
         action: request.url,
@@ -122,11 +140,15 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
         errors: error ? [t(page.lang, error)] : [],
         back: objectPath,
         categories: offered ? { chosen, errors: 'problem' in categories ? [t(page.lang, categories.problem)] : [] } : undefined,
+        terms: terms.form,
       };
       return sendPage(reply, CommentFormPage(form), 400);
     }
     const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
-    const created = await db.transaction((tx) => createComment(tx, input, { origin: origin(request, page) }));
+    const created = await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      return createComment(tx, input, { origin: origin(request, page) });
+    });
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
   });
 
@@ -137,10 +159,14 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!canReplyTo(row) || isDeletedComment(row) || !canAddComment(context)) throw permissionDenied();
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
-    if (error) {
-      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: [t(page.lang, error)], back: await commentPath(row) }), 400);
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || terms.error) {
+      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
-    const created = await db.transaction((tx) => createComment(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, comment: text }, { origin: origin(request, page) }));
+    const created = await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      return createComment(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, comment: text }, { origin: origin(request, page) });
+    });
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: 'comment', objectPk: row.id }), 'Your reply has been posted.');
   });
 
@@ -151,10 +177,14 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!canChangeComment(context, row)) throw permissionDenied();
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
-    if (error) {
-      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: [t(page.lang, error)], back: await commentPath(row) }), 400);
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || terms.error) {
+      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
-    await db.transaction((tx) => editCommentText(tx, row.id, text));
+    await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      await editCommentText(tx, row.id, text);
+    });
     return redirectWithMessage(request, reply, await commentPath(row), 'Your comment has been changed.');
   });
 

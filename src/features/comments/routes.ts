@@ -5,11 +5,15 @@ import { apiErrors, PathId } from '../../http/responses.js';
 import { eq } from 'drizzle-orm';
 import { comments } from '../../db/schema/index.js';
 import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth.js';
-import { badRequest, notFound, permissionDenied } from '../../http/errors.js';
+import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
 import { COMMENTABLE } from '../contenttypes/registry.js';
+import { organisationTextPath } from '../legal/texts.js';
+import { loadOrganisationTerms } from '../organisations/queries.js';
+import { organisationTermsError } from '../organisations/rules.js';
+import { recordTermsAgreement } from '../organisations/services.js';
 import { extrasFor } from './extras.js';
 import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments } from './rules.js';
@@ -20,7 +24,11 @@ import { CommentCategories, commentCategories, CommentText, commentText } from '
 export const PAGE_SIZE = 20;
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
 const DetailParams = Type.Object({ ct: PathId, pk: PathId, id: PathId });
-const CommentBody = Type.Object({ comment: CommentText, comment_categories: Type.Optional(CommentCategories) });
+const CommentBody = Type.Object({
+  comment: CommentText,
+  comment_categories: Type.Optional(CommentCategories),
+  agreed_terms_of_use: Type.Optional(Type.Boolean({ description: "true agrees to the organisation's terms of use; required while the user has not agreed to written terms (§A11.7)" })),
+});
 const CommentPatch = Type.Partial(CommentBody);
 const ListResponse = Type.Object({
   count: Type.Integer(),
@@ -28,6 +36,9 @@ const ListResponse = Type.Object({
   previous: Type.Union([Type.String(), Type.Null()]),
   results: Type.Array(CommentSchema),
   comment_count: Type.Integer(),
+  use_org_terms_of_use: Type.Boolean({ description: 'the organisation has written terms of use that writers must agree to once' }),
+  user_has_agreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'null for anonymous callers' }),
+  org_terms_url: Type.String(),
 });
 
 const categoriesOf = (raw: string | undefined) => (raw === undefined ? undefined : commentCategories(raw));
@@ -55,6 +66,14 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     throw notFound();
   };
 
+  /** The organisation's terms of use for a write (§A11.7): a 400 on `comment` while the user must still agree and did not. */
+  const termsAgreement = async (context: ObjectContext, user: AuthUser, agreed: boolean | undefined) => {
+    const terms = await loadOrganisationTerms(db, context.project.organisationId, user.id);
+    const error = organisationTermsError(terms, agreed === true);
+    if (error) throw fieldErrors({ comment: [error] });
+    return terms;
+  };
+
   const render = async (row: CommentRow, context: ObjectContext, user: AuthUser | null, ctx: SerializeContext) => {
     const replies = row.contentType === 'comment' ? new Map<number, CommentRow[]>() : await loadReplies(db, [row.id]);
     return serializeComment(row, await extrasFor(db, [row], replies, context.project.projectId, user?.id ?? null, context), ctx);
@@ -71,11 +90,15 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       checkPageInRange(page, PAGE_SIZE, thread.count);
       const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null, context);
       const ctx = renderContext(request, user, config);
+      const terms = await loadOrganisationTerms(db, context.project.organisationId, user?.id ?? null);
       return {
         count: thread.count,
         ...pageLinks(new URL(request.url, ctx.origin).toString(), page, PAGE_SIZE, thread.count),
         results: thread.comments.map((row) => serializeComment(row, extras, ctx)),
         comment_count: thread.commentCount,
+        use_org_terms_of_use: terms?.written ?? false,
+        user_has_agreed: user ? (terms?.agreed ?? false) : null,
+        org_terms_url: terms ? organisationTextPath(terms.slug, 'terms-of-use') : '',
       };
     },
   );
@@ -92,10 +115,12 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
         if (parent?.type === 'comment') throw badRequest('A reply can only be given to a comment, not to another reply.');
       }
       const text = commentText(request.body.comment);
+      const terms = await termsAgreement(context, user, request.body.agreed_terms_of_use);
       const ctx = renderContext(request, user, config);
-      const created = await db.transaction((tx) =>
-        createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) }, { origin: ctx.origin }),
-      );
+      const created = await db.transaction(async (tx) => {
+        await recordTermsAgreement(tx, user.id, context.project.organisationId, terms);
+        return createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) }, { origin: ctx.origin });
+      });
       const row = await loadCommentRow(db, created.id);
       if (!row) throw notFound();
       return reply.status(201).send(await render(row, context, user, ctx));
@@ -113,16 +138,18 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  const update = async (request: FastifyRequest<{ Params: { ct: number; pk: number; id: number }; Body: { comment?: string; comment_categories?: string } }>) => {
+  const update = async (request: FastifyRequest<{ Params: { ct: number; pk: number; id: number }; Body: { comment?: string; comment_categories?: string; agreed_terms_of_use?: boolean } }>) => {
     const user = await requireUser(request);
     const context = await objectFor(request.params, user);
     const row = await commentOn(context, request.params.id);
     if (!canChangeComment(context, row)) throw permissionDenied();
     const { comment, comment_categories: categories } = request.body;
-    if (comment !== undefined || categories !== undefined) {
-      const text = comment === undefined ? row.comment : commentText(comment);
-      await db.transaction((tx) => editCommentText(tx, row.id, text, categoriesOf(categories)));
-    }
+    const text = comment === undefined ? row.comment : commentText(comment);
+    const terms = await termsAgreement(context, user, request.body.agreed_terms_of_use);
+    await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, user.id, context.project.organisationId, terms);
+      if (comment !== undefined || categories !== undefined) await editCommentText(tx, row.id, text, categoriesOf(categories));
+    });
     const fresh = await loadCommentRow(db, row.id);
     if (!fresh) throw notFound();
     return render(fresh, context, user, renderContext(request, user, config));

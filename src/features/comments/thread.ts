@@ -11,6 +11,8 @@ import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPa
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
 import { serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
+import { loadOrganisationTerms } from '../organisations/queries.js';
+import { organisationTermsAsked } from '../organisations/rules.js';
 
 /** Top-level comments a thread page shows (§A11.4). */
 export const THREAD_PAGE_SIZE = 20;
@@ -78,6 +80,8 @@ export interface ThreadView {
   mayComment: boolean;
   /** Why the viewer may not (a catalogue key), or null. */
   notice: string | null;
+  /** The organisation (slug) whose terms of use the comment forms ask the viewer to agree to (§A11.7); null when they do not ask. */
+  termsOf: string | null;
 }
 
 /** Why the comment form is not offered (§A11.6): the guidance a visitor or member sees instead. */
@@ -96,7 +100,7 @@ export async function loadThreadView(
   request: FastifyRequest,
   config: Config,
   page: PageContext,
-  context: CommentContext & { project: { projectId: number } },
+  context: CommentContext & { project: { projectId: number; organisationId: number } },
   object: ObjectRef,
   /** A page number, or the comment whose page to show (a `?comment=` link), or both absent: page 1. */
   at: { page?: number; comment?: number | null },
@@ -111,6 +115,7 @@ export async function loadThreadView(
   const ctx = renderContext(request, page.user, config);
   const mayComment = canAddComment(context);
   const signedIn = page.user !== null;
+  const terms = signedIn ? await loadOrganisationTerms(db, context.project.organisationId, page.user?.id ?? null) : null;
   const view = (row: CommentRow): CommentView => ({
     ...serializeReply(row, extras, ctx),
     text: row.comment,
@@ -136,5 +141,6 @@ export async function loadThreadView(
     pages: Math.max(1, Math.ceil(thread.count / size)),
     mayComment: signedIn && mayComment,
     notice: signedIn && mayComment ? null : commentNotice(context),
+    termsOf: organisationTermsAsked(terms) ? terms.slug : null,
   };
 }

@@ -5,6 +5,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../moderatorfeedback/rules.js';
+import { OrganisationTermsField } from '../organisations/views.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { profilePath } from '../urls.js';
 import { COMMENT_CATEGORIES, commentCategoryList } from './input.js';
@@ -156,29 +157,30 @@ function Disclosure({ summary, children }: { summary: string; children: Componen
   );
 }
 
-function TextForm({ page, comment, action, label, value, submit }: { page: PageContext; comment: CommentView; action: string; label: string; value: string; submit: string }) {
+function TextForm({ page, comment, action, label, value, submit, termsOf }: { page: PageContext; comment: CommentView; action: string; label: string; value: string; submit: string; termsOf: string | null }) {
   return (
     <form method="post" action={commentActionPath(comment.id, action)} class="comment-form">
       <CsrfField page={page} />
       <CommentField lang={page.lang} id={`id_${action}_${comment.id}`} label={label} value={value} errors={[]} />
+      {termsOf && <OrganisationTermsField lang={page.lang} id={`id_${action}_${comment.id}_terms`} slug={termsOf} />}
       <button type="submit">{submit}</button>
     </form>
   );
 }
 
-function CommentActionsBar({ page, comment }: { page: PageContext; comment: CommentView }) {
+function CommentActionsBar({ page, comment, termsOf }: { page: PageContext; comment: CommentView; termsOf: string | null }) {
   const { lang } = page;
   const { actions } = comment;
   return (
     <div class="comment-actions">
       {actions.reply && (
         <Disclosure summary={t(lang, 'Reply')}>
-          <TextForm page={page} comment={comment} action="reply" label={t(lang, 'Your reply')} value="" submit={t(lang, 'Post reply')} />
+          <TextForm page={page} comment={comment} action="reply" label={t(lang, 'Your reply')} value="" submit={t(lang, 'Post reply')} termsOf={termsOf} />
         </Disclosure>
       )}
       {actions.edit && (
         <Disclosure summary={t(lang, 'Edit')}>
-          <TextForm page={page} comment={comment} action="edit" label={t(lang, 'Change your comment')} value={comment.text} submit={t(lang, 'Save')} />
+          <TextForm page={page} comment={comment} action="edit" label={t(lang, 'Change your comment')} value={comment.text} submit={t(lang, 'Save')} termsOf={termsOf} />
         </Disclosure>
       )}
       {actions.delete && (
@@ -241,7 +243,7 @@ function ModeratorTools({ page, comment }: { page: PageContext; comment: Comment
   );
 }
 
-function CommentItem({ page, comment, selected }: { page: PageContext; comment: CommentView; selected: number | null }) {
+function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; comment: CommentView; selected: number | null; termsOf: string | null }) {
   const { lang } = page;
   const note = hiddenNote(lang, comment);
   const isModerator = comment.actions.moderate;
@@ -268,7 +270,7 @@ function CommentItem({ page, comment, selected }: { page: PageContext; comment: 
         </div>
       )}
       <Ratings page={page} comment={comment} />
-      <CommentActionsBar page={page} comment={comment} />
+      <CommentActionsBar page={page} comment={comment} termsOf={termsOf} />
     </article>
   );
 }
@@ -297,6 +299,7 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
           <CsrfField page={page} />
           <CommentField lang={lang} id={formId} label={t(lang, 'Your comment')} value="" errors={[]} />
           {thread.categories && <CategoryFields lang={lang} id={`${formId}_categories`} chosen={[]} errors={[]} />}
+          {thread.termsOf && <OrganisationTermsField lang={lang} id={`${formId}_terms`} slug={thread.termsOf} />}
           <button type="submit">{t(lang, 'Post')}</button>
         </form>
       ) : (
@@ -314,14 +317,14 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
         <ul class="comment-list">
           {thread.comments.map((comment) => (
             <li>
-              <CommentItem page={page} comment={comment} selected={selected} />
+              <CommentItem page={page} comment={comment} selected={selected} termsOf={thread.termsOf} />
               {comment.replies.length > 0 && (
                 <details class="replies-toggle" open={comment.replies.some((r) => r.id === selected) || comment.replies.length <= 3}>
                   <summary>{tn(lang, '%(count)s answer', '%(count)s answers', comment.replies.length)}</summary>
                   <ul class="replies" aria-label={t(lang, 'Replies')}>
                     {comment.replies.map((reply) => (
                       <li>
-                        <CommentItem page={page} comment={reply} selected={selected} />
+                        <CommentItem page={page} comment={reply} selected={selected} termsOf={thread.termsOf} />
                       </li>
                     ))}
                   </ul>

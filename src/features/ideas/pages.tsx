@@ -19,6 +19,10 @@ import { CommentThread } from '../comments/views.js';
 import { isFollowing } from '../follows/queries.js';
 import { loadModulePage } from '../modules/queries.js';
 import { Slug } from '../organisations/pages.js';
+import { loadOrganisationTerms } from '../organisations/queries.js';
+import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../organisations/rules.js';
+import { recordTermsAgreement } from '../organisations/services.js';
+import { ORGANISATION_TERMS_FIELD } from '../organisations/views.js';
 import { FollowForm } from '../projects/pages.js';
 import { canModerate } from '../projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
@@ -47,7 +51,7 @@ const IdeaAddressParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '
 const REFERENCE = /^\d{4}-\d{1,10}$/;
 const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
 
-const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false };
+const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false, organisationTerms: false };
 
 const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : value);
 
@@ -155,10 +159,14 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     imageCopyright: field(body, 'image_copyright'),
     rightOfUse: field(body, 'right_of_use') === 'on',
     imageDeleted: field(body, 'image_deleted') === 'true',
+    organisationTerms: field(body, ORGANISATION_TERMS_FIELD) === 'on',
   });
 
+  /** The organisation's terms of use as the idea form of this user sees them (§A13). */
+  const termsFor = (page: { user: { id: number } }, target: IdeaModule) => loadOrganisationTerms(db, target.rules.project.organisationId, page.user.id);
+
   /** Checks a posted idea form; stores its image. Errors are field → catalogue keys. */
-  async function checkForm(request: FastifyRequest, target: IdeaModule, values: IdeaFormValues, mode: 'create' | 'put', hadImage: boolean) {
+  async function checkForm(request: FastifyRequest, target: IdeaModule, values: IdeaFormValues, mode: 'create' | 'put', hadImage: boolean, terms: OrganisationTerms | null) {
     const { input, errors } = checkIdeaInput(
       { name: values.name, description: values.description, category: values.category ? toId(values.category) : null, labels: values.labels.map(toId), image_deleted: values.imageDeleted },
       target.module,
@@ -169,6 +177,8 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (rights) errors.right_of_use = [rights];
     const copyright = ideaTextError('image_copyright', values.imageCopyright);
     if (copyright) errors.image_copyright = [copyright];
+    const termsError = organisationTermsError(terms, values.organisationTerms);
+    if (termsError) errors[ORGANISATION_TERMS_FIELD] = [termsError];
     let image: string | null = null;
     if (upload && !Object.keys(errors).length) {
       try {
@@ -181,7 +191,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     return { input, errors, image };
   }
 
-  const formData = (target: IdeaModule, title: string, action: string, cancel: string, values: IdeaFormValues, errors: Record<string, string[]>, image: string | null) => ({
+  const formData = (target: IdeaModule, title: string, action: string, cancel: string, values: IdeaFormValues, errors: Record<string, string[]>, image: string | null, terms: OrganisationTerms | null) => ({
     title,
     action,
     cancel,
@@ -190,6 +200,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     categories: target.module.categories,
     labels: target.module.labels,
     image,
+    termsOf: organisationTermsAsked(terms) ? terms.slug : null,
   });
 
   /** A module its viewer may add ideas to; 403 when they may not see it or add. */
@@ -207,7 +218,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (!page) return reply;
     const { target } = await creatableModule(page, request.params);
     const cancel = modulePath(request.params.org, request.params.slug);
-    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null)} />);
+    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null, await termsFor(page, target))} />);
   });
 
   app.post(createRoute, { ...pageRoute({ params: CreateParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
@@ -216,13 +227,15 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (!page) return reply;
     const { module, target } = await creatableModule(page, request.params);
     const values = formValues(request.body);
-    const { input, errors, image } = await checkForm(request, target, values, 'create', false);
+    const terms = await termsFor(page, target);
+    const { input, errors, image } = await checkForm(request, target, values, 'create', false, terms);
     if (Object.keys(errors).length) {
       const cancel = modulePath(request.params.org, request.params.slug);
-      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
     }
-    const ideaId = await db.transaction((tx) =>
-      createIdea(tx, {
+    const ideaId = await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
+      return createIdea(tx, {
         moduleId: module.id,
         creatorId: page.user.id,
         name: input.name ?? '',
@@ -231,8 +244,8 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
         labelIds: input.labelIds ?? [],
         image,
         imageCopyright: image ? values.imageCopyright : '',
-      }),
-    );
+      });
+    });
     const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id);
     return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id), 'Your idea has been saved.');
   });
@@ -253,13 +266,14 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     imageCopyright: idea.imageCopyright,
     rightOfUse: idea.image !== null,
     imageDeleted: false,
+    organisationTerms: false,
   });
 
   app.get('/:org/ideas/:ref/update/', pageRoute({ params: IdeaParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, target, path } = await changeableIdea(page, request.params);
-    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, storedValues(idea), {}, idea.image)} />);
+    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, storedValues(idea), {}, idea.image, await termsFor(page, target))} />);
   });
 
   app.post('/:org/ideas/:ref/update/', { ...pageRoute({ params: IdeaParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
@@ -268,21 +282,23 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (!page) return reply;
     const { idea, target, path } = await changeableIdea(page, request.params);
     const values = formValues(request.body);
-    const { input, errors, image } = await checkForm(request, target, values, 'put', idea.image !== null);
+    const terms = await termsFor(page, target);
+    const { input, errors, image } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
     if (Object.keys(errors).length) {
-      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
     }
     const replacesImage = image !== null || values.imageDeleted;
-    await db.transaction((tx) =>
-      updateIdea(tx, idea.id, {
+    await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
+      await updateIdea(tx, idea.id, {
         name: input.name,
         description: input.description,
         categoryId: input.categoryId,
         labelIds: input.labelIds,
         imageCopyright: replacesImage && !image ? '' : values.imageCopyright,
         ...(replacesImage ? { image } : {}),
-      }),
-    );
+      });
+    });
     if (replacesImage) removeIdeaImage(mediaDir, idea.image);
     return redirectWithMessage(request, reply, path, 'Your idea has been saved.');
   });

@@ -6,6 +6,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import type { NamedRef } from '../modules/queries.js';
+import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../organisations/views.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../urls.js';
 import { IDEA_LIMITS } from './input.js';
@@ -320,6 +321,8 @@ export interface IdeaFormValues {
   imageCopyright: string;
   rightOfUse: boolean;
   imageDeleted: boolean;
+  /** The box "I agree to the organisation's terms of use" was ticked. */
+  organisationTerms: boolean;
 }
 
 export interface IdeaFormData {
@@ -332,6 +335,8 @@ export interface IdeaFormData {
   labels: NamedRef[];
   /** The stored image when editing. */
   image: string | null;
+  /** The organisation (slug) whose terms of use the form asks the user to agree to; null when it does not ask. */
+  termsOf: string | null;
 }
 
 function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
@@ -421,6 +426,7 @@ export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaForm
             <FieldErrors id="id_right_of_use_errors" errors={tr(errors.right_of_use)} />
           </div>
         </fieldset>
+        {data.termsOf && <OrganisationTermsField lang={lang} id="id_organisation_terms_of_use" slug={data.termsOf} checked={values.organisationTerms} errors={errors[ORGANISATION_TERMS_FIELD]} />}
         <p>
           <button type="submit">{t(lang, 'Save')}</button> <a href={data.cancel}>{t(lang, 'Cancel')}</a>
         </p>

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organisationInitiators, organisationMembers, organisations, organisationTranslations } from '../../db/schema/index.js';
+import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
 import { qualified as q } from '../../db/sql.js';
-import type { OrganisationContext } from './rules.js';
+import type { OrganisationContext, OrganisationTerms } from './rules.js';
 
 export interface LoadedOrganisation {
   id: number;
@@ -63,4 +63,20 @@ export type OrganisationProfile = NonNullable<Awaited<ReturnType<typeof loadOrga
 export function translated(profile: OrganisationProfile, field: 'description' | 'slogan' | 'information', lang: string): string {
   const own = profile.translations.find((tr) => tr.language === lang)?.[field];
   return own || profile.translations.map((tr) => tr[field]).find(Boolean) || (field === 'description' ? profile.description : '');
+}
+
+/**
+ * Whether an organisation has written terms of use and whether the user has agreed to them
+ * (§A11.7, §A13), in one statement; null when the organisation does not exist.
+ */
+export async function loadOrganisationTerms(db: DbOrTx, organisationId: number, userId: number | null): Promise<OrganisationTerms | null> {
+  const [row] = await db
+    .select({
+      slug: organisations.slug,
+      written: sql<boolean>`btrim(${q(organisations.termsOfUse)}) <> ''`,
+      agreed: sql<boolean>`exists (select 1 from ${organisationTermsAgreements} where ${q(organisationTermsAgreements.organisationId)} = ${q(organisations.id)} and ${q(organisationTermsAgreements.userId)} = ${userId ?? 0})`,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row ? { ...row, signedIn: userId !== null } : null;
 }

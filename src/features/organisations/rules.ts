@@ -14,3 +14,22 @@ export const ORGANISATION_NAME_MAX_LENGTH = 512;
 /** Why an organisation name (trimmed) is refused, as an English catalogue key; null when it is fine. */
 export const organisationNameError = (name: string): string | null =>
   !name ? 'This field is required.' : name.length > ORGANISATION_NAME_MAX_LENGTH ? `Ensure this field has no more than ${ORGANISATION_NAME_MAX_LENGTH} characters.` : null;
+
+/** An organisation's terms of use as a content form sees them (§A11.7, §A13). */
+export interface OrganisationTerms {
+  slug: string;
+  /** The organisation has written terms of use (an empty text asks nobody to agree). */
+  written: boolean;
+  /** The user has agreed to them once; then no form asks again. */
+  agreed: boolean;
+  signedIn: boolean;
+}
+
+/** The idea, comment and reply forms ask a signed-in user to agree to the organisation's terms until they have. */
+export const organisationTermsAsked = (terms: OrganisationTerms | null): terms is OrganisationTerms => Boolean(terms && terms.signedIn && terms.written && !terms.agreed);
+
+export const ORGANISATION_TERMS_REQUIRED = "Please agree to the organisation's terms of use.";
+
+/** Why a posted form is refused for the terms (the box not ticked while asked), as a catalogue key; null when it may go on. */
+export const organisationTermsError = (terms: OrganisationTerms | null, ticked: boolean): string | null =>
+  organisationTermsAsked(terms) && !ticked ? ORGANISATION_TERMS_REQUIRED : null;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organisations, organisationTranslations } from '../../db/schema/index.js';
+import { organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
+import { type OrganisationTerms, organisationTermsAsked } from './rules.js';
 import type { LegalInput, SettingsInput } from './settings.js';
 
 /** Saves the settings form (§B3.1): fields, images (media paths, undefined = unchanged) and the texts per language. */
@@ -17,4 +18,13 @@ export async function updateOrganisationSettings(tx: DbOrTx, organisationId: num
 
 export async function updateOrganisationLegal(tx: DbOrTx, organisationId: number, input: LegalInput): Promise<void> {
   await tx.update(organisations).set(input).where(eq(organisations.id, organisationId));
+}
+
+/**
+ * Records that the user agreed to the organisation's terms of use, when the form asked and the box
+ * was ticked (checked before with `organisationTermsError`); once per (user, organisation).
+ */
+export async function recordTermsAgreement(tx: DbOrTx, userId: number, organisationId: number, terms: OrganisationTerms | null): Promise<void> {
+  if (!organisationTermsAsked(terms)) return;
+  await tx.insert(organisationTermsAgreements).values({ userId, organisationId }).onConflictDoNothing();
 }
