@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { comments, ideas, organisations, organisationTermsAgreements } from '../../src/db/schema/index.js';
 import { organisationTermsAsked, organisationTermsError } from '../../src/features/organisations/rules.js';
 import { Browser } from '../accounts/client.js';
-import { basicWorld, load, tokenHeader } from '../fixtures.js';
+import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 // Organisation 1 has written terms of use; organisation 2 has none (nobody is asked there).
@@ -14,7 +14,7 @@ await load(t.db, {
   ...world,
   organisations: [...(world.organisations ?? []), { id: 2, slug: 'plain', name: 'Plain organisation' }],
   projects: [...(world.projects ?? []), { id: 2, slug: 'plain-project', name: 'Plain project', organisation: 2 }],
-  modules: [...(world.modules ?? []).map((m) => ({ ...m, slug: 'ideas-module' })), { id: 2, slug: 'plain-module', project: 2, name: 'Plain ideas', phases: world.modules?.[0].phases }],
+  modules: [...(world.modules ?? []).map((m) => ({ ...m, slug: 'ideas-module' })), { id: 2, slug: 'plain-module', project: 2, name: 'Plain ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }] }],
   ideas: [
     { id: 1, module: 1, creator: 6, name: 'Trees', description: 'More trees' },
     { id: 2, module: 2, creator: 6, name: 'Benches', description: 'More benches' },
