@@ -49,6 +49,11 @@ function UserNav({ page }: { page: PageContext }) {
       <li>
         <a href="/account/">{t(lang, 'Account Settings')}</a>
       </li>
+      {user.isSuperuser && (
+        <li>
+          <a href="/backoffice/">{t(lang, 'Back-office')}</a>
+        </li>
+      )}
       <li>
         <form method="post" action="/accounts/logout/" class="inline-form">
           <CsrfField page={page} />

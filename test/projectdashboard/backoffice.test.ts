@@ -15,6 +15,14 @@ test('the back-office is for superusers only', async () => {
   }
 });
 
+test('the page header links the back-office for superusers only', async () => {
+  const { app } = await dashboardApp();
+  const link = /<a href="\/backoffice\/">Back-office<\/a>/;
+  assert.match((await (await signedIn(app, 'admin')).get('/userdashboard/overview/')).text, link);
+  for (const username of ['initiator', 'user']) assert.doesNotMatch((await (await signedIn(app, username)).get('/userdashboard/overview/')).text, link);
+  assert.doesNotMatch((await new Browser(app).get('/')).text, /\/backoffice\//);
+});
+
 test('an operator creates an organisation, appoints an initiator who then opens its dashboard, and switches geolocation', async () => {
   const { app, db } = await dashboardApp();
   const admin = await signedIn(app, 'admin');
