@@ -12,6 +12,9 @@ export const ideaPath = (orgSlug: string, created: Date, id: number) => `/${orgS
 /** `/<org_slug>/projects/<project_slug>/` */
 export const projectPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/projects/${projectSlug}/`;
 
+/** The export page of a module (§B16) and, with a file name, one download (`ideas.xlsx`, `comments.csv`, …); linked from the dashboard, the module page and the moderation page. */
+export const moduleExportPath = (org: string, moduleSlug: string, file = '') => `/${org}/dashboard/modules/${moduleSlug}/export/${file}`;
+
 /** `/<org_slug>/projects/module/<module_slug>/`: where polls, chapters and paragraphs live. */
 export const modulePath = (orgSlug: string, moduleSlug: string) => `/${orgSlug}/projects/module/${moduleSlug}/`;
 

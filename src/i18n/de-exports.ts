@@ -29,4 +29,6 @@ export const deExports: Record<string, string> = {
   'Required when there is an image.': 'Erforderlich, wenn es ein Bild gibt.',
   'Tile image': 'Kachelbild',
   'Upload an image': 'Bild hochladen',
+  'Export the ideas and comments': 'Ideen und Kommentare exportieren',
+  'Export the ideas and comments of %(module)s': 'Ideen und Kommentare von %(module)s exportieren',
 };

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
-import { ideas } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { ideas, modules } from '../../src/db/schema/index.js';
 import { EXPORT_BATCH } from '../../src/features/exports/queries.js';
 import { Browser } from '../accounts/client.js';
 import { dashboardApp, dashboardWorld, signedIn } from './world.js';
@@ -133,4 +134,29 @@ test('exports: a module larger than one batch comes out whole, each idea once', 
   assert.equal(new Set(csv.map((line) => line.split(',')[0])).size, csv.length);
   const xlsx = await sheetRows((await initiator.download(`${EXPORT}/${slug}/export/ideas.xlsx`)).body);
   assert.equal(xlsx.rows.length, 1 + 2 + count);
+});
+
+test('exports: moderators find the export where they work (moderation page, module page); it is offered only for added modules of published projects', async () => {
+  const { app, db } = await dashboardApp(exportWorld());
+  const slug = await moduleSlug(await signedIn(app, 'initiator'));
+  const link = `href="${EXPORT}/${slug}/export/"`;
+  const MODULE_PAGE = `/org/projects/module/${slug}/`;
+  const MODERATION = '/userdashboard/moderation/detail/project/';
+  const moderator = await signedIn(app, 'moderator');
+  const moderation = await moderator.get(MODERATION);
+  assert.equal(moderation.status, 200);
+  assert.ok(moderation.text.includes(link), 'the moderation page links the export');
+  assert.match(moderation.text, /Export the ideas and comments of Ideas/);
+  assert.ok((await moderator.get(MODULE_PAGE)).text.includes(link), 'the module page links the export for its moderators');
+  assert.match((await (await signedIn(app, 'coinit')).get(MODULE_PAGE)).text, /Ideen und Kommentare exportieren/, 'German for a German-speaking initiator');
+  assert.ok((await (await signedIn(app, 'initiator')).get(MODULE_PAGE)).text.includes(link));
+  for (const username of ['member', 'user', 'other']) {
+    assert.ok(!(await (await signedIn(app, username)).get(MODULE_PAGE)).text.includes(link), `${username} sees no export link`);
+  }
+  assert.ok(!(await new Browser(app).get(MODULE_PAGE)).text.includes(link), 'visitors see no export link');
+  await db.update(modules).set({ isDraft: true }).where(eq(modules.slug, slug));
+  assert.ok(!(await moderator.get(MODERATION)).text.includes(link), 'a hidden module offers no export');
+  assert.ok(!(await moderator.get(MODULE_PAGE)).text.includes(link));
+  assert.equal((await moderator.get(`${EXPORT}/${slug}/export/`)).status, 404);
+  assert.equal((await (await signedIn(app, 'initiator')).download(`${EXPORT}/${slug}/export/ideas.csv`)).status, 404);
 });

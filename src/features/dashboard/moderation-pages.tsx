@@ -6,7 +6,7 @@ import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import type { ReportRow } from '../reports/queries.js';
-import { moderationDetailPath, projectPath } from '../urls.js';
+import { moderationDetailPath, moduleExportPath, projectPath } from '../urls.js';
 import { DashboardFrame, type Sidebar } from './views.js';
 import type { ModeratedProject } from './queries.js';
 import { RichText } from '../../web/rich-text.js';
@@ -101,6 +101,8 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
 
 export interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
+  /** The modules whose export this user may open (`mayExportModule`, §B16). */
+  exports: { name: string; slug: string }[];
   comments: ModerationComment[];
   pager: PageLinks;
   filter: ModerationFilterName;
@@ -119,6 +121,18 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
       <p>
         <a href={projectPath(project.organisationSlug, project.slug)}>{t(lang, 'Visit the project')}</a>
       </p>
+      {data.exports.length > 0 && (
+        <section aria-labelledby="exports-heading">
+          <h2 id="exports-heading">{t(lang, 'Export')}</h2>
+          <ul>
+            {data.exports.map((m) => (
+              <li>
+                <a href={moduleExportPath(project.organisationSlug, m.slug)}>{t(lang, 'Export the ideas and comments of %(module)s', { module: m.name })}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <h2>{t(lang, 'Comments')}</h2>
       <nav aria-label={t(lang, 'Filter comments')}>
         <ul class="tabs">

@@ -18,6 +18,8 @@ import { serializeModerationComment } from '../moderation/serialize.js';
 import { canModerateComments, canViewModerationDashboard } from '../moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../projects/context.js';
 import { loadReportsOf } from '../reports/queries.js';
+import { loadProjectExportModules } from '../exports/queries.js';
+import { mayExportModule } from '../exports/rules.js';
 import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage } from './moderation-pages.js';
 import { moderationDetailPath } from '../urls.js';
 import { followedProjects, moderatedProjects } from './queries.js';
@@ -59,7 +61,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const context = project && (await loadProjectContext(db, project.id, user));
     if (!project || !context) throw notFound();
     if (!canModerateComments(context)) throw permissionDenied();
-    return project;
+    return { project, context };
   }
 
   const sidebarFor = async (user: { id: number; isSuperuser: boolean }) => sidebarOf(db, user, await followedProjects(db, user.id));
@@ -80,7 +82,8 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
   app.get('/userdashboard/moderation/detail/:slug/', pageRoute({ params: DetailParams, querystring: DetailQuery }), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    const project = await moderatedProject(page.user, request.params.slug);
+    const { project, context } = await moderatedProject(page.user, request.params.slug);
+    const exports = (await loadProjectExportModules(db, project.id)).filter((m) => mayExportModule(context, m)).map((m) => ({ name: m.name || m.slug, slug: m.slug }));
     const number = pageNumber(request.query.page);
     const filter = request.query.filter ?? 'all';
     const { count, rows } = await loadModerationComments(db, project.id, FILTERS[filter], '-num_reports', { size: MODERATION_PAGE_SIZE, number });
@@ -90,7 +93,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, comments, pager, filter, filters: MODERATION_FILTERS } }));
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -100,7 +103,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     if (!page) return reply;
     const changes = MODERATION_ACTIONS[field(request.body, 'action')];
     if (!changes) throw fieldErrors({ action: ['This is not one of the allowed values.'] });
-    const project = await moderatedProject(page.user, slug);
+    const { project } = await moderatedProject(page.user, slug);
     if (!(await loadModerationComment(db, project.id, id))) throw notFound();
     const origin = renderContext(request, page.user, config).origin;
     await db.transaction((tx) => moderateComment(tx, id, changes, { origin }));

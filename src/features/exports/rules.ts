@@ -10,3 +10,14 @@ export const canExport = (c: ProjectContext) => canModerate(c);
 /** The module types with an idea export (§B9: Brainstorming and Idea Challenge). */
 export const IDEA_EXPORT_TYPES = ['BS', 'IC'] as const;
 export const hasIdeaExport = (blueprintType: string) => (IDEA_EXPORT_TYPES as readonly string[]).includes(blueprintType);
+
+/** §B9: the export is offered for an added module of a published project, of a type with an idea export. */
+export const isExportOffered = (project: { isDraft: boolean }, module: { isDraft: boolean; blueprintType: string }) =>
+  !project.isDraft && !module.isDraft && hasIdeaExport(module.blueprintType);
+
+/**
+ * May this user export this module: the one check behind the export page and downloads, the
+ * dashboard menu, the module page and the moderation page (so a link is shown exactly where the
+ * export answers).
+ */
+export const mayExportModule = (c: ProjectContext, module: { isDraft: boolean; blueprintType: string }) => canExport(c) && isExportOffered(c, module);

@@ -18,7 +18,8 @@ import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../ideas/list.
 import { IdeaList, type IdeaListData } from '../ideas/views.js';
 import { Slug } from '../organisations/pages.js';
 import { loadModuleContext, type LoadedModuleContext } from '../projects/context.js';
-import { modulePath, projectPath } from '../urls.js';
+import { moduleExportPath, modulePath, projectPath } from '../urls.js';
+import { mayExportModule } from '../exports/rules.js';
 import { PHASE_FEATURES } from './phases.js';
 import { loadModulePage, loadProjectModules, moduleItems, type ModuleItems, type PageModule } from './queries.js';
 import { moduleClusters } from './timeline.js';
@@ -172,6 +173,13 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
         <ModuleNavigation lang={page.lang} orgSlug={org} place={place} />
         {module.isDraft && <p class="badge">{t(page.lang, 'draft')}</p>}
         {module.description && <p class="lead">{module.description}</p>}
+        {mayExportModule(context.project, module) && (
+          <p>
+            <a class="btn btn-secondary" href={moduleExportPath(org, module.slug)}>
+              {t(page.lang, 'Export the ideas and comments')}
+            </a>
+          </p>
+        )}
         <ModuleContent page={page} data={data} />
       </Layout>,
     );

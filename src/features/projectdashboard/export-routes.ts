@@ -7,7 +7,7 @@ import { t } from '../../i18n/index.js';
 import { htmlResponses, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { userPageContext } from '../../web/context.js';
-import { canExport, hasIdeaExport } from '../exports/rules.js';
+import { canExport, isExportOffered } from '../exports/rules.js';
 import { commentBatches, findExportModule, ideaBatches } from '../exports/queries.js';
 import { COMMENT_SHEET, exportFileName, IDEA_SHEET, sheetRows } from '../exports/sheets.js';
 import { csvStream, xlsxStream } from '../exports/writers.js';
@@ -25,15 +25,15 @@ const fileRoute = { config: { page: true }, schema: { hide: true, params: FilePa
 
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
 
-/** The module to export and the user's rights: login redirect (null) for visitors, 404 for unknown modules and types without an export, 403 for people who may not export. */
+/** The module to export and the user's rights: login redirect (null) for visitors, 404 for unknown modules and where no export is offered (drafts, types without one: §B9), 403 for people who may not export. The two halves of `mayExportModule`. */
 async function exportable(request: FastifyRequest, reply: FastifyReply, params: { org: string; module: string }) {
   const page = await userPageContext(request, reply);
   if (!page) return null;
   const { db } = request.server.ctx;
   const module = await findExportModule(db, params.org, params.module);
-  if (!module || !hasIdeaExport(module.blueprintType)) throw notFound();
-  const context = await loadProjectContext(db, module.projectId, contextUser(page));
-  if (!context || !canExport(context)) throw permissionDenied();
+  const context = module && (await loadProjectContext(db, module.projectId, contextUser(page)));
+  if (!module || !context || !isExportOffered(context, module)) throw notFound();
+  if (!canExport(context)) throw permissionDenied();
   return { page, module, manages: canManageProject(context) };
 }
 

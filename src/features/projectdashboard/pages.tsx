@@ -9,7 +9,7 @@ import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
-import { hasIdeaExport } from '../exports/rules.js';
+import { isExportOffered } from '../exports/rules.js';
 import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
 
@@ -176,7 +176,7 @@ function ProjectMenu({ page, data }: { page: PageContext; data: FrameData }) {
                 {moduleMissingIn(m.slug, c) && <MissingMark lang={lang} />}
               </li>
             ))}
-            {!m.isDraft && !project.isDraft && hasIdeaExport(m.blueprintType) && (
+            {isExportOffered(project, m) && (
               <li>
                 <a href={moduleExportPath(organisation.slug, m.slug)} aria-current={current === `${m.slug}/export` ? 'page' : undefined}>
                   {t(lang, 'Export')}

@@ -4,8 +4,7 @@ export const projectCreatePath = (org: string) => `/${org}/dashboard/projects/cr
 export const projectComponentPath = (org: string, slug: string, component: string) => `/${org}/dashboard/projects/${slug}/${component}/`;
 export const projectActionPath = (org: string, slug: string, action: 'publish' | 'duplicate' | 'delete' | 'blueprints') => `/${org}/dashboard/projects/${slug}/${action}/`;
 export const moduleComponentPath = (org: string, moduleSlug: string, component: string) => `/${org}/dashboard/modules/${moduleSlug}/${component}/`;
-/** The export page of a module (§B16) and, with a file name, one download (`ideas.xlsx`, `comments.csv`, …). */
-export const moduleExportPath = (org: string, moduleSlug: string, file = '') => `/${org}/dashboard/modules/${moduleSlug}/export/${file}`;
+export { moduleExportPath } from '../urls.js';
 export const moduleActionPath = (org: string, moduleSlug: string) => `/${org}/dashboard/modules/${moduleSlug}/state/`;
 
 /** The organisation's own dashboard pages (§B2): settings, legal information, newsletters. */
