@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
-import { projectInvites } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { ideas, projectInvites } from '../../src/db/schema/index.js';
 import { legacyIdeaSlug } from '../../src/features/ideas/legacy.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
@@ -20,6 +21,10 @@ function addressWorld(): Fixture {
       { id: 2, module: 1, creator: 5, name: 'More  trees', description: 'b', category: 1, created },
       { id: 3, module: 1, creator: 5, name: 'Plan 2030', description: 'c', category: 1, created },
       { id: 4, module: 2, creator: 4, name: 'Hidden plan', description: 'd', created },
+      { id: 5, module: 1, creator: 5, name: 'Grüne Höfe – jetzt!', description: 'e', category: 1, created },
+      { id: 6, module: 1, creator: 5, name: "Die Straße's Ende", description: 'f', category: 1, created },
+      { id: 7, module: 1, creator: 5, name: 'GRÜNE höfe jetzt', description: 'g', category: 1, created },
+      { id: 8, module: 1, creator: 5, name: 'Old title', description: 'h', category: 1, created },
     ],
   };
 }
@@ -29,6 +34,8 @@ test('Django-style slugs as adhocracy+ made them', () => {
   assert.equal(legacyIdeaSlug('Grüne Höfe – jetzt'), 'grune-hofe-jetzt');
   assert.equal(legacyIdeaSlug('a.b_c'), 'ab_c');
   assert.equal(legacyIdeaSlug('x'.repeat(80)).length, 50);
+  assert.equal(legacyIdeaSlug("Die Straße's Ende"), 'die-straes-ende', 'Django drops ß and apostrophes');
+  assert.equal(legacyIdeaSlug('Éclair\u00a0für\u2003Café'), 'eclair-fur-cafe', 'spaces that NFKD makes ASCII separate words');
 });
 
 test('old addresses: legacy idea slugs, references without zeros, the invitation accept link', async () => {
@@ -39,6 +46,10 @@ test('old addresses: legacy idea slugs, references without zeros, the invitation
     ['/org/ideas/more-trees/', '/org/ideas/2024-00001/'],
     ['/org/ideas/more-trees-2/', '/org/ideas/2024-00002/'],
     ['/org/ideas/plan-2030/', '/org/ideas/2024-00003/'],
+    // Titles with umlauts, ß and punctuation: the database makes the slug the way Django did.
+    ['/org/ideas/grune-hofe-jetzt/', '/org/ideas/2024-00005/'],
+    ['/org/ideas/grune-hofe-jetzt-2/', '/org/ideas/2024-00007/'],
+    ['/org/ideas/die-straes-ende/', '/org/ideas/2024-00006/'],
     ['/org/ideas/2024-1/?comment=7', '/org/ideas/2024-00001/?comment=7'],
     ['/org/ideas/2024-000002/', '/org/ideas/2024-00002/'],
   ];
@@ -48,6 +59,10 @@ test('old addresses: legacy idea slugs, references without zeros, the invitation
     assert.equal(answer.headers.location, to, from);
   }
   assert.equal((await visitor.get('/org/ideas/2024-00001/')).status, 200);
+  // An idea renamed since adhocracy+: its old slug is gone with the old title (we keep no slug column).
+  await db.update(ideas).set({ name: 'New title' }).where(eq(ideas.id, 8));
+  assert.equal((await visitor.get('/org/ideas/old-title/')).status, 404);
+  assert.equal((await visitor.get('/org/ideas/new-title/')).headers.location, '/org/ideas/2024-00008/');
   for (const missing of ['/org/ideas/more-trees-3/', '/org/ideas/no-such-idea/', '/other/ideas/more-trees/', '/org/ideas/2023-1/']) {
     assert.equal((await visitor.get(missing)).status, 404, missing);
   }
