@@ -1,29 +1,48 @@
 /**
- * The API scenarios of issue 15 beside the bare limit, in one run, on loopback only:
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> WORKERS=2 npx tsx bench/api.ts [seconds]
- *   BENCH_DATA_DIR=/tmp/allmende-bench WORKERS=1 npx tsx bench/api.ts [seconds]          (PGlite)
- * The database is filled with `manage generate` first when it has no projects (500 projects, 199
- * or so of them in the app list, 5 000 ideas, 20 000 comments and actions, 1 000 users). For each
- * scenario: the bare node:http + pg (or PGlite) server of bench/bare.ts answers the same query, then
- * Allmende (`src/main.ts` with WEB_CONCURRENCY=WORKERS), each for `seconds` with 20 connections.
- * Prints req/s, p50/p99, SQL statements per request (counted in-process afterwards) and the ratio.
+ * The scenarios of issue 15 beside the bare limit, in one run, on loopback only:
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> WORKERS=2 npx tsx bench/api.ts [seconds] [scenario,scenario,…]
+ *   BENCH_DATA_DIR=/tmp/allmende-bench WORKERS=1 npx tsx bench/api.ts [seconds] [scenarios]              (PGlite)
+ * An empty database is filled with `manage generate` first (sizes from BENCH_USERS, BENCH_ORGANISATIONS,
+ * BENCH_PROJECTS, BENCH_IDEAS, BENCH_COMMENTS, BENCH_ACTIONS; see SIZES). Allmende runs as in production:
+ * `npm run build` (skipped with BENCH_BUILD=0), then `node dist/main.js` with WEB_CONCURRENCY=WORKERS.
+ * For each scenario the bare node:http + pg (or PGlite) server of bench/bare.ts answers the same query,
+ * then Allmende, each for `seconds` with 20 connections. Prints req/s, p50/p99, SQL statements per
+ * request (counted in-process afterwards), the ratio, the resident memory after the load and, for
+ * `cold-start`, the time from spawning `node dist/main.js` (PGlite: on a fresh copy of the data) to
+ * the first 200 on /healthz and on the app project list.
  */
 import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
-import { generate, GENERATED_PASSWORD } from '../src/cli/generate.js';
+import { generate, type GenerateCounts, GENERATED_PASSWORD } from '../src/cli/generate.js';
 import { testConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { signJwt } from '../src/http/jwt.js';
+import { createBrowserSession } from '../src/http/session.js';
 
 const seconds = Number(process.argv[2] ?? 5);
+const chosen = process.argv[3] ? process.argv[3].split(',') : null;
 const workers = Number(process.env.WORKERS ?? 1);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/allmende-bench';
 const secretKey = 'bench-secret-key-bench-secret-key-bench-secret-key';
 const connections = 20;
+const size = (name: string, fallback: number) => Number(process.env[`BENCH_${name}`] ?? fallback);
+/**
+ * What an empty database is filled with. Every tenth comment lands in one project (the moderation
+ * list: 10 000 of 100 000), about a tenth of the actions in the first generated user's feed.
+ */
+const SIZES: GenerateCounts = {
+  users: size('USERS', 1000),
+  organisations: size('ORGANISATIONS', 20),
+  projects: size('PROJECTS', 500),
+  ideas: size('IDEAS', 5000),
+  comments: size('COMMENTS', 100_000),
+  actions: size('ACTIONS', 1_000_000),
+};
 mkdirSync(dataDir, { recursive: true });
 
 async function rows<T>(database: Database, query: string): Promise<T[]> {
@@ -37,28 +56,48 @@ async function prepare() {
     await database.migrate();
     const [{ n }] = await rows<{ n: string }>(database, 'SELECT count(*) n FROM projects');
     if (Number(n) === 0) {
-      console.log('generating: 1 000 users, 20 organisations, 500 projects, 5 000 ideas, 20 000 comments and actions …');
-      await database.db.transaction((tx) => generate(tx, { users: 1000, organisations: 20, projects: 500, ideas: 5000, comments: 20000, actions: 20000 }));
+      console.log(`generating ${JSON.stringify(SIZES)} …`);
+      await database.db.transaction((tx) => generate(tx, SIZES));
       await database.db.execute(sql.raw('ANALYZE'));
     }
-    const [user] = await rows<{ id: number; username: string }>(database, `SELECT id, username FROM users WHERE username LIKE 'gen_user_%' ORDER BY id LIMIT 1`);
-    await database.db.execute(sql.raw(`INSERT INTO api_tokens (key, user_id) VALUES ('${'b'.repeat(40)}', ${user.id}) ON CONFLICT DO NOTHING`));
-    const [token] = await rows<{ key: string }>(database, `SELECT key FROM api_tokens WHERE user_id = ${user.id}`);
-    const [listed, other] = await rows<{ slug: string; module: number }>(
+    // The first generated user owns every tenth idea (its feed); the second moderates the busiest project.
+    const [user, moderator] = await rows<{ id: number; username: string }>(database, `SELECT id, username FROM users WHERE username LIKE 'gen_user_%' ORDER BY id LIMIT 2`);
+    const tokenOf = async (userId: number, key: string) => {
+      await database.db.execute(sql.raw(`INSERT INTO api_tokens (key, user_id) VALUES ('${key}', ${userId}) ON CONFLICT DO NOTHING`));
+      return (await rows<{ key: string }>(database, `SELECT key FROM api_tokens WHERE user_id = ${userId}`))[0].key;
+    };
+    const [busy] = await rows<{ project: number; n: string }>(database, 'SELECT project_id project, count(*) n FROM comments GROUP BY project_id ORDER BY count(*) DESC LIMIT 1');
+    await database.db.execute(sql.raw(`INSERT INTO project_moderators (project_id, user_id) VALUES (${busy.project}, ${moderator.id}) ON CONFLICT DO NOTHING`));
+    const [listed, other] = await rows<{ slug: string; module: number; module_slug: string; org: string }>(
       database,
-      `SELECT p.slug, m.id module FROM projects p JOIN organisations o ON o.id = p.organisation_id JOIN modules m ON m.project_id = p.id
+      `SELECT p.slug, m.id module, m.slug module_slug, o.slug org FROM projects p JOIN organisations o ON o.id = p.organisation_id JOIN modules m ON m.project_id = p.id
        JOIN phases ph ON ph.module_id = m.id WHERE p.access = 'PUBLIC' AND NOT p.is_draft AND NOT p.is_archived AND o.enable_geolocation
        AND ph.start_date <= now() AND ph.end_date > now() + interval '1 day' ORDER BY (SELECT count(*) FROM ideas i WHERE i.module_id = m.id) DESC, m.id LIMIT 2`,
     );
-    // Ideas are created in another module than the listed one, so that the list stays the same size.
-    return { user, token: token.key, slug: listed.slug, module: listed.module, writeModule: other.module };
+    const [counts] = await rows<Record<string, string>>(
+      database,
+      `SELECT (SELECT count(*) FROM projects) projects, (SELECT count(*) FROM ideas) ideas, (SELECT count(*) FROM comments) comments,
+        (SELECT count(*) FROM actions) actions, (SELECT count(*) FROM actions WHERE target_creator_id = ${user.id}) feed`,
+    );
+    const data = `${counts.projects} projects, ${counts.ideas} ideas, ${counts.comments} comments (${busy.n} in the moderated project), ${counts.actions} actions (${counts.feed} in the dashboard user's feed)`;
+    return {
+      user,
+      token: await tokenOf(user.id, 'b'.repeat(40)),
+      moderatorToken: await tokenOf(moderator.id, 'm'.repeat(40)),
+      session: await createBrowserSession(database.db, user.id),
+      busyProject: busy.project,
+      ...listed,
+      // Ideas are created in another module than the listed one, so that the list stays the same size.
+      writeModule: other.module,
+      data,
+    };
   } finally {
     await database.close();
   }
 }
 
 function startServer(command: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk) => {
@@ -73,11 +112,13 @@ function startServer(command: string[], env: NodeJS.ProcessEnv, ready: RegExp): 
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     child.removeAllListeners('exit');
+    if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
 
 interface Scenario {
+  name: string;
   title: string;
   method?: 'GET' | 'POST';
   path: string;
@@ -106,14 +147,14 @@ async function load(url: string, scenario: Scenario) {
 async function statementsPerRequest(scenarios: Scenario[]): Promise<number[]> {
   const database = await openDatabase({ databaseUrl, dataDir }, 2);
   const app = await buildApp({ config: testConfig({ dataDir, secretKey, databaseUrl }), database });
+  const send = (scenario: Scenario, label: string) =>
+    app.inject({ method: scenario.method ?? 'GET', url: scenario.path, headers: { 'content-type': 'application/json', ...scenario.headers }, payload: scenario.body?.().replace('#', label) });
   try {
     const counts: number[] = [];
     for (const scenario of scenarios) {
-      await app.inject({ method: scenario.method ?? 'GET', url: scenario.path, headers: { 'content-type': 'application/json', ...scenario.headers }, payload: scenario.body?.().replace('#', 'warm') });
+      await send(scenario, 'warm');
       const before = database.stats.queries;
-      for (let i = 0; i < 10; i++) {
-        await app.inject({ method: scenario.method ?? 'GET', url: scenario.path, headers: { 'content-type': 'application/json', ...scenario.headers }, payload: scenario.body?.().replace('#', `count ${i}`) });
-      }
+      for (let i = 0; i < 10; i++) await send(scenario, `count ${i}`);
       counts.push((database.stats.queries - before) / 10);
     }
     return counts;
@@ -123,61 +164,113 @@ async function statementsPerRequest(scenarios: Scenario[]): Promise<number[]> {
   }
 }
 
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/**
+ * Cold start: spawns `node dist/main.js` (on PGlite on a fresh copy of the data directory, so no
+ * cache of a previous start helps) and polls every 5 ms; ms from the spawn to the first 200 on
+ * /healthz and on the app project list. Three starts.
+ */
+async function coldStart(env: NodeJS.ProcessEnv, token: string): Promise<{ healthz: number; list: number }[]> {
+  const runs = [];
+  for (let run = 0; run < 3; run++) {
+    const copy = `${dataDir}-cold`;
+    rmSync(copy, { recursive: true, force: true });
+    if (!databaseUrl) cpSync(dataDir, copy, { recursive: true });
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn(process.execPath, ['dist/main.js'], { env: { ...process.env, ...env, DATA_DIR: databaseUrl ? dataDir : copy, PORT: String(port) }, stdio: 'ignore' });
+    const firstOk = async (path: string, headers: Record<string, string> = {}) => {
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}${path}`, { headers }).then((r) => r.status === 200, () => false);
+        if (ok) return performance.now() - started;
+        if (child.exitCode !== null) throw new Error('the server exited during its start');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const [healthz, list] = await Promise.all([firstOk('/healthz'), firstOk('/api/app-projects/', { authorization: `Token ${token}` })]);
+    runs.push({ healthz: Math.round(healthz), list: Math.round(list) });
+    await stop(child);
+  }
+  rmSync(`${dataDir}-cold`, { recursive: true, force: true });
+  return runs;
+}
+
 async function main() {
   const picked = await prepare();
   const token = { authorization: `Token ${picked.token}` };
   const bearer = { authorization: `Bearer ${await signJwt(secretKey, 'access', picked.user.id, 3600)}` };
+  const session = { cookie: `sessionid=${picked.session}` };
   const ideaBody = () => JSON.stringify({ name: 'Bench idea #', description: '<p>Eine Idee aus dem Lasttest.</p>' });
-  const scenarios: Scenario[] = [
-    { title: 'GET /api/app-projects/ (Token)', path: '/api/app-projects/', headers: token },
-    { title: 'GET /api/app-projects/ (Bearer)', path: '/api/app-projects/', headers: bearer, allmendeOnly: true },
-    { title: 'GET /api/app-projects/{slug}/ (Token)', path: `/api/app-projects/${picked.slug}/`, headers: token },
-    { title: 'GET /api/modules/{id}/ideas/', path: `/api/modules/${picked.module}/ideas/`, headers: token },
-    { title: 'POST /api/modules/{id}/ideas/', method: 'POST', path: `/api/modules/${picked.writeModule}/ideas/`, headers: token, body: ideaBody },
-    { title: 'POST /api/login/', method: 'POST', path: '/api/login/', headers: {}, body: () => JSON.stringify({ username: picked.user.username, password: GENERATED_PASSWORD }) },
+  const all: Scenario[] = [
+    { name: 'app-projects', title: 'GET /api/app-projects/ (Token)', path: '/api/app-projects/', headers: token },
+    { name: 'app-projects-bearer', title: 'GET /api/app-projects/ (Bearer)', path: '/api/app-projects/', headers: bearer, allmendeOnly: true },
+    { name: 'app-project', title: 'GET /api/app-projects/{slug}/ (Token)', path: `/api/app-projects/${picked.slug}/`, headers: token },
+    { name: 'ideas', title: 'GET /api/modules/{id}/ideas/', path: `/api/modules/${picked.module}/ideas/`, headers: token },
+    { name: 'idea-create', title: 'POST /api/modules/{id}/ideas/', method: 'POST', path: `/api/modules/${picked.writeModule}/ideas/`, headers: token, body: ideaBody },
+    { name: 'login', title: 'POST /api/login/', method: 'POST', path: '/api/login/', headers: {}, body: () => JSON.stringify({ username: picked.user.username, password: GENERATED_PASSWORD }) },
+    {
+      name: 'moderation',
+      title: 'GET /api/userdashboard/moderation/{project}/comments/ (page of 20)',
+      path: `/api/userdashboard/moderation/${picked.busyProject}/comments/?num_of_comments=20&ordering=-created`,
+      headers: { authorization: `Token ${picked.moderatorToken}` },
+    },
+    { name: 'dashboard', title: 'GET /userdashboard/overview/activities/ (page)', path: '/userdashboard/overview/activities/', headers: session },
+    { name: 'project-page', title: 'GET /{org}/projects/{slug}/ (page)', path: `/${picked.org}/projects/${picked.slug}/`, headers: {} },
+    { name: 'ideas-page', title: 'GET /{org}/projects/module/{slug}/ (idea list page)', path: `/${picked.org}/projects/module/${picked.module_slug}/`, headers: {} },
   ];
+  const names = [...all.map((s) => s.name), 'cold-start'];
+  const unknown = (chosen ?? []).filter((name) => !names.includes(name));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios: ${names.join(', ')}`);
+  const scenarios = all.filter((s) => !chosen || chosen.includes(s.name));
 
+  if (process.env.BENCH_BUILD !== '0') execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
   const env = { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, PORT: '0', WORKERS: String(workers) };
-  const bare = await startServer(['bench/bare.ts'], env, /bare at (http:\/\/\S+)/);
+  const production = { ...env, WEB_CONCURRENCY: String(workers), SECRET_KEY: secretKey, BASE_URL: 'http://127.0.0.1:8004', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_FAILURE_LIMIT: '1000000' };
   const bareResults: (Measured | null)[] = [];
-  for (const scenario of scenarios) bareResults.push(scenario.allmendeOnly ? null : await load(bare.url, scenario));
-  await stop(bare.child);
-
-  const server = await startServer(
-    ['src/main.ts'],
-    { ...env, WEB_CONCURRENCY: String(workers), SECRET_KEY: secretKey, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', LOGIN_FAILURE_LIMIT: '1000000' },
-    /running at (http:\/\/[^/\s]+)\//,
-  );
   const results: Measured[] = [];
-  for (const scenario of scenarios) results.push(await load(server.url, scenario));
-  const rss = await rssOfTree(server.child.pid ?? 0);
-  await stop(server.child);
+  let rss: number[] = [];
+  if (scenarios.length) {
+    const bare = await startServer(['--import', 'tsx', 'bench/bare.ts'], env, /bare at (http:\/\/\S+)/);
+    for (const scenario of scenarios) bareResults.push(scenario.allmendeOnly ? null : await load(bare.url, scenario));
+    await stop(bare.child);
+    const server = await startServer(['dist/main.js'], production, /running at (http:\/\/[^/\s]+)\//);
+    for (const scenario of scenarios) results.push(await load(server.url, scenario));
+    rss = await rssOfTree(server.child.pid ?? 0);
+    await stop(server.child);
+  }
+  const cold = !chosen || chosen.includes('cold-start') ? await coldStart(production, picked.token) : null;
   const statements = await statementsPerRequest(scenarios);
 
-  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${workers} worker(s), ${seconds} s per scenario, ${connections} connections, loopback`);
-  console.table(
-    scenarios.map((scenario, i) => {
-      const mine = results[i];
-      const base = bareResults[i];
-      return {
-        scenario: scenario.title,
-        'bare req/s': base ? Math.round(base.rps) : '—',
-        'req/s': Math.round(mine.rps),
-        'p50 ms': mine.p50,
-        'p99 ms': mine.p99,
-        'SQL/req': statements[i],
-        ratio: base ? (mine.rps / base.rps).toFixed(2) : '—',
-        'KB/resp (bare)': `${(mine.bytes / 1024).toFixed(1)} (${base ? (base.bytes / 1024).toFixed(1) : '—'})`,
-        errors: mine.errors,
-      };
-    }),
-  );
-  console.log(`RSS after the load: ${rss.map((mb) => `${mb} MB`).join(', ')} (primary first)`);
+  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${workers} worker(s), ${seconds} s per scenario, ${connections} connections, loopback; ${picked.data}\n`);
+  console.log('| scenario | bare req/s | req/s | p50 / p99 ms | SQL/req | ratio | KB/answer (bare) | errors |\n|---|---|---|---|---|---|---|---|');
+  scenarios.forEach((scenario, i) => {
+    const [mine, base] = [results[i], bareResults[i]];
+    const cells = [
+      `\`${scenario.name}\` ${scenario.title}`,
+      base ? Math.round(base.rps) : '—',
+      Math.round(mine.rps),
+      `${mine.p50} / ${mine.p99}`,
+      statements[i],
+      base ? (mine.rps / base.rps).toFixed(2) : '—',
+      `${(mine.bytes / 1024).toFixed(1)} (${base ? (base.bytes / 1024).toFixed(1) : '—'})`,
+      mine.errors,
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  });
+  const memory = rss.length > 1 ? `primary ${rss[0]} MB, workers ${rss.slice(1).join(', ')} MB` : `${rss[0]} MB (one process serving)`;
+  if (rss.length) console.log(`\nRSS after the load (node dist/main.js): ${memory}`);
+  if (cold) console.log(`\nCold start to the first 200 (ms, three starts): /healthz ${cold.map((c) => c.healthz).join(', ')}; /api/app-projects/ ${cold.map((c) => c.list).join(', ')}`);
 }
 
 /** Resident memory of a process and its children, in MB (Linux /proc). */
 async function rssOfTree(pid: number): Promise<number[]> {
-  const { readFileSync, readdirSync } = await import('node:fs');
   const rssOf = (p: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024);
   const children = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))

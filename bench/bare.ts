@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { verify } from '@node-rs/argon2';
 import cluster from 'node:cluster';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -57,6 +58,60 @@ const CREATE_IDEA = `
     AND EXISTS (SELECT 1 FROM phases ph WHERE ph.module_id = m.id AND ph.type = 'a4_candy_ideas:collect' AND ph.start_date <= now() AND ph.end_date > now())
   RETURNING id, module_id, creator_id, name, description, created`;
 
+/** A page of the moderation comment list (unread, newest first) with the total, for a moderator's token. */
+const MODERATION = `
+  SELECT c.id AS pk, c.comment, c.is_reviewed, c.is_blocked, c.is_moderator_marked, c.created, c.modified, c.content_type, c.object_pk,
+    u.username, u.avatar, (SELECT count(*) FROM reports r WHERE r.content_type = 'comment' AND r.object_pk = c.id) AS num_reports,
+    (SELECT f.feedback_text FROM comment_feedback f WHERE f.comment_id = c.id) AS moderator_feedback, count(*) OVER () AS count
+  FROM comments c JOIN users u ON u.id = c.creator_id
+  WHERE EXISTS (SELECT 1 FROM api_tokens t JOIN project_moderators pm ON pm.user_id = t.user_id WHERE t.key = $1 AND pm.project_id = $2)
+    AND c.project_id = $2 AND NOT c.is_reviewed
+  ORDER BY c.created DESC, c.id DESC LIMIT $3`;
+
+/** The activity feed page of the session's user: the feed's UNION ALL (as in dashboard/queries.ts) with each entry's details. */
+const FEED = `
+  WITH me AS (SELECT s.user_id FROM browser_sessions s WHERE s.id = $1 AND s.expires_at > now()),
+  f AS (SELECT f.id, f.timestamp FROM (
+      (SELECT a.id, a.timestamp FROM actions a JOIN comments cm ON cm.id = a.obj_id, me
+        WHERE a.target_creator_id = me.user_id AND a.obj_type = 'comment' AND a.verb = 'add'
+          AND (a.target_type IS NULL OR a.target_type NOT IN ('poll', 'chapter', 'paragraph')) AND a.actor_id IS DISTINCT FROM me.user_id AND NOT cm.is_blocked
+        ORDER BY a.timestamp DESC, a.id DESC LIMIT 20)
+      UNION ALL
+      (SELECT a.id, a.timestamp FROM actions a, me WHERE a.obj_comment_creator_id = me.user_id AND a.obj_type = 'moderatorcommentfeedback'
+          AND a.actor_id IS DISTINCT FROM me.user_id ORDER BY a.timestamp DESC, a.id DESC LIMIT 20)
+    ) f ORDER BY f.timestamp DESC, f.id DESC LIMIT 20)
+  SELECT a.id, a.verb, a.timestamp, u.username AS actor, p.name AS project, p.slug AS project_slug, o.slug AS organisation_slug, c.comment
+  FROM f JOIN actions a ON a.id = f.id LEFT JOIN users u ON u.id = a.actor_id LEFT JOIN projects p ON p.id = a.project_id
+    LEFT JOIN organisations o ON o.id = p.organisation_id LEFT JOIN comments c ON a.obj_type = 'comment' AND c.id = a.obj_id
+  ORDER BY f.timestamp DESC, f.id DESC`;
+
+/** The project page: the project, its organisation and its published modules with their phases. */
+const PROJECT_PAGE = `
+  SELECT p.name, p.description, p.information, p.image, o.name AS organisation,
+    (SELECT json_agg(json_build_object('name', m.name, 'slug', m.slug, 'phases',
+        (SELECT json_agg(json_build_object('name', ph.name, 'start', ph.start_date, 'end', ph.end_date) ORDER BY ph.weight, ph.id) FROM phases ph WHERE ph.module_id = m.id))
+      ORDER BY m.weight, m.id) FROM modules m WHERE m.project_id = p.id AND NOT m.is_draft) AS modules
+  FROM projects p JOIN organisations o ON o.id = p.organisation_id
+  WHERE o.slug = $1 AND p.slug = $2 AND NOT p.is_draft AND p.access <> 'PRIVATE'`;
+
+/** The idea list page: the module's first page of ideas (15, newest first) with their counts. */
+const IDEA_LIST_PAGE = `
+  SELECT i.id, i.name, i.created, u.username AS creator, c.name AS category, count(*) OVER () AS total,
+    (SELECT count(*) FROM comments x WHERE x.content_type = 'idea' AND x.object_pk = i.id) AS comment_count,
+    (SELECT count(*) FROM ratings x WHERE x.content_type = 'idea' AND x.object_pk = i.id AND x.value = 1) AS positive_rating_count,
+    (SELECT count(*) FROM ratings x WHERE x.content_type = 'idea' AND x.object_pk = i.id AND x.value = -1) AS negative_rating_count
+  FROM ideas i JOIN modules m ON m.id = i.module_id JOIN projects p ON p.id = m.project_id JOIN organisations o ON o.id = p.organisation_id
+    JOIN users u ON u.id = i.creator_id LEFT JOIN categories c ON c.id = i.category_id
+  WHERE o.slug = $1 AND m.slug = $2 AND NOT m.is_draft AND NOT p.is_draft AND p.access <> 'PRIVATE'
+  ORDER BY i.created DESC, i.id DESC LIMIT 15`;
+
+const escape = (value: unknown) => String(value ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A page of the same size class as Allmende's: a head, and one list item per row with its values. */
+const html = (title: string, rows: Record<string, unknown>[]) =>
+  `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${escape(title)}</title><link rel="stylesheet" href="/static/site.css"></head><body><main><h1>${escape(title)}</h1><ul>${rows
+    .map((row) => `<li>${Object.values(row).map((v) => `<span>${escape(typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v)}</span>`).join('')}</li>`)
+    .join('')}</ul></main></body></html>`;
+
 const LOGIN = `SELECT u.password, t.key FROM users u LEFT JOIN api_tokens t ON t.user_id = u.id WHERE lower(u.username) = lower($1) AND u.is_active`;
 
 async function body(request: IncomingMessage): Promise<Record<string, string>> {
@@ -72,10 +127,22 @@ async function serve() {
     const send = (status: number, value: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     };
+    const page = (title: string, rows: Record<string, unknown>[]) => {
+      response.writeHead(rows.length ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, rows));
+    };
     try {
-      const url = request.url ?? '';
+      const [url, search = ''] = (request.url ?? '').split('?');
+      const params = new URLSearchParams(search);
       let match: RegExpExecArray | null;
-      if (url === '/api/app-projects/') send(200, await query(APP_PROJECTS, [token, null]));
+      if ((match = /^\/api\/userdashboard\/moderation\/(\d+)\/comments\/$/.exec(url))) {
+        const rows = await query(MODERATION, [token, Number(match[1]), Number(params.get('num_of_comments') ?? 20)]);
+        send(200, { count: Number(rows[0]?.count ?? 0), results: rows });
+      } else if (url === '/userdashboard/overview/activities/') {
+        const cookie = /(?:^|; )sessionid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
+        page('Aktivitäten', await query(FEED, [createHash('sha256').update(cookie).digest('hex')]));
+      } else if ((match = /^\/([-\w]+)\/projects\/module\/([-\w]+)\/$/.exec(url))) page('Ideen', await query(IDEA_LIST_PAGE, [match[1], match[2]]));
+      else if ((match = /^\/([-\w]+)\/projects\/([-\w]+)\/$/.exec(url))) page('Projekt', await query(PROJECT_PAGE, [match[1], match[2]]));
+      else if (url === '/api/app-projects/') send(200, await query(APP_PROJECTS, [token, null]));
       else if ((match = /^\/api\/app-projects\/([-\w]+)\/$/.exec(url))) send(200, (await query(APP_PROJECTS, [token, match[1]]))[0] ?? null);
       else if ((match = /^\/api\/modules\/(\d+)\/ideas\/$/.exec(url)) && request.method === 'GET') send(200, await query(IDEAS, [token, Number(match[1])]));
       else if ((match = /^\/api\/modules\/(\d+)\/ideas\/$/.exec(url))) {
