@@ -86,6 +86,8 @@ export const de: Record<string, string> = {
   'If you did not ask for this, you can ignore this e-mail.': 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
   'If you did not sign up, you can ignore this e-mail.': 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
   'Image must be at least 200 pixels wide and 200 pixels tall.': 'Das Bild muss mindestens 200 Pixel breit und 200 Pixel hoch sein.',
+  'Image must be at most 800 pixels wide and 800 pixels tall.': 'Das Bild darf höchstens 800 Pixel breit und 800 Pixel hoch sein.',
+  'The image must be square: as wide as it is tall.': 'Das Bild muss quadratisch sein: so breit wie hoch.',
   'Initiator Organisations': 'Organisationen (Initiator)',
   'JOIN IN': 'MITMACHEN',
   Language: 'Sprache',

@@ -8,7 +8,14 @@ export class ImageInvalid extends Error {}
 export interface ImageRules {
   minWidth: number;
   minHeight: number;
+  /** At most this many pixels wide and tall (both or neither). */
+  max?: { width: number; height: number };
+  /** As wide as tall, give or take SQUARE_TOLERANCE of the longer side. */
+  square?: boolean;
 }
+
+/** How far a "square" image may be off: 1 % of its longer side (a crop that lost a pixel row still passes). */
+export const SQUARE_TOLERANCE = 0.01;
 
 /**
  * The limits every uploaded image meets (docs/security.md lists them). An upload larger than
@@ -56,6 +63,12 @@ export async function ingestImage(data: Buffer, rules: ImageRules): Promise<Inge
   }
   if (width < rules.minWidth || height < rules.minHeight) {
     throw new ImageInvalid(`Image must be at least ${rules.minWidth} pixels wide and ${rules.minHeight} pixels tall.`);
+  }
+  if (rules.max && (width > rules.max.width || height > rules.max.height)) {
+    throw new ImageInvalid(`Image must be at most ${rules.max.width} pixels wide and ${rules.max.height} pixels tall.`);
+  }
+  if (rules.square && Math.abs(width - height) > Math.max(width, height) * SQUARE_TOLERANCE) {
+    throw new ImageInvalid('The image must be square: as wide as it is tall.');
   }
   try {
     const output = await sharp(data, { animated: meta.format === 'gif', failOn: 'truncated', limitInputPixels: IMAGE_LIMITS.maxPixels })

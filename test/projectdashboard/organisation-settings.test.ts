@@ -45,3 +45,26 @@ test('an initiator edits the organisation settings and legal texts; the landing 
   assert.match((await german.get('/org/information/')).text, /Über uns/);
   assert.match((await visitor.get('/org/information/')).text, /About us/);
 });
+
+test('the organisation logo is square and 200 to 800 pixels (§B3.1): other sizes get a message beside the field and nothing is stored', async () => {
+  const { app, db } = await dashboardApp();
+  const initiator = await signedIn(app, 'initiator');
+  const fields = { title: 'City of Example', language: 'en' };
+  const upload = async (width: number, height: number, browser = initiator) =>
+    browser.postMultipart('/org/dashboard/settings/', fields, { name: 'logo', filename: 'logo.png', data: await png(width, height), type: 'image/png' });
+  const logo = async () => (await db.select().from(organisations).where(eq(organisations.slug, 'org')))[0].logo;
+  const tooLarge = await upload(900, 900);
+  assert.equal(tooLarge.status, 400);
+  assert.match(tooLarge.text, /id="id_logo_errors"[^>]*><li>Image must be at most 800 pixels wide and 800 pixels tall.<\/li>/);
+  assert.match(tooLarge.text, /value="City of Example"/);
+  const oblong = await upload(400, 300);
+  assert.equal(oblong.status, 400);
+  assert.match(oblong.text, /id="id_logo_errors"[^>]*><li>The image must be square: as wide as it is tall.<\/li>/);
+  assert.equal(await logo(), null, 'nothing stored');
+  const german = new Browser(app, { 'accept-language': 'de' });
+  assert.equal((await german.login('coinit', 'coinit-password')).status, 302);
+  assert.match((await upload(800, 600, german)).text, /Das Bild muss quadratisch sein/);
+  assert.equal((await upload(800, 800)).status, 302, '800 × 800 is fine');
+  assert.equal((await upload(400, 398)).status, 302, 'one per cent off square is fine');
+  assert.match(String(await logo()), /^organisations\/.*\.png$/);
+});

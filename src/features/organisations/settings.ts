@@ -7,7 +7,7 @@ const TEXT_FIELDS = { title: 100, image_copyright: 200, url: 200, twitter_handle
 const TRANSLATED = { description: 800, slogan: 200, information: 100_000 } as const;
 export const LEGAL_FIELDS = ['imprint', 'terms_of_use', 'data_protection', 'netiquette'] as const;
 /** The logo is square, 200 to 800 pixels; the header image at least 1500 × 500 (§B3.1). */
-export const LOGO_RULES = { minWidth: 200, minHeight: 200 };
+export const LOGO_RULES = { minWidth: 200, minHeight: 200, max: { width: 800, height: 800 }, square: true };
 export const HEADER_IMAGE_RULES = { minWidth: 1500, minHeight: 500 };
 export const LOGO_MAX_SIDE = 800;
 
