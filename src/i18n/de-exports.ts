@@ -1,6 +1,5 @@
 /** German texts of the module exports (features/exports, projectdashboard/export-*) and the project images of the basic settings. */
 export const deExports: Record<string, string> = {
-  Comment: 'Kommentar',
   'Comment count': 'Anzahl Kommentare',
   Created: 'Erstellt',
   Creator: 'Verfasser*in',
@@ -9,7 +8,6 @@ export const deExports: Record<string, string> = {
   Export: 'Export',
   Feedback: 'Feedback',
   ID: 'ID',
-  Ideas: 'Ideen',
   Link: 'Link',
   'Negative ratings': 'Negative Bewertungen',
   'Positive ratings': 'Positive Bewertungen',
@@ -21,14 +19,11 @@ export const deExports: Record<string, string> = {
   'Alternative text': 'Alternativtext',
   'Describes the image for people who cannot see it. Required when there is an image.':
     'Beschreibt das Bild für Menschen, die es nicht sehen können. Erforderlich, wenn es ein Bild gibt.',
-  'Header image': 'Headerbild',
   'Please add an alternative text for this image.': 'Bitte fügen Sie einen Alternativtext für dieses Bild hinzu.',
   'Please add copyright information.': 'Bitte geben Sie Copyright-Informationen an.',
   'PNG, JPEG or GIF, at most 5 MB, at least %(width)s × %(height)s pixels.': 'PNG, JPEG oder GIF, höchstens 5 MB, mindestens %(width)s × %(height)s Pixel.',
-  'Replace the image': 'Bild ersetzen',
   'Required when there is an image.': 'Erforderlich, wenn es ein Bild gibt.',
   'Tile image': 'Kachelbild',
-  'Upload an image': 'Bild hochladen',
   'Export the ideas and comments': 'Ideen und Kommentare exportieren',
   'Export the ideas and comments of %(module)s': 'Ideen und Kommentare von %(module)s exportieren',
 };

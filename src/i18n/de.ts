@@ -5,14 +5,29 @@ import { deInsights } from './de-insights.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
-/** German catalogue: English message → German. Keep keys sorted. */
-export const de: Record<string, string> = {
-  ...deParticipation,
-  ...deDashboard,
-  ...deExports,
-  ...deInsights,
-  ...deContent,
-  ...deOperations,
+/** German texts of the common pages, and the words several areas use. Keep keys sorted. */
+export const deCommon: Record<string, string> = {
+  // Words several areas use live here, once.
+  All: 'Alle',
+  Cancel: 'Abbrechen',
+  Category: 'Kategorie',
+  Comment: 'Kommentar',
+  Delete: 'Löschen',
+  Description: 'Beschreibung',
+  Edit: 'Bearbeiten',
+  Filter: 'Filtern',
+  'Header image': 'Titelbild',
+  Label: 'Merkmal',
+  Labels: 'Merkmale',
+  Phases: 'Phasen',
+  'Remove the image': 'Bild entfernen',
+  'Replace the image': 'Bild ersetzen',
+  Save: 'Speichern',
+  Search: 'Suche',
+  Title: 'Titel',
+  'Upload an image': 'Bild hochladen',
+  Website: 'Webseite',
+  // The common pages.
   '%(count)s day': '%(count)s Tag',
   '%(count)s days': '%(count)s Tage',
   '%(count)s hour': '%(count)s Stunde',
@@ -246,4 +261,15 @@ export const de: Record<string, string> = {
   'Back to moderation': 'Zurück zur Moderation',
   'Visit the project': 'Zum Projekt',
   'Comments': 'Kommentare',
+};
+
+/** German catalogue: English message → German. Each text has one home: an area's catalogue or deCommon (test/foundation/catalogues.test.ts). */
+export const de: Record<string, string> = {
+  ...deParticipation,
+  ...deDashboard,
+  ...deExports,
+  ...deInsights,
+  ...deContent,
+  ...deOperations,
+  ...deCommon,
 };

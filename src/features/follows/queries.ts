@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, projects } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
 
 export interface FollowRow {
   projectId: number;
@@ -14,7 +15,8 @@ export interface FollowRow {
 const followColumns = {
   projectId: follows.projectId,
   projectSlug: projects.slug,
-  followers: sql<number>`(select count(*) from ${follows} f where f.project_id = ${follows.projectId} and f.enabled)`.mapWith(Number),
+  // The outer follow's project, table-qualified: a bare "project_id" would bind to the subquery's own row (finding F1).
+  followers: sql<number>`(select count(*) from ${follows} f where f.project_id = ${q(follows.projectId)} and f.enabled)`.mapWith(Number),
   enabled: follows.enabled,
   created: follows.created,
   modified: follows.modified,

@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { deContent } from '../../src/i18n/de-content.js';
+import { deDashboard } from '../../src/i18n/de-dashboard.js';
+import { deExports } from '../../src/i18n/de-exports.js';
+import { deInsights } from '../../src/i18n/de-insights.js';
+import { deOperations } from '../../src/i18n/de-operations.js';
+import { deParticipation } from '../../src/i18n/de-participation.js';
+import { deCommon } from '../../src/i18n/de.js';
+
+test('every German text has one home: no English key is in two catalogues', () => {
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deCommon };
+  const homes = new Map<string, string[]>();
+  for (const [name, catalogue] of Object.entries(catalogues)) {
+    for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);
+  }
+  const twice = [...homes].filter(([, names]) => names.length > 1).map(([key, names]) => `${key} (${names.join(', ')})`);
+  assert.deepEqual(twice, [], 'a word several areas use goes to deCommon in src/i18n/de.ts');
+});
