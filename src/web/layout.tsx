@@ -225,3 +225,22 @@ export function Notice({ children }: { children: ComponentChildren }) {
     </div>
   );
 }
+
+/** A page with a heading, a message and an optional link onwards. */
+export function MessagePage({ page, title, message, link }: { page: PageContext; title: string; message: string; link?: { href: string; text: string } }) {
+  return (
+    <Layout page={page} title={title}>
+      <div class="narrow">
+        <h1>{title}</h1>
+        <Notice>
+          <p>{message}</p>
+        </Notice>
+        {link && (
+          <p>
+            <a href={link.href}>{link.text}</a>
+          </p>
+        )}
+      </div>
+    </Layout>
+  );
+}

@@ -52,6 +52,7 @@ test('an invitation is accepted only by the owner of the invited address; accept
   const accepted = await user.post(link, { action: 'accept' });
   assert.equal(accepted.status, 200);
   assert.match(accepted.text, /You are now a moderator of Draft plan./);
+  assert.match(accepted.text, /<h1>Invitation to moderate Draft plan<\/h1>/, 'the answer page keeps the invitation as its heading');
   assert.equal((await db.select().from(projectModerators).where(and(eq(projectModerators.projectId, 2), eq(projectModerators.userId, 5)))).length, 1);
   assert.equal((await db.select().from(follows).where(and(eq(follows.projectId, 2), eq(follows.creatorId, 5))))[0]?.enabled, true);
   assert.equal((await user.get(link)).status, 404, 'an invitation is used once');

@@ -7,7 +7,7 @@ import { pageRoute } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { startSession } from './login.js';
 import { accountForIdentity, authorizationUrl, identityFromCallback, type OidcChecks, OidcNoEmail } from './oidc.js';
-import { MessagePage } from './pages.js';
+import { MessagePage } from '../../web/layout.js';
 import { isUniqueViolation } from './services.js';
 
 const OIDC_COOKIE = 'oidc_login';

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
 import { LANGUAGES, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
-import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, Notice } from '../../web/layout.js';
+import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, MessagePage, Notice } from '../../web/layout.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
 import { BIO_MAX_LENGTH } from './rules.js';
@@ -13,25 +13,6 @@ interface FormPageProps {
   page: PageContext;
   values?: FormValues;
   errors?: FieldErrors;
-}
-
-/** A page with a heading, a message and an optional link onwards. */
-export function MessagePage({ page, title, message, link }: { page: PageContext; title: string; message: string; link?: { href: string; text: string } }) {
-  return (
-    <Layout page={page} title={title}>
-      <div class="narrow">
-        <h1>{title}</h1>
-        <Notice>
-          <p>{message}</p>
-        </Notice>
-        {link && (
-          <p>
-            <a href={link.href}>{link.text}</a>
-          </p>
-        )}
-      </div>
-    </Layout>
-  );
 }
 
 export function LoginPage({ page, values = {}, errors = {}, next }: FormPageProps & { next: string }) {

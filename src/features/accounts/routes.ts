@@ -11,7 +11,8 @@ import { safeNext, sendPage } from '../../web/render.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { throttledLogin } from '../auth/services.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
-import { ConfirmEmailPage, LoginPage, LogoutPage, MessagePage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
+import { MessagePage } from '../../web/layout.js';
+import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
 import {
   type Account,
   confirmationState,

@@ -10,7 +10,8 @@ import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
-import { AccountDeletionPage, AccountSettingsPage, MessagePage, PasswordFormPage, type SettingsView } from './pages.js';
+import { MessagePage } from '../../web/layout.js';
+import { AccountDeletionPage, AccountSettingsPage, PasswordFormPage, type SettingsView } from './pages.js';
 import { throttledPasswordCheck } from '../auth/services.js';
 import { newPasswordErrors } from './routes.js';
 import {

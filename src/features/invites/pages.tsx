@@ -1,6 +1,6 @@
-import { t } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
-import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
+import { CsrfField, FormErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 
 export interface InviteView {
@@ -11,11 +11,15 @@ export interface InviteView {
   path: string;
 }
 
+/** The heading of an invitation's pages: "Invitation to moderate / take part in <project>". */
+export const inviteTitle = (lang: Lang, role: InviteView['role'], project: string) =>
+  t(lang, role === 'moderator' ? 'Invitation to moderate %(project)s' : 'Invitation to take part in %(project)s', { project });
+
 /** An invitation (§A5.5): log in first, then accept or decline. */
 export function InvitePage({ page, invite, error }: { page: PageContext; invite: InviteView; error?: string }) {
   const { lang } = page;
   const vars = { project: invite.projectName, organisation: invite.organisationName };
-  const title = t(lang, invite.role === 'moderator' ? 'Invitation to moderate %(project)s' : 'Invitation to take part in %(project)s', vars);
+  const title = inviteTitle(lang, invite.role, invite.projectName);
   return (
     <Layout page={page} title={title}>
       <div class="narrow">
@@ -40,23 +44,6 @@ export function InvitePage({ page, invite, error }: { page: PageContext; invite:
             <a class="btn btn-secondary" href="/accounts/signup/">
               {t(lang, 'Register')}
             </a>
-          </p>
-        )}
-      </div>
-    </Layout>
-  );
-}
-
-export function InviteAnsweredPage({ page, message, link }: { page: PageContext; message: string; link: { href: string; text: string } | null }) {
-  return (
-    <Layout page={page} title={message}>
-      <div class="narrow">
-        <Notice>
-          <p>{message}</p>
-        </Notice>
-        {link && (
-          <p>
-            <a href={link.href}>{link.text}</a>
           </p>
         )}
       </div>

@@ -10,7 +10,8 @@ import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { answerInvite, invitePath, loadInvite } from '../projectdashboard/members.js';
 import { loadDashboardProject } from '../projectdashboard/queries.js';
 import { projectPath } from '../urls.js';
-import { InviteAnsweredPage, InvitePage, type InviteView } from './pages.js';
+import { MessagePage } from '../../web/layout.js';
+import { InvitePage, inviteTitle, type InviteView } from './pages.js';
 
 const Params = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }), token: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -53,10 +54,11 @@ export async function inviteRoutes(fastify: FastifyInstance): Promise<void> {
       if (answer === 'wrong_user') {
         return sendPage(reply, InvitePage({ page, invite: view, error: t(page.lang, 'This invitation was sent to another e-mail address. Log in with the account of %(email)s.', { email: invite.email }) }), 403);
       }
-      if (answer === 'rejected') return sendPage(reply, InviteAnsweredPage({ page, message: t(page.lang, 'You declined the invitation.'), link: null }));
+      const title = inviteTitle(page.lang, role, project.name);
+      if (answer === 'rejected') return sendPage(reply, MessagePage({ page, title, message: t(page.lang, 'You declined the invitation.') }));
       const message = t(page.lang, role === 'moderator' ? 'You are now a moderator of %(project)s.' : 'You are now a participant of %(project)s.', { project: project.name });
       const later = project.isDraft ? ` ${t(page.lang, 'The project can be seen once it is published.')}` : '';
-      return sendPage(reply, InviteAnsweredPage({ page, message: `${message}${later}`, link: { href: projectPath(project.organisationSlug, project.slug), text: t(page.lang, 'Go to the project') } }));
+      return sendPage(reply, MessagePage({ page, title, message: `${message}${later}`, link: { href: projectPath(project.organisationSlug, project.slug), text: t(page.lang, 'Go to the project') } }));
     });
   }
 }
