@@ -51,7 +51,7 @@ export const NOTICES = {
   },
   comment_blocked: {
     subject: 'Your comment was blocked',
-    body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\n%(url)s',
+    body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\nThe discussion rules (netiquette): %(netiquette)s\n\nThe discussion: %(url)s',
   },
   comment_feedback: {
     subject: 'Feedback from the moderation on your comment',
@@ -74,8 +74,8 @@ export interface Notice {
   /** Who should get it; the actor is always left out (nobody is told about their own action). */
   recipientIds: number[];
   actorId: number | null;
-  /** `status` is a catalogue key, translated for each recipient. */
-  vars: { project: string; actor?: string; text: string; url: string; idea?: string; status?: string };
+  /** `status` is a catalogue key, translated for each recipient; `netiquette` is the discussion rules' address (comment_blocked, §C4). */
+  vars: { project: string; actor?: string; text: string; url: string; idea?: string; status?: string; netiquette?: string };
 }
 
 /** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */

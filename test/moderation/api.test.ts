@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { test } from 'node:test';
-import { comments, outbox, users } from '../../src/db/schema/index.js';
+import { comments, organisations, outbox, users } from '../../src/db/schema/index.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { moderationWorld } from './world.js';
@@ -159,6 +159,27 @@ test('the block notice is in the creator\'s language', async () => {
   await request({ method: 'PATCH', url: url('1/'), headers: await as(3), payload: { is_blocked: true } });
   const [mail] = await db.select().from(outbox).where(eq(outbox.kind, 'comment_blocked'));
   assert.equal(mail.subject, 'Ihr Kommentar wurde blockiert');
+});
+
+test('the block notice links the discussion rules: the organisation\'s netiquette when it has written one, else the platform\'s (§C4)', async () => {
+  const { request, as, db } = await setup();
+  const h = await as(3);
+  const block = async () => {
+    assert.equal((await request({ method: 'PATCH', url: url('1/'), headers: h, payload: { is_blocked: true } })).status, 200);
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, 'comment_blocked')).orderBy(outbox.id);
+    return mails[mails.length - 1].body;
+  };
+  const platform = await block();
+  assert.match(platform, /The discussion rules \(netiquette\): http:\/\/[^\s]+\/pages\/netiquette\/\n/);
+  assert.match(platform, /The discussion: http:\/\/[^\s]+\/org\/ideas\/[\d-]+\/\?comment=1/);
+  await request({ method: 'PATCH', url: url('1/'), headers: h, payload: { is_blocked: false } });
+  await db.update(organisations).set({ netiquette: '<p>Be kind.</p>' }).where(eq(organisations.id, 1));
+  const own = await block();
+  const link = /The discussion rules \(netiquette\): http:\/\/[^\s/]+(\/org\/netiquette\/)\n/.exec(own);
+  assert.ok(link, own);
+  const page = await request({ method: 'GET', url: link[1] });
+  assert.equal(page.status, 200);
+  assert.match(String(page.body), /Be kind./);
 });
 
 test('PUT needs the comment text and changes it without touching modified', async () => {

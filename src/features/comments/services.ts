@@ -6,6 +6,7 @@ import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { loadTarget } from '../contenttypes/queries.js';
 import { autoFollow } from '../follows/services.js';
 import { countContribution } from '../insights/services.js';
+import { netiquettePath } from '../legal/queries.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { loadCommentPaths } from './queries.js';
 
@@ -134,7 +135,12 @@ export async function moderateComment(db: DbOrTx, commentId: number, changes: Mo
         kind: 'comment_blocked',
         recipientIds: [blocked.creatorId],
         actorId: null,
-        vars: { project: await projectName(db, blocked.projectId), text: blocked.comment, url: await commentUrl(db, notice, { id: commentId, ...blocked }) },
+        vars: {
+          project: await projectName(db, blocked.projectId),
+          text: blocked.comment,
+          url: await commentUrl(db, notice, { id: commentId, ...blocked }),
+          netiquette: `${notice.origin}${await netiquettePath(db, blocked.projectId)}`,
+        },
       });
     }
   }

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organisations, platformPages } from '../../db/schema/index.js';
+import { organisations, platformPages, projects } from '../../db/schema/index.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
 import { cleanRichText } from '../../text/html.js';
-import { ORGANISATION_TEXTS, type OrganisationTextKey, type PlatformPageKey, writtenTexts } from './texts.js';
+import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, type PlatformPageKey, platformPagePath, writtenTexts } from './texts.js';
 
 /** A platform page in every language ('' where none is written). */
 export async function loadPlatformPage(db: DbOrTx, key: PlatformPageKey): Promise<Record<Lang, string>> {
@@ -33,4 +33,20 @@ export async function loadOrganisationText(db: DbOrTx, slug: string, key: Organi
     .where(eq(organisations.slug, slug));
   if (!row) return null;
   return { organisation: { slug: row.slug, name: row.name, legal: writtenTexts(row) }, body: row[ORGANISATION_TEXTS[key].column] };
+}
+
+/**
+ * Where the discussion rules of a project are (§B3.2, §C4): its organisation's netiquette when the
+ * organisation has written one, else the platform's netiquette page.
+ */
+export async function netiquettePath(db: DbOrTx, projectId: number | null): Promise<string> {
+  const [row] =
+    projectId === null
+      ? []
+      : await db
+          .select({ slug: organisations.slug, netiquette: organisations.netiquette })
+          .from(projects)
+          .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+          .where(eq(projects.id, projectId));
+  return row?.netiquette.trim() ? organisationTextPath(row.slug, 'netiquette') : platformPagePath('netiquette');
 }
