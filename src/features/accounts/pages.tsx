@@ -5,7 +5,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, MessagePage, Notice } from '../../web/layout.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
-import { BIO_MAX_LENGTH } from './rules.js';
+import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
 
@@ -70,8 +70,8 @@ export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
         <FormErrors errors={errors.non_field_errors} />
         <form method="post" action="/accounts/signup/">
           <CsrfField page={page} />
-          <Field name="username" label={t(lang, 'Username')} value={values.username} autocomplete="username" required maxLength={60} errors={errors.username} />
-          <Field name="email" type="email" label={t(lang, 'E-mail address')} value={values.email} autocomplete="email" required maxLength={254} errors={errors.email} />
+          <Field name="username" label={t(lang, 'Username')} value={values.username} autocomplete="username" required maxLength={USERNAME_MAX_LENGTH} errors={errors.username} />
+          <Field name="email" type="email" label={t(lang, 'E-mail address')} value={values.email} autocomplete="email" required maxLength={EMAIL_MAX_LENGTH} errors={errors.email} />
           <Field
             name="password1"
             type="password"
@@ -225,8 +225,8 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
         <FormErrors errors={errors.non_field_errors} />
         <form method="post" action="/account/" enctype="multipart/form-data">
           <CsrfField page={page} />
-          <Field name="username" label={t(lang, 'Username')} value={account.username} required maxLength={60} autocomplete="username" errors={errors.username} />
-          <Field name="email" type="email" label={t(lang, 'E-mail address')} value={account.email} required maxLength={254} autocomplete="email" errors={errors.email} />
+          <Field name="username" label={t(lang, 'Username')} value={account.username} required maxLength={USERNAME_MAX_LENGTH} autocomplete="username" errors={errors.username} />
+          <Field name="email" type="email" label={t(lang, 'E-mail address')} value={account.email} required maxLength={EMAIL_MAX_LENGTH} autocomplete="email" errors={errors.email} />
           <Field name="current_password" type="password" label={t(lang, 'Current password (needed to change the e-mail address)')} value="" autocomplete="current-password" errors={errors.current_password} />
           <div class={`field${errors.language?.length ? ' has-error' : ''}`}>
             <label for="id_language">{t(lang, 'Your preferred language')}</label>

@@ -4,6 +4,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { Checkbox, Input } from '../projectdashboard/controls.js';
 import { projectListPath } from '../projectdashboard/paths.js';
+import { ORGANISATION_NAME_MAX_LENGTH } from '../organisations/rules.js';
 import { projectPath } from '../urls.js';
 import type { listOrganisations, listProjects, organisationPeople, searchUsers } from './services.js';
 
@@ -78,7 +79,7 @@ export function OrganisationsPage({ page, organisations, name, error, notice }: 
       <h2>{t(lang, 'New organisation')}</h2>
       <form method="post" action="/backoffice/organisations/" noValidate>
         <CsrfField page={page} />
-        <Input name="name" label={t(lang, 'Name')} value={name} maxLength={512} required errors={error ? [error] : undefined} />
+        <Input name="name" label={t(lang, 'Name')} value={name} maxLength={ORGANISATION_NAME_MAX_LENGTH} required errors={error ? [error] : undefined} />
         <button type="submit">{t(lang, 'Create organisation')}</button>
       </form>
     </Frame>
@@ -124,7 +125,7 @@ export function OrganisationPage({ page, data }: { page: PageContext; data: Orga
       <form method="post" action={action} noValidate>
         <CsrfField page={page} />
         <input type="hidden" name="action" value="settings" />
-        <Input name="name" label={t(lang, 'Name')} value={values.name ?? organisation.name} maxLength={512} required errors={errors.name} />
+        <Input name="name" label={t(lang, 'Name')} value={values.name ?? organisation.name} maxLength={ORGANISATION_NAME_MAX_LENGTH} required errors={errors.name} />
         <div class="field">
           <label for="id_language">{t(lang, 'Language of e-mails to people without an account')}</label>
           <select id="id_language" name="language">

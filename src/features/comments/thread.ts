@@ -17,10 +17,13 @@ import { organisationTermsAsked } from '../organisations/rules.js';
 /** Top-level comments a thread page shows (§A11.4). */
 export const THREAD_PAGE_SIZE = 20;
 
+/** The longest comment search. */
+export const COMMENT_SEARCH_MAX_LENGTH = 120;
+
 /** A thread's state in the page address (§A11.4): `comment_ordering`, `comment_search`, `comment_category`, `comment_page`. */
 export const ThreadQuery = Type.Object({
   comment_ordering: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_ORDERINGS.map((o) => Type.Literal(o))])),
-  comment_search: Type.Optional(Type.String({ maxLength: 120 })),
+  comment_search: Type.Optional(Type.String({ maxLength: COMMENT_SEARCH_MAX_LENGTH })),
   comment_category: Type.Optional(Type.Union([Type.Literal(''), ...COMMENT_CATEGORIES.map((c) => Type.Literal(c))])),
   comment_page: PageParam,
 });

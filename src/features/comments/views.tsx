@@ -11,7 +11,7 @@ import { profilePath } from '../urls.js';
 import { COMMENT_CATEGORIES, commentCategoryList } from './input.js';
 import type { CommentOrdering } from './queries.js';
 import { COMMENT_MAX_LENGTH } from './rules.js';
-import type { CommentView, ThreadView } from './thread.js';
+import { COMMENT_SEARCH_MAX_LENGTH, type CommentView, type ThreadView } from './thread.js';
 
 /** Where the comment forms post to (comments/pages.tsx). */
 export const commentActionPath = (id: number, action: string) => `/comments/${id}/${action}/`;
@@ -83,7 +83,7 @@ function ThreadControls({ lang, thread, action }: { lang: Lang; thread: ThreadVi
     <form method="get" action={`${action}#comments-heading`} class="filter-bar" role="search" aria-label={t(lang, 'Search and sort comments')}>
       <div class="field">
         <label for={`id_comment_search_${id}`}>{t(lang, 'Search comments')}</label>
-        <input type="search" id={`id_comment_search_${id}`} name="comment_search" value={filter.search} maxLength={120} />
+        <input type="search" id={`id_comment_search_${id}`} name="comment_search" value={filter.search} maxLength={COMMENT_SEARCH_MAX_LENGTH} />
       </div>
       <div class="field">
         <label for={`id_comment_ordering_${id}`}>{t(lang, 'Ordering')}</label>

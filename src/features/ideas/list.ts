@@ -14,12 +14,15 @@ export const IDEA_PAGE_SIZE = 15;
 
 const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9}$' }));
 
+/** The longest title search of the idea list (the title's own limit). */
+export const IDEA_SEARCH_MAX_LENGTH = 120;
+
 /** The list's query parameters (an empty value means "all"). */
 export const IdeaListQuery = Type.Object({
   category: OptionalId,
   label: OptionalId,
   ordering: Type.Optional(Type.Union([Type.Literal(''), ...IDEA_ORDERINGS.map((o) => Type.Literal(o))])),
-  search: Type.Optional(Type.String({ maxLength: 120 })),
+  search: Type.Optional(Type.String({ maxLength: IDEA_SEARCH_MAX_LENGTH })),
   page: PageParam,
   comment: Type.Optional(Type.String({ maxLength: 20 })),
 });

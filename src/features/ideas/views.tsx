@@ -10,6 +10,7 @@ import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../organisatio
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../urls.js';
 import { IDEA_LIMITS } from './input.js';
+import { IDEA_SEARCH_MAX_LENGTH } from './list.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
 
 /** The idea list's state, all of it in the URL (§A8.3): shareable, and the back button works. */
@@ -111,7 +112,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
       </div>
       <div class="field">
         <label for="id_search">{t(lang, 'Search')}</label>
-        <input id="id_search" type="search" name="search" value={state.search} maxLength={120} />
+        <input id="id_search" type="search" name="search" value={state.search} maxLength={IDEA_SEARCH_MAX_LENGTH} />
       </div>
       <button type="submit">{t(lang, 'Filter')}</button>
     </form>

@@ -5,7 +5,7 @@ import { Checkbox, HTML_HELP, Input, Select, TextArea } from '../projectdashboar
 import { OrganisationTabs } from '../projectdashboard/pages.js';
 import { legalSettingsPath, organisationSettingsPath } from '../projectdashboard/paths.js';
 import type { OrganisationProfile } from './queries.js';
-import { LEGAL_FIELDS, type SettingsValues } from './settings.js';
+import { LEGAL_FIELDS, type SettingsValues, TEXT_FIELDS, TRANSLATED } from './settings.js';
 
 const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'Deutsch' };
 export type TranslatedErrors = Record<string, string[]>;
@@ -78,22 +78,22 @@ export function OrganisationSettingsPage({ page, organisation, values, errors, s
     <Frame page={page} organisation={organisation} title={t(lang, 'Organisation settings')} current="settings" errors={errors} saved={saved}>
       <form method="post" action={organisationSettingsPath(organisation.slug)} enctype="multipart/form-data" noValidate>
         <CsrfField page={page} />
-        <Input name="title" label={t(lang, 'Title')} value={values.title} maxLength={100} errors={errors.title} />
+        <Input name="title" label={t(lang, 'Title')} value={values.title} maxLength={TEXT_FIELDS.title} errors={errors.title} />
         {image('logo', t(lang, 'Logo'), t(lang, 'Square, 200 to 800 pixels; png, jpeg or gif, at most 5 MB.'), organisation.logo)}
         {image('image', t(lang, 'Header image'), t(lang, 'At least 1500 × 500 pixels; png, jpeg or gif, at most 5 MB.'), organisation.image)}
-        <Input name="image_copyright" label={t(lang, 'Header image copyright')} value={values.image_copyright} maxLength={200} errors={errors.image_copyright} />
+        <Input name="image_copyright" label={t(lang, 'Header image copyright')} value={values.image_copyright} maxLength={TEXT_FIELDS.image_copyright} errors={errors.image_copyright} />
         {LANGUAGES.map((l) => (
           <fieldset class="field">
             <legend>{LANGUAGE_NAMES[l]}</legend>
-            <TextArea name={`description_${l}`} label={t(lang, 'Description')} value={values[`description_${l}`]} maxLength={800} rows={3} errors={errors[`description_${l}`]} help={t(lang, 'Shown on the landing page; at most 800 characters.')} />
-            <Input name={`slogan_${l}`} label={t(lang, 'Slogan')} value={values[`slogan_${l}`]} maxLength={200} errors={errors[`slogan_${l}`]} />
+            <TextArea name={`description_${l}`} label={t(lang, 'Description')} value={values[`description_${l}`]} maxLength={TRANSLATED.description} rows={3} errors={errors[`description_${l}`]} help={t(lang, 'Shown on the landing page; at most 800 characters.')} />
+            <Input name={`slogan_${l}`} label={t(lang, 'Slogan')} value={values[`slogan_${l}`]} maxLength={TRANSLATED.slogan} errors={errors[`slogan_${l}`]} />
             <TextArea name={`information_${l}`} label={t(lang, 'Information')} value={values[`information_${l}`]} rows={8} errors={errors[`information_${l}`]} help={`${t(lang, 'Shown on the "About" page.')} ${t(lang, HTML_HELP)}`} />
           </fieldset>
         ))}
-        <Input name="url" type="url" label={t(lang, 'Website')} value={values.url} maxLength={200} errors={errors.url} help={t(lang, 'A full address starting with https://')} />
-        <Input name="twitter_handle" label={t(lang, 'Twitter handle')} value={values.twitter_handle} maxLength={100} errors={errors.twitter_handle} />
-        <Input name="facebook_handle" label={t(lang, 'Facebook handle')} value={values.facebook_handle} maxLength={100} errors={errors.facebook_handle} />
-        <Input name="instagram_handle" label={t(lang, 'Instagram handle')} value={values.instagram_handle} maxLength={100} errors={errors.instagram_handle} />
+        <Input name="url" type="url" label={t(lang, 'Website')} value={values.url} maxLength={TEXT_FIELDS.url} errors={errors.url} help={t(lang, 'A full address starting with https://')} />
+        <Input name="twitter_handle" label={t(lang, 'Twitter handle')} value={values.twitter_handle} maxLength={TEXT_FIELDS.twitter_handle} errors={errors.twitter_handle} />
+        <Input name="facebook_handle" label={t(lang, 'Facebook handle')} value={values.facebook_handle} maxLength={TEXT_FIELDS.facebook_handle} errors={errors.facebook_handle} />
+        <Input name="instagram_handle" label={t(lang, 'Instagram handle')} value={values.instagram_handle} maxLength={TEXT_FIELDS.instagram_handle} errors={errors.instagram_handle} />
         <Select
           name="language"
           label={t(lang, 'Language of e-mails to people without an account')}

@@ -3,8 +3,8 @@ import { cleanRichText } from '../../text/html.js';
 import type { FormBody } from '../../web/forms.js';
 
 /** The organisation settings form (§B3.1) and the legal information form (§B3.2): fields and limits, checked once. */
-const TEXT_FIELDS = { title: 100, image_copyright: 200, url: 200, twitter_handle: 100, facebook_handle: 100, instagram_handle: 100 } as const;
-const TRANSLATED = { description: 800, slogan: 200, information: 100_000 } as const;
+export const TEXT_FIELDS = { title: 100, image_copyright: 200, url: 200, twitter_handle: 100, facebook_handle: 100, instagram_handle: 100 } as const;
+export const TRANSLATED = { description: 800, slogan: 200, information: 100_000 } as const;
 export const LEGAL_FIELDS = ['imprint', 'terms_of_use', 'data_protection', 'netiquette'] as const;
 /** The logo is square, 200 to 800 pixels; the header image at least 1500 × 500 (§B3.1). */
 export const LOGO_RULES = { minWidth: 200, minHeight: 200, max: { width: 800, height: 800 }, square: true };
