@@ -19,6 +19,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { ideaRoutes } from './features/ideas/routes.js';
 import { appModuleRoutes } from './features/modules/routes.js';
 import { appProjectRoutes } from './features/projects/routes.js';
+import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
 import { commentRoutes } from './features/comments/routes.js';
 import { contentTypeRoutes } from './features/contenttypes/routes.js';
 import { followRoutes } from './features/follows/routes.js';
@@ -62,6 +63,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** Identical reads running at the same time share one statement (src/http/shared-reads.ts). */
+  reads: SharedReads;
 }
 
 declare module 'fastify' {
@@ -103,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
-  app.decorate('ctx', { config, database, db: database.db });
+  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app) });
   app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[2]) {
     this._auth ??= authenticate(database.db, config.secretKey, this);
     return this._auth;

@@ -222,3 +222,15 @@ test('app-projects: the number of SQL statements does not grow with the number o
   assert.deepEqual([one.items, fifty.items], [1, 50]);
   assert.equal(fifty.count, one.count);
 });
+
+test('app-projects: requests that overlap share the list statement and get the same list', async () => {
+  const { db, request, database } = await createTestApp();
+  await load(db, world(Array.from({ length: 3 }, (_, i) => [{ slug: `p${i}` }, [{ phases: running }]])));
+  const headers = await tokenHeader(db, 1);
+  const before = database.stats.queries;
+  const answers = await Promise.all(Array.from({ length: 10 }, () => request({ method: 'GET', url: '/api/app-projects/', headers })));
+  const statements = database.stats.queries - before;
+  assert.ok(statements < 20, `10 overlapping requests sent ${statements} statements; unshared they send 20`);
+  for (const answer of answers) assert.deepEqual(answer.body, answers[0].body);
+  assert.equal((answers[0].body as Json[]).length, 3);
+});

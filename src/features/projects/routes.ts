@@ -12,7 +12,7 @@ import { AppProject, type SerializeContext, serializeAppProject } from './serial
 /** The project list of the mobile app: GET /api/app-projects/ and /api/app-projects/{slug}/. */
 export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { config, db } = app.ctx;
+  const { config, db, reads } = app.ctx;
 
   async function listed(request: FastifyRequest, slug?: string) {
     const user = await requireUser(request);
@@ -23,7 +23,8 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
       now,
       mediaUrl: (path) => absoluteUrl(config.baseUrl, `/media/${path}`),
     };
-    const found = await loadAppProjects(db, now, slug);
+    // A polling app fleet asks for the same list all the time: requests that overlap share its statement.
+    const found = await reads.load(`app-projects/${slug ?? ''}`, () => loadAppProjects(db, now, slug));
     return found.projects.map((project) => serializeAppProject(project, found.modules.get(project.id) ?? [], ctx));
   }
 
