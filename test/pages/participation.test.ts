@@ -146,6 +146,10 @@ test('the idea list filters by category and label, orders, searches the title an
   assert.match(search.text, /Listed 12/);
   assert.match((await browser.get('/org/projects/module/rating-module/?search=%25')).text, /Nothing to show/);
   assert.equal((await browser.get('/org/projects/module/rating-module/?ordering=name')).status, 400);
+  // "Most popular" is offered only where ideas are rated; elsewhere the address falls back to the newest first, as the form shows.
+  const unrated = await browser.get('/org/projects/module/ideas-module/?ordering=-positive_rating_count');
+  assert.doesNotMatch(unrated.text, /Most popular/);
+  assert.match(unrated.text, /<option value="-created" selected>Most recent/);
 
   const traffic = await idea('Traffic idea', { categoryId: 1 });
   const parks = await idea('Parks idea', { categoryId: 2 });

@@ -37,11 +37,13 @@ export interface IdeaListParams {
 
 const idOrNull = (value: string | undefined) => (value ? Number(value) : null);
 
-export function listState(query: IdeaListParams): IdeaListState {
+/** The list's state from its address; "most popular" only where the module rates ideas (§A8.3), else the default order. */
+export function listState(query: IdeaListParams, rated: boolean): IdeaListState {
+  const ordering = query.ordering || '-created';
   return {
     category: idOrNull(query.category),
     label: idOrNull(query.label),
-    ordering: query.ordering || '-created',
+    ordering: ordering === '-positive_rating_count' && !rated ? '-created' : ordering,
     search: (query.search ?? '').trim(),
     page: pageNumber(query.page),
   };
@@ -60,7 +62,8 @@ export async function loadIdeaList(
   input: { orgSlug: string; path: string; module: PageModule; rules: IdeaRuleContext; userId: number | null; query: IdeaListParams },
 ): Promise<IdeaListData> {
   const { module, rules } = input;
-  const state = listState(input.query);
+  const rated = moduleRatesIdeas(module);
+  const state = listState(input.query, rated);
   const filter = {
     moduleId: module.id,
     categoryId: state.category ?? undefined,
@@ -77,5 +80,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) })
       ? { href: loginRedirectUrl(create), login: true }
       : null;
-  return { orgSlug: input.orgSlug, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, rated: moduleRatesIdeas(module), submit };
+  return { orgSlug: input.orgSlug, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, rated, submit };
 }
