@@ -43,6 +43,7 @@ const SIZES: GenerateCounts = {
   comments: size('COMMENTS', 100_000),
   actions: size('ACTIONS', 1_000_000),
 };
+const ACTION_BATCH = Number(process.env.BENCH_ACTION_BATCH ?? 250_000);
 mkdirSync(dataDir, { recursive: true });
 
 async function rows<T>(database: Database, query: string): Promise<T[]> {
@@ -57,7 +58,13 @@ async function prepare() {
     const [{ n }] = await rows<{ n: string }>(database, 'SELECT count(*) n FROM projects');
     if (Number(n) === 0) {
       console.log(`generating ${JSON.stringify(SIZES)} …`);
-      await database.db.transaction((tx) => generate(tx, SIZES));
+      await database.db.transaction((tx) => generate(tx, { ...SIZES, actions: Math.min(SIZES.actions, ACTION_BATCH) }));
+      // The rest of the actions in transactions of their own: PGlite holds a transaction's work in memory.
+      for (let done = ACTION_BATCH; done < SIZES.actions; done += ACTION_BATCH) {
+        const actions = Math.min(ACTION_BATCH, SIZES.actions - done);
+        await database.db.transaction((tx) => generate(tx, { users: 0, organisations: 0, projects: 0, ideas: 0, comments: 0, actions }));
+        console.log(`  ${done + actions} actions`);
+      }
       await database.db.execute(sql.raw('ANALYZE'));
     }
     // The first generated user owns every tenth idea (its feed); the second moderates the busiest project.
