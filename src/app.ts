@@ -57,6 +57,7 @@ import { inviteRoutes } from './features/invites/routes.js';
 import { backofficeRoutes } from './features/backoffice/routes.js';
 import { legalPages } from './features/legal/pages.js';
 import { newsletterRoutes } from './features/newsletters/routes.js';
+import { reportNewsletterDeliveries } from './features/newsletters/services.js';
 import { organisationSettingsRoutes } from './features/organisations/settings-routes.js';
 
 export interface AppContext {
@@ -86,8 +87,9 @@ export interface AppDeps {
 
 /** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
 function mailDeliveryOptions(config: Config, db: Db) {
-  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom };
-  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom };
+  const afterNewsletterBatch = (ids: number[]) => reportNewsletterDeliveries(db, ids, config.baseUrl);
+  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom, afterNewsletterBatch };
+  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, afterNewsletterBatch };
   return null;
 }
 

@@ -72,4 +72,7 @@ export const deOperations: Record<string, string> = {
   "Square, 200 to 800 pixels; png, jpeg or gif, at most 5 MB.": "Quadratisch, 200 bis 800 Pixel; png, jpeg oder gif, höchstens 5 MB.",
   "These texts are linked in the footer of the organisation's pages; the netiquette also from e-mails about blocked comments.": "Diese Texte sind in der Fußzeile der Seiten der Organisation verlinkt, die Netiquette auch aus E-Mails über blockierte Kommentare.",
   "Twitter handle": "Twitter-Name",
+  'Delivery report: %(subject)s': 'Versandbericht: %(subject)s',
+  'Hello %(name)s,\n\nyour newsletter "%(subject)s" to the followers of the project "%(project)s" has gone out: %(sent)s of %(total)s e-mails were sent.\n\nYour newsletters: %(url)s':
+    'Hallo %(name)s,\n\nIhr Newsletter „%(subject)s“ an die Follower des Projekts „%(project)s“ ist verschickt: %(sent)s von %(total)s E-Mails wurden versandt.\n\nIhre Newsletter: %(url)s',
 };

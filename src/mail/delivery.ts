@@ -19,6 +19,8 @@ export interface MailDeliveryOptions {
   intervalMs?: number;
   batchSize?: number;
   onError?: (error: unknown) => void;
+  /** After each batch: the newsletters it had mails of (sent or failed), e.g. for their delivery reports. */
+  afterNewsletterBatch?: (newsletterIds: number[]) => Promise<void>;
 }
 
 export interface MailDelivery {
@@ -82,7 +84,7 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             .for('update', { skipLocked: true }),
         ),
       )
-      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo });
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo, newsletterId: outbox.newsletterId });
 
   const round = async () => {
     for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
@@ -114,6 +116,8 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             .where(eq(outbox.id, mail.id));
         }
       }
+      const newsletterIds = [...new Set(batch.flatMap((mail) => (mail.newsletterId === null ? [] : [mail.newsletterId])))];
+      if (newsletterIds.length && options.afterNewsletterBatch) await options.afterNewsletterBatch(newsletterIds);
     }
   };
 

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
-import { newsletters, outbox, users } from '../../src/db/schema/index.js';
+import { follows, newsletters, outbox, users } from '../../src/db/schema/index.js';
+import { reportNewsletterDeliveries } from '../../src/features/newsletters/services.js';
 import { createMailDelivery } from '../../src/mail/delivery.js';
 import { Browser } from '../accounts/client.js';
+import { startSmtpServer } from '../mail/smtp.js';
 import { dashboardApp, dashboardWorld, signedIn } from './world.js';
 
 const PATH = '/org/dashboard/communication/newsletters/create/';
@@ -50,4 +52,40 @@ test("an initiator sends a newsletter to the project's opted-in followers; the l
   assert.match((await initiator.get('/org/dashboard/communication/newsletters/')).text, /2 of 2 e-mails sent/);
   const german = await signedIn(app, 'coinit');
   assert.match((await german.get('/org/dashboard/communication/newsletters/')).text, /2 von 2 E-Mails versandt/);
+});
+
+test('after a newsletter went out, its sender gets one delivery report with the count, in their language; failures count as not sent (§B18.3)', async () => {
+  const world = dashboardWorld();
+  const { app, db } = await dashboardApp({ ...world, follows: [{ creator: 5, project: 1 }, { creator: 3, project: 1 }] });
+  await db.update(users).set({ getNewsletters: true }).where(inArray(users.id, [3, 5]));
+  const smtp = await startSmtpServer({ reject: /^<?user@/ });
+  const delivery = createMailDelivery({ db, smtpUrl: smtp.url, from: 'a@example.org', afterNewsletterBatch: (ids) => reportNewsletterDeliveries(db, ids, 'https://allmende.example') });
+  const deliver = async () => {
+    delivery.kick();
+    await delivery.idle();
+  };
+  const reports = () => db.select().from(outbox).where(eq(outbox.kind, 'newsletter_report')).orderBy(outbox.id);
+  const initiator = await signedIn(app, 'initiator');
+  assert.equal((await initiator.post(PATH, { sender_name: 'City', project: '1', subject: 'Spring news', body: '<p>Hi</p>' })).status, 302);
+  assert.equal((await reports()).length, 0, 'no report while mails wait');
+  await deliver();
+  const [report, ...more] = await reports();
+  assert.equal(more.length, 0);
+  assert.equal(report.recipient, 'initiator@example.org');
+  assert.equal(report.subject, 'Delivery report: Spring news');
+  assert.match(report.body, /your newsletter "Spring news" to the followers of the project "Project" has gone out: 1 of 2 e-mails were sent\./);
+  assert.match(report.body, /Your newsletters: https:\/\/allmende\.example\/org\/dashboard\/communication\/newsletters\//);
+  assert.ok(report.sentAt, 'the report itself is delivered in the same round');
+  await db.update(outbox).set({ sentAt: null, attempts: 0, nextAttemptAt: null }).where(eq(outbox.kind, 'newsletter'));
+  await deliver();
+  await delivery.close();
+  assert.equal((await reports()).length, 1, 'sent once, also when mails of the newsletter go out again');
+
+  const german = await signedIn(app, 'coinit');
+  await db.delete(follows);
+  assert.equal((await german.post(PATH, { sender_name: 'Stadt', project: '1', subject: 'Leer', body: '<p>Hallo</p>' })).status, 302);
+  const last = (await reports()).at(-1);
+  assert.equal(last?.recipient, 'coinit@example.org');
+  assert.equal(last?.subject, 'Versandbericht: Leer');
+  assert.match(String(last?.body), /0 von 0 E-Mails wurden versandt/, 'nobody to send to: reported at once');
 });

@@ -30,6 +30,8 @@ export const newsletters = pgTable(
     body: text('body').notNull(),
     receivers: integer('receivers').notNull().default(0),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** When its sender was sent the delivery report (§B18.3); set by the one claim that sends it. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (t) => [index('newsletters_organisation_idx').on(t.organisationId, t.created)],
 );

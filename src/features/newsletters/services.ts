@@ -1,6 +1,11 @@
-import type { DbOrTx } from '../../db/client.js';
-import { newsletters } from '../../db/schema/index.js';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { newsletters, organisations, outbox, projects, users } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
+import { isLang, t } from '../../i18n/index.js';
+import { MAX_ATTEMPTS } from '../../mail/delivery.js';
 import { queueMail } from '../../mail/outbox.js';
+import { newsletterListPath } from '../projectdashboard/paths.js';
 import { stripTags } from '../../text/html.js';
 import type { NewsletterInput } from './rules.js';
 import { newsletterReceivers } from './queries.js';
@@ -29,5 +34,45 @@ export async function sendNewsletter(tx: DbOrTx, organisationId: number, creator
   for (const receiver of receivers) {
     await queueMail(tx, { to: receiver.email, subject: input.subject, body: plainText(input.body), html, kind: 'newsletter', newsletter });
   }
+  // Nobody to send to: the report ("0 of 0") goes out at once.
+  await reportNewsletterDelivery(tx, row.id, origin);
   return { id: row.id, receivers: receivers.length };
 }
+
+/**
+ * The delivery report (§B18.3 "n of m mails sent"), once every mail of the newsletter was sent or
+ * given up: claimed by setting `reported_at` in one statement (so two delivering instances send it
+ * once), then queued to the newsletter's sender in their language. The reference reports to the
+ * site's admins; we tell the initiator who sent it (E8: delivery reporting), the one who can act.
+ */
+export async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number, origin: string): Promise<boolean> {
+  const pending = sql`exists (select 1 from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${q(outbox.sentAt)} is null and ${q(outbox.attempts)} < ${MAX_ATTEMPTS})`;
+  const [claimed] = await tx
+    .update(newsletters)
+    .set({ reportedAt: sql`now()` })
+    .where(and(eq(newsletters.id, newsletterId), isNull(newsletters.reportedAt), sql`not ${pending}`))
+    .returning({ subject: newsletters.subject, receivers: newsletters.receivers, creatorId: newsletters.creatorId, projectId: newsletters.projectId, organisationId: newsletters.organisationId });
+  if (!claimed?.creatorId) return false;
+  const [sender] = await tx
+    .select({ username: users.username, email: users.email, language: users.language, isActive: users.isActive, orgSlug: organisations.slug, project: projects.name })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, claimed.organisationId))
+    .leftJoin(projects, eq(projects.id, sql`${claimed.projectId}`))
+    .where(eq(users.id, claimed.creatorId));
+  if (!sender?.isActive || !sender.email) return false;
+  const [sent] = await tx.select({ n: count() }).from(outbox).where(and(eq(outbox.newsletterId, newsletterId), isNotNull(outbox.sentAt)));
+  const lang = isLang(sender.language) ? sender.language : 'de';
+  const vars = { name: sender.username, subject: claimed.subject, project: sender.project ?? '', sent: sent?.n ?? 0, total: claimed.receivers, url: `${origin}${newsletterListPath(sender.orgSlug)}` };
+  await queueMail(tx, { to: sender.email, subject: t(lang, REPORT.subject, vars), body: t(lang, REPORT.body, vars), kind: 'newsletter_report' });
+  return true;
+}
+
+/** The mail delivery's hook (app.ts): after a batch, report each of its newsletters that is done. */
+export async function reportNewsletterDeliveries(db: Db, newsletterIds: number[], origin: string): Promise<void> {
+  for (const id of newsletterIds) await db.transaction((tx) => reportNewsletterDelivery(tx, id, origin));
+}
+
+const REPORT = {
+  subject: 'Delivery report: %(subject)s',
+  body: 'Hello %(name)s,\n\nyour newsletter "%(subject)s" to the followers of the project "%(project)s" has gone out: %(sent)s of %(total)s e-mails were sent.\n\nYour newsletters: %(url)s',
+};
