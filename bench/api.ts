@@ -137,12 +137,19 @@ interface Scenario {
 
 type Measured = Awaited<ReturnType<typeof load>>;
 
-async function load(url: string, scenario: Scenario) {
+/** Seconds of load per scenario before the measured run, so that both servers are measured warm (JIT, pools, caches). */
+const warmup = Number(process.env.BENCH_WARMUP ?? 1);
+async function measure(url: string, scenario: Scenario): Promise<Measured> {
+  if (warmup > 0) await load(url, scenario, warmup);
+  return load(url, scenario);
+}
+
+async function load(url: string, scenario: Scenario, duration = seconds) {
   let n = 0;
   const result = await autocannon({
     url: url + scenario.path,
     connections,
-    duration: seconds,
+    duration,
     method: scenario.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...scenario.headers },
     ...(scenario.body ? { requests: [{ setupRequest: (request) => ({ ...request, body: scenario.body?.().replace('#', String(n++)) }) }] } : {}),
@@ -245,10 +252,10 @@ async function main() {
   let rss: number[] = [];
   if (scenarios.length) {
     const bare = await startServer(['--import', 'tsx', 'bench/bare.ts'], env, /bare at (http:\/\/\S+)/);
-    for (const scenario of scenarios) bareResults.push(scenario.allmendeOnly ? null : await load(bare.url, scenario));
+    for (const scenario of scenarios) bareResults.push(scenario.allmendeOnly ? null : await measure(bare.url, scenario));
     await stop(bare.child);
     const server = await startServer(['dist/main.js'], production, /running at (http:\/\/[^/\s]+)\//);
-    for (const scenario of scenarios) results.push(await load(server.url, scenario));
+    for (const scenario of scenarios) results.push(await measure(server.url, scenario));
     rss = await rssOfTree(server.child.pid ?? 0);
     await stop(server.child);
   }
