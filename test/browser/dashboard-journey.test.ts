@@ -145,6 +145,10 @@ test('the initiator creates a private Idea Challenge with phases, categories and
   await checkPage(ines, 'dashboard: project list (empty)');
   await ines.getByRole('link', { name: 'New project' }).click();
   await checkPage(ines, 'dashboard: new project');
+  // Each access choice's label starts on the line of its radio button, not below it.
+  const radio = await ines.getByLabel(/^Private/).boundingBox();
+  const label = await ines.locator('label[for="id_access_2"]').boundingBox();
+  assert.ok(radio && label && label.y < radio.y + radio.height, `the label starts beside its radio button: ${JSON.stringify([radio, label])}`);
   // Bad input: the errors stand beside the fields, the values stay.
   await ines.getByRole('group', { name: 'Access to the project' }).getByLabel(/^Private/).check();
   await ines.getByRole('button', { name: 'Create draft' }).click();
