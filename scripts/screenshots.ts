@@ -1,12 +1,14 @@
 /**
  * Renders the dashboard pages and the participation pages (project, module with its idea list,
- * idea, idea form, moderation queue, idea moderation; en and de) with Debian's Chromium into
- * docs/*.png: `npx tsx scripts/screenshots.ts`. Uses an in-memory database with sample data.
+ * idea, idea form, moderation queue, idea moderation), the initiator dashboard (project list,
+ * basic settings, module phases, publishing refused) and the back-office's organisations, en and
+ * de, with Debian's Chromium into docs/*.png: `npx tsx scripts/screenshots.ts`. Uses an in-memory
+ * database with sample data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import type { Fixture } from '../src/cli/fixture-schema.js';
 import { loadFixture } from '../src/cli/loaddata.js';
@@ -20,7 +22,7 @@ const day = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * day).toISOString();
 
 function sampleWorld(): Fixture {
-  const names = ['alice', 'bruno', 'chiara', 'dara', 'moderator'];
+  const names = ['alice', 'bruno', 'chiara', 'dara', 'moderator', 'ines', 'admin'];
   const project = (id: number, name: string, description: string, start: string | null, end: string | null, access: 'PUBLIC' | 'SEMIPUBLIC' = 'PUBLIC') => ({
     project: { id, slug: `project-${id}`, name, description, organisation: 1 + (id % 2), access, moderators: [5] },
     module: {
@@ -40,14 +42,27 @@ function sampleWorld(): Fixture {
     project(3, 'Youth centre opening hours', 'Tell us when you would come.', at(5), at(30)),
     project(4, 'Library of things', 'The results are in.', at(-60), at(-20)),
   ];
+  // A draft the initiator (ines) is still setting up: its information, the module's description and the rating phase's dates are missing.
+  const draft = project(5, 'Playground renewal', 'Which play equipment should the new playground get?', at(3), at(20));
   return {
-    users: names.map((username, i) => ({ id: i + 1, username, email: `${username}@example.org`, password: `${username}-password`, language: 'en' as const, date_joined: '2024-02-01T10:00:00Z' })),
+    users: names.map((username, i) => ({ id: i + 1, username, email: `${username}@example.org`, password: `${username}-password`, language: 'en' as const, date_joined: '2024-02-01T10:00:00Z', is_superuser: username === 'admin' })),
     organisations: [
       { id: 1, slug: 'riverside', name: 'City of Riverside', initiators: [] },
-      { id: 2, slug: 'neighbours', name: 'Neighbourhood Forum', initiators: [] },
+      { id: 2, slug: 'neighbours', name: 'Neighbourhood Forum', initiators: [6] },
     ],
-    projects: projects.map((p) => p.project),
-    modules: projects.map((p) => p.module),
+    projects: [...projects.map((p) => p.project), { ...draft.project, is_draft: true, access: 'PRIVATE' as const, moderators: [6] }],
+    modules: [
+      ...projects.map((p) => p.module),
+      {
+        ...draft.module,
+        name: 'Idea Challenge',
+        blueprint_type: 'IC',
+        phases: [
+          { type: 'a4_candy_ideas:collect', name: 'Collect phase', description: 'Create new ideas and comment on them.', start_date: at(3), end_date: at(20) },
+          { type: 'a4_candy_ideas:rating', name: 'Rating phase', description: 'Rate the collected ideas (pro and contra).', start_date: null, end_date: null },
+        ],
+      },
+    ],
     ideas: [
       { id: 1, module: 1, creator: 1, name: 'Shade for the playground', description: '<p>Two big <strong>plane trees</strong> by the sandpit.</p>', category: 11, created: at(-8) },
       { id: 3, module: 1, creator: 2, name: 'Benches around the fountain', description: 'Somewhere to sit in the sun', category: 12, created: at(-6) },
@@ -66,6 +81,43 @@ function sampleWorld(): Fixture {
       { creator: 1, project: 4 },
     ],
   };
+}
+
+/** A new window in `lang`, logged in as `login`. */
+async function loggedIn(browser: Browser, base: string, login: string, lang: 'en' | 'de'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: lang });
+  const page = await context.newPage();
+  await page.goto(`${base}/accounts/login/`);
+  await page.fill('#id_login', login);
+  await page.fill('#id_password', `${login}-password`);
+  await page.locator('main button[type=submit]').click();
+  await page.waitForURL(`${base}/userdashboard/overview/`);
+  // Logging in sets the user's language; the screenshot's language wins.
+  await context.addCookies([{ name: 'language', value: lang, url: base }]);
+  return { context, page };
+}
+
+/** The initiator dashboard and the back-office (docs/operations.md walks through them). */
+async function dashboardShots(browser: Browser, base: string, lang: 'en' | 'de') {
+  const { context, page } = await loggedIn(browser, base, 'ines', lang);
+  const shots: [string, string][] = [
+    ['dashboard-projects', '/neighbours/dashboard/projects/?is_archived=all'],
+    ['dashboard-basic', '/neighbours/dashboard/projects/project-5/basic/'],
+    ['dashboard-phases', '/neighbours/dashboard/modules/module-5/phases/'],
+  ];
+  for (const [name, path] of shots) {
+    await page.goto(`${base}${path}`);
+    await page.screenshot({ path: `docs/page-${name}-${lang}.png`, fullPage: true });
+  }
+  await page.goto(`${base}/neighbours/dashboard/projects/project-5/basic/`);
+  await page.locator('.publish-box button[type=submit]').first().click();
+  await page.locator('[role=alert] .missing-list').waitFor();
+  await page.screenshot({ path: `docs/page-dashboard-publish-refused-${lang}.png`, fullPage: true });
+  await context.close();
+  const operator = await loggedIn(browser, base, 'admin', lang);
+  await operator.page.goto(`${base}/backoffice/organisations/`);
+  await operator.page.screenshot({ path: `docs/page-backoffice-organisations-${lang}.png`, fullPage: true });
+  await operator.context.close();
 }
 
 async function main() {
@@ -122,6 +174,7 @@ async function main() {
         await mod.screenshot({ path: `docs/page-${name}-${lang}.png`, fullPage: true });
       }
       await moderation.close();
+      await dashboardShots(browser, base, lang);
     }
   } finally {
     await browser.close();
