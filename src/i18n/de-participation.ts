@@ -136,4 +136,10 @@ export const deParticipation: Record<string, string> = {
   'Your reply has been posted.': 'Ihre Antwort wurde veröffentlicht.',
   draft: 'Entwurf',
   edited: 'bearbeitet',
+  'Terms of use you agreed to': 'Nutzungsbedingungen, denen Sie zugestimmt haben',
+  "Organisations ask you once to agree to their terms of use before you post ideas or comments in their projects. Untick an agreement to withdraw it; that organisation's forms will ask you again.": 'Organisationen bitten Sie einmal, ihren Nutzungsbedingungen zuzustimmen, bevor Sie in ihren Projekten Ideen oder Kommentare veröffentlichen. Entfernen Sie das Häkchen, um eine Zustimmung zu widerrufen; die Formulare dieser Organisation fragen dann erneut.',
+  'User agreements': 'Zustimmungen',
+  'You can withdraw it later under %(agreements)s.': 'Sie können sie später unter %(agreements)s widerrufen.',
+  "You have not agreed to any organisation's terms of use yet.": 'Sie haben noch keinen Nutzungsbedingungen einer Organisation zugestimmt.',
+  'since %(date)s': 'seit %(date)s',
 };

@@ -128,3 +128,31 @@ test('the terms rule: only a signed-in user who has not agreed to written terms 
     assert.equal(organisationTermsError(state, true), null);
   }
 });
+
+test('the account lists the agreements; unticking one withdraws it and the forms ask again (en and de)', async () => {
+  const initiator = await as('initiator');
+  assert.match((await initiator.get('/account/')).text, /<a href="\/account\/agreements\/">User agreements<\/a>/);
+  assert.match((await initiator.get('/account/agreements/')).text, /You have not agreed to any organisation's terms of use yet\./);
+  assert.match((await initiator.get(TREE)).text, /You can withdraw it later under <a href="\/account\/agreements\/">User agreements<\/a>/);
+  assert.equal((await initiator.post('/comments/on/idea/1/', { comment: 'Maples', organisation_terms_of_use: 'on' })).status, 302);
+
+  const list = await initiator.get('/account/agreements/');
+  assert.match(list.text, /<input type="checkbox" id="id_agreed_1" name="agreed" value="1" checked\/> <label for="id_agreed_1"><a href="\/org\/terms-of-use\/">Organisation<\/a>/);
+  const saved = await initiator.post('/account/agreements/', {});
+  assert.equal(saved.location, '/account/agreements/');
+  assert.equal(await agreed(2), false);
+  assert.match((await initiator.get(TREE)).text, /name="organisation_terms_of_use"/, 'asked again');
+
+  await initiator.post('/i18n/setlang/', { language: 'de', next: '/account/agreements/' });
+  const german = await initiator.get('/account/agreements/');
+  assert.match(german.text, /<h1>Zustimmungen<\/h1>/);
+  assert.match(german.text, /Sie haben noch keinen Nutzungsbedingungen einer Organisation zugestimmt\./);
+  assert.equal((await new Browser(t.app).get('/account/agreements/')).location, '/accounts/login/?next=/account/agreements/');
+});
+
+test('withdrawing keeps the agreements that stay ticked', async () => {
+  await t.db.insert(organisationTermsAgreements).values([{ userId: 3, organisationId: 1 }, { userId: 3, organisationId: 2 }]);
+  const moderator = await as('moderator');
+  assert.equal((await moderator.post('/account/agreements/', { agreed: '2' })).status, 302);
+  assert.deepEqual([await agreed(3, 1), await agreed(3, 2)], [false, true]);
+});

@@ -3,6 +3,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import { LANGUAGES, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, MessagePage, Notice } from '../../web/layout.js';
+import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
 import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
@@ -273,6 +274,9 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
             <a href="/accounts/password/change/">{t(lang, 'Change password')}</a>
           </li>
           <li>
+            <a href="/account/agreements/">{t(lang, 'User agreements')}</a>
+          </li>
+          <li>
             <a href="/account/account_deletion/">{t(lang, 'Delete account')}</a>
           </li>
         </ul>
@@ -282,6 +286,50 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
           <CsrfField page={page} />
           <button type="submit">{t(lang, 'Download my data')}</button>
         </form>
+      </div>
+    </Layout>
+  );
+}
+
+/** One organisation whose terms of use the user agreed to. */
+export interface TermsAgreementView {
+  organisationId: number;
+  name: string;
+  termsPath: string;
+  created: Date;
+}
+
+/** The user's agreements to organisations' terms of use (a+ `/account/agreements/`): untick to withdraw one. */
+export function AgreementsPage({ page, agreements }: { page: PageContext; agreements: TermsAgreementView[] }) {
+  const { lang } = page;
+  const title = t(lang, 'User agreements');
+  return (
+    <Layout page={page} title={title}>
+      <div class="narrow">
+        <h1>{title}</h1>
+        <p>{t(lang, "Organisations ask you once to agree to their terms of use before you post ideas or comments in their projects. Untick an agreement to withdraw it; that organisation's forms will ask you again.")}</p>
+        {agreements.length ? (
+          <form method="post" action="/account/agreements/">
+            <CsrfField page={page} />
+            <fieldset class="field">
+              <legend>{t(lang, 'Terms of use you agreed to')}</legend>
+              {agreements.map((a) => (
+                <div class="check">
+                  <input type="checkbox" id={`id_agreed_${a.organisationId}`} name="agreed" value={String(a.organisationId)} checked />{' '}
+                  <label for={`id_agreed_${a.organisationId}`}>
+                    <a href={a.termsPath}>{a.name}</a> ({t(lang, 'since %(date)s', { date: formatDate(a.created, lang, page.timeZone) })})
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit">{t(lang, 'Save changes')}</button>
+          </form>
+        ) : (
+          <p>{t(lang, "You have not agreed to any organisation's terms of use yet.")}</p>
+        )}
+        <p>
+          <a href="/account/">{t(lang, 'Account Settings')}</a>
+        </p>
       </div>
     </Layout>
   );

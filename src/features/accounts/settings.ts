@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
@@ -6,12 +7,16 @@ import { absoluteUrl } from '../../http/urls.js';
 import { ensureCsrfToken } from '../../http/session.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
-import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from './avatars.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { MessagePage } from '../../web/layout.js';
-import { AccountDeletionPage, AccountSettingsPage, PasswordFormPage, type SettingsView } from './pages.js';
+import { AccountDeletionPage, AccountSettingsPage, AgreementsPage, PasswordFormPage, type SettingsView } from './pages.js';
+import { organisationTextPath } from '../legal/texts.js';
+import { loadTermsAgreements } from '../organisations/queries.js';
+import { withdrawTermsAgreements } from '../organisations/services.js';
+import { redirectWithMessage } from '../../web/flash.js';
 import { throttledPasswordCheck } from '../auth/services.js';
 import { newPasswordErrors } from './routes.js';
 import {
@@ -192,6 +197,22 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     });
     const renewed = { ...page, csrf: ensureCsrfToken(request, reply) }; // the new session's CSRF token
     return sendPage(reply, MessagePage({ page: renewed, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
+  });
+
+  app.get('/account/agreements/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const agreements = (await loadTermsAgreements(db, page.user.id)).map((a) => ({ ...a, termsPath: organisationTextPath(a.slug, 'terms-of-use') }));
+    return sendPage(reply, AgreementsPage({ page, agreements }));
+  });
+
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/account/agreements/', pageRoute({ body: RepeatedFormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const keep = fieldList(request.body, 'agreed').filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    await db.transaction((tx) => withdrawTermsAgreements(tx, page.user.id, keep));
+    return redirectWithMessage(request, reply, '/account/agreements/', 'Your changes have been saved.');
   });
 
   app.get('/account/account_deletion/', pageRoute(), async (request, reply) => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
@@ -79,4 +79,14 @@ export async function loadOrganisationTerms(db: DbOrTx, organisationId: number, 
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   return row ? { ...row, signedIn: userId !== null } : null;
+}
+
+/** The organisations whose terms of use the user agreed to, by name (the account's agreements page). */
+export async function loadTermsAgreements(db: DbOrTx, userId: number): Promise<{ organisationId: number; slug: string; name: string; created: Date }[]> {
+  return db
+    .select({ organisationId: organisations.id, slug: organisations.slug, name: organisations.name, created: organisationTermsAgreements.created })
+    .from(organisationTermsAgreements)
+    .innerJoin(organisations, eq(organisations.id, organisationTermsAgreements.organisationId))
+    .where(eq(organisationTermsAgreements.userId, userId))
+    .orderBy(asc(organisations.name), asc(organisations.id));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { type OrganisationTerms, organisationTermsAsked } from './rules.js';
@@ -27,4 +27,9 @@ export async function updateOrganisationLegal(tx: DbOrTx, organisationId: number
 export async function recordTermsAgreement(tx: DbOrTx, userId: number, organisationId: number, terms: OrganisationTerms | null): Promise<void> {
   if (!organisationTermsAsked(terms)) return;
   await tx.insert(organisationTermsAgreements).values({ userId, organisationId }).onConflictDoNothing();
+}
+
+/** Withdraws the user's agreements to the terms of every organisation but `keep`: their forms ask again. */
+export async function withdrawTermsAgreements(tx: DbOrTx, userId: number, keep: number[]): Promise<void> {
+  await tx.delete(organisationTermsAgreements).where(and(eq(organisationTermsAgreements.userId, userId), keep.length ? notInArray(organisationTermsAgreements.organisationId, keep) : undefined));
 }

@@ -21,7 +21,7 @@ export function OrganisationTermsField({ lang, id, slug, checked = false, errors
         checked={checked}
         required
         aria-invalid={errors.length ? 'true' : undefined}
-        aria-describedby={errors.length ? `${id}_errors` : undefined}
+        aria-describedby={`${id}_help${errors.length ? ` ${id}_errors` : ''}`}
       />{' '}
       <label for={id}>
         {interpolate(t(lang, "Yes, I have read and agree to this organisation's %(terms)s."), {
@@ -32,6 +32,9 @@ export function OrganisationTermsField({ lang, id, slug, checked = false, errors
           ),
         })}
       </label>
+      <p class="help" id={`${id}_help`}>
+        {interpolate(t(lang, 'You can withdraw it later under %(agreements)s.'), { agreements: <a href="/account/agreements/">{t(lang, 'User agreements')}</a> })}
+      </p>
       <FieldErrors id={`${id}_errors`} errors={errors.map((e) => t(lang, e))} />
     </div>
   );
