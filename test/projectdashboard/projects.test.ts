@@ -152,7 +152,7 @@ test('a published project keeps the fields counted for completeness', async () =
   assert.match(page.text, /id="id_information_errors"[^>]*><li>This field is required./);
 });
 
-test('topics: at most two from the fixed list, checkboxes on the basic settings, shown on the project page in en and de', async () => {
+test('topics: at most two from the fixed list, checkboxes on the basic settings, shown on the project page and its tile in en and de', async () => {
   const world = dashboardWorld();
   const { app, db } = await dashboardApp({ ...world, projects: world.projects?.map((p) => (p.slug === 'project' ? { ...p, topics: ['TRA' as const] } : p)) });
   const initiator = await signedIn(app, 'initiator');
@@ -180,5 +180,7 @@ test('topics: at most two from the fixed list, checkboxes on the basic settings,
   assert.deepEqual(await stored('draft-plan'), [], 'no checkbox ticked clears the topics');
   const german = await new Browser(app, { 'accept-language': 'de' }).get('/org/projects/project/');
   assert.match(german.text, /<li class="badge">Verkehr<\/li>/);
+  const tiles = await new Browser(app).get('/org/');
+  assert.match(tiles.text, /<li class="tile">[\s\S]*?<ul class="topics" aria-label="Topics"><li class="badge">Traffic<\/li><\/ul>/, 'the tile on the organisation page');
   await assert.rejects(load(db, { projects: [{ id: 9, slug: 'bad', name: 'Bad', organisation: 1, topics: ['EDU', 'TRA', 'ENV'] }] } as Fixture));
 });

@@ -118,6 +118,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       slug: projects.slug,
       description: projects.description,
       access: projects.access,
+      topics: projects.topics,
       isDraft: projects.isDraft,
       organisationId: organisations.id,
       organisationName: organisations.name,

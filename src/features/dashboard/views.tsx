@@ -10,6 +10,7 @@ import type { FollowedProject } from './queries.js';
 import { projectGroup } from './rules.js';
 import { type ModuleSpan, moduleRunningDaysLeft, moduleRunningProgress, moduleRunningTimeLeft } from '../modules/timeline.js';
 import { profilePath, projectPath } from '../urls.js';
+import { TopicList } from '../projects/topic-views.js';
 import type { Activity } from './serialize.js';
 
 type UserPage = PageContext & { user: AuthUser };
@@ -127,6 +128,7 @@ export function ProjectTile({ page, project, now }: { page: PageContext; project
         <a href={url}>{project.name}</a>
       </h3>
       <p>{project.description}</p>
+      <TopicList lang={lang} topics={project.topics} />
       <TileStatus page={page} project={project} now={now} />
       <p>
         <a class="btn" href={url} aria-label={`${running ? t(lang, 'JOIN IN') : t(lang, 'READ')}: ${project.name}`}>

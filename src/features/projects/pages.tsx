@@ -26,7 +26,7 @@ import { canEditProjectInDashboard } from '../projectdashboard/rules.js';
 import { Slug } from '../organisations/pages.js';
 import { modulePath, projectPath } from '../urls.js';
 import { loadProjectPage, type ProjectPageRow } from './queries.js';
-import { isProjectTopic, PROJECT_TOPICS } from './topics.js';
+import { TopicList } from './topic-views.js';
 import { canModerate, canViewProject } from './rules.js';
 import { loadModuleContext, loadProjectContext } from './context.js';
 import { canFollowProject } from '../follows/rules.js';
@@ -141,19 +141,6 @@ export function FollowForm({ page, project, following, next }: { page: PageConte
         {following ? t(lang, 'Unfollow') : t(lang, 'Follow')}
       </button>
     </form>
-  );
-}
-
-/** The project's topics (§B8), as a list under its description. */
-function Topics({ lang, topics }: { lang: Lang; topics: string[] }) {
-  const known = topics.filter(isProjectTopic);
-  if (!known.length) return null;
-  return (
-    <ul class="topics" aria-label={t(lang, 'Topics')}>
-      {known.map((code) => (
-        <li class="badge">{t(lang, PROJECT_TOPICS[code])}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -283,7 +270,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
         {project.image && <img class="hero" src={`/media/${project.image}`} alt="" />}
         <h1>{project.name}</h1>
         <p class="lead">{project.description}</p>
-        <Topics lang={lang} topics={project.topics} />
+        <TopicList lang={lang} topics={project.topics} />
         {data.timeDisplay && <p>{data.timeDisplay}</p>}
         <FollowForm page={page} project={project} following={data.following} />
         {data.mayEdit && (
