@@ -303,26 +303,36 @@ test('the participant posts an idea in the private project; an outsider is refus
   assert.equal((await otto.goto(dashboard))?.status(), 403);
 });
 
+/** Clicks a download link and returns the file. */
+async function download(page: Page, name: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  assert.match(file.suggestedFilename(), new RegExp(`^${projectSlug}_.+\\.(csv|xlsx)$`));
+  return readFile(await file.path());
+}
+
 test('the initiator exports the ideas as xlsx and CSV and archives the project after its last phase', { skip: chromiumMissing }, async () => {
   const ines = await windowOf('ines');
   await ines.goto(projectDashboard('basic'));
   await ines.locator('.dashboard-menu').getByRole('link', { name: 'Export' }).click();
-  await ines.waitForURL(moduleDashboard('export').replace(/\/$/, '/'));
+  await ines.waitForURL(moduleDashboard('export'));
   await checkPage(ines, 'dashboard: export');
-  const download = async (name: string) => {
-    const [file] = await Promise.all([ines.waitForEvent('download'), ines.getByRole('link', { name }).click()]);
-    assert.match(file.suggestedFilename(), new RegExp(`^${projectSlug}_.+\\.(csv|xlsx)$`));
-    return readFile(await file.path());
-  };
-  const csv = (await download('Ideas: CSV')).toString('utf8');
+  const csv = (await download(ines, 'Ideas: CSV')).toString('utf8');
   assert.match(csv, /A bench under the old oak/);
   assert.match(csv, /Lakeside/);
   assert.match(csv, /paul/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.read(Readable.from([await download('Ideas: Excel (xlsx)')]));
+  await workbook.xlsx.read(Readable.from([await download(ines, 'Ideas: Excel (xlsx)')]));
   const titles: unknown[] = [];
   workbook.worksheets[0].eachRow((row) => titles.push((row.values as unknown[])[3]));
   assert.deepEqual(titles, ['Title', 'A bench under the old oak']);
+
+  // The moderator finds the export on her moderation page.
+  const mona = await windowOf('mona');
+  await mona.goto(`${base}/userdashboard/moderation/`);
+  await mona.locator('main').getByRole('link', { name: 'Neue Parkbänke' }).first().click();
+  await mona.getByRole('link', { name: 'Export the ideas and comments of Idea Challenge' }).click();
+  await checkPage(mona, 'export (moderator)');
+  assert.match((await download(mona, 'Ideas: CSV')).toString('utf8'), /A bench under the old oak/);
 
   // While a phase is still to come, archiving is refused.
   await ines.goto(projectDashboard('basic'));
@@ -348,5 +358,26 @@ test('the initiator exports the ideas as xlsx and CSV and archives the project a
   await admin.getByRole('link', { name: 'Projects', exact: true }).click();
   await admin.getByRole('button', { name: 'Unarchive: Neue Parkbänke' }).waitFor();
   await checkPage(admin, 'back-office: projects');
+});
+
+test('the other dashboard and back-office pages pass axe in English and German', { skip: chromiumMissing }, async () => {
+  const ines = await windowOf('ines');
+  for (const path of [
+    projectDashboard('result'),
+    projectDashboard('location'),
+    `${base}/${org}/dashboard/projects/${projectSlug}/delete/`,
+    `${base}/${org}/dashboard/settings/`,
+    `${base}/${org}/dashboard/settings/legal-information/`,
+    `${base}/${org}/dashboard/communication/newsletters/`,
+    `${base}/${org}/dashboard/communication/newsletters/create/`,
+  ]) {
+    await ines.goto(path);
+    await checkPage(ines, path.slice(base.length));
+  }
+  const admin = await windowOf('admin');
+  for (const path of ['users', 'reports', 'pages', 'mails']) {
+    await admin.goto(`${base}/backoffice/${path}/`);
+    await checkPage(admin, `/backoffice/${path}/`);
+  }
   for (const context of contexts.values()) await context.close();
 });
