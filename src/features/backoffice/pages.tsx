@@ -6,6 +6,7 @@ import { Checkbox, Input } from '../projectdashboard/controls.js';
 import { projectListPath } from '../projectdashboard/paths.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../organisations/rules.js';
 import { projectPath } from '../urls.js';
+import { USER_SEARCH_MAX_LENGTH } from './rules.js';
 import type { listOrganisations, listProjects, organisationPeople, searchUsers } from './services.js';
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
@@ -152,7 +153,7 @@ export function UsersPage({ page, users, search, notice }: { page: PageContext; 
   return (
     <Frame page={page} title={t(lang, 'Users')} current="users" notice={notice}>
       <form method="get" action="/backoffice/users/" role="search" class="filter-form">
-        <Input name="search" type="search" label={t(lang, 'Search')} value={search} maxLength={200} />
+        <Input name="search" type="search" label={t(lang, 'Search')} value={search} maxLength={USER_SEARCH_MAX_LENGTH} />
         <button type="submit">{t(lang, 'Search')}</button>
       </form>
       <table class="data-table">

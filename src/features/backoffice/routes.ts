@@ -9,12 +9,13 @@ import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { organisationNameError } from '../organisations/rules.js';
 import { operator } from './access.js';
+import { USER_SEARCH_MAX_LENGTH } from './rules.js';
 import { contentRoutes } from './content-routes.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './pages.js';
 import { changeUser, createOrganisation, findUser, listOrganisations, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
 const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.' };
-const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: 200 })) });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: USER_SEARCH_MAX_LENGTH })) });
 const OrgParams = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }) });
 const notice = (done: string | undefined) => (done && NOTICES[done]) || null;
 
