@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mayExportModule } from '../../src/features/exports/rules.js';
 import { validatePhases } from '../../src/features/modules/rules.js';
 import { canManageOrganisation } from '../../src/features/organisations/rules.js';
-import { canManageProject, NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
+import { canManageProject, NO_ROLES, projectTopicsError, type ProjectContext } from '../../src/features/projects/rules.js';
 import { hasFinished, publishCheck } from '../../src/features/projectdashboard/completeness.js';
 import { fromLocalInput, toLocalInput } from '../../src/i18n/dates.js';
 
@@ -20,6 +21,34 @@ test('only superusers and initiators of the project\'s organisation manage it; m
     ['superuser', project({}, { id: 1, isSuperuser: true }), true],
   ];
   for (const [who, context, expected] of cases) assert.equal(canManageProject(context), expected, who);
+});
+
+test('export (§B1, §B9, §B16): moderators, initiators and superusers, for an added idea module of a published project only', () => {
+  const published = (roles: Partial<ProjectContext['roles']>, u: ProjectContext['user'] = user) => ({ ...project(roles, u), isDraft: false });
+  const who: [string, ProjectContext, boolean][] = [
+    ['anonymous', published({}, null), false],
+    ['user', published({}), false],
+    ['participant', published({ participant: true }), false],
+    ['organisation member', published({ orgMember: true }), false],
+    ['moderator', published({ moderator: true }), true],
+    ['initiator', published({ initiator: true }), true],
+    ['superuser', published({}, { id: 1, isSuperuser: true }), true],
+  ];
+  const added = { isDraft: false, blueprintType: 'IC' };
+  for (const [name, context, expected] of who) assert.equal(mayExportModule(context, added), expected, name);
+  const moderator = published({ moderator: true });
+  assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'BS' }), true, 'brainstorming');
+  assert.equal(mayExportModule(moderator, { isDraft: true, blueprintType: 'IC' }), false, 'a module not added');
+  assert.equal(mayExportModule({ ...moderator, isDraft: true }, added), false, 'a draft project');
+  assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'PO' }), false, 'a type without an idea export');
+});
+
+test('topics: known codes, at most two', () => {
+  assert.equal(projectTopicsError([]), null);
+  assert.equal(projectTopicsError(['EDU', 'TRA']), null);
+  assert.deepEqual(projectTopicsError(['EDU', 'TRA', 'ENV']), ['Choose at most %(max)s topics.', { max: 2 }]);
+  assert.deepEqual(projectTopicsError(['edu']), ['Select a valid choice.']);
+  assert.deepEqual(projectTopicsError(['constructor']), ['Select a valid choice.'], 'no prototype names');
 });
 
 test('only superusers and initiators of that organisation manage an organisation', () => {
