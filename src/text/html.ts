@@ -10,9 +10,34 @@ const stripOnce = (html: string) => decode(sanitizeHtml(html, { allowedTags: [],
  * plain text never holds markup, however often it was encoded. (Each round only shortens it.)
  */
 export function stripTags(html: string): string {
+  const known = stripped.get(html);
+  if (known !== undefined) return known;
   let text = html;
   for (let next = stripOnce(text); next !== text; next = stripOnce(text)) text = next;
+  remember(html, text);
   return text;
+}
+
+/**
+ * The plain texts of recently stripped fragments, oldest first: lists (the ideas of a module) strip
+ * the same descriptions on every request, and parsing HTML is most of their serialising. stripTags
+ * is a pure function, so nothing needs invalidating; the cache holds at most STRIPPED_CHARS
+ * characters of input and output together (a few MB), evicting the oldest.
+ */
+const stripped = new Map<string, string>();
+const STRIPPED_CHARS = 2_000_000;
+let strippedChars = 0;
+
+function remember(html: string, text: string): void {
+  const size = html.length + text.length;
+  if (size > STRIPPED_CHARS / 100) return;
+  strippedChars += size;
+  stripped.set(html, text);
+  for (const [oldHtml, oldText] of stripped) {
+    if (strippedChars <= STRIPPED_CHARS) break;
+    stripped.delete(oldHtml);
+    strippedChars -= oldHtml.length + oldText.length;
+  }
 }
 
 /** Images in rich text come from our own media only (`/media/…`): no tracking pixels, no remote content. */
