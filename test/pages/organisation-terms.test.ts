@@ -19,6 +19,8 @@ await load(t.db, {
     { id: 1, module: 1, creator: 6, name: 'Trees', description: 'More trees' },
     { id: 2, module: 2, creator: 6, name: 'Benches', description: 'More benches' },
   ],
+  polls: [{ id: 1, module: 1, creator: 2 }],
+  comments: [{ id: 100, creator: 6, target: { type: 'poll', id: 1 }, comment: 'On the poll' }],
 });
 await t.db.update(organisations).set({ termsOfUse: '<p>Be kind.</p>' }).where(eq(organisations.id, 1));
 const [tree] = await t.db.select().from(ideas).where(eq(ideas.id, 1));
@@ -155,4 +157,13 @@ test('withdrawing keeps the agreements that stay ticked', async () => {
   const moderator = await as('moderator');
   assert.equal((await moderator.post('/account/agreements/', { agreed: '2' })).status, 302);
   assert.deepEqual([await agreed(3, 1), await agreed(3, 2)], [false, true]);
+});
+
+test("the module page's comment forms ask too, with the terms loaded once for all its threads", async () => {
+  await t.db.delete(organisationTermsAgreements).where(eq(organisationTermsAgreements.userId, 3));
+  const moderator = await as('moderator');
+  const page = await moderator.get('/org/projects/module/ideas-module/');
+  assert.match(page.text, /id="id_reply_100_terms" name="organisation_terms_of_use"/);
+  assert.equal((await moderator.post('/comments/100/reply/', { comment: 'Answer', organisation_terms_of_use: 'on' })).status, 302);
+  assert.doesNotMatch((await moderator.get('/org/projects/module/ideas-module/')).text, /organisation_terms_of_use/);
 });

@@ -12,7 +12,7 @@ import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canR
 import { serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
 import { loadOrganisationTerms } from '../organisations/queries.js';
-import { organisationTermsAsked } from '../organisations/rules.js';
+import { type OrganisationTerms, organisationTermsAsked } from '../organisations/rules.js';
 
 /** Top-level comments a thread page shows (§A11.4). */
 export const THREAD_PAGE_SIZE = 20;
@@ -103,7 +103,8 @@ export async function loadThreadView(
   request: FastifyRequest,
   config: Config,
   page: PageContext,
-  context: CommentContext & { project: { projectId: number; organisationId: number } },
+  /** `terms`: the organisation's terms for this viewer when the caller loaded them already (a page of several threads). */
+  context: CommentContext & { project: { projectId: number; organisationId: number }; terms?: OrganisationTerms | null },
   object: ObjectRef,
   /** A page number, or the comment whose page to show (a `?comment=` link), or both absent: page 1. */
   at: { page?: number; comment?: number | null },
@@ -118,7 +119,7 @@ export async function loadThreadView(
   const ctx = renderContext(request, page.user, config);
   const mayComment = canAddComment(context);
   const signedIn = page.user !== null;
-  const terms = signedIn ? await loadOrganisationTerms(db, context.project.organisationId, page.user?.id ?? null) : null;
+  const terms = context.terms !== undefined ? context.terms : signedIn ? await loadOrganisationTerms(db, context.project.organisationId, page.user?.id ?? null) : null;
   const view = (row: CommentRow): CommentView => ({
     ...serializeReply(row, extras, ctx),
     text: row.comment,

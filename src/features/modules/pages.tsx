@@ -25,6 +25,7 @@ import { loadModulePage, loadProjectModules, moduleItems, type ModuleItems, type
 import { moduleClusters } from './timeline.js';
 import { canViewModule } from './rules.js';
 import { PhaseList } from './views.js';
+import { loadOrganisationTerms } from '../organisations/queries.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const WHOLE_THREAD = 10000;
@@ -58,9 +59,11 @@ export async function loadModuleContent(
     ...items.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
   ];
   const threads = new Map<string, ThreadView>();
+  // The organisation's terms of use once for all the module's comment forms.
+  const terms = page.user && refs.length ? await loadOrganisationTerms(db, rules.project.organisationId, page.user.id) : null;
   for (const ref of refs) {
     // Whole threads here (a module has few polls and paragraphs), so that every `?comment=` link lands.
-    threads.set(`${ref.type}:${ref.id}`, await loadThreadView(db, request, config, page, { ...rules, root: { type: ref.type } }, ref, {}, WHOLE_THREAD));
+    threads.set(`${ref.type}:${ref.id}`, await loadThreadView(db, request, config, page, { ...rules, root: { type: ref.type }, terms }, ref, {}, WHOLE_THREAD));
   }
   return { module, ideas, items, threads, selected: Number(input.query.comment ?? '') || null, now };
 }
