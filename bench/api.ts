@@ -79,7 +79,7 @@ async function prepare() {
       database,
       `SELECT p.slug, m.id module, m.slug module_slug, o.slug org FROM projects p JOIN organisations o ON o.id = p.organisation_id JOIN modules m ON m.project_id = p.id
        JOIN phases ph ON ph.module_id = m.id WHERE p.access = 'PUBLIC' AND NOT p.is_draft AND NOT p.is_archived AND o.enable_geolocation
-       AND ph.start_date <= now() AND ph.end_date > now() + interval '1 day' ORDER BY (SELECT count(*) FROM ideas i WHERE i.module_id = m.id) DESC, m.id LIMIT 2`,
+       AND ph.start_date <= now() AND ph.end_date > now() + interval '1 day' ORDER BY (SELECT count(*) FROM ideas i WHERE i.module_id = m.id AND i.name NOT LIKE 'Bench idea %') DESC, m.id LIMIT 2`,
     );
     const [counts] = await rows<Record<string, string>>(
       database,
@@ -94,7 +94,8 @@ async function prepare() {
       session: await createBrowserSession(database.db, user.id),
       busyProject: busy.project,
       ...listed,
-      // Ideas are created in another module than the listed one, so that the list stays the same size.
+      // Ideas are created in another module than the listed one, so that the list stays the same size
+    // (and they do not count when the listed module is picked, so that it stays the same from run to run).
       writeModule: other.module,
       data,
     };
