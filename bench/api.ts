@@ -240,10 +240,11 @@ async function main() {
     { name: 'project-page', title: 'GET /{org}/projects/{slug}/ (page)', path: `/${picked.org}/projects/${picked.slug}/`, headers: {} },
     { name: 'ideas-page', title: 'GET /{org}/projects/module/{slug}/ (idea list page)', path: `/${picked.org}/projects/module/${picked.module_slug}/`, headers: {} },
   ];
-  const names = [...all.map((s) => s.name), 'cold-start'];
+  const names = [...all.map((s) => s.name), 'cold-start', 'prepare'];
   const unknown = (chosen ?? []).filter((name) => !names.includes(name));
   if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios: ${names.join(', ')}`);
   const scenarios = all.filter((s) => !chosen || chosen.includes(s.name));
+  if (chosen?.join() === 'prepare') return console.log(`prepared: ${picked.data}`); // the data only, e.g. before a timed session
 
   if (process.env.BENCH_BUILD !== '0') execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
   const env = { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, PORT: '0', WORKERS: String(workers) };
