@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { after, before, test } from 'node:test';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { outbox } from '../../src/db/schema/index.js';
 import { toLocalInput } from '../../src/i18n/dates.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { load } from '../fixtures.js';
@@ -229,6 +231,15 @@ test('the initiator invites a moderator and a participant, who accept through th
   await paul.goto(`${base}${linkIn(invitation.body, `/${org}/projects/participant-invites/`)}`);
   await paul.getByRole('button', { name: 'Accept invitation' }).click();
   await paul.getByText('You are now a participant of Neue Parkbänke.').waitFor();
+
+  // E2: each e-mail exactly once — the invitations, and the participant's welcome (§A5.5, C14).
+  for (const [who, kinds] of [
+    ['mona', ['invite_moderator']],
+    ['paul', ['invite_participant', 'welcome_participant']],
+  ] as const) {
+    const mails = await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, `${who}@example.org`)).orderBy(outbox.id);
+    assert.deepEqual(mails.map((m) => m.kind), kinds, who);
+  }
 
   await ines.goto(projectDashboard('participants'));
   await ines.getByRole('button', { name: 'Remove: paul' }).waitFor();
