@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
+import { organisationTermsAgreements } from '../../src/db/schema/index.js';
 import { EXPORT_LIMIT } from '../../src/features/accounts/export.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
@@ -59,6 +60,7 @@ test('a signed-in user downloads all their own data as one zip, nobody else\'s, 
     ],
     follows: [{ creator: 5, project: 1 }],
   });
+  await t.db.insert(organisationTermsAgreements).values([{ userId: 5, organisationId: 1 }, { userId: 6, organisationId: 1 }]);
   const token = await tokenHeader(t.db, 5);
   const avatar = multipart([['username', 'user']], { name: 'user_image', data: await png(300, 300) });
   assert.equal((await t.request({ method: 'PUT', url: '/api/account/', headers: { ...token, ...avatar.headers }, payload: avatar.payload })).status, 200);
@@ -88,6 +90,7 @@ test('a signed-in user downloads all their own data as one zip, nobody else\'s, 
   assert.deepEqual([...files.keys()].filter((n) => n.endsWith('.json')).sort(), ['account.json', 'comments.json', 'follows.json', 'ideas.json', 'moderator_feedback.json', 'ratings.json', 'reports.json']);
   const account = json('account.json');
   assert.deepEqual([account.username, account.email], ['user', 'user@example.org']);
+  assert.deepEqual((account.agreed_to_terms_of_use_of as Json[]).map((a) => a.organisation), ['Organisation'], "the organisations' terms the user agreed to");
   assert.deepEqual(json('ideas.json').map((i) => i.name), ['Idea of user', 'Idea with image']);
   assert.deepEqual(json('comments.json').map((c) => c.comment), ['comment of user']);
   assert.deepEqual(json('ratings.json').map((r) => [r.on, r.value]), [[{ type: 'idea', id: 2 }, 1]]);

@@ -23,6 +23,7 @@ import {
 import { takeRateLimited } from '../../http/throttle.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
+import { loadTermsAgreements } from '../organisations/queries.js';
 import { ideaPath } from '../urls.js';
 
 /**
@@ -48,7 +49,7 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const byCreator = <T extends { creatorId: unknown }>(table: T) => eq(table.creatorId as never, userId);
-  const [ownIdeas, ownComments, ownRatings, ownFollows, ownReports, ownFeedback, social, initiatorOf, memberOf] = await Promise.all([
+  const [ownIdeas, ownComments, ownRatings, ownFollows, ownReports, ownFeedback, social, initiatorOf, memberOf, agreements] = await Promise.all([
     db
       .select({ idea: ideas, module: modules.name, project: projects.name, org: organisations.slug, category: categories.name })
       .from(ideas)
@@ -66,6 +67,7 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
     db.select({ provider: socialAccounts.provider }).from(socialAccounts).where(eq(socialAccounts.userId, userId)),
     db.select({ name: organisations.name }).from(organisationInitiators).innerJoin(organisations, eq(organisations.id, organisationInitiators.organisationId)).where(eq(organisationInitiators.userId, userId)),
     db.select({ name: organisations.name }).from(organisationMembers).innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId)).where(eq(organisationMembers.userId, userId)),
+    loadTermsAgreements(db, userId),
   ]);
   const images: AccountData['images'] = [];
   const image = (folder: string, id: number | string, media: string | null) => {
@@ -90,6 +92,7 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
     social_logins: social.map((s) => s.provider),
     initiator_of_organisations: initiatorOf.map((o) => o.name),
     member_of_organisations: memberOf.map((o) => o.name),
+    agreed_to_terms_of_use_of: agreements.map((a) => ({ organisation: a.name, since: a.created })),
   };
   const documents = {
     'account.json': account,
