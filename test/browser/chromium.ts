@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -31,4 +32,26 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
+}
+
+/** What has the keyboard focus: its tag, id, name and text, and whether a focus ring shows (`:focus-visible` with an outline or a shadow). */
+export function focused(page: Page) {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { activeElement: Element | null } }).document;
+    const el = doc.activeElement as (Element & { name?: string; textContent: string | null }) | null;
+    const style = el ? (globalThis as unknown as { getComputedStyle(e: Element): { outlineStyle: string; outlineWidth: string; boxShadow: string } }).getComputedStyle(el) : null;
+    const ring = Boolean(style && ((style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'));
+    return { tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', name: el?.name ?? '', text: (el?.textContent ?? '').trim(), visible: Boolean(el?.matches(':focus-visible')) && ring };
+  });
+}
+
+/** Presses Tab until the focus is on what `wanted` accepts; every stop on the way must show its focus. */
+export async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, what: string) {
+  for (let stop = 0; stop < 120; stop++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    assert.ok(f.visible, `${what}: no visible focus on ${JSON.stringify(f)}`);
+    if (wanted(f)) return;
+  }
+  assert.fail(`${what}: not reached with Tab`);
 }

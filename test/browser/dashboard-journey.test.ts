@@ -10,7 +10,7 @@ import { toLocalInput } from '../../src/i18n/dates.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.js';
+import { axeViolations, chromiumMissing, launchChromium, tabTo } from './chromium.js';
 
 /**
  * Issue 14's whole path in the browser (§B, §D, E1, E10): an operator creates an organisation and
@@ -157,9 +157,13 @@ test('the initiator creates a private Idea Challenge with phases, categories and
   await ines.locator('#id_name_errors').waitFor();
   assert.equal(await ines.getByLabel(/^Private/).isChecked(), true);
   await assertAccessible(ines, 'dashboard: new project with errors');
-  await ines.getByLabel(/^Title of your project/).fill('Neue Parkbänke');
-  await ines.getByLabel(/^Short description of your project/).fill('Where should the new benches of the park go?');
-  await ines.getByRole('button', { name: 'Create draft' }).click();
+  // The form works with the keyboard alone, the focus always visible (the access choice was kept).
+  await tabTo(ines, (f) => f.id === 'id_name', 'title');
+  await ines.keyboard.type('Neue Parkbänke');
+  await tabTo(ines, (f) => f.id === 'id_description', 'short description');
+  await ines.keyboard.type('Where should the new benches of the park go?');
+  await tabTo(ines, (f) => f.tag === 'button' && f.text === 'Create draft', 'Create draft');
+  await ines.keyboard.press('Enter');
   await ines.getByText('Project was created.').waitFor();
   projectSlug = /\/dashboard\/projects\/([^/]+)\/basic\//.exec(ines.url())?.[1] ?? '';
   assert.ok(projectSlug, ines.url());

@@ -8,7 +8,7 @@ import { ideaPath } from '../../src/features/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.js';
+import { axeViolations, chromiumMissing, launchChromium, tabTo } from './chromium.js';
 
 // One app, one browser for the file: the journeys run one after the other on the same data.
 let t: TestApp;
@@ -207,28 +207,6 @@ test('on a phone the dashboard content comes before the sidebar', { skip: chromi
   assert.ok(sidebar && tabs && tabs.y < sidebar.y, 'the tabs and content sit above the sidebar');
   await context.close();
 });
-
-/** What has the keyboard focus: its tag, id, name and text, and whether a focus ring shows (`:focus-visible` with an outline or a shadow). */
-function focused(page: Page) {
-  return page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { activeElement: Element | null } }).document;
-    const el = doc.activeElement as (Element & { name?: string; textContent: string | null }) | null;
-    const style = el ? (globalThis as unknown as { getComputedStyle(e: Element): { outlineStyle: string; outlineWidth: string; boxShadow: string } }).getComputedStyle(el) : null;
-    const ring = Boolean(style && ((style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'));
-    return { tag: el?.tagName.toLowerCase() ?? '', id: el?.id ?? '', name: el?.name ?? '', text: (el?.textContent ?? '').trim(), visible: Boolean(el?.matches(':focus-visible')) && ring };
-  });
-}
-
-/** Presses Tab until the focus is on what `wanted` accepts; every stop on the way must show its focus. */
-async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, what: string) {
-  for (let stop = 0; stop < 120; stop++) {
-    await page.keyboard.press('Tab');
-    const f = await focused(page);
-    assert.ok(f.visible, `${what}: no visible focus on ${JSON.stringify(f)}`);
-    if (wanted(f)) return;
-  }
-  assert.fail(`${what}: not reached with Tab`);
-}
 
 test('a citizen posts an idea and a comment with the keyboard alone, the focus always visible', { skip: chromiumMissing }, async () => {
   const page = await newPage();
