@@ -12,11 +12,17 @@ import { createIdea } from '../features/ideas/services.js';
 import { addRating, RatingExists, setRating } from '../features/ratings/services.js';
 import { addCommentFeedback } from '../features/moderatorfeedback/services.js';
 import { addModerator, addParticipant } from '../features/projects/services.js';
+import { isReservedSlug } from '../features/slugs.js';
 import { Fixture } from './fixture-schema.js';
 import { ImageInvalid } from '../media/images.js';
 
 /** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
 export class FixtureError extends Error {}
+
+/** A slug that would hide one of the platform's own paths (`create`, `module`, `api`, …) is refused. */
+function requireFreeSlug(slug: string | undefined, where: string) {
+  if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
+}
 
 const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows'] as const;
 
@@ -100,6 +106,7 @@ async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
 async function loadOrganisations({ tx }: Ctx, records: Fixture['organisations'] = []) {
   for (const [i, o] of records.entries()) {
     const where = `organisations[${i}]`;
+    requireFreeSlug(o.slug, where);
     await tx.insert(s.organisations).values({ id: o.id, slug: o.slug, name: o.name, title: o.title ?? '', enableGeolocation: o.enable_geolocation ?? false });
     for (const [j, userId] of (o.initiators ?? []).entries()) {
       await requireRow(tx, s.users, userId, `${where}.initiators[${j}]`, 'user');
@@ -115,6 +122,7 @@ async function loadOrganisations({ tx }: Ctx, records: Fixture['organisations'] 
 async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
   for (const [i, p] of records.entries()) {
     const where = `projects[${i}]`;
+    requireFreeSlug(p.slug, where);
     await requireRow(tx, s.organisations, p.organisation, `${where}.organisation`, 'organisation');
     await tx.insert(s.projects).values({
       id: p.id,
@@ -155,6 +163,7 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
 async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
   for (const [i, m] of records.entries()) {
     const where = `modules[${i}]`;
+    requireFreeSlug(m.slug, where);
     await requireRow(tx, s.projects, m.project, `${where}.project`, 'project');
     await tx.insert(s.modules).values({
       id: m.id,

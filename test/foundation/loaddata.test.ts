@@ -85,6 +85,9 @@ test('an invalid record stores nothing and the error names the record', async ()
     [(f) => (f.comment_feedback = [...(f.comment_feedback ?? []), { comment: 30, creator: 12, feedback_text: 'again' }]), 'comment_feedback[1].comment: comment 30 has feedback already'],
     [(f) => ((f.modules ?? [])[0].phases[0].end_date = '2000-01-01T00:00:00Z'), 'modules[0].phases[0].end_date: before start_date'],
     [(f) => ((f as Record<string, unknown>).unknown = []), 'fixture: unknown field unknown'],
+    [(f) => ((f.projects ?? [])[0].slug = 'create'), 'projects[0].slug: "create" is a path of the platform'],
+    [(f) => ((f.modules ?? [])[0].slug = 'Module'), 'modules[0].slug: "Module" is a path of the platform'],
+    [(f) => ((f.organisations ?? [])[0].slug = 'api'), 'organisations[0].slug: "api" is a path of the platform'],
   ];
   for (const [spoil, message] of cases) {
     const fixture = everyKindFixture();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../accounts/credentials.js';
-import { slugify } from '../projectdashboard/services.js';
+import { freeSlug, slugify } from '../slugs.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
 
@@ -19,17 +19,11 @@ export async function listOrganisations(db: DbOrTx) {
     .orderBy(asc(organisations.name));
 }
 
-/** First path segments of the platform's own pages, which an organisation's address must not hide. */
-const RESERVED_ORGANISATION_SLUGS = ['accounts', 'account', 'api', 'backoffice', 'i18n', 'media', 'pages', 'profile', 'static', 'userdashboard'];
-
 /** An organisation; its slug is made from the name and kept free of clashes. */
 export async function createOrganisation(tx: Tx, name: string): Promise<{ id: number; slug: string }> {
   const base = slugify(name, 'organisation');
-  const taken = new Set(RESERVED_ORGANISATION_SLUGS);
   const clashes = await tx.select({ slug: organisations.slug }).from(organisations).where(or(eq(organisations.slug, base), ilike(organisations.slug, `${base}-%`)));
-  for (const clash of clashes) taken.add(clash.slug);
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  const slug = freeSlug(base, clashes.map((r) => r.slug));
   const [row] = await tx.insert(organisations).values({ name, slug }).returning({ id: organisations.id, slug: organisations.slug });
   return row;
 }

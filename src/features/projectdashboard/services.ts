@@ -7,6 +7,7 @@ import { initiatorIds } from '../organisations/queries.js';
 import { addModerator } from '../projects/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { mailUsers } from './mails.js';
+import { freeSlug, slugify } from '../slugs.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
 
 /** Who acts, and where the site lives (for links in e-mails). */
@@ -23,30 +24,10 @@ const OK: Outcome = { ok: true };
 
 export const dashboardPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/dashboard/projects/${projectSlug}/`;
 
-/** A URL slug from a name ("Grüne Höfe!" → "grune-hofe"). */
-export function slugify(text: string, fallback: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || fallback;
-}
-
-/** Slugs that would collide with a path (`/<org>/dashboard/projects/create/`, `/<org>/projects/module/…`, invitations). */
-const RESERVED_SLUGS = ['create', 'module', 'moderator-invites', 'participant-invites'];
-
-/** The slug, or the slug with the smallest free number appended. */
+/** The slug, or the slug with the smallest free number appended (never a reserved path segment). */
 async function uniqueSlug(tx: DbOrTx, table: typeof projects | typeof modules, base: string): Promise<string> {
-  const taken = new Set([...RESERVED_SLUGS, ...(await tx.select({ slug: table.slug }).from(table).where(or(eq(table.slug, base), like(table.slug, `${base}-%`)))).map((r) => r.slug)]);
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base}-${n}`)) n++;
-  return `${base}-${n}`;
+  const clashes = await tx.select({ slug: table.slug }).from(table).where(or(eq(table.slug, base), like(table.slug, `${base}-%`)));
+  return freeSlug(base, clashes.map((r) => r.slug));
 }
 
 interface Organisation {
