@@ -1,4 +1,7 @@
+import type { ComponentChildren } from 'preact';
 import { type Lang, t } from '../i18n/index.js';
+import type { PageContext } from './context.js';
+import { CsrfField } from './layout.js';
 
 export { RichText } from './rich-text.js';
 
@@ -18,5 +21,36 @@ export function Breadcrumbs({ lang, items }: { lang: Lang; items: { href: string
         ))}
       </ol>
     </nav>
+  );
+}
+
+/** A list as a table: one column header a text, the rows as children (`<tr>`s). */
+export function DataTable({ headers, children }: { headers: string[]; children: ComponentChildren }) {
+  return (
+    <table class="data-table">
+      <thead>
+        <tr>
+          {headers.map((header) => (
+            <th scope="col">{header}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** One button that posts a small form (CSRF token and hidden fields) where it stands; `label` is already translated. */
+export function PostButton({ page, action, fields = {}, label, aria, disabled }: { page: PageContext; action: string; fields?: Record<string, string>; label: string; aria?: string; disabled?: boolean }) {
+  return (
+    <form method="post" action={action} class="inline-form">
+      <CsrfField page={page} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" aria-label={aria} disabled={disabled}>
+        {label}
+      </button>
+    </form>
   );
 }

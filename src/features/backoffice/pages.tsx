@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
+import { DataTable, PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { Checkbox, Input } from '../projectdashboard/controls.js';
 import { projectListPath } from '../projectdashboard/paths.js';
@@ -39,44 +40,21 @@ export function Frame({ page, title, current, notice, children }: { page: PageCo
   );
 }
 
-function PostButton({ page, action, fields, label, aria }: { page: PageContext; action: string; fields: Record<string, string>; label: string; aria?: string }) {
-  return (
-    <form method="post" action={action} class="inline-form">
-      <CsrfField page={page} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" aria-label={aria}>
-        {t(page.lang, label)}
-      </button>
-    </form>
-  );
-}
-
 export function OrganisationsPage({ page, organisations, name, error, notice }: { page: PageContext; organisations: Rows<typeof listOrganisations>; name: string; error?: string; notice: string | null }) {
   const { lang } = page;
   return (
     <Frame page={page} title={t(lang, 'Organisations')} current="organisations" notice={notice}>
-      <table class="data-table">
-        <thead>
+      <DataTable headers={[t(lang, 'Name'), t(lang, 'Initiators'), t(lang, 'Geolocation for the app')]}>
+        {organisations.map((o) => (
           <tr>
-            <th scope="col">{t(lang, 'Name')}</th>
-            <th scope="col">{t(lang, 'Initiators')}</th>
-            <th scope="col">{t(lang, 'Geolocation for the app')}</th>
+            <td>
+              <a href={`/backoffice/organisations/${o.slug}/`}>{o.name}</a> (<a href={`/${o.slug}/`}>/{o.slug}/</a>)
+            </td>
+            <td>{o.initiators}</td>
+            <td>{o.enableGeolocation ? t(lang, 'Yes') : t(lang, 'No')}</td>
           </tr>
-        </thead>
-        <tbody>
-          {organisations.map((o) => (
-            <tr>
-              <td>
-                <a href={`/backoffice/organisations/${o.slug}/`}>{o.name}</a> (<a href={`/${o.slug}/`}>/{o.slug}/</a>)
-              </td>
-              <td>{o.initiators}</td>
-              <td>{o.enableGeolocation ? t(lang, 'Yes') : t(lang, 'No')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       <h2>{t(lang, 'New organisation')}</h2>
       <form method="post" action="/backoffice/organisations/" noValidate>
         <CsrfField page={page} />
@@ -105,7 +83,7 @@ export function OrganisationPage({ page, data }: { page: PageContext; data: Orga
       <ul>
         {list.map((u) => (
           <li>
-            {u.username} ({u.email}) <PostButton page={page} action={action} fields={{ action: `remove_${role}`, user_id: String(u.id) }} label="Remove" aria={`${t(lang, 'Remove')}: ${u.username}`} />
+            {u.username} ({u.email}) <PostButton page={page} action={action} fields={{ action: `remove_${role}`, user_id: String(u.id) }} label={t(lang, 'Remove')} aria={`${t(lang, 'Remove')}: ${u.username}`} />
           </li>
         ))}
       </ul>
@@ -156,33 +134,23 @@ export function UsersPage({ page, users, search, notice }: { page: PageContext; 
         <Input name="search" type="search" label={t(lang, 'Search')} value={search} maxLength={USER_SEARCH_MAX_LENGTH} />
         <button type="submit">{t(lang, 'Search')}</button>
       </form>
-      <table class="data-table">
-        <thead>
+      <DataTable headers={[t(lang, 'Username'), t(lang, 'E-mail address'), t(lang, 'Status'), t(lang, 'Action')]}>
+        {users.map((u) => (
           <tr>
-            <th scope="col">{t(lang, 'Username')}</th>
-            <th scope="col">{t(lang, 'E-mail address')}</th>
-            <th scope="col">{t(lang, 'Status')}</th>
-            <th scope="col">{t(lang, 'Action')}</th>
+            <td>{u.username}</td>
+            <td>{u.email}</td>
+            <td>
+              {u.isActive ? t(lang, 'active') : t(lang, 'deactivated')}
+              {u.isStaff && `, ${t(lang, 'staff')}`}
+              {u.isSuperuser && `, ${t(lang, 'superuser')}`}
+            </td>
+            <td class="actions">
+              <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isActive ? 'deactivate' : 'activate', user_id: String(u.id) }} label={t(lang, u.isActive ? 'Deactivate' : 'Activate')} aria={`${t(lang, u.isActive ? 'Deactivate' : 'Activate')}: ${u.username}`} />
+              <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isStaff ? 'unstaff' : 'staff', user_id: String(u.id) }} label={t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')} aria={`${t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')}: ${u.username}`} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr>
-              <td>{u.username}</td>
-              <td>{u.email}</td>
-              <td>
-                {u.isActive ? t(lang, 'active') : t(lang, 'deactivated')}
-                {u.isStaff && `, ${t(lang, 'staff')}`}
-                {u.isSuperuser && `, ${t(lang, 'superuser')}`}
-              </td>
-              <td class="actions">
-                <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isActive ? 'deactivate' : 'activate', user_id: String(u.id) }} label={u.isActive ? 'Deactivate' : 'Activate'} aria={`${t(lang, u.isActive ? 'Deactivate' : 'Activate')}: ${u.username}`} />
-                <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isStaff ? 'unstaff' : 'staff', user_id: String(u.id) }} label={u.isStaff ? 'Remove staff status' : 'Make staff'} aria={`${t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')}: ${u.username}`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </Frame>
   );
 }
@@ -191,33 +159,23 @@ export function ProjectsPage({ page, projects, notice }: { page: PageContext; pr
   const { lang } = page;
   return (
     <Frame page={page} title={t(lang, 'Projects')} current="projects" notice={notice}>
-      <table class="data-table">
-        <thead>
+      <DataTable headers={[t(lang, 'Project'), t(lang, 'Organisation'), t(lang, 'Status'), t(lang, 'Action')]}>
+        {projects.map((p) => (
           <tr>
-            <th scope="col">{t(lang, 'Project')}</th>
-            <th scope="col">{t(lang, 'Organisation')}</th>
-            <th scope="col">{t(lang, 'Status')}</th>
-            <th scope="col">{t(lang, 'Action')}</th>
+            <td>
+              <a href={projectPath(p.organisationSlug, p.slug)}>{p.name}</a>
+            </td>
+            <td>{p.organisationName}</td>
+            <td>
+              {p.isDraft ? t(lang, 'Draft') : t(lang, 'Published')}
+              {p.isArchived && `, ${t(lang, 'archived')}`}
+            </td>
+            <td>
+              <PostButton page={page} action="/backoffice/projects/" fields={{ action: p.isArchived ? 'unarchive' : 'archive', project_id: String(p.id) }} label={t(lang, p.isArchived ? 'Unarchive' : 'Archive')} aria={`${t(lang, p.isArchived ? 'Unarchive' : 'Archive')}: ${p.name}`} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {projects.map((p) => (
-            <tr>
-              <td>
-                <a href={projectPath(p.organisationSlug, p.slug)}>{p.name}</a>
-              </td>
-              <td>{p.organisationName}</td>
-              <td>
-                {p.isDraft ? t(lang, 'Draft') : t(lang, 'Published')}
-                {p.isArchived && `, ${t(lang, 'archived')}`}
-              </td>
-              <td>
-                <PostButton page={page} action="/backoffice/projects/" fields={{ action: p.isArchived ? 'unarchive' : 'archive', project_id: String(p.id) }} label={p.isArchived ? 'Unarchive' : 'Archive'} aria={`${t(lang, p.isArchived ? 'Unarchive' : 'Archive')}: ${p.name}`} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </Frame>
   );
 }

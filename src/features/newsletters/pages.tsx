@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
+import { DataTable } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { HTML_HELP, Input, Select, TextArea } from '../projectdashboard/controls.js';
 import { OrganisationTabs } from '../projectdashboard/pages.js';
@@ -24,26 +25,16 @@ export function NewsletterListPage({ page, organisation, list, done }: { page: P
         </a>
       </p>
       {list.length ? (
-        <table class="data-table">
-          <thead>
+        <DataTable headers={[t(lang, 'Subject'), t(lang, 'Project'), t(lang, 'Sent on'), t(lang, 'Delivery')]}>
+          {list.map((n) => (
             <tr>
-              <th scope="col">{t(lang, 'Subject')}</th>
-              <th scope="col">{t(lang, 'Project')}</th>
-              <th scope="col">{t(lang, 'Sent on')}</th>
-              <th scope="col">{t(lang, 'Delivery')}</th>
+              <td>{n.subject}</td>
+              <td>{n.projectName ?? '—'}</td>
+              <td>{formatDateTime(n.created, lang, page.timeZone)}</td>
+              <td>{t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.delivered, receivers: n.receivers })}</td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((n) => (
-              <tr>
-                <td>{n.subject}</td>
-                <td>{n.projectName ?? '—'}</td>
-                <td>{formatDateTime(n.created, lang, page.timeZone)}</td>
-                <td>{t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.delivered, receivers: n.receivers })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       ) : (
         <p>{t(lang, 'No newsletter has been sent yet.')}</p>
       )}

@@ -2,7 +2,8 @@ import type { FieldErrors } from '../../http/errors.js';
 import type { InviteRole } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
-import { CsrfField, Notice } from '../../web/layout.js';
+import { DataTable, PostButton } from '../../web/components.js';
+import { Notice } from '../../web/layout.js';
 import { TextArea } from './controls.js';
 import { DashboardForm, type FrameData, ProjectFrame } from './pages.js';
 import { projectComponentPath } from './paths.js';
@@ -10,19 +11,6 @@ import { projectComponentPath } from './paths.js';
 export interface MembersData {
   members: { id: number; username: string; email: string }[];
   invites: { id: number; email: string }[];
-}
-
-function RemoveButton({ page, action, field, id, label }: { page: PageContext; action: string; field: string; id: number; label: string }) {
-  return (
-    <form method="post" action={action} class="inline-form">
-      <CsrfField page={page} />
-      <input type="hidden" name="action" value={field === 'user_id' ? 'remove_member' : 'remove_invite'} />
-      <input type="hidden" name={field} value={String(id)} />
-      <button type="submit" aria-label={label}>
-        {t(page.lang, 'Remove')}
-      </button>
-    </form>
-  );
 }
 
 /** §B14: the members of a role with remove buttons, pending invitations, the invitation form (and, for participants, adding existing users). */
@@ -38,26 +26,17 @@ export function MembersPage(props: { page: PageContext; data: FrameData; role: I
       ))}
       <h2>{t(lang, role === 'moderator' ? 'Current moderators' : 'Current participants')}</h2>
       {members.members.length ? (
-        <table class="data-table">
-          <thead>
+        <DataTable headers={[t(lang, 'Username'), t(lang, 'E-mail address'), t(lang, 'Action')]}>
+          {members.members.map((m) => (
             <tr>
-              <th scope="col">{t(lang, 'Username')}</th>
-              <th scope="col">{t(lang, 'E-mail address')}</th>
-              <th scope="col">{t(lang, 'Action')}</th>
+              <td>{m.username}</td>
+              <td>{m.email}</td>
+              <td>
+                <PostButton page={page} action={action} fields={{ action: 'remove_member', user_id: String(m.id) }} label={t(lang, 'Remove')} aria={`${t(lang, 'Remove')}: ${m.username}`} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {members.members.map((m) => (
-              <tr>
-                <td>{m.username}</td>
-                <td>{m.email}</td>
-                <td>
-                  <RemoveButton page={page} action={action} field="user_id" id={m.id} label={`${t(lang, 'Remove')}: ${m.username}`} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       ) : (
         <p>{t(lang, 'Nobody yet.')}</p>
       )}
@@ -66,7 +45,7 @@ export function MembersPage(props: { page: PageContext; data: FrameData; role: I
         <ul>
           {members.invites.map((i) => (
             <li>
-              {i.email} <RemoveButton page={page} action={action} field="invite_id" id={i.id} label={`${t(lang, 'Remove invitation')}: ${i.email}`} />
+              {i.email} <PostButton page={page} action={action} fields={{ action: 'remove_invite', invite_id: String(i.id) }} label={t(lang, 'Remove')} aria={`${t(lang, 'Remove invitation')}: ${i.email}`} />
             </li>
           ))}
         </ul>

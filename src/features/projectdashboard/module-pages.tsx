@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
+import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors } from '../../web/layout.js';
 import { BLUEPRINTS, type ModuleComponent } from '../modules/blueprints.js';
 import { modulePath } from '../urls.js';
@@ -41,15 +42,7 @@ function ModuleBox({ page, data, module }: { page: PageContext; data: FrameData;
   const action = moduleActionPath(data.organisation.slug, module.slug);
   const missing = moduleMissing(module);
   const complete = missing.length === 0;
-  const button = (value: string, label: string, disabled = false) => (
-    <form method="post" action={action} class="inline-form">
-      <CsrfField page={page} />
-      <input type="hidden" name="action" value={value} />
-      <button type="submit" disabled={disabled}>
-        {t(lang, label)}
-      </button>
-    </form>
-  );
+  const button = (value: string, label: string, disabled = false) => <PostButton page={page} action={action} fields={{ action: value }} label={t(lang, label)} disabled={disabled} />;
   return (
     <section class="publish-box" aria-label={t(lang, 'Module')}>
       <p>

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
+import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
@@ -88,13 +89,7 @@ function PublishBox({ page, data }: { page: PageContext; data: FrameData }) {
   const { lang } = page;
   const { organisation, project, check } = data;
   const action = projectActionPath(organisation.slug, project.slug, 'publish');
-  const button = (value: string, label: string) => (
-    <form method="post" action={action} class="inline-form">
-      <CsrfField page={page} />
-      <input type="hidden" name="action" value={value} />
-      <button type="submit">{t(lang, label)}</button>
-    </form>
-  );
+  const button = (value: string, label: string) => <PostButton page={page} action={action} fields={{ action: value }} label={t(lang, label)} />;
   return (
     <section class="publish-box" aria-labelledby="publish-heading">
       <h2 id="publish-heading" class="visually-hidden">
@@ -319,12 +314,7 @@ export function ProjectListPage({ page, data }: { page: PageContext; data: ListD
               <a class="btn btn-secondary" href={projectPath(organisation.slug, p.slug)} aria-label={`${p.isDraft ? t(lang, 'Preview') : t(lang, 'View')}: ${p.name}`}>
                 {p.isDraft ? t(lang, 'Preview') : t(lang, 'View')}
               </a>
-              <form method="post" action={projectActionPath(organisation.slug, p.slug, 'duplicate')} class="inline-form">
-                <CsrfField page={page} />
-                <button type="submit" aria-label={`${t(lang, 'Duplicate')}: ${p.name}`}>
-                  {t(lang, 'Duplicate')}
-                </button>
-              </form>
+              <PostButton page={page} action={projectActionPath(organisation.slug, p.slug, 'duplicate')} label={t(lang, 'Duplicate')} aria={`${t(lang, 'Duplicate')}: ${p.name}`} />
               <a class="btn btn-secondary" href={projectActionPath(organisation.slug, p.slug, 'delete')} aria-label={`${t(lang, 'Delete')}: ${p.name}`}>
                 {t(lang, 'Delete')}
               </a>
