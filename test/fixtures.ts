@@ -57,3 +57,15 @@ export function basicWorld(): Fixture {
     ],
   };
 }
+
+/** basicWorld with more records: each list in `extra` is appended to basicWorld's list of that kind. */
+export function basicWorldWith(extra: Fixture): Fixture {
+  const world = basicWorld();
+  for (const kind of Object.keys(extra) as (keyof Fixture)[]) append(world, extra, kind);
+  return world;
+}
+
+function append<K extends keyof Fixture>(world: Fixture, extra: Fixture, kind: K) {
+  // One kind's records on both sides; TypeScript cannot see that the spread of two Fixture[K] is a Fixture[K].
+  world[kind] = [...(world[kind] ?? []), ...(extra[kind] ?? [])] as Fixture[K];
+}

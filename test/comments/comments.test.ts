@@ -3,24 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { actions, comments, follows, outbox, users } from '../../src/db/schema/index.js';
-import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 /** basicWorld plus idea 1 by the member (4); project 2 private with a rating-phase module 2 and idea 2. */
 function world(): Fixture {
-  const base = basicWorld();
-  return {
-    ...base,
-    projects: [...(base.projects ?? []), { id: 2, slug: 'private', name: 'Private', organisation: 1, access: 'PRIVATE', participants: [6] }],
-    modules: [
-      ...(base.modules ?? []),
-      { id: 2, project: 2, name: 'Rating', phases: [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(5) }] },
-    ],
+  return basicWorldWith({
+    projects: [{ id: 2, slug: 'private', name: 'Private', organisation: 1, access: 'PRIVATE', participants: [6] }],
+    modules: [{ id: 2, project: 2, name: 'Rating', phases: [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(5) }] }],
     ideas: [
       { id: 1, module: 1, creator: 4, name: 'Idea', description: 'An idea', category: 1 },
       { id: 2, module: 2, creator: 6, name: 'Private idea', description: 'psst' },
     ],
-  };
+  });
 }
 
 const IDEA = 4;

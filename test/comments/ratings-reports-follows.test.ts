@@ -3,29 +3,23 @@ import { eq } from 'drizzle-orm';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { comments, outbox, ratings } from '../../src/db/schema/index.js';
-import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 /** basicWorld with idea 1 (by 4) and comment 1 (by 5, reviewed); project 2 private, project 3 in a rating phase. */
 function world(): Fixture {
-  const base = basicWorld();
-  return {
-    ...base,
+  return basicWorldWith({
     projects: [
-      ...(base.projects ?? []),
       { id: 2, slug: 'private', name: 'Private', organisation: 1, access: 'PRIVATE', participants: [6] },
       { id: 3, slug: 'rating', name: 'Rating', organisation: 1 },
     ],
-    modules: [
-      ...(base.modules ?? []),
-      { id: 3, project: 3, name: 'Rate', phases: [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(5) }] },
-    ],
+    modules: [{ id: 3, project: 3, name: 'Rate', phases: [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(5) }] }],
     ideas: [
       { id: 1, module: 1, creator: 4, name: 'Idea', description: 'An idea', category: 1 },
       { id: 3, module: 3, creator: 4, name: 'Rate me', description: 'x' },
     ],
     comments: [{ id: 1, creator: 5, target: { type: 'idea', id: 1 }, comment: 'a comment', is_reviewed: true }],
-  };
+  });
 }
 
 async function setup() {

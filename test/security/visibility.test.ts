@@ -3,16 +3,13 @@ import { eq } from 'drizzle-orm';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { comments, projects } from '../../src/db/schema/index.js';
-import { basicWorld, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 /** basicWorld (1 admin, 3 moderator, 5 user, 6 other) plus public projects 2 and 3, private project 4 with participant 6, idea 1 with comments. */
 function world(): Fixture {
-  const base = basicWorld();
-  return {
-    ...base,
+  return basicWorldWith({
     projects: [
-      ...(base.projects ?? []),
       { id: 2, slug: 'turns-private', name: 'Turns private', organisation: 1 },
       { id: 3, slug: 'turns-draft', name: 'Turns draft', organisation: 1 },
       { id: 4, slug: 'private', name: 'Private', organisation: 1, access: 'PRIVATE', participants: [6] },
@@ -23,7 +20,7 @@ function world(): Fixture {
       { id: 2, creator: 6, target: { type: 'idea', id: 1 }, comment: 'censored by a moderator', is_censored: true },
       { id: 3, creator: 6, target: { type: 'idea', id: 1 }, comment: 'still there' },
     ],
-  };
+  });
 }
 
 test('GET /api/follows/ lists only projects the user may still see (made private or draft after following: gone)', async () => {
