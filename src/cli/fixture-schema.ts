@@ -121,6 +121,8 @@ export const FixtureIdea = Type.Object(
     description: Type.String(),
     category: Type.Optional(Type.Union([Id, Type.Null()])),
     labels: Type.Optional(Ids),
+    /** The slug adhocracy+ gave the idea (its `slug` field): `/<org>/ideas/<slug>/` keeps finding it after a rename. */
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[-a-z0-9_]+$' })),
     created: Type.Optional(DateTime),
     modified: Type.Optional(Type.Union([DateTime, Type.Null()])),
   },

@@ -229,6 +229,10 @@ async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
       const [label] = await tx.select({ id: s.labels.id }).from(s.labels).where(and(eq(s.labels.id, labelId), eq(s.labels.moduleId, idea.module)));
       if (!label) throw new FixtureError(`${where}.labels[${j}]: no label ${labelId} in module ${idea.module}`);
     }
+    if (idea.slug) {
+      const [clash] = await tx.select({ id: s.ideas.id }).from(s.ideas).where(eq(s.ideas.legacySlug, idea.slug));
+      if (clash) throw new FixtureError(`${where}.slug: "${idea.slug}" belongs to idea ${clash.id} already`);
+    }
     await createIdea(tx, {
       id: idea.id,
       moduleId: idea.module,
@@ -237,6 +241,7 @@ async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
       description: idea.description,
       categoryId: idea.category ?? null,
       labelIds: idea.labels ?? [],
+      legacySlug: idea.slug ?? null,
       created: date(idea.created) ?? undefined,
       modified: date(idea.modified) ?? null,
     });

@@ -82,6 +82,8 @@ test('an invalid record stores nothing and the error names the record', async ()
     [(f) => (f.comments = [{ id: 50, creator: 10, target: { type: 'idea', id: 99 }, comment: 'x' }]), 'comments[0].target: no idea 99'],
     [(f) => ((f.users ?? [])[1].email = 'not-an-email'), 'users[1].email'],
     [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', category: 77 }]), 'ideas[0].category: no category 77 in module 3'],
+    [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', slug: 'i' }, { id: 21, module: 3, creator: 10, name: 'J', description: 'd', slug: 'i' }]), 'ideas[1].slug: "i" belongs to idea 20 already'],
+    [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', slug: 'Big-I' }]), 'ideas[0].slug'],
     [(f) => (f.comment_feedback = [...(f.comment_feedback ?? []), { comment: 30, creator: 12, feedback_text: 'again' }]), 'comment_feedback[1].comment: comment 30 has feedback already'],
     [(f) => ((f.modules ?? [])[0].phases[0].end_date = '2000-01-01T00:00:00Z'), 'modules[0].phases[0].end_date: before start_date'],
     [(f) => ((f as Record<string, unknown>).unknown = []), 'fixture: unknown field unknown'],

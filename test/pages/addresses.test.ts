@@ -25,6 +25,9 @@ function addressWorld(): Fixture {
       { id: 6, module: 1, creator: 5, name: "Die Straße's Ende", description: 'f', category: 1, created },
       { id: 7, module: 1, creator: 5, name: 'GRÜNE höfe jetzt', description: 'g', category: 1, created },
       { id: 8, module: 1, creator: 5, name: 'Old title', description: 'h', category: 1, created },
+      // Loaded with the slug adhocracy+ gave it, which differs from what its title makes today.
+      { id: 9, module: 1, creator: 5, name: 'Alter Titel', description: 'i', category: 1, created, slug: 'alter-titel' },
+      { id: 10, module: 1, creator: 5, name: 'More trees', description: 'j', category: 1, created, slug: 'baeume-3' },
     ],
   };
 }
@@ -59,10 +62,19 @@ test('old addresses: legacy idea slugs, references without zeros, the invitation
     assert.equal(answer.headers.location, to, from);
   }
   assert.equal((await visitor.get('/org/ideas/2024-00001/')).status, 200);
-  // An idea renamed since adhocracy+: its old slug is gone with the old title (we keep no slug column).
+  // An idea renamed since adhocracy+ without a stored slug: its old slug is gone with the old title.
   await db.update(ideas).set({ name: 'New title' }).where(eq(ideas.id, 8));
   assert.equal((await visitor.get('/org/ideas/old-title/')).status, 404);
   assert.equal((await visitor.get('/org/ideas/new-title/')).headers.location, '/org/ideas/2024-00008/');
+  // An idea loaded with its adhocracy+ slug is found by it after a rename; an idea with a stored slug
+  // takes no part in the slugs made from titles ("More trees" #10 is not more-trees-3).
+  await db.update(ideas).set({ name: 'Neuer Titel' }).where(eq(ideas.id, 9));
+  for (const [from, to] of [['/org/ideas/alter-titel/', '/org/ideas/2024-00009/'], ['/org/ideas/Alter-Titel/', '/org/ideas/2024-00009/'], ['/org/ideas/baeume-3/', '/org/ideas/2024-00010/']]) {
+    const answer = await visitor.get(from);
+    assert.equal(answer.status, 301, from);
+    assert.equal(answer.headers.location, to, from);
+  }
+  assert.equal((await visitor.get('/org/ideas/neuer-titel/')).status, 404, 'the new title makes no address for an idea with a stored slug');
   for (const missing of ['/org/ideas/more-trees-3/', '/org/ideas/no-such-idea/', '/other/ideas/more-trees/', '/org/ideas/2023-1/']) {
     assert.equal((await visitor.get(missing)).status, 404, missing);
   }

@@ -19,9 +19,15 @@ export const ideas = pgTable(
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     moderatorStatus: varchar('moderator_status', { length: 254 }),
     moderatorFeedbackText: text('moderator_feedback_text'),
+    /** The slug adhocracy+ gave the idea, kept by loaddata so that its old address finds it after a rename (ideas/legacy.ts). */
+    legacySlug: varchar('legacy_slug', { length: 100 }),
     ...timestamps,
   },
-  (t) => [index('ideas_module_idx').on(t.moduleId, t.created), index('ideas_creator_idx').on(t.creatorId)],
+  (t) => [
+    index('ideas_module_idx').on(t.moduleId, t.created),
+    index('ideas_creator_idx').on(t.creatorId),
+    uniqueIndex('ideas_legacy_slug_idx').on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`),
+  ],
 );
 
 export const ideaLabels = pgTable(

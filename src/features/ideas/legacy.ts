@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ideas } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
@@ -55,19 +55,24 @@ function readings(slug: string): { base: string; index: number }[] {
 }
 
 /**
- * The id of the idea an old adhocracy+ address `/<org>/ideas/<slug>/` named, or null. a+ made the
- * slug from the title when the idea was created, unique over all ideas: the first idea with a slug
- * keeps it, later ones get "-2", "-3", … in creation (id) order. We keep no slug column, so the
- * database makes the slug again from each title the way Django did (umlauts lose their marks, "ß"
- * and punctuation go) and compares it; an idea renamed since a+ is not found. A statement per reading.
+ * The id of the idea an old adhocracy+ address `/<org>/ideas/<slug>/` named, or null. An idea
+ * loaded with its a+ slug (`legacy_slug`, unique) is found by it, renamed or not: one indexed
+ * statement. For ideas loaded without one, a+ made the slug from the title when the idea was
+ * created, unique over all ideas: the first idea with a slug keeps it, later ones get "-2", "-3",
+ * … in creation (id) order. The database makes that slug again from each title the way Django did
+ * (umlauts lose their marks, "ß" and punctuation go) and compares it; such an idea renamed since
+ * a+ is not found. A statement per reading.
  */
 export async function findIdeaByLegacySlug(db: DbOrTx, slug: string): Promise<number | null> {
-  for (const { base, index } of readings(slug.toLowerCase())) {
+  const address = slug.toLowerCase();
+  const [stored] = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.legacySlug, address)).limit(1);
+  if (stored) return stored.id;
+  for (const { base, index } of readings(address)) {
     if (!/^[a-z0-9_][a-z0-9_-]*$/.test(base)) continue;
     const rows = await db
       .select({ id: ideas.id })
       .from(ideas)
-      .where(sql`${legacySlugOfName} = ${base}`)
+      .where(and(isNull(ideas.legacySlug), sql`${legacySlugOfName} = ${base}`))
       .orderBy(asc(ideas.id))
       .offset(index)
       .limit(1);

@@ -19,6 +19,8 @@ export interface NewIdea {
   imageCopyright?: string;
   created?: Date;
   modified?: Date | null;
+  /** The slug adhocracy+ gave the idea (loaddata only): its old address keeps working after a rename. */
+  legacySlug?: string | null;
 }
 
 async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
@@ -41,9 +43,9 @@ export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
   const result = await db.execute(sql`
     with m as (select ${modules.projectId} as project_id from ${modules} where ${modules.id} = ${input.moduleId}),
     i as (
-      insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, created, modified)
+      insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified)
       values (${input.id ? sql`${input.id}` : sql`default`}, ${input.moduleId}, ${input.creatorId}, ${input.name}, ${cleanRichText(input.description)},
-        ${input.categoryId ?? null}, ${input.image ?? null}, ${input.imageCopyright ?? ''}, ${created}, ${modified})
+        ${input.categoryId ?? null}, ${input.image ?? null}, ${input.imageCopyright ?? ''}, ${input.legacySlug ?? null}, ${created}, ${modified})
       returning id),
     l as (
       insert into ${ideaLabels} (idea_id, label_id)

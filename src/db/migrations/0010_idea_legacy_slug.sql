@@ -1,0 +1,2 @@
+ALTER TABLE "ideas" ADD COLUMN "legacy_slug" varchar(100);--> statement-breakpoint
+CREATE UNIQUE INDEX "ideas_legacy_slug_idx" ON "ideas" USING btree ("legacy_slug") WHERE "ideas"."legacy_slug" IS NOT NULL;
