@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The file of a multipart body, read by a route's preValidation hook (`readMultipartBody`) for its handler; the route decorates it with null. */
+    upload: Buffer | null;
+  }
+}
+
 /** What writes take: JSON, form-encoded, or multipart (with a file). */
 const FORM_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 

@@ -30,9 +30,6 @@ type AccountChanges = Static<typeof AccountPatch>;
 
 const responses = { 200: Account, ...errorResponses(400, 401, 403, 404, 413, 415, 429) };
 
-/** Uploads waiting for the handler, read before validation so that the fields are checked too. */
-const uploads = new WeakMap<FastifyRequest, Buffer | null>();
-
 /** The signed-in user's account (the reference's AccountViewSet): GET, and PUT/PATCH with an optional avatar upload. */
 export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,11 +41,12 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     show(request, await requireUser(request)),
   );
 
-  /** 401 comes before any body problem; a multipart body's fields become the body the schema checks. */
+  app.decorateRequest('upload', null);
+  /** 401 comes before any body problem; a multipart body's fields become the body the schema checks, its avatar waits on the request. */
   async function readBody(request: FastifyRequest) {
     await requireUser(request);
     checkFormMediaType(request);
-    uploads.set(request, request.isMultipart() ? await readMultipartBody(request, 'user_image') : null);
+    if (request.isMultipart()) request.upload = await readMultipartBody(request, 'user_image');
   }
 
   async function save(request: FastifyRequest, changes: AccountChanges) {
@@ -59,10 +57,9 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     if (invalid) throw fieldErrors({ username: [t(lang, invalid)] });
     if (username !== undefined && (await usernameTaken(db, username, user.id))) throw fieldErrors({ username: [t(lang, 'A user with that username already exists.')] });
     let avatar: string | undefined;
-    const upload = uploads.get(request);
-    if (upload) {
+    if (request.upload) {
       try {
-        avatar = await storeAvatar(mediaDir, upload);
+        avatar = await storeAvatar(mediaDir, request.upload);
       } catch (error) {
         if (error instanceof ImageInvalid) throw fieldErrors({ user_image: [t(lang, error.message)] });
         throw error;

@@ -37,13 +37,6 @@ import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } f
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The uploaded file of a multipart page form (read before validation). */
-    upload: Buffer | null;
-  }
-}
-
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
 const CreateParams = Type.Object({ org: Slug, slug: Slug });
 /** The detail page also answers the old adhocracy+ slug address (`/<org>/ideas/<slug>/`) and a reference without its zeros. */

@@ -17,14 +17,18 @@ import { Idea, serializeIdea } from './serialize.js';
 import { createIdea, deleteIdea, updateIdea } from './services.js';
 
 /** What the permission hook found for a request, for its handler. */
-interface Loaded {
+interface IdeaAccess {
   user: AuthUser | null;
   target: IdeaModule;
   idea: IdeaRow | null;
-  upload: Buffer | null;
 }
 
-const loaded = new WeakMap<FastifyRequest, Loaded>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the idea API's preValidation hooks (checkCreate, checkChange); null where they found no valid path. */
+    ideaAccess: IdeaAccess | null;
+  }
+}
 
 /** A path id as the route schema will accept it; null for anything else (the schema then answers 404). */
 function pathId(value: unknown): number | null {
@@ -43,6 +47,8 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
   const mediaDir = join(config.dataDir, 'media');
+  app.decorateRequest('ideaAccess', null);
+  app.decorateRequest('upload', null);
 
   async function moduleOr404(request: FastifyRequest, moduleId: number) {
     const user = await currentUser(request);
@@ -73,9 +79,8 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     if (moduleId === null) return;
     const { user, target } = await moduleOr404(request, moduleId);
     if (!canAddIdea(target.rules)) throw denied(user);
-    checkFormMediaType(request);
-    const upload = request.isMultipart() ? await readMultipartBody(request, 'image') : null;
-    loaded.set(request, { user, target, idea: null, upload });
+    await readBody(request);
+    request.ideaAccess = { user, target, idea: null };
   }
 
   async function checkChange(request: FastifyRequest) {
@@ -86,16 +91,21 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     const idea = await ideaOr404(target, ideaId, user);
     const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea) : canChangeIdea(target.rules, idea);
     if (!allowed) throw denied(user);
-    checkFormMediaType(request);
-    const upload = request.isMultipart() ? await readMultipartBody(request, 'image') : null;
-    loaded.set(request, { user, target, idea, upload });
+    await readBody(request);
+    request.ideaAccess = { user, target, idea };
   }
 
-  function checked(request: FastifyRequest): Loaded & { user: AuthUser } {
-    const found = loaded.get(request);
+  /** A multipart body's fields become the body the schema checks; its image waits on the request. */
+  async function readBody(request: FastifyRequest) {
+    checkFormMediaType(request);
+    if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
+  }
+
+  function checked(request: FastifyRequest): IdeaAccess & { user: AuthUser; upload: Buffer | null } {
+    const found = request.ideaAccess;
     if (!found) throw notFound();
     if (!found.user) throw denied(null);
-    return { ...found, user: found.user };
+    return { ...found, user: found.user, upload: request.upload };
   }
 
   async function storeUpload(upload: Buffer | null): Promise<string | null> {
