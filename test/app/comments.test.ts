@@ -56,6 +56,10 @@ test('write a comment and reply to it through the comment\'s own content type', 
   assertShape(reply.body, Comment, 'new reply');
   const listed = await findComment(bob, comment.id as number);
   assert.deepEqual((listed.child_comments as Json[]).map((c) => c.comment), ['Ja!']);
+  // Threads are two levels deep: the reply itself cannot be answered (the rule the reply form asks too).
+  const deeper = await bob.send('POST', `/api/contenttypes/${String(comment.comment_content_type)}/objects/${String((reply.body as Json).id)}/comments/`, { comment: 'Nein' });
+  assert.equal(deeper.status, 400, deeper.text);
+  assert.deepEqual(deeper.body, { detail: 'A reply can only be given to a comment, not to another reply.' });
 });
 
 test('comment rating: up, change, take back, through the comment content type', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError } from '../../src/features/comments/rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyDepthError } from '../../src/features/comments/rules.js';
 import { NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
 
 const now = new Date('2024-06-01T12:00:00Z');
@@ -86,6 +86,8 @@ test('replies: a comment on an object can be answered, a reply cannot', () => {
   assert.equal(canReplyTo({ contentType: 'idea' }), true);
   assert.equal(canReplyTo({ contentType: 'paragraph' }), true);
   assert.equal(canReplyTo({ contentType: 'comment' }), false);
+  assert.equal(replyDepthError({ contentType: 'idea' }), null);
+  assert.equal(replyDepthError({ contentType: 'comment' }), 'A reply can only be given to a comment, not to another reply.');
 });
 
 test('comment text: blank after stripping HTML or longer than 4000 characters is refused', () => {

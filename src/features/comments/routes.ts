@@ -2,8 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { apiErrors, PathId } from '../../http/responses.js';
-import { eq } from 'drizzle-orm';
-import { comments } from '../../db/schema/index.js';
 import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth.js';
 import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -16,7 +14,7 @@ import { organisationTermsError } from '../organisations/rules.js';
 import { recordTermsAgreement } from '../organisations/services.js';
 import { extrasFor } from './extras.js';
 import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canViewComments } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyDepthError } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
 import { CommentCategories, commentCategories, CommentText, commentText } from './input.js';
@@ -110,10 +108,9 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
       if (!canAddComment(context)) throw denied(user);
-      if (context.target.kind === 'comment') {
-        const [parent] = await db.select({ type: comments.contentType }).from(comments).where(eq(comments.id, context.target.id));
-        if (parent?.type === 'comment') throw badRequest('A reply can only be given to a comment, not to another reply.');
-      }
+      const parent = context.target.kind === 'comment' ? await loadCommentRow(db, context.target.id) : null;
+      const depthError = parent && replyDepthError(parent);
+      if (depthError) throw badRequest(depthError);
       const text = commentText(request.body.comment);
       const terms = await termsAgreement(context, user, request.body.agreed_terms_of_use);
       const ctx = renderContext(request, user, config);

@@ -79,8 +79,15 @@ export const isDeletedComment = (comment: CommentState) => isGone(comment);
  */
 export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprintType === 'DB';
 
-/** Threads are two levels deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. */
-export const canReplyTo = (parent: { contentType: ContentKind }) => parent.contentType !== 'comment';
+/**
+ * Why a comment cannot be answered (the API's English detail), or null. Threads are two levels
+ * deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. The API
+ * (400 with this text), the reply form (403) and the thread's Reply button all ask this rule.
+ */
+export const replyDepthError = (parent: { contentType: ContentKind }): string | null =>
+  parent.contentType === 'comment' ? 'A reply can only be given to a comment, not to another reply.' : null;
+
+export const canReplyTo = (parent: { contentType: ContentKind }) => replyDepthError(parent) === null;
 
 export { COMMENT_MAX_LENGTH } from './input.js';
 
