@@ -45,5 +45,11 @@ export function safeNext(next: unknown, fallback: string): string {
   return isSameOriginPath(next) ? next : fallback;
 }
 
-/** `/accounts/login/?next=/path/` as the reference builds it (slashes left unquoted). */
-export const loginRedirectUrl = (path: string) => `/accounts/login/?next=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
+/** `<page>?next=/path/` as the reference builds it (slashes left unquoted); followed later only through `safeNext`. */
+export const withNext = (page: string, next: string) => `${page}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
+
+/** `/accounts/login/?next=/path/`: log in, then come back. */
+export const loginRedirectUrl = (path: string) => withNext('/accounts/login/', path);
+
+/** `/accounts/signup/?next=/path/`: sign up, and the confirmation link comes back to `path` (an invitation, say). */
+export const signupRedirectUrl = (path: string) => withNext('/accounts/signup/', path);

@@ -90,3 +90,38 @@ test('participants: only for projects that are not public; invite, add registere
   const other = await signedIn(app, 'other');
   assert.equal((await other.get(PARTICIPANTS)).status, 403);
 });
+
+test('an invited newcomer registers from the invitation and the confirmation link brings him back to it; a foreign next is never followed', async () => {
+  const { app, db, initiator } = await privateDraft();
+  await initiator.post(MODERATORS, { action: 'invite', add_users: 'newcomer@example.org' });
+  const link = linkIn((await lastMail(db, 'newcomer@example.org'))?.body ?? '', '/org/projects/moderator-invites/');
+  const browser = new Browser(app);
+  const register = /<a class="btn btn-secondary" href="([^"]+)">Register<\/a>/.exec((await browser.get(link)).text)?.[1] ?? '';
+  assert.equal(register, `/accounts/signup/?next=${link}`);
+  const form = await browser.get(register);
+  assert.match(form.text, new RegExp(`action="/accounts/signup/">.*?name="next" value="${link}"`, 's'));
+  const fields = { username: 'newcomer', email: 'newcomer@example.org', password1: 'a-long-secret', password2: 'a-long-secret', terms_of_use: 'on' };
+  assert.equal((await browser.post('/accounts/signup/', { ...fields, next: link })).status, 200);
+  const confirm = linkIn((await lastMail(db, 'newcomer@example.org'))?.body ?? '', '/accounts/confirm-email/');
+  assert.ok(confirm.endsWith(`/?next=${link}`), confirm);
+  const carried = /action="\/accounts\/confirm-email\/[^"]+">.*?name="next" value="([^"]*)"/s.exec((await browser.get(confirm)).text)?.[1];
+  assert.equal(carried, link, 'the confirm form carries the invitation');
+  const confirmed = await browser.post(confirm, { next: carried });
+  assert.equal(confirmed.status, 302);
+  assert.equal(confirmed.location, link, 'after confirming, the invitation');
+  const invitation = await browser.get(link);
+  assert.match(invitation.text, /Your e-mail address has been confirmed./);
+  assert.match(invitation.text, /value="accept"/, 'signed in, ready to accept');
+  assert.match((await browser.post(link, { action: 'accept' })).text, /You are now a moderator of Draft plan./);
+
+  const evil = 'https://evil.example/';
+  const stranger = new Browser(app);
+  assert.match((await stranger.get(`/accounts/signup/?next=${encodeURIComponent(evil)}`)).text, /action="\/accounts\/signup\/">.*?name="next" value="\/userdashboard\/overview\/"/s);
+  await stranger.post('/accounts/signup/', { ...fields, username: 'stranger', email: 'stranger@example.org', next: evil });
+  const plain = linkIn((await lastMail(db, 'stranger@example.org'))?.body ?? '', '/accounts/confirm-email/');
+  assert.doesNotMatch(plain, /next=|evil/);
+  assert.match((await stranger.get(`${plain}?next=${encodeURIComponent(evil)}`)).text, /action="\/accounts\/confirm-email\/[^"]+">.*?name="next" value="\/userdashboard\/overview\/"/s);
+  const landed = await stranger.post(plain, { next: evil });
+  assert.equal(landed.status, 302);
+  assert.equal(landed.location, '/userdashboard/overview/');
+});

@@ -104,12 +104,12 @@ const OFFSITE = [
 
 const nextParam = (next: string) => encodeURIComponent(next).replace(/%25/g, '%');
 
-test('F3: login (GET, signed in) never redirects off-site and never answers 5xx, whatever next says', async () => {
+test('F3: login and signup (GET, signed in) never redirect off-site and never answer 5xx, whatever next says', async () => {
   const { app } = await world();
   const browser = new Browser(app);
   await browser.login('user', 'user-password');
   for (const next of OFFSITE) {
-    for (const url of [`/accounts/login/?next=${nextParam(next)}`, `/accounts/login/?next=${encodeURIComponent(next)}`]) {
+    for (const url of ['/accounts/login/', '/accounts/signup/'].flatMap((form) => [`${form}?next=${nextParam(next)}`, `${form}?next=${encodeURIComponent(next)}`])) {
       const response = await browser.get(url);
       assert.equal(response.status, 302, url);
       assert.equal(response.location, '/userdashboard/overview/', url);

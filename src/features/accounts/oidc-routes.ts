@@ -8,6 +8,7 @@ import { safeNext, sendPage } from '../../web/render.js';
 import { startSession } from './login.js';
 import { accountForIdentity, authorizationUrl, identityFromCallback, type OidcChecks, OidcNoEmail } from './oidc.js';
 import { MessagePage } from '../../web/layout.js';
+import { AFTER_LOGIN } from './rules.js';
 import { isUniqueViolation } from './services.js';
 
 const OIDC_COOKIE = 'oidc_login';
@@ -35,7 +36,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
     const provider = providerOf((request.params as { provider: string }).provider);
     const page = await pageContext(request, reply);
     if (!provider) return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Page not found'), message: t(page.lang, 'The page you were looking for does not exist.') }), 404);
-    const next = safeNext((request.query as { next?: string }).next, '/userdashboard/overview/');
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
     try {
       // Normalised as a URL, exactly as the callback's URL will be (e.g. without a default port).
       const redirectUri = new URL(absoluteUrl(config.baseUrl, callbackPath(provider.id))).href;

@@ -6,9 +6,13 @@ import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, Message
 import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
-import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
+import { withNext } from '../../web/render.js';
+import { AFTER_LOGIN, BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
+
+/** An accounts page (login, signup, confirmation) that keeps the way back to `next`, a path `safeNext` already checked. */
+export const keepingNext = (path: string, next: string) => (next === AFTER_LOGIN ? path : withNext(path, next));
 
 interface FormPageProps {
   page: PageContext;
@@ -34,16 +38,16 @@ export function LoginPage({ page, values = {}, errors = {}, next }: FormPageProp
           <a href="/accounts/password/reset/">{t(lang, 'Forgot your password?')}</a>
         </p>
         <p>
-          {t(lang, 'No account yet?')} <a href="/accounts/signup/">{t(lang, 'Register')}</a>
+          {t(lang, 'No account yet?')} <a href={keepingNext('/accounts/signup/', next)}>{t(lang, 'Register')}</a>
         </p>
-        <SocialLogin page={page} />
+        <SocialLogin page={page} next={next} />
       </div>
     </Layout>
   );
 }
 
 /** Links to the OpenID Connect providers configured in the environment. */
-export function SocialLogin({ page }: { page: PageContext }) {
+export function SocialLogin({ page, next }: { page: PageContext; next: string }) {
   const providers = page.socialProviders ?? [];
   if (!providers.length) return null;
   return (
@@ -52,7 +56,7 @@ export function SocialLogin({ page }: { page: PageContext }) {
       <ul>
         {providers.map((p) => (
           <li>
-            <a class="btn btn-secondary" href={`/accounts/oidc/${p.id}/login/`}>
+            <a class="btn btn-secondary" href={keepingNext(`/accounts/oidc/${p.id}/login/`, next)}>
               {p.name}
             </a>
           </li>
@@ -62,7 +66,7 @@ export function SocialLogin({ page }: { page: PageContext }) {
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
+export function SignupPage({ page, values = {}, errors = {}, next }: FormPageProps & { next: string }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
@@ -71,6 +75,7 @@ export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
         <FormErrors errors={errors.non_field_errors} />
         <form method="post" action="/accounts/signup/">
           <CsrfField page={page} />
+          <input type="hidden" name="next" value={next} />
           <Field name="username" label={t(lang, 'Username')} value={values.username} autocomplete="username" required maxLength={USERNAME_MAX_LENGTH} errors={errors.username} />
           <Field name="email" type="email" label={t(lang, 'E-mail address')} value={values.email} autocomplete="email" required maxLength={EMAIL_MAX_LENGTH} errors={errors.email} />
           <Field
@@ -93,9 +98,9 @@ export function SignupPage({ page, values = {}, errors = {} }: FormPageProps) {
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
         <p>
-          {t(lang, 'Already have an account?')} <a href="/accounts/login/">{t(lang, 'Login')}</a>
+          {t(lang, 'Already have an account?')} <a href={keepingNext('/accounts/login/', next)}>{t(lang, 'Login')}</a>
         </p>
-        <SocialLogin page={page} />
+        <SocialLogin page={page} next={next} />
       </div>
     </Layout>
   );
@@ -112,7 +117,7 @@ function Checkbox({ name, label, checked, errors, required }: { name: string; la
   );
 }
 
-export function ConfirmEmailPage({ page, token, valid }: { page: PageContext; token: string; valid: boolean }) {
+export function ConfirmEmailPage({ page, token, valid, next }: { page: PageContext; token: string; valid: boolean; next: string }) {
   const { lang } = page;
   const title = t(lang, 'Confirm e-mail address');
   if (!valid) {
@@ -132,6 +137,7 @@ export function ConfirmEmailPage({ page, token, valid }: { page: PageContext; to
         <p>{t(lang, 'Please confirm that this is your e-mail address.')}</p>
         <form method="post" action={`/accounts/confirm-email/${token}/`}>
           <CsrfField page={page} />
+          <input type="hidden" name="next" value={next} />
           <button type="submit">{t(lang, 'Confirm')}</button>
         </form>
       </div>

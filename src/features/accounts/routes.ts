@@ -12,7 +12,8 @@ import { oidcRoutes } from './oidc-routes.js';
 import { throttledLogin } from '../auth/services.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { MessagePage } from '../../web/layout.js';
-import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
+import { ConfirmEmailPage, keepingNext, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
+import { AFTER_LOGIN } from './rules.js';
 import {
   type Account,
   confirmationState,
@@ -35,15 +36,14 @@ import {
 import { setPassword } from './credentials.js';
 import { readLink, signLink } from './tokens.js';
 
-export const AFTER_LOGIN = '/userdashboard/overview/';
-
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 
-function linkMaker(app: FastifyInstance): SignupLinks {
+/** The links mailed to an account; the confirmation link leads on to `next` (a path `safeNext` checked), e.g. the invitation the user signed up from. */
+function linkMaker(app: FastifyInstance, next = AFTER_LOGIN): SignupLinks {
   const { secretKey, baseUrl } = app.ctx.config;
   return {
-    confirm: (a) => absoluteUrl(baseUrl, `/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`),
+    confirm: (a) => absoluteUrl(baseUrl, keepingNext(`/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`, next)),
     reset: (a) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
   };
 }
@@ -123,7 +123,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Only someone who knows the password learns this: the confirmation e-mail is sent again.
       const account = await findAccountByLogin(db, login);
       if (account) {
-        const link = linkMaker(app).confirm(account);
+        const link = linkMaker(app, next).confirm(account);
         await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
       }
       return sendPage(reply, verificationSent(page));
@@ -149,31 +149,34 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect('/accounts/login/', 302);
   });
 
-  app.get('/accounts/signup/', pageRoute(), async (request, reply) => {
+  app.get('/accounts/signup/', pageRoute({ querystring: NextQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
-    if (page.user) return reply.redirect(AFTER_LOGIN, 302);
-    return sendPage(reply, SignupPage({ page }));
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
+    if (page.user) return reply.redirect(next, 302);
+    return sendPage(reply, SignupPage({ page, next }));
   });
 
   app.post('/accounts/signup/', pageRoute({ body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
+    const next = safeNext(field(body, 'next'), AFTER_LOGIN);
     const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
     const errors = await signupErrors(app, page.lang, body);
-    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors }), 400);
+    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next }), 400);
     // The same answer and the same work whether the address has an account or not (F13).
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
-    const outcome = await db.transaction((tx) => signUp(tx, input, linkMaker(app)));
-    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    const outcome = await db.transaction((tx) => signUp(tx, input, linkMaker(app, next)));
+    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     return sendPage(reply, verificationSent(page));
   });
 
-  app.get('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams }), async (request, reply) => {
+  app.get('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, querystring: NextQuery }), async (request, reply) => {
     const { token } = request.params as { token: string };
     const page = await pageContext(request, reply);
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
     const account = await accountOfLink(app, 'confirm-email', token);
-    return sendPage(reply, ConfirmEmailPage({ page, token, valid: Boolean(account) }), account ? 200 : 404);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: Boolean(account), next }), account ? 200 : 404);
   });
 
   app.post('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, body: FormBody }), async (request, reply) => {
@@ -187,9 +190,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           return account;
         })
       : null;
-    if (confirmed) return redirectWithMessage(request, reply, AFTER_LOGIN, 'Your e-mail address has been confirmed.');
+    const next = safeNext(field(request.body as FormBody, 'next'), AFTER_LOGIN);
+    if (confirmed) return redirectWithMessage(request, reply, next, 'Your e-mail address has been confirmed.');
     const page = await pageContext(request, reply);
-    return sendPage(reply, ConfirmEmailPage({ page, token, valid: false }), 404);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: false, next }), 404);
   });
 
   app.get('/accounts/password/reset/', pageRoute(), async (request, reply) => sendPage(reply, PasswordResetPage({ page: await pageContext(request, reply) })));

@@ -1,3 +1,6 @@
+/** Where login, signup confirmation and social login lead when no (safe) `next` says otherwise. */
+export const AFTER_LOGIN = '/userdashboard/overview/';
+
 /** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
 export const USERNAME_MAX_LENGTH = 60;

@@ -1,7 +1,7 @@
 import { type Lang, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FormErrors, Layout } from '../../web/layout.js';
-import { loginRedirectUrl } from '../../web/render.js';
+import { loginRedirectUrl, signupRedirectUrl } from '../../web/render.js';
 
 export interface InviteView {
   role: 'moderator' | 'participant';
@@ -41,7 +41,7 @@ export function InvitePage({ page, invite, error }: { page: PageContext; invite:
             <a class="btn" href={loginRedirectUrl(invite.path)}>
               {t(lang, 'Login')}
             </a>{' '}
-            <a class="btn btn-secondary" href="/accounts/signup/">
+            <a class="btn btn-secondary" href={signupRedirectUrl(invite.path)}>
               {t(lang, 'Register')}
             </a>
           </p>
