@@ -86,6 +86,8 @@ test('the idea API', async (t) => {
     assert.equal(body.user_rating, null);
     assert.equal(body.comment_count, 0);
     assert.equal(body.has_changing_permission, true);
+    const read = await request({ method: 'GET', url: `/api/modules/1/ideas/${String(body.pk)}/`, headers: user });
+    assert.deepEqual(body, read.body, 'the answer of the write shows the idea as a later read does');
   });
 
   await t.test('create form-encoded (repeated labels, Accept: application/json) answers JSON', async () => {

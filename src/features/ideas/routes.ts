@@ -14,7 +14,7 @@ import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInpu
 import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
 import { Idea, serializeIdea } from './serialize.js';
-import { createIdea, deleteIdea, updateIdea } from './services.js';
+import { createIdeaRow, deleteIdea, updateIdea } from './services.js';
 
 /** What the permission hook found for a request, for its handler. */
 interface IdeaAccess {
@@ -167,9 +167,9 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       const { user, target, upload } = checked(request);
       const input = parseIdeaInput(bodyOf(request), target.module, 'create');
       const image = await storeUpload(upload);
-      // One statement (atomic on its own): no transaction round trips.
-      const ideaId = await removingImageOnFailure(image, () =>
-        createIdea(db, {
+      // One statement (atomic on its own, answering with the new idea): no transaction round trips, no second read.
+      const idea = await removingImageOnFailure(image, () =>
+        createIdeaRow(db, {
           moduleId: target.module.id,
           creatorId: user.id,
           name: input.name ?? '',
@@ -180,7 +180,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
         }),
       );
       reply.status(201);
-      return serializer(request, user, target)(await ideaOr404(target, ideaId, user));
+      return serializer(request, user, target)(idea);
     },
   );
 

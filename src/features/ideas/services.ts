@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { actions, follows, ideaLabels, ideas, modules, ratings, reports } from '../../db/schema/index.js';
+import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../actions/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import { contributionCtes } from '../insights/services.js';
+import type { NamedRef } from '../modules/queries.js';
+import type { IdeaRow } from './queries.js';
 
 export interface NewIdea {
   id?: number;
@@ -32,10 +34,11 @@ async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
 /**
  * Creates an idea the platform's way: the idea, its labels, its "add" action (as recordAction
  * stores it), the creator's follow of the project (as autoFollow does) and the project's
- * statistics (insights/services.ts), in one statement, so
- * that it is atomic without a transaction and costs one round trip.
+ * statistics (insights/services.ts), in one statement, so that it is atomic without a transaction
+ * and costs one round trip. The statement answers with the new idea as loadIdeas shows it (a new
+ * idea has no comments or ratings yet), so the API needs no second read.
  */
-export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
+export async function createIdeaRow(db: DbOrTx, input: NewIdea): Promise<IdeaRow> {
   const now = new Date();
   const created = sql`${(input.created ?? now).toISOString()}::timestamptz`;
   const modified = input.modified ? sql`${input.modified.toISOString()}::timestamptz` : sql`null`;
@@ -46,11 +49,12 @@ export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
       insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified)
       values (${input.id ? sql`${input.id}` : sql`default`}, ${input.moduleId}, ${input.creatorId}, ${input.name}, ${cleanRichText(input.description)},
         ${input.categoryId ?? null}, ${input.image ?? null}, ${input.imageCopyright ?? ''}, ${input.legacySlug ?? null}, ${created}, ${modified})
-      returning id),
+      returning id, module_id, creator_id, name, description, category_id, image, image_copyright, created, moderator_status, moderator_feedback_text),
     l as (
       insert into ${ideaLabels} (idea_id, label_id)
       select i.id, x.label_id from i, (values ${labelIds.length ? sql.join(labelIds.map((id) => sql`(${id}::integer)`), sql`, `) : sql`(null::integer)`}) x (label_id)
-      where x.label_id is not null),
+      where x.label_id is not null
+      returning label_id),
     a as (
       insert into ${actions} (actor_id, verb, obj_type, obj_id, target_type, target_id, project_id, timestamp)
       select ${input.creatorId}, 'add', 'idea', i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
@@ -59,11 +63,56 @@ export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
       select ${input.creatorId}, m.project_id, true, ${created} from m
       on conflict (project_id, creator_id) do nothing),
     ${contributionCtes({ project: sql`m.project_id`, from: sql`from m, i`, creatorId: input.creatorId, kind: 'ideas', at: input.created ?? now })}
-    select id from i`);
-  const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+    select i.*, u.username as creator_name, c.name as category_name,
+      (select json_agg(json_build_object('id', lb.id, 'name', lb.name) order by lb.id) from l join ${labels} lb on lb.id = l.label_id) as labels
+    from i join ${users} u on u.id = i.creator_id left join ${categories} c on c.id = i.category_id`);
+  const [row] = (result as unknown as { rows: CreatedIdeaRow[] }).rows;
   if (!row) throw new Error(`no module ${input.moduleId}`);
-  return Number(row.id);
+  return toIdeaRow(row);
 }
+
+/** Creates an idea (see createIdeaRow) and answers with its id. */
+export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
+  return (await createIdeaRow(db, input)).id;
+}
+
+/** The created idea's row as the statement answers it (pg and PGlite type some columns differently). */
+interface CreatedIdeaRow {
+  id: number | string;
+  module_id: number | string;
+  creator_id: number | string;
+  creator_name: string;
+  name: string;
+  description: string;
+  image: string | null;
+  image_copyright: string;
+  created: Date | string;
+  moderator_status: string | null;
+  moderator_feedback_text: string | null;
+  category_id: number | string | null;
+  category_name: string | null;
+  labels: NamedRef[] | string | null;
+}
+
+const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
+  id: Number(row.id),
+  moduleId: Number(row.module_id),
+  creatorId: Number(row.creator_id),
+  creatorName: row.creator_name,
+  name: row.name,
+  description: row.description,
+  image: row.image,
+  imageCopyright: row.image_copyright,
+  created: new Date(row.created),
+  moderatorStatus: row.moderator_status,
+  moderatorFeedbackText: row.moderator_feedback_text,
+  category: row.category_id !== null && row.category_name !== null ? { id: Number(row.category_id), name: row.category_name } : null,
+  commentCount: 0,
+  positiveRatingCount: 0,
+  negativeRatingCount: 0,
+  userRating: null,
+  labels: (typeof row.labels === 'string' ? (JSON.parse(row.labels) as NamedRef[]) : row.labels) ?? [],
+});
 
 export interface IdeaChanges {
   name?: string;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
 
 export interface ModulePhase {
@@ -72,28 +73,33 @@ export async function loadModuleDetails(db: DbOrTx, heads: { id: number; project
   }));
 }
 
-/** JSON of a phase as loadModule's statement builds it (dates as ISO text). */
+/** JSON of a phase as moduleDetailFields build it (dates as ISO text). */
 type PhaseJson = Omit<ModulePhase, 'startDate' | 'endDate'> & { startDate: string | null; endDate: string | null };
 
 const toPhase = (p: PhaseJson): ModulePhase => ({ ...p, startDate: p.startDate ? new Date(p.startDate) : null, endDate: p.endDate ? new Date(p.endDate) : null });
 
-/** A module by id with its phases, categories and labels, in one statement; null when there is none. */
-export async function loadModule(db: DbOrTx, moduleId: number): Promise<LoadedModule | null> {
-  const [row] = await db
-    .select({
-      id: modules.id,
-      projectId: modules.projectId,
-      isDraft: modules.isDraft,
-      phases: sql<PhaseJson[] | null>`(select json_agg(json_build_object('id', p.id, 'moduleId', p.module_id, 'name', p.name, 'description', p.description,
-        'type', p.type, 'startDate', p.start_date, 'endDate', p.end_date, 'weight', p.weight) order by p.weight, p.id) from ${phases} p where p.module_id = ${moduleId})`,
-      categories: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id) from ${categories} c where c.module_id = ${moduleId})`,
-      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${labels} l where l.module_id = ${moduleId})`,
-    })
-    .from(modules)
-    .where(eq(modules.id, moduleId));
-  if (!row) return null;
-  return { ...row, phases: (row.phases ?? []).map(toPhase), categories: row.categories ?? [], labels: row.labels ?? [] };
-}
+/** `pg` may hand json over as text, PGlite as parsed values. */
+const fromJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * A module's phases, categories and labels as select fields of a statement over `modules`
+ * (correlated on the module's id, every column qualified), so that a caller adds them to its
+ * own statement; `toModuleDetails` reads them back.
+ */
+export const moduleDetailFields = {
+  phases: sql<PhaseJson[] | string | null>`(select json_agg(json_build_object('id', p.id, 'moduleId', p.module_id, 'name', p.name, 'description', p.description,
+    'type', p.type, 'startDate', p.start_date, 'endDate', p.end_date, 'weight', p.weight) order by p.weight, p.id) from ${phases} p where p.module_id = ${q(modules.id)})`,
+  categories: sql<NamedRef[] | string | null>`(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id) from ${categories} c where c.module_id = ${q(modules.id)})`,
+  labels: sql<NamedRef[] | string | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${labels} l where l.module_id = ${q(modules.id)})`,
+};
+
+type ModuleDetailsRow = { phases: PhaseJson[] | string | null; categories: NamedRef[] | string | null; labels: NamedRef[] | string | null };
+
+export const toModuleDetails = (row: ModuleDetailsRow): Pick<LoadedModule, 'phases' | 'categories' | 'labels'> => ({
+  phases: (fromJson(row.phases) ?? []).map(toPhase),
+  categories: fromJson(row.categories) ?? [],
+  labels: fromJson(row.labels) ?? [],
+});
 
 /** The app's modules: published modules of app-accessible projects, in (weight, id) order. */
 export async function loadAppModules(db: DbOrTx, moduleId?: number): Promise<LoadedModule[]> {

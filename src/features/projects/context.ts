@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
@@ -95,20 +95,44 @@ const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
     weight: Number(p.weight),
   }));
 
-/** Module contexts (module, phases, project, roles) for some modules in one statement, by module id. */
-export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: RuleUser, now = new Date()): Promise<Map<number, LoadedModuleContext>> {
-  if (!moduleIds.length) return new Map();
+/** More select fields over a module's row, loaded in the context's statement (e.g. its categories). */
+type ModuleExtras = Record<string, SQL<unknown>>;
+type ExtraValues<E extends ModuleExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+async function selectModuleContexts<E extends ModuleExtras>(db: DbOrTx, moduleIds: number[], user: RuleUser, extras: E, now: Date) {
+  if (!moduleIds.length) return new Map<number, { context: LoadedModuleContext; extras: ExtraValues<E> }>();
   const rows = await db
-    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, blueprintType: modules.blueprintType, phases: phasesJson })
+    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, blueprintType: modules.blueprintType, phases: phasesJson, extras })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .where(inArray(modules.id, [...new Set(moduleIds)]));
   return new Map(
-    rows.map((row) => [
-      row.moduleId,
-      { project: toProjectContext(row, user), module: { id: row.moduleId, isDraft: row.moduleIsDraft, blueprintType: row.blueprintType }, phases: toPhases(row.phases), now },
-    ]),
+    rows.map((row) => {
+      const module = { id: row.moduleId, isDraft: row.moduleIsDraft, blueprintType: row.blueprintType };
+      const context: LoadedModuleContext = { project: toProjectContext(row, user), module, phases: toPhases(row.phases), now };
+      return [row.moduleId, { context, extras: row.extras as ExtraValues<E> }];
+    }),
   );
+}
+
+/** Module contexts (module, phases, project, roles) for some modules in one statement, by module id. */
+export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: RuleUser, now = new Date()): Promise<Map<number, LoadedModuleContext>> {
+  const found = await selectModuleContexts(db, moduleIds, user, {}, now);
+  return new Map([...found].map(([id, { context }]) => [id, context]));
+}
+
+/**
+ * One module's context together with more fields of the module (`extras`, select fields over
+ * `modules`), in the same one statement; null when the module does not exist.
+ */
+export async function loadModuleContextWith<E extends ModuleExtras>(
+  db: DbOrTx,
+  moduleId: number,
+  user: RuleUser,
+  extras: E,
+  now = new Date(),
+): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> {
+  return (await selectModuleContexts(db, [moduleId], user, extras, now)).get(moduleId) ?? null;
 }
 
 /** One module's context; null when the module does not exist. */
