@@ -3,7 +3,7 @@ import { type Lang, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { CsrfField } from './layout.js';
 
-export { RichText } from './rich-text.js';
+export { RichText, richTextEditor } from './rich-text.js';
 
 /** Plain text whose line breaks show (comments, statements): escaped by preact, broken by CSS. */
 export function PlainText({ text, class: className }: { text: string; class?: string }) {

@@ -275,6 +275,17 @@ test('plural forms follow the language rules, in both languages', () => {
   assert.equal(tn('de', '%(count)s comment', '%(count)s comments', 1.5), '1.5 Kommentare');
 });
 
+test('the editor toolbar speaks the page language and draws its buttons with glyphs every font has (no emoji)', async () => {
+  const user = await as('user');
+  user.cookies.set('language', 'de'); // the switcher's cookie, without changing the user's stored language
+  const form = await user.get('/org/ideas/create/module/ideas-module/');
+  const labels = JSON.parse(/data-rich-text="([^"]*)"/.exec(form.text)?.[1]?.replace(/&quot;/g, '"') ?? '{}') as Record<string, string>;
+  assert.deepEqual(labels, { toolbar: 'Textformatierung', bold: 'Fett', italic: 'Kursiv', list: 'Aufzählung', link: 'Link einfügen', url: 'Linkadresse (https://...)' });
+  const script = (await t.app.inject({ url: '/static/richtext.js' })).body;
+  assert.match(script, /createElementNS\(SVG, 'svg'\)/, 'the link button is a drawn icon');
+  assert.match(script, /^[\t\n\r -~]*$/, 'button texts are ASCII (the bullet is written \\u2022), so no font shows an empty box');
+});
+
 test('every page links its favicon, and /favicon.ico leads there', async () => {
   const page = await new Browser(t.app).get('/org/');
   assert.match(page.text, /<link rel="icon" href="\/static\/favicon.svg"/);

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { formatDate } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
-import { Breadcrumbs, RichText } from '../../web/components.js';
+import { Breadcrumbs, RichText, richTextEditor } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
@@ -366,7 +366,7 @@ export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaForm
         </div>
         <div class={`field${errors.description ? ' has-error' : ''}`}>
           <label for="id_description">{t(lang, 'Description')}</label>
-          <textarea id="id_description" name="description" required rows={8} data-rich-text="true" {...errorAttrs('id_description', errors.description)}>
+          <textarea id="id_description" name="description" required rows={8} {...richTextEditor(lang)} {...errorAttrs('id_description', errors.description)}>
             {values.description}
           </textarea>
           <FieldErrors id="id_description_errors" errors={tr(errors.description)} />
@@ -473,7 +473,7 @@ export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; acti
         </div>
         <div class={`field${props.errors.moderator_feedback_text ? ' has-error' : ''}`}>
           <label for="id_moderator_feedback_text">{t(lang, 'Official feedback')}</label>
-          <textarea id="id_moderator_feedback_text" name="moderator_feedback_text" rows={6} data-rich-text="true">
+          <textarea id="id_moderator_feedback_text" name="moderator_feedback_text" rows={6} {...richTextEditor(lang)}>
             {props.feedback}
           </textarea>
           <FieldErrors errors={props.errors.moderator_feedback_text?.map((e) => t(lang, e))} />
