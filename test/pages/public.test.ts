@@ -270,3 +270,31 @@ test('the module page shows polls, chapters and paragraphs with their comments, 
   assert.match(page.text, /Paragraph A/);
   assert.ok(page.text.indexOf('On the poll') < page.text.indexOf('Reply on the poll'));
 });
+
+test('the module page loads its poll and chapter discussions in a constant number of statements, however many threads', async () => {
+  // One thread: a chapter's; then five: the chapter, its paragraph and three polls, with replies, ratings and feedback.
+  const { app, db, database } = await world({ chapters: [{ id: 1, module: 1, creator: 2, name: 'Chapter' }], comments: [{ id: 11, creator: 6, target: { type: 'chapter', id: 1 }, comment: 'On the chapter' }], comment_feedback: [] });
+  const user = await signedIn(app, 'user');
+  const statements = async (browser: Browser) => {
+    const before = database.stats.queries;
+    const page = await browser.get('/org/projects/module/ideas-module/');
+    assert.equal(page.status, 200);
+    return database.stats.queries - before;
+  };
+  const one = { visitor: await statements(new Browser(app)), user: await statements(user) };
+  await load(db, {
+    polls: [1, 2, 3].map((id) => ({ id, module: 1, creator: 2 })),
+    paragraphs: [{ id: 1, chapter: 1, name: 'Paragraph', text: 'text' }],
+    comments: [
+      ...[1, 2, 3].map((id) => ({ id: 20 + id, creator: 6, target: { type: 'poll' as const, id }, comment: `On poll ${id}` })),
+      { id: 30, creator: 5, target: { type: 'comment', id: 22 }, comment: 'A reply' },
+      { id: 31, creator: 6, target: { type: 'paragraph', id: 1 }, comment: 'On the paragraph' },
+    ],
+    ratings: [{ creator: 5, target: { type: 'comment', id: 11 }, value: 1 }],
+    comment_feedback: [{ comment: 31, creator: 3, feedback_text: 'Noted' }],
+  });
+  const page = await user.get('/org/projects/module/ideas-module/');
+  for (const id of [11, 21, 22, 23, 30, 31]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
+  const five = { visitor: await statements(new Browser(app)), user: await statements(user) };
+  assert.deepEqual(five, one, '1 thread and 5 threads take the same statements');
+});

@@ -15,7 +15,8 @@ export interface CommentRef {
   objectPk: number;
 }
 
-const key = (ref: ObjectRef) => `${ref.type}:${ref.id}`;
+/** An object's key in maps of threads and paths: `poll:3`. */
+export const objectKey = (ref: ObjectRef) => `${ref.type}:${ref.id}`;
 
 /** The thread object (idea, poll, chapter, paragraph) of each comment; replies look through their parent. */
 async function threadObjects(db: DbOrTx, refs: CommentRef[]): Promise<Map<number, ObjectRef>> {
@@ -46,7 +47,7 @@ export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise
       .innerJoin(projects, eq(projects.id, modules.projectId))
       .innerJoin(organisations, eq(organisations.id, projects.organisationId))
       .where(inArray(ideas.id, ideaIds));
-    for (const row of rows) paths.set(key({ type: 'idea', id: row.id }), ideaPath(row.orgSlug, row.created, row.id));
+    for (const row of rows) paths.set(objectKey({ type: 'idea', id: row.id }), ideaPath(row.orgSlug, row.created, row.id));
   }
   const moduleItems: [ContentKind, number[]][] = [
     ['poll', idsOf(objects, 'poll')],
@@ -56,7 +57,7 @@ export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise
   for (const [type, ids] of moduleItems) {
     if (!ids.length) continue;
     const rows = await moduleSlugsOf(db, type, ids);
-    for (const row of rows) paths.set(key({ type, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
+    for (const row of rows) paths.set(objectKey({ type, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
   }
   return paths;
 }
@@ -97,7 +98,7 @@ export async function loadCommentPaths(db: DbOrTx, refs: CommentRef[]): Promise<
   const objectPaths = await loadObjectPaths(db, [...roots.values()]);
   const paths = new Map<number, string>();
   for (const [id, root] of roots) {
-    const path = objectPaths.get(key(root));
+    const path = objectPaths.get(objectKey(root));
     if (path) paths.set(id, commentPath(path, id));
   }
   return paths;
@@ -329,7 +330,7 @@ export async function loadThreads(db: DbOrTx, refs: ObjectRef[]): Promise<{ comm
     .where(or(...refs.map(onObject)))
     .orderBy(desc(comments.created), desc(comments.id));
   for (const row of rows) {
-    const k = key({ type: row.contentType, id: row.objectPk });
+    const k = objectKey({ type: row.contentType, id: row.objectPk });
     byObject.set(k, [...(byObject.get(k) ?? []), row]);
   }
   return { comments: byObject, replies: await loadReplies(db, rows.map((r) => r.id)) };
@@ -354,10 +355,10 @@ export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Pro
   const objects = [...roots.values()];
   const names = new Map<string, string>();
   const ideaIds = idsOf(objects, 'idea');
-  if (ideaIds.length) for (const row of await db.select({ id: ideas.id, name: ideas.name }).from(ideas).where(inArray(ideas.id, ideaIds))) names.set(key({ type: 'idea', id: row.id }), row.name);
+  if (ideaIds.length) for (const row of await db.select({ id: ideas.id, name: ideas.name }).from(ideas).where(inArray(ideas.id, ideaIds))) names.set(objectKey({ type: 'idea', id: row.id }), row.name);
   const chapterIds = idsOf(objects, 'chapter');
-  if (chapterIds.length) for (const row of await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds))) names.set(key({ type: 'chapter', id: row.id }), row.name);
+  if (chapterIds.length) for (const row of await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds))) names.set(objectKey({ type: 'chapter', id: row.id }), row.name);
   const paragraphIds = idsOf(objects, 'paragraph');
-  if (paragraphIds.length) for (const row of await db.select({ id: paragraphs.id, name: paragraphs.name }).from(paragraphs).where(inArray(paragraphs.id, paragraphIds))) names.set(key({ type: 'paragraph', id: row.id }), row.name);
-  return new Map([...roots].map(([id, root]) => [id, names.get(key(root)) ?? '']));
+  if (paragraphIds.length) for (const row of await db.select({ id: paragraphs.id, name: paragraphs.name }).from(paragraphs).where(inArray(paragraphs.id, paragraphIds))) names.set(objectKey({ type: 'paragraph', id: row.id }), row.name);
+  return new Map([...roots].map(([id, root]) => [id, names.get(objectKey(root)) ?? '']));
 }

@@ -7,9 +7,9 @@ import type { PageContext } from '../../web/context.js';
 import { extrasFor } from './extras.js';
 import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from './input.js';
-import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, type ObjectRef, type ThreadFilter, threadPageOf } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from './rules.js';
-import { serializeReply } from './serialize.js';
+import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from './queries.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, commentUserInfo, isDeletedComment } from './rules.js';
+import { type CommentExtras, serializeReply } from './serialize.js';
 import { asSignedInUser, canModerate } from '../projects/rules.js';
 import { loadOrganisationTerms } from '../organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked } from '../organisations/rules.js';
@@ -94,32 +94,20 @@ function commentNotice(context: CommentContext): string {
   return "The currently active phase doesn't allow to comment.";
 }
 
-/**
- * One page of an object's comment thread as the pages show it: each comment serialised like the
- * API's, with what the viewer may do with it decided by the comment rules.
- */
-export async function loadThreadView(
-  db: DbOrTx,
-  request: FastifyRequest,
-  config: Config,
+/** The context a thread view is decided in: the comment rules' context, the project, and the organisation's terms when the caller loaded them already (a page of several threads). */
+type ThreadViewContext = CommentContext & { project: { projectId: number; organisationId: number }; terms?: OrganisationTerms | null };
+
+/** A loaded thread as the pages show it: each comment serialised like the API's, with what the viewer may do with it decided by the comment rules. No statements. */
+function threadView(
   page: PageContext,
-  /** `terms`: the organisation's terms for this viewer when the caller loaded them already (a page of several threads). */
-  context: CommentContext & { project: { projectId: number; organisationId: number }; terms?: OrganisationTerms | null },
+  context: ThreadViewContext,
   object: ObjectRef,
-  /** A page number, or the comment whose page to show (a `?comment=` link), or both absent: page 1. */
-  at: { page?: number; comment?: number | null },
-  size = THREAD_PAGE_SIZE,
-  filter: ThreadFilter = DEFAULT_THREAD_FILTER,
-): Promise<ThreadView> {
-  // A `?comment=` link finds its page in the default order.
-  const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
-  const thread = await loadThreadPage(db, object, number, size, filter);
-  checkPageInRange(number, size, thread.count);
-  const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
-  const ctx = renderContext(request, page.user, config);
+  loaded: { thread: ThreadPage; extras: CommentExtras; ctx: ReturnType<typeof renderContext>; terms: OrganisationTerms | null },
+  at: { page: number; size: number; filter: ThreadFilter },
+): ThreadView {
+  const { thread, extras, ctx, terms } = loaded;
   const mayComment = canAddComment(context);
   const signedIn = page.user !== null;
-  const terms = context.terms !== undefined ? context.terms : signedIn ? await loadOrganisationTerms(db, context.project.organisationId, page.user?.id ?? null) : null;
   const view = (row: CommentRow): CommentView => ({
     ...serializeReply(row, extras, ctx),
     text: row.comment,
@@ -137,14 +125,69 @@ export async function loadThreadView(
   return {
     object,
     comments: thread.comments.map(view),
-    filter,
+    filter: at.filter,
     matches: thread.count,
     categories: commentCategoriesOffered(context),
     commentCount: thread.commentCount,
-    page: number,
-    pages: Math.max(1, Math.ceil(thread.count / size)),
+    page: at.page,
+    pages: Math.max(1, Math.ceil(thread.count / at.size)),
     mayComment: signedIn && mayComment,
     notice: signedIn && mayComment ? null : commentNotice(context),
     termsOf: organisationTermsAsked(terms) ? terms.slug : null,
   };
+}
+
+const viewerTerms = (db: DbOrTx, page: PageContext, context: Pick<ThreadViewContext, 'terms' | 'project'>) =>
+  context.terms !== undefined ? context.terms : page.user ? loadOrganisationTerms(db, context.project.organisationId, page.user.id) : null;
+
+/** One page of an object's comment thread as the pages show it. */
+export async function loadThreadView(
+  db: DbOrTx,
+  request: FastifyRequest,
+  config: Config,
+  page: PageContext,
+  context: ThreadViewContext,
+  object: ObjectRef,
+  /** A page number, or the comment whose page to show (a `?comment=` link), or both absent: page 1. */
+  at: { page?: number; comment?: number | null },
+  size = THREAD_PAGE_SIZE,
+  filter: ThreadFilter = DEFAULT_THREAD_FILTER,
+): Promise<ThreadView> {
+  // A `?comment=` link finds its page in the default order.
+  const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
+  const thread = await loadThreadPage(db, object, number, size, filter);
+  checkPageInRange(number, size, thread.count);
+  const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
+  const loaded = { thread, extras, ctx: renderContext(request, page.user, config), terms: await viewerTerms(db, page, context) };
+  return threadView(page, context, object, loaded, { page: number, size, filter });
+}
+
+/**
+ * The whole threads of several objects of one module (its polls, chapters and paragraphs), newest
+ * first, in a constant number of statements however many objects: the comments and replies of all
+ * of them at once, their ratings and feedback at once, the terms once. Keyed by `objectKey`.
+ */
+export async function loadWholeThreadViews(
+  db: DbOrTx,
+  request: FastifyRequest,
+  config: Config,
+  page: PageContext,
+  context: Omit<ThreadViewContext, 'root'>,
+  objects: ObjectRef[],
+): Promise<Map<string, ThreadView>> {
+  const views = new Map<string, ThreadView>();
+  if (!objects.length) return views;
+  const threads = await loadThreads(db, objects);
+  const extras = await extrasFor(db, [...threads.comments.values()].flat(), threads.replies, context.project.projectId, page.user?.id ?? null);
+  const shared = { ctx: renderContext(request, page.user, config), terms: await viewerTerms(db, page, context) };
+  for (const object of objects) {
+    const threadContext = { ...context, root: { type: object.type } };
+    const comments = threads.comments.get(objectKey(object)) ?? [];
+    const rows = [...comments, ...comments.flatMap((row) => threads.replies.get(row.id) ?? [])];
+    // What the viewer may do with a comment depends on its thread's root (the phase of polls differs from the document's).
+    for (const row of rows) extras.userInfo.set(row.id, commentUserInfo(threadContext, row));
+    const thread = { count: comments.length, commentCount: rows.length, comments, replies: threads.replies };
+    views.set(objectKey(object), threadView(page, threadContext, object, { ...shared, thread, extras }, { page: 1, size: Math.max(1, comments.length), filter: DEFAULT_THREAD_FILTER }));
+  }
+  return views;
 }

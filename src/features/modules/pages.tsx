@@ -11,8 +11,8 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
-import type { ObjectRef } from '../comments/queries.js';
-import { loadThreadView, type ThreadView } from '../comments/thread.js';
+import { objectKey, type ObjectRef } from '../comments/queries.js';
+import { loadWholeThreadViews, type ThreadView } from '../comments/thread.js';
 import { CommentThread } from '../comments/views.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../ideas/list.js';
 import { IdeaList, type IdeaListData } from '../ideas/views.js';
@@ -25,10 +25,8 @@ import { loadModulePage, loadProjectModules, moduleItems, type ModuleItems, type
 import { moduleClusters } from './timeline.js';
 import { canViewModule } from './rules.js';
 import { PhaseList } from './views.js';
-import { loadOrganisationTerms } from '../organisations/queries.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
-const WHOLE_THREAD = 10000;
 
 /** A module whose phases are about ideas (brainstorming, idea challenge) shows the idea list. */
 export const isIdeaModule = (module: PageModule) => ['BS', 'IC'].includes(module.blueprintType) || module.phases.some((p) => PHASE_FEATURES[p.type]?.model === 'idea');
@@ -58,18 +56,13 @@ export async function loadModuleContent(
     ...items.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
     ...items.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
   ];
-  const threads = new Map<string, ThreadView>();
-  // The organisation's terms of use once for all the module's comment forms.
-  const terms = page.user && refs.length ? await loadOrganisationTerms(db, rules.project.organisationId, page.user.id) : null;
-  for (const ref of refs) {
-    // Whole threads here (a module has few polls and paragraphs), so that every `?comment=` link lands.
-    threads.set(`${ref.type}:${ref.id}`, await loadThreadView(db, request, config, page, { ...rules, root: { type: ref.type }, terms }, ref, {}, WHOLE_THREAD));
-  }
+  // Whole threads here (a module has few polls and paragraphs), so that every `?comment=` link lands; all of them in a constant number of statements.
+  const threads = await loadWholeThreadViews(db, request, config, page, rules, refs);
   return { module, ideas, items, threads, selected: Number(input.query.comment ?? '') || null, now };
 }
 
-function ItemThread({ page, data, kind, id }: { page: PageContext; data: ModuleContentData; kind: string; id: number }) {
-  const thread = data.threads.get(`${kind}:${id}`);
+function ItemThread({ page, data, kind, id }: { page: PageContext; data: ModuleContentData; kind: ObjectRef['type']; id: number }) {
+  const thread = data.threads.get(objectKey({ type: kind, id }));
   if (!thread) return null;
   return <CommentThread page={page} thread={thread} selected={data.selected} pageLink={() => '#'} heading={{ id: `${kind}-${id}-comments`, level: 4 }} />;
 }
