@@ -8,6 +8,7 @@ import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/accounts/passwords.js';
 import { usernameError } from '../features/accounts/rules.js';
 import { createSystemActions } from '../features/actions/system.js';
+import { isLang, LANGUAGES } from '../i18n/index.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
@@ -16,7 +17,9 @@ const USAGE = `Usage: npm run manage -- <command>
 
 Commands:
   migrate                                  apply database migrations
-  createsuperuser --username U --email E --password P
+  createsuperuser --username U --email E --password P [--language ${LANGUAGES.join('|')}]
+                                           the account's language (pages after login, e-mails);
+                                           de unless given, as the reference's DEFAULT_USER_LANGUAGE_CODE
   loaddata FILE                            load a JSON fixture (all or nothing)
   seed-demo                                load the demo data into an empty database
   send-system-notices                      record phase start / phase ending actions and e-mail the
@@ -35,10 +38,12 @@ const commands: Record<string, Command> = {
   },
 
   async createsuperuser(database, args) {
-    const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, language: { type: 'string', default: 'de' } } });
     if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
     if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (at most 60 characters)');
     if (!/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('the e-mail address is not valid');
+    const { language } = values;
+    if (!isLang(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}, got "${language}"`);
     const taken = await database.db
       .select({ id: users.id })
       .from(users)
@@ -50,12 +55,13 @@ const commands: Record<string, Command> = {
         username: values.username as string,
         email: values.email as string,
         password: await hashPassword(values.password as string),
+        language,
         isSuperuser: true,
         isStaff: true,
         emailVerified: true,
       });
     });
-    console.log(`Superuser "${values.username}" created.`);
+    console.log(`Superuser "${values.username}" created (language: ${language}).`);
   },
 
   async loaddata(database, args, mediaDir) {

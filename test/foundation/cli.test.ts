@@ -66,10 +66,26 @@ test('a bad fixture gives one clear line, a non-zero exit and stores nothing', a
   assert.match(broken.stderr, /is not valid JSON/);
 });
 
-test('createsuperuser, then a duplicate is refused; unknown commands exit non-zero', async () => {
+test('createsuperuser (German unless --language says otherwise), then a duplicate is refused; unknown commands exit non-zero', async () => {
   const where = await place();
   const created = manage(where, 'createsuperuser', '--username', 'root', '--email', 'root@example.org', '--password', 'pw-123456');
   assert.equal(created.status, 0, created.stderr);
+  const english = manage(where, 'createsuperuser', '--username', 'admin', '--email', 'admin@example.org', '--password', 'pw-123456', '--language', 'en');
+  assert.equal(english.status, 0, english.stderr);
+  assert.match(english.stdout, /Superuser "admin" created \(language: en\)\./);
+  const french = manage(where, 'createsuperuser', '--username', 'franz', '--email', 'franz@example.org', '--password', 'pw-123456', '--language', 'fr');
+  assert.equal(french.status, 1);
+  assert.match(french.stderr, /--language must be one of en, de, got "fr"/);
+  const database = await openDatabase(where);
+  try {
+    const rows = await database.db.select({ username: s.users.username, language: s.users.language, isSuperuser: s.users.isSuperuser }).from(s.users).orderBy(s.users.id);
+    assert.deepEqual(rows, [
+      { username: 'root', language: 'de', isSuperuser: true },
+      { username: 'admin', language: 'en', isSuperuser: true },
+    ]);
+  } finally {
+    await database.close();
+  }
   const again = manage(where, 'createsuperuser', '--username', 'ROOT', '--email', 'x@example.org', '--password', 'pw');
   assert.equal(again.status, 1);
   assert.match(again.stderr, /exists already/);
