@@ -31,7 +31,7 @@ export const deDashboard: Record<string, string> = {
   'Ensure this field has no more than 300 characters.': 'Dieses Feld darf höchstens 300 Zeichen enthalten.',
   'Ensure this field has no more than 80 characters.': 'Dieses Feld darf höchstens 80 Zeichen enthalten.',
   'Enter a number between -%(max)s and %(max)s.': 'Bitte geben Sie eine Zahl zwischen -%(max)s und %(max)s ein.',
-  'Enter a phone number of 8 to 20 digits, spaces and + ( ) -.': 'Bitte geben Sie eine Telefonnummer aus 8 bis 20 Ziffern, Leerzeichen und + ( ) - ein.',
+  'Enter a phone number of %(min)s to %(max)s digits, spaces and + ( ) -.': 'Bitte geben Sie eine Telefonnummer aus %(min)s bis %(max)s Ziffern, Leerzeichen und + ( ) - ein.',
   'Enter a valid URL.': 'Bitte geben Sie eine gültige Adresse (URL) ein.',
   'For example 13.4050': 'Zum Beispiel 13.4050',
   'For example 52.5200': 'Zum Beispiel 52.5200',

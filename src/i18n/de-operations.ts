@@ -67,7 +67,7 @@ export const deOperations: Record<string, string> = {
   "Logo": "Logo",
   "Logo of %(organisation)s": "Logo von %(organisation)s",
   "Shown on the \"About\" page.": "Wird auf der Seite „Über uns“ angezeigt.",
-  "Shown on the landing page; at most 800 characters.": "Wird auf der Startseite angezeigt; höchstens 800 Zeichen.",
+  "Shown on the landing page; at most %(max)s characters.": "Wird auf der Startseite angezeigt; höchstens %(max)s Zeichen.",
   "Slogan": "Slogan",
   "Square, 200 to 800 pixels; png, jpeg or gif, at most 5 MB.": "Quadratisch, 200 bis 800 Pixel; png, jpeg oder gif, höchstens 5 MB.",
   "These texts are linked in the footer of the organisation's pages; the netiquette also from e-mails about blocked comments.": "Diese Texte sind in der Fußzeile der Seiten der Organisation verlinkt, die Netiquette auch aus E-Mails über blockierte Kommentare.",

@@ -93,6 +93,7 @@ test('a text over its limit is a field error (API) or a message beside the field
   const settings = await browser.post('/account/', { username: 'user', email: 'user@example.org', bio: 'b'.repeat(BIO_MAX_LENGTH + 1) });
   assert.equal(settings.status, 400);
   assert.match(settings.text, /id="id_language".*<li>Select a valid choice\.<\/li>.*id="id_bio".*<li>Ensure this value has at most 255 characters\.<\/li>/s);
+  assert.match(settings.text, /maxlength="255"[^>]*>[^<]*<\/textarea>\s*<p class="help" id="id_bio_help">Tell us about yourself in 255 characters!/);
 
   const huge = await t.request({ method: 'POST', url: '/api/modules/1/ideas/', headers: { ...user, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x', description: 'y'.repeat(BODY_LIMITS.bodyBytes) }) });
   assert.equal(huge.status, 413);

@@ -18,6 +18,7 @@ test('an initiator edits the organisation settings and legal texts; the landing 
   const fields = { title: 'City of Example', language: 'en', description_en: 'We ask our citizens.', description_de: 'Wir fragen unsere Bürger.', slogan_en: 'Together', slogan_de: 'Gemeinsam', information_en: '<p>About us</p>', information_de: '<p>Über uns</p>', url: 'ftp://nope' };
   const bad = await initiator.postMultipart('/org/dashboard/settings/', fields, { name: 'logo', filename: 'logo.png', data: await png(100, 100), type: 'image/png' });
   assert.equal(bad.status, 400);
+  assert.match(bad.text, /Shown on the landing page; at most 800 characters\./);
   assert.match(bad.text, /id="id_url_errors"/);
   assert.match(bad.text, /id="id_logo_errors"[\s\S]*200 pixels/);
   assert.match(bad.text, /value="City of Example"/, 'values are kept');

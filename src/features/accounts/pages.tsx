@@ -252,7 +252,7 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
               {account.bio}
             </textarea>
             <p class="help" id="id_bio_help">
-              {t(lang, 'Tell us about yourself in 255 characters!')}
+              {t(lang, 'Tell us about yourself in %(max)s characters!', { max: BIO_MAX_LENGTH })}
             </p>
             <ErrorList errors={errors.bio} />
           </div>

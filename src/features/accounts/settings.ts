@@ -87,7 +87,7 @@ async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, 
   const input = { username: field(form, 'username'), email: field(form, 'email') };
   const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: userId, checkEmailTaken: true });
   if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
-  if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most 255 characters.')];
+  if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most %(max)s characters.', { max: BIO_MAX_LENGTH })];
   return errors;
 }
 

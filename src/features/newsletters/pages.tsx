@@ -7,7 +7,7 @@ import { HTML_HELP, Input, Select, TextArea } from '../projectdashboard/controls
 import { OrganisationTabs } from '../projectdashboard/pages.js';
 import { newsletterCreatePath } from '../projectdashboard/paths.js';
 import type { listNewsletters, newsletterProjects } from './queries.js';
-import type { NewsletterValues } from './rules.js';
+import { NEWSLETTER_TEXT_MAX_LENGTH, type NewsletterValues } from './rules.js';
 
 type Organisation = { slug: string; name: string };
 
@@ -46,7 +46,7 @@ export function NewsletterFormPage(props: { page: PageContext; organisation: Org
   const { page, organisation, values, errors } = props;
   const { lang } = page;
   const title = t(lang, 'New newsletter');
-  const tr = (list?: string[]) => list?.map((e) => t(lang, e, { max: 254 }));
+  const tr = (list?: string[]) => list?.map((e) => t(lang, e, { max: NEWSLETTER_TEXT_MAX_LENGTH }));
   return (
     <Layout page={page} title={title}>
       <h1>{title}</h1>
@@ -55,8 +55,8 @@ export function NewsletterFormPage(props: { page: PageContext; organisation: Org
       {Object.keys(errors).length > 0 && <FormErrors errors={[t(lang, 'Please correct the errors below.')]} />}
       <form method="post" action={newsletterCreatePath(organisation.slug)} noValidate>
         <CsrfField page={page} />
-        <Input name="sender_name" label={t(lang, 'Sender name')} value={values.sender_name} maxLength={254} required errors={tr(errors.sender_name)} />
-        <Input name="sender_email" type="email" label={t(lang, 'Sender e-mail address')} value={values.sender_email} maxLength={254} errors={tr(errors.sender_email)} help={t(lang, 'Answers to the newsletter go to this address (optional).')} />
+        <Input name="sender_name" label={t(lang, 'Sender name')} value={values.sender_name} maxLength={NEWSLETTER_TEXT_MAX_LENGTH} required errors={tr(errors.sender_name)} />
+        <Input name="sender_email" type="email" label={t(lang, 'Sender e-mail address')} value={values.sender_email} maxLength={NEWSLETTER_TEXT_MAX_LENGTH} errors={tr(errors.sender_email)} help={t(lang, 'Answers to the newsletter go to this address (optional).')} />
         <Select
           name="project"
           label={t(lang, 'Project')}
@@ -65,7 +65,7 @@ export function NewsletterFormPage(props: { page: PageContext; organisation: Org
           errors={tr(errors.project)}
           choices={[{ value: '', label: t(lang, 'Choose a project') }, ...props.projects.map((p) => ({ value: String(p.id), label: p.name }))]}
         />
-        <Input name="subject" label={t(lang, 'Subject')} value={values.subject} maxLength={254} required errors={tr(errors.subject)} />
+        <Input name="subject" label={t(lang, 'Subject')} value={values.subject} maxLength={NEWSLETTER_TEXT_MAX_LENGTH} required errors={tr(errors.subject)} />
         <TextArea name="body" label={t(lang, 'Text')} value={values.body} rows={14} required errors={tr(errors.body)} help={`${t(lang, HTML_HELP)} ${t(lang, 'Images should be at most 650 pixels wide.')}`} />
         <button type="submit">{t(lang, 'Send newsletter')}</button>
       </form>

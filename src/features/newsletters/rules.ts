@@ -4,6 +4,9 @@ import { isEmail } from '../projectdashboard/input.js';
 
 /** The newsletter form (§B18.1): its fields, checked once for the page (and any later entry point). */
 export const NEWSLETTER_FIELDS = ['sender_name', 'sender_email', 'project', 'subject', 'body'] as const;
+/** The longest sender name, sender e-mail address and subject (a+'s limit). */
+export const NEWSLETTER_TEXT_MAX_LENGTH = 254;
+
 export type NewsletterValues = Record<(typeof NEWSLETTER_FIELDS)[number], string>;
 
 export interface NewsletterInput {
@@ -23,7 +26,7 @@ export function readNewsletterForm(body: FormBody, projectIds: number[]): { valu
   };
   (['sender_name', 'project', 'subject', 'body'] as const).forEach(required);
   for (const name of ['sender_name', 'subject', 'sender_email'] as const) {
-    if (values[name].length > 254) errors[name] = ['Ensure this field has no more than %(max)s characters.'];
+    if (values[name].length > NEWSLETTER_TEXT_MAX_LENGTH) errors[name] = ['Ensure this field has no more than %(max)s characters.'];
   }
   if (values.sender_email && !errors.sender_email && !isEmail(values.sender_email)) errors.sender_email = ['Enter a valid email address.'];
   const projectId = Number(values.project);

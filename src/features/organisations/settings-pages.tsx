@@ -85,7 +85,7 @@ export function OrganisationSettingsPage({ page, organisation, values, errors, s
         {LANGUAGES.map((l) => (
           <fieldset class="field">
             <legend>{LANGUAGE_NAMES[l]}</legend>
-            <TextArea name={`description_${l}`} label={t(lang, 'Description')} value={values[`description_${l}`]} maxLength={TRANSLATED.description} rows={3} errors={errors[`description_${l}`]} help={t(lang, 'Shown on the landing page; at most 800 characters.')} />
+            <TextArea name={`description_${l}`} label={t(lang, 'Description')} value={values[`description_${l}`]} maxLength={TRANSLATED.description} rows={3} errors={errors[`description_${l}`]} help={t(lang, 'Shown on the landing page; at most %(max)s characters.', { max: TRANSLATED.description })} />
             <Input name={`slogan_${l}`} label={t(lang, 'Slogan')} value={values[`slogan_${l}`]} maxLength={TRANSLATED.slogan} errors={errors[`slogan_${l}`]} />
             <TextArea name={`information_${l}`} label={t(lang, 'Information')} value={values[`information_${l}`]} rows={8} errors={errors[`information_${l}`]} help={`${t(lang, 'Shown on the "About" page.')} ${t(lang, HTML_HELP)}`} />
           </fieldset>

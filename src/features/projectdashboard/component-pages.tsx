@@ -5,7 +5,7 @@ import { hasIdeaModules, type ProjectInsights } from '../insights/queries.js';
 import { InsightsBlock } from '../insights/views.js';
 import { MAX_PROJECT_TOPICS, PROJECT_TOPICS } from '../projects/topics.js';
 import { Checkbox, Checkboxes, Input, TextArea } from './controls.js';
-import { PROJECT_IMAGES, type ProjectForm, type ProjectImageField } from './input.js';
+import { PHONE_LENGTH, PROJECT_FIELDS, PROJECT_IMAGES, type ProjectForm, type ProjectImageField } from './input.js';
 import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './pages.js';
 import { projectComponentPath } from './paths.js';
 
@@ -20,8 +20,8 @@ function ImageFields({ page, field, stored, values, errors }: { page: PageContex
       <legend>{field === 'image' ? t(lang, 'Header image') : t(lang, 'Tile image')}</legend>
       {stored && <img src={`/media/${stored}`} alt={values[`${field}_alt_text`] ?? ''} class="image-preview" />}
       <Input name={field} type="file" accept="image/png,image/jpeg,image/gif" label={stored ? t(lang, 'Replace the image') : t(lang, 'Upload an image')} errors={errors[field]} help={t(lang, 'PNG, JPEG or GIF, at most 5 MB, at least %(width)s × %(height)s pixels.', { width: minWidth, height: minHeight })} />
-      <Input name={`${field}_copyright`} label={t(lang, 'Copyright')} value={values[`${field}_copyright`]} maxLength={120} errors={errors[`${field}_copyright`]} help={t(lang, 'Required when there is an image.')} />
-      <Input name={`${field}_alt_text`} label={t(lang, 'Alternative text')} value={values[`${field}_alt_text`]} maxLength={80} errors={errors[`${field}_alt_text`]} help={t(lang, 'Describes the image for people who cannot see it. Required when there is an image.')} />
+      <Input name={`${field}_copyright`} label={t(lang, 'Copyright')} value={values[`${field}_copyright`]} maxLength={PROJECT_FIELDS[`${field}_copyright`].max} errors={errors[`${field}_copyright`]} help={t(lang, 'Required when there is an image.')} />
+      <Input name={`${field}_alt_text`} label={t(lang, 'Alternative text')} value={values[`${field}_alt_text`]} maxLength={PROJECT_FIELDS[`${field}_alt_text`].max} errors={errors[`${field}_alt_text`]} help={t(lang, 'Describes the image for people who cannot see it. Required when there is an image.')} />
       {stored && <Checkbox name={`${field}_clear`} label={t(lang, 'Remove the image')} checked={values[`${field}_clear`] === 'on'} />}
     </fieldset>
   );
@@ -51,11 +51,11 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
         <>
           <TextArea name="information" label={t(lang, 'Description of your project')} value={values.information} rows={12} errors={errors.information} help={t(lang, RICH_TEXT_HELP)} />
           <h2>{t(lang, 'Contact for questions')}</h2>
-          <Input name="contact_name" label={t(lang, 'Contact person')} value={values.contact_name} maxLength={120} errors={errors.contact_name} />
+          <Input name="contact_name" label={t(lang, 'Contact person')} value={values.contact_name} maxLength={PROJECT_FIELDS.contact_name.max} errors={errors.contact_name} />
           <TextArea name="contact_address_text" label={t(lang, 'Postal address')} value={values.contact_address_text} rows={3} errors={errors.contact_address_text} />
-          <Input name="contact_phone" label={t(lang, 'Phone')} value={values.contact_phone} maxLength={20} errors={errors.contact_phone} />
-          <Input name="contact_email" type="email" label={t(lang, 'E-mail address')} value={values.contact_email} maxLength={254} errors={errors.contact_email} />
-          <Input name="contact_url" type="url" label={t(lang, 'Website')} value={values.contact_url} maxLength={200} errors={errors.contact_url} />
+          <Input name="contact_phone" label={t(lang, 'Phone')} value={values.contact_phone} maxLength={PHONE_LENGTH.max} errors={errors.contact_phone} />
+          <Input name="contact_email" type="email" label={t(lang, 'E-mail address')} value={values.contact_email} maxLength={PROJECT_FIELDS.contact_email.max} errors={errors.contact_email} />
+          <Input name="contact_url" type="url" label={t(lang, 'Website')} value={values.contact_url} maxLength={PROJECT_FIELDS.contact_url.max} errors={errors.contact_url} />
         </>
       );
     case 'result':
@@ -71,9 +71,9 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
           <p class="help">{t(lang, 'Where the project takes place; the app shows projects near its users.')}</p>
           <Input name="point_lat" type="number" step="any" label={t(lang, 'Latitude')} value={values.point_lat} errors={errors.point_lat} help={t(lang, 'For example 52.5200')} />
           <Input name="point_lng" type="number" step="any" label={t(lang, 'Longitude')} value={values.point_lng} errors={errors.point_lng} help={t(lang, 'For example 13.4050')} />
-          <Input name="street_name" label={t(lang, 'Street')} value={values.street_name} maxLength={200} errors={errors.street_name} />
-          <Input name="house_number" label={t(lang, 'House number')} value={values.house_number} maxLength={10} errors={errors.house_number} />
-          <Input name="zip_code" label={t(lang, 'Postal code')} value={values.zip_code} maxLength={20} errors={errors.zip_code} />
+          <Input name="street_name" label={t(lang, 'Street')} value={values.street_name} maxLength={PROJECT_FIELDS.street_name.max} errors={errors.street_name} />
+          <Input name="house_number" label={t(lang, 'House number')} value={values.house_number} maxLength={PROJECT_FIELDS.house_number.max} errors={errors.house_number} />
+          <Input name="zip_code" label={t(lang, 'Postal code')} value={values.zip_code} maxLength={PROJECT_FIELDS.zip_code.max} errors={errors.zip_code} />
         </>
       );
   }

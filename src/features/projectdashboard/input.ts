@@ -17,6 +17,10 @@ export interface FieldSpec {
   choices?: readonly string[];
 }
 
+/** A phone number: this many digits, spaces and + ( ) - (§B10.3). */
+export const PHONE_LENGTH = { min: 8, max: 20 } as const;
+const PHONE = new RegExp(`^[\\d+()\\- ]{${PHONE_LENGTH.min},${PHONE_LENGTH.max}}$`);
+
 export const ACCESS_CHOICES = ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE'] as const;
 
 /** Every project field, with its limits (docs/security.md lists them). */
@@ -87,7 +91,7 @@ function checkField(spec: FieldSpec, value: string, published: boolean): [string
     case 'url':
       return isUrl(value) ? null : ['Enter a valid URL.'];
     case 'phone':
-      return /^[\d+()\- ]{8,20}$/.test(value) ? null : ['Enter a phone number of 8 to 20 digits, spaces and + ( ) -.'];
+      return PHONE.test(value) ? null : ['Enter a phone number of %(min)s to %(max)s digits, spaces and + ( ) -.', PHONE_LENGTH];
     case 'richtext':
       return imagesHaveAltText(value) ? null : ['Please add an alternative text for all images.'];
     case 'latitude':
