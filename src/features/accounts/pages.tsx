@@ -6,13 +6,11 @@ import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, Message
 import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
-import { withNext } from '../../web/render.js';
-import { AFTER_LOGIN, BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
+import { keepingNext } from './urls.js';
+import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
 
-/** An accounts page (login, signup, confirmation) that keeps the way back to `next`, a path `safeNext` already checked. */
-export const keepingNext = (path: string, next: string) => (next === AFTER_LOGIN ? path : withNext(path, next));
 
 interface FormPageProps {
   page: PageContext;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldErrors } from '../../http/errors.js';
 import { ApiError, badRequest } from '../../http/errors.js';
-import { absoluteUrl } from '../../http/urls.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -12,8 +11,9 @@ import { oidcRoutes } from './oidc-routes.js';
 import { throttledLogin } from '../auth/services.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { MessagePage } from '../../web/layout.js';
-import { ConfirmEmailPage, keepingNext, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
+import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
 import { AFTER_LOGIN } from './rules.js';
+import { accountLinks } from './urls.js';
 import {
   type Account,
   confirmationState,
@@ -30,23 +30,14 @@ import {
   resetState,
   setLanguage,
   signUp,
-  type SignupLinks,
   markEmailVerified,
 } from './services.js';
 import { setPassword } from './credentials.js';
-import { readLink, signLink } from './tokens.js';
+import { readLink } from './tokens.js';
 
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 
-/** The links mailed to an account; the confirmation link leads on to `next` (a path `safeNext` checked), e.g. the invitation the user signed up from. */
-function linkMaker(app: FastifyInstance, next = AFTER_LOGIN): SignupLinks {
-  const { secretKey, baseUrl } = app.ctx.config;
-  return {
-    confirm: (a) => absoluteUrl(baseUrl, keepingNext(`/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`, next)),
-    reset: (a) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
-  };
-}
 
 /** The account a link names, if the link is valid and the account still in the state it was made for. */
 async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'reset-password', token: string): Promise<Account | null> {
@@ -123,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       // Only someone who knows the password learns this: the confirmation e-mail is sent again.
       const account = await findAccountByLogin(db, login);
       if (account) {
-        const link = linkMaker(app, next).confirm(account);
+        const link = accountLinks(app.ctx.config, next).confirm(account);
         await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
       }
       return sendPage(reply, verificationSent(page));
@@ -166,7 +157,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next }), 400);
     // The same answer and the same work whether the address has an account or not (F13).
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
-    const outcome = await db.transaction((tx) => signUp(tx, input, linkMaker(app, next)));
+    const outcome = await db.transaction((tx) => signUp(tx, input, accountLinks(app.ctx.config, next)));
     if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     return sendPage(reply, verificationSent(page));
   });
@@ -208,7 +199,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     const account = await findAccountByEmail(db, email);
     if (account?.isActive) {
-      const link = linkMaker(app).reset(account);
+      const link = accountLinks(app.ctx.config).reset(account);
       await db.transaction(async (tx) => queueResetMail(tx, account, page.lang, link));
     }
     return reply.redirect('/accounts/password/reset/done/', 302);

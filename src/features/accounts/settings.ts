@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
-import { absoluteUrl } from '../../http/urls.js';
 import { ensureCsrfToken } from '../../http/session.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
@@ -21,7 +20,6 @@ import { throttledPasswordCheck } from '../auth/services.js';
 import { newPasswordErrors } from './routes.js';
 import {
   type Account,
-  confirmationState,
   findAccount,
   isUniqueViolation,
   queueConfirmationMail,
@@ -29,7 +27,7 @@ import {
   usernameAndEmailErrors,
 } from './services.js';
 import { setPassword } from './credentials.js';
-import { signLink } from './tokens.js';
+import { accountLinks } from './urls.js';
 import { ImageInvalid, removeMedia } from '../../media/images.js';
 import { deleteAccount } from './deletion.js';
 import { BIO_MAX_LENGTH } from './rules.js';
@@ -154,8 +152,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       .transaction(async (tx) => {
         const result = await updateAccount(tx, account.id, changes);
         if (result?.emailChanged) {
-          const token = signLink(config.secretKey, 'confirm-email', account.id, confirmationState({ email: changes.email, emailVerified: false }));
-          const link = absoluteUrl(config.baseUrl, `/accounts/confirm-email/${token}/`);
+          const link = accountLinks(config).confirm({ id: account.id, email: changes.email, emailVerified: false });
           await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, link);
         }
         return Boolean(result);
