@@ -67,6 +67,10 @@ test('creating a project: errors beside the fields with the values kept, nothing
   assert.match(page.text, /value="Park &lt;b>plan&lt;\/b>"/);
   assert.match(page.text, /id="id_description_errors"[^>]*><li>This field is required.<\/li>/);
   assert.match(page.text, /id="id_access_errors"[^>]*><li>Select a valid choice.<\/li>/);
+  // The limits the fields and their help show are the rule's (PROJECT_FIELDS).
+  assert.match(page.text, /maxlength="120" required aria-describedby="id_name_help"/);
+  assert.match(page.text, /At most 120 characters\./);
+  assert.match(page.text, /At most 250 characters; shown on the project tile\./);
   assert.equal((await db.select().from(projects)).length, before.length);
   assert.equal((await initiator.post('/org/dashboard/projects/create/', { name: 'x', description: 'y', access: 'PUBLIC' }, false)).status, 403);
 });

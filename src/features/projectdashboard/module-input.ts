@@ -72,14 +72,17 @@ export type TermChange = { rename: { id: number; name: string }[]; remove: numbe
 
 export const NEW_TERM_ROWS = 3;
 
-/** Categories or labels: `term-<id>` renames, `delete-<id>` removes, `new-<n>` adds (blank new rows are ignored); names ≤ 120. */
+/** The longest category or label name (the database's limit). */
+export const TERM_NAME_MAX = 120;
+
+/** Categories or labels: `term-<id>` renames, `delete-<id>` removes, `new-<n>` adds (blank new rows are ignored); names ≤ TERM_NAME_MAX. */
 export function readTerms(body: FormBody, existing: { id: number; name: string }[], lang: Lang): ModuleFormResult<TermChange> {
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
   const change: TermChange = { rename: [], remove: [], add: [] };
   const check = (key: string, name: string, required: boolean) => {
     values[key] = name;
-    if (name.length > 120) errors[key] = [tooLong(lang, 120)];
+    if (name.length > TERM_NAME_MAX) errors[key] = [tooLong(lang, TERM_NAME_MAX)];
     else if (required && !name) errors[key] = [t(lang, 'This field is required.')];
   };
   for (const term of existing) {

@@ -7,7 +7,8 @@ import { BLUEPRINTS, type ModuleComponent } from '../modules/blueprints.js';
 import { modulePath } from '../urls.js';
 import { moduleMissing } from './completeness.js';
 import { Checkbox, Input, TextArea } from './controls.js';
-import { NEW_TERM_ROWS, phaseField } from './module-input.js';
+import { MODULE_LIMITS, NEW_TERM_ROWS, phaseField, TERM_NAME_MAX } from './module-input.js';
+import { PHASE_DESCRIPTION_MAX, PHASE_NAME_MAX } from '../modules/rules.js';
 import { DashboardForm, type FrameData, MissingItems, MODULE_COMPONENT_LABELS, ProjectFrame } from './pages.js';
 import { moduleActionPath, moduleComponentPath, projectActionPath } from './paths.js';
 import type { DashboardModule } from './queries.js';
@@ -76,8 +77,8 @@ function PhaseFields({ page, module, values, errors }: { page: PageContext; modu
         return (
           <fieldset class="phase-form">
             <legend>{t(lang, 'Phase %(n)s', { n: i + 1 })}</legend>
-            <Input name={f('name')} label={t(lang, 'Name')} value={values[f('name')]} maxLength={80} errors={errors[f('name')]} />
-            <TextArea name={f('description')} label={t(lang, 'Description')} value={values[f('description')]} maxLength={300} rows={3} errors={errors[f('description')]} />
+            <Input name={f('name')} label={t(lang, 'Name')} value={values[f('name')]} maxLength={PHASE_NAME_MAX} errors={errors[f('name')]} />
+            <TextArea name={f('description')} label={t(lang, 'Description')} value={values[f('description')]} maxLength={PHASE_DESCRIPTION_MAX} rows={3} errors={errors[f('description')]} />
             <Input name={f('start')} type="datetime-local" label={t(lang, 'Start')} value={values[f('start')]} errors={errors[f('start')]} />
             <Input name={f('end')} type="datetime-local" label={t(lang, 'End')} value={values[f('end')]} errors={errors[f('end')]} />
           </fieldset>
@@ -99,12 +100,12 @@ function TermFields({ page, kind, terms, values, errors }: { page: PageContext; 
       </p>
       {terms.map((term, i) => (
         <div class="term-row">
-          <Input name={`term-${term.id}`} label={`${one} ${i + 1}`} value={values[`term-${term.id}`] ?? term.name} maxLength={120} errors={errors[`term-${term.id}`]} />
+          <Input name={`term-${term.id}`} label={`${one} ${i + 1}`} value={values[`term-${term.id}`] ?? term.name} maxLength={TERM_NAME_MAX} errors={errors[`term-${term.id}`]} />
           <Checkbox name={`delete-${term.id}`} label={t(lang, 'Delete %(name)s', { name: term.name })} checked={values[`delete-${term.id}`] === 'on'} />
         </div>
       ))}
       {Array.from({ length: NEW_TERM_ROWS }, (_, n) => (
-        <Input name={`new-${n}`} label={t(lang, 'New %(term)s', { term: one })} value={values[`new-${n}`]} maxLength={120} errors={errors[`new-${n}`]} />
+        <Input name={`new-${n}`} label={t(lang, 'New %(term)s', { term: one })} value={values[`new-${n}`]} maxLength={TERM_NAME_MAX} errors={errors[`new-${n}`]} />
       ))}
     </>
   );
@@ -130,8 +131,8 @@ export function ModuleComponentPage({ page, data, module, component, values, err
       <DashboardForm page={page} action={moduleComponentPath(data.organisation.slug, module.slug, component)}>
         {component === 'module_basic' && (
           <>
-            <Input name="name" label={t(lang, 'Title of the module')} value={values.name} maxLength={512} errors={errors.name} />
-            <TextArea name="description" label={t(lang, 'Module description')} value={values.description} maxLength={512} rows={4} errors={errors.description} help={t(lang, 'Shown at the top of the module.')} />
+            <Input name="name" label={t(lang, 'Title of the module')} value={values.name} maxLength={MODULE_LIMITS.name} errors={errors.name} />
+            <TextArea name="description" label={t(lang, 'Module description')} value={values.description} maxLength={MODULE_LIMITS.description} rows={4} errors={errors.description} help={t(lang, 'Shown at the top of the module.')} />
           </>
         )}
         {component === 'phases' && <PhaseFields page={page} module={module} values={values} errors={errors} />}

@@ -10,6 +10,7 @@ import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
+import { PROJECT_FIELDS } from './input.js';
 import { isExportOffered } from '../exports/rules.js';
 import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
@@ -359,8 +360,8 @@ export function BasicFields({ page, values, errors }: { page: PageContext; value
   const { lang } = page;
   return (
     <>
-      <Input name="name" label={t(lang, 'Title of your project')} value={values.name} maxLength={120} required errors={errors.name} help={t(lang, 'At most 120 characters.')} />
-      <TextArea name="description" label={t(lang, 'Short description of your project')} value={values.description} maxLength={250} required rows={3} errors={errors.description} help={t(lang, 'At most 250 characters; shown on the project tile.')} />
+      <Input name="name" label={t(lang, 'Title of your project')} value={values.name} maxLength={PROJECT_FIELDS.name.max} required errors={errors.name} help={t(lang, 'At most %(max)s characters.', { max: PROJECT_FIELDS.name.max })} />
+      <TextArea name="description" label={t(lang, 'Short description of your project')} value={values.description} maxLength={PROJECT_FIELDS.description.max} required rows={3} errors={errors.description} help={t(lang, 'At most %(max)s characters; shown on the project tile.', { max: PROJECT_FIELDS.description.max })} />
       <Radios name="access" label={t(lang, 'Access to the project')} value={values.access || 'PUBLIC'} choices={accessChoices(lang)} errors={errors.access} />
     </>
   );
