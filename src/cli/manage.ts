@@ -6,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/accounts/passwords.js';
-import { usernameError } from '../features/accounts/rules.js';
+import { isValidEmail, usernameError } from '../features/accounts/rules.js';
 import { createSystemActions } from '../features/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
 import { seedDemoIfEmpty } from './demo.js';
@@ -41,7 +41,7 @@ const commands: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, language: { type: 'string', default: 'de' } } });
     if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
     if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (at most 60 characters)');
-    if (!/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('the e-mail address is not valid');
+    if (!isValidEmail(values.email)) throw new UsageError('the e-mail address is not valid');
     const { language } = values;
     if (!isLang(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}, got "${language}"`);
     const taken = await database.db

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openDatabase } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
+import { Browser } from '../accounts/client.js';
 import { clonePostgresTemplate } from '../database.js';
+import { createTestApp } from '../helpers.js';
 import { everyKindFixture } from './world.js';
 
 /** Each test gets its own data dir, and on PostgreSQL runs its own database. */
@@ -92,6 +94,20 @@ test('createsuperuser (German unless --language says otherwise), then a duplicat
   const unknown = manage(where, 'frobnicate');
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /Unknown command "frobnicate"/);
+});
+
+test('createsuperuser refuses the e-mail addresses that signup refuses', async () => {
+  const { app } = await createTestApp();
+  const where = await place();
+  for (const email of ['ops@localhost', 'ops<x>@example.org']) {
+    const signup = await new Browser(app).post('/accounts/signup/', { username: 'ops', email, password1: 'a-long-secret', password2: 'a-long-secret', terms_of_use: 'on' });
+    assert.equal(signup.status, 400);
+    assert.match(signup.text, /Enter a valid email address\./);
+    const cli = manage(where, 'createsuperuser', '--username', 'ops', '--email', email, '--password', 'pw-123456');
+    assert.equal(cli.status, 1, cli.stderr);
+    assert.match(cli.stderr, /the e-mail address is not valid/);
+  }
+  assert.equal((await rowCounts(where)).users, 0);
 });
 
 test('bad configuration stops the CLI with one clear line', async () => {

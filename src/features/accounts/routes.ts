@@ -12,13 +12,12 @@ import { throttledLogin } from '../auth/services.js';
 import { endSession, setLanguageCookie, startSession } from './login.js';
 import { MessagePage } from '../../web/layout.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './pages.js';
-import { AFTER_LOGIN } from './rules.js';
+import { AFTER_LOGIN, isValidEmail } from './rules.js';
 import { accountLinks } from './urls.js';
 import {
   type Account,
   confirmationState,
   confirmEmail,
-  EMAIL_PATTERN,
   usernameAndEmailErrors,
   findAccount,
   findAccountByEmail,
@@ -194,7 +193,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
     const email = field(body, 'email');
-    if (!email || email.length > 254 || !EMAIL_PATTERN.test(email)) {
+    if (!email || !isValidEmail(email)) {
       return sendPage(reply, PasswordResetPage({ page, values: { email }, errors: { email: [t(page.lang, 'Enter a valid email address.')] } }), 400);
     }
     const account = await findAccountByEmail(db, email);

@@ -6,6 +6,7 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
 export const USERNAME_MAX_LENGTH = 60;
 /** E-mail addresses (RFC 5321) and the profile's biography. */
 export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const BIO_MAX_LENGTH = 255;
 
 /** Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is valid. Uniqueness is the services' check. */
@@ -15,3 +16,6 @@ export function usernameError(username: string): string | null {
   }
   return null;
 }
+
+/** Is a (trimmed, non-empty) e-mail address one that signup, settings, password reset and createsuperuser accept? */
+export const isValidEmail = (email: string) => email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);

@@ -4,10 +4,9 @@ import { users } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { hashPassword } from './passwords.js';
-import { EMAIL_MAX_LENGTH, usernameError } from './rules.js';
+import { isValidEmail, usernameError } from './rules.js';
 import { stateFingerprint } from './tokens.js';
 
-export const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** The columns login, links and settings need. */
@@ -112,7 +111,7 @@ export async function usernameAndEmailErrors(
   else if (usernameError(username)) errors.username = [t(lang, usernameError(username) ?? '')];
   else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
   if (!email) errors.email = [t(lang, 'This field is required.')];
-  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.email = [t(lang, 'Enter a valid email address.')];
+  else if (!isValidEmail(email)) errors.email = [t(lang, 'Enter a valid email address.')];
   else if (options.checkEmailTaken && (await emailTaken(db, email, exceptUserId))) errors.email = [t(lang, 'A user is already registered with this e-mail address.')];
   return errors;
 }
