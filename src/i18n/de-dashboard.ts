@@ -28,8 +28,6 @@ export const deDashboard: Record<string, string> = {
   'End date can not be before start date.': 'Das Enddatum kann nicht vor dem Startdatum liegen.',
   'Ensure this field has no more than %(max)s characters.': 'Dieses Feld darf höchstens %(max)s Zeichen enthalten.',
   'Ensure this text is no longer than %(max)s KB.': 'Dieser Text darf höchstens %(max)s KB lang sein.',
-  'Ensure this field has no more than 300 characters.': 'Dieses Feld darf höchstens 300 Zeichen enthalten.',
-  'Ensure this field has no more than 80 characters.': 'Dieses Feld darf höchstens 80 Zeichen enthalten.',
   'Enter a number between -%(max)s and %(max)s.': 'Bitte geben Sie eine Zahl zwischen -%(max)s und %(max)s ein.',
   'Enter a phone number of %(min)s to %(max)s digits, spaces and + ( ) -.': 'Bitte geben Sie eine Telefonnummer aus %(min)s bis %(max)s Ziffern, Leerzeichen und + ( ) - ein.',
   'Enter a valid URL.': 'Bitte geben Sie eine gültige Adresse (URL) ein.',

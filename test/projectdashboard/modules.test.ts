@@ -56,6 +56,11 @@ test('phases: errors beside the phase or above the form, nothing stored; valid d
   assert.equal(half.status, 400);
   assert.match(half.text, /id="id_phase-0-end_errors"[^>]*><li>Either both or no date has to be set./);
   assert.match(half.text, /value="Collect"/);
+  const long = await initiator.post(`${base}/phases/`, { ...fields(['', ''], ['', '']), 'phase-0-name': 'x'.repeat(81), 'phase-1-description': 'y'.repeat(301) });
+  assert.equal(long.status, 400);
+  assert.match(long.text, /id="id_phase-0-name_errors"[^>]*><li>Ensure this field has no more than 80 characters\./);
+  assert.match(long.text, /id="id_phase-1-description_errors"[^>]*><li>Ensure this field has no more than 300 characters\./);
+  assert.match(long.text, /name="phase-0-name"[^>]*maxlength="80"/);
   const overlap = await initiator.post(`${base}/phases/`, fields(['2030-01-01T10:00', '2030-01-10T10:00'], ['2030-01-05T10:00', '2030-01-20T10:00']));
   assert.match(overlap.text, /Phases cannot run at the same time and must follow after each other./);
   const order = await initiator.post(`${base}/phases/`, fields(['2030-02-01T10:00', '2030-02-10T10:00'], ['2030-01-01T10:00', '2030-01-10T10:00']));

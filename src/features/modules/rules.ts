@@ -32,10 +32,13 @@ export interface PhaseProblem {
   index: number | null;
   field: 'name' | 'description' | 'start' | 'end' | null;
   message: string;
+  /** Values for the message's placeholders (`%(max)s`). */
+  params?: { max: number };
 }
 
 export const PHASE_NAME_MAX = 80;
 export const PHASE_DESCRIPTION_MAX = 300;
+const TOO_LONG = 'Ensure this field has no more than %(max)s characters.';
 
 /**
  * Checks a module's phases in form (weight) order: lengths; name and description required once
@@ -46,8 +49,8 @@ export const PHASE_DESCRIPTION_MAX = 300;
 export function validatePhases(phases: PhaseInput[], live: boolean): PhaseProblem[] {
   const problems: PhaseProblem[] = [];
   phases.forEach((phase, index) => {
-    if (phase.name.length > PHASE_NAME_MAX) problems.push({ index, field: 'name', message: 'Ensure this field has no more than 80 characters.' });
-    if (phase.description.length > PHASE_DESCRIPTION_MAX) problems.push({ index, field: 'description', message: 'Ensure this field has no more than 300 characters.' });
+    if (phase.name.length > PHASE_NAME_MAX) problems.push({ index, field: 'name', message: TOO_LONG, params: { max: PHASE_NAME_MAX } });
+    if (phase.description.length > PHASE_DESCRIPTION_MAX) problems.push({ index, field: 'description', message: TOO_LONG, params: { max: PHASE_DESCRIPTION_MAX } });
     if (live && !phase.name.trim()) problems.push({ index, field: 'name', message: 'This field is required.' });
     if (live && !phase.description.trim()) problems.push({ index, field: 'description', message: 'This field is required.' });
     if ((phase.startDate === null) !== (phase.endDate === null)) problems.push({ index, field: phase.startDate ? 'end' : 'start', message: 'Either both or no date has to be set.' });

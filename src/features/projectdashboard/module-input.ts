@@ -62,7 +62,7 @@ export function readPhases(body: FormBody, module: DashboardModule, live: boolea
   if (!Object.keys(errors).length) {
     for (const problem of validatePhases(parsed, live)) {
       const key = problem.index === null || problem.field === null ? 'non_field_errors' : phaseField(problem.index, problem.field);
-      errors[key] = [...(errors[key] ?? []), t(lang, problem.message)];
+      errors[key] = [...(errors[key] ?? []), t(lang, problem.message, problem.params)];
     }
   }
   return { values, errors, parsed };
