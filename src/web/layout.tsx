@@ -1,7 +1,9 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { returnsAfterLogin } from '../features/accounts/rules.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../features/legal/texts.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
+import { loginRedirectUrl, signupRedirectUrl } from './render.js';
 
 const LANGUAGE_NAMES = { en: 'English', de: 'Deutsch' } as const;
 
@@ -30,13 +32,14 @@ function LanguageSwitcher({ page }: { page: PageContext }) {
 function UserNav({ page }: { page: PageContext }) {
   const { lang, user } = page;
   if (!user) {
+    const back = returnsAfterLogin(page.path);
     return (
       <ul class="nav">
         <li>
-          <a href="/accounts/login/">{t(lang, 'Login')}</a>
+          <a href={back ? loginRedirectUrl(page.path) : '/accounts/login/'}>{t(lang, 'Login')}</a>
         </li>
         <li>
-          <a href="/accounts/signup/">{t(lang, 'Register')}</a>
+          <a href={back ? signupRedirectUrl(page.path) : '/accounts/signup/'}>{t(lang, 'Register')}</a>
         </li>
       </ul>
     );

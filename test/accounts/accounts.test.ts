@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { users } from '../../src/db/schema/index.js';
-import { basicWorld, load } from '../fixtures.js';
+import { basicWorld, basicWorldWith, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser, lastMail, linkIn } from './client.js';
 
@@ -80,6 +80,27 @@ test('login accepts the e-mail address in any case and goes to next', async () =
   assert.match(cookie, /HttpOnly/);
   assert.match(cookie, /SameSite=Lax/);
   assert.equal((await browser.get('/userdashboard/overview/')).status, 200);
+});
+
+test('the header\'s Login and Register links come back to the page they were followed from, not from the accounts pages', async () => {
+  const { app, db } = await createTestApp();
+  await load(db, basicWorldWith({ ideas: [{ id: 3, module: 1, creator: 4, name: 'Idea', description: 'text', created: '2024-05-01T10:00:00Z' }] }));
+  const browser = new Browser(app);
+  const idea = await browser.get('/org/ideas/2024-00003/');
+  assert.equal(idea.status, 200);
+  const header = /<header[^]*?<\/header>/.exec(idea.text)?.[0] ?? '';
+  assert.match(header, /href="\/accounts\/signup\/\?next=\/org\/ideas\/2024-00003\/"/);
+  const loginLink = /href="(\/accounts\/login\/\?next=[^"]*)"/.exec(header)?.[1];
+  assert.equal(loginLink, '/accounts/login/?next=/org/ideas/2024-00003/');
+  const form = await browser.get(loginLink);
+  assert.doesNotMatch(form.text, /href="\/accounts\/login\/\?next=\/accounts\//, 'the login page\'s own header does not lead back to it');
+  const next = /action="\/accounts\/login\/">[^]*?name="next" value="([^"]*)"/.exec(form.text)?.[1];
+  assert.equal(next, '/org/ideas/2024-00003/', 'the login form keeps the way back');
+  const loggedIn = await browser.post('/accounts/login/', { login: 'user', password: 'user-password', next });
+  assert.equal(loggedIn.status, 302);
+  assert.equal(loggedIn.location, '/org/ideas/2024-00003/');
+  const queried = await new Browser(app).get('/org/ideas/2024-00003/?a=1&b=2');
+  assert.match(queried.text, /href="\/accounts\/login\/\?next=\/org\/ideas\/2024-00003\/%3Fa%3D1%26b%3D2"/, 'the query comes back too');
 });
 
 test('wrong credentials re-show the form with one message that does not tell whether the account exists', async () => {

@@ -1,5 +1,10 @@
+import { isSameOriginPath } from '../../web/render.js';
+
 /** Where login, signup confirmation and social login lead when no (safe) `next` says otherwise. */
 export const AFTER_LOGIN = '/userdashboard/overview/';
+
+/** Does a login or signup started from this page (the header's links) come back to it? Not from the accounts pages themselves, nor to a path `safeNext` would refuse. */
+export const returnsAfterLogin = (path: string) => !path.startsWith('/accounts/') && isSameOriginPath(path);
 
 /** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
