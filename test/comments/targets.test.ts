@@ -3,18 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { actions } from '../../src/db/schema/index.js';
-import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 /** basicWorld plus a semi-public project 2 with a poll module (2) and a document module (3). */
 function world(): Fixture {
-  const base = basicWorld();
   const running = { start_date: daysFromNow(-1), end_date: daysFromNow(5) };
-  return {
-    ...base,
-    projects: [...(base.projects ?? []), { id: 2, slug: 'semi', name: 'Semi', organisation: 1, access: 'SEMIPUBLIC', moderators: [3], participants: [6] }],
+  return basicWorldWith({
+    projects: [{ id: 2, slug: 'semi', name: 'Semi', organisation: 1, access: 'SEMIPUBLIC', moderators: [3], participants: [6] }],
     modules: [
-      ...(base.modules ?? []),
       { id: 2, slug: 'the-poll', project: 2, name: 'Poll', phases: [{ type: 'a4polls:voting', ...running }] },
       { id: 3, slug: 'the-text', project: 2, name: 'Text', phases: [{ type: 'a4_candy_documents:document', ...running }] },
     ],
@@ -22,7 +19,7 @@ function world(): Fixture {
     chapters: [{ id: 1, module: 3, creator: 2, name: 'Chapter 1' }],
     paragraphs: [{ id: 1, chapter: 1, name: '§1', text: 'Text' }],
     ideas: [{ id: 1, module: 1, creator: 4, name: 'Idea', description: 'x', category: 1 }],
-  };
+  });
 }
 
 type Item = Record<string, unknown> & { id: number; pk: number };

@@ -12,7 +12,7 @@ import { testConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { usersvcUsers } from '../../src/db/schema/index.js';
 import { createService, createUser, openSession } from '../../src/usersvc/services.js';
-import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 
 /** Who sends a request: headers for the platform API (Token) and for the user/session service (X-Thentos-Session). */
 export interface Caller {
@@ -49,20 +49,15 @@ export interface Known {
  * and follows (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
  */
 export function fuzzFixture(): Fixture {
-  const base = basicWorld();
-  const users = [...(base.users ?? []), { id: 7, username: 'outsider', email: 'outsider@example.org', password: 'outsider-password', language: 'de' as const }];
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
-  return {
-    ...base,
-    users,
-    organisations: [...(base.organisations ?? []), { id: 2, slug: 'other-org', name: 'Other', initiators: [7] }],
+  return basicWorldWith({
+    users: [{ id: 7, username: 'outsider', email: 'outsider@example.org', password: 'outsider-password', language: 'de' }],
+    organisations: [{ id: 2, slug: 'other-org', name: 'Other', initiators: [7] }],
     projects: [
-      ...(base.projects ?? []),
       { id: 2, slug: 'private', name: 'Private', organisation: 2, access: 'PRIVATE', participants: [6] },
       { id: 3, slug: 'archived', name: 'Archived', organisation: 1, is_archived: true },
     ],
     modules: [
-      ...(base.modules ?? []),
       { id: 2, project: 2, name: 'Private ideas', phases: collect },
       { id: 3, project: 1, name: 'Draft ideas', is_draft: true, phases: collect },
       { id: 4, project: 3, name: 'Archived ideas', phases: [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-10), end_date: daysFromNow(-5) }] },
@@ -85,7 +80,7 @@ export function fuzzFixture(): Fixture {
     reports: [{ creator: 5, target: { type: 'comment', id: 1 }, description: 'spam' }],
     comment_feedback: [{ id: 1, comment: 1, creator: 3, feedback_text: 'thanks' }],
     follows: [{ creator: 5, project: 1 }],
-  };
+  });
 }
 
 const hashes = new Map<string, Promise<string>>();

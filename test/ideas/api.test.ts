@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { actions, follows, ideas } from '../../src/db/schema/index.js';
 import { createComment } from '../../src/features/comments/services.js';
 import { createBrowserSession, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../src/http/session.js';
-import { basicWorld, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 type Json = Record<string, unknown>;
@@ -35,17 +35,14 @@ const IDEA_FIELDS = [
 
 /** basicWorld plus module 2 (same project, no categories, label 2) and module 3 (category 3). */
 function world() {
-  const base = basicWorld();
-  const running = base.modules?.[0].phases ?? [];
-  return {
-    ...base,
+  const running = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
+  return basicWorldWith({
     modules: [
-      ...(base.modules ?? []),
       { id: 2, project: 1, name: 'Plain', phases: running, labels: [{ id: 2, name: 'Other' }] },
       { id: 3, project: 1, name: 'Third', phases: running, categories: [{ id: 3, name: 'Elsewhere' }] },
     ],
     ideas: [{ id: 100, module: 2, creator: 6, name: 'Old idea', description: '<p>Old <b>text</b></p>', created: '2022-07-01T15:00:00Z' }],
-  };
+  });
 }
 
 function multipart(fields: [string, string][], file?: { name: string; data: Buffer; type: string }) {

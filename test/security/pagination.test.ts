@@ -4,18 +4,16 @@ import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { ideas, modules, projects } from '../../src/db/schema/index.js';
 import { ideaPath } from '../../src/features/urls.js';
 import { Browser } from '../accounts/client.js';
-import { basicWorld, load, tokenHeader } from '../fixtures.js';
+import { basicWorldWith, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 /** basicWorld, idea 1 with 51 comments (three API pages of 20, two moderation pages of 50) and 12 more projects (two dashboard pages of 12). */
 function world(): Fixture {
-  const base = basicWorld();
-  return {
-    ...base,
-    projects: [...(base.projects ?? []), ...Array.from({ length: 12 }, (_, i) => ({ id: i + 2, slug: `p${i + 2}`, name: `Project ${i + 2}`, organisation: 1 }))],
+  return basicWorldWith({
+    projects: Array.from({ length: 12 }, (_, i) => ({ id: i + 2, slug: `p${i + 2}`, name: `Project ${i + 2}`, organisation: 1 })),
     ideas: [{ id: 1, module: 1, creator: 4, name: 'Idea', description: 'An idea' }],
     comments: Array.from({ length: 51 }, (_, i) => ({ id: i + 1, creator: 5, target: { type: 'idea' as const, id: 1 }, comment: `Comment ${i + 1}` })),
-  };
+  });
 }
 
 const NOT_A_PAGE = ['99999999999999999999', '1e3', '-1', '0', 'abc', '1.5', '%00', '9999999'];
