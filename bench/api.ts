@@ -6,7 +6,7 @@
  * BENCH_PROJECTS, BENCH_IDEAS, BENCH_COMMENTS, BENCH_ACTIONS; see SIZES). Allmende runs as in production:
  * `npm run build` (skipped with BENCH_BUILD=0), then `node dist/main.js` with WEB_CONCURRENCY=WORKERS.
  * For each scenario the bare node:http + pg (or PGlite) server of bench/bare.ts answers the same query,
- * then Allmende, each for `seconds` with 20 connections. Prints req/s, p50/p99, SQL statements per
+ * then Allmende, each for `seconds` with 20 connections (BENCH_CONNECTIONS). Prints req/s, p50/p99, SQL statements per
  * request (counted in-process afterwards), the ratio, the resident memory after the load and, for
  * `cold-start`, the time from spawning `node dist/main.js` (PGlite: on a fresh copy of the data) to
  * the first 200 on /healthz and on the app project list.
@@ -29,7 +29,7 @@ const workers = Number(process.env.WORKERS ?? 1);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/allmende-bench';
 const secretKey = 'bench-secret-key-bench-secret-key-bench-secret-key';
-const connections = 20;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const size = (name: string, fallback: number) => Number(process.env[`BENCH_${name}`] ?? fallback);
 /**
  * What an empty database is filled with. Every tenth comment lands in one project (the moderation
@@ -134,6 +134,8 @@ interface Scenario {
   body?: () => string;
   /** Allmende only (the bare server has no such route): no ratio. */
   allmendeOnly?: boolean;
+  /** Conditional: sent with the ETag Allmende gave the same request, so 304 is the expected answer. */
+  conditional?: boolean;
 }
 
 type Measured = Awaited<ReturnType<typeof load>>;
@@ -155,7 +157,7 @@ async function load(url: string, scenario: Scenario, duration = seconds) {
     headers: { 'content-type': 'application/json', ...scenario.headers },
     ...(scenario.body ? { requests: [{ setupRequest: (request) => ({ ...request, body: scenario.body?.().replace('#', String(n++)) }) }] } : {}),
   });
-  const errors = result.non2xx + result.errors;
+  const errors = result.errors + result['4xx'] + result['5xx'] + (scenario.conditional ? result['2xx'] : result['3xx']);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, bytes: result.throughput.average / Math.max(1, result.requests.average) };
 }
 
@@ -226,6 +228,7 @@ async function main() {
   const all: Scenario[] = [
     { name: 'app-projects', title: 'GET /api/app-projects/ (Token)', path: '/api/app-projects/', headers: token },
     { name: 'app-projects-bearer', title: 'GET /api/app-projects/ (Bearer)', path: '/api/app-projects/', headers: bearer, allmendeOnly: true },
+    { name: 'app-projects-304', title: 'GET /api/app-projects/ (Token, If-None-Match: 304)', path: '/api/app-projects/', headers: token, allmendeOnly: true, conditional: true },
     { name: 'app-project', title: 'GET /api/app-projects/{slug}/ (Token)', path: `/api/app-projects/${picked.slug}/`, headers: token },
     { name: 'ideas', title: 'GET /api/modules/{id}/ideas/', path: `/api/modules/${picked.module}/ideas/`, headers: token },
     { name: 'idea-create', title: 'POST /api/modules/{id}/ideas/', method: 'POST', path: `/api/modules/${picked.writeModule}/ideas/`, headers: token, body: ideaBody },
@@ -257,6 +260,10 @@ async function main() {
     for (const scenario of scenarios) bareResults.push(scenario.allmendeOnly ? null : await measure(bare.url, scenario));
     await stop(bare.child);
     const server = await startServer(['dist/main.js'], production, /running at (http:\/\/[^/\s]+)\//);
+    for (const scenario of scenarios.filter((s) => s.conditional)) {
+      const etag = (await fetch(server.url + scenario.path, { headers: scenario.headers })).headers.get('etag');
+      scenario.headers = { ...scenario.headers, 'if-none-match': etag ?? '' };
+    }
     for (const scenario of scenarios) results.push(await measure(server.url, scenario));
     rss = await rssOfTree(server.child.pid ?? 0);
     await stop(server.child);

@@ -47,10 +47,32 @@ async function answers(client: { query(sql: string): Promise<unknown> }): Promis
   }
 }
 
+/** The statement names given so far, by SQL text (bounded: texts beyond it run unnamed). */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * A connection that prepares each statement text once: a query with parameters is sent with a name
+ * kept per SQL text, so PostgreSQL parses it once per connection and may keep its plan, and the
+ * next request with the same text only binds and executes. `DATABASE_PREPARE=0` turns it off (for
+ * a pooler in transaction mode that cannot keep prepared statements).
+ */
+class PreparingClient extends pg.Client {
+  override query(config: unknown, ...rest: unknown[]): never {
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
+      let name = statementNames.get(config.text);
+      if (!name && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(config.text, (name = `s${statementNames.size}`));
+      if (name) config = { ...config, name };
+    }
+    return (super.query as (...args: unknown[]) => never)(config, ...rest);
+  }
+}
+
 /** PostgreSQL through node-postgres: the production and scale-out path. */
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   // A database that does not answer must not hold requests for minutes: they fail fast and answer 503.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  const Client = process.env.DATABASE_PREPARE === '0' ? pg.Client : PreparingClient;
+  const pool = new pg.Pool({ Client, connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   const { stats, logger } = counter();
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
