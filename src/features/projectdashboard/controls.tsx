@@ -82,14 +82,17 @@ export function Checkbox(props: ControlProps & { checked: boolean }) {
   );
 }
 
-export function Radios(props: ControlProps & { choices: { value: string; label: string }[] }) {
+type Choices = ControlProps & { choices: { value: string; label: string }[] };
+
+/** A fieldset of radio buttons or checkboxes sharing one name, with its help and errors. */
+function ChoiceGroup(props: Choices & { type: 'radio' | 'checkbox'; checked: (value: string) => boolean }) {
   const id = `id_${props.name}`;
   return (
     <fieldset class={`field${props.errors?.length ? ' has-error' : ''}`} aria-describedby={describedBy(id, props)}>
       <legend>{props.label}</legend>
       {props.choices.map((choice, i) => (
         <div class="check">
-          <input type="radio" id={`${id}_${i}`} name={props.name} value={choice.value} checked={props.value === choice.value} />{' '}
+          <input type={props.type} id={`${id}_${i}`} name={props.name} value={choice.value} checked={props.checked(choice.value)} />{' '}
           <label for={`${id}_${i}`}>{choice.label}</label>
         </div>
       ))}
@@ -103,27 +106,11 @@ export function Radios(props: ControlProps & { choices: { value: string; label: 
   );
 }
 
+/** One choice of several (`value` is the chosen one). */
+export const Radios = (props: Choices) => <ChoiceGroup {...props} type="radio" checked={(value) => props.value === value} />;
+
 /** A group of checkboxes sharing one name (the form body repeats it); `values` are the checked ones. */
-export function Checkboxes(props: ControlProps & { choices: { value: string; label: string }[]; values: readonly string[] }) {
-  const id = `id_${props.name}`;
-  return (
-    <fieldset class={`field${props.errors?.length ? ' has-error' : ''}`} aria-describedby={describedBy(id, props)}>
-      <legend>{props.label}</legend>
-      {props.choices.map((choice, i) => (
-        <div class="check">
-          <input type="checkbox" id={`${id}_${i}`} name={props.name} value={choice.value} checked={props.values.includes(choice.value)} />{' '}
-          <label for={`${id}_${i}`}>{choice.label}</label>
-        </div>
-      ))}
-      {props.help && (
-        <p class="help" id={`${id}_help`}>
-          {props.help}
-        </p>
-      )}
-      <FieldErrors id={`${id}_errors`} errors={props.errors} />
-    </fieldset>
-  );
-}
+export const Checkboxes = (props: Choices & { values: readonly string[] }) => <ChoiceGroup {...props} type="checkbox" checked={(value) => props.values.includes(value)} />;
 
 /** The three access modes with the long labels of §A5.1. */
 export const accessChoices = (lang: Lang) => [
