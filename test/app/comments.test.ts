@@ -62,6 +62,22 @@ test('write a comment and reply to it through the comment\'s own content type', 
   assert.deepEqual(deeper.body, { detail: 'A reply can only be given to a comment, not to another reply.' });
 });
 
+test('a comment deleted by its creator or by a moderator cannot be answered; nothing is stored', async () => {
+  const t = await world;
+  const bob = await logIn(t, 'bob', 'bob-password');
+  const mona = await logIn(t, 'mona', 'mona-password');
+  const alice = await logIn(t, 'alice', 'alice-password');
+  for (const [deleter, flag] of [[bob, 'is_removed'], [mona, 'is_censored']] as const) {
+    const created = (await bob.send('POST', IDEA_COMMENTS, { comment: 'Gleich weg' })).body as Json;
+    assert.equal((await deleter.delete(`${IDEA_COMMENTS}${String(created.id)}/`)).status, 200);
+    assert.equal((await findComment(alice, created.id as number))[flag], true);
+    const answer = await alice.send('POST', `/api/contenttypes/${String(created.comment_content_type)}/objects/${String(created.id)}/comments/`, { comment: 'Zu spät' });
+    assert.equal(answer.status, 400, answer.text);
+    assert.deepEqual(answer.body, { detail: 'A deleted comment cannot be answered.' });
+    assert.deepEqual((await findComment(alice, created.id as number)).child_comments, [], `no reply stored under a comment with ${flag}`);
+  }
+});
+
 test('comment rating: up, change, take back, through the comment content type', async () => {
   const alice = await logIn(await world, 'alice', 'alice-password');
   const comment = await findComment(alice, 1);

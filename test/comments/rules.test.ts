@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyDepthError } from '../../src/features/comments/rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyTargetError } from '../../src/features/comments/rules.js';
 import { NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
 
 const now = new Date('2024-06-01T12:00:00Z');
@@ -86,8 +86,16 @@ test('replies: a comment on an object can be answered, a reply cannot', () => {
   assert.equal(canReplyTo({ contentType: 'idea' }), true);
   assert.equal(canReplyTo({ contentType: 'paragraph' }), true);
   assert.equal(canReplyTo({ contentType: 'comment' }), false);
-  assert.equal(replyDepthError({ contentType: 'idea' }), null);
-  assert.equal(replyDepthError({ contentType: 'comment' }), 'A reply can only be given to a comment, not to another reply.');
+  assert.equal(replyTargetError({ contentType: 'idea' }), null);
+  assert.equal(replyTargetError({ contentType: 'comment' }), 'A reply can only be given to a comment, not to another reply.');
+});
+
+test('replies: a comment deleted by its creator or censored by a moderator cannot be answered', () => {
+  for (const gone of [{ isRemoved: true }, { isCensored: true }]) {
+    assert.equal(canReplyTo({ contentType: 'idea', ...gone }), false);
+    assert.equal(replyTargetError({ contentType: 'poll', ...gone }), 'A deleted comment cannot be answered.');
+  }
+  assert.equal(canReplyTo({ contentType: 'idea', isRemoved: false, isCensored: false }), true);
 });
 
 test('comment text: blank after stripping HTML or longer than 4000 characters is refused', () => {

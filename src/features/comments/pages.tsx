@@ -156,7 +156,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const page = await poster(request, reply, '/');
     if (!page) return reply;
     const { row, context } = await commentContext(request.params.id, page.user);
-    if (!canReplyTo(row) || isDeletedComment(row) || !canAddComment(context)) throw permissionDenied();
+    if (!canReplyTo(row) || !canAddComment(context)) throw permissionDenied();
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
     const terms = await termsCheck(request.body, context, page.user);

@@ -81,13 +81,17 @@ export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprin
 
 /**
  * Why a comment cannot be answered (the API's English detail), or null. Threads are two levels
- * deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. The API
- * (400 with this text), the reply form (403) and the thread's Reply button all ask this rule.
+ * deep (§A11.2): comments on an object, and replies to those; a reply cannot be answered. A comment
+ * removed by its creator or censored by a moderator has no text left to answer (D11). The API (400
+ * with this text), the reply form (403) and the thread's Reply button all ask this rule.
  */
-export const replyDepthError = (parent: { contentType: ContentKind }): string | null =>
-  parent.contentType === 'comment' ? 'A reply can only be given to a comment, not to another reply.' : null;
+export function replyTargetError(parent: { contentType: ContentKind } & Pick<CommentState, 'isRemoved' | 'isCensored'>): string | null {
+  if (parent.contentType === 'comment') return 'A reply can only be given to a comment, not to another reply.';
+  if (isGone(parent)) return 'A deleted comment cannot be answered.';
+  return null;
+}
 
-export const canReplyTo = (parent: { contentType: ContentKind }) => replyDepthError(parent) === null;
+export const canReplyTo = (parent: Parameters<typeof replyTargetError>[0]) => replyTargetError(parent) === null;
 
 export { COMMENT_MAX_LENGTH } from './input.js';
 

@@ -113,7 +113,7 @@ function threadView(
     text: row.comment,
     isReviewed: row.isReviewed,
     actions: {
-      reply: signedIn && mayComment && canReplyTo(row) && !isDeletedComment(row),
+      reply: signedIn && mayComment && canReplyTo(row),
       edit: canChangeComment(context, row),
       delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
       rate: signedIn && canRateComment(context, row),
