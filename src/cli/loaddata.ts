@@ -6,6 +6,7 @@ import { Value } from 'typebox/value';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
 import { storeAvatar } from '../features/accounts/avatars.js';
+import { isValidEmail } from '../features/accounts/rules.js';
 import { hashPassword, isValidPasswordHash } from '../features/accounts/passwords.js';
 import { createComment } from '../features/comments/services.js';
 import { createIdea } from '../features/ideas/services.js';
@@ -73,6 +74,7 @@ const TARGET_TABLES = { idea: s.ideas, comment: s.comments, poll: s.polls, chapt
 async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
   for (const [i, u] of records.entries()) {
     const where = `users[${i}]`;
+    if (!isValidEmail(u.email)) throw new FixtureError(`${where}.email: "${u.email}" is not an e-mail address signup would accept`);
     if (u.password_hash && !isValidPasswordHash(u.password_hash)) throw new FixtureError(`${where}.password_hash: not an argon2 or pbkdf2_sha256 hash`);
     let avatar: string | null = null;
     if (u.avatar) {

@@ -81,6 +81,9 @@ test('an invalid record stores nothing and the error names the record', async ()
     [(f) => (f.projects = [{ id: 1, slug: 'a', name: 'A', organisation: 5 }, { id: 2, slug: 'b', name: 'B', organisation: 5 }, { id: 3, slug: 'c', name: 'C', organisation: 5 }, { id: 4, slug: 'd', name: 'D', organisation: 9 }]), 'projects[3].organisation: no organisation 9'],
     [(f) => (f.comments = [{ id: 50, creator: 10, target: { type: 'idea', id: 99 }, comment: 'x' }]), 'comments[0].target: no idea 99'],
     [(f) => ((f.users ?? [])[1].email = 'not-an-email'), 'users[1].email'],
+    // Signup's rule, not a looser one of its own: no dot in the domain, or an angle bracket, is refused here too.
+    [(f) => ((f.users ?? [])[1].email = 'root@localhost'), 'users[1].email: "root@localhost" is not an e-mail address signup would accept'],
+    [(f) => ((f.users ?? [])[1].email = '<x>@example.org'), 'users[1].email: "<x>@example.org" is not an e-mail address'],
     [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', category: 77 }]), 'ideas[0].category: no category 77 in module 3'],
     [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', slug: 'i' }, { id: 21, module: 3, creator: 10, name: 'J', description: 'd', slug: 'i' }]), 'ideas[1].slug: "i" belongs to idea 20 already'],
     [(f) => (f.ideas = [{ id: 20, module: 3, creator: 10, name: 'I', description: 'd', slug: 'Big-I' }]), 'ideas[0].slug'],
