@@ -7,3 +7,6 @@ import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
  * column of a correlated subquery with this.
  */
 export const qualified = (column: Column): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** A json column or `json_agg` value as read back: `pg` may hand it over as text, PGlite as parsed values. */
+export const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

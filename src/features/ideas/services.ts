@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fromJson } from '../../db/sql.js';
 import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
@@ -111,7 +112,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   positiveRatingCount: 0,
   negativeRatingCount: 0,
   userRating: null,
-  labels: (typeof row.labels === 'string' ? (JSON.parse(row.labels) as NamedRef[]) : row.labels) ?? [],
+  labels: fromJson(row.labels) ?? [],
 });
 
 export interface IdeaChanges {

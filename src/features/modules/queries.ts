@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { qualified as q } from '../../db/sql.js';
+import { fromJson, qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
 
 export interface ModulePhase {
@@ -77,9 +77,6 @@ export async function loadModuleDetails(db: DbOrTx, heads: { id: number; project
 type PhaseJson = Omit<ModulePhase, 'startDate' | 'endDate'> & { startDate: string | null; endDate: string | null };
 
 const toPhase = (p: PhaseJson): ModulePhase => ({ ...p, startDate: p.startDate ? new Date(p.startDate) : null, endDate: p.endDate ? new Date(p.endDate) : null });
-
-/** `pg` may hand json over as text, PGlite as parsed values. */
-const fromJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * A module's phases, categories and labels as select fields of a statement over `modules`

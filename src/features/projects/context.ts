@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
-import { qualified as q } from '../../db/sql.js';
+import { fromJson, qualified as q } from '../../db/sql.js';
 import type { PhaseDates } from '../modules/phases.js';
 import type { ModuleContext, ProjectContext, RuleUser } from './rules.js';
 
@@ -87,7 +87,7 @@ interface RawPhase {
 }
 
 const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
-  (typeof raw === 'string' ? (JSON.parse(raw) as RawPhase[]) : raw).map((p) => ({
+  fromJson(raw).map((p) => ({
     id: Number(p.id),
     type: p.type,
     startDate: p.startDate === null ? null : new Date(p.startDate),
