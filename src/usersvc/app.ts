@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { logOptions } from '../http/logging.js';
-import { registerSharedReads } from '../http/shared-reads.js';
+import { SharedReads } from '../http/shared-reads.js';
 import { registerPlainErrors, registerPlainNotFound } from './errors.js';
 import { usersvcRoutes } from './routes.js';
 
@@ -22,7 +22,8 @@ export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     ...deps.fastify,
   });
-  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app) });
+  // The service shares no reads; a bare instance fills the shared context type without a hook on every answer.
+  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads() });
   registerPlainErrors(app);
   registerPlainNotFound(app);
   await app.register(usersvcRoutes);
