@@ -6,3 +6,4 @@ export * from './usersvc.js';
 export * from './dashboard.js';
 export * from './insights.js';
 export * from './platform.js';
+export * from './versions.js';
