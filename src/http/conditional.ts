@@ -5,13 +5,16 @@ import { constants } from 'node:zlib';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Answer GET with a strong ETag of the body, and If-None-Match with 304 (see registerConditionalRequests). */
+    /**
+     * Answer GET with a strong ETag of the body, and If-None-Match with 304 (see registerConditionalRequests).
+     * A handler that knows its body's tag sends it with `sendTagged`, and the body is not hashed again.
+     */
     etag?: boolean;
   }
 }
 
 /** A strong validator of a JSON body: its SHA-1, base64url. */
-const tagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const tagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** The content-coding suffix this module adds to the tag of a compressed representation. */
 const CODING_SUFFIX = /-(br|gzip|deflate|zstd)"$/;
@@ -35,12 +38,24 @@ function matchingTag(header: string | undefined, tag: string): string | null {
  */
 async function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (!reply.routeOptions.config.etag || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  const tag = tagOf(payload);
+  const known = reply.getHeader('etag');
+  const tag = typeof known === 'string' ? known : tagOf(payload);
   reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language, Authorization, Cookie');
   const matched = matchingTag(request.headers['if-none-match'], tag);
   if (!matched) return payload;
   reply.code(304).header('etag', matched).removeHeader('content-type').removeHeader('content-length');
   return null;
+}
+
+/** A body as the route's response schema serialises it (for a 200), as text to keep. */
+export function serialized(reply: FastifyReply, value: unknown): string {
+  const body = reply.serialize(value);
+  return typeof body === 'string' ? body : Buffer.from(body as Buffer).toString();
+}
+
+/** Sends a JSON body serialised before (`serialized`) and its tag (`tagOf` of that body). */
+export function sendTagged(reply: FastifyReply, answer: { body: string; tag: string }): FastifyReply {
+  return reply.header('etag', answer.tag).type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** After compression: a compressed body is another representation, so its strong tag differs ("…-br"). */

@@ -234,3 +234,39 @@ test('app-projects: requests that overlap share the list statement and get the s
   for (const answer of answers) assert.deepEqual(answer.body, answers[0].body);
   assert.equal((answers[0].body as Json[]).length, 3);
 });
+
+test('app-projects: each language has its own kept answer, computed for the start of the whole second and again in the next one', async (t) => {
+  const start = Math.ceil(Date.now() / 1000) * 1000;
+  t.mock.timers.enable({ apis: ['Date'], now: start });
+  const { db, app, database } = await createTestApp();
+  const phase = { type: 'a4_candy_ideas:collect', start_date: new Date(start - HOUR).toISOString(), end_date: new Date(start + 3 * HOUR).toISOString() };
+  await load(db, world([[{ slug: 'hours' }, [{ phases: [phase] }]]]));
+  const english = await tokenHeader(db, 1);
+  const german = await tokenHeader(db, 2);
+  const ask = async (headers: Record<string, string>, tag?: string) => {
+    const before = database.stats.queries;
+    const response = await app.inject({ url: '/api/app-projects/hours/', headers: tag ? { ...headers, 'if-none-match': tag } : headers });
+    const body = response.statusCode === 200 ? response.json<Json>() : null;
+    return { status: response.statusCode, statements: database.stats.queries - before, tag: String(response.headers.etag), time: body?.participation_time_display, progress: body?.module_running_progress };
+  };
+
+  const en = await ask(english);
+  assert.deepEqual([en.statements, en.time, en.progress], [3, '3 hours remaining', 25]);
+  const de = await ask(german);
+  assert.deepEqual([de.statements, de.time], [3, '3 Stunden verbleibend'], 'another language: its own entry');
+  assert.notEqual(de.tag, en.tag);
+  assert.deepEqual([(await ask(english, en.tag)).status, (await ask(german, de.tag)).status], [304, 304]);
+
+  t.mock.timers.tick(999);
+  const sameSecond = await ask(english, en.tag);
+  assert.deepEqual([sameSecond.status, sameSecond.statements], [304, 2], 'the answer for the start of this second (exactly: 2 h 59 min 59 s left)');
+
+  t.mock.timers.tick(1);
+  const nextSecond = await ask(english, en.tag);
+  assert.deepEqual([nextSecond.status, nextSecond.statements, nextSecond.time, nextSecond.progress], [200, 3, '2 hours remaining', 25]);
+  t.mock.timers.tick(HOUR);
+  const later = await ask(english);
+  assert.deepEqual([later.time, later.progress], ['1 hour remaining', 50]);
+  t.mock.timers.tick(2 * HOUR);
+  assert.equal((await ask(english)).status, 404, 'its phase has ended: no longer listed');
+});
