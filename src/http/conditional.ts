@@ -1,7 +1,10 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
-import { constants } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
+// The module object (not named imports): tests count the codings by watching zlib.gzip and zlib.brotliCompress.
+import zlib from 'node:zlib';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +22,43 @@ export const tagOf = (body: string | Buffer) => `"${createHash('sha1').update(bo
 /** The content-coding suffix this module adds to the tag of a compressed representation. */
 const CODING_SUFFIX = /-(br|gzip|deflate|zstd)"$/;
 
+/** The content-codings answers are sent in, preferred first; "identity" is always acceptable. */
+const CODINGS = ['br', 'gzip'] as const;
+export type Coding = (typeof CODINGS)[number];
+
+/** Answers smaller than this are sent as they are: a coding would save too little. */
+const CODING_THRESHOLD = 1024;
+
+// Brotli's default (quality 11) is for files compressed once; answers are compressed per request.
+const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const zlibOptions = { level: 6 };
+
+/**
+ * The content-coding for a request, or null (identity), as @fastify/compress negotiates it (it does
+ * not export its negotiation; test/appapi/conditional.test.ts checks that both agree): the coding
+ * of CODINGS with the highest q-value above 0, the first of CODINGS on a tie; `*` and x-gzip stand
+ * for gzip; no coding without Accept-Encoding or with X-No-Compression.
+ */
+function contentCoding(headers: IncomingHttpHeaders): Coding | null {
+  const accepted = headers['accept-encoding'];
+  if (accepted === undefined || headers['x-no-compression'] !== undefined) return null;
+  const quality = new Map<string, number>();
+  for (const part of accepted.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.reduce((value, param) => (param.startsWith('q=') ? Number.parseFloat(param.slice(2)) || 0 : value), 1);
+    const coding = name === '*' || name === 'x-gzip' ? 'gzip' : name;
+    quality.set(coding, Math.max(quality.get(coding) ?? 0, q));
+  }
+  let best: Coding | null = null;
+  for (const coding of CODINGS) if ((quality.get(coding) ?? 0) > (best ? (quality.get(best) ?? 0) : 0)) best = coding;
+  return best;
+}
+
+/** A body in a content-coding, with the options @fastify/compress uses for every other answer (off the main thread). */
+export function encode(body: string, coding: Coding): Promise<Buffer> {
+  return coding === 'br' ? promisify(zlib.brotliCompress)(body, brotliOptions) : promisify(zlib.gzip)(body, zlibOptions);
+}
+
 /** The tag of If-None-Match that names this body (in any content-coding), or null. */
 function matchingTag(header: string | undefined, tag: string): string | null {
   if (!header) return null;
@@ -34,13 +74,16 @@ function matchingTag(header: string | undefined, tag: string): string | null {
 /**
  * ETag and If-None-Match for the routes with `config: { etag: true }`: a 200 to GET gets a strong
  * ETag of its body; when If-None-Match names it, the answer is 304 without a body. The answer
- * depends on who asks (language, the caller's own ratings), so it is private and is revalidated.
+ * depends on who asks (the language comes from the language cookie, the token's user and
+ * Accept-Language; without a token it is a 401; some lists hold the caller's own ratings) and on
+ * Accept-Encoding (from 1 KB on), so it is private, is revalidated, and names all of them in Vary
+ * (the 304 too). Vary's names are in lower case, as @fastify/compress looks for its own.
  */
 async function conditional(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (!reply.routeOptions.config.etag || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   const known = reply.getHeader('etag');
   const tag = typeof known === 'string' ? known : tagOf(payload);
-  reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Language, Authorization, Cookie');
+  reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, accept-language, authorization, cookie');
   const matched = matchingTag(request.headers['if-none-match'], tag);
   if (!matched) return payload;
   reply.code(304).header('etag', matched).removeHeader('content-type').removeHeader('content-length');
@@ -53,9 +96,28 @@ export function serialized(reply: FastifyReply, value: unknown): string {
   return typeof body === 'string' ? body : Buffer.from(body as Buffer).toString();
 }
 
-/** Sends a JSON body serialised before (`serialized`) and its tag (`tagOf` of that body). */
-export function sendTagged(reply: FastifyReply, answer: { body: string; tag: string }): FastifyReply {
-  return reply.header('etag', answer.tag).type('application/json; charset=utf-8').send(answer.body);
+/** A JSON body serialised before (`serialized`), its tag (`tagOf` of that body) and, if kept, its coded forms. */
+export interface TaggedAnswer {
+  body: string;
+  tag: string;
+  /** The body in a content-coding (`encode`), computed once and kept with the body. */
+  coded?: (coding: Coding) => Promise<Buffer>;
+}
+
+/**
+ * Sends a tagged answer. When the client accepts a coding, a large body has kept coded forms and
+ * the answer will not be a 304, it sends those bytes with Content-Encoding: @fastify/compress then
+ * leaves them alone and the hooks of this module add the coding to the tag and Vary.
+ */
+export async function sendTagged(reply: FastifyReply, answer: TaggedAnswer): Promise<FastifyReply> {
+  reply.header('etag', answer.tag).type('application/json; charset=utf-8');
+  const { headers } = reply.request;
+  const { coded } = answer;
+  const coding = coded && !matchingTag(headers['if-none-match'], answer.tag) ? contentCoding(headers) : null;
+  const small = answer.body.length < CODING_THRESHOLD && Buffer.byteLength(answer.body) < CODING_THRESHOLD;
+  if (!coded || !coding || small) return reply.send(answer.body);
+  const bytes = await coded(coding);
+  return reply.header('content-encoding', coding).send(bytes);
 }
 
 /** After compression: a compressed body is another representation, so its strong tag differs ("…-br"). */
@@ -75,13 +137,7 @@ function tagCompressed(route: RouteOptions) {
  */
 export async function registerConditionalRequests(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', conditional);
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    // Brotli's default (quality 11) is for files compressed once; answers are compressed per request.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
+  await app.register(compress, { encodings: [...CODINGS], threshold: CODING_THRESHOLD, brotliOptions, zlibOptions });
   app.addHook('onRoute', (route) => {
     if (route.config?.etag) tagCompressed(route);
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -11,10 +11,11 @@ import { Browser } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
-/** The basic world with enough ideas that the list is worth compressing. */
+/** The basic world with enough ideas, and project information, that the lists are worth compressing (≥ 1 KB). */
 async function world() {
   const test = await createTestApp();
   const fixture = basicWorld();
+  fixture.projects = fixture.projects?.map((project) => ({ ...project, information: '<p>What the park will look like.</p>'.repeat(40) }));
   fixture.ideas = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, module: 1, creator: 5, name: `Idea ${i + 1}`, description: 'A longer description. '.repeat(5) }));
   await load(test.db, fixture);
   return { ...test, auth: await tokenHeader(test.db, 5) };
@@ -33,7 +34,8 @@ async function counted(app: FastifyInstance, database: Database, options: Inject
   return { response, statements: database.stats.queries - before };
 }
 
-test('app-projects (list and detail) and the ideas list: a strong ETag, and If-None-Match answered with 304 without a body', async () => {
+test('app-projects (list and detail) and the ideas list: a strong ETag, and If-None-Match answered with 304 without a body', async (t) => {
+  freezeTime(t); // the app list is computed per second: a tick between two requests could change it
   const { app, auth } = await world();
   for (const url of URLS) {
     const first = await app.inject({ url, headers: auth });
@@ -41,13 +43,14 @@ test('app-projects (list and detail) and the ideas list: a strong ETag, and If-N
     const tag = String(first.headers.etag);
     assert.match(tag, /^"[\w-]{27}"$/, `${url}: a strong tag`);
     assert.equal(first.headers['cache-control'], 'private, no-cache');
-    assert.match(String(first.headers.vary), /Authorization/);
+    assert.equal(first.headers.vary, 'accept-encoding, accept-language, authorization, cookie');
 
     const again = await app.inject({ url, headers: { ...auth, 'if-none-match': tag } });
     assert.equal(again.statusCode, 304, url);
     assert.equal(again.body, '');
     assert.equal(again.headers.etag, tag);
     assert.equal(again.headers['content-type'], undefined);
+    assert.equal(again.headers.vary, first.headers.vary, 'a 304 names what the 200 depends on');
 
     const listed = await app.inject({ url, headers: { ...auth, 'if-none-match': `"other", W/${tag}` } });
     assert.equal(listed.statusCode, 304, `${url}: weak comparison over a list of tags`);
@@ -180,4 +183,110 @@ test('app-projects: what users write all the time (ideas, comments, ratings, fol
   const comment = await write({ method: 'POST', url: `/api/contenttypes/${contentTypeId('idea')}/objects/1/comments/`, payload: { comment: 'Agreed' } });
   await write({ method: 'POST', url: `/api/contenttypes/${contentTypeId('comment')}/objects/${comment.id}/ratings/`, payload: { value: 1 } });
   await write({ method: 'PUT', url: '/api/follows/project/', payload: { enabled: false } });
+});
+
+/** gzip and brotli, with their decoders and the zlib function the server encodes with (watched, to count encodings). */
+const CODED = [
+  { coding: 'gzip', decode: gunzipSync, encoder: 'gzip' },
+  { coding: 'br', decode: brotliDecompressSync, encoder: 'brotliCompress' },
+] as const;
+
+test('app-projects: gzip and brotli forms are encoded once per kept answer and sent as kept; the tag names the coding and gets a 304', async (t) => {
+  freezeTime(t);
+  const { app, database, auth } = await world();
+  for (const url of ['/api/app-projects/', '/api/app-projects/project/']) {
+    const plain = await app.inject({ url, headers: auth });
+    assert.ok(plain.rawPayload.length >= 1024, `${url} is worth compressing`);
+    for (const { coding, decode, encoder } of CODED) {
+      const encodings = t.mock.method(zlib, encoder);
+      const headers = { ...auth, 'accept-encoding': coding };
+      const overlapping = await Promise.all([1, 2, 3].map(() => app.inject({ url, headers })));
+      for (const response of overlapping) {
+        assert.equal(response.headers['content-encoding'], coding);
+        assert.equal(response.headers.etag, String(plain.headers.etag).replace(/"$/, `-${coding}"`));
+        assert.match(String(response.headers.vary), /accept-encoding/);
+        assert.equal(decode(response.rawPayload).toString(), plain.body);
+        assert.equal(Number(response.headers['content-length']), response.rawPayload.length);
+      }
+      const again = await counted(app, database, { url, headers });
+      assert.equal(again.statements, 2, 'token and data version');
+      assert.deepEqual(again.response.rawPayload, overlapping[0].rawPayload);
+      assert.equal(encodings.mock.callCount(), 1, `${url}: four ${coding} answers, one encoding (overlapping requests share it)`);
+
+      const revalidated = await counted(app, database, { url, headers: { ...headers, 'if-none-match': String(again.response.headers.etag) } });
+      assert.deepEqual([revalidated.response.statusCode, revalidated.statements, revalidated.response.rawPayload.length], [304, 2, 0]);
+      assert.equal(revalidated.response.headers.etag, again.response.headers.etag);
+      assert.equal(revalidated.response.headers['content-encoding'], undefined);
+      assert.match(String(revalidated.response.headers.vary), /accept-encoding/);
+      const plainTag = await app.inject({ url, headers: { ...headers, 'if-none-match': String(plain.headers.etag) } });
+      assert.equal(plainTag.statusCode, 304, 'the tag of the plain body names the same answer');
+      encodings.mock.restore();
+    }
+  }
+});
+
+test('app-projects: a write changes the coded answer too; an answer below 1 KB is sent as it is', async (t) => {
+  freezeTime(t);
+  const { app, db, auth } = await world();
+  const url = '/api/app-projects/project/';
+  const headers = { ...auth, 'accept-encoding': 'gzip' };
+  const before = await app.inject({ url, headers });
+  assert.equal(before.headers['content-encoding'], 'gzip');
+  const encodings = t.mock.method(zlib, 'gzip');
+
+  await db.update(projects).set({ name: 'Renamed' }).where(eq(projects.id, 1));
+  const after = await app.inject({ url, headers: { ...headers, 'if-none-match': String(before.headers.etag) } });
+  assert.equal(after.statusCode, 200);
+  assert.equal(after.headers['content-encoding'], 'gzip');
+  assert.match(String(after.headers.etag), /-gzip"$/);
+  assert.notEqual(after.headers.etag, before.headers.etag);
+  assert.equal(JSON.parse(gunzipSync(after.rawPayload).toString()).name, 'Renamed');
+  assert.equal(encodings.mock.callCount(), 1, 'the new answer is encoded');
+
+  await db.update(projects).set({ information: '<p>Short</p>' }).where(eq(projects.id, 1));
+  const small = await app.inject({ url, headers });
+  assert.equal(small.statusCode, 200);
+  assert.ok(small.rawPayload.length < 1024);
+  assert.equal(small.headers['content-encoding'], undefined);
+  assert.doesNotMatch(String(small.headers.etag), /-gzip"$/);
+  assert.match(String(small.headers.vary), /accept-encoding/);
+  assert.equal(small.json<{ information: string }>().information, '<p>Short</p>');
+  assert.equal(encodings.mock.callCount(), 1, 'nothing encoded for a small answer');
+});
+
+test('app-projects negotiates the coding as @fastify/compress does for the other answers, and encodes its kept answer itself', async (t) => {
+  freezeTime(t);
+  const { app, auth } = await world();
+  const encoders = { gzip: t.mock.method(zlib, 'gzip'), br: t.mock.method(zlib, 'brotliCompress') };
+  const expected: Record<string, 'gzip' | 'br' | undefined> = {
+    gzip: 'gzip',
+    br: 'br',
+    'gzip, deflate, br': 'br',
+    'br;q=0.5, gzip': 'gzip',
+    'gzip;q=0.5, br;q=0.5': 'br',
+    'br;q=0, gzip;q=0.8': 'gzip',
+    'gzip;q=0': undefined,
+    'br;q=0, gzip;q=0': undefined,
+    identity: undefined,
+    'identity;q=1, gzip;q=0.5': 'gzip',
+    deflate: undefined,
+    '*': 'gzip',
+    '*;q=0': undefined,
+    'br;q=0, *;q=0.1': 'gzip',
+    'x-gzip': 'gzip',
+    'GZIP, BR': 'br',
+    '': undefined,
+  };
+  for (const [accepted, coding] of Object.entries(expected)) {
+    t.mock.timers.tick(1000); // a new second: a new kept answer, encoded on its first demand
+    const before = { gzip: encoders.gzip.mock.callCount(), br: encoders.br.mock.callCount() };
+    const kept = await app.inject({ url: '/api/app-projects/', headers: { ...auth, 'accept-encoding': accepted } });
+    const compressed = await app.inject({ url: '/api/modules/1/ideas/', headers: { ...auth, 'accept-encoding': accepted } });
+    assert.equal(compressed.headers['content-encoding'], coding, `@fastify/compress, Accept-Encoding: ${accepted}`);
+    assert.equal(kept.headers['content-encoding'], coding, `kept answer, Accept-Encoding: ${accepted}`);
+    const encoded = { gzip: encoders.gzip.mock.callCount() - before.gzip, br: encoders.br.mock.callCount() - before.br };
+    assert.deepEqual(encoded, { gzip: coding === 'gzip' ? 1 : 0, br: coding === 'br' ? 1 : 0 }, `encoded by the kept answer, Accept-Encoding: ${accepted}`);
+  }
+  const refused = await app.inject({ url: '/api/app-projects/', headers: { ...auth, 'accept-encoding': 'gzip', 'x-no-compression': '1' } });
+  assert.equal(refused.headers['content-encoding'], undefined);
 });

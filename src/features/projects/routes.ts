@@ -37,9 +37,9 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
     });
   }
 
-  function send(reply: FastifyReply, { body, tag }: KeptAnswer) {
+  function send(reply: FastifyReply, { body, tag, coded }: KeptAnswer) {
     if (body === null) throw notFound('No Project matches the given query.');
-    return sendTagged(reply, { body, tag });
+    return sendTagged(reply, { body, tag, coded });
   }
 
   app.get(
