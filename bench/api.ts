@@ -228,6 +228,7 @@ async function main() {
   const all: Scenario[] = [
     { name: 'app-projects', title: 'GET /api/app-projects/ (Token)', path: '/api/app-projects/', headers: token },
     { name: 'app-projects-bearer', title: 'GET /api/app-projects/ (Bearer)', path: '/api/app-projects/', headers: bearer, allmendeOnly: true },
+    { name: 'app-projects-gzip', title: 'GET /api/app-projects/ (Token, Accept-Encoding: gzip)', path: '/api/app-projects/', headers: { ...token, 'accept-encoding': 'gzip' } },
     { name: 'app-projects-304', title: 'GET /api/app-projects/ (Token, If-None-Match: 304)', path: '/api/app-projects/', headers: token, allmendeOnly: true, conditional: true },
     { name: 'app-project', title: 'GET /api/app-projects/{slug}/ (Token)', path: `/api/app-projects/${picked.slug}/`, headers: token },
     { name: 'ideas', title: 'GET /api/modules/{id}/ideas/', path: `/api/modules/${picked.module}/ideas/`, headers: token },

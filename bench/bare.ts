@@ -9,6 +9,7 @@ import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 
 const workers = Number(process.env.WORKERS ?? 1);
@@ -124,8 +125,12 @@ async function serve() {
   const query = await connect();
   const server = createServer(async (request, response) => {
     const token = (request.headers.authorization ?? '').replace(/^Token /, '');
+    // gzip when asked, per request, as a server that keeps no answers does (`app-projects-gzip`).
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     const send = (status: number, value: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const json = JSON.stringify(value);
+      if (!gzip || json.length < 1024) return response.writeHead(status, { 'content-type': 'application/json' }).end(json);
+      response.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'accept-encoding' }).end(gzipSync(json, { level: 6 }));
     };
     const page = (title: string, rows: Record<string, unknown>[]) => {
       response.writeHead(rows.length ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, rows));

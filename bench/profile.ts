@@ -2,6 +2,7 @@
  * Profiles one route in-process: `node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts <path> [requests]`
  * against BENCH_DATABASE_URL (or BENCH_DATA_DIR), with the bench user's token; then
  * `npx tsx bench/profile-top.ts /tmp/prof/<file>.cpuprofile` lists where the time went.
+ * `ACCEPT_ENCODING=gzip` sends that header too.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
@@ -14,7 +15,11 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/allmende-bench';
 const database = await openDatabase({ databaseUrl, dataDir }, 4);
 const app = await buildApp({ config: testConfig({ dataDir, databaseUrl }), database });
 const result = (await database.db.execute(sql.raw(`SELECT key FROM api_tokens WHERE key = '${'b'.repeat(40)}'`))) as unknown as { rows: { key: string }[] };
-const headers = { authorization: `Token ${result.rows[0].key}`, 'content-type': 'application/json' };
+const headers = {
+  authorization: `Token ${result.rows[0].key}`,
+  'content-type': 'application/json',
+  ...(process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {}),
+};
 const payload = method === 'POST' ? JSON.stringify({ name: 'Profiled idea', description: 'x' }) : undefined;
 const started = performance.now();
 for (let i = 0; i < Number(count); i++) {
