@@ -51,15 +51,17 @@ async function answers(client: { query(sql: string): Promise<unknown> }): Promis
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 500;
 
+const named = (config: unknown): config is { name: string } => !!config && typeof config === 'object' && 'name' in config && !!config.name;
+
 /**
  * A connection that prepares each statement text once: a query with parameters is sent with a name
  * kept per SQL text, so PostgreSQL parses it once per connection and may keep its plan, and the
- * next request with the same text only binds and executes. `DATABASE_PREPARE=0` turns it off (for
- * a pooler in transaction mode that cannot keep prepared statements).
+ * next request with the same text only binds and executes. Statements prepared in code (drizzle's
+ * `.prepare(name)`, db/sql.ts `preparedStatement`) come with their own name, which stays.
  */
 class PreparingClient extends pg.Client {
   override query(config: unknown, ...rest: unknown[]): never {
-    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !named(config)) {
       let name = statementNames.get(config.text);
       if (!name && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(config.text, (name = `s${statementNames.size}`));
       if (name) config = { ...config, name };
@@ -68,10 +70,20 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * `DATABASE_PREPARE=0` (for a pooler in transaction mode that cannot keep prepared statements): no
+ * statement is named, also none of those prepared in code.
+ */
+class UnpreparedClient extends pg.Client {
+  override query(config: unknown, ...rest: unknown[]): never {
+    return (super.query as (...args: unknown[]) => never)(named(config) ? { ...config, name: undefined } : config, ...rest);
+  }
+}
+
 /** PostgreSQL through node-postgres: the production and scale-out path. */
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   // A database that does not answer must not hold requests for minutes: they fail fast and answer 503.
-  const Client = process.env.DATABASE_PREPARE === '0' ? pg.Client : PreparingClient;
+  const Client = process.env.DATABASE_PREPARE === '0' ? UnpreparedClient : PreparingClient;
   const pool = new pg.Pool({ Client, connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   const { stats, logger } = counter();

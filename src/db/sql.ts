@@ -1,4 +1,6 @@
-import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableName, type Query, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.js';
 
 /**
  * `"table"."column"`, always. Drizzle renders a column inside a `sql` select field of a
@@ -10,3 +12,19 @@ export const qualified = (column: Column): SQL => sql`${sql.identifier(getTableN
 
 /** A json column or `json_agg` value as read back: `pg` may hand it over as text, PGlite as parsed values. */
 export const fromJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * A statement written with `sql` whose text is built once per process (drizzle renders a `sql`
+ * template anew on every call, a good part of a short request's CPU), run on the database or a
+ * transaction's `tx` with the values of its placeholders (`sql.placeholder(key)`), answering its
+ * rows as the driver reads them. On PostgreSQL it is sent under `name`, so that a connection
+ * parses it once (see db/client.ts).
+ */
+export function preparedStatement<Row, Values extends Record<string, unknown>>(name: string, build: () => SQL): (db: DbOrTx, values: Values) => Promise<Row[]> {
+  let query: Query | undefined;
+  return async (db, values) => {
+    query ??= new PgDialect().sqlToQuery(build());
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}
