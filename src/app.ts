@@ -34,7 +34,7 @@ import { accountExportRoutes } from './features/accounts/export.js';
 import { accountSettingsRoutes } from './features/accounts/settings.js';
 import { dashboardPages } from './features/dashboard/pages.js';
 import { profileRoutes } from './features/profiles/routes.js';
-import { authenticate, type Authentication } from './http/auth.js';
+import { type Authentication, authenticator } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
@@ -109,8 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
   app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app) });
-  app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[2]) {
-    this._auth ??= authenticate(database.db, config.secretKey, this);
+  const authenticate = authenticator(database.db, config.secretKey);
+  app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[0]) {
+    this._auth ??= authenticate(this);
     return this._auth;
   });
 

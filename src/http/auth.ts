@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { apiTokens, users } from '../db/schema/index.js';
@@ -45,16 +45,16 @@ export async function loadActiveUser(db: Db, id: number): Promise<LoadedUser | n
   return user ?? null;
 }
 
-async function byToken(db: Db, key: string): Promise<AuthUser> {
-  const [row] = await db
-    .select({ ...userColumns, tokenCreated: apiTokens.created })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.key, key));
+/** The user of an API token with their state: the statement of nearly every app request, so it is prepared once per database (db/client.ts). */
+const prepareTokenLookup = (db: Db) =>
+  db.select(userColumns).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(eq(apiTokens.key, sql.placeholder('key'))).prepare('auth_token');
+type TokenLookup = ReturnType<typeof prepareTokenLookup>;
+
+async function byToken(tokenLookup: TokenLookup, key: string): Promise<AuthUser> {
+  const [row] = await tokenLookup.execute({ key });
   if (!row) throw authenticationFailed('Invalid token.');
   if (!row.isActive) throw authenticationFailed('User inactive or deleted.');
-  const { tokenCreated: _t, ...user } = row;
-  return toAuthUser(user);
+  return toAuthUser(row);
 }
 
 async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
@@ -90,12 +90,12 @@ export interface Authentication {
  * methods), then `Authorization: Bearer <access>`. A malformed or invalid Authorization header,
  * or one of another scheme, is a 401 even where anonymous access would be allowed.
  */
-export async function authenticate(db: Db, secret: string, request: FastifyRequest): Promise<Authentication> {
+async function authenticate(db: Db, secret: string, tokenLookup: TokenLookup, request: FastifyRequest): Promise<Authentication> {
   const header = request.headers.authorization;
   const [scheme, credential, ...rest] = (header ?? '').trim().split(/\s+/);
   if (header && /^token$/i.test(scheme)) {
     if (!credential || rest.length) throw authenticationFailed('Invalid token header. Token string should not contain spaces.');
-    return { user: await byToken(db, credential), scheme: 'token' };
+    return { user: await byToken(tokenLookup, credential), scheme: 'token' };
   }
   const sessionUser = await bySession(db, request);
   if (sessionUser) {
@@ -113,6 +113,12 @@ export async function authenticate(db: Db, secret: string, request: FastifyReque
   // Credentials in a scheme we do not speak (Basic, Digest, a bare word) are refused, never ignored.
   if (header !== undefined) throw authenticationFailed('Invalid authorization header. Use "Token <key>" or "Bearer <access token>".');
   return { user: null, scheme: null };
+}
+
+/** Authentication against `db` (see authenticate), with its statements prepared once. */
+export function authenticator(db: Db, secret: string): (request: FastifyRequest) => Promise<Authentication> {
+  const tokenLookup = prepareTokenLookup(db);
+  return (request) => authenticate(db, secret, tokenLookup, request);
 }
 
 declare module 'fastify' {
