@@ -32,7 +32,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../urls.
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
-import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeaPlace, loadIdeas } from './queries.js';
+import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
@@ -53,6 +53,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
   const mediaDir = join(config.dataDir, 'media');
+  const loadIdeaModule = ideaModuleLoader(db);
 
   app.decorateRequest('upload', null);
   /** Multipart forms (with an image) become an ordinary body before validation; the file waits on the request. */
@@ -66,7 +67,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
     const place = await loadIdeaPlace(db, params.org, pk);
     if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
-    const target = await loadIdeaModule(db, place.moduleId, page.user);
+    const target = await loadIdeaModule(place.moduleId, page.user);
     if (!target) throw notFound();
     if (!canViewIdeas(target.rules)) throw denied(page.user);
     const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null);
@@ -199,7 +200,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
   /** A module its viewer may add ideas to; 403 when they may not see it or add. */
   async function creatableModule(page: PageContext, params: { org: string; slug: string }) {
     const module = await loadModulePage(db, params.org, params.slug);
-    const target = module && (await loadIdeaModule(db, module.id, page.user));
+    const target = module && (await loadIdeaModule(module.id, page.user));
     if (!module || !target) throw notFound();
     if (!canViewIdeas(target.rules) || !canAddIdea(target.rules)) throw denied(page.user);
     return { module, target };

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { categories, comments, ideaLabels, ideas, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../modules/queries.js';
-import { type LoadedModuleContext, loadModuleContextWith } from '../projects/context.js';
+import { type LoadedModuleContext, prepareModuleContextWith } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 
 /** A module that ideas live in, with the caller's rule context. */
@@ -12,12 +12,18 @@ export interface IdeaModule {
   rules: LoadedModuleContext;
 }
 
-/** The module's rule context and the module with its phases, categories and labels: one statement. */
-export async function loadIdeaModule(db: DbOrTx, moduleId: number, user: RuleUser): Promise<IdeaModule | null> {
-  const found = await loadModuleContextWith(db, moduleId, user, moduleDetailFields);
-  if (!found) return null;
-  const { context: rules, extras } = found;
-  return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules };
+/**
+ * Loads a module's rule context and the module with its phases, categories and labels, in one
+ * statement prepared once for `db` (the idea API and pages load it on every request).
+ */
+export function ideaModuleLoader(db: Db): (moduleId: number, user: RuleUser) => Promise<IdeaModule | null> {
+  const load = prepareModuleContextWith(db, 'idea_module', moduleDetailFields);
+  return async (moduleId, user) => {
+    const found = await load(moduleId, user);
+    if (!found) return null;
+    const { context: rules, extras } = found;
+    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules };
+  };
 }
 
 /** An idea with everything its serializer shows. */

@@ -11,7 +11,7 @@ import { absoluteUrl } from '../../http/urls.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
-import { type IdeaModule, type IdeaRow, loadIdeaModule, loadIdeas } from './queries.js';
+import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
 import { Idea, serializeIdea } from './serialize.js';
 import { createIdeaRow, deleteIdea, updateIdea } from './services.js';
@@ -47,12 +47,13 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
   const mediaDir = join(config.dataDir, 'media');
+  const loadIdeaModule = ideaModuleLoader(db);
   app.decorateRequest('ideaAccess', null);
   app.decorateRequest('upload', null);
 
   async function moduleOr404(request: FastifyRequest, moduleId: number) {
     const user = await currentUser(request);
-    const target = await loadIdeaModule(db, moduleId, user);
+    const target = await loadIdeaModule(moduleId, user);
     if (!target) throw notFound();
     return { user, target };
   }

@@ -1,5 +1,5 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
 import type { PhaseDates } from '../modules/phases.js';
@@ -15,14 +15,17 @@ import type { ModuleContext, ProjectContext, RuleUser } from './rules.js';
 export type LoadedProjectContext = ProjectContext & { projectId: number; organisationId: number };
 export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContext };
 
-const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: number) =>
+/** The user's id in the statements below (0 for anonymous), or a placeholder for it in a prepared statement. */
+type Uid = number | Placeholder<'uid'>;
+const uidOf = (user: RuleUser): number => user?.id ?? 0;
+
+const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: Uid) =>
   sql<boolean>`exists (select 1 from ${table} where ${q(table.projectId)} = ${q(projects.id)} and ${q(table.userId)} = ${uid})`;
-const orgRoleExists = (table: typeof organisationInitiators | typeof organisationMembers, uid: number) =>
+const orgRoleExists = (table: typeof organisationInitiators | typeof organisationMembers, uid: Uid) =>
   sql<boolean>`exists (select 1 from ${table} where ${q(table.organisationId)} = ${q(projects.organisationId)} and ${q(table.userId)} = ${uid})`;
 
 /** The project's state and the user's roles in it, as select fields. */
-function projectFields(user: RuleUser) {
-  const uid = user?.id ?? 0;
+function projectFields(uid: Uid) {
   return {
     projectId: projects.id,
     organisationId: projects.organisationId,
@@ -67,7 +70,7 @@ export async function loadProjectContext(db: DbOrTx, projectId: number, user: Ru
 export async function loadProjectContexts(db: DbOrTx, projectIds: number[], user: RuleUser): Promise<Map<number, LoadedProjectContext>> {
   if (!projectIds.length) return new Map();
   const rows = await db
-    .select(projectFields(user))
+    .select(projectFields(uidOf(user)))
     .from(projects)
     .where(inArray(projects.id, [...new Set(projectIds)]));
   return new Map(rows.map((row) => [row.projectId, toProjectContext(row, user)]));
@@ -99,40 +102,40 @@ const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
 type ModuleExtras = Record<string, SQL<unknown>>;
 type ExtraValues<E extends ModuleExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
 
-async function selectModuleContexts<E extends ModuleExtras>(db: DbOrTx, moduleIds: number[], user: RuleUser, extras: E, now: Date) {
-  if (!moduleIds.length) return new Map<number, { context: LoadedModuleContext; extras: ExtraValues<E> }>();
-  const rows = await db
-    .select({ ...projectFields(user), moduleId: modules.id, moduleIsDraft: modules.isDraft, blueprintType: modules.blueprintType, phases: phasesJson, extras })
+/** The module context's statement over `modules`, before its where clause. */
+const moduleContextSelect = <E extends ModuleExtras>(db: DbOrTx, uid: Uid, extras: E) =>
+  db
+    .select({ ...projectFields(uid), moduleId: modules.id, moduleIsDraft: modules.isDraft, blueprintType: modules.blueprintType, phases: phasesJson, extras })
     .from(modules)
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .where(inArray(modules.id, [...new Set(moduleIds)]));
-  return new Map(
-    rows.map((row) => {
-      const module = { id: row.moduleId, isDraft: row.moduleIsDraft, blueprintType: row.blueprintType };
-      const context: LoadedModuleContext = { project: toProjectContext(row, user), module, phases: toPhases(row.phases), now };
-      return [row.moduleId, { context, extras: row.extras as ExtraValues<E> }];
-    }),
-  );
+    .innerJoin(projects, eq(projects.id, modules.projectId));
+
+type ModuleContextRow = ProjectRow & { moduleId: number; moduleIsDraft: boolean; blueprintType: string; phases: RawPhase[] | string; extras: unknown };
+
+function toModuleContext<E extends ModuleExtras>(row: ModuleContextRow, user: RuleUser, now: Date) {
+  const module = { id: row.moduleId, isDraft: row.moduleIsDraft, blueprintType: row.blueprintType };
+  const context: LoadedModuleContext = { project: toProjectContext(row, user), module, phases: toPhases(row.phases), now };
+  return { context, extras: row.extras as ExtraValues<E> };
 }
 
 /** Module contexts (module, phases, project, roles) for some modules in one statement, by module id. */
 export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: RuleUser, now = new Date()): Promise<Map<number, LoadedModuleContext>> {
-  const found = await selectModuleContexts(db, moduleIds, user, {}, now);
-  return new Map([...found].map(([id, { context }]) => [id, context]));
+  if (!moduleIds.length) return new Map();
+  const rows = await moduleContextSelect(db, uidOf(user), {}).where(inArray(modules.id, [...new Set(moduleIds)]));
+  return new Map(rows.map((row) => [row.moduleId, toModuleContext(row, user, now).context]));
 }
 
 /**
  * One module's context together with more fields of the module (`extras`, select fields over
- * `modules`), in the same one statement; null when the module does not exist.
+ * `modules`), in one statement prepared once for `db` under `name` (its SQL is built once per
+ * process and parsed once per connection, see db/client.ts): for the routes that load it on every
+ * request. The loader answers null when the module does not exist. Not for a transaction's `tx`.
  */
-export async function loadModuleContextWith<E extends ModuleExtras>(
-  db: DbOrTx,
-  moduleId: number,
-  user: RuleUser,
-  extras: E,
-  now = new Date(),
-): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> {
-  return (await selectModuleContexts(db, [moduleId], user, extras, now)).get(moduleId) ?? null;
+export function prepareModuleContextWith<E extends ModuleExtras>(db: Db, name: string, extras: E) {
+  const statement = moduleContextSelect(db, sql.placeholder('uid'), extras).where(eq(modules.id, sql.placeholder('moduleId'))).prepare(name);
+  return async (moduleId: number, user: RuleUser, now = new Date()): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> => {
+    const [row] = await statement.execute({ moduleId, uid: uidOf(user) });
+    return row ? toModuleContext<E>(row, user, now) : null;
+  };
 }
 
 /** One module's context; null when the module does not exist. */
