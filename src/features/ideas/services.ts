@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { fromJson } from '../../db/sql.js';
+import { fromJson, preparedStatement } from '../../db/sql.js';
 import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
@@ -32,42 +32,77 @@ async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
   return module.projectId;
 }
 
+/** The values of the idea-creating statement's placeholders. */
+type CreateIdeaValues = {
+  /** null: the next id of the sequence (loaddata keeps the reference's ids). */
+  id: number | null;
+  moduleId: number;
+  creatorId: number;
+  name: string;
+  description: string;
+  categoryId: number | null;
+  labelIds: number[];
+  image: string | null;
+  imageCopyright: string;
+  legacySlug: string | null;
+  created: string;
+  modified: string | null;
+};
+
+const value = (key: keyof CreateIdeaValues) => sql.placeholder(key);
+
 /**
- * Creates an idea the platform's way: the idea, its labels, its "add" action (as recordAction
- * stores it), the creator's follow of the project (as autoFollow does) and the project's
- * statistics (insights/services.ts), in one statement, so that it is atomic without a transaction
- * and costs one round trip. The statement answers with the new idea as loadIdeas shows it (a new
- * idea has no comments or ratings yet), so the API needs no second read.
+ * The idea, its labels, its "add" action (as recordAction stores it), the creator's follow of the
+ * project (as autoFollow does) and the project's statistics (insights/services.ts) in one
+ * statement, answering with the new idea as loadIdeas shows it. Prepared: built once per process.
  */
-export async function createIdeaRow(db: DbOrTx, input: NewIdea): Promise<IdeaRow> {
-  const now = new Date();
-  const created = sql`${(input.created ?? now).toISOString()}::timestamptz`;
-  const modified = input.modified ? sql`${input.modified.toISOString()}::timestamptz` : sql`null`;
-  const labelIds = input.labelIds ?? [];
-  const result = await db.execute(sql`
-    with m as (select ${modules.projectId} as project_id from ${modules} where ${modules.id} = ${input.moduleId}),
+const insertIdea = preparedStatement<CreatedIdeaRow, CreateIdeaValues>('idea_create', () => {
+  const created = sql`${value('created')}::timestamptz`;
+  const creatorId = sql`${value('creatorId')}::integer`;
+  return sql`
+    with m as (select ${modules.projectId} as project_id from ${modules} where ${modules.id} = ${value('moduleId')}),
     i as (
       insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified)
-      values (${input.id ? sql`${input.id}` : sql`default`}, ${input.moduleId}, ${input.creatorId}, ${input.name}, ${cleanRichText(input.description)},
-        ${input.categoryId ?? null}, ${input.image ?? null}, ${input.imageCopyright ?? ''}, ${input.legacySlug ?? null}, ${created}, ${modified})
+      values (coalesce(${value('id')}::integer, nextval(pg_get_serial_sequence('ideas', 'id'))), ${value('moduleId')}, ${creatorId}, ${value('name')}, ${value('description')},
+        ${value('categoryId')}, ${value('image')}, ${value('imageCopyright')}, ${value('legacySlug')}, ${created}, ${value('modified')}::timestamptz)
       returning id, module_id, creator_id, name, description, category_id, image, image_copyright, created, moderator_status, moderator_feedback_text),
     l as (
       insert into ${ideaLabels} (idea_id, label_id)
-      select i.id, x.label_id from i, (values ${labelIds.length ? sql.join(labelIds.map((id) => sql`(${id}::integer)`), sql`, `) : sql`(null::integer)`}) x (label_id)
-      where x.label_id is not null
+      select i.id, x.label_id from i, unnest(${value('labelIds')}::integer[]) x (label_id)
       returning label_id),
     a as (
       insert into ${actions} (actor_id, verb, obj_type, obj_id, target_type, target_id, project_id, timestamp)
-      select ${input.creatorId}, 'add', 'idea', i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
+      select ${creatorId}, 'add', 'idea', i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
     f as (
       insert into ${follows} (creator_id, project_id, enabled, created)
-      select ${input.creatorId}, m.project_id, true, ${created} from m
+      select ${creatorId}, m.project_id, true, ${created} from m
       on conflict (project_id, creator_id) do nothing),
-    ${contributionCtes({ project: sql`m.project_id`, from: sql`from m, i`, creatorId: input.creatorId, kind: 'ideas', at: input.created ?? now })}
+    ${contributionCtes({ project: sql`m.project_id`, from: sql`from m, i`, creatorId, kind: 'ideas', at: created })}
     select i.*, u.username as creator_name, c.name as category_name,
       (select json_agg(json_build_object('id', lb.id, 'name', lb.name) order by lb.id) from l join ${labels} lb on lb.id = l.label_id) as labels
-    from i join ${users} u on u.id = i.creator_id left join ${categories} c on c.id = i.category_id`);
-  const [row] = (result as unknown as { rows: CreatedIdeaRow[] }).rows;
+    from i join ${users} u on u.id = i.creator_id left join ${categories} c on c.id = i.category_id`;
+});
+
+/**
+ * Creates an idea the platform's way (insertIdea): one statement, so that it is atomic without a
+ * transaction and costs one round trip. It answers with the new idea as loadIdeas shows it (a new
+ * idea has no comments or ratings yet), so the API needs no second read.
+ */
+export async function createIdeaRow(db: DbOrTx, input: NewIdea): Promise<IdeaRow> {
+  const [row] = await insertIdea(db, {
+    id: input.id ?? null,
+    moduleId: input.moduleId,
+    creatorId: input.creatorId,
+    name: input.name,
+    description: cleanRichText(input.description),
+    categoryId: input.categoryId ?? null,
+    labelIds: input.labelIds ?? [],
+    image: input.image ?? null,
+    imageCopyright: input.imageCopyright ?? '',
+    legacySlug: input.legacySlug ?? null,
+    created: (input.created ?? new Date()).toISOString(),
+    modified: input.modified?.toISOString() ?? null,
+  });
   if (!row) throw new Error(`no module ${input.moduleId}`);
   return toIdeaRow(row);
 }

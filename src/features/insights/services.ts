@@ -9,9 +9,11 @@ interface Contribution {
   project: SQL;
   /** What the project's row comes from (`from m, i`), empty for plain values. */
   from?: SQL;
-  creatorId: number;
+  /** The creator's id, as SQL: a value (`${id}::integer`) or a placeholder. */
+  creatorId: SQL;
   kind: ContributionKind;
-  at: Date;
+  /** When, as SQL: a timestamptz value or placeholder. */
+  at: SQL;
 }
 
 /**
@@ -22,10 +24,10 @@ interface Contribution {
  */
 export function contributionCtes(c: Contribution): SQL {
   const from = c.from ?? sql``;
-  const day = sql`(${c.at.toISOString()}::timestamptz at time zone 'UTC')::date`;
+  const day = sql`(${c.at} at time zone 'UTC')::date`;
   const column = sql.identifier(c.kind);
   return sql`insight_new as (
-      insert into ${participants} (project_id, user_id) select ${c.project}, ${c.creatorId}::integer ${from}
+      insert into ${participants} (project_id, user_id) select ${c.project}, ${c.creatorId} ${from}
       on conflict do nothing returning 1),
     insight_day as (
       insert into ${days} (project_id, day, ${column}, participants) select ${c.project}, ${day}, 1, (select count(*) from insight_new) ${from}
@@ -35,5 +37,5 @@ export function contributionCtes(c: Contribution): SQL {
 /** Counts a comment or rating in the caller's transaction; content outside any project is not counted. */
 export async function countContribution(db: DbOrTx, projectId: number | null, creatorId: number, kind: ContributionKind, at: Date): Promise<void> {
   if (projectId === null) return;
-  await db.execute(sql`with ${contributionCtes({ project: sql`${projectId}::integer`, creatorId, kind, at })} select 1`);
+  await db.execute(sql`with ${contributionCtes({ project: sql`${projectId}::integer`, creatorId: sql`${creatorId}::integer`, kind, at: sql`${at.toISOString()}::timestamptz` })} select 1`);
 }
