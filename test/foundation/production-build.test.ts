@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { buildProduction } from '../../scripts/build.js';
+
+const exited = (child: ChildProcess) => new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+/** `npm run start:prod` of a build in `dir`, on a fresh embedded database; resolves with its address. */
+function startBuild(dir: string, dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', SECRET_KEY: 'build-test-secret-key-build-test-secret-key', BASE_URL: 'http://127.0.0.1:8000', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.WEB_CONCURRENCY;
+  const child = spawn(process.execPath, [join(dir, 'main.js')], { env });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no start within 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', () => {
+      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      done({ child, url: match[1], output: () => output });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs and logins, and stops cleanly', { timeout: 180_000 }, async () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'allmende-build-'));
+  try {
+    const dir = join(scratch, 'dist');
+    await buildProduction(dir);
+    // The packages left external (PGlite, argon2, sharp, …) are found in the node_modules beside the build, as in a deployment.
+    symlinkSync(resolve('node_modules'), join(scratch, 'node_modules'));
+    const server = await startBuild(dir, join(scratch, 'data'));
+    assert.match(server.output(), /alice\s+alice-demo-pw/, 'migrations and the demo data found beside the bundle');
+    const get = (path: string) => fetch(server.url + path);
+    assert.equal((await get('/healthz')).status, 200);
+    const home = await get('/');
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal((await get('/static/favicon.svg')).status, 200, 'static files beside the bundle');
+    const docs = await get('/api/docs/static/swagger-ui.css');
+    assert.equal(docs.status, 200, "swagger-ui's own files, found in its package");
+    assert.match(await docs.text(), /swagger-ui/);
+    const schema = (await (await get('/api/schema/')).json()) as { paths: Record<string, unknown> };
+    assert.ok('/api/app-projects/' in schema.paths);
+    const login = await fetch(`${server.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'alice', password: 'alice-demo-pw' }) });
+    assert.equal(login.status, 200, 'argon2 (a native package left external) verifies the password');
+    const { token } = (await login.json()) as { token: string };
+    assert.equal((await fetch(`${server.url}/api/app-projects/`, { headers: { authorization: `Token ${token}` } })).status, 200);
+    const code = exited(server.child);
+    server.child.kill('SIGTERM');
+    assert.equal(await code, 0);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
