@@ -155,6 +155,53 @@ function takeLock(lockFile: string): () => void {
 }
 
 /**
+ * PostgreSQL's settings for the embedded database. shared_buffers: PostgreSQL's 128 MB default
+ * sits in the server's own process (WebAssembly memory, zeroed at every start and never given
+ * back); 32 MB holds what the pages and the API read on the bench data (1 M actions) at the same
+ * CPU per request and saves ≈ 100 MB of resident memory (docs/performance.md). max_wal_size:
+ * the WAL kept for reuse after a checkpoint (PostgreSQL keeps up to 1 GB).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_wal_size=128MB'];
+
+/**
+ * PGlite runs PostgreSQL single-user, which never checkpoints by itself: all WAL since the start
+ * stays, and after an unclean stop (kill -9, a crash) the next start replays all of it (seconds
+ * per few hundred MB). So: a checkpoint once WAL_PER_CHECKPOINT bytes were written since the last
+ * one, or every CHECKPOINT_EVERY_MS when anything was, as PostgreSQL's checkpointer would.
+ */
+const CHECKPOINT_CHECK_MS = 30_000;
+const CHECKPOINT_EVERY_MS = 300_000;
+const WAL_PER_CHECKPOINT = 64 * 1024 * 1024;
+
+/** When the last checkpoint was made, and the WAL position right after it. */
+export interface LastCheckpoint {
+  at: number;
+  lsn: string;
+}
+
+const walPosition = async (client: PGlite) => (await client.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0].lsn;
+
+/** A checkpoint when one is due (see above): the new LastCheckpoint, or null when none was due. */
+export async function checkpointIfDue(client: PGlite, last: LastCheckpoint, now = Date.now()): Promise<LastCheckpoint | null> {
+  const { rows } = await client.query<{ written: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn) AS written', [last.lsn]);
+  const written = Number(rows[0]?.written ?? 0);
+  if (written < WAL_PER_CHECKPOINT && (written <= 0 || now - last.at < CHECKPOINT_EVERY_MS)) return null;
+  await client.exec('CHECKPOINT');
+  return { at: now, lsn: await walPosition(client) };
+}
+
+/** From the open on, checkpoints when due; returns the function that stops it. */
+async function checkpointRegularly(client: PGlite): Promise<() => void> {
+  let last: LastCheckpoint = { at: Date.now(), lsn: await walPosition(client) };
+  const check = async () => {
+    last = (await checkpointIfDue(client, last)) ?? last;
+  };
+  const timer = setInterval(() => void check().catch(() => undefined), CHECKPOINT_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * PGlite on disk under dataDir/pglite. A new directory is initialised beside it and renamed into
  * place only when complete, so a crash during initialisation never leaves a half-made database.
  */
@@ -172,8 +219,12 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
     } else if (!existsSync(join(dir, 'PG_VERSION'))) {
       throw new DatabaseError(`${dir} is not a complete database directory; move it away and start again`);
     }
-    const client = await PGlite.create({ dataDir: dir });
-    return wrapPglite(client, release);
+    const client = await PGlite.create({ dataDir: dir, startParams: PGLITE_START_PARAMS });
+    const stopCheckpoints = await checkpointRegularly(client);
+    return wrapPglite(client, () => {
+      stopCheckpoints();
+      release();
+    });
   } catch (error) {
     release();
     throw error;
