@@ -2,7 +2,7 @@
  * The production build: `npm run build` (or `npx tsx scripts/build.ts [outDir]`, default dist/).
  * esbuild bundles src/main.ts with the dependencies it imports into one ES module, outDir/main.js,
  * so a start reads and compiles one file instead of resolving, reading and linking ≈ 1 700 modules
- * (docs/performance.md, "Cold start"); the manage CLI likewise into outDir/manage.js (what both
+ * (docs/performance.md, "Cold start"); the manage CLI likewise into outDir/manage.js (what they
  * share is in chunk files beside them). Also beside them: outDir/migrations and outDir/web/static,
  * where db/client.ts and app.ts look for them relative to their module (src/db/migrations and
  * src/web/static under tsx; in the build every module is a file directly in outDir).
@@ -56,7 +56,14 @@ const __bundledPackageFile = (file) => {
 export async function buildProduction(outDir: string): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: 'src/main.ts', manage: 'src/cli/manage.ts' },
+    entryPoints: {
+      main: 'src/main.ts',
+      manage: 'src/cli/manage.ts',
+      // What `PROFILE_BUILD=1 bench/profile.ts` imports to profile the build in-process.
+      app: 'src/app.ts',
+      config: 'src/config.ts',
+      'db/client': 'src/db/client.ts',
+    },
     outdir: outDir,
     bundle: true,
     splitting: true, // a dynamic import() stays lazy: its module is a chunk of its own
