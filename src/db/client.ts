@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, wr
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PreparingPglite } from './preparing-pglite.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -110,9 +111,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 
 function wrapPglite(client: PGlite, release: () => void = () => undefined): Database {
   const { stats, logger } = counter();
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  // drizzle's PGlite session calls only `query` and `transaction`, which PreparingPglite answers as PGlite does.
+  const db = drizzlePglite(new PreparingPglite(client) as unknown as PGlite, { schema, logger });
+  db.$client = client; // the PGlite itself, for what needs more than drizzle (tests' snapshots and dumps)
   return {
-    db,
+    db: db as unknown as Db,
     kind: 'pglite',
     stats,
     ping: () => answers(client),

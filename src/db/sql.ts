@@ -18,7 +18,8 @@ export const fromJson = <T>(value: T | string): T => (typeof value === 'string' 
  * template anew on every call, a good part of a short request's CPU), run on the database or a
  * transaction's `tx` with the values of its placeholders (`sql.placeholder(key)`), answering its
  * rows as the driver reads them. On PostgreSQL it is sent under `name`, so that a connection
- * parses it once (see db/client.ts).
+ * parses it once (see db/client.ts); on PGlite every text is prepared once under a name of its own
+ * (db/preparing-pglite.ts).
  */
 export function preparedStatement<Row, Values extends Record<string, unknown>>(name: string, build: () => SQL): (db: DbOrTx, values: Values) => Promise<Row[]> {
   let query: Query | undefined;
