@@ -92,7 +92,10 @@ export class PreparingPglite {
         { syncToFs: false },
       );
       if (!inTransaction) await this.client.syncToFs(); // as PGlite's query does (a no-op on disk and in memory)
-      return parse.parseResults(messages, this.client.parsers, options)[0] as Results<T>;
+      // PGlite merges a query's parsers into a copy of all of its own (hundreds, one per array type) on every call;
+      // the query's few over the client's, by prototype, read the same.
+      const parsers = options?.parsers ? (Object.assign(Object.create(this.client.parsers), options.parsers) as PGlite['parsers']) : this.client.parsers;
+      return parse.parseResults(messages, parsers, { ...options, parsers: undefined })[0] as Results<T>;
     } catch (error) {
       throw withQuery(error, query, params, options);
     }
