@@ -34,6 +34,9 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+/** Whether this run is the PostgreSQL suite (TEST_DATABASE_URL, run by `.ci/run`): tests that need PostgreSQL are registered only there, never skipped. */
+export const postgresSuite = Boolean(process.env.TEST_TEMPLATE_DB);
+
 /** On PostgreSQL runs: a new database cloned from the run's migrated template, and how to drop it. */
 export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;

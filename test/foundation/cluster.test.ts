@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { clonePostgresTemplate } from '../database.js';
+import { clonePostgresTemplate, postgresSuite } from '../database.js';
 
 /** Collects a child's output and resolves waits for a pattern as soon as it shows up (no sleeping). */
 function watch(child: ChildProcess) {
@@ -53,8 +53,6 @@ const pidsIn = (text: string) => [...text.matchAll(/worker (\d+) is listening/g)
  * `.ci/run`) and is not registered in the PGlite one, where `test/foundation/config.test.ts` proves
  * that more than one worker is refused.
  */
-const postgresSuite = Boolean(process.env.TEST_TEMPLATE_DB);
-
 if (postgresSuite) test('WEB_CONCURRENCY=2 on PostgreSQL: two workers serve one port, a killed worker is replaced, SIGTERM stops all cleanly', { timeout: 180_000 }, async () => {
   const clone = await clonePostgresTemplate();
   assert.ok(clone);

@@ -3,7 +3,7 @@ import { after, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../src/db/client.js';
 import { preparedStatement } from '../../src/db/sql.js';
-import { clonePostgresTemplate } from '../database.js';
+import { clonePostgresTemplate, postgresSuite } from '../database.js';
 import { createTestApp } from '../helpers.js';
 
 const nextNumber = preparedStatement<{ n: number }, { n: number }>('test_next_number', () => sql`select ${sql.placeholder('n')}::integer + 1 as n`);
@@ -14,9 +14,10 @@ test('a statement prepared in code runs with its values on the database and insi
   assert.deepEqual(await db.transaction((tx) => nextNumber(tx, { n: 1 })), [{ n: 2 }]);
 });
 
-test('on PostgreSQL it is parsed once per connection under its name; DATABASE_PREPARE=0 names no statement', async (t) => {
+/** PostgreSQL's own prepared statements: registered in the PostgreSQL suite only (see postgresSuite). */
+if (postgresSuite) test('on PostgreSQL it is parsed once per connection under its name; DATABASE_PREPARE=0 names no statement', async () => {
   const clone = await clonePostgresTemplate();
-  if (!clone) return t.skip('PostgreSQL only');
+  assert.ok(clone);
   after(() => clone.drop());
   const preparedNames = async (prepare: '1' | '0') => {
     const before = process.env.DATABASE_PREPARE;
