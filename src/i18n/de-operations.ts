@@ -41,6 +41,7 @@ export const deOperations: Record<string, string> = {
   sent: 'versandt',
   'terms of use': 'Nutzungsbedingungen',
   '%(delivered)s of %(receivers)s e-mails sent': '%(delivered)s von %(receivers)s E-Mails versandt',
+  'delivering…': 'wird zugestellt…',
   'Answers to the newsletter go to this address (optional).': 'Antworten auf den Newsletter gehen an diese Adresse (optional).',
   'Choose a project': 'Projekt auswählen',
   'Delivery': 'Zustellung',

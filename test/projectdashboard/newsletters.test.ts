@@ -9,8 +9,9 @@ import { startSmtpServer } from '../mail/smtp.js';
 import { dashboardApp, dashboardWorld, signedIn } from './world.js';
 
 const PATH = '/org/dashboard/communication/newsletters/create/';
+const LIST = '/org/dashboard/communication/newsletters/';
 
-test("an initiator sends a newsletter to the project's opted-in followers; the list shows how many were delivered", async () => {
+test("an initiator sends a newsletter to the project's opted-in followers; the list shows it delivering, then how many were delivered", async () => {
   const world = dashboardWorld();
   const { app, db, config } = await dashboardApp({
     ...world,
@@ -19,7 +20,7 @@ test("an initiator sends a newsletter to the project's opted-in followers; the l
   await db.update(users).set({ getNewsletters: true }).where(inArray(users.id, [3, 4, 5, 7]));
 
   assert.equal((await new Browser(app).get(PATH)).location, `/accounts/login/?next=${PATH}`);
-  for (const [name, path] of [['moderator', PATH], ['other', PATH], ['user', '/org/dashboard/communication/newsletters/']]) {
+  for (const [name, path] of [['moderator', PATH], ['other', PATH], ['user', LIST], ['other', LIST], ['moderator', LIST]]) {
     assert.equal((await (await signedIn(app, name)).get(path)).status, 403, name);
   }
   const initiator = await signedIn(app, 'initiator');
@@ -43,15 +44,19 @@ test("an initiator sends a newsletter to the project's opted-in followers; the l
   assert.match(mails[0].body, /Hello neighbours\n+Second/);
   assert.deepEqual([mails[0].senderName, mails[0].replyTo], ['Stadt Grünau', 'team@example.org']);
 
-  assert.match((await initiator.get('/org/dashboard/communication/newsletters/?done=newsletter_sent')).text, /News from the project[\s\S]*0 of 2 e-mails sent/);
+  assert.match((await initiator.get('/org/dashboard/communication/newsletters/?done=newsletter_sent')).text, /News from the project[\s\S]*0 of 2 e-mails sent \(delivering…\)/);
+  const german = await signedIn(app, 'coinit');
+  assert.match((await german.get(LIST)).text, /0 von 2 E-Mails versandt \(wird zugestellt…\)/);
   const printed: string[] = [];
   const delivery = createMailDelivery({ db, mailDir: `${config.dataDir}/mail`, from: 'Allmende <noreply@example.org>', print: (text) => printed.push(text) });
   delivery.kick();
   await delivery.idle();
   await delivery.close();
-  assert.match((await initiator.get('/org/dashboard/communication/newsletters/')).text, /2 of 2 e-mails sent/);
-  const german = await signedIn(app, 'coinit');
-  assert.match((await german.get('/org/dashboard/communication/newsletters/')).text, /2 von 2 E-Mails versandt/);
+  const delivered = (await initiator.get(LIST)).text;
+  assert.match(delivered, /2 of 2 e-mails sent/);
+  assert.doesNotMatch(delivered, /delivering/);
+  assert.match((await german.get(LIST)).text, /2 von 2 E-Mails versandt/);
+  for (const name of ['user', 'other']) assert.equal((await (await signedIn(app, name)).get(LIST)).status, 403, `${name} after sending`);
 });
 
 test('after a newsletter went out, its sender gets one delivery report with the count, in their language; failures count as not sent (§B18.3)', async () => {
@@ -80,6 +85,9 @@ test('after a newsletter went out, its sender gets one delivery report with the 
   await deliver();
   await delivery.close();
   assert.equal((await reports()).length, 1, 'sent once, also when mails of the newsletter go out again');
+  const list = (await initiator.get(LIST)).text;
+  assert.match(list, /Spring news[\s\S]*1 of 2 e-mails sent/, 'the list counts as the report does: the refused mail is given up');
+  assert.doesNotMatch(list, /delivering/);
 
   const german = await signedIn(app, 'coinit');
   await db.delete(follows);
@@ -88,4 +96,23 @@ test('after a newsletter went out, its sender gets one delivery report with the 
   assert.equal(last?.recipient, 'coinit@example.org');
   assert.equal(last?.subject, 'Versandbericht: Leer');
   assert.match(String(last?.body), /0 von 0 E-Mails wurden versandt/, 'nobody to send to: reported at once');
+});
+
+test('the newsletter list shows delivery in a constant number of statements, however many newsletters', async () => {
+  const { app, db, database } = await dashboardApp({ ...dashboardWorld(), follows: [{ creator: 5, project: 1 }] });
+  await db.update(users).set({ getNewsletters: true }).where(inArray(users.id, [5]));
+  const initiator = await signedIn(app, 'initiator');
+  const send = async (subject: string) => assert.equal((await initiator.post(PATH, { sender_name: 'City', project: '1', subject, body: '<p>x</p>' })).status, 302);
+  const statements = async () => {
+    const before = database.stats.queries;
+    const page = await initiator.get(LIST);
+    assert.equal(page.status, 200);
+    return { statements: database.stats.queries - before, delivering: page.text.split('delivering…').length - 1 };
+  };
+  await send('First');
+  const one = await statements();
+  for (const subject of ['Second', 'Third', 'Fourth']) await send(subject);
+  const four = await statements();
+  assert.deepEqual([one.delivering, four.delivering], [1, 4]);
+  assert.equal(four.statements, one.statements, '1 and 4 newsletters take the same statements');
 });

@@ -31,7 +31,10 @@ export function NewsletterListPage({ page, organisation, list, done }: { page: P
               <td>{n.subject}</td>
               <td>{n.projectName ?? '—'}</td>
               <td>{formatDateTime(n.created, lang, page.timeZone)}</td>
-              <td>{t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.delivered, receivers: n.receivers })}</td>
+              <td>
+                {t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.sent, receivers: n.receivers })}
+                {n.pending > 0 && ` (${t(lang, 'delivering…')})`}
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { follows, newsletters, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
+import { MAX_ATTEMPTS } from '../../mail/delivery.js';
 
 /** The projects a newsletter of the organisation can go to (§B18.1). */
 export async function newsletterProjects(db: DbOrTx, organisationId: number) {
@@ -17,20 +18,44 @@ export async function newsletterReceivers(db: DbOrTx, projectId: number) {
     .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true)));
 }
 
-/** The organisation's newsletters, newest first, with how many of their e-mails have been delivered. */
-export async function listNewsletters(db: DbOrTx, organisationId: number) {
-  return db
+/** An outbox mail of a newsletter that is still to be sent: not sent yet, attempts left (§B18.3). */
+export const pendingMail = sql`${q(outbox.sentAt)} is null and ${q(outbox.attempts)} < ${MAX_ATTEMPTS}`;
+
+export interface NewsletterDelivery {
+  /** Mails sent (a mail another instance is still sending counts as sent). */
+  sent: number;
+  /** Mails still to be sent (`pendingMail`). */
+  pending: number;
+}
+
+/**
+ * How far the given newsletters' mails have gone out, in one grouped statement however many:
+ * the one count the delivery report and the newsletter list both show. A newsletter without
+ * mails is missing from the map (0 sent, none pending).
+ */
+export async function newsletterDeliveries(db: DbOrTx, newsletterIds: number[]): Promise<Map<number, NewsletterDelivery>> {
+  if (!newsletterIds.length) return new Map();
+  const rows = await db
     .select({
-      id: newsletters.id,
-      subject: newsletters.subject,
-      created: newsletters.created,
-      receivers: newsletters.receivers,
-      projectName: projects.name,
-      delivered: sql<number>`(select count(*) from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${q(outbox.sentAt)} is not null)`.mapWith(Number),
+      id: outbox.newsletterId,
+      sent: sql<number>`count(*) filter (where ${q(outbox.sentAt)} is not null)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${pendingMail})`.mapWith(Number),
     })
+    .from(outbox)
+    .where(and(isNotNull(outbox.newsletterId), inArray(outbox.newsletterId, newsletterIds)))
+    .groupBy(outbox.newsletterId);
+  return new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, { sent: row.sent, pending: row.pending }]])));
+}
+
+/** The organisation's newsletters, newest first, with how far their e-mails have gone out (two statements). */
+export async function listNewsletters(db: DbOrTx, organisationId: number) {
+  const list = await db
+    .select({ id: newsletters.id, subject: newsletters.subject, created: newsletters.created, receivers: newsletters.receivers, projectName: projects.name })
     .from(newsletters)
     .leftJoin(projects, eq(projects.id, newsletters.projectId))
     .where(eq(newsletters.organisationId, organisationId))
     .orderBy(desc(newsletters.created), desc(newsletters.id))
     .limit(100);
+  const deliveries = await newsletterDeliveries(db, list.map((n) => n.id));
+  return list.map((n) => ({ ...n, ...(deliveries.get(n.id) ?? { sent: 0, pending: 0 }) }));
 }

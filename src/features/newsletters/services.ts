@@ -1,14 +1,13 @@
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { newsletters, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { isLang, t } from '../../i18n/index.js';
-import { MAX_ATTEMPTS } from '../../mail/delivery.js';
 import { queueMail } from '../../mail/outbox.js';
 import { newsletterListPath } from '../projectdashboard/paths.js';
 import { stripTags } from '../../text/html.js';
 import type { NewsletterInput } from './rules.js';
-import { newsletterReceivers } from './queries.js';
+import { newsletterDeliveries, newsletterReceivers, pendingMail } from './queries.js';
 
 /** Relative links and images of the body made absolute, so that they work in a mail program (§B18.3). */
 export const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${origin}/`);
@@ -46,7 +45,7 @@ export async function sendNewsletter(tx: DbOrTx, organisationId: number, creator
  * site's admins; we tell the initiator who sent it (E8: delivery reporting), the one who can act.
  */
 export async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number, origin: string): Promise<boolean> {
-  const pending = sql`exists (select 1 from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${q(outbox.sentAt)} is null and ${q(outbox.attempts)} < ${MAX_ATTEMPTS})`;
+  const pending = sql`exists (select 1 from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${pendingMail})`;
   const [claimed] = await tx
     .update(newsletters)
     .set({ reportedAt: sql`now()` })
@@ -60,9 +59,9 @@ export async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number,
     .leftJoin(projects, eq(projects.id, sql`${claimed.projectId}`))
     .where(eq(users.id, claimed.creatorId));
   if (!sender?.isActive || !sender.email) return false;
-  const [sent] = await tx.select({ n: count() }).from(outbox).where(and(eq(outbox.newsletterId, newsletterId), isNotNull(outbox.sentAt)));
+  const sent = (await newsletterDeliveries(tx, [newsletterId])).get(newsletterId)?.sent ?? 0;
   const lang = isLang(sender.language) ? sender.language : 'de';
-  const vars = { name: sender.username, subject: claimed.subject, project: sender.project ?? '', sent: sent?.n ?? 0, total: claimed.receivers, url: `${origin}${newsletterListPath(sender.orgSlug)}` };
+  const vars = { name: sender.username, subject: claimed.subject, project: sender.project ?? '', sent, total: claimed.receivers, url: `${origin}${newsletterListPath(sender.orgSlug)}` };
   await queueMail(tx, { to: sender.email, subject: t(lang, REPORT.subject, vars), body: t(lang, REPORT.body, vars), kind: 'newsletter_report' });
   return true;
 }
