@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -34,24 +35,14 @@ const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 const zlibOptions = { level: 6 };
 
 /**
- * The content-coding for a request, or null (identity), as @fastify/compress negotiates it (it does
- * not export its negotiation; test/appapi/conditional.test.ts checks that both agree): the coding
- * of CODINGS with the highest q-value above 0, the first of CODINGS on a tie; `*` and x-gzip stand
- * for gzip; no coding without Accept-Encoding or with X-No-Compression.
+ * The content-coding for a request, or null (identity), negotiated as @fastify/compress does it
+ * (test/appapi/conditional.test.ts checks that both agree): its negotiator over CODINGS, after
+ * reading `*` and x-gzip as gzip; no coding without Accept-Encoding or with X-No-Compression.
  */
 function contentCoding(headers: IncomingHttpHeaders): Coding | null {
   const accepted = headers['accept-encoding'];
   if (accepted === undefined || headers['x-no-compression'] !== undefined) return null;
-  const quality = new Map<string, number>();
-  for (const part of accepted.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.reduce((value, param) => (param.startsWith('q=') ? Number.parseFloat(param.slice(2)) || 0 : value), 1);
-    const coding = name === '*' || name === 'x-gzip' ? 'gzip' : name;
-    quality.set(coding, Math.max(quality.get(coding) ?? 0, q));
-  }
-  let best: Coding | null = null;
-  for (const coding of CODINGS) if ((quality.get(coding) ?? 0) > (best ? (quality.get(best) ?? 0) : 0)) best = coding;
-  return best;
+  return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...CODINGS]);
 }
 
 /** A body in a content-coding, with the options @fastify/compress uses for every other answer (off the main thread). */
@@ -96,27 +87,26 @@ export function serialized(reply: FastifyReply, value: unknown): string {
   return typeof body === 'string' ? body : Buffer.from(body as Buffer).toString();
 }
 
-/** A JSON body serialised before (`serialized`), its tag (`tagOf` of that body) and, if kept, its coded forms. */
+/** A JSON body serialised before (`serialized`), its tag (`tagOf` of that body) and its coded forms. */
 export interface TaggedAnswer {
   body: string;
   tag: string;
   /** The body in a content-coding (`encode`), computed once and kept with the body. */
-  coded?: (coding: Coding) => Promise<Buffer>;
+  coded: (coding: Coding) => Promise<Buffer>;
 }
 
 /**
- * Sends a tagged answer. When the client accepts a coding, a large body has kept coded forms and
- * the answer will not be a 304, it sends those bytes with Content-Encoding: @fastify/compress then
+ * Sends a tagged answer. When the client accepts a coding, the body is large and the answer will
+ * not be a 304, it sends the kept coded bytes with Content-Encoding: @fastify/compress then
  * leaves them alone and the hooks of this module add the coding to the tag and Vary.
  */
 export async function sendTagged(reply: FastifyReply, answer: TaggedAnswer): Promise<FastifyReply> {
   reply.header('etag', answer.tag).type('application/json; charset=utf-8');
   const { headers } = reply.request;
-  const { coded } = answer;
-  const coding = coded && !matchingTag(headers['if-none-match'], answer.tag) ? contentCoding(headers) : null;
+  const coding = matchingTag(headers['if-none-match'], answer.tag) ? null : contentCoding(headers);
   const small = answer.body.length < CODING_THRESHOLD && Buffer.byteLength(answer.body) < CODING_THRESHOLD;
-  if (!coded || !coding || small) return reply.send(answer.body);
-  const bytes = await coded(coding);
+  if (!coding || small) return reply.send(answer.body);
+  const bytes = await answer.coded(coding);
   return reply.header('content-encoding', coding).send(bytes);
 }
 
