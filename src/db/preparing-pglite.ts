@@ -8,16 +8,6 @@ interface Prepared {
 
 const MAX_NAMED_STATEMENTS = 500;
 
-const joined = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
-
 /** What PGlite adds to a database error of `query` (its makePGliteError), so errors read the same on either path. */
 const withQuery = (error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown => {
   if (error && typeof error === 'object' && 'code' in error) Object.assign(error, { query, params, queryOptions: options });
@@ -83,7 +73,7 @@ export class PreparingPglite {
         return serialize ? serialize(value) : String(value);
       });
       const messages = await this.client.execProtocolStream(
-        joined([
+        Buffer.concat([
           protocol.serialize.bind({ statement: prepared.name, values }),
           protocol.serialize.describe({ type: 'P' }),
           protocol.serialize.execute({}),
@@ -104,7 +94,7 @@ export class PreparingPglite {
   async #prepare(query: string): Promise<Prepared> {
     const name = `pglite_${this.#prepared.size}`;
     const messages = await this.client.execProtocolStream(
-      joined([protocol.serialize.parse({ name, text: query }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text: query }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false },
     );
     const prepared = { name, types: parse.parseDescribeStatementResults(messages) };
