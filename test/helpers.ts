@@ -46,3 +46,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
 }
+
+/**
+ * Date frozen at the next whole second (never before the real time): the app project list is
+ * computed for the start of each second, so a test's requests then fall into one second, later
+ * than any fixture date made before, until the test ticks.
+ */
+export const freezeTime = (t: { mock: { timers: { enable(options: { apis: 'Date'[]; now: number }): void } } }) =>
+  t.mock.timers.enable({ apis: ['Date'], now: Math.ceil(Date.now() / 1000) * 1000 });

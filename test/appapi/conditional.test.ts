@@ -9,7 +9,7 @@ import { modules, organisations, phases, projects } from '../../src/db/schema/in
 import { contentTypeId } from '../../src/features/contenttypes/registry.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
-import { createTestApp } from '../helpers.js';
+import { createTestApp, freezeTime } from '../helpers.js';
 
 /** The basic world with enough ideas, and project information, that the lists are worth compressing (≥ 1 KB). */
 async function world() {
@@ -22,10 +22,6 @@ async function world() {
 }
 
 const URLS = ['/api/app-projects/', '/api/app-projects/project/', '/api/modules/1/ideas/'];
-
-/** Date frozen at a whole second: requests of a test fall into one second until it ticks. */
-const freezeTime = (t: { mock: { timers: { enable(options: { apis: 'Date'[]; now: number }): void } } }) =>
-  t.mock.timers.enable({ apis: ['Date'], now: Math.ceil(Date.now() / 1000) * 1000 });
 
 /** An answer and the number of SQL statements it cost. */
 async function counted(app: FastifyInstance, database: Database, options: InjectOptions) {

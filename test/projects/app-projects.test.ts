@@ -7,7 +7,7 @@ import { signJwt } from '../../src/http/jwt.js';
 import { createBrowserSession, SESSION_COOKIE } from '../../src/http/session.js';
 import { formatDate } from '../../src/i18n/dates.js';
 import { daysFromNow, load, tokenHeader } from '../fixtures.js';
-import { createTestApp } from '../helpers.js';
+import { createTestApp, freezeTime } from '../helpers.js';
 
 type Json = Record<string, unknown>;
 
@@ -73,6 +73,7 @@ function world(specs: [ProjectSpec, { phases: typeof running; draft?: boolean; b
 }
 
 test('GET /api/app-projects/', async (t) => {
+  freezeTime(t); // "23 hours remaining" of a phase ending a day after the fixtures were made: never a second before them
   const { db, request, config } = await createTestApp();
   await load(
     db,
