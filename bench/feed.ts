@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
-import { feedEntries, feedPage } from '../src/features/dashboard/queries.js';
+import { feedEntries, feedPage } from '../src/me/dashboard/queries.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const count = Number(process.argv[2] ?? 1_000_000);

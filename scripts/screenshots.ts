@@ -16,7 +16,7 @@ import { testConfig } from '../src/config.js';
 import { openMemoryPglite } from '../src/db/client.js';
 import { eq } from 'drizzle-orm';
 import { ideas } from '../src/db/schema/index.js';
-import { ideaPath } from '../src/features/urls.js';
+import { ideaPath } from '../src/core/urls.js';
 
 const day = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * day).toISOString();

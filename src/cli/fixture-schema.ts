@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../features/projects/topics.js';
+import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../core/projects/topics.js';
 
 /** The loaddata fixture format: an interface other tools depend on, so keep it exactly. */
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { hashPassword } from '../features/accounts/passwords.js';
+import { hashPassword } from '../core/users/passwords.js';
 import { syncSequences } from './loaddata.js';
 
 /** How many of each kind `generate` adds. */

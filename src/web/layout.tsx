@@ -1,6 +1,6 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
-import { returnsAfterLogin } from '../features/accounts/rules.js';
-import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../features/legal/texts.js';
+import { returnsAfterLogin } from '../core/users/rules.js';
+import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { loginRedirectUrl, signupRedirectUrl } from './render.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import { modules, organisations, phases, projects } from '../../src/db/schema/index.js';
-import { contentTypeId } from '../../src/features/contenttypes/registry.js';
+import { contentTypeId } from '../../src/core/contenttypes/registry.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp, freezeTime } from '../helpers.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { apiTokens, browserSessions, users } from '../../src/db/schema/index.js';
-import { deactivateUser, setPassword } from '../../src/features/accounts/credentials.js';
+import { deactivateUser, setPassword } from '../../src/core/users/credentials.js';
 import { createBrowserSession } from '../../src/http/session.js';
 import { load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';

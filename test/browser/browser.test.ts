@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ideas, users } from '../../src/db/schema/index.js';
 import { createComment } from '../../src/features/comments/services.js';
 import { createIdea } from '../../src/features/ideas/services.js';
-import { ideaPath } from '../../src/features/urls.js';
+import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { comments, ideas, reports } from '../../src/db/schema/index.js';
-import { ideaPath } from '../../src/features/urls.js';
+import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';

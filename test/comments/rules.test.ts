@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyTargetError } from '../../src/features/comments/rules.js';
-import { NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
+import { NO_ROLES, type ProjectContext } from '../../src/core/projects/rules.js';
 
 const now = new Date('2024-06-01T12:00:00Z');
 const phase = (type: string, start: string, end: string) => ({ id: 1, type, startDate: new Date(start), endDate: new Date(end), weight: 0 });

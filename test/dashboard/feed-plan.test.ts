@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { feedPage, feedQuery } from '../../src/features/dashboard/queries.js';
+import { feedPage, feedQuery } from '../../src/me/dashboard/queries.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -3,12 +3,12 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
-import { createSystemActions } from '../../src/features/actions/system.js';
+import { createSystemActions } from '../../src/core/actions/system.js';
 import { createComment, removeComment } from '../../src/features/comments/services.js';
-import { setFollow } from '../../src/features/follows/services.js';
+import { setFollow } from '../../src/core/follows/services.js';
 import { createIdea, deleteIdea } from '../../src/features/ideas/services.js';
-import { addCommentFeedback, updateCommentFeedback } from '../../src/features/moderatorfeedback/services.js';
-import { addModerator } from '../../src/features/projects/services.js';
+import { addCommentFeedback, updateCommentFeedback } from '../../src/features/comments/feedback-services.js';
+import { addModerator } from '../../src/core/projects/services.js';
 import { createTestApp } from '../helpers.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 

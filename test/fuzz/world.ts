@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app.js';
-import { hashPassword } from '../../src/features/accounts/passwords.js';
+import { hashPassword } from '../../src/core/users/passwords.js';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { testConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';

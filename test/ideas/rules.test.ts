@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canAddIdea, canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, canViewIdeas, type IdeaRuleContext } from '../../src/features/ideas/rules.js';
-import { NO_ROLES, type ProjectContext } from '../../src/features/projects/rules.js';
+import { NO_ROLES, type ProjectContext } from '../../src/core/projects/rules.js';
 import { mayAdd, mayView, PHASES, type PhaseTime, type Role, ROLES, type State, STATES } from './matrix.js';
 
 const DAY = 86400000;

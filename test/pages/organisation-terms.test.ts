@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { comments, ideas, organisations, organisationTermsAgreements } from '../../src/db/schema/index.js';
-import { organisationTermsAsked, organisationTermsError } from '../../src/features/organisations/rules.js';
+import { organisationTermsAsked, organisationTermsError } from '../../src/core/organisations/rules.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';

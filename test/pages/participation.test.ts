@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { comments, ideas, outbox, ratings, reports } from '../../src/db/schema/index.js';
-import { ideaPath } from '../../src/features/urls.js';
+import { ideaPath } from '../../src/core/urls.js';
 import { tn } from '../../src/i18n/index.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';

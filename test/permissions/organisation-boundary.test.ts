@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contentTypeId } from '../../src/features/contenttypes/registry.js';
-import { loadModuleContext, loadProjectContext } from '../../src/features/projects/context.js';
+import { contentTypeId } from '../../src/core/contenttypes/registry.js';
+import { loadModuleContext, loadProjectContext } from '../../src/core/projects/context.js';
 import { daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { follows, newsletters, outbox, users } from '../../src/db/schema/index.js';
-import { reportNewsletterDeliveries } from '../../src/features/newsletters/services.js';
+import { reportNewsletterDeliveries } from '../../src/manage/newsletters/services.js';
 import { createMailDelivery } from '../../src/mail/delivery.js';
 import { Browser } from '../accounts/client.js';
 import { startSmtpServer } from '../mail/smtp.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { actions, outbox, phases, users } from '../../src/db/schema/index.js';
-import { createSystemActions } from '../../src/features/actions/system.js';
+import { createSystemActions } from '../../src/core/actions/system.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

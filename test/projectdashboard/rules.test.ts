@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mayExportModule } from '../../src/features/exports/rules.js';
-import { validatePhases } from '../../src/features/modules/rules.js';
-import { canManageOrganisation } from '../../src/features/organisations/rules.js';
-import { canManageProject, NO_ROLES, projectTopicsError, type ProjectContext } from '../../src/features/projects/rules.js';
-import { hasFinished, publishCheck } from '../../src/features/projectdashboard/completeness.js';
+import { validatePhases } from '../../src/core/modules/rules.js';
+import { canManageOrganisation } from '../../src/core/organisations/rules.js';
+import { canManageProject, NO_ROLES, projectTopicsError, type ProjectContext } from '../../src/core/projects/rules.js';
+import { hasFinished, publishCheck } from '../../src/manage/projects/completeness.js';
 import { fromLocalInput, toLocalInput } from '../../src/i18n/dates.js';
 
 const user = { id: 1, isSuperuser: false };

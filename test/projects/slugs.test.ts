@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { isReservedSlug } from '../../src/features/slugs.js';
+import { isReservedSlug } from '../../src/core/slugs.js';
 import { dashboardApp, signedIn } from '../projectdashboard/world.js';
 
 /** Every registered path, read back from Fastify's route tree (`├── segment (METHODS)`, four columns a level). */

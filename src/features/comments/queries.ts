@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { chapters, commentFeedback, comments, type ContentKind, ideas, modules, organisations, paragraphs, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
-import { commentPath, ideaPath, modulePath } from '../urls.js';
+import { commentPath, ideaPath, modulePath } from '../../core/urls.js';
 
 export interface ObjectRef {
   type: ContentKind;

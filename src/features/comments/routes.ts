@@ -6,12 +6,12 @@ import { type AuthUser, currentUser, denied, requireUser } from '../../http/auth
 import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
-import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
-import { COMMENTABLE } from '../contenttypes/registry.js';
-import { organisationTextPath } from '../legal/texts.js';
-import { loadOrganisationTerms } from '../organisations/queries.js';
-import { organisationTermsError } from '../organisations/rules.js';
-import { recordTermsAgreement } from '../organisations/services.js';
+import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
+import { COMMENTABLE } from '../../core/contenttypes/registry.js';
+import { organisationTextPath } from '../../core/legal/texts.js';
+import { loadOrganisationTerms } from '../../core/organisations/queries.js';
+import { organisationTermsError } from '../../core/organisations/rules.js';
+import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { extrasFor } from './extras.js';
 import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError } from './rules.js';

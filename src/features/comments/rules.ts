@@ -1,7 +1,7 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
-import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../modules/rules.js';
-import { canModerate, isSuperuser } from '../projects/rules.js';
+import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
+import { canModerate, isSuperuser } from '../../core/projects/rules.js';
 
 /** The model whose phase features decide about a thread root (paragraphs belong to their chapter's document). */
 export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {

@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import type { RenderContext } from '../../http/render.js';
-import { avatarFallback, avatarThumbnailPath } from '../accounts/avatars.js';
-import { contentTypeId } from '../contenttypes/registry.js';
-import { FeedbackSchema, serializeFeedback } from '../moderatorfeedback/serialize.js';
-import { profilePath } from '../urls.js';
+import { avatarFallback, avatarThumbnailPath } from '../../core/users/avatars.js';
+import { contentTypeId } from '../../core/contenttypes/registry.js';
+import { FeedbackSchema, serializeFeedback } from './feedback-serialize.js';
+import { profilePath } from '../../core/urls.js';
 import type { CommentRow, FeedbackRow, RatingSummary } from './queries.js';
 import type { CommentUserInfo } from './rules.js';
 

@@ -2,11 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { actions, commentFeedback, comments, type ContentKind, ratings, reports, users } from '../../db/schema/index.js';
 import { stripTags } from '../../text/html.js';
-import { deleteActionsOf, recordAction } from '../actions/services.js';
-import { loadTarget } from '../contenttypes/queries.js';
-import { autoFollow } from '../follows/services.js';
-import { countContribution } from '../insights/services.js';
-import { netiquettePath } from '../legal/queries.js';
+import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
+import { loadTarget } from '../../core/contenttypes/queries.js';
+import { autoFollow } from '../../core/follows/services.js';
+import { countContribution } from '../../core/insights/services.js';
+import { netiquettePath } from '../../core/legal/queries.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
 import { loadCommentPaths } from './queries.js';
 

@@ -1,4 +1,4 @@
-import { canModerate, type ProjectContext } from '../projects/rules.js';
+import { canModerate, type ProjectContext } from '../../core/projects/rules.js';
 
 /**
  * Who may export a module's contributions (§B1, §B16): the project's moderators, the initiators of

@@ -4,7 +4,7 @@ import { absoluteUrl } from '../../http/urls.js';
 import { stripTags } from '../../text/html.js';
 import type { IdeaRow } from '../ideas/queries.js';
 import { MODERATOR_STATUSES } from '../ideas/views.js';
-import { commentPath, ideaPath, ideaReferenceNumber } from '../urls.js';
+import { commentPath, ideaPath, ideaReferenceNumber } from '../../core/urls.js';
 import type { CommentExportRow } from './queries.js';
 
 export type Cell = string | number;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { fieldErrors, type FieldErrors } from '../../http/errors.js';
 import { RICH_TEXT_LIMIT, textLimitMessage, type TextLimit } from '../../text/limits.js';
-import type { NamedRef } from '../modules/queries.js';
+import type { NamedRef } from '../../core/modules/queries.js';
 
 /** The most each text of an idea may hold (checked by the rules below, for the API and the pages alike). */
 export const IDEA_LIMITS = {

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { categories, comments, ideaLabels, ideas, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
-import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../modules/queries.js';
-import { type LoadedModuleContext, prepareModuleContextWith } from '../projects/context.js';
-import type { RuleUser } from '../projects/rules.js';
+import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
+import { type LoadedModuleContext, prepareModuleContextWith } from '../../core/projects/context.js';
+import type { RuleUser } from '../../core/projects/rules.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {

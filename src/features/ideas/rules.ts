@@ -1,5 +1,5 @@
-import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../modules/rules.js';
-import { canModerate } from '../projects/rules.js';
+import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
+import { canModerate } from '../../core/projects/rules.js';
 
 /** What the idea rules look at: the module context (project, roles, module, phases, now). */
 export type IdeaRuleContext = ModuleContext;

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { ideaReferenceNumber } from '../urls.js';
+import { ideaReferenceNumber } from '../../core/urls.js';
 import type { Lang } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/dates.js';
 import { stripTags } from '../../text/html.js';
-import { contentTypeId } from '../contenttypes/registry.js';
+import { contentTypeId } from '../../core/contenttypes/registry.js';
 import type { IdeaRow } from './queries.js';
 import { canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, type IdeaRuleContext } from './rules.js';
 

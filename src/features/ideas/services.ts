@@ -4,10 +4,10 @@ import { fromJson, preparedStatement } from '../../db/sql.js';
 import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
-import { deleteActionsOf, recordAction } from '../actions/services.js';
+import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
-import { contributionCtes } from '../insights/services.js';
-import type { NamedRef } from '../modules/queries.js';
+import { contributionCtes } from '../../core/insights/services.js';
+import type { NamedRef } from '../../core/modules/queries.js';
 import type { IdeaRow } from './queries.js';
 
 export interface NewIdea {

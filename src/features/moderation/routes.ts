@@ -8,7 +8,7 @@ import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/p
 import { renderContext } from '../../http/render.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
-import { loadProjectContext } from '../projects/context.js';
+import { loadProjectContext } from '../../core/projects/context.js';
 import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
 import { ModerationCommentSchema, serializeModerationComment } from './serialize.js';

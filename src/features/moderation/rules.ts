@@ -1,4 +1,4 @@
-import { canModerate, type ProjectContext } from '../projects/rules.js';
+import { canModerate, type ProjectContext } from '../../core/projects/rules.js';
 
 /** view/change_moderation_comment (the moderation API and the moderation detail page): moderators, initiators, superusers. */
 export const canModerateComments = (c: ProjectContext) => canModerate(c);

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { formatDateTime } from '../../i18n/dates.js';
 import { commentAuthor, isGone, type SerializeContext } from '../comments/serialize.js';
 import type { CommentRow, FeedbackRow } from '../comments/queries.js';
-import { FeedbackSchema, serializeFeedback } from '../moderatorfeedback/serialize.js';
-import { feedbackListPath } from '../urls.js';
+import { FeedbackSchema, serializeFeedback } from '../comments/feedback-serialize.js';
+import { feedbackListPath } from '../../core/urls.js';
 
 /** The moderation comment representation (interface §2.1), field for field. */
 export const ModerationCommentSchema = Type.Object({

@@ -9,8 +9,8 @@ import { ApiError, notFound, permissionDenied } from '../../http/errors.js';
 import { canViewComments } from '../comments/rules.js';
 import { canChangeRating, canRateObject } from './rules.js';
 import { loadRatingSummaries } from '../comments/queries.js';
-import { loadObjectContext, type ObjectContext } from '../contenttypes/context.js';
-import { RATEABLE } from '../contenttypes/registry.js';
+import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
+import { RATEABLE } from '../../core/contenttypes/registry.js';
 import { addRating, RatingExists, setRating } from './services.js';
 
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });

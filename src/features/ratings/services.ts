@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ContentKind, ratings } from '../../db/schema/index.js';
-import { loadTarget } from '../contenttypes/queries.js';
-import { countContribution } from '../insights/services.js';
+import { loadTarget } from '../../core/contenttypes/queries.js';
+import { countContribution } from '../../core/insights/services.js';
 
 /** Ratings are -1, 0 or 1; anything else is clamped (the reference's save). */
 export const clampRating = (value: number) => Math.max(-1, Math.min(1, Math.trunc(value)));

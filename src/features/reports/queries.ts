@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, ideas, modules, organisations, projects, reports, users } from '../../db/schema/index.js';
 import { loadCommentPaths } from '../comments/queries.js';
-import { ideaPath, moderationDetailPath } from '../urls.js';
+import { ideaPath, moderationDetailPath } from '../../core/urls.js';
 
 export interface ReportRow {
   objectPk: number;

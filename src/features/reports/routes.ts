@@ -6,9 +6,9 @@ import { requireUser } from '../../http/auth.js';
 import { fieldErrors } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { formatDateTime } from '../../i18n/dates.js';
-import { loadTarget } from '../contenttypes/queries.js';
-import { contentKindOf, REPORTABLE } from '../contenttypes/registry.js';
-import { loadModuleContext } from '../projects/context.js';
+import { loadTarget } from '../../core/contenttypes/queries.js';
+import { contentKindOf, REPORTABLE } from '../../core/contenttypes/registry.js';
+import { loadModuleContext } from '../../core/projects/context.js';
 import { canReport, REPORT_MAX_LENGTH, reportDescriptionError } from './rules.js';
 import { createReport } from './services.js';
 

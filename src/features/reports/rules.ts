@@ -1,4 +1,4 @@
-import { canViewModule, type ModuleContext } from '../modules/rules.js';
+import { canViewModule, type ModuleContext } from '../../core/modules/rules.js';
 
 /** Reporting an idea or comment: any signed-in user who may see it. */
 export const canReport = (c: ModuleContext) => c.project.user !== null && canViewModule(c);

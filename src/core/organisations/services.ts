@@ -1,0 +1,35 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
+import { type OrganisationTerms, organisationTermsAsked } from './rules.js';
+import type { LegalInput, SettingsInput } from '../../manage/settings/input.js';
+
+/** Saves the settings form (§B3.1): fields, images (media paths, undefined = unchanged) and the texts per language. */
+export async function updateOrganisationSettings(tx: DbOrTx, organisationId: number, input: SettingsInput, images: { logo?: string | null; image?: string | null }): Promise<void> {
+  const { translations, ...fields } = input;
+  await tx.update(organisations).set({ ...fields, ...images }).where(eq(organisations.id, organisationId));
+  for (const tr of translations) {
+    await tx
+      .insert(organisationTranslations)
+      .values({ organisationId, ...tr })
+      .onConflictDoUpdate({ target: [organisationTranslations.organisationId, organisationTranslations.language], set: { description: tr.description, slogan: tr.slogan, information: tr.information } });
+  }
+}
+
+export async function updateOrganisationLegal(tx: DbOrTx, organisationId: number, input: LegalInput): Promise<void> {
+  await tx.update(organisations).set(input).where(eq(organisations.id, organisationId));
+}
+
+/**
+ * Records that the user agreed to the organisation's terms of use, when the form asked and the box
+ * was ticked (checked before with `organisationTermsError`); once per (user, organisation).
+ */
+export async function recordTermsAgreement(tx: DbOrTx, userId: number, organisationId: number, terms: OrganisationTerms | null): Promise<void> {
+  if (!organisationTermsAsked(terms)) return;
+  await tx.insert(organisationTermsAgreements).values({ userId, organisationId }).onConflictDoNothing();
+}
+
+/** Withdraws the user's agreements to the terms of every organisation but `keep`: their forms ask again. */
+export async function withdrawTermsAgreements(tx: DbOrTx, userId: number, keep: number[]): Promise<void> {
+  await tx.delete(organisationTermsAgreements).where(and(eq(organisationTermsAgreements.userId, userId), keep.length ? notInArray(organisationTermsAgreements.organisationId, keep) : undefined));
+}

@@ -1,0 +1,249 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
+import { renderContext } from '../../http/render.js';
+import { PathId } from '../../http/responses.js';
+import { t } from '../../i18n/index.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { Layout } from '../../web/layout.js';
+import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
+import { COMMENTABLE, contentTypeId } from '../../core/contenttypes/registry.js';
+import { feedbackTextError } from '../comments/feedback-rules.js';
+import { addCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
+import { loadOrganisationTerms } from '../../core/organisations/queries.js';
+import { organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
+import { recordTermsAgreement } from '../../core/organisations/services.js';
+import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
+import { canModerate } from '../../core/projects/rules.js';
+import { toggleRating } from '../ratings/services.js';
+import { createReport } from '../reports/services.js';
+import { reportDescriptionError } from '../reports/rules.js';
+import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from '../comments/queries.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from '../comments/rules.js';
+import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
+import { CategoryFields, CommentField } from './views.js';
+import { checkCommentCategories } from '../comments/input.js';
+
+const ThreadKind = Type.Union([Type.Literal('idea'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]);
+const NewParams = Type.Object({ kind: ThreadKind, pk: PathId });
+const ActionParams = Type.Object({ id: PathId });
+
+/** A comment form sent again with its error, the text kept (a form has no page of its own to return to). */
+function CommentFormPage({
+  page,
+  action,
+  label,
+  value,
+  errors,
+  back,
+  categories,
+  terms,
+}: {
+  page: PageContext;
+  action: string;
+  label: string;
+  value: string;
+  errors: string[];
+  back: string;
+  /** The category checkboxes, when the module offers them: the chosen ones and their error. */
+  categories?: { chosen: string[]; errors: string[] };
+  /** The organisation's terms of use box, while the form asks for it: the organisation, whether it was ticked, its error. */
+  terms?: { slug: string; checked: boolean; errors: string[] };
+}) {
+  const { lang } = page;
+  return (
+    <Layout page={page} title={label}>
+      <h1>{label}</h1>
+      <div class="alert alert-error" role="alert">
+        {t(lang, 'An error occurred. Please check the data you entered.')}
+      </div>
+      <form method="post" action={action} class="comment-form">
+        <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf} />
+        <CommentField lang={lang} id="id_comment" label={label} value={value} errors={errors} />
+        {categories && <CategoryFields lang={lang} id="id_comment_categories" chosen={categories.chosen} errors={categories.errors} />}
+        {terms && <OrganisationTermsField lang={lang} id="id_organisation_terms_of_use" slug={terms.slug} checked={terms.checked} errors={terms.errors} />}
+        <button type="submit">{t(lang, 'Post')}</button> <a href={back}>{t(lang, 'Cancel')}</a>
+      </form>
+    </Layout>
+  );
+}
+
+/**
+ * The comment forms of every discussion (ideas, polls, chapters, paragraphs): write, reply, edit,
+ * delete, rate, report, and the moderator's block / read / feedback. Each asks the comment rules and
+ * calls the services the API calls, then goes back to the comment (POST-redirect-GET with a message).
+ */
+export async function commentPages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  /** The signed-in page context of a form post (CSRF checked), or null after a redirect to login. */
+  async function poster(request: FastifyRequest, reply: FastifyReply, back: string) {
+    checkCsrf(request);
+    const page = await pageContext(request, reply);
+    if (!page.user) {
+      await reply.redirect(loginRedirectUrl(back), 302);
+      return null;
+    }
+    return { ...page, user: page.user };
+  }
+
+  const commentPath = async (row: { id: number; contentType: Parameters<typeof loadCommentPaths>[1][number]['contentType']; objectPk: number }) =>
+    `${(await loadCommentPaths(db, [row])).get(row.id) ?? '/'}#comment-${row.id}`;
+
+  /** A comment and its discussion's context, for a user who may see the discussion (403 otherwise). */
+  async function commentContext(id: number, user: PageContext['user']) {
+    const row = await loadCommentRow(db, id);
+    if (!row) throw notFound();
+    const context: ObjectContext = await loadObjectContext(db, contentTypeId('comment'), id, user, COMMENTABLE);
+    if (!canViewComments(context)) throw denied(user);
+    return { row, context };
+  }
+
+  const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
+
+  /** The organisation's terms of use for a comment form (§A11.7): what the form asks, and its error when the box was not ticked. */
+  async function termsCheck(body: FormBody | RepeatedFormBody, context: ObjectContext, user: { id: number }) {
+    const terms = await loadOrganisationTerms(db, context.project.organisationId, user.id);
+    const checked = field(body, ORGANISATION_TERMS_FIELD) === 'on';
+    const error = organisationTermsError(terms, checked);
+    const form = organisationTermsAsked(terms) ? { slug: terms.slug, checked, errors: error ? [error] : [] } : undefined;
+    return { terms, error, form };
+  }
+
+  app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: RepeatedFormBody }), async (request, reply) => {
+    const { kind, pk } = request.params;
+    const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
+    if (!objectPath) throw notFound();
+    const page = await poster(request, reply, objectPath);
+    if (!page) return reply;
+    const context = await loadObjectContext(db, contentTypeId(kind), pk, page.user, COMMENTABLE);
+    if (!canViewComments(context) || !canAddComment(context)) throw denied(page.user);
+    const text = field(request.body, 'comment', false);
+    const error = commentTextError(text);
+    // Categories only where the module offers them (§A11.3), checked by the API's one rule.
+    const offered = commentCategoriesOffered(context);
+    const chosen = offered ? fieldList(request.body, 'comment_categories') : [];
+    const categories = checkCommentCategories(chosen.join(','));
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || 'problem' in categories || terms.error) {
+      const form = {
+        page,
+        action: request.url,
+        label: t(page.lang, 'Your comment'),
+        value: text,
+        errors: error ? [t(page.lang, error)] : [],
+        back: objectPath,
+        categories: offered ? { chosen, errors: 'problem' in categories ? [t(page.lang, categories.problem)] : [] } : undefined,
+        terms: terms.form,
+      };
+      return sendPage(reply, CommentFormPage(form), 400);
+    }
+    const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
+    const created = await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      return createComment(tx, input, { origin: origin(request, page) });
+    });
+    return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
+  });
+
+  app.post('/comments/:id/reply/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (!canReplyTo(row) || !canAddComment(context)) throw permissionDenied();
+    const text = field(request.body, 'comment', false);
+    const error = commentTextError(text);
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || terms.error) {
+      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
+    }
+    const created = await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      return createComment(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, comment: text }, { origin: origin(request, page) });
+    });
+    return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: 'comment', objectPk: row.id }), 'Your reply has been posted.');
+  });
+
+  app.post('/comments/:id/edit/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (!canChangeComment(context, row)) throw permissionDenied();
+    const text = field(request.body, 'comment', false);
+    const error = commentTextError(text);
+    const terms = await termsCheck(request.body, context, page.user);
+    if (error || terms.error) {
+      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
+    }
+    await db.transaction(async (tx) => {
+      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
+      await editCommentText(tx, row.id, text);
+    });
+    return redirectWithMessage(request, reply, await commentPath(row), 'Your comment has been changed.');
+  });
+
+  app.post('/comments/:id/delete/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (isDeletedComment(row) || !canDeleteComment(context, row)) throw permissionDenied();
+    await db.transaction((tx) => removeComment(tx, row.id, row.creatorId === page.user.id));
+    return redirectWithMessage(request, reply, await commentPath(row), 'The comment has been deleted.');
+  });
+
+  app.post('/comments/:id/rate/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    const value = field(request.body, 'value');
+    if (value !== '1' && value !== '-1') throw notFound();
+    if (!canRateComment(context, row)) throw permissionDenied();
+    await db.transaction((tx) => toggleRating(tx, page.user.id, { type: 'comment', id: row.id }, Number(value)));
+    return reply.redirect(await commentPath(row), 302);
+  });
+
+  app.post('/comments/:id/report/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    const description = field(request.body, 'description');
+    const error = reportDescriptionError(description);
+    if (error) return redirectWithMessage(request, reply, await commentPath(row), error);
+    await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, projectId: context.project.projectId, description }, { origin: origin(request, page) }));
+    return redirectWithMessage(request, reply, await commentPath(row), 'Thank you. The moderators have been told about this comment.');
+  });
+
+  app.post('/comments/:id/moderate/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (!canModerate(context.project)) throw permissionDenied();
+    const changes = MODERATION_ACTIONS[field(request.body, 'action')];
+    if (!changes) throw notFound();
+    await db.transaction((tx) => moderateComment(tx, row.id, changes, { origin: origin(request, page) }));
+    return redirectWithMessage(request, reply, await commentPath(row), 'The comment has been moderated.');
+  });
+
+  app.post('/comments/:id/feedback/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (!canModerate(context.project) || isDeletedComment(row)) throw permissionDenied();
+    const text = field(request.body, 'feedback_text');
+    if (!text) return redirectWithMessage(request, reply, await commentPath(row), 'The feedback may not be blank.');
+    const tooLong = feedbackTextError(text);
+    if (tooLong) return redirectWithMessage(request, reply, await commentPath(row), tooLong);
+    const existing = (await loadFeedbackOf(db, [row.id])).get(row.id);
+    const notice = { origin: origin(request, page) };
+    await db.transaction((tx) =>
+      existing ? updateCommentFeedback(tx, existing.id, page.user.id, text, notice) : addCommentFeedback(tx, { commentId: row.id, creatorId: page.user.id, feedbackText: text }, notice).then(() => undefined),
+    );
+    return redirectWithMessage(request, reply, await commentPath(row), 'Your feedback has been saved.');
+  });
+}

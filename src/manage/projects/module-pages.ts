@@ -1,0 +1,102 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { type FieldErrors, notFound } from '../../http/errors.js';
+import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
+import { blueprintByKey, type ModuleComponent, moduleComponents } from '../../core/modules/registry.js';
+import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
+import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
+import { moduleComponentPath, projectComponentPath, withDone } from '../../web/paths.js';
+import { moduleTerms } from './queries.js';
+import { frameData, managedModule, managedProject } from '../../web/guards.js';
+import { addModule, changeModule, saveTerms, savePhases, updateModule } from './services.js';
+
+const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
+const ProjectParams = Type.Object({ org: Slug, slug: Slug });
+const BlueprintParams = Type.Object({ org: Slug, slug: Slug, blueprint: Slug });
+const ModuleComponentName = Type.Union([Type.Literal('module_basic'), Type.Literal('phases'), Type.Literal('categories'), Type.Literal('labels')]);
+const ModuleParams = Type.Object({ org: Slug, module: Slug, component: ModuleComponentName });
+const ModuleStateParams = Type.Object({ org: Slug, module: Slug });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), action: Type.Union([Type.Literal('add'), Type.Literal('hide'), Type.Literal('delete')]) });
+
+export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.get('/:org/dashboard/projects/:slug/blueprints/', pageRoute({ params: ProjectParams }), async (request, reply) => {
+    const managed = await managedProject(request, reply, request.params);
+    if (!managed) return reply;
+    return sendPage(reply, BlueprintsPage({ page: managed.page, data: await frameData(request, managed.project, 'blueprints') }));
+  });
+
+  app.post('/:org/dashboard/projects/:slug/blueprints/:blueprint/', pageRoute({ params: BlueprintParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const managed = await managedProject(request, reply, request.params);
+    if (!managed) return reply;
+    const blueprint = blueprintByKey(request.params.blueprint);
+    if (!blueprint) throw notFound();
+    const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, managed.page.lang));
+    return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), 'module_created'), 302);
+  });
+
+  async function render(request: FastifyRequest, reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof managedModule>>>, component: ModuleComponent, form?: { values: Record<string, string>; errors: Record<string, string[]> }) {
+    const { page, project, module } = loaded;
+    if (!moduleComponents(module.blueprintType).includes(component)) throw notFound();
+    const data = await frameData(request, project, `${module.slug}/${component}`, form ? { done: null } : {});
+    const terms = component === 'categories' || component === 'labels' ? (await moduleTerms(db, module.id))[component] : [];
+    const stored: Record<string, string> =
+      component === 'module_basic' ? { name: module.name, description: module.description ?? '' } : component === 'phases' ? phaseFormValues(module, config.timeZone) : {};
+    const view = ModuleComponentPage({ page, data, module, component, values: form?.values ?? stored, errors: form?.errors ?? {}, terms });
+    return sendPage(reply, view, form ? 400 : 200);
+  }
+
+  app.get('/:org/dashboard/modules/:module/:component/', pageRoute({ params: ModuleParams, querystring: DoneQuery }), async (request, reply) => {
+    const loaded = await managedModule(request, reply, request.params.org, request.params.module);
+    if (!loaded) return reply;
+    return render(request, reply, loaded, request.params.component);
+  });
+
+  app.post('/:org/dashboard/modules/:module/:component/', pageRoute({ params: ModuleParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const loaded = await managedModule(request, reply, request.params.org, request.params.module);
+    if (!loaded) return reply;
+    const { page, module } = loaded;
+    const { component } = request.params;
+    if (!moduleComponents(module.blueprintType).includes(component)) throw notFound();
+    const live = !module.isDraft;
+    const body = request.body;
+    let result: { values: Record<string, string>; errors: FieldErrors };
+    if (component === 'module_basic') {
+      const basic = (result = readModuleBasic(body, live, page.lang)).parsed;
+      if (!Object.keys(result.errors).length) await db.transaction((tx) => updateModule(tx, module.id, basic));
+    } else if (component === 'phases') {
+      const phases = (result = readPhases(body, module, live, config.timeZone, page.lang)).parsed;
+      if (!Object.keys(result.errors).length) await db.transaction((tx) => savePhases(tx, module.id, phases));
+    } else {
+      const existing = (await moduleTerms(db, module.id))[component];
+      const change = (result = readTerms(body, existing, page.lang)).parsed;
+      if (!Object.keys(result.errors).length) await db.transaction((tx) => saveTerms(tx, component, module.id, change));
+    }
+    if (Object.keys(result.errors).length) return render(request, reply, loaded, component, result);
+    return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, component), 'saved'), 302);
+  });
+
+  /** §B15.2–4: add to the project, hide from it, delete. */
+  app.post('/:org/dashboard/modules/:module/state/', pageRoute({ params: ModuleStateParams, body: StateBody }), async (request, reply) => {
+    checkCsrf(request);
+    const loaded = await managedModule(request, reply, request.params.org, request.params.module);
+    if (!loaded) return reply;
+    const { page, project, module } = loaded;
+    const { action } = request.body;
+    const outcome = await db.transaction((tx) => changeModule(tx, module, action));
+    if (!outcome.ok) {
+      const data = await frameData(request, project, `${module.slug}/module_basic`, { error: outcome.reason, done: null });
+      const view = ModuleComponentPage({ page, data, module, component: 'module_basic', values: { name: module.name, description: module.description ?? '' }, errors: {} });
+      return sendPage(reply, view, 400);
+    }
+    if (action === 'delete') return reply.redirect(withDone(projectComponentPath(request.params.org, project.slug, 'basic'), 'module_deleted'), 302);
+    return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), action === 'add' ? 'module_added' : 'module_hidden'), 302);
+  });
+}

@@ -1,0 +1,198 @@
+import { and, eq, inArray, like, max, or } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { type Lang, t } from '../../i18n/index.js';
+import type { Blueprint } from '../../core/modules/registry.js';
+import { initiatorIds } from '../../core/organisations/queries.js';
+import { addModerator } from '../../core/projects/services.js';
+import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
+import { mailUsers } from './mails.js';
+import { freeSlug, slugify } from '../../core/slugs.js';
+import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
+
+/** Who acts, and where the site lives (for links in e-mails). */
+export interface Actor {
+  id: number;
+  username: string;
+  origin: string;
+}
+
+/** A refused change, with the reason for the user (a catalogue key). */
+export type Outcome = { ok: true } | { ok: false; reason: string };
+const refused = (reason: string): Outcome => ({ ok: false, reason });
+const OK: Outcome = { ok: true };
+
+export const dashboardPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/dashboard/projects/${projectSlug}/`;
+
+/** The slug, or the slug with the smallest free number appended (never a reserved path segment). */
+async function uniqueSlug(tx: DbOrTx, table: typeof projects | typeof modules, base: string): Promise<string> {
+  const clashes = await tx.select({ slug: table.slug }).from(table).where(or(eq(table.slug, base), like(table.slug, `${base}-%`)));
+  return freeSlug(base, clashes.map((r) => r.slug));
+}
+
+interface Organisation {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
+  const others = (await initiatorIds(tx, organisation.id)).filter((id) => id !== actor.id);
+  const url = `${actor.origin}${dashboardPath(organisation.slug, project.slug)}`;
+  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url }, { notifications: true });
+}
+
+/** §B5: a draft without modules; the creator moderates it; the other initiators are told (§C10). */
+export async function createProject(
+  tx: Tx,
+  organisation: Organisation,
+  values: { name: string; description: string; access: 'PUBLIC' | 'SEMIPUBLIC' | 'PRIVATE' },
+  actor: Actor,
+): Promise<{ id: number; slug: string }> {
+  const slug = await uniqueSlug(tx, projects, slugify(values.name, 'project'));
+  const [created] = await tx
+    .insert(projects)
+    .values({ ...values, slug, organisationId: organisation.id, isDraft: true })
+    .returning({ id: projects.id, slug: projects.slug });
+  await addModerator(tx, created.id, actor.id);
+  await tellInitiators(tx, organisation, { name: values.name, slug }, actor);
+  return created;
+}
+
+export async function updateProject(tx: DbOrTx, projectId: number, patch: Partial<typeof projects.$inferInsert>): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ ...patch, modified: new Date() })
+    .where(eq(projects.id, projectId));
+}
+
+/**
+ * §B15.9: a draft copy with a new slug, its moderators, modules (same draft flags) and phases (with
+ * their dates); not its participants, categories, labels or contributions.
+ */
+export async function duplicateProject(tx: Tx, organisation: Organisation, projectId: number, actor: Actor): Promise<{ id: number; slug: string }> {
+  const [source] = await tx.select().from(projects).where(eq(projects.id, projectId));
+  const { id: _id, slug: oldSlug, created: _c, modified: _m, ...rest } = source;
+  const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
+  const [copy] = await tx
+    .insert(projects)
+    .values({ ...rest, slug, isDraft: true, isArchived: false })
+    .returning({ id: projects.id, slug: projects.slug });
+  const moderators = await tx.select({ userId: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
+  for (const m of moderators) await addModerator(tx, copy.id, m.userId);
+  for (const module of await loadModules(tx, { projectId })) {
+    const [newModule] = await tx
+      .insert(modules)
+      .values({
+        slug: await uniqueSlug(tx, modules, module.slug.replace(/-\d+$/, '')),
+        projectId: copy.id,
+        name: module.name,
+        description: module.description,
+        weight: module.weight,
+        blueprintType: module.blueprintType,
+        isDraft: module.isDraft,
+      })
+      .returning({ id: modules.id });
+    if (module.phases.length) {
+      await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
+    }
+  }
+  await tellInitiators(tx, organisation, { name: source.name, slug }, actor);
+  return copy;
+}
+
+/** §B15.8: deletes the project with everything in it; all initiators are told (§C11). */
+export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<void> {
+  const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '' };
+  await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
+  await tx.delete(projects).where(eq(projects.id, project.id));
+}
+
+async function projectAndModules(tx: DbOrTx, projectId: number) {
+  const project = await loadDashboardProject(tx, { id: projectId });
+  if (!project) throw new Error(`project ${projectId} vanished`);
+  return { project, modules: await loadModules(tx, { projectId }) };
+}
+
+/** §B15.5: publishes when complete; otherwise says what is missing and changes nothing. */
+export async function publishProject(tx: Tx, projectId: number): Promise<PublishCheck> {
+  const { project, modules: list } = await projectAndModules(tx, projectId);
+  const check = publishCheck(project, list);
+  if (check.ok) await updateProject(tx, projectId, { isDraft: false });
+  return check;
+}
+
+/** §B15.6 and §B15.7: unpublish always; archive only a finished project; unarchive always. */
+export async function setProjectState(tx: Tx, projectId: number, action: 'unpublish' | 'archive' | 'unarchive', now = new Date()): Promise<Outcome> {
+  if (action === 'unpublish') await updateProject(tx, projectId, { isDraft: true });
+  if (action === 'unarchive') await updateProject(tx, projectId, { isArchived: false });
+  if (action === 'archive') {
+    const { modules: list } = await projectAndModules(tx, projectId);
+    if (!hasFinished(list, now)) return refused('A project can only be archived when its last phase has ended.');
+    await updateProject(tx, projectId, { isArchived: true });
+  }
+  return OK;
+}
+
+/** §B7: a draft module of a blueprint, weight after the last, with the blueprint's phases (names in the initiator's language, no dates). */
+export async function addModule(tx: Tx, projectId: number, blueprint: Blueprint, lang: Lang): Promise<{ id: number; slug: string }> {
+  const [last] = await tx.select({ weight: max(modules.weight) }).from(modules).where(eq(modules.projectId, projectId));
+  const name = t(lang, blueprint.title);
+  const [module] = await tx
+    .insert(modules)
+    .values({
+      slug: await uniqueSlug(tx, modules, slugify(name, 'module')),
+      projectId,
+      name,
+      description: '',
+      weight: last?.weight === null || last?.weight === undefined ? 1 : last.weight + 1,
+      blueprintType: blueprint.type,
+      isDraft: true,
+    })
+    .returning({ id: modules.id, slug: modules.slug });
+  await tx.insert(phases).values(
+    blueprint.phases.map((phase, weight) => ({ moduleId: module.id, type: phase.type, name: t(lang, phase.name), description: t(lang, phase.description), weight })),
+  );
+  return module;
+}
+
+export async function updateModule(tx: DbOrTx, moduleId: number, values: { name: string; description: string }): Promise<void> {
+  await tx
+    .update(modules)
+    .set({ ...values, modified: new Date() })
+    .where(eq(modules.id, moduleId));
+}
+
+/** Stores checked phases (the count and types are the blueprint's; only these fields change). */
+export async function savePhases(tx: Tx, moduleId: number, list: { id: number; name: string; description: string; startDate: Date | null; endDate: Date | null }[]): Promise<void> {
+  for (const { id, ...values } of list) await tx.update(phases).set(values).where(and(eq(phases.id, id), eq(phases.moduleId, moduleId)));
+}
+
+/** §B12: renames, removes (ideas lose the category; labels leave their ideas) and adds categories or labels. */
+export async function saveTerms(
+  tx: Tx,
+  kind: 'categories' | 'labels',
+  moduleId: number,
+  change: { rename: { id: number; name: string }[]; remove: number[]; add: string[] },
+): Promise<void> {
+  const table = kind === 'categories' ? categories : labels;
+  if (change.remove.length) await tx.delete(table).where(and(eq(table.moduleId, moduleId), inArray(table.id, change.remove)));
+  for (const { id, name } of change.rename) await tx.update(table).set({ name }).where(and(eq(table.id, id), eq(table.moduleId, moduleId)));
+  if (change.add.length) await tx.insert(table).values(change.add.map((name) => ({ moduleId, name })));
+}
+
+/** §B15.2–4: add a complete module to the project; hide one only while the project is a draft; delete only draft modules. */
+export async function changeModule(tx: Tx, module: DashboardModule, action: 'add' | 'hide' | 'delete'): Promise<Outcome> {
+  const project = await loadDashboardProject(tx, { id: module.projectId });
+  if (action === 'add') {
+    if (moduleMissing(module).length) return refused('Module cannot be added. Required fields are missing.');
+    await tx.update(modules).set({ isDraft: false }).where(eq(modules.id, module.id));
+  } else if (action === 'hide') {
+    if (!project?.isDraft) return refused('Module cannot be removed from a published project.');
+    await tx.update(modules).set({ isDraft: true }).where(eq(modules.id, module.id));
+  } else {
+    if (!module.isDraft) return refused('Module cannot be deleted. It has to be removed from the project first.');
+    await tx.delete(modules).where(eq(modules.id, module.id));
+  }
+  return OK;
+}

@@ -1,0 +1,276 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { FieldErrors } from '../../http/errors.js';
+import { ApiError, badRequest } from '../../http/errors.js';
+import { isLang, type Lang, t } from '../../i18n/index.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { checkCsrf, field, FormBody, pageRoute, TokenParams } from '../../web/forms.js';
+import { safeNext, sendPage } from '../../web/render.js';
+import { oidcRoutes } from './oidc-routes.js';
+import { throttledLogin } from '../../core/users/auth.js';
+import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
+import { MessagePage } from '../../web/layout.js';
+import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './views.js';
+import { AFTER_LOGIN, isValidEmail } from '../../core/users/rules.js';
+import { accountLinks } from './urls.js';
+import {
+  type Account,
+  confirmationState,
+  confirmEmail,
+  usernameAndEmailErrors,
+  findAccount,
+  findAccountByEmail,
+  findAccountByLogin,
+  passwordProblems,
+  queueConfirmationMail,
+  queueResetMail,
+  recordLogin,
+  resetState,
+  setLanguage,
+  signUp,
+  markEmailVerified,
+} from '../../core/users/services.js';
+import { setPassword } from '../../core/users/credentials.js';
+import { readLink } from '../../core/users/link-tokens.js';
+
+const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
+
+
+
+/** The account a link names, if the link is valid and the account still in the state it was made for. */
+async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'reset-password', token: string): Promise<Account | null> {
+  const link = readLink(app.ctx.config.secretKey, purpose, token);
+  if (!link) return null;
+  const account = await findAccount(app.ctx.db, link.userId);
+  if (!account?.isActive) return null;
+  const state = purpose === 'confirm-email' ? confirmationState(account) : resetState(account);
+  return state === link.state ? account : null;
+}
+
+const verificationSent = (page: PageContext) =>
+  MessagePage({
+    page,
+    title: t(page.lang, 'Verify your e-mail address'),
+    message: t(page.lang, 'We have sent an e-mail to you for verification. Follow the link provided to finalize the signup process.'),
+  });
+
+async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): Promise<FieldErrors> {
+  const username = field(body, 'username');
+  const email = field(body, 'email');
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email }, { checkEmailTaken: false });
+  const password1 = field(body, 'password1', false);
+  const problems = password1 ? passwordProblems(lang, password1, username, email) : [t(lang, 'This field is required.')];
+  if (problems.length) errors.password1 = problems;
+  if (password1 && field(body, 'password2', false) !== password1) errors.password2 = [t(lang, 'You must type the same password each time.')];
+  if (field(body, 'terms_of_use') !== 'on') errors.terms_of_use = [t(lang, 'Please accept the terms of use and the data protection policy.')];
+  return errors;
+}
+
+/** New password twice: errors for the form, none when fine. */
+export function newPasswordErrors(lang: Lang, body: FormBody, account: { username: string; email: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  const password1 = field(body, 'password1', false);
+  const problems = password1 ? passwordProblems(lang, password1, account.username, account.email) : [t(lang, 'This field is required.')];
+  if (problems.length) errors.password1 = problems;
+  if (password1 && field(body, 'password2', false) !== password1) errors.password2 = [t(lang, 'You must type the same password each time.')];
+  return errors;
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  await app.register(oidcRoutes);
+
+  app.get('/accounts/login/', pageRoute({ querystring: NextQuery }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
+    if (page.user) return reply.redirect(next, 302);
+    return sendPage(reply, LoginPage({ page, next }));
+  });
+
+  app.post('/accounts/login/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const next = safeNext(field(body, 'next'), AFTER_LOGIN);
+    const login = field(body, 'login');
+    const password = field(body, 'password', false);
+    const refuse = (errors: FieldErrors) => sendPage(reply, LoginPage({ page, next, values: { login }, errors }), 400);
+    if (!login || !password) {
+      const required = [t(page.lang, 'This field is required.')];
+      return refuse({ ...(login ? {} : { login: required }), ...(password ? {} : { password: required }) });
+    }
+    // The shared password check behind the failed-login throttle (429 while over the limit).
+    const result = await throttledLogin(app.ctx, request.ip, login, password).catch((error: unknown) => {
+      if (error instanceof ApiError && error.statusCode === 429) return error;
+      throw error;
+    });
+    if (result instanceof ApiError) {
+      const errors = { non_field_errors: [t(page.lang, 'Too many failed login attempts. Please try again later.')] };
+      return sendPage(reply.headers(result.headers), LoginPage({ page, next, values: { login }, errors }), 429);
+    }
+    if (!result.ok && result.reason === 'unverified') {
+      // Only someone who knows the password learns this: the confirmation e-mail is sent again.
+      const account = await findAccountByLogin(db, login);
+      if (account) {
+        const link = accountLinks(app.ctx.config, next).confirm(account);
+        await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
+      }
+      return sendPage(reply, verificationSent(page));
+    }
+    if (!result.ok) return refuse({ non_field_errors: [t(page.lang, 'The username and/or password you specified are not correct.')] });
+    const { user } = result;
+    await db.transaction(async (tx) => {
+      await recordLogin(tx, user.id);
+      await startSession(tx, request, reply, user);
+    });
+    return reply.redirect(next, 302);
+  });
+
+  app.get('/accounts/logout/', pageRoute(), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    if (!page.user) return reply.redirect('/accounts/login/', 302);
+    return sendPage(reply, LogoutPage({ page }));
+  });
+
+  app.post('/accounts/logout/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    await endSession(db, request, reply);
+    return reply.redirect('/accounts/login/', 302);
+  });
+
+  app.get('/accounts/signup/', pageRoute({ querystring: NextQuery }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
+    if (page.user) return reply.redirect(next, 302);
+    return sendPage(reply, SignupPage({ page, next }));
+  });
+
+  app.post('/accounts/signup/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const next = safeNext(field(body, 'next'), AFTER_LOGIN);
+    const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
+    const errors = await signupErrors(app, page.lang, body);
+    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next }), 400);
+    // The same answer and the same work whether the address has an account or not (F13).
+    const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
+    const outcome = await db.transaction((tx) => signUp(tx, input, accountLinks(app.ctx.config, next)));
+    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    return sendPage(reply, verificationSent(page));
+  });
+
+  app.get('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, querystring: NextQuery }), async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
+    const account = await accountOfLink(app, 'confirm-email', token);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: Boolean(account), next }), account ? 200 : 404);
+  });
+
+  app.post('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { token } = request.params as { token: string };
+    const link = readLink(app.ctx.config.secretKey, 'confirm-email', token);
+    const confirmed = link
+      ? await db.transaction(async (tx) => {
+          const account = await confirmEmail(tx, link.userId, link.state);
+          if (account) await startSession(tx, request, reply, account);
+          return account;
+        })
+      : null;
+    const next = safeNext(field(request.body as FormBody, 'next'), AFTER_LOGIN);
+    if (confirmed) return redirectWithMessage(request, reply, next, 'Your e-mail address has been confirmed.');
+    const page = await pageContext(request, reply);
+    return sendPage(reply, ConfirmEmailPage({ page, token, valid: false, next }), 404);
+  });
+
+  app.get('/accounts/password/reset/', pageRoute(), async (request, reply) => sendPage(reply, PasswordResetPage({ page: await pageContext(request, reply) })));
+
+  app.post('/accounts/password/reset/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const body = request.body as FormBody;
+    const page = await pageContext(request, reply);
+    const email = field(body, 'email');
+    if (!email || !isValidEmail(email)) {
+      return sendPage(reply, PasswordResetPage({ page, values: { email }, errors: { email: [t(page.lang, 'Enter a valid email address.')] } }), 400);
+    }
+    const account = await findAccountByEmail(db, email);
+    if (account?.isActive) {
+      const link = accountLinks(app.ctx.config).reset(account);
+      await db.transaction(async (tx) => queueResetMail(tx, account, page.lang, link));
+    }
+    return reply.redirect('/accounts/password/reset/done/', 302);
+  });
+
+  app.get('/accounts/password/reset/done/', pageRoute(), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    return sendPage(
+      reply,
+      MessagePage({
+        page,
+        title: t(page.lang, 'Password reset'),
+        message: t(page.lang, 'We have sent you an e-mail. If you have not received it please check your spam folder. Otherwise contact us if you do not receive it in a few minutes.'),
+      }),
+    );
+  });
+
+  const invalidResetLink = (page: PageContext, reply: FastifyReply) =>
+    sendPage(
+      reply,
+      MessagePage({
+        page,
+        title: t(page.lang, 'Bad token'),
+        message: t(page.lang, 'The password reset link was invalid, possibly because it has already been used. Please request a new password reset.'),
+        link: { href: '/accounts/password/reset/', text: t(page.lang, 'Password reset') },
+      }),
+      404,
+    );
+
+  app.get('/accounts/password/reset/key/:token/', pageRoute({ params: TokenParams }), async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    if (!(await accountOfLink(app, 'reset-password', token))) return invalidResetLink(page, reply);
+    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/` }));
+  });
+
+  app.post('/accounts/password/reset/key/:token/', pageRoute({ params: TokenParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { token } = request.params as { token: string };
+    const page = await pageContext(request, reply);
+    const account = await accountOfLink(app, 'reset-password', token);
+    if (!account) return invalidResetLink(page, reply);
+    const errors = newPasswordErrors(page.lang, request.body as FormBody, account);
+    if (Object.keys(errors).length) {
+      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/`, errors }), 400);
+    }
+    const changed = await db.transaction(async (tx) => {
+      const current = await findAccount(tx, account.id);
+      if (!current || resetState(current) !== resetState(account)) return false;
+      await setPassword(tx, account.id, field(request.body as FormBody, 'password1', false));
+      await markEmailVerified(tx, account.id); // the link came by e-mail
+      return true;
+    });
+    if (!changed) return invalidResetLink(page, reply);
+    return sendPage(
+      reply,
+      MessagePage({ page, title: t(page.lang, 'Change password'), message: t(page.lang, 'Your password is now changed.'), link: { href: '/accounts/login/', text: t(page.lang, 'Login') } }),
+    );
+  });
+
+  app.post(
+    '/i18n/setlang/',
+    pageRoute({ body: FormBody }),
+    async (request, reply) => {
+      checkCsrf(request);
+      const body = request.body as FormBody;
+      const language = field(body, 'language');
+      if (!isLang(language)) throw badRequest('Unknown language.');
+      const page = await pageContext(request, reply);
+      if (page.user) await setLanguage(db, page.user.id, language);
+      setLanguageCookie(request, reply, language);
+      return reply.redirect(safeNext(field(body, 'next'), '/'), 302);
+    },
+  );
+}

@@ -1,0 +1,235 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest, type FieldErrors } from '../../http/errors.js';
+import { ensureCsrfToken } from '../../http/session.js';
+import { isLang, type Lang, t } from '../../i18n/index.js';
+import { userPageContext } from '../../web/context.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
+import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from '../../core/users/avatars.js';
+import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
+import { MessagePage } from '../../web/layout.js';
+import { AccountDeletionPage, AccountSettingsPage, AgreementsPage, PasswordFormPage, type SettingsView } from './views.js';
+import { organisationTextPath } from '../../core/legal/texts.js';
+import { loadTermsAgreements } from '../../core/organisations/queries.js';
+import { withdrawTermsAgreements } from '../../core/organisations/services.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { throttledPasswordCheck } from '../../core/users/auth.js';
+import { newPasswordErrors } from './pages.js';
+import {
+  type Account,
+  findAccount,
+  isUniqueViolation,
+  queueConfirmationMail,
+  updateAccount,
+  usernameAndEmailErrors,
+} from '../../core/users/services.js';
+import { setPassword } from '../../core/users/credentials.js';
+import { accountLinks } from './urls.js';
+import { ImageInvalid, removeMedia } from '../../media/images.js';
+import { deleteAccount } from './deletion.js';
+import { BIO_MAX_LENGTH } from '../../core/users/rules.js';
+
+
+/** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
+export const avatarUrl = (user: { id: number; avatar: string | null }) => (user.avatar ? `/media/${avatarThumbnailPath(user.avatar)}` : avatarFallback(user.id));
+
+const settingsView = (account: Account): SettingsView => ({
+  username: account.username,
+  email: account.email,
+  emailVerified: account.emailVerified,
+  language: account.language,
+  bio: account.bio,
+  avatarUrl: avatarUrl(account),
+  hasAvatar: Boolean(account.avatar),
+});
+
+interface SettingsForm {
+  fields: Record<string, string>;
+  avatar: Buffer | null;
+  tooLarge?: boolean;
+}
+
+/**
+ * Reads the settings form: multipart (with an avatar file) or urlencoded. The fields become the
+ * request body so that the CSRF check finds the form token.
+ */
+async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> {
+  if (!request.isMultipart()) return { fields: (request.body as Record<string, string> | undefined) ?? {}, avatar: null };
+  const fields: Record<string, string> = {};
+  let avatar: Buffer | null = null;
+  let tooLarge = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'avatar' && part.filename && data.length) avatar = data;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // The multipart limit (5 MB a file) ends the upload; the fields read so far (the form token comes first) still count.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) tooLarge = true;
+    else if (status && status >= 400 && status < 500) throw error;
+    else throw badRequest(`Multipart form parse error - ${error instanceof Error ? error.message : 'invalid body'}`);
+  }
+  request.body = fields;
+  return { fields, avatar, tooLarge };
+}
+
+async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, form: Record<string, string>): Promise<FieldErrors> {
+  const input = { username: field(form, 'username'), email: field(form, 'email') };
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: userId, checkEmailTaken: true });
+  if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
+  if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most %(max)s characters.', { max: BIO_MAX_LENGTH })];
+  return errors;
+}
+
+/** Accounts made through social login have no password; they confirm by being signed in. */
+const hasPassword = (account: Account) => account.password !== '';
+/** The current password, checked under the login throttle (429 page while over the limit). */
+const passwordMatches = (request: FastifyRequest, password: string, account: Account) =>
+  throttledPasswordCheck(request.server.ctx, request.ip, account.id, password, account.password);
+
+async function loadAccount(app: FastifyInstance, user: AuthUser): Promise<Account> {
+  const account = await findAccount(app.ctx.db, user.id);
+  if (!account) throw new Error(`signed-in user ${user.id} vanished`);
+  return account;
+}
+
+export async function accountSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+
+  app.get('/account/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const saved = (request.query as Record<string, unknown>).saved === '1';
+    return sendPage(reply, AccountSettingsPage({ page, account: settingsView(await loadAccount(app, page.user)), saved }));
+  });
+
+  // No body schema: a multipart body is read by readSettingsForm, field by field.
+  app.post('/account/', pageRoute(), async (request, reply) => {
+    const form = await readSettingsForm(request);
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const account = await loadAccount(app, page.user);
+    const errors = await settingsErrors(app, page.lang, account.id, form.fields);
+    // A new e-mail address takes over the account (password reset goes there): the current password
+    // first, checked under the login throttle as in the password change (F11).
+    const emailChanges = field(form.fields, 'email').toLowerCase() !== account.email.toLowerCase();
+    if (emailChanges && !errors.email && hasPassword(account) && !(await passwordMatches(request, field(form.fields, 'current_password', false), account))) {
+      errors.current_password = [t(page.lang, 'Please type your current password.')];
+    }
+    if (form.tooLarge) errors.avatar = [t(page.lang, 'The image must not be larger than 5 MB.')];
+    let avatar: string | null | undefined = field(form.fields, 'avatar_clear') === 'on' ? null : undefined;
+    // The picture is stored only when the rest of the form is fine (no orphaned files).
+    if (form.avatar && !Object.keys(errors).length) {
+      try {
+        if (!mediaDir) throw new ImageInvalid('Uploads are not available.');
+        avatar = await storeAvatar(mediaDir, form.avatar);
+      } catch (error) {
+        if (!(error instanceof ImageInvalid)) throw error;
+        errors.avatar = [t(page.lang, error.message)];
+      }
+    }
+    const { current_password: _password, ...kept } = form.fields;
+    const view = { ...settingsView(account), ...kept, bio: field(form.fields, 'bio', false) };
+    if (Object.keys(errors).length) return sendPage(reply, AccountSettingsPage({ page, account: view, errors }), 400);
+    const changes = {
+      username: field(form.fields, 'username'),
+      email: field(form.fields, 'email'),
+      language: field(form.fields, 'language') as Lang,
+      bio: field(form.fields, 'bio', false),
+      avatar,
+    };
+    const saved = await db
+      .transaction(async (tx) => {
+        const result = await updateAccount(tx, account.id, changes);
+        if (result?.emailChanged) {
+          const link = accountLinks(config).confirm({ id: account.id, email: changes.email, emailVerified: false });
+          await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, link);
+        }
+        return Boolean(result);
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      });
+    if (!saved && avatar) removeAvatar(mediaDir, avatar);
+    if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    setLanguageCookie(request, reply, changes.language);
+    return reply.redirect('/account/?saved=1', 302);
+  });
+
+  app.get('/accounts/password/change/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const account = await loadAccount(app, page.user);
+    return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: hasPassword(account) }));
+  });
+
+  app.post('/accounts/password/change/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const body = request.body as FormBody;
+    const account = await loadAccount(app, page.user);
+    const errors = newPasswordErrors(page.lang, body, account);
+    if (hasPassword(account) && !(await passwordMatches(request, field(body, 'oldpassword', false), account))) {
+      errors.oldpassword = [t(page.lang, 'Please type your current password.')];
+    }
+    if (Object.keys(errors).length) {
+      return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: '/accounts/password/change/', withOld: hasPassword(account), errors }), 400);
+    }
+    await db.transaction(async (tx) => {
+      await setPassword(tx, account.id, field(body, 'password1', false));
+      // Every session ends (see setPassword); this browser stays signed in with a fresh one.
+      await startSession(tx, request, reply, account);
+    });
+    const renewed = { ...page, csrf: ensureCsrfToken(request, reply) }; // the new session's CSRF token
+    return sendPage(reply, MessagePage({ page: renewed, title: t(page.lang, 'Change password'), message: t(page.lang, 'Password successfully changed.'), link: { href: '/account/', text: t(page.lang, 'Account Settings') } }));
+  });
+
+  app.get('/account/agreements/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const agreements = (await loadTermsAgreements(db, page.user.id)).map((a) => ({ ...a, termsPath: organisationTextPath(a.slug, 'terms-of-use') }));
+    return sendPage(reply, AgreementsPage({ page, agreements }));
+  });
+
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/account/agreements/', pageRoute({ body: RepeatedFormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const keep = fieldList(request.body, 'agreed').filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    await db.transaction((tx) => withdrawTermsAgreements(tx, page.user.id, keep));
+    return redirectWithMessage(request, reply, '/account/agreements/', 'Your changes have been saved.');
+  });
+
+  app.get('/account/account_deletion/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, AccountDeletionPage({ page, withPassword: hasPassword(await loadAccount(app, page.user)) }));
+  });
+
+  app.post('/account/account_deletion/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const account = await loadAccount(app, page.user);
+    if (hasPassword(account) && !(await passwordMatches(request, field(request.body as FormBody, 'password', false), account))) {
+      return sendPage(reply, AccountDeletionPage({ page, withPassword: true, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
+    }
+    const files = await db.transaction(async (tx) => deleteAccount(tx, account.id));
+    removeMedia(mediaDir, ...files);
+    await endSession(db, request, reply);
+    const anonymous = { ...page, user: null, csrf: ensureCsrfToken(request, reply) };
+    return sendPage(reply, MessagePage({ page: anonymous, title: t(page.lang, 'Delete account'), message: t(page.lang, 'Your account has been deleted.') }));
+  });
+}

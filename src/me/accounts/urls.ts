@@ -1,0 +1,23 @@
+import type { Config } from '../../config.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { withNext } from '../../web/render.js';
+import { AFTER_LOGIN } from '../../core/users/rules.js';
+import { type Account, confirmationState, resetState } from '../../core/users/services.js';
+import { signLink } from '../../core/users/link-tokens.js';
+
+/** An accounts page (login, signup, confirmation) that keeps the way back to `next`, a path `safeNext` already checked. */
+export const keepingNext = (path: string, next: string) => (next === AFTER_LOGIN ? path : withNext(path, next));
+
+/**
+ * The one place the links mailed to an account are built (signup, a changed address, a forgotten
+ * password): absolute URLs on BASE_URL; the confirmation link leads on to `next` (a path `safeNext`
+ * checked), e.g. the invitation the user signed up from.
+ */
+export function accountLinks(config: Pick<Config, 'secretKey' | 'baseUrl'>, next = AFTER_LOGIN) {
+  const { secretKey, baseUrl } = config;
+  return {
+    confirm: (a: Pick<Account, 'id' | 'email' | 'emailVerified'>) =>
+      absoluteUrl(baseUrl, keepingNext(`/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`, next)),
+    reset: (a: Pick<Account, 'id' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
+  };
+}

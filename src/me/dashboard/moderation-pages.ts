@@ -1,0 +1,112 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import { projects, organisations } from '../../db/schema/index.js';
+import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
+import { renderContext } from '../../http/render.js';
+import { PathId } from '../../http/responses.js';
+import { userPageContext } from '../../web/context.js';
+import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
+import { sendPage } from '../../web/render.js';
+import { loadThreadObjectNames } from '../../features/comments/queries.js';
+import { MODERATION_ACTIONS, moderateComment } from '../../features/comments/services.js';
+import { isGone } from '../../features/comments/serialize.js';
+import { loadModerationComment, loadModerationComments, type ModerationFilter } from '../../features/moderation/queries.js';
+import { serializeModerationComment } from '../../features/moderation/serialize.js';
+import { canModerateComments, canViewModerationDashboard } from '../../features/moderation/rules.js';
+import { loadProjectContext, loadProjectContexts } from '../../core/projects/context.js';
+import { loadReportsOf } from '../../features/reports/queries.js';
+import { loadProjectExportModules } from '../../features/exports/queries.js';
+import { mayExportModule } from '../../features/exports/rules.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage } from './moderation-views.js';
+import { moderationDetailPath } from '../../core/urls.js';
+import { followedProjects, moderatedProjects } from './queries.js';
+import { sidebarOf } from './sidebar.js';
+
+const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
+const DetailParams = Type.Object({ slug: Slug });
+const DetailQuery = Type.Object({
+  page: PageParam,
+  filter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('unread'), Type.Literal('reported'), Type.Literal('blocked')])),
+});
+export const MODERATION_PAGE_SIZE = 50;
+const ActionParams = Type.Object({ slug: Slug, id: PathId });
+
+/** The queue's filters: unread, reported, blocked (the moderation API's filters). */
+const FILTERS: Record<ModerationFilterName, ModerationFilter> = {
+  all: { isReviewed: null, hasReports: null },
+  unread: { isReviewed: false, hasReports: null },
+  reported: { isReviewed: null, hasReports: true },
+  blocked: { isReviewed: null, hasReports: null, isBlocked: true },
+};
+
+/**
+ * The moderation pages: the projects the user may moderate (moderators, initiators of the
+ * organisation, superusers: `canModerate`), and one project's comments with filters, reports and
+ * read/unread and block/unblock forms.
+ */
+export async function moderationPageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  /** A project by slug that the user may moderate (change_moderation_comment): 404 when missing, 403 otherwise. */
+  async function moderatedProject(user: { id: number; isSuperuser: boolean }, slug: string) {
+    const [project] = await db
+      .select({ id: projects.id, name: projects.name, slug: projects.slug, organisationSlug: organisations.slug })
+      .from(projects)
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .where(eq(projects.slug, slug));
+    const context = project && (await loadProjectContext(db, project.id, user));
+    if (!project || !context) throw notFound();
+    if (!canModerateComments(context)) throw permissionDenied();
+    return { project, context };
+  }
+
+  const sidebarFor = async (user: { id: number; isSuperuser: boolean }) => sidebarOf(db, user, await followedProjects(db, user.id));
+
+  app.get('/userdashboard/moderation/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const candidates = await moderatedProjects(db, page.user);
+    const contexts = await loadProjectContexts(db, candidates.map((p) => p.id), page.user);
+    const list = candidates.filter((p) => {
+      const context = contexts.get(p.id);
+      return context !== undefined && canModerateComments(context);
+    });
+    if (!canViewModerationDashboard(page.user, list.length > 0)) throw permissionDenied();
+    return sendPage(reply, ModerationPage({ page, sidebar: await sidebarFor(page.user), projects: list }));
+  });
+
+  app.get('/userdashboard/moderation/detail/:slug/', pageRoute({ params: DetailParams, querystring: DetailQuery }), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const { project, context } = await moderatedProject(page.user, request.params.slug);
+    const exports = (await loadProjectExportModules(db, project.id)).filter((m) => mayExportModule(context, m)).map((m) => ({ name: m.name || m.slug, slug: m.slug }));
+    const number = pageNumber(request.query.page);
+    const filter = request.query.filter ?? 'all';
+    const { count, rows } = await loadModerationComments(db, project.id, FILTERS[filter], '-num_reports', { size: MODERATION_PAGE_SIZE, number });
+    checkPageInRange(number, MODERATION_PAGE_SIZE, count);
+    const pager = pageLinks(request.url, number, MODERATION_PAGE_SIZE, count);
+    const ctx = renderContext(request, page.user, config);
+    const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
+    const objects = await loadThreadObjectNames(db, rows);
+    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS } }));
+  });
+
+  app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { slug, id } = request.params;
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const changes = MODERATION_ACTIONS[field(request.body, 'action')];
+    if (!changes) throw fieldErrors({ action: ['This is not one of the allowed values.'] });
+    const { project } = await moderatedProject(page.user, slug);
+    if (!(await loadModerationComment(db, project.id, id))) throw notFound();
+    const origin = renderContext(request, page.user, config).origin;
+    await db.transaction((tx) => moderateComment(tx, id, changes, { origin }));
+    return reply.redirect(`${moderationDetailPath(project.slug)}#comment-${id}`, 302);
+  });
+}

@@ -1,0 +1,56 @@
+import type { CommentRef } from '../../features/comments/queries.js';
+import { commentPath, profilePath, projectPath } from '../../core/urls.js';
+import type { FeedEntry } from './queries.js';
+
+export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated';
+
+export interface Activity {
+  id: number;
+  kind: ActivityKind;
+  timestamp: Date;
+  actor: { name: string; url: string } | null;
+  /** The comment the activity is about (the new comment, or the user's comment that got feedback). */
+  commentUrl: string;
+  commentText: string;
+  /** Top-level comments: the user's contribution; replies: the user's comment. */
+  targetUrl: string;
+  project: { name: string; url: string } | null;
+}
+
+function kindOf(entry: FeedEntry): ActivityKind {
+  if (entry.objType === 'moderatorcommentfeedback') return entry.verb === 'update' ? 'feedback_updated' : 'feedback_added';
+  return entry.commentType === 'comment' ? 'reply' : 'comment';
+}
+
+/** The comments whose page paths the entries link to: each entry's comment and, for replies, its parent. */
+export function linkedComments(entries: FeedEntry[]): CommentRef[] {
+  const refs: CommentRef[] = [];
+  for (const e of entries) {
+    if (e.commentId !== null && e.commentType !== null && e.commentObjectPk !== null) refs.push({ id: e.commentId, contentType: e.commentType, objectPk: e.commentObjectPk });
+    if (e.parentId !== null && e.parentType !== null && e.parentObjectPk !== null) refs.push({ id: e.parentId, contentType: e.parentType, objectPk: e.parentObjectPk });
+  }
+  return refs;
+}
+
+/** A feed entry as the page shows it: its kind, texts and links (platform-facts §7, reaction.html). */
+export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>): Activity {
+  const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectPath(entry.organisationSlug, entry.projectSlug) } : null;
+  // `#comment-<id>` makes the browser scroll to the comment (the page marks it with that id).
+  const pathOf = (commentId: number | null) =>
+    commentId === null
+      ? (project?.url ?? '/')
+      : `${commentPaths.get(commentId) ?? (project ? commentPath(project.url, commentId) : '/')}${commentPaths.has(commentId) || project ? `#comment-${commentId}` : ''}`;
+  const kind = kindOf(entry);
+  const commentUrl = pathOf(entry.commentId);
+  return {
+    id: entry.id,
+    kind,
+    timestamp: entry.timestamp,
+    actor: entry.actorName ? { name: entry.actorName, url: profilePath(entry.actorName) } : null,
+    commentUrl,
+    commentText: entry.commentText ?? '',
+    // A top-level comment's target is the object it is on (the comment URL without ?comment=).
+    targetUrl: kind === 'reply' ? pathOf(entry.parentId) : kind === 'comment' ? commentUrl.split(/[?#]/)[0] : commentUrl,
+    project,
+  };
+}

@@ -1,0 +1,10 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { Sidebar } from './views.js';
+import { canViewModerationDashboard } from '../../features/moderation/rules.js';
+import { type FollowedProject, initiatorOrganisations, moderatesSomeProject } from './queries.js';
+import { followedOrganisations } from './rules.js';
+
+/** What the dashboard's sidebar and tabs show for a user. */
+export async function sidebarOf(db: DbOrTx, user: { id: number; isSuperuser: boolean }, followed: FollowedProject[]): Promise<Sidebar> {
+  return { initiatorOf: await initiatorOrganisations(db, user.id), organisations: followedOrganisations(followed), moderator: canViewModerationDashboard(user, await moderatesSomeProject(db, user)) };
+}

@@ -1,0 +1,289 @@
+import type { ComponentChildren } from 'preact';
+import { formatDate, formatDateTime } from '../../i18n/dates.js';
+import { type Lang, t } from '../../i18n/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { PageContext } from '../../web/context.js';
+import { interpolate } from '../../web/interpolate.js';
+import { Layout } from '../../web/layout.js';
+import { avatarUrl } from '../accounts/settings-pages.js';
+import type { FollowedProject } from './queries.js';
+import { projectGroup } from './rules.js';
+import { type ModuleSpan, moduleRunningDaysLeft, moduleRunningProgress, moduleRunningTimeLeft } from '../../core/modules/timeline.js';
+import { profilePath, projectPath } from '../../core/urls.js';
+import { TopicList } from '../../web/topic-list.js';
+import type { Activity } from './serialize.js';
+
+type UserPage = PageContext & { user: AuthUser };
+
+export interface Sidebar {
+  initiatorOf: { id: number; name: string; slug: string }[];
+  organisations: { id: number; name: string; slug: string }[];
+  /** view_moderation_dashboard: the user moderates a project (the Moderation tab shows). */
+  moderator: boolean;
+}
+
+/** The dashboard's tabs. */
+type Tab = 'overview' | 'moderation';
+
+export function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren }) {
+  const { lang, user } = page;
+  return (
+    <Layout page={page} title={title}>
+      <div class="dashboard">
+        <aside class="sidebar" aria-label={t(lang, 'Your profile')}>
+          <img class="avatar" src={avatarUrl(user)} alt="" width={170} height={170} />
+          <p>
+            <a href={profilePath(user.username)}>
+              <strong>{user.username}</strong>
+            </a>
+          </p>
+          <p>
+            {t(lang, 'Since')} {formatDate(user.dateJoined, lang, page.timeZone)}
+          </p>
+          <p>
+            <a href="/account/">{t(lang, 'Account Settings')}</a>
+          </p>
+          {sidebar.initiatorOf.length > 0 && (
+            <>
+              <h2>{t(lang, 'Initiator Organisations')}</h2>
+              <ul>
+                {sidebar.initiatorOf.map((o) => (
+                  <li>
+                    <a href={`/${o.slug}/dashboard/projects/`}>{o.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h2>{t(lang, 'Organisations')}</h2>
+          {sidebar.organisations.length ? (
+            <ul>
+              {sidebar.organisations.map((o) => (
+                <li>
+                  <a href={`/${o.slug}/`}>{o.name}</a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t(lang, 'You do not follow projects of any organisation yet.')}</p>
+          )}
+        </aside>
+        <div>
+          <nav aria-label={t(lang, 'Dashboard')}>
+            <ul class="tabs">
+              <li>
+                <a href="/userdashboard/overview/" aria-current={tab === 'overview' ? 'page' : undefined}>
+                  {t(lang, 'Overview')}
+                </a>
+              </li>
+              {sidebar.moderator && (
+                <li>
+                  <a href="/userdashboard/moderation/" aria-current={tab === 'moderation' ? 'page' : undefined}>
+                    {t(lang, 'Moderation')}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+          {children}
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+/** "… remaining", as the app API says it (the project's span, shared helpers in modules/timeline). */
+function timeLeft(lang: Lang, now: Date, span: ModuleSpan): string {
+  if ((moduleRunningDaysLeft(span, now) ?? 0) >= 365) return t(lang, 'more than 1 year remaining');
+  return t(lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft(span, now, lang) });
+}
+
+function TileStatus({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
+  const { lang } = page;
+  const group = projectGroup(project, now);
+  if (group === 'active') {
+    const percent = moduleRunningProgress(project, now) ?? 0;
+    return (
+      <div>
+        <p>{timeLeft(lang, now, project)}</p>
+        <progress class="progress" max={100} value={percent} aria-label={t(lang, 'Progress')}>
+          {`${percent}%`}
+        </progress>
+      </div>
+    );
+  }
+  if (group === 'future' && project.start) return <p>{t(lang, 'Participation: from %(date)s', { date: formatDate(project.start, lang, page.timeZone) })}</p>;
+  if (group === 'past') return <p>{t(lang, 'Participation ended. Read result.')}</p>;
+  return null;
+}
+
+export function ProjectTile({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
+  const { lang } = page;
+  const url = projectPath(project.organisationSlug, project.slug);
+  const running = projectGroup(project, now) === 'active';
+  return (
+    <li class="tile">
+      {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
+      <h3>
+        <a href={url}>{project.name}</a>
+      </h3>
+      <p>{project.description}</p>
+      <TopicList lang={lang} topics={project.topics} />
+      <TileStatus page={page} project={project} now={now} />
+      <p>
+        <a class="btn" href={url} aria-label={`${running ? t(lang, 'JOIN IN') : t(lang, 'READ')}: ${project.name}`}>
+          {running ? t(lang, 'JOIN IN') : t(lang, 'READ')}
+        </a>
+      </p>
+    </li>
+  );
+}
+
+/** Small inline icons (no icon font): a light bulb for comments on contributions, a speech bubble for replies, "!" for feedback. */
+const ICON_PATHS: Record<Activity['kind'], string> = {
+  comment: 'M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2zm-3 17h6v2H9z',
+  reply: 'M4 4h16v11H8l-4 4z',
+  feedback_added: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+  feedback_updated: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+};
+
+function ActivityIcon({ kind }: { kind: Activity['kind'] }) {
+  return (
+    <svg class="icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[kind]} fill="currentColor" />
+    </svg>
+  );
+}
+
+function activitySentence(lang: Lang, a: Activity) {
+  const actor = a.actor ? <a href={a.actor.url}>{a.actor.name}</a> : t(lang, 'unknown user');
+  const link = (href: string, text: string) => <a href={href}>{text}</a>;
+  switch (a.kind) {
+    case 'comment':
+      return interpolate(t(lang, '%(actor)s left a %(comment)s on your %(contribution)s'), {
+        actor,
+        comment: link(a.commentUrl, t(lang, 'comment')),
+        contribution: link(a.targetUrl, t(lang, 'contribution')),
+      });
+    case 'reply':
+      return interpolate(t(lang, '%(actor)s left a %(reply)s to your %(comment)s'), {
+        actor,
+        reply: link(a.commentUrl, t(lang, 'reply')),
+        comment: link(a.targetUrl, t(lang, 'comment')),
+      });
+    case 'feedback_added':
+      return interpolate(t(lang, 'Your %(comment)s received feedback from moderation'), { comment: link(a.commentUrl, t(lang, 'comment')) });
+    case 'feedback_updated':
+      return interpolate(t(lang, 'Moderation updated feedback on your %(comment)s'), { comment: link(a.commentUrl, t(lang, 'comment')) });
+  }
+}
+
+export function ActivityItem({ page, activity }: { page: PageContext; activity: Activity }) {
+  const { lang, timeZone } = page;
+  return (
+    <li>
+      <ActivityIcon kind={activity.kind} />
+      <div>
+        <p>
+          {activitySentence(lang, activity)}
+          {activity.project && <> {interpolate(t(lang, 'on %(project)s'), { project: <a href={activity.project.url}>{activity.project.name}</a> })}</>}
+        </p>
+        {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && <blockquote>{activity.commentText}</blockquote>}
+        <time class="relative" dateTime={activity.timestamp.toISOString()} title={formatDateTime(activity.timestamp, lang, timeZone)}>
+          {formatDate(activity.timestamp, lang, timeZone)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function Feed({ page, activities }: { page: PageContext; activities: Activity[] }) {
+  if (!activities.length) return <p>{t(page.lang, 'No activity yet. ')}</p>;
+  return (
+    <ul class="feed">
+      {activities.map((activity) => (
+        <ActivityItem page={page} activity={activity} />
+      ))}
+    </ul>
+  );
+}
+
+export interface OverviewData {
+  sidebar: Sidebar;
+  carousel: FollowedProject[];
+  followingCount: number;
+  activities: Activity[];
+  moreActivities: boolean;
+  now: Date;
+}
+
+export function OverviewPage({ page, data }: { page: UserPage; data: OverviewData }) {
+  const { lang } = page;
+  return (
+    <DashboardFrame page={page} sidebar={data.sidebar} title={t(lang, 'Overview')} tab="overview">
+      <h1 class="visually-hidden">{t(lang, 'Overview')}</h1>
+      <section aria-labelledby="following-heading">
+        <div class="section-head">
+          <h2 id="following-heading">{t(lang, 'Following')}</h2>
+          {data.followingCount > 2 && <a href="/userdashboard/overview/following/">{t(lang, 'View more')}</a>}
+        </div>
+        {data.carousel.length ? (
+          <ul class="tiles">
+            {data.carousel.map((project) => (
+              <ProjectTile page={page} project={project} now={data.now} />
+            ))}
+          </ul>
+        ) : (
+          <p>{t(lang, 'You are not active in any projects yet.')}</p>
+        )}
+      </section>
+      <section aria-labelledby="feed-heading">
+        <div class="section-head">
+          <h2 id="feed-heading">{t(lang, 'My Feed')}</h2>
+          {data.moreActivities && <a href="/userdashboard/overview/activities/">{t(lang, 'View more')}</a>}
+        </div>
+        <Feed page={page} activities={data.activities} />
+      </section>
+    </DashboardFrame>
+  );
+}
+
+export function ActivitiesPage({ page, sidebar, activities, olderUrl, paged }: { page: UserPage; sidebar: Sidebar; activities: Activity[]; olderUrl: string | null; paged: boolean }) {
+  const { lang } = page;
+  return (
+    <DashboardFrame page={page} sidebar={sidebar} title={t(lang, 'My Feed')} tab="overview">
+      <p>
+        <a href="/userdashboard/overview/">{t(lang, 'Back to overview')}</a>
+      </p>
+      <h1>{t(lang, 'My Feed')}</h1>
+      <Feed page={page} activities={activities} />
+      {(olderUrl || paged) && (
+        <nav class="pager" aria-label={t(lang, 'Pages')}>
+          {paged && <a href="/userdashboard/overview/activities/">{t(lang, 'Newest activities')}</a>}
+          {olderUrl && <a href={olderUrl}>{t(lang, 'Older activities')}</a>}
+        </nav>
+      )}
+    </DashboardFrame>
+  );
+}
+
+export function FollowingPage({ page, sidebar, projects, now }: { page: UserPage; sidebar: Sidebar; projects: FollowedProject[]; now: Date }) {
+  const { lang } = page;
+  return (
+    <DashboardFrame page={page} sidebar={sidebar} title={t(lang, 'Following')} tab="overview">
+      <p>
+        <a href="/userdashboard/overview/">{t(lang, 'Back to overview')}</a>
+      </p>
+      <h1>{t(lang, 'Following')}</h1>
+      {projects.length ? (
+        <ul class="tiles">
+          {projects.map((project) => (
+            <ProjectTile page={page} project={project} now={now} />
+          ))}
+        </ul>
+      ) : (
+        <p>{t(lang, 'You are not yet following any projects.')}</p>
+      )}
+    </DashboardFrame>
+  );
+}

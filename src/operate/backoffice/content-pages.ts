@@ -1,0 +1,77 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { notFound } from '../../http/errors.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
+import { LANGUAGES, type Lang, t } from '../../i18n/index.js';
+import { checkCsrf, field, pageRoute } from '../../web/forms.js';
+import { sendPage } from '../../web/render.js';
+import { loadPlatformPage, savePlatformPage } from '../../core/legal/queries.js';
+import { isPlatformPageKey, PLATFORM_PAGE_KEYS } from '../../core/legal/texts.js';
+import { listReportedItems } from '../../features/reports/queries.js';
+import { operator } from './access.js';
+import { MailsPage, PlatformPageForm, PlatformPagesPage, ReportsPage } from './content-views.js';
+import { listMails } from './services.js';
+
+export const BACKOFFICE_PAGE_SIZE = 25;
+/** The longest legal text an operator may store (characters of HTML). */
+export const LEGAL_TEXT_MAX = 100_000;
+
+const ListQuery = Type.Object({ page: PageParam, done: Type.Optional(Type.String({ maxLength: 40 })) });
+const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 32, pattern: '^[-\\w]+$' }) });
+const LegalBody = Type.Record(Type.String(), Type.String({ maxLength: LEGAL_TEXT_MAX * 2 }), { maxProperties: 10 });
+
+/** The back-office's content pages: reported content, the platform's legal pages, the e-mails sent. */
+export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  app.get('/backoffice/reports/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const number = pageNumber(request.query.page);
+    const { count, items } = await listReportedItems(db, { size: BACKOFFICE_PAGE_SIZE, number });
+    checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
+    return sendPage(reply, ReportsPage({ page, items, count, pager: pageLinks('/backoffice/reports/', number, BACKOFFICE_PAGE_SIZE, count) }));
+  });
+
+  app.get('/backoffice/mails/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const number = pageNumber(request.query.page);
+    const { count, rows } = await listMails(db, { size: BACKOFFICE_PAGE_SIZE, number });
+    checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
+    const delivery = config.smtpUrl ? 'smtp' : config.env === 'development' && config.dataDir ? 'files' : 'outbox';
+    return sendPage(reply, MailsPage({ page, mails: rows, count, delivery, mailDir: `${config.dataDir}/mail`, pager: pageLinks('/backoffice/mails/', number, BACKOFFICE_PAGE_SIZE, count) }));
+  });
+
+  app.get('/backoffice/pages/', pageRoute({ querystring: ListQuery }), async (request, reply) => {
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, PlatformPagesPage({ page, keys: PLATFORM_PAGE_KEYS, saved: request.query.done === 'saved' }));
+  });
+
+  app.get('/backoffice/pages/:key/', pageRoute({ params: KeyParams }), async (request, reply) => {
+    const { key } = request.params;
+    if (!isPlatformPageKey(key)) throw notFound();
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, PlatformPageForm({ page, pageKey: key, values: await loadPlatformPage(db, key), errors: {} }));
+  });
+
+  app.post('/backoffice/pages/:key/', pageRoute({ params: KeyParams, body: LegalBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { key } = request.params;
+    if (!isPlatformPageKey(key)) throw notFound();
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const values = Object.fromEntries(LANGUAGES.map((lang) => [lang, field(request.body, `body_${lang}`)])) as Record<Lang, string>;
+    const errors: Record<string, string[]> = {};
+    for (const lang of LANGUAGES) {
+      if (values[lang].length > LEGAL_TEXT_MAX) errors[`body_${lang}`] = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: LEGAL_TEXT_MAX })];
+    }
+    if (Object.keys(errors).length) return sendPage(reply, PlatformPageForm({ page, pageKey: key, values, errors }), 400);
+    await db.transaction((tx) => savePlatformPage(tx, key, values));
+    return reply.redirect('/backoffice/pages/?done=saved', 302);
+  });
+}

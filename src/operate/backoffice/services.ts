@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
+import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
+import { deactivateUser } from '../../core/users/credentials.js';
+import { freeSlug, slugify } from '../../core/slugs.js';
+
+/** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
+
+export async function listOrganisations(db: DbOrTx) {
+  return db
+    .select({
+      id: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      enableGeolocation: organisations.enableGeolocation,
+      initiators: sql<number>`(select count(*) from ${organisationInitiators} where ${organisationInitiators.organisationId} = ${organisations.id})`.mapWith(Number),
+    })
+    .from(organisations)
+    .orderBy(asc(organisations.name));
+}
+
+/** An organisation; its slug is made from the name and kept free of clashes. */
+export async function createOrganisation(tx: Tx, name: string): Promise<{ id: number; slug: string }> {
+  const base = slugify(name, 'organisation');
+  const clashes = await tx.select({ slug: organisations.slug }).from(organisations).where(or(eq(organisations.slug, base), ilike(organisations.slug, `${base}-%`)));
+  const slug = freeSlug(base, clashes.map((r) => r.slug));
+  const [row] = await tx.insert(organisations).values({ name, slug }).returning({ id: organisations.id, slug: organisations.slug });
+  return row;
+}
+
+export async function updateOrganisation(tx: DbOrTx, id: number, values: { name: string; enableGeolocation: boolean; language: string }) {
+  await tx.update(organisations).set(values).where(eq(organisations.id, id));
+}
+
+const ROLE = { initiator: organisationInitiators, member: organisationMembers } as const;
+
+export async function organisationPeople(db: DbOrTx, organisationId: number, role: keyof typeof ROLE) {
+  const table = ROLE[role];
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(eq(table.organisationId, organisationId))
+    .orderBy(asc(users.username));
+}
+
+/** A user by username or e-mail address (case-insensitive). */
+export async function findUser(db: DbOrTx, name: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${name})`, sql`lower(${users.email}) = lower(${name})`));
+  return row ?? null;
+}
+
+export async function setOrganisationRole(tx: DbOrTx, organisationId: number, role: keyof typeof ROLE, userId: number, on: boolean) {
+  const table = ROLE[role];
+  if (on) await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
+  else await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+}
+
+export async function searchUsers(db: DbOrTx, search: string) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: users.id, username: users.username, email: users.email, isActive: users.isActive, isStaff: users.isStaff, isSuperuser: users.isSuperuser })
+    .from(users)
+    .where(search ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined)
+    .orderBy(asc(users.username))
+    .limit(50);
+}
+
+/** Deactivating ends every session and token the user holds (the accounts feature's service). */
+export async function changeUser(tx: Tx, userId: number, action: 'deactivate' | 'activate' | 'staff' | 'unstaff') {
+  if (action === 'deactivate') return deactivateUser(tx, userId);
+  const change = action === 'activate' ? { isActive: true } : { isStaff: action === 'staff' };
+  await tx.update(users).set(change).where(eq(users.id, userId));
+}
+
+export async function listProjects(db: DbOrTx) {
+  return db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name, isDraft: projects.isDraft, isArchived: projects.isArchived, organisationSlug: organisations.slug, organisationName: organisations.name })
+    .from(projects)
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .orderBy(asc(organisations.name), asc(projects.name));
+}
+
+export async function setArchived(tx: DbOrTx, projectId: number, archived: boolean) {
+  await tx.update(projects).set({ isArchived: archived, modified: new Date() }).where(eq(projects.id, projectId));
+}
+
+/** The newest e-mails of the outbox, for the operator's e-mail page. */
+export async function listMails(db: DbOrTx, page: { size: number; number: number }) {
+  const [{ count }] = await db.select({ count: countAll }).from(outbox);
+  const rows = await db
+    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, kind: outbox.kind, created: outbox.created, sentAt: outbox.sentAt, error: outbox.error, attempts: outbox.attempts })
+    .from(outbox)
+    .orderBy(desc(outbox.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  return { count, rows };
+}

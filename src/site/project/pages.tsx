@@ -1,0 +1,323 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
+import { formatDate } from '../../i18n/dates.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import { Breadcrumbs, RichText } from '../../web/components.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { CsrfField, Layout } from '../../web/layout.js';
+import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
+import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../../core/insights/queries.js';
+import { showsInsightsPublicly } from '../../core/insights/rules.js';
+import { InsightsBlock } from '../../web/insights.js';
+import { isFollowing } from '../../core/follows/queries.js';
+import { setFollow } from '../../core/follows/services.js';
+import { IdeaListQuery } from '../../features/ideas/list.js';
+import { loadModuleContent, ModuleContent, type ModuleContentData } from '../module/pages.js';
+import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
+import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, selectedCluster } from '../../core/modules/timeline.js';
+import { BLUEPRINTS } from '../../core/modules/registry.js';
+import { projectComponentPath } from '../../web/paths.js';
+import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
+import { Slug } from '../home/pages.js';
+import { modulePath, projectPath } from '../../core/urls.js';
+import { loadProjectPage, type ProjectPageRow } from '../../core/projects/queries.js';
+import { TopicList } from '../../web/topic-list.js';
+import { canModerate, canViewProject } from '../../core/projects/rules.js';
+import { loadModuleContext, loadProjectContext } from '../../core/projects/context.js';
+import { canFollowProject } from '../../core/follows/rules.js';
+import { participationTimeDisplay } from '../../core/projects/serialize.js';
+
+const ProjectParams = Type.Object({ org: Slug, slug: Slug });
+const ProjectQuery = Type.Object({
+  ...IdeaListQuery.properties,
+  initialSlide: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  tab: Type.Optional(Type.Union([Type.Literal('information'), Type.Literal('participation'), Type.Literal('result')])),
+});
+const FollowBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String({ maxLength: 200 })), follow: Type.Optional(Type.String({ maxLength: 10 })), next: Type.Optional(Type.String({ maxLength: 2000 })) });
+
+export interface ProjectPageData {
+  project: ProjectPageRow;
+  timeDisplay: string;
+  /** The timeline (§A4.4): clusters of published modules; shown when there are several. */
+  clusters: ModuleCluster<PageModule>[];
+  /** The timeline entry shown (§A4.5). */
+  selected: number;
+  /** Tiles of the selected entry (§A4.8) with their counts; draft modules for moderators at the end. */
+  tiles: PageModule[];
+  counts: Map<number, ModuleCounts>;
+  /** The participation view in place when the entry (or the project) has exactly one module (§A4.6). */
+  single: ModuleContentData | null;
+  following: boolean;
+  mayModerate: boolean;
+  /** The Edit button to the project dashboard (§A4.2). */
+  mayEdit: boolean;
+  tab: 'information' | 'participation' | 'result';
+  /** The statistics on the Result tab, when the initiator chose to show them (§B17.3). */
+  insights: { data: ProjectInsights; showIdeas: boolean } | null;
+  now: Date;
+}
+
+/** The project page (§A4) and its follow form (§A16). */
+export async function projectPages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
+  async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
+    const project = await loadProjectPage(db, params.org, params.slug);
+    const context = project && (await loadProjectContext(db, project.id, page.user));
+    if (!project || !context) throw notFound();
+    if (!canViewProject(context)) throw denied(page.user);
+    return { project, context };
+  }
+
+  app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: ProjectQuery }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const { project, context } = await visibleProject(page, request.params);
+    const now = new Date();
+    const mayModerate = canModerate(context);
+    const modules = await loadProjectModules(db, project.id, mayModerate);
+    const published = modules.filter((m) => !m.isDraft);
+    const spans = published.map((m) => ({ id: m.id, blueprintType: m.blueprintType, span: moduleSpan(m.phases) }));
+    const clusters = moduleClusters(published);
+    const selected = selectedCluster(clusters, now, request.query.initialSlide);
+    const entry = clusters.at(selected)?.modules ?? published;
+    const inPlace = modules.length === 1 ? modules[0] : entry.length === 1 ? entry[0] : null;
+    const orgSlug = project.organisationSlug;
+    // With several timeline entries the idea list's links go to the module page, so that they keep the chosen entry.
+    const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
+    const moduleContext = inPlace ? await loadModuleContext(db, inPlace.id, page.user) : null;
+    const single =
+      inPlace && moduleContext ? await loadModuleContent(db, request, config, { page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query }) : null;
+    const data: ProjectPageData = {
+      project,
+      timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
+      clusters,
+      selected,
+      tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
+      counts: single ? new Map() : await loadModuleCounts(db, project.id),
+      single,
+      following: page.user ? await isFollowing(db, page.user.id, project.id) : false,
+      mayModerate,
+      mayEdit: canEditProjectInDashboard(context),
+      tab: request.query.tab ?? 'participation',
+      insights:
+        request.query.tab === 'result' && showsInsightsPublicly(project)
+          ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
+          : null,
+      now,
+    };
+    return sendPage(reply, <ProjectPage page={page} data={data} />);
+  });
+
+  app.post('/:org/projects/:slug/follow/', pageRoute({ params: ProjectParams, body: FollowBody }), async (request, reply) => {
+    checkCsrf(request);
+    const back = safeNext(request.body.next, projectPath(request.params.org, request.params.slug));
+    const page = await pageContext(request, reply);
+    if (!page.user) return reply.redirect(loginRedirectUrl(back), 302);
+    const { project, context } = await visibleProject(page, request.params);
+    if (!canFollowProject(context)) throw permissionDenied();
+    const enabled = field(request.body as FormBody, 'follow') !== 'false';
+    const userId = page.user.id;
+    await db.transaction((tx) => setFollow(tx, userId, project.id, enabled));
+    return redirectWithMessage(request, reply, back, enabled ? 'You are now following this project.' : 'You no longer follow this project.');
+  });
+}
+
+export function FollowForm({ page, project, following, next }: { page: PageContext; project: { organisationSlug: string; slug: string }; following: boolean; next?: string }) {
+  const { lang } = page;
+  if (!page.user) return null;
+  return (
+    <form method="post" action={`${projectPath(project.organisationSlug, project.slug)}follow/`} class="inline-form">
+      <CsrfField page={page} />
+      <input type="hidden" name="follow" value={following ? 'false' : 'true'} />
+      {next && <input type="hidden" name="next" value={next} />}
+      <button type="submit" aria-pressed={following ? 'true' : 'false'}>
+        {following ? t(lang, 'Unfollow') : t(lang, 'Follow')}
+      </button>
+    </form>
+  );
+}
+
+function ContactInfo({ lang, project }: { lang: Lang; project: ProjectPageRow }) {
+  const { contactName, contactAddressText, contactEmail, contactPhone, contactUrl } = project;
+  if (![contactName, contactAddressText, contactEmail, contactPhone, contactUrl].some(Boolean)) return null;
+  return (
+    <section aria-labelledby="contact-heading">
+      <h3 id="contact-heading">{t(lang, 'Contact for questions')}</h3>
+      <address>
+        {contactName && <p>{contactName}</p>}
+        {contactAddressText && <p class="pre-line">{contactAddressText}</p>}
+        {contactPhone && <p>{contactPhone}</p>}
+        {contactEmail && (
+          <p>
+            <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </p>
+        )}
+        {/^https?:\/\//i.test(contactUrl) && (
+          <p>
+            <a href={contactUrl}>{contactUrl}</a>
+          </p>
+        )}
+      </address>
+    </section>
+  );
+}
+
+/** A module tile (§A4.8): name, type, counts, status bar, link. */
+function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext; orgSlug: string; module: PageModule; counts?: ModuleCounts; now: Date }) {
+  const { lang, timeZone } = page;
+  const span = moduleSpan(module.phases);
+  const progress = moduleRunningProgress(span, now);
+  const type = BLUEPRINTS.find((b) => b.type === module.blueprintType);
+  return (
+    <li class="tile">
+      {module.isDraft && <span class="badge">{t(lang, 'draft')}</span>}
+      {type && <span class="badge">{t(lang, type.title)}</span>}
+      <h3>
+        <a href={modulePath(orgSlug, module.slug)}>{module.name}</a>
+      </h3>
+      {module.description && <p>{module.description}</p>}
+      {counts && (
+        <ul class="tile-counts">
+          <li>{tn(lang, '%(count)s idea', '%(count)s ideas', counts.ideas)}</li>
+          <li>{tn(lang, '%(count)s comment', '%(count)s comments', counts.comments)}</li>
+          <li>{tn(lang, '%(count)s participant', '%(count)s participants', counts.participants)}</li>
+        </ul>
+      )}
+      {progress !== null ? (
+        <progress class="progress" max={100} value={progress} aria-label={t(lang, 'Progress')}>
+          {`${progress}%`}
+        </progress>
+      ) : moduleIsFuture(span, now) && span.start ? (
+        <p>{t(lang, 'Participation: from %(date)s', { date: formatDate(span.start, lang, timeZone) })}</p>
+      ) : moduleIsPast(span, now) ? (
+        <p>{t(lang, 'Participation ended. Read result.')}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The title of a timeline entry: "Online Participation" alone, "1. Online Participation" among several (§A4.4). */
+export const clusterTitle = (lang: Lang, index: number, count: number) =>
+  count > 1 ? `${index + 1}. ${t(lang, 'Online Participation')}` : t(lang, 'Online Participation');
+
+/** The timeline (§A4.4–5): one link per module cluster, the shown one `aria-current`, the running one marked. */
+function Timeline({ page, path, data }: { page: PageContext; path: string; data: ProjectPageData }) {
+  const { lang, timeZone } = page;
+  if (data.clusters.length < 2) return null;
+  return (
+    <nav aria-label={t(lang, 'Participation dates')}>
+      <ol class="timeline">
+        {data.clusters.map((cluster, index) => (
+          <li class={index === data.selected ? 'selected' : undefined}>
+            <a href={`${path}?initialSlide=${index}`} aria-current={index === data.selected ? 'true' : undefined}>
+              <strong>{clusterTitle(lang, index, data.clusters.length)}</strong>{' '}
+              <span>
+                {formatDate(cluster.start, lang, timeZone)} – {formatDate(cluster.end, lang, timeZone)}
+              </span>
+            </a>
+            {moduleIsRunning(cluster, data.now) && <span class="badge">{t(lang, 'running now')}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+const ACCESS_NOTICES: Record<string, string> = {
+  PRIVATE: 'This project is not publicly visible. Only invited users can see content and actively participate.',
+  SEMIPUBLIC: 'This project is publicly visible. Invited users can actively participate.',
+};
+
+function Tabs({ lang, path, tab }: { lang: Lang; path: string; tab: ProjectPageData['tab'] }) {
+  const tabs: [ProjectPageData['tab'], string][] = [
+    ['information', 'Information'],
+    ['participation', 'Participation'],
+    ['result', 'Result'],
+  ];
+  return (
+    <nav aria-label={t(lang, 'Project sections')}>
+      <ul class="tabs">
+        {tabs.map(([key, label]) => (
+          <li>
+            <a href={key === 'participation' ? path : `${path}?tab=${key}`} aria-current={tab === key ? 'page' : undefined}>
+              {t(lang, label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPageData }) {
+  const { lang } = page;
+  const { project } = data;
+  const path = projectPath(project.organisationSlug, project.slug);
+  const access = ACCESS_NOTICES[project.access];
+  return (
+    <Layout page={page} title={project.name}>
+      <Breadcrumbs lang={lang} items={[{ href: `/${project.organisationSlug}/`, label: project.organisationName }]} />
+      {project.isDraft && <p class="alert alert-info">{t(lang, 'This project is not yet published.')}</p>}
+      {project.isArchived && <p class="alert alert-info">{t(lang, 'This project is archived.')}</p>}
+      <header class="project-header">
+        {project.image && <img class="hero" src={`/media/${project.image}`} alt="" />}
+        <h1>{project.name}</h1>
+        <p class="lead">{project.description}</p>
+        <TopicList lang={lang} topics={project.topics} />
+        {data.timeDisplay && <p>{data.timeDisplay}</p>}
+        <FollowForm page={page} project={project} following={data.following} />
+        {data.mayEdit && (
+          <a class="btn btn-secondary" href={projectComponentPath(project.organisationSlug, project.slug, 'basic')}>
+            {t(lang, 'Edit')}
+          </a>
+        )}
+      </header>
+      <Tabs lang={lang} path={path} tab={data.tab} />
+      {data.tab === 'information' && (
+        <section aria-labelledby="information-heading">
+          <h2 id="information-heading">{t(lang, 'Information')}</h2>
+          {project.information.trim() ? <RichText html={project.information} /> : <p>{t(lang, 'No information yet.')}</p>}
+          <ContactInfo lang={lang} project={project} />
+        </section>
+      )}
+      {data.tab === 'participation' && (
+        <section aria-labelledby="participation-heading">
+          <h2 id="participation-heading">
+            {data.single ? <a href={modulePath(project.organisationSlug, data.single.module.slug)}>{data.single.module.name}</a> : t(lang, 'Participation')}
+          </h2>
+          <Timeline page={page} path={path} data={data} />
+          {data.single ? (
+            <ModuleContent page={page} data={data.single} />
+          ) : data.tiles.length ? (
+            <ul class="tiles">
+              {data.tiles.map((module) => (
+                <ModuleTile page={page} orgSlug={project.organisationSlug} module={module} counts={data.counts.get(module.id)} now={data.now} />
+              ))}
+            </ul>
+          ) : (
+            <p>{t(lang, 'No participation modules are published yet.')}</p>
+          )}
+        </section>
+      )}
+      {data.tab === 'result' && (
+        <section aria-labelledby="result-heading">
+          <h2 id="result-heading">{t(lang, 'Result')}</h2>
+          {project.result.trim() ? <RichText html={project.result} /> : <p>{t(lang, 'No results yet.')}</p>}
+          {data.insights && <InsightsBlock lang={lang} insights={data.insights.data} showIdeas={data.insights.showIdeas} />}
+        </section>
+      )}
+      {access && (
+        <p class="access-notice" role="note">
+          {t(lang, access)}
+        </p>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+/** Paths of the initiator dashboard (§B2, under `/<org>/dashboard/`). */
+export const projectListPath = (org: string) => `/${org}/dashboard/projects/`;
+export const projectCreatePath = (org: string) => `/${org}/dashboard/projects/create/`;
+export const projectComponentPath = (org: string, slug: string, component: string) => `/${org}/dashboard/projects/${slug}/${component}/`;
+export const projectActionPath = (org: string, slug: string, action: 'publish' | 'duplicate' | 'delete' | 'blueprints') => `/${org}/dashboard/projects/${slug}/${action}/`;
+export const moduleComponentPath = (org: string, moduleSlug: string, component: string) => `/${org}/dashboard/modules/${moduleSlug}/${component}/`;
+export { moduleExportPath } from '../core/urls.js';
+export const moduleActionPath = (org: string, moduleSlug: string) => `/${org}/dashboard/modules/${moduleSlug}/state/`;
+
+/** The organisation's own dashboard pages (§B2): settings, legal information, newsletters. */
+export const organisationSettingsPath = (org: string) => `/${org}/dashboard/settings/`;
+export const legalSettingsPath = (org: string) => `/${org}/dashboard/settings/legal-information/`;
+export const newsletterListPath = (org: string) => `/${org}/dashboard/communication/newsletters/`;
+export const newsletterCreatePath = (org: string) => `/${org}/dashboard/communication/newsletters/create/`;
+
+/** Messages after a change, passed along a redirect as `?done=<key>` (only these texts can appear). */
+export const DONE_MESSAGES = {
+  created: 'Project was created.',
+  saved: 'Your changes have been saved.',
+  published: 'The project has been published.',
+  unpublished: 'The project is a draft again.',
+  archived: 'The project was archived.',
+  unarchived: 'The project is no longer archived.',
+  duplicated: 'Project successfully duplicated.',
+  deleted: 'The project was deleted.',
+  module_created: 'The module was created.',
+  module_added: 'The module is displayed in the project.',
+  module_hidden: 'The module is hidden from the project.',
+  module_deleted: 'The module was deleted.',
+  invited: 'Invitations were sent.',
+  removed: 'Removed.',
+  added: 'Added.',
+  newsletter_sent: 'The newsletter is being sent.',
+} as const;
+
+export type DoneKey = keyof typeof DONE_MESSAGES;
+export const withDone = (path: string, key: DoneKey) => `${path}?done=${key}`;
+export const doneMessage = (key: string | undefined) => (key && key in DONE_MESSAGES ? DONE_MESSAGES[key as DoneKey] : null);
