@@ -53,6 +53,7 @@ import { organisationPages } from './site/home/pages.js';
 import { projectPages } from './site/project/pages.js';
 import { profilePages } from './site/profiles/pages.js';
 import { projectDashboardRoutes } from './manage/projects/pages.js';
+import { exportRoutes } from './manage/exports/pages.js';
 import { inviteRoutes } from './manage/invites/pages.js';
 import { backofficeRoutes } from './operate/backoffice/pages.js';
 import { legalPages } from './site/legal/pages.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardPages);
   await app.register(profileRoutes);
   await app.register(projectDashboardRoutes);
+  await app.register(exportRoutes);
   await app.register(inviteRoutes);
   await app.register(backofficeRoutes);
   await app.register(newsletterRoutes);

@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ConnectionLimits } from './http/connections.js';
 
 /** The platform's configuration: read once from the environment, validated, typed. */
+/** How long clients may take, and how many connections one address may hold (finding F8; README's config table). */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** 0: no cap. */
+  connectionsPerIp: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;

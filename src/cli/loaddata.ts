@@ -12,7 +12,7 @@ import { createComment } from '../features/comments/services.js';
 import { createIdea } from '../features/ideas/services.js';
 import { addRating, RatingExists, setRating } from '../features/ratings/services.js';
 import { addCommentFeedback } from '../features/comments/feedback-services.js';
-import { addModerator, addParticipant } from '../core/projects/services.js';
+import { addModerator, addParticipant } from '../core/members/services.js';
 import { isReservedSlug } from '../core/slugs.js';
 import { Fixture } from './fixture-schema.js';
 import { ImageInvalid } from '../media/images.js';

@@ -1,15 +1,8 @@
+import type { ConnectionLimits } from '../config.js';
 import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** How long clients may take, and how many connections one address may hold (finding F8; README's config table). */
-export interface ConnectionLimits {
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  keepAliveTimeoutMs: number;
-  /** 0: no cap. */
-  connectionsPerIp: number;
-}
 
 /**
  * Fastify's server options for these limits. Node checks the header and request timeouts of open

@@ -25,6 +25,9 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 export const notModified = { 304: Type.Null({ description: 'Not modified: the If-None-Match tag names the current body' }) };
 
 /** An integer id in a path: anything else (text, out of int32 range) is a 404. */
+/** A URL slug (organisation, project, module): the schema of every slug in a path. */
+export const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
+
 export const PathId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** OpenAPI security of a route that also answers anonymous callers. */

@@ -24,3 +24,32 @@ export function apiTrailingSlash(this: FastifyInstance, request: IncomingMessage
   if (this.findRoute({ method, url: path }) || !this.findRoute({ method, url: `${path}/` })) return url;
   return `${path}/${query < 0 ? '' : url.slice(query)}`;
 }
+
+/** Percent-escapes decoded until nothing changes (a few rounds); null for a malformed escape or endless nesting. */
+function fullyDecoded(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 4; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (decoded === current) return current;
+    current = decoded;
+  }
+  return null;
+}
+
+/**
+ * Is `next` a path on this site? Printable ASCII only (our own `next` values always are), and once
+ * every escape is decoded and compatibility forms folded (／ → /), it must start with one slash and
+ * hold no backslash or control character: browsers drop tabs and newlines and read `\` as `/`, so
+ * `/%09/evil.example`, `/\evil` or `/%2F%2Fevil` would otherwise lead to another host.
+ */
+export function isSameOriginPath(next: unknown): next is string {
+  if (typeof next !== 'string' || next.length > 2000 || !/^\/[\x21-\x7e]*$/.test(next)) return false;
+  const decoded = fullyDecoded(next)?.normalize('NFKC');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+  return decoded !== undefined && /^\/(?![/\\])/.test(decoded) && !/[\x00-\x1f\x7f\\]/.test(decoded);
+}

@@ -4,16 +4,9 @@ import { renderContext } from '../http/render.js';
 import { type PageContext, pageContext } from './context.js';
 import { loginRedirectUrl } from './render.js';
 import { loadOrganisationContext } from '../core/organisations/queries.js';
-import { canManageOrganisation } from '../core/organisations/rules.js';
-import { loadProjectContext } from '../core/projects/queries.js';
-import { canEditProjectInDashboard } from '../manage/projects/rules.js';
-import { moduleMissing, projectMissing, publishCheck } from '../manage/projects/completeness.js';
-import type { FrameData } from '../manage/projects/views.js';
-import { doneMessage } from './paths.js';
-import { type DashboardProject, findModule, loadDashboardProject, loadModules } from '../manage/projects/queries.js';
-import type { Actor } from '../manage/projects/services.js';
+import { type Actor, canManageOrganisation } from '../core/organisations/rules.js';
 
-/** Who may open which dashboard page: every dashboard route starts here, and asks the rules. */
+/** Who may open which dashboard page: every dashboard route starts here (the organisation guard), and asks the rules. */
 export const contextUser = (page: PageContext) => (page.user ? { id: page.user.id, isSuperuser: page.user.isSuperuser } : null);
 
 /** The signed-in initiator's (or superuser's) view of an organisation; anonymous visitors go to the login page (null), others get 403, unknown slugs 404. */
@@ -28,46 +21,4 @@ export async function managedOrganisation(request: FastifyRequest, reply: Fastif
   if (!canManageOrganisation(loaded.context)) throw permissionDenied();
   const actor: Actor = { id: page.user.id, username: page.user.username, origin: renderContext(request, page.user, request.server.ctx.config).origin };
   return { page, organisation: loaded.organisation, actor, user: { id: page.user.id, isSuperuser: page.user.isSuperuser } };
-}
-
-/** The same for a project of that organisation (a project of another organisation is not found). */
-export async function managedProject(request: FastifyRequest, reply: FastifyReply, params: { org: string; slug: string }) {
-  const managed = await managedOrganisation(request, reply, params.org);
-  if (!managed) return null;
-  const { db } = request.server.ctx;
-  const project = await loadDashboardProject(db, { orgSlug: params.org, slug: params.slug });
-  if (!project) throw notFound();
-  const context = await loadProjectContext(db, project.id, managed.user);
-  if (!context || !canEditProjectInDashboard(context)) throw permissionDenied();
-  return { ...managed, project };
-}
-
-/** What the project dashboard's frame shows: the menu with missing marks and the publication state. */
-export async function frameData(request: FastifyRequest, project: DashboardProject, current: string, extra: Partial<FrameData> = {}): Promise<FrameData> {
-  const modules = await loadModules(request.server.ctx.db, { projectId: project.id });
-  return {
-    organisation: { slug: project.organisationSlug, name: project.organisationName },
-    project,
-    modules,
-    missing: [...projectMissing(project), ...modules.flatMap(moduleMissing)],
-    check: publishCheck(project, modules),
-    current,
-    done: doneMessage((request.query as { done?: string } | undefined)?.done),
-    ...extra,
-  };
-}
-
-
-/** A module of the organisation that the user may manage, with its project; null after a login redirect. */
-export async function managedModule(request: FastifyRequest, reply: FastifyReply, orgSlug: string, moduleSlug: string) {
-  const managed = await managedOrganisation(request, reply, orgSlug);
-  if (!managed) return null;
-  const { db } = request.server.ctx;
-  const found = await findModule(db, orgSlug, moduleSlug);
-  const project = found && (await loadDashboardProject(db, { id: found.projectId }));
-  if (!found || !project) throw notFound();
-  const context = await loadProjectContext(db, project.id, managed.user);
-  if (!context || !canEditProjectInDashboard(context)) throw permissionDenied();
-  const [module] = await loadModules(db, { moduleIds: [found.id] });
-  return { ...managed, project, module };
 }

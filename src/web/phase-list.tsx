@@ -1,7 +1,8 @@
 import { formatDate } from '../i18n/dates.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
-import { type PhaseDates, phaseIsActive, phaseIsFuture } from '../core/modules/phases.js';
+import { phaseIsActive, phaseIsFuture } from '../core/modules/phases.js';
+import type { PhaseDates } from '../core/projects/rules.js';
 import type { ModulePhase } from '../core/modules/queries.js';
 
 /** Display names of the phase types (through the catalogue). */

@@ -8,7 +8,7 @@ import { createComment, removeComment } from '../../src/features/comments/servic
 import { setFollow } from '../../src/core/follows/services.js';
 import { createIdea, deleteIdea } from '../../src/features/ideas/services.js';
 import { addCommentFeedback, updateCommentFeedback } from '../../src/features/comments/feedback-services.js';
-import { addModerator } from '../../src/core/projects/services.js';
+import { addModerator } from '../../src/core/members/services.js';
 import { createTestApp } from '../helpers.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 

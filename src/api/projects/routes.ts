@@ -10,7 +10,7 @@ import { type KeptAnswer, KeptAnswers } from '../../http/kept-answers.js';
 import { errorResponses, notModified, rejectOtherMethods } from '../../http/responses.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { loadAppProjects } from '../../core/projects/queries.js';
-import { AppProject, type SerializeContext, serializeAppProject } from '../../core/projects/serialize.js';
+import { AppProject, type SerializeContext, serializeAppProject } from './serialize.js';
 
 /** What the app list is made of: a write to any of these tables changes the list's data version. */
 const APP_LIST_TABLES = ['organisations', 'projects', 'modules', 'phases'] as const;

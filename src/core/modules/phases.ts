@@ -1,3 +1,5 @@
+import type { PhaseDates } from '../projects/rules.js';
+
 /** What a phase allows, by its type (the phase contents of the reference platform). */
 export type PhaseFeature = 'crud' | 'comment' | 'rate' | 'vote';
 
@@ -10,14 +12,6 @@ export const PHASE_FEATURES: Record<string, { model: 'idea' | 'poll' | 'chapter'
   'a4polls:voting': { model: 'poll', features: ['vote', 'comment'] },
   'a4_candy_documents:document': { model: 'chapter', features: ['comment'] },
 };
-
-export interface PhaseDates {
-  id: number;
-  type: string;
-  startDate: Date | null;
-  endDate: Date | null;
-  weight: number;
-}
 
 export const phaseIsActive = (phase: PhaseDates, now: Date) =>
   phase.startDate !== null && phase.endDate !== null && phase.startDate <= now && now < phase.endDate;

@@ -1,5 +1,6 @@
-import { type Lang, tn } from '../../i18n/index.js';
-import type { PhaseDates } from './phases.js';
+import { formatDate } from '../../i18n/dates.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import type { PhaseDates } from '../projects/rules.js';
 
 /** A module's span: the earliest phase start and the latest phase end (nulls ignored, as SQL Min/Max). */
 export interface ModuleSpan {
@@ -87,4 +88,33 @@ export function selectedCluster(clusters: ModuleSpan[], now: Date, initialSlide?
   if (running >= 0) return running;
   const future = clusters.findIndex((c) => c.start !== null && c.start > now);
   return Math.max(future, 0);
+}
+
+/** A module with the span of its phases. */
+export type SpannedModule = { id: number; span: ModuleSpan };
+
+const byStart = (a: SpannedModule, b: SpannedModule) =>
+  (a.span.start?.getTime() ?? Infinity) - (b.span.start?.getTime() ?? Infinity) || a.id - b.id;
+const byEnd = (a: SpannedModule, b: SpannedModule) => (a.span.end?.getTime() ?? Infinity) - (b.span.end?.getTime() ?? Infinity) || a.id - b.id;
+
+/** The running module that ends next (whose progress and time left the app shows). */
+export function runningModuleEndsNext<M extends SpannedModule>(modules: M[], now: Date): M | null {
+  return modules.filter((m) => moduleIsRunning(m.span, now)).sort(byEnd)[0] ?? null;
+}
+
+/** The project's participation status line (running module's time left, next start, or ended). */
+export function participationTimeDisplay(modules: SpannedModule[], ctx: { lang: Lang; timeZone: string; now: Date }): string {
+  const running = runningModuleEndsNext(modules, ctx.now);
+  if (running) {
+    const daysLeft = moduleRunningDaysLeft(running.span, ctx.now) ?? 0;
+    if (daysLeft >= 365) return t(ctx.lang, 'more than 1 year remaining');
+    return t(ctx.lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft(running.span, ctx.now, ctx.lang) });
+  }
+  const future = modules.filter((m) => moduleIsFuture(m.span, ctx.now)).sort(byStart);
+  if (future.length) {
+    const start = future[0].span.start;
+    return start ? t(ctx.lang, 'Participation: from %(date)s', { date: formatDate(start, ctx.lang, ctx.timeZone) }) : '';
+  }
+  if (modules.some((m) => moduleIsPast(m.span, ctx.now))) return t(ctx.lang, 'Participation ended. Read result.');
+  return '';
 }

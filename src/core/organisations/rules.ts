@@ -33,3 +33,10 @@ export const ORGANISATION_TERMS_REQUIRED = "Please agree to the organisation's t
 /** Why a posted form is refused for the terms (the box not ticked while asked), as a catalogue key; null when it may go on. */
 export const organisationTermsError = (terms: OrganisationTerms | null, ticked: boolean): string | null =>
   organisationTermsAsked(terms) && !ticked ? ORGANISATION_TERMS_REQUIRED : null;
+
+/** Who acts, and where the site lives (for links in e-mails). */
+export interface Actor {
+  id: number;
+  username: string;
+  origin: string;
+}

@@ -1,8 +1,26 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import type { Lang } from '../../i18n/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { type OrganisationTerms, organisationTermsAsked } from './rules.js';
-import type { LegalInput, SettingsInput } from '../../manage/settings/input.js';
+
+export interface SettingsInput {
+  title: string;
+  imageCopyright: string;
+  url: string;
+  twitterHandle: string;
+  facebookHandle: string;
+  instagramHandle: string;
+  language: Lang;
+  translations: { language: Lang; description: string; slogan: string; information: string }[];
+}
+
+export interface LegalInput {
+  imprint: string;
+  termsOfUse: string;
+  dataProtection: string;
+  netiquette: string;
+}
 
 /** Saves the settings form (§B3.1): fields, images (media paths, undefined = unchanged) and the texts per language. */
 export async function updateOrganisationSettings(tx: DbOrTx, organisationId: number, input: SettingsInput, images: { logo?: string | null; image?: string | null }): Promise<void> {

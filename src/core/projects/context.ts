@@ -2,8 +2,7 @@ import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
-import type { PhaseDates } from '../modules/phases.js';
-import type { ModuleContext, ProjectContext, RuleUser } from './rules.js';
+import type { ModuleContext, PhaseDates, ProjectContext, RuleUser } from './rules.js';
 
 /**
  * The one place that loads what the permission rules look at, one statement per request (or per

@@ -1,5 +1,4 @@
 import type { ProjectAccess } from '../../db/schema/index.js';
-import type { PhaseDates } from '../modules/phases.js';
 import { isProjectTopic, MAX_PROJECT_TOPICS } from './topics.js';
 
 /**
@@ -9,6 +8,15 @@ import { isProjectTopic, MAX_PROJECT_TOPICS } from './topics.js';
  * Project rules live here; module, idea, comment, rating, report, follow and moderation rules in
  * their features' rules.ts, built from these.
  */
+
+/** A phase as the rules see it. */
+export interface PhaseDates {
+  id: number;
+  type: string;
+  startDate: Date | null;
+  endDate: Date | null;
+  weight: number;
+}
 
 export type RuleUser = { id: number; isSuperuser: boolean } | null;
 

@@ -1,4 +1,4 @@
-import { isSameOriginPath } from '../../web/render.js';
+import { isSameOriginPath } from '../../http/urls.js';
 
 /** Where login, signup confirmation and social login lead when no (safe) `next` says otherwise. */
 export const AFTER_LOGIN = '/userdashboard/overview/';

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
@@ -18,12 +19,11 @@ import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads
 import { CommentThread } from '../threads/views.js';
 import { isFollowing } from '../../core/follows/queries.js';
 import { loadModulePage } from '../../core/modules/queries.js';
-import { Slug } from '../../site/home/pages.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD } from '../../web/organisation-terms.js';
-import { FollowForm } from '../../site/project/pages.js';
+import { FollowForm } from '../../web/follow-form.js';
 import { canModerate } from '../../core/projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
 import { reportDescriptionError } from '../reports/rules.js';

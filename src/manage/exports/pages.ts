@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
@@ -13,11 +14,11 @@ import { COMMENT_SHEET, exportFileName, IDEA_SHEET, sheetRows } from '../../feat
 import { csvStream, xlsxStream } from '../../features/exports/writers.js';
 import { loadProjectContext } from '../../core/projects/queries.js';
 import { canManageProject } from '../../core/projects/rules.js';
-import { contextUser, frameData } from '../../web/guards.js';
+import { contextUser } from '../../web/guards.js';
+import { frameData } from '../projects/access.js';
 import { ExportPage } from './views.js';
 import { loadDashboardProject } from '../projects/queries.js';
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const PageParams = Type.Object({ org: Slug, module: Slug });
 const FileParams = Type.Object({ org: Slug, module: Slug, file: Type.Union([Type.Literal('ideas.xlsx'), Type.Literal('ideas.csv'), Type.Literal('comments.xlsx'), Type.Literal('comments.csv')]) });
 /** A download: the file, streamed (or an HTML error page). */

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
@@ -10,7 +11,6 @@ import { listNewsletters, newsletterProjects } from './queries.js';
 import { readNewsletterForm } from './rules.js';
 import { sendNewsletter } from './services.js';
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const OrgParams = Type.Object({ org: Slug });
 const ListQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 const CreateQuery = Type.Object({ project: Type.Optional(Type.String({ maxLength: 12 })) });

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { InviteRole } from '../../db/schema/index.js';
@@ -7,13 +8,12 @@ import { notFound } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { frameData, managedProject } from '../../web/guards.js';
+import { frameData, managedProject } from './access.js';
 import { MembersPage } from './member-views.js';
 import { addParticipants, findUsers, inviteMembers, parseAddresses, removeInvite, removeMember } from './members.js';
 import { projectComponentPath, withDone } from '../../web/paths.js';
 import { projectMembers } from './queries.js';
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 

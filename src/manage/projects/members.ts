@@ -4,11 +4,11 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { type InviteRole, projectInvites, users } from '../../db/schema/index.js';
 import { isLang, type Lang } from '../../i18n/index.js';
 import { projectPath } from '../../core/urls.js';
-import { addModerator, addParticipant } from '../../core/projects/services.js';
+import { addModerator, addParticipant } from '../../core/members/services.js';
 import { isEmail } from './input.js';
 import { mailInvite, mailUsers } from './mails.js';
 import { ROLE_TABLES, usersByEmail } from './queries.js';
-import type { Actor } from './services.js';
+import type { Actor } from '../../core/organisations/rules.js';
 
 /** Moderators and participants of a project, and invitations to become one (§A5.5, §B14, §C12–C14). */
 

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type FieldErrors, notFound } from '../../http/errors.js';
@@ -9,10 +10,9 @@ import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
 import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
 import { moduleComponentPath, projectComponentPath, withDone } from '../../web/paths.js';
 import { moduleTerms } from './queries.js';
-import { frameData, managedModule, managedProject } from '../../web/guards.js';
+import { frameData, managedModule, managedProject } from './access.js';
 import { addModule, changeModule, saveTerms, savePhases, updateModule } from './services.js';
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const BlueprintParams = Type.Object({ org: Slug, slug: Slug, blueprint: Slug });
 const ModuleComponentName = Type.Union([Type.Literal('module_basic'), Type.Literal('phases'), Type.Literal('categories'), Type.Literal('labels')]);

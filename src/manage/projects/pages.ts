@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
@@ -8,12 +9,12 @@ import { loadProjectInsights } from '../../core/insights/queries.js';
 import { checkCsrf, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
-import { frameData, managedOrganisation, managedProject } from '../../web/guards.js';
+import { managedOrganisation } from '../../web/guards.js';
+import { frameData, managedProject } from './access.js';
 import { ProjectComponentPage } from './component-views.js';
 import type { PublishCheck } from './completeness.js';
 import { ingestProjectImages, projectImageChange, writeProjectImages } from './images.js';
 import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors, projectPatch, readProjectForm } from './input.js';
-import { exportRoutes } from '../exports/pages.js';
 import { memberDashboardRoutes } from './member-pages.js';
 import { moduleDashboardRoutes } from './module-pages.js';
 import { DeleteProjectPage, ProjectCreatePage, ProjectListPage } from './views.js';
@@ -30,7 +31,6 @@ declare module 'fastify' {
   }
 }
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const OrgParams = Type.Object({ org: Slug });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ComponentParams = Type.Object({ org: Slug, slug: Slug, component: Type.Union([Type.Literal('basic'), Type.Literal('information'), Type.Literal('result'), Type.Literal('location')]) });
@@ -49,7 +49,6 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
   const mediaDir = join(config.dataDir, 'media');
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
-  await fastify.register(exportRoutes);
 
   /** The Result page shows the project's statistics (§B10.3, §B17.3). */
   const resultInsights = async (form: string, projectId: number) => (form === 'result' ? loadProjectInsights(db, projectId) : undefined);

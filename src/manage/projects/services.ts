@@ -4,18 +4,12 @@ import { categories, labels, modules, phases, projectModerators, projects } from
 import { type Lang, t } from '../../i18n/index.js';
 import type { Blueprint } from '../../core/modules/registry.js';
 import { initiatorIds } from '../../core/organisations/queries.js';
-import { addModerator } from '../../core/projects/services.js';
+import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { mailUsers } from './mails.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
+import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
-
-/** Who acts, and where the site lives (for links in e-mails). */
-export interface Actor {
-  id: number;
-  username: string;
-  origin: string;
-}
 
 /** A refused change, with the reason for the user (a catalogue key). */
 export type Outcome = { ok: true } | { ok: false; reason: string };

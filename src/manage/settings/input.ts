@@ -1,5 +1,6 @@
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
 import { cleanRichText } from '../../text/html.js';
+import type { LegalInput, SettingsInput } from '../../core/organisations/services.js';
 import type { FormBody } from '../../web/forms.js';
 
 /** The organisation settings form (§B3.1) and the legal information form (§B3.2): fields and limits, checked once. */
@@ -24,17 +25,6 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
-
-export interface SettingsInput {
-  title: string;
-  imageCopyright: string;
-  url: string;
-  twitterHandle: string;
-  facebookHandle: string;
-  instagramHandle: string;
-  language: Lang;
-  translations: { language: Lang; description: string; slogan: string; information: string }[];
-}
 
 /** Reads the settings form; errors are catalogue keys with their values. */
 export function readSettingsForm(body: FormBody): { values: SettingsValues; errors: Errors; input: SettingsInput | null } {
@@ -65,13 +55,6 @@ export function readSettingsForm(body: FormBody): { values: SettingsValues; erro
       })),
     },
   };
-}
-
-export interface LegalInput {
-  imprint: string;
-  termsOfUse: string;
-  dataProtection: string;
-  netiquette: string;
 }
 
 export function readLegalForm(body: FormBody): { values: SettingsValues; errors: Errors; input: LegalInput | null } {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { projects, organisations } from '../../db/schema/index.js';
 import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
-import { PathId } from '../../http/responses.js';
+import { PathId, Slug } from '../../http/responses.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -25,7 +25,6 @@ import { moderationDetailPath } from '../../core/urls.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 
-const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const DetailParams = Type.Object({ slug: Slug });
 const DetailQuery = Type.Object({
   page: PageParam,

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
@@ -15,7 +16,6 @@ import { canViewProject } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
 
-export const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
 const OrgParams = Type.Object({ org: Slug });
 
 /** The start page and the organisation landing pages (§A3). */

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config.js';
@@ -16,7 +17,6 @@ import { loadWholeThreadViews, type ThreadView } from '../../features/threads/qu
 import { CommentThread } from '../../features/threads/views.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../../features/ideas/list.js';
 import { IdeaList, type IdeaListData } from '../../features/ideas/views.js';
-import { Slug } from '../home/pages.js';
 import { loadModuleContext, type LoadedModuleContext } from '../../core/projects/context.js';
 import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';

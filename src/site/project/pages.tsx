@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
@@ -9,7 +10,7 @@ import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { CsrfField, Layout } from '../../web/layout.js';
+import { Layout } from '../../web/layout.js';
 import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
 import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../../core/insights/queries.js';
 import { showsInsightsPublicly } from '../../core/insights/rules.js';
@@ -19,18 +20,17 @@ import { setFollow } from '../../core/follows/services.js';
 import { IdeaListQuery } from '../../features/ideas/list.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
-import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, selectedCluster } from '../../core/modules/timeline.js';
+import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster } from '../../core/modules/timeline.js';
 import { BLUEPRINTS } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
-import { Slug } from '../home/pages.js';
 import { modulePath, projectPath } from '../../core/urls.js';
 import { loadProjectPage, type ProjectPageRow } from '../../core/projects/queries.js';
 import { TopicList } from '../../web/topic-list.js';
+import { FollowForm } from '../../web/follow-form.js';
 import { canModerate, canViewProject } from '../../core/projects/rules.js';
 import { loadModuleContext, loadProjectContext } from '../../core/projects/context.js';
 import { canFollowProject } from '../../core/follows/rules.js';
-import { participationTimeDisplay } from '../../core/projects/serialize.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ProjectQuery = Type.Object({
@@ -129,20 +129,6 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   });
 }
 
-export function FollowForm({ page, project, following, next }: { page: PageContext; project: { organisationSlug: string; slug: string }; following: boolean; next?: string }) {
-  const { lang } = page;
-  if (!page.user) return null;
-  return (
-    <form method="post" action={`${projectPath(project.organisationSlug, project.slug)}follow/`} class="inline-form">
-      <CsrfField page={page} />
-      <input type="hidden" name="follow" value={following ? 'false' : 'true'} />
-      {next && <input type="hidden" name="next" value={next} />}
-      <button type="submit" aria-pressed={following ? 'true' : 'false'}>
-        {following ? t(lang, 'Unfollow') : t(lang, 'Follow')}
-      </button>
-    </form>
-  );
-}
 
 function ContactInfo({ lang, project }: { lang: Lang; project: ProjectPageRow }) {
   const { contactName, contactAddressText, contactEmail, contactPhone, contactUrl } = project;

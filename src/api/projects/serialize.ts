@@ -1,18 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { projectPath } from '../urls.js';
-import { type Lang, t } from '../../i18n/index.js';
-import { formatDate } from '../../i18n/dates.js';
-import {
-  moduleIsFuture,
-  moduleIsPast,
-  moduleIsRunning,
-  moduleRunningDaysLeft,
-  moduleRunningProgress,
-  moduleRunningTimeLeft,
-  type ModuleSpan,
-  moduleSpan,
-} from '../modules/timeline.js';
-import type { AppProjectModule, AppProjectRow } from './queries.js';
+import { projectPath } from '../../core/urls.js';
+import type { Lang } from '../../i18n/index.js';
+import { moduleRunningProgress, moduleSpan, participationTimeDisplay, runningModuleEndsNext, type SpannedModule } from '../../core/modules/timeline.js';
+import type { AppProjectModule, AppProjectRow } from '../../core/projects/queries.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -59,35 +49,7 @@ export interface SerializeContext {
   mediaUrl: (path: string) => string;
 }
 
-type SpannedModule = Pick<AppProjectModule, 'id' | 'blueprintType'> & { span: ModuleSpan };
-
-const byStart = (a: SpannedModule, b: SpannedModule) =>
-  (a.span.start?.getTime() ?? Infinity) - (b.span.start?.getTime() ?? Infinity) || a.id - b.id;
-const byEnd = (a: SpannedModule, b: SpannedModule) => (a.span.end?.getTime() ?? Infinity) - (b.span.end?.getTime() ?? Infinity) || a.id - b.id;
-
-/** The running module that ends next (whose progress and time left the app shows). */
-function runningModuleEndsNext(modules: SpannedModule[], now: Date): SpannedModule | null {
-  return modules.filter((m) => moduleIsRunning(m.span, now)).sort(byEnd)[0] ?? null;
-}
-
-/** The project's participation status line (running module's time left, next start, or ended). */
-export function participationTimeDisplay(modules: SpannedModule[], ctx: Pick<SerializeContext, 'lang' | 'timeZone' | 'now'>): string {
-  const running = runningModuleEndsNext(modules, ctx.now);
-  if (running) {
-    const daysLeft = moduleRunningDaysLeft(running.span, ctx.now) ?? 0;
-    if (daysLeft >= 365) return t(ctx.lang, 'more than 1 year remaining');
-    return t(ctx.lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft(running.span, ctx.now, ctx.lang) });
-  }
-  const future = modules.filter((m) => moduleIsFuture(m.span, ctx.now)).sort(byStart);
-  if (future.length) {
-    const start = future[0].span.start;
-    return start ? t(ctx.lang, 'Participation: from %(date)s', { date: formatDate(start, ctx.lang, ctx.timeZone) }) : '';
-  }
-  if (modules.some((m) => moduleIsPast(m.span, ctx.now))) return t(ctx.lang, 'Participation ended. Read result.');
-  return '';
-}
-
-const singleModuleOf = (modules: SpannedModule[], blueprintType: string): number | false =>
+const singleModuleOf = (modules: (SpannedModule & { blueprintType: string })[], blueprintType: string): number | false =>
   modules.length === 1 && modules[0].blueprintType === blueprintType ? modules[0].id : false;
 
 export function serializeAppProject(project: AppProjectRow, publishedModules: AppProjectModule[], ctx: SerializeContext): AppProject {
