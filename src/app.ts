@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
+import './module-types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { accountApiRoutes } from './api/account/routes.js';

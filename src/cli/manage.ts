@@ -1,3 +1,4 @@
+import '../module-types.js';
 import { SingleBar } from 'cli-progress';
 import { desc, sql } from 'drizzle-orm';
 import { join } from 'node:path';

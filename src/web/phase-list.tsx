@@ -2,21 +2,12 @@ import { formatDate } from '../i18n/dates.js';
 import { type Lang, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { phaseIsActive, phaseIsFuture } from '../core/modules/phases.js';
+import { phaseType } from '../core/modules/registry.js';
 import type { PhaseDates } from '../core/projects/rules.js';
 import type { ModulePhase } from '../core/modules/queries.js';
 
-/** Display names of the phase types (through the catalogue). */
-const PHASE_NAMES: Record<string, string> = {
-  'a4_candy_ideas:issue': 'Issue phase',
-  'a4_candy_ideas:collect': 'Collect phase',
-  'a4_candy_ideas:rating': 'Rating phase',
-  'a4_candy_ideas:feedback': 'Feedback phase',
-  'a4_candy_ideas:collect_feedback': 'Collect and feedback phase',
-  'a4polls:voting': 'Voting phase',
-  'a4_candy_documents:document': 'Comment phase',
-};
-
-export const phaseName = (lang: Lang, phase: { name: string; type: string }) => phase.name || t(lang, PHASE_NAMES[phase.type] ?? 'Phase');
+/** A phase's name, or its type's (the registry's), or just "Phase". */
+export const phaseName = (lang: Lang, phase: { name: string; type: string }) => phase.name || (phaseType(phase.type)?.name[lang] ?? t(lang, 'Phase'));
 
 /** §A4.7: when nothing runs, when participation starts, continues or ended. Null while a phase is active. */
 export function phaseInfo(lang: Lang, timeZone: string, phases: PhaseDates[], now: Date): string | null {

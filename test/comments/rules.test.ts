@@ -1,3 +1,4 @@
+import '../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyTargetError } from '../../src/features/comments/rules.js';

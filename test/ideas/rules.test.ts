@@ -1,3 +1,4 @@
+import '../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canAddIdea, canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, canViewIdeas, type IdeaRuleContext } from '../../src/features/ideas/rules.js';

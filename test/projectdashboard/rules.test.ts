@@ -1,3 +1,4 @@
+import '../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mayExportModule } from '../../src/features/exports/rules.js';

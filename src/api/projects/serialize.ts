@@ -3,6 +3,7 @@ import { projectPath } from '../../core/urls.js';
 import type { Lang } from '../../i18n/index.js';
 import { moduleRunningProgress, moduleSpan, participationTimeDisplay, runningModuleEndsNext, type SpannedModule } from '../../core/modules/timeline.js';
 import type { AppProjectModule, AppProjectRow } from '../../core/projects/queries.js';
+import { moduleTypeOf } from '../../core/modules/registry.js';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -49,8 +50,9 @@ export interface SerializeContext {
   mediaUrl: (path: string) => string;
 }
 
-const singleModuleOf = (modules: (SpannedModule & { blueprintType: string })[], blueprintType: string): number | false =>
-  modules.length === 1 && modules[0].blueprintType === blueprintType ? modules[0].id : false;
+/** A project's only module, when its type answers to that app API field (the registry's `appProjectField`). */
+const singleModuleOf = (modules: (SpannedModule & { blueprintType: string })[], field: string): number | false =>
+  modules.length === 1 && moduleTypeOf(modules[0].blueprintType)?.appProjectField === field ? modules[0].id : false;
 
 export function serializeAppProject(project: AppProjectRow, publishedModules: AppProjectModule[], ctx: SerializeContext): AppProject {
   const modules = publishedModules.map((m) => ({ ...m, span: moduleSpan(m.phases) }));
@@ -83,8 +85,8 @@ export function serializeAppProject(project: AppProjectRow, publishedModules: Ap
     published_modules: modules.map((m) => m.id),
     access: project.access,
     image: project.image ? ctx.mediaUrl(project.image) : null,
-    single_idea_collection_module: singleModuleOf(modules, 'IC'),
-    single_poll_module: singleModuleOf(modules, 'PO'),
+    single_idea_collection_module: singleModuleOf(modules, 'single_idea_collection_module'),
+    single_poll_module: singleModuleOf(modules, 'single_poll_module'),
     participation_time_display: participationTimeDisplay(modules, ctx),
     module_running_progress: running ? moduleRunningProgress(running.span, ctx.now) : null,
     has_contact_info: Object.values(contact).some(Boolean),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chapters, comments, type ContentKind, ideas, modules, paragraphs, polls } from '../../db/schema/index.js';
+import { comments, type ContentKind, modules } from '../../db/schema/index.js';
+import { contentTypeOfModule } from '../modules/registry.js';
 
 /** What generic relations need to know about a target object. */
 export interface TargetInfo {
@@ -23,26 +24,6 @@ export async function loadTarget(db: DbOrTx, kind: ContentKind, id: number): Pro
     return { kind, id, creatorId, moduleId, projectId: module?.projectId ?? null };
   };
   switch (kind) {
-    case 'idea': {
-      const [row] = await db.select({ moduleId: ideas.moduleId, creatorId: ideas.creatorId }).from(ideas).where(eq(ideas.id, id));
-      return row ? withModule(row.moduleId, row.creatorId) : null;
-    }
-    case 'poll': {
-      const [row] = await db.select({ moduleId: polls.moduleId, creatorId: polls.creatorId }).from(polls).where(eq(polls.id, id));
-      return row ? withModule(row.moduleId, row.creatorId) : null;
-    }
-    case 'chapter': {
-      const [row] = await db.select({ moduleId: chapters.moduleId, creatorId: chapters.creatorId }).from(chapters).where(eq(chapters.id, id));
-      return row ? withModule(row.moduleId, row.creatorId) : null;
-    }
-    case 'paragraph': {
-      const [row] = await db
-        .select({ moduleId: chapters.moduleId })
-        .from(paragraphs)
-        .innerJoin(chapters, eq(chapters.id, paragraphs.chapterId))
-        .where(eq(paragraphs.id, id));
-      return row ? withModule(row.moduleId, null) : null;
-    }
     case 'comment': {
       const [row] = await db
         .select({
@@ -68,7 +49,10 @@ export async function loadTarget(db: DbOrTx, kind: ContentKind, id: number): Pro
         isCensored: row.isCensored,
       };
     }
-    default:
-      return null;
+    default: {
+      // The content of a module type: its registry entry finds the object's module and creator.
+      const found = await contentTypeOfModule(kind)?.target(db, id);
+      return found ? withModule(found.moduleId, found.creatorId) : null;
+    }
   }
 }

@@ -1,4 +1,5 @@
-import type { ContentKind } from '../../db/schema/index.js';
+import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
+import { contentTypeOfModule } from '../modules/registry.js';
 
 /**
  * Content types: stable integer ids for the kinds of objects that generic relations point at.
@@ -24,9 +25,13 @@ const byId = new Map(Object.entries(CONTENT_TYPES).map(([kind, ct]) => [ct.id, k
 export const contentTypeId = (kind: ContentKind): number => CONTENT_TYPES[kind].id;
 export const contentKindOf = (id: number): ContentKind | undefined => byId.get(id);
 
+// What may be commented on, rated and reported: comments themselves, and what module types declare (the registry).
+const declared = (flag: 'commentable' | 'rateable' | 'reportable'): ContentKind[] =>
+  CONTENT_KINDS.filter((kind) => kind === 'comment' || contentTypeOfModule(kind)?.[flag] === true);
+
 /** Objects that can be commented on (A4_COMMENTABLES, as far as Allmende has them). */
-export const COMMENTABLE: readonly ContentKind[] = ['comment', 'poll', 'idea', 'chapter', 'paragraph'];
+export const commentable = (): readonly ContentKind[] => declared('commentable');
 /** Objects that can be rated (A4_RATEABLES). */
-export const RATEABLE: readonly ContentKind[] = ['comment', 'idea'];
+export const rateable = (): readonly ContentKind[] => declared('rateable');
 /** Objects that can be reported. */
-export const REPORTABLE: readonly ContentKind[] = ['comment', 'idea'];
+export const reportable = (): readonly ContentKind[] => declared('reportable');

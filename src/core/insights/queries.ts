@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { moduleTypeOf } from '../modules/registry.js';
 import type { DbOrTx } from '../../db/client.js';
 import { projectInsightDays as days } from '../../db/schema/index.js';
 
@@ -29,5 +30,4 @@ export async function loadProjectInsights(db: DbOrTx, projectId: number): Promis
 }
 
 /** Whether a project has modules where ideas are written (§B17.2: the ideas counter is shown only then). */
-export const IDEA_MODULE_TYPES = ['BS', 'IC', 'MBS', 'MIC', 'PB'] as const;
-export const hasIdeaModules = (blueprintTypes: string[]) => blueprintTypes.some((type) => (IDEA_MODULE_TYPES as readonly string[]).includes(type));
+export const hasIdeaModules = (blueprintTypes: string[]) => blueprintTypes.some((type) => moduleTypeOf(type)?.countsIdeas === true);

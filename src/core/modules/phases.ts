@@ -1,17 +1,6 @@
+import type { ContentKind } from '../../db/schema/index.js';
 import type { PhaseDates } from '../projects/rules.js';
-
-/** What a phase allows, by its type (the phase contents of the reference platform). */
-export type PhaseFeature = 'crud' | 'comment' | 'rate' | 'vote';
-
-export const PHASE_FEATURES: Record<string, { model: 'idea' | 'poll' | 'chapter'; features: PhaseFeature[] }> = {
-  'a4_candy_ideas:issue': { model: 'idea', features: ['crud'] },
-  'a4_candy_ideas:collect': { model: 'idea', features: ['crud', 'comment'] },
-  'a4_candy_ideas:rating': { model: 'idea', features: ['rate'] },
-  'a4_candy_ideas:feedback': { model: 'idea', features: ['rate', 'comment'] },
-  'a4_candy_ideas:collect_feedback': { model: 'idea', features: ['crud', 'comment', 'rate'] },
-  'a4polls:voting': { model: 'poll', features: ['vote', 'comment'] },
-  'a4_candy_documents:document': { model: 'chapter', features: ['comment'] },
-};
+import { type PhaseFeature, phaseType } from './registry.js';
 
 export const phaseIsActive = (phase: PhaseDates, now: Date) =>
   phase.startDate !== null && phase.endDate !== null && phase.startDate <= now && now < phase.endDate;
@@ -25,9 +14,16 @@ export function activePhase<P extends PhaseDates>(phases: P[], now: Date): P | n
   return [...phases].sort(byWeight).find((phase) => phaseIsActive(phase, now)) ?? null;
 }
 
-/** Whether the active phase allows a feature on objects of a kind, e.g. ('crud', 'idea'). */
-export function phaseAllows(phases: PhaseDates[], feature: PhaseFeature, model: 'idea' | 'poll' | 'chapter', now: Date): boolean {
+/** Whether the active phase allows a feature on content of a kind, e.g. ('crud', 'idea'): its phase type (the registry) says so. */
+export function phaseAllows(phases: PhaseDates[], feature: PhaseFeature, content: ContentKind, now: Date): boolean {
   const phase = activePhase(phases, now);
-  const content = phase ? PHASE_FEATURES[phase.type] : undefined;
-  return Boolean(content && content.model === model && content.features.includes(feature));
+  const declared = phase ? phaseType(phase.type) : null;
+  return Boolean(declared && declared.content === content && declared.features.includes(feature));
 }
+
+/** Whether any of the phases (running or not) is of a type that allows the feature on that content. */
+export const somePhaseAllows = (phases: Pick<PhaseDates, 'type'>[], feature: PhaseFeature, content: ContentKind) =>
+  phases.some((p) => {
+    const declared = phaseType(p.type);
+    return Boolean(declared && declared.content === content && declared.features.includes(feature));
+  });

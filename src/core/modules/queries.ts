@@ -161,22 +161,6 @@ export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: st
 
 export type ModulePageRow = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>;
 
-/** The polls, chapters and paragraphs of a module (the objects their comments are about), in three statements. */
-export async function moduleItems(db: DbOrTx, moduleId: number) {
-  const pollRows = await db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(asc(polls.id));
-  const chapterRows = await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.moduleId, moduleId)).orderBy(asc(chapters.weight), asc(chapters.id));
-  const paragraphRows = chapterRows.length
-    ? await db
-        .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name })
-        .from(paragraphs)
-        .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
-        .orderBy(asc(paragraphs.weight), asc(paragraphs.id))
-    : [];
-  return { polls: pollRows, chapters: chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) })) };
-}
-
-export type ModuleItems = Awaited<ReturnType<typeof moduleItems>>;
-
 /** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */
 export interface ModuleCounts {
   ideas: number;

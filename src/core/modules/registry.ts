@@ -1,51 +1,147 @@
-/**
- * Module types an initiator can add (§B6). A new module type is a new entry here: its phases
- * (types from PHASE_FEATURES, in order) and the dashboard components it shows (§B9).
- */
-export type ModuleComponent = 'module_basic' | 'phases' | 'categories' | 'labels';
+import type { DbOrTx } from '../../db/client.js';
+import type { ContentKind } from '../../db/schema/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 
-export interface Blueprint {
-  key: string;
-  title: string;
-  description: string;
-  /** The module's blueprint_type. */
+/**
+ * The module-type registry: what the floor of the house knows about each kind of module (adhocracy4's
+ * blueprints and phase contents, made explicit). A module type lives in its own folder, declares a
+ * `ModuleType` (features/moduletypes/contract.ts, which extends this with its pages, routes and
+ * exports) and is listed once in src/module-types.ts. Shared code asks these lookups and never
+ * names a module type.
+ */
+
+/** A text in every language of the platform (module types bring their own words). */
+export type Text = Record<Lang, string>;
+
+/** What a phase allows on its content. */
+export type PhaseFeature = 'crud' | 'comment' | 'rate' | 'like' | 'vote' | 'support';
+
+/** A phase type: its adhocracy+ identifier, what it allows on which content, and what a new phase of it is called. */
+export interface PhaseType {
   type: string;
-  phases: { type: string; name: string; description: string }[];
-  components: ModuleComponent[];
+  /** The content kind the features apply to (adhocracy4's phase content model). */
+  content: ContentKind;
+  features: PhaseFeature[];
+  name: Text;
+  description: Text;
 }
 
-const COLLECT = {
-  type: 'a4_candy_ideas:collect',
-  name: 'Collect phase',
-  description: 'Create new ideas and comment on them.',
-};
-const RATING = {
-  type: 'a4_candy_ideas:rating',
-  name: 'Rating phase',
-  description: 'Rate the collected ideas (pro and contra).',
-};
+/** A module as the publish check sees it, with the facts its type loaded for it. */
+export interface CompletenessModule {
+  slug: string;
+  name: string;
+  description: string | null;
+  isDraft: boolean;
+  /** Unset: a module of no known type (the shared components' checks). */
+  blueprintType?: string;
+  phases: { name: string; description: string; startDate: Date | null; endDate: Date | null }[];
+  facts?: Record<string, unknown>;
+}
 
-export const BLUEPRINTS: Blueprint[] = [
-  {
-    key: 'brainstorming',
-    title: 'Brainstorming',
-    description: 'Participants can submit their own ideas and discuss the ideas of others.',
-    type: 'BS',
-    phases: [COLLECT],
-    components: ['module_basic', 'phases', 'categories', 'labels'],
+/** A field that still blocks publishing: its label (a catalogue key, or the type's own words) and placeholders. */
+export interface MissingField {
+  field: string | Text;
+  vars?: Record<string, string>;
+}
+
+/** A dashboard component of a module: its key (the URL segment), its menu label and what it adds to the publish check. */
+export interface ModuleComponent {
+  key: string;
+  /** A catalogue key for the shared components, the type's own words for its own. */
+  label: string | Text;
+  missing?: (module: CompletenessModule) => MissingField[];
+}
+
+/** A content type a module type brings: comments, ratings and reports on it go through the shared content-type API. */
+export interface ContentTypeOfModule {
+  kind: ContentKind;
+  /** The content kind whose phase features govern it (a paragraph follows its chapter); itself when unset. */
+  phaseContent?: ContentKind;
+  commentable?: boolean;
+  rateable?: boolean;
+  reportable?: boolean;
+  /** The object's module and creator; null when it does not exist. */
+  target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
+}
+
+/** The part of a module type the floor reads. */
+export interface ModuleTypeCore {
+  /** The module's blueprint_type ('BS'). */
+  blueprintType: string;
+  /** The dashboard's blueprint key ('brainstorming'). */
+  key: string;
+  title: Text;
+  description: Text;
+  /** Listed among the module types an initiator can add; false for a type whose data is known but whose pages are not built yet. */
+  offered: boolean;
+  /** The phases a new module gets, in order. */
+  phases: PhaseType[];
+  /** Further phase types of this kind of module (imported data, other blueprints of the reference). */
+  otherPhases?: PhaseType[];
+  /** Its dashboard components, in menu order (the shared ones are in SHARED_COMPONENTS). */
+  components: ModuleComponent[];
+  /** Facts the publish checks of its components read, for many modules in one statement. */
+  facts?: (db: DbOrTx, moduleIds: number[]) => Promise<Map<number, Record<string, unknown>>>;
+  /** Its content types. */
+  contentTypes?: ContentTypeOfModule[];
+  /** The app API field that names a project's single module of this type ('single_idea_collection_module'). */
+  appProjectField?: string;
+  /** Its content counts as ideas in the project statistics. */
+  countsIdeas?: boolean;
+}
+
+const types = new Map<string, ModuleTypeCore>();
+const phaseTypes = new Map<string, PhaseType>();
+const contentTypes = new Map<ContentKind, ContentTypeOfModule>();
+
+/** Registers a module type (src/module-types.ts does it for every listed type; a type registers once). */
+export function registerModuleType(type: ModuleTypeCore): void {
+  const known = types.get(type.blueprintType);
+  if (known === type) return;
+  if (known || [...types.values()].some((t) => t.key === type.key)) throw new Error(`module type ${type.blueprintType} (${type.key}) is registered twice`);
+  types.set(type.blueprintType, type);
+  for (const phase of [...type.phases, ...(type.otherPhases ?? [])]) phaseTypes.set(phase.type, phase);
+  for (const content of type.contentTypes ?? []) contentTypes.set(content.kind, content);
+}
+
+export const moduleTypes = (): ModuleTypeCore[] => [...types.values()];
+export const moduleTypeOf = (blueprintType: string): ModuleTypeCore | null => types.get(blueprintType) ?? null;
+export const moduleTypeByKey = (key: string): ModuleTypeCore | null => moduleTypes().find((t) => t.key === key) ?? null;
+export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type) ?? null;
+export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
+/** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */
+export const labelIn = (lang: Lang, label: string | Text, vars?: Record<string, string | number>) => t(lang, typeof label === 'string' ? label : label[lang], vars);
+
+const blank = (value: string | null) => !value || !value.trim();
+
+/** The shared dashboard components (§B9): every module has the first two; categories and labels where its type lists them. */
+export const SHARED_COMPONENTS = {
+  basic: {
+    key: 'module_basic',
+    label: 'Basic information',
+    missing: (module) => [
+      ...(blank(module.name) ? [{ field: 'Title of the module' }] : []),
+      ...(blank(module.description) ? [{ field: 'Module description' }] : []),
+    ],
   },
-  {
-    key: 'idea-collection',
-    title: 'Idea Challenge',
-    description: 'In a first phase, participants can submit their own ideas and discuss the ideas of others. In a second phase, the ideas can be rated (pro/contra).',
-    type: 'IC',
-    phases: [COLLECT, RATING],
-    components: ['module_basic', 'phases', 'categories', 'labels'],
+  phases: {
+    key: 'phases',
+    label: 'Phases',
+    missing: (module) =>
+      module.phases.flatMap((phase, i) => {
+        const vars = { n: String(i + 1) };
+        const fields: MissingField[] = [];
+        if (blank(phase.name)) fields.push({ field: 'Phase %(n)s: name', vars });
+        if (blank(phase.description)) fields.push({ field: 'Phase %(n)s: description', vars });
+        if (!phase.startDate) fields.push({ field: 'Phase %(n)s: start date', vars });
+        if (!phase.endDate) fields.push({ field: 'Phase %(n)s: end date', vars });
+        return fields;
+      }),
   },
-];
+  categories: { key: 'categories', label: 'Categories' },
+  labels: { key: 'labels', label: 'Labels' },
+} satisfies Record<string, ModuleComponent>;
 
-export const blueprintByKey = (key: string) => BLUEPRINTS.find((b) => b.key === key) ?? null;
-
-/** The dashboard components of a module of this type; modules of types without an entry get the basic ones. */
-export const moduleComponents = (blueprintType: string): ModuleComponent[] =>
-  BLUEPRINTS.find((b) => b.type === blueprintType)?.components ?? ['module_basic', 'phases'];
+/** A module's dashboard components: its type's, or the shared ones for a module of an unknown type. */
+export const moduleComponents = (blueprintType: string | undefined): ModuleComponent[] =>
+  (blueprintType === undefined ? null : moduleTypeOf(blueprintType))?.components ?? [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases];

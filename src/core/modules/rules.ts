@@ -1,5 +1,7 @@
 import { canModerate, canParticipate, canViewProject, type ModuleContext } from '../projects/rules.js';
-import { activePhase, phaseAllows, type PhaseFeature } from './phases.js';
+import type { ContentKind } from '../../db/schema/index.js';
+import { activePhase, phaseAllows } from './phases.js';
+import type { PhaseFeature } from './registry.js';
 
 export type { ModuleContext } from '../projects/rules.js';
 
@@ -15,8 +17,8 @@ export const participatesIn = (c: ModuleContext) => canParticipate(c.project) &&
 /** The module's active phase (the first running one by weight, id), or null before, between or after its phases. */
 export const currentPhase = (c: ModuleContext) => activePhase(c.phases, c.now);
 
-/** The active phase allows a feature on objects of a model, e.g. ('crud', 'idea'). */
-export const phaseAllowsFor = (c: ModuleContext, feature: PhaseFeature, model: 'idea' | 'poll' | 'chapter') => phaseAllows(c.phases, feature, model, c.now);
+/** The active phase allows a feature on content of a kind, e.g. ('crud', 'idea'). */
+export const phaseAllowsFor = (c: ModuleContext, feature: PhaseFeature, content: ContentKind) => phaseAllows(c.phases, feature, content, c.now);
 
 // Phases as the dashboard edits them (§B11.3).
 

@@ -7,7 +7,7 @@ import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
-import { COMMENTABLE } from '../../core/contenttypes/registry.js';
+import { commentable } from '../../core/contenttypes/registry.js';
 import { organisationTextPath } from '../../core/legal/texts.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { organisationTermsError } from '../../core/organisations/rules.js';
@@ -46,7 +46,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
 
   const objectFor = async (params: { ct: number; pk: number }, user: AuthUser | null) => {
-    const context = await loadObjectContext(db, params.ct, params.pk, user, COMMENTABLE);
+    const context = await loadObjectContext(db, params.ct, params.pk, user, commentable());
     if (!canViewComments(context)) throw denied(user);
     return context;
   };

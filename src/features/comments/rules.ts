@@ -2,13 +2,10 @@ import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
 import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
 import { canModerate, isSuperuser } from '../../core/projects/rules.js';
+import { contentTypeOfModule } from '../../core/modules/registry.js';
 
-/** The model whose phase features decide about a thread root (paragraphs belong to their chapter's document). */
-export function phaseModel(root: ContentKind): 'idea' | 'poll' | 'chapter' {
-  if (root === 'poll') return 'poll';
-  if (root === 'chapter' || root === 'paragraph') return 'chapter';
-  return 'idea';
-}
+/** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
+export const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
 
 /** What the comment rules look at: the module context and the thread's root object. */
 export interface CommentContext extends ModuleContext {

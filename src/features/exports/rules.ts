@@ -1,4 +1,5 @@
 import { canModerate, type ProjectContext } from '../../core/projects/rules.js';
+import { appModuleType } from '../moduletypes/contract.js';
 
 /**
  * Who may export a module's contributions (§B1, §B16): the project's moderators, the initiators of
@@ -7,13 +8,12 @@ import { canModerate, type ProjectContext } from '../../core/projects/rules.js';
  */
 export const canExport = (c: ProjectContext) => canModerate(c);
 
-/** The module types with an idea export (§B9: Brainstorming and Idea Challenge). */
-export const IDEA_EXPORT_TYPES = ['BS', 'IC'] as const;
-export const hasIdeaExport = (blueprintType: string) => (IDEA_EXPORT_TYPES as readonly string[]).includes(blueprintType);
+/** The module types with export files (§B9: Brainstorming and Idea Challenge have theirs). */
+export const hasExport = (blueprintType: string) => Boolean(appModuleType(blueprintType)?.exports?.length);
 
-/** §B9: the export is offered for an added module of a published project, of a type with an idea export. */
+/** §B9: the export is offered for an added module of a published project, of a type with an export. */
 export const isExportOffered = (project: { isDraft: boolean }, module: { isDraft: boolean; blueprintType: string }) =>
-  !project.isDraft && !module.isDraft && hasIdeaExport(module.blueprintType);
+  !project.isDraft && !module.isDraft && hasExport(module.blueprintType);
 
 /**
  * May this user export this module: the one check behind the export page and downloads, the

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import type { Cell } from './sheets.js';
+import type { Cell } from '../moduletypes/contract.js';
 
 /** Rows of an export, a batch at a time, headings first. */
 export type RowBatches = AsyncIterable<Cell[][]>;

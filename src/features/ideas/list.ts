@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { checkPageInRange, PageParam, pageNumber } from '../../http/pagination.js';
 import { loginRedirectUrl } from '../../web/render.js';
-import { PHASE_FEATURES } from '../../core/modules/phases.js';
+import { somePhaseAllows } from '../../core/modules/phases.js';
 import type { PageModule } from '../../core/modules/queries.js';
 import { asSignedInUser } from '../../core/projects/rules.js';
 import { countIdeas, IDEA_ORDERINGS, type IdeaOrdering, loadIdeas } from './queries.js';
@@ -51,7 +51,7 @@ export function listState(query: IdeaListParams, rated: boolean): IdeaListState 
 
 /** Whether some phase of the module lets ideas be rated (the list then shows rating counts). */
 export const moduleRatesIdeas = (module: { phases: { type: string }[] }) =>
-  module.phases.some((p) => PHASE_FEATURES[p.type]?.model === 'idea' && PHASE_FEATURES[p.type]?.features.includes('rate'));
+  somePhaseAllows(module.phases, 'rate', 'idea');
 
 /** The create page of a module's ideas. */
 export const ideaCreatePath = (orgSlug: string, moduleSlug: string) => `/${orgSlug}/ideas/create/module/${moduleSlug}/`;

@@ -5,6 +5,7 @@ import { categories, comments, ideaLabels, ideas, labels, modules, organisations
 import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
 import { type LoadedModuleContext, prepareModuleContextWith } from '../../core/projects/context.js';
 import type { RuleUser } from '../../core/projects/rules.js';
+import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {
@@ -167,3 +168,15 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number)
 }
 
 export type IdeaPlace = NonNullable<Awaited<ReturnType<typeof loadIdeaPlace>>>;
+
+/** Ideas as content: commented, rated and reported through the shared content-type API. */
+export const ideaContentType: ContentTypeOfModule = {
+  kind: 'idea',
+  commentable: true,
+  rateable: true,
+  reportable: true,
+  target: async (db, id) => {
+    const [row] = await db.select({ moduleId: ideas.moduleId, creatorId: ideas.creatorId }).from(ideas).where(eq(ideas.id, id));
+    return row ?? null;
+  },
+};

@@ -10,7 +10,7 @@ import { canViewComments } from '../comments/rules.js';
 import { canChangeRating, canRateObject } from './rules.js';
 import { loadRatingSummaries } from '../comments/queries.js';
 import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
-import { RATEABLE } from '../../core/contenttypes/registry.js';
+import { rateable } from '../../core/contenttypes/registry.js';
 import { addRating, RatingExists, setRating } from './services.js';
 
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
@@ -32,7 +32,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
   const objectFor = async (params: { ct: number; pk: number }, user: AuthUser) => {
-    const context = await loadObjectContext(db, params.ct, params.pk, user, RATEABLE);
+    const context = await loadObjectContext(db, params.ct, params.pk, user, rateable());
     if (!canViewComments(context)) throw permissionDenied();
     return context;
   };

@@ -7,7 +7,7 @@ import { fieldErrors } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { loadTarget } from '../../core/contenttypes/queries.js';
-import { contentKindOf, REPORTABLE } from '../../core/contenttypes/registry.js';
+import { contentKindOf, reportable } from '../../core/contenttypes/registry.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { canReport, REPORT_MAX_LENGTH, reportDescriptionError } from './rules.js';
 import { createReport } from './services.js';
@@ -37,7 +37,7 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { content_type: ctId, object_pk: objectPk, description } = request.body;
       const kind = contentKindOf(ctId);
-      if (!kind || !REPORTABLE.includes(kind)) throw fieldErrors({ content_type: ['This content type cannot be reported.'] });
+      if (!kind || !reportable().includes(kind)) throw fieldErrors({ content_type: ['This content type cannot be reported.'] });
       const target = await loadTarget(db, kind, objectPk);
       const context = target?.moduleId ? await loadModuleContext(db, target.moduleId, user) : null;
       if (!target || !context || !canReport(context)) throw fieldErrors({ object_pk: ['The object does not exist.'] });

@@ -12,7 +12,7 @@ import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } fr
 import { Layout } from '../../web/layout.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
-import { COMMENTABLE, contentTypeId } from '../../core/contenttypes/registry.js';
+import { commentable, contentTypeId } from '../../core/contenttypes/registry.js';
 import { feedbackTextError } from '../comments/feedback-rules.js';
 import { addCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
@@ -100,7 +100,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   async function commentContext(id: number, user: PageContext['user']) {
     const row = await loadCommentRow(db, id);
     if (!row) throw notFound();
-    const context: ObjectContext = await loadObjectContext(db, contentTypeId('comment'), id, user, COMMENTABLE);
+    const context: ObjectContext = await loadObjectContext(db, contentTypeId('comment'), id, user, commentable());
     if (!canViewComments(context)) throw denied(user);
     return { row, context };
   }
@@ -122,7 +122,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!objectPath) throw notFound();
     const page = await poster(request, reply, objectPath);
     if (!page) return reply;
-    const context = await loadObjectContext(db, contentTypeId(kind), pk, page.user, COMMENTABLE);
+    const context = await loadObjectContext(db, contentTypeId(kind), pk, page.user, commentable());
     if (!canViewComments(context) || !canAddComment(context)) throw denied(page.user);
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);

@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { t } from '../../i18n/index.js';
 import { htmlResponses, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { userPageContext } from '../../web/context.js';
 import { canExport, isExportOffered } from '../../features/exports/rules.js';
-import { commentBatches, findExportModule, ideaBatches } from '../../features/exports/queries.js';
-import { COMMENT_SHEET, exportFileName, IDEA_SHEET, sheetRows } from '../../features/exports/sheets.js';
+import { findExportModule } from '../../features/exports/queries.js';
+import { exportFileName, sheetRows } from '../../features/exports/sheets.js';
+import { appModuleType } from '../../features/moduletypes/contract.js';
+import { labelIn } from '../../core/modules/registry.js';
 import { csvStream, xlsxStream } from '../../features/exports/writers.js';
 import { loadProjectContext } from '../../core/projects/queries.js';
 import { canManageProject } from '../../core/projects/rules.js';
@@ -20,7 +21,7 @@ import { ExportPage } from './views.js';
 import { loadDashboardProject } from '../projects/queries.js';
 
 const PageParams = Type.Object({ org: Slug, module: Slug });
-const FileParams = Type.Object({ org: Slug, module: Slug, file: Type.Union([Type.Literal('ideas.xlsx'), Type.Literal('ideas.csv'), Type.Literal('comments.xlsx'), Type.Literal('comments.csv')]) });
+const FileParams = Type.Object({ org: Slug, module: Slug, file: Type.String({ maxLength: 64, pattern: '^[a-z_]+\\.(xlsx|csv)$' }) });
 /** A download: the file, streamed (or an HTML error page). */
 const fileRoute = { config: { page: true }, schema: { hide: true, params: FileParams, response: { ...htmlResponses, 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'An xlsx or CSV file' }) } } };
 
@@ -49,7 +50,8 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
     const { page, module, manages } = found;
     const project = manages ? await loadDashboardProject(db, { id: module.projectId }) : null;
     const frame = project && (await frameData(request, project, `${module.slug}/export`));
-    const view = { orgSlug: request.params.org, module: { slug: module.slug, name: module.name || module.slug }, project: { name: module.projectName } };
+    const files = (appModuleType(module.blueprintType)?.exports ?? []).map((f) => ({ name: f.name, heading: f.heading }));
+    const view = { orgSlug: request.params.org, module: { slug: module.slug, name: module.name || module.slug }, project: { name: module.projectName }, files };
     return sendPage(reply, ExportPage({ page, view, frame }));
   });
 
@@ -57,14 +59,17 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
     const found = await exportable(request, reply, request.params);
     if (!found) return reply;
     const { page, module } = found;
-    const [kind, ext] = request.params.file.split('.') as ['ideas' | 'comments', 'xlsx' | 'csv'];
+    const [name, ext] = request.params.file.split('.') as [string, 'xlsx' | 'csv'];
+    // The module type's export files (§B16); another name is not found.
+    const file = appModuleType(module.blueprintType)?.exports?.find((f) => f.name === name);
+    if (!file) throw notFound();
     const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
-    const rows = kind === 'ideas' ? sheetRows(IDEA_SHEET, ideaBatches(db, module.id), context) : sheetRows(COMMENT_SHEET, commentBatches(db, module.id), context);
-    const name = exportFileName(module.projectSlug, kind, new Date(), config.timeZone, ext);
-    const sheetName = t(page.lang, (kind === 'ideas' ? IDEA_SHEET : COMMENT_SHEET).title);
+    const rows = sheetRows(file.sheet, file.batches(db, module.id) as AsyncIterable<never[]>, context);
+    const fileName = exportFileName(module.projectSlug, file.name, new Date(), config.timeZone, ext);
+    const sheetName = labelIn(page.lang, file.sheet.title);
     return reply
       .header('content-type', CONTENT_TYPES[ext])
-      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'private, no-store')
       .send(ext === 'xlsx' ? xlsxStream(sheetName, rows) : csvStream(rows));
   });

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/index.js';
+import { labelIn, type Text } from '../../core/modules/registry.js';
 import type { PageContext } from '../../web/context.js';
 import { Layout } from '../../web/layout.js';
 import { type FrameData, ProjectFrame } from '../projects/views.js';
@@ -8,26 +9,28 @@ export interface ExportView {
   orgSlug: string;
   module: { slug: string; name: string };
   project: { name: string };
+  /** The module type's export files. */
+  files: { name: string; heading: string | Text }[];
 }
 
 function Downloads({ page, view }: { page: PageContext; view: ExportView }) {
   const { lang } = page;
-  const link = (file: string, label: string, kind: string) => (
-    <a class="btn btn-secondary" href={moduleExportPath(view.orgSlug, view.module.slug, file)} download aria-label={`${t(lang, kind)}: ${label}`}>
+  const link = (file: string, label: string, heading: string) => (
+    <a class="btn btn-secondary" href={moduleExportPath(view.orgSlug, view.module.slug, file)} download aria-label={`${heading}: ${label}`}>
       {label}
     </a>
   );
   return (
     <>
       <p class="help">{t(lang, 'The files hold every contribution of the module at the moment of download. Dates are given with their time zone offset.')}</p>
-      {(['ideas', 'comments'] as const).map((kind) => {
-        const heading = kind === 'ideas' ? 'Ideas' : 'Comments';
+      {view.files.map(({ name, heading }) => {
+        const label = labelIn(lang, heading);
         return (
-          <section aria-labelledby={`export-${kind}`}>
-            <h2 id={`export-${kind}`}>{t(lang, heading)}</h2>
+          <section aria-labelledby={`export-${name}`}>
+            <h2 id={`export-${name}`}>{label}</h2>
             <div class="actions">
-              {link(`${kind}.xlsx`, t(lang, 'Excel (xlsx)'), heading)}
-              {link(`${kind}.csv`, t(lang, 'CSV'), heading)}
+              {link(`${name}.xlsx`, t(lang, 'Excel (xlsx)'), label)}
+              {link(`${name}.csv`, t(lang, 'CSV'), label)}
             </div>
           </section>
         );

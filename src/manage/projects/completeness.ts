@@ -1,5 +1,5 @@
 import { stripTags } from '../../text/html.js';
-import type { ModuleComponent } from '../../core/modules/registry.js';
+import { type CompletenessModule, moduleComponents, type Text } from '../../core/modules/registry.js';
 import { phaseIsActive, phaseIsFuture } from '../../core/modules/phases.js';
 
 /**
@@ -9,11 +9,12 @@ import { phaseIsActive, phaseIsFuture } from '../../core/modules/phases.js';
 export type ProjectComponent = 'basic' | 'information' | 'result' | 'location' | 'moderators' | 'participants';
 
 export interface Missing {
-  component: ProjectComponent | ModuleComponent;
+  /** A project component, or the key of one of the module's components. */
+  component: ProjectComponent | string;
   /** Set for a module's field. */
   module?: { slug: string; name: string };
-  /** The field's label (a catalogue key) and its placeholders. */
-  field: string;
+  /** The field's label (a catalogue key, or a module type's own words) and its placeholders. */
+  field: string | Text;
   vars?: Record<string, string>;
 }
 
@@ -23,13 +24,7 @@ export interface CompletenessProject {
   information: string;
 }
 
-export interface CompletenessModule {
-  slug: string;
-  name: string;
-  description: string | null;
-  isDraft: boolean;
-  phases: { name: string; description: string; startDate: Date | null; endDate: Date | null }[];
-}
+export type { CompletenessModule };
 
 const blank = (value: string | null) => !value || !value.trim();
 
@@ -41,19 +36,12 @@ export function projectMissing(project: CompletenessProject): Missing[] {
   return missing;
 }
 
+/** What a module still needs: each of its components' publish checks (the registry's), in menu order. */
 export function moduleMissing(module: CompletenessModule): Missing[] {
   const where = { slug: module.slug, name: module.name || module.slug };
-  const missing: Missing[] = [];
-  if (blank(module.name)) missing.push({ component: 'module_basic', module: where, field: 'Title of the module' });
-  if (blank(module.description)) missing.push({ component: 'module_basic', module: where, field: 'Module description' });
-  module.phases.forEach((phase, i) => {
-    const vars = { n: String(i + 1) };
-    if (blank(phase.name)) missing.push({ component: 'phases', module: where, field: 'Phase %(n)s: name', vars });
-    if (blank(phase.description)) missing.push({ component: 'phases', module: where, field: 'Phase %(n)s: description', vars });
-    if (!phase.startDate) missing.push({ component: 'phases', module: where, field: 'Phase %(n)s: start date', vars });
-    if (!phase.endDate) missing.push({ component: 'phases', module: where, field: 'Phase %(n)s: end date', vars });
-  });
-  return missing;
+  return moduleComponents(module.blueprintType).flatMap((component) =>
+    (component.missing?.(module) ?? []).map((missing) => ({ component: component.key, module: where, ...missing })),
+  );
 }
 
 export type PublishCheck = { ok: true } | { ok: false; noModule: boolean; missing: Missing[] };

@@ -5,7 +5,8 @@ import { Type } from 'typebox';
 import { type FieldErrors, notFound } from '../../http/errors.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { blueprintByKey, type ModuleComponent, moduleComponents } from '../../core/modules/registry.js';
+import { moduleComponents, moduleTypeByKey } from '../../core/modules/registry.js';
+import { appModuleType } from '../../features/moduletypes/contract.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
 import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
 import { moduleComponentPath, projectComponentPath, withDone } from '../../web/paths.js';
@@ -15,8 +16,7 @@ import { addModule, changeModule, saveTerms, savePhases, updateModule } from './
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const BlueprintParams = Type.Object({ org: Slug, slug: Slug, blueprint: Slug });
-const ModuleComponentName = Type.Union([Type.Literal('module_basic'), Type.Literal('phases'), Type.Literal('categories'), Type.Literal('labels')]);
-const ModuleParams = Type.Object({ org: Slug, module: Slug, component: ModuleComponentName });
+const ModuleParams = Type.Object({ org: Slug, module: Slug, component: Slug });
 const ModuleStateParams = Type.Object({ org: Slug, module: Slug });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), action: Type.Union([Type.Literal('add'), Type.Literal('hide'), Type.Literal('delete')]) });
@@ -35,20 +35,32 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     checkCsrf(request);
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
-    const blueprint = blueprintByKey(request.params.blueprint);
-    if (!blueprint) throw notFound();
+    const blueprint = moduleTypeByKey(request.params.blueprint);
+    if (!blueprint?.offered) throw notFound();
     const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, managed.page.lang));
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), 'module_created'), 302);
   });
 
-  async function render(request: FastifyRequest, reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof managedModule>>>, component: ModuleComponent, form?: { values: Record<string, string>; errors: Record<string, string[]> }) {
+  /** The module's component of that key, with the form its type brings for it (none for the shared components); 404 for a key the module does not have. */
+  function componentOf(module: { blueprintType: string }, key: string) {
+    const component = moduleComponents(module.blueprintType).find((c) => c.key === key);
+    if (!component) throw notFound();
+    return { component, form: appModuleType(module.blueprintType)?.dashboardForms?.[key] ?? null };
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof managedModule>>>, key: string, form?: { values: Record<string, string>; errors: Record<string, string[]> }) {
     const { page, project, module } = loaded;
-    if (!moduleComponents(module.blueprintType).includes(component)) throw notFound();
-    const data = await frameData(request, project, `${module.slug}/${component}`, form ? { done: null } : {});
-    const terms = component === 'categories' || component === 'labels' ? (await moduleTerms(db, module.id))[component] : [];
-    const stored: Record<string, string> =
-      component === 'module_basic' ? { name: module.name, description: module.description ?? '' } : component === 'phases' ? phaseFormValues(module, config.timeZone) : {};
-    const view = ModuleComponentPage({ page, data, module, component, values: form?.values ?? stored, errors: form?.errors ?? {}, terms });
+    const { component, form: typeForm } = componentOf(module, key);
+    const data = await frameData(request, project, `${module.slug}/${key}`, form ? { done: null } : {});
+    const terms = key === 'categories' || key === 'labels' ? (await moduleTerms(db, module.id))[key] : [];
+    const stored: Record<string, string> = typeForm
+      ? await typeForm.values(db, module)
+      : key === 'module_basic'
+        ? { name: module.name, description: module.description ?? '' }
+        : key === 'phases'
+          ? phaseFormValues(module, config.timeZone)
+          : {};
+    const view = ModuleComponentPage({ page, data, module, component, typeForm, values: form?.values ?? stored, errors: form?.errors ?? {}, terms });
     return sendPage(reply, view, form ? 400 : 200);
   }
 
@@ -64,20 +76,24 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     if (!loaded) return reply;
     const { page, module } = loaded;
     const { component } = request.params;
-    if (!moduleComponents(module.blueprintType).includes(component)) throw notFound();
+    const { form: typeForm } = componentOf(module, component);
     const live = !module.isDraft;
     const body = request.body;
     let result: { values: Record<string, string>; errors: FieldErrors };
-    if (component === 'module_basic') {
+    if (typeForm) {
+      result = await typeForm.save(db, module, body, page.lang);
+    } else if (component === 'module_basic') {
       const basic = (result = readModuleBasic(body, live, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => updateModule(tx, module.id, basic));
     } else if (component === 'phases') {
       const phases = (result = readPhases(body, module, live, config.timeZone, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => savePhases(tx, module.id, phases));
-    } else {
+    } else if (component === 'categories' || component === 'labels') {
       const existing = (await moduleTerms(db, module.id))[component];
       const change = (result = readTerms(body, existing, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => saveTerms(tx, component, module.id, change));
+    } else {
+      throw notFound();
     }
     if (Object.keys(result.errors).length) return render(request, reply, loaded, component, result);
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, component), 'saved'), 302);
@@ -93,7 +109,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     const outcome = await db.transaction((tx) => changeModule(tx, module, action));
     if (!outcome.ok) {
       const data = await frameData(request, project, `${module.slug}/module_basic`, { error: outcome.reason, done: null });
-      const view = ModuleComponentPage({ page, data, module, component: 'module_basic', values: { name: module.name, description: module.description ?? '' }, errors: {} });
+      const view = ModuleComponentPage({ page, data, module, component: componentOf(module, 'module_basic').component, typeForm: null, values: { name: module.name, description: module.description ?? '' }, errors: {} });
       return sendPage(reply, view, 400);
     }
     if (action === 'delete') return reply.redirect(withDone(projectComponentPath(request.params.org, project.slug, 'basic'), 'module_deleted'), 302);

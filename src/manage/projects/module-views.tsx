@@ -3,13 +3,14 @@ import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors } from '../../web/layout.js';
-import { BLUEPRINTS, type ModuleComponent } from '../../core/modules/registry.js';
+import { labelIn, type ModuleComponent, moduleTypes } from '../../core/modules/registry.js';
+import type { DashboardComponentForm } from '../../features/moduletypes/contract.js';
 import { modulePath } from '../../core/urls.js';
 import { moduleMissing } from './completeness.js';
 import { Checkbox, Input, TextArea } from '../../web/controls.js';
 import { MODULE_LIMITS, NEW_TERM_ROWS, phaseField, TERM_NAME_MAX } from './module-input.js';
 import { PHASE_DESCRIPTION_MAX, PHASE_NAME_MAX } from '../../core/modules/rules.js';
-import { DashboardForm, type FrameData, MissingItems, MODULE_COMPONENT_LABELS, ProjectFrame } from './views.js';
+import { DashboardForm, type FrameData, MissingItems, ProjectFrame } from './views.js';
 import { moduleActionPath, moduleComponentPath, projectActionPath } from '../../web/paths.js';
 import type { DashboardModule } from './queries.js';
 
@@ -20,13 +21,15 @@ export function BlueprintsPage({ page, data }: { page: PageContext; data: FrameD
   return (
     <ProjectFrame page={page} data={data} title={t(lang, 'Add module')}>
       <ul class="tiles">
-        {BLUEPRINTS.map((b) => (
+        {moduleTypes()
+          .filter((b) => b.offered)
+          .map((b) => (
           <li class="tile">
-            <h2>{t(lang, b.title)}</h2>
-            <p>{t(lang, b.description)}</p>
+            <h2>{b.title[lang]}</h2>
+            <p>{b.description[lang]}</p>
             <form method="post" action={`${base}${b.key}/`}>
               <CsrfField page={page} />
-              <button type="submit" aria-label={`${t(lang, 'Add module')}: ${t(lang, b.title)}`}>
+              <button type="submit" aria-label={`${t(lang, 'Add module')}: ${b.title[lang]}`}>
                 {t(lang, 'Add module')}
               </button>
             </form>
@@ -116,27 +119,30 @@ export interface ModulePageProps {
   data: FrameData;
   module: DashboardModule;
   component: ModuleComponent;
+  /** The form the module's type brings for this component; null for the shared ones. */
+  typeForm: DashboardComponentForm | null;
   values: Record<string, string>;
   errors: FieldErrors;
   terms?: { id: number; name: string }[];
 }
 
 /** One module component's form inside the project dashboard (§B9, §B11, §B12). */
-export function ModuleComponentPage({ page, data, module, component, values, errors, terms = [] }: ModulePageProps) {
+export function ModuleComponentPage({ page, data, module, component, typeForm, values, errors, terms = [] }: ModulePageProps) {
   const { lang } = page;
   return (
-    <ProjectFrame page={page} data={data} title={`${module.name || module.slug}: ${t(lang, MODULE_COMPONENT_LABELS[component])}`}>
+    <ProjectFrame page={page} data={data} title={`${module.name || module.slug}: ${labelIn(lang, component.label)}`}>
       <ModuleBox page={page} data={data} module={module} />
       <FormErrors errors={errors.non_field_errors} />
-      <DashboardForm page={page} action={moduleComponentPath(data.organisation.slug, module.slug, component)}>
-        {component === 'module_basic' && (
+      <DashboardForm page={page} action={moduleComponentPath(data.organisation.slug, module.slug, component.key)}>
+        {typeForm && <typeForm.Fields page={page} module={module} values={values} errors={errors} />}
+        {component.key === 'module_basic' && (
           <>
             <Input name="name" label={t(lang, 'Title of the module')} value={values.name} maxLength={MODULE_LIMITS.name} errors={errors.name} />
             <TextArea name="description" label={t(lang, 'Module description')} value={values.description} maxLength={MODULE_LIMITS.description} rows={4} errors={errors.description} help={t(lang, 'Shown at the top of the module.')} />
           </>
         )}
-        {component === 'phases' && <PhaseFields page={page} module={module} values={values} errors={errors} />}
-        {(component === 'categories' || component === 'labels') && <TermFields page={page} kind={component} terms={terms} values={values} errors={errors} />}
+        {component.key === 'phases' && <PhaseFields page={page} module={module} values={values} errors={errors} />}
+        {(component.key === 'categories' || component.key === 'labels') && <TermFields page={page} kind={component.key} terms={terms} values={values} errors={errors} />}
       </DashboardForm>
     </ProjectFrame>
   );

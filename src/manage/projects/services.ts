@@ -1,8 +1,8 @@
 import { and, eq, inArray, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
-import { type Lang, t } from '../../i18n/index.js';
-import type { Blueprint } from '../../core/modules/registry.js';
+import type { Lang } from '../../i18n/index.js';
+import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds } from '../../core/organisations/queries.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
@@ -129,9 +129,9 @@ export async function setProjectState(tx: Tx, projectId: number, action: 'unpubl
 }
 
 /** §B7: a draft module of a blueprint, weight after the last, with the blueprint's phases (names in the initiator's language, no dates). */
-export async function addModule(tx: Tx, projectId: number, blueprint: Blueprint, lang: Lang): Promise<{ id: number; slug: string }> {
+export async function addModule(tx: Tx, projectId: number, blueprint: ModuleTypeCore, lang: Lang): Promise<{ id: number; slug: string }> {
   const [last] = await tx.select({ weight: max(modules.weight) }).from(modules).where(eq(modules.projectId, projectId));
-  const name = t(lang, blueprint.title);
+  const name = blueprint.title[lang];
   const [module] = await tx
     .insert(modules)
     .values({
@@ -140,12 +140,12 @@ export async function addModule(tx: Tx, projectId: number, blueprint: Blueprint,
       name,
       description: '',
       weight: last?.weight === null || last?.weight === undefined ? 1 : last.weight + 1,
-      blueprintType: blueprint.type,
+      blueprintType: blueprint.blueprintType,
       isDraft: true,
     })
     .returning({ id: modules.id, slug: modules.slug });
   await tx.insert(phases).values(
-    blueprint.phases.map((phase, weight) => ({ moduleId: module.id, type: phase.type, name: t(lang, phase.name), description: t(lang, phase.description), weight })),
+    blueprint.phases.map((phase, weight) => ({ moduleId: module.id, type: phase.type, name: phase.name[lang], description: phase.description[lang], weight })),
   );
   return module;
 }

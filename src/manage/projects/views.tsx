@@ -6,7 +6,7 @@ import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
-import { moduleComponents } from '../../core/modules/registry.js';
+import { labelIn, moduleComponents } from '../../core/modules/registry.js';
 import { projectPath } from '../../core/urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { accessChoices, Input, Radios, TextArea } from '../../web/controls.js';
@@ -34,13 +34,6 @@ export type ProjectComponentKey = (typeof PROJECT_COMPONENTS)[number]['key'];
 
 export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');
 
-export const MODULE_COMPONENT_LABELS: Record<string, string> = {
-  module_basic: 'Basic information',
-  phases: 'Phases',
-  categories: 'Categories',
-  labels: 'Labels',
-};
-
 function MissingMark({ lang }: { lang: PageContext['lang'] }) {
   return (
     <span class="missing" title={t(lang, 'Missing fields for publication')}>
@@ -63,7 +56,7 @@ export function MissingItems({ page, organisation, projectSlug, missing }: { pag
         <li>
           <a href={missingLink(organisation, projectSlug, m)}>
             {m.module ? `${m.module.name}: ` : ''}
-            {t(lang, m.field, m.vars)}
+            {labelIn(lang, m.field, m.vars)}
           </a>
         </li>
       ))}
@@ -166,10 +159,10 @@ function ProjectMenu({ page, data }: { page: PageContext; data: FrameData }) {
           <ul>
             {moduleComponents(m.blueprintType).map((c) => (
               <li>
-                <a href={moduleComponentPath(organisation.slug, m.slug, c)} aria-current={current === `${m.slug}/${c}` ? 'page' : undefined}>
-                  {t(lang, MODULE_COMPONENT_LABELS[c])}
+                <a href={moduleComponentPath(organisation.slug, m.slug, c.key)} aria-current={current === `${m.slug}/${c.key}` ? 'page' : undefined}>
+                  {labelIn(lang, c.label)}
                 </a>
-                {moduleMissingIn(m.slug, c) && <MissingMark lang={lang} />}
+                {moduleMissingIn(m.slug, c.key) && <MissingMark lang={lang} />}
               </li>
             ))}
             {isExportOffered(project, m) && (

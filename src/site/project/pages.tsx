@@ -17,11 +17,10 @@ import { showsInsightsPublicly } from '../../core/insights/rules.js';
 import { InsightsBlock } from '../../web/insights.js';
 import { isFollowing } from '../../core/follows/queries.js';
 import { setFollow } from '../../core/follows/services.js';
-import { IdeaListQuery } from '../../features/ideas/list.js';
-import { loadModuleContent, ModuleContent, type ModuleContentData } from '../module/pages.js';
+import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
 import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster } from '../../core/modules/timeline.js';
-import { BLUEPRINTS } from '../../core/modules/registry.js';
+import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
 import { modulePath, projectPath } from '../../core/urls.js';
@@ -33,11 +32,12 @@ import { loadModuleContext, loadProjectContext } from '../../core/projects/conte
 import { canFollowProject } from '../../core/follows/rules.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
-const ProjectQuery = Type.Object({
-  ...IdeaListQuery.properties,
+const ProjectOwnQuery = Type.Object({
   initialSlide: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   tab: Type.Optional(Type.Union([Type.Literal('information'), Type.Literal('participation'), Type.Literal('result')])),
 });
+/** The project page's query: its tab and timeline entry, and what a one-module project's module content reads (built when the routes are, after the module types registered). */
+const projectQuery = () => Type.Object({ ...modulePageQuery().properties, ...ProjectOwnQuery.properties }) as unknown as typeof ProjectOwnQuery;
 const FollowBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String({ maxLength: 200 })), follow: Type.Optional(Type.String({ maxLength: 10 })), next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 export interface ProjectPageData {
@@ -76,7 +76,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
     return { project, context };
   }
 
-  app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: ProjectQuery }), async (request, reply) => {
+  app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const { project, context } = await visibleProject(page, request.params);
     const now = new Date();
@@ -93,7 +93,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
     const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
     const moduleContext = inPlace ? await loadModuleContext(db, inPlace.id, page.user) : null;
     const single =
-      inPlace && moduleContext ? await loadModuleContent(db, request, config, { page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query }) : null;
+      inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
     const data: ProjectPageData = {
       project,
       timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
@@ -160,11 +160,11 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
   const { lang, timeZone } = page;
   const span = moduleSpan(module.phases);
   const progress = moduleRunningProgress(span, now);
-  const type = BLUEPRINTS.find((b) => b.type === module.blueprintType);
+  const type = moduleTypeOf(module.blueprintType);
   return (
     <li class="tile">
       {module.isDraft && <span class="badge">{t(lang, 'draft')}</span>}
-      {type && <span class="badge">{t(lang, type.title)}</span>}
+      {type?.offered && <span class="badge">{type.title[lang]}</span>}
       <h3>
         <a href={modulePath(orgSlug, module.slug)}>{module.name}</a>
       </h3>

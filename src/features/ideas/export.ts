@@ -1,0 +1,116 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { comments, ideas, ratings, users } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
+import { formatIsoLocal } from '../../i18n/dates.js';
+import { t } from '../../i18n/index.js';
+import { absoluteUrl } from '../../http/urls.js';
+import { stripTags } from '../../text/html.js';
+import { commentPath, ideaPath, ideaReferenceNumber } from '../../core/urls.js';
+import { EXPORT_BATCH, keysetBatches } from '../exports/queries.js';
+import { exportFile, type Sheet, type SheetContext } from '../moduletypes/contract.js';
+import { type IdeaRow, loadIdeas } from './queries.js';
+import { MODERATOR_STATUSES } from './views.js';
+
+/** The export of an idea module (§B16): its ideas, and the comments on them. */
+
+/** The ideas of a module, oldest first, in batches (the idea list's own query: counts, category, labels). */
+const ideaBatches = (db: DbOrTx, moduleId: number, size = EXPORT_BATCH): AsyncGenerator<IdeaRow[]> =>
+  keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null), size);
+
+export interface CommentExportRow {
+  id: number;
+  comment: string;
+  isRemoved: boolean;
+  isCensored: boolean;
+  created: Date;
+  creatorName: string;
+  /** The comment a reply answers; null for a comment on the idea itself. */
+  parentId: number | null;
+  ideaId: number;
+  ideaCreated: Date;
+  positiveRatingCount: number;
+  negativeRatingCount: number;
+}
+
+const parent = alias(comments, 'parent');
+const ratingCount = (value: 1 | -1) =>
+  sql<number>`(select count(*) from ${ratings} where ${q(ratings.contentType)} = 'comment' and ${q(ratings.objectPk)} = ${q(comments.id)} and ${q(ratings.value)} = ${value})`.mapWith(Number);
+
+function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: number): Promise<CommentExportRow[]> {
+  return db
+    .select({
+      id: comments.id,
+      comment: comments.comment,
+      isRemoved: comments.isRemoved,
+      isCensored: comments.isCensored,
+      created: comments.created,
+      creatorName: users.username,
+      parentId: parent.id,
+      ideaId: ideas.id,
+      ideaCreated: ideas.created,
+      positiveRatingCount: ratingCount(1),
+      negativeRatingCount: ratingCount(-1),
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.creatorId))
+    .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
+    .innerJoin(ideas, or(and(eq(comments.contentType, 'idea'), eq(ideas.id, comments.objectPk)), and(eq(parent.contentType, 'idea'), eq(ideas.id, parent.objectPk))))
+    .where(and(eq(ideas.moduleId, moduleId), gt(comments.id, afterId)))
+    .orderBy(asc(comments.id))
+    .limit(size);
+}
+
+/** The comments on a module's ideas and the replies to them, oldest first, in batches (§B16.3). */
+const commentBatches = (db: DbOrTx, moduleId: number, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
+  keysetBatches((afterId) => loadCommentBatch(db, moduleId, afterId, size), size);
+
+const plain = (html: string | null) => (html ? stripTags(html).replace(/\s+/g, ' ').trim() : '');
+const ideaUrl = (c: SheetContext, created: Date, id: number) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id));
+
+/** §B16.2, without "Remark": Allmende has no internal moderator remarks. */
+export const IDEA_SHEET: Sheet<IdeaRow> = {
+  title: 'Ideas',
+  columns: ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback'],
+  cells: (idea, c) => {
+    const status = idea.moderatorStatus ? MODERATOR_STATUSES[idea.moderatorStatus] : undefined;
+    return [
+      ideaReferenceNumber(idea.created, idea.id),
+      ideaUrl(c, idea.created, idea.id),
+      idea.name,
+      plain(idea.description),
+      idea.category?.name ?? '',
+      idea.labels.map((l) => l.name).join(', '),
+      idea.creatorName,
+      formatIsoLocal(idea.created, c.timeZone),
+      idea.positiveRatingCount,
+      idea.negativeRatingCount,
+      idea.commentCount,
+      status ? t(c.lang, status.label) : '',
+      plain(idea.moderatorFeedbackText),
+    ];
+  },
+};
+
+/** §B16.3: comments and replies; a removed or censored comment's text is not exported. */
+export const COMMENT_SHEET: Sheet<CommentExportRow> = {
+  title: 'Comments',
+  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment'],
+  cells: (comment, c) => [
+    comment.id,
+    comment.isRemoved || comment.isCensored ? '' : comment.comment,
+    formatIsoLocal(comment.created, c.timeZone),
+    absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId), comment.id)),
+    comment.creatorName,
+    comment.positiveRatingCount,
+    comment.negativeRatingCount,
+    ideaReferenceNumber(comment.ideaCreated, comment.ideaId),
+    comment.parentId ?? '',
+  ],
+};
+
+export const IDEA_EXPORTS = [
+  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: ideaBatches }),
+  exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: commentBatches }),
+];

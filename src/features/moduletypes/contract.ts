@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { VNode } from 'preact';
+import type { TProperties } from 'typebox';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { FieldErrors } from '../../http/errors.js';
+import type { Lang } from '../../i18n/index.js';
+import type { PageModule } from '../../core/modules/queries.js';
+import { moduleTypeOf, type ModuleTypeCore, registerModuleType, type Text } from '../../core/modules/registry.js';
+import type { LoadedModuleContext } from '../../core/projects/context.js';
+import type { PageContext } from '../../web/context.js';
+import type { FormBody } from '../../web/forms.js';
+
+/**
+ * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
+ * listed once in src/module-types.ts. The floor reads its `ModuleTypeCore` part (blueprint, phases,
+ * components and their publish checks, content types, app API field); the pages, the dashboard and
+ * the exports read the rest through the lookups below. Nothing shared names a module type.
+ */
+
+/** What a module's participation view is loaded from (the module page, and a one-module project's page). */
+export interface ModuleContentInput {
+  db: DbOrTx;
+  request: FastifyRequest;
+  config: Config;
+  page: PageContext;
+  orgSlug: string;
+  /** The page's path without its query (links of lists and filters). */
+  path: string;
+  module: PageModule;
+  context: LoadedModuleContext;
+  /** The page's query, as the module page's schema (with every type's `pageQuery`) read it. */
+  query: Record<string, string | undefined>;
+}
+
+/** A part of the module page: loaded for a module (null: nothing of this type's content here), then shown. */
+export interface ModuleContentPart {
+  load: (input: ModuleContentInput) => Promise<unknown>;
+  View: (props: { page: PageContext; data: never }) => VNode | null;
+}
+
+/** Types a content part so that its view gets what its loader returns. */
+export const contentPart = <D,>(part: { load: (input: ModuleContentInput) => Promise<D | null>; View: (props: { page: PageContext; data: D }) => VNode | null }): ModuleContentPart => part as ModuleContentPart;
+
+/** A module as the dashboard shows it to a type's own component. */
+export interface DashboardModuleRef {
+  id: number;
+  slug: string;
+  blueprintType: string;
+  isDraft: boolean;
+}
+
+/** A dashboard component's form that a module type brings (the shared ones are the dashboard's own). */
+export interface DashboardComponentForm {
+  /** The form's values as stored. */
+  values: (db: DbOrTx, module: DashboardModuleRef) => Promise<Record<string, string>>;
+  /** The fields inside the dashboard's form (its CSRF field and save button are the dashboard's). */
+  Fields: (props: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) => VNode;
+  /** Reads the posted form and saves it in one transaction; with errors nothing is saved and the form comes back. */
+  save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
+}
+
+export type Cell = string | number;
+
+/** How an export renders: its language (headings, statuses), the time zone of its dates, the site's address for links. */
+export interface SheetContext {
+  lang: Lang;
+  timeZone: string;
+  baseUrl: string;
+  orgSlug: string;
+}
+
+/** One export's columns (headings as catalogue keys, in order) and how a row fills them. */
+export interface Sheet<R> {
+  title: string;
+  columns: string[];
+  cells: (row: R, c: SheetContext) => Cell[];
+}
+
+/** One export file of a module (`<name>.xlsx` and `<name>.csv`): its sheet and its rows, in batches. */
+export interface ModuleExportFile {
+  name: string;
+  heading: string | Text;
+  sheet: Sheet<never>;
+  batches: (db: DbOrTx, moduleId: number) => AsyncIterable<unknown[]>;
+}
+
+/** Types an export file so that its sheet reads what its batches hold. */
+export const exportFile = <R,>(file: { name: string; heading: string | Text; sheet: Sheet<R>; batches: (db: DbOrTx, moduleId: number) => AsyncIterable<R[]> }): ModuleExportFile =>
+  file as unknown as ModuleExportFile;
+
+/** A kind of module: the floor's part and everything the pages, dashboard and exports ask of it. */
+export interface ModuleType extends ModuleTypeCore {
+  /** Its content's API routes and pages (registered once, whatever modules exist). */
+  plugin?: (app: FastifyInstance) => Promise<void>;
+  /** Query parameters its part of the module page reads (filters, ordering, paging). */
+  pageQuery?: TProperties;
+  /** Its part of the module page. */
+  content?: ModuleContentPart;
+  /** Forms of its own dashboard components, by component key. */
+  dashboardForms?: Record<string, DashboardComponentForm>;
+  /** Its export files (none: the module offers no export). */
+  exports?: ModuleExportFile[];
+  /** What its content's e-mails tell, documented for operators (the mails themselves go through the shared actions). */
+  notifications?: string[];
+}
+
+const types: ModuleType[] = [];
+
+/** Registers the listed module types with the floor and here; src/module-types.ts calls it once for the platform's list. */
+export function registerModuleTypes(list: ModuleType[]): void {
+  for (const type of list) {
+    registerModuleType(type);
+    if (!types.includes(type)) types.push(type);
+  }
+}
+
+export const registeredModuleTypes = (): readonly ModuleType[] => types;
+export const appModuleType = (blueprintType: string): ModuleType | null => {
+  const core = moduleTypeOf(blueprintType);
+  return types.find((t) => t === core) ?? null;
+};
