@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { featuresPlugin } from './eslint-rules/features.js';
+import { layersPlugin } from './eslint-rules/layers.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'src/db/migrations', 'coverage', 'test-results'] },
@@ -15,16 +16,17 @@ export default tseslint.config(
     },
   },
   {
-    // The feature layout (docs/architecture.md): a feature uses other features' queries, rules,
-    // services and views, never their HTTP routes; and features import each other without cycles.
-    files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
-    plugins: { features: featuresPlugin },
+    // The house in rings (docs/architecture.md): imports point down the layers, folders import each
+    // other without cycles, and no folder imports another's routes.ts (its HTTP plugin).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { features: featuresPlugin, layers: layersPlugin },
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./[^/]+/routes(\\.js)?$', message: "A feature never imports another feature's routes.ts; move what you need into its queries, rules, services or views." }] },
+        { patterns: [{ regex: '^\\.\\./(\\.\\./)*([^/]+/)*[^/]+/routes(\\.js)?$', message: "A folder never imports another folder's routes.ts; move what you need into its queries, rules, services or views." }] },
       ],
       'features/no-feature-cycles': 'error',
+      'layers/no-upward-or-cyclic-imports': 'error',
     },
   },
   { files: ['eslint.config.js', 'drizzle.config.ts'], rules: { 'no-restricted-exports': 'off' } },

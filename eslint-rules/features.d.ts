@@ -2,3 +2,4 @@
 export function importGraph(root: string): Map<string, Set<string>>;
 export function cycles(graph: Map<string, Set<string>>): string[][];
 export const featuresPlugin: { rules: Record<string, unknown> };
+export function resolveImport(from: string, specifier: string): string | null;

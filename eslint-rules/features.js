@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s*['"](\.[^'"]+)['"]/g;
 
 /** The file a relative specifier names (`./x.js` is `./x.ts` or `./x.tsx` in the sources). */
-function resolveImport(from, specifier) {
+export function resolveImport(from, specifier) {
   const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
   for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate)) return candidate;
   return null;

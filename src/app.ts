@@ -31,7 +31,7 @@ import { reportRoutes } from './features/reports/routes.js';
 import { registerMailDelivery } from './mail/delivery.js';
 import { scheduleSystemNotices } from './core/actions/system.js';
 import { accountRoutes } from './me/accounts/pages.js';
-import { accountExportRoutes } from './me/accounts/export.js';
+import { accountExportRoutes } from './me/accounts/export-pages.js';
 import { accountSettingsRoutes } from './me/accounts/settings-pages.js';
 import { dashboardPages } from './me/dashboard/pages.js';
 import { profileRoutes } from './api/profiles/routes.js';

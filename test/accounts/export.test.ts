@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { organisationTermsAgreements } from '../../src/db/schema/index.js';
-import { EXPORT_LIMIT } from '../../src/me/accounts/export.js';
+import { EXPORT_LIMIT } from '../../src/me/accounts/export-pages.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from './client.js';

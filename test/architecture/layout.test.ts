@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { cycles, importGraph } from '../../eslint-rules/features.js';
 
@@ -37,16 +37,18 @@ test('the cycle check finds a cycle that runs through two features', () => {
   }
 });
 
-test('every page lives in its feature: src/features/pages is gone', () => {
+test('one name, one job: page routes are registered from files named *pages.ts(x), API routes from routes.ts, components live in views', () => {
+  const misplaced: string[] = [];
+  for (const file of importGraph(src).keys()) {
+    const name = basename(file);
+    const text = readFileSync(file, 'utf8');
+    const registersPages = /pageRoute\(/.test(text) && /app\.(get|post)\(/.test(text);
+    if (registersPages && !/pages\.tsx?$/.test(name)) misplaced.push(`${relative(src, file)} registers pages`);
+    if (/pages\.tsx?$/.test(name) && !registersPages) misplaced.push(`${relative(src, file)} is named pages but registers none`);
+    if (name === 'routes.ts' && /pageRoute\(/.test(text)) misplaced.push(`${relative(src, file)} is an API file with page routes`);
+    if (/views\.tsx$/.test(name) && /app\.(get|post)\(/.test(text)) misplaced.push(`${relative(src, file)} is a view file with routes`);
+  }
+  assert.deepEqual(misplaced, []);
   assert.equal(existsSync(join(src, 'features', 'pages')), false);
   assert.match(readFileSync(join(process.cwd(), 'docs', 'architecture.md'), 'utf8'), /## Where things go/);
-});
-
-test("the user dashboard's and the profile's pages register from their feature's pages.tsx, not from a routes.ts", () => {
-  assert.equal(existsSync(join(src, 'features', 'dashboard', 'routes.ts')), false);
-  assert.doesNotMatch(readFileSync(join(src, 'features', 'profiles', 'routes.ts'), 'utf8'), /pageRoute\(/);
-  for (const feature of ['dashboard', 'profiles']) assert.match(readFileSync(join(src, 'features', feature, 'pages.tsx'), 'utf8'), /app\.get\('\/(userdashboard|profile)\//);
-  const app = readFileSync(join(src, 'app.ts'), 'utf8');
-  assert.match(app, /import \{ dashboardPages \} from '\.\/features\/dashboard\/pages\.js'/);
-  assert.match(app, /import \{ profilePages \} from '\.\/features\/profiles\/pages\.js'/);
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { VNode } from 'preact';
+import type { JSX } from 'preact';
 import type { TProperties } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -36,11 +36,11 @@ export interface ModuleContentInput {
 /** A part of the module page: loaded for a module (null: nothing of this type's content here), then shown. */
 export interface ModuleContentPart {
   load: (input: ModuleContentInput) => Promise<unknown>;
-  View: (props: { page: PageContext; data: never }) => VNode | null;
+  View: (props: { page: PageContext; data: never }) => JSX.Element | null;
 }
 
 /** Types a content part so that its view gets what its loader returns. */
-export const contentPart = <D,>(part: { load: (input: ModuleContentInput) => Promise<D | null>; View: (props: { page: PageContext; data: D }) => VNode | null }): ModuleContentPart => part as ModuleContentPart;
+export const contentPart = <D,>(part: { load: (input: ModuleContentInput) => Promise<D | null>; View: (props: { page: PageContext; data: D }) => JSX.Element | null }): ModuleContentPart => part as ModuleContentPart;
 
 /** A module as the dashboard shows it to a type's own component. */
 export interface DashboardModuleRef {
@@ -55,7 +55,7 @@ export interface DashboardComponentForm {
   /** The form's values as stored. */
   values: (db: DbOrTx, module: DashboardModuleRef) => Promise<Record<string, string>>;
   /** The fields inside the dashboard's form (its CSRF field and save button are the dashboard's). */
-  Fields: (props: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) => VNode;
+  Fields: (props: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) => JSX.Element;
   /** Reads the posted form and saves it in one transaction; with errors nothing is saved and the form comes back. */
   save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
 }

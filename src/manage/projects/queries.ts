@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { moduleTypeOf } from '../../core/modules/registry.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactColumns, locationColumns, projectTextColumns } from '../../core/projects/queries.js';
 import { categories, type InviteRole, labels, modules, organisations, phases, projectInvites, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
@@ -75,6 +76,8 @@ export interface DashboardModule {
   isDraft: boolean;
   projectId: number;
   phases: { id: number; type: string; name: string; description: string; startDate: Date | null; endDate: Date | null; weight: number }[];
+  /** What its type's publish checks read (`facts` of the registry), where the type has any. */
+  facts?: Record<string, unknown>;
 }
 
 /** Modules (drafts included) with their phases, in (weight, id) order; by project or by module ids. */
@@ -102,7 +105,19 @@ export async function loadModules(db: DbOrTx, where: { projectId: number } | { m
     byId.set(module.id, entry);
     if (phase) entry.phases.push(phase);
   }
-  return [...byId.values()];
+  return withFacts(db, [...byId.values()]);
+}
+
+/** Each module with the facts its type's publish checks read (one statement per type that has any). */
+async function withFacts(db: DbOrTx, list: DashboardModule[]): Promise<DashboardModule[]> {
+  for (const blueprintType of new Set(list.map((m) => m.blueprintType))) {
+    const load = moduleTypeOf(blueprintType)?.facts;
+    if (!load) continue;
+    const ofType = list.filter((m) => m.blueprintType === blueprintType);
+    const facts = await load(db, ofType.map((m) => m.id));
+    for (const module of ofType) module.facts = facts.get(module.id) ?? {};
+  }
+  return list;
 }
 
 /** A module by slug within an organisation: its id and project id; null when the slug is another organisation's. */

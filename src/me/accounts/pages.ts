@@ -7,7 +7,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
-import { oidcRoutes } from './oidc-routes.js';
+import { oidcRoutes } from './oidc-pages.js';
 import { throttledLogin } from '../../core/users/auth.js';
 import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
 import { MessagePage } from '../../web/layout.js';

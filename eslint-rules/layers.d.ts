@@ -1,0 +1,7 @@
+/** Types of the layer check's helpers (eslint-rules/layers.js). */
+export const LAYERS: { name: string; folders: string[] }[];
+export function folderOf(srcRoot: string, file: string): string | null;
+export function layerOf(folder: string): number;
+export function folderGraph(srcRoot: string): { graph: Map<string, Set<string>>; imports: Map<string, string[]> };
+export function layerViolations(srcRoot: string): { unplaced: string[]; upward: string[]; cycles: string[][] };
+export const layersPlugin: import('eslint').ESLint.Plugin;
