@@ -13,7 +13,7 @@ export const LAYERS = [
   { name: 'web', folders: ['web'] },
   { name: 'participation', folders: ['features'] },
   { name: 'apps', folders: ['site', 'manage', 'operate', 'me', 'api', 'usersvc'] },
-  { name: 'start', folders: ['app', 'main', 'cluster', 'cli', 'module-types'] },
+  { name: 'start', folders: ['app', 'main', 'cluster', 'cli', 'jobs', 'module-types'] },
 ];
 
 /** Top-level folders whose subfolders are the units (core/projects, features/ideas, site/home, …). */

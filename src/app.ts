@@ -14,27 +14,6 @@ import { fileURLToPath } from 'node:url';
 import './module-types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { accountApiRoutes } from './api/account/routes.js';
-import { authRoutes } from './api/auth/routes.js';
-import { healthRoutes } from './api/health/routes.js';
-import { ideaRoutes } from './features/ideas/routes.js';
-import { appModuleRoutes } from './api/modules/routes.js';
-import { appProjectRoutes } from './api/projects/routes.js';
-import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
-import { commentRoutes } from './features/comments/routes.js';
-import { contentTypeRoutes } from './api/contenttypes/routes.js';
-import { followRoutes } from './api/follows/routes.js';
-import { moderationRoutes } from './features/moderation/routes.js';
-import { moderatorFeedbackRoutes } from './features/comments/feedback-routes.js';
-import { ratingRoutes } from './features/ratings/routes.js';
-import { reportRoutes } from './features/reports/routes.js';
-import { registerMailDelivery } from './mail/delivery.js';
-import { scheduleSystemNotices } from './core/actions/system.js';
-import { accountRoutes } from './me/accounts/pages.js';
-import { accountExportRoutes } from './me/accounts/export-pages.js';
-import { accountSettingsRoutes } from './me/accounts/settings-pages.js';
-import { dashboardPages } from './me/dashboard/pages.js';
-import { profileRoutes } from './api/profiles/routes.js';
 import { type Authentication, authenticator } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { registerConditionalRequests } from './http/conditional.js';
@@ -45,22 +24,38 @@ import { logOptions } from './http/logging.js';
 import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
-import { usersvcRoutes } from './usersvc/routes.js';
+import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
 import { renderErrorPage } from './web/errors.js';
+import { startBackgroundWork } from './jobs/background.js';
+import { registeredModuleTypes } from './features/moduletypes/contract.js';
+import { healthRoutes } from './api/health/routes.js';
+import { authRoutes } from './api/auth/routes.js';
+import { accountApiRoutes } from './api/account/routes.js';
+import { appProjectRoutes } from './api/projects/routes.js';
+import { appModuleRoutes } from './api/modules/routes.js';
+import { contentTypeRoutes } from './api/contenttypes/routes.js';
+import { followRoutes } from './api/follows/routes.js';
+import { profileRoutes } from './api/profiles/routes.js';
+import { commentsPlugin } from './features/comments/plugin.js';
+import { ideasPlugin } from './features/ideas/plugin.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { ratingRoutes } from './features/ratings/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { commentPages } from './features/threads/pages.js';
-import { ideaPages } from './features/ideas/pages.js';
-import { modulePages } from './site/module/pages.js';
 import { organisationPages } from './site/home/pages.js';
-import { projectPages } from './site/project/pages.js';
+import { legalPages } from './site/legal/pages.js';
+import { modulePages } from './site/module/pages.js';
 import { profilePages } from './site/profiles/pages.js';
-import { projectDashboardRoutes } from './manage/projects/pages.js';
+import { projectPages } from './site/project/pages.js';
+import { accountsPlugin } from './me/accounts/plugin.js';
+import { dashboardPages } from './me/dashboard/pages.js';
 import { exportRoutes } from './manage/exports/pages.js';
 import { inviteRoutes } from './manage/invites/pages.js';
-import { backofficeRoutes } from './operate/backoffice/pages.js';
-import { legalPages } from './site/legal/pages.js';
 import { newsletterRoutes } from './manage/newsletters/pages.js';
-import { reportNewsletterDeliveries } from './manage/newsletters/services.js';
+import { projectDashboardRoutes } from './manage/projects/pages.js';
 import { organisationSettingsRoutes } from './manage/settings/pages.js';
+import { backofficeRoutes } from './operate/backoffice/pages.js';
+import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
   config: Config;
@@ -78,6 +73,42 @@ declare module 'fastify' {
 
 export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
 
+/**
+ * Every folder's entry plugin (its API and its pages), by ring: the app API of the floor's concepts,
+ * participation, the public site, the citizen's own pages, the initiator's dashboard, the operator's
+ * back-office, and the user/session service. docs/architecture.md maps them.
+ */
+const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  accountApiRoutes,
+  appProjectRoutes,
+  appModuleRoutes,
+  contentTypeRoutes,
+  followRoutes,
+  profileRoutes,
+  ideasPlugin,
+  commentsPlugin,
+  commentPages,
+  ratingRoutes,
+  reportRoutes,
+  moderationRoutes,
+  organisationPages,
+  legalPages,
+  projectPages,
+  modulePages,
+  profilePages,
+  accountsPlugin,
+  dashboardPages,
+  projectDashboardRoutes,
+  exportRoutes,
+  inviteRoutes,
+  newsletterRoutes,
+  organisationSettingsRoutes,
+  backofficeRoutes,
+  usersvcRoutes,
+];
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -85,14 +116,6 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
-}
-
-/** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
-function mailDeliveryOptions(config: Config, db: Db) {
-  const afterNewsletterBatch = (ids: number[]) => reportNewsletterDeliveries(db, ids, config.baseUrl);
-  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom, afterNewsletterBatch };
-  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, afterNewsletterBatch };
-  return null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -161,42 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));
 
-  // Then one register call per feature.
-  await app.register(healthRoutes);
-  await app.register(organisationPages);
-  await app.register(legalPages);
-  await app.register(projectPages);
-  await app.register(modulePages);
-  await app.register(ideaPages);
-  await app.register(commentPages);
-  await app.register(profilePages);
-  await app.register(authRoutes);
-  await app.register(accountApiRoutes);
-  await app.register(appProjectRoutes);
-  await app.register(appModuleRoutes);
-  await app.register(ideaRoutes);
-  await app.register(usersvcRoutes);
-  registerMailDelivery(app, mailDeliveryOptions(config, database.db));
-  const notices = scheduleSystemNotices(database.db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
-  app.addHook('onClose', async () => notices.stop());
-  await app.register(contentTypeRoutes);
-  await app.register(commentRoutes);
-  await app.register(ratingRoutes);
-  await app.register(reportRoutes);
-  await app.register(followRoutes);
-  await app.register(moderationRoutes);
-  await app.register(moderatorFeedbackRoutes);
-  await app.register(accountRoutes);
-  await app.register(accountSettingsRoutes);
-  await app.register(accountExportRoutes);
-  await app.register(dashboardPages);
-  await app.register(profileRoutes);
-  await app.register(projectDashboardRoutes);
-  await app.register(exportRoutes);
-  await app.register(inviteRoutes);
-  await app.register(backofficeRoutes);
-  await app.register(newsletterRoutes);
-  await app.register(organisationSettingsRoutes);
+  // Then the background work, and one entry plugin per folder; last the module types' own.
+  startBackgroundWork(app, config, database.db);
+  for (const feature of FEATURES) await app.register(feature);
+  for (const type of registeredModuleTypes()) if (type.plugin) await app.register(type.plugin);
 
   return app;
 }

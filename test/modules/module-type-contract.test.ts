@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { modules, phases } from '../../src/db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../src/core/modules/registry.js';
 import { contentPart, exportFile, type ModuleType, registerModuleTypes } from '../../src/features/moduletypes/contract.js';
-import { ItemThread, loadItemThreads } from '../../src/features/threads/items.js';
+import { ItemThread } from '../../src/features/threads/items.js';
 import { daysFromNow, tokenHeader } from '../fixtures.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../projectdashboard/world.js';
 import { h } from 'preact';
@@ -53,8 +53,9 @@ const tiny: ModuleType = {
     },
   },
   content: contentPart({
-    load: async (input) => ({ id: input.module.id, question: questions.get(input.module.id) ?? '', threads: await loadItemThreads(input, [{ type: 'module', id: input.module.id }]) }),
-    View: ({ page, data }) => h('section', { id: 'tiny-question' }, h('h2', null, data.question), h(ItemThread, { page, threads: data.threads, object: { type: 'module', id: data.id } })),
+    load: async (input) => ({ id: input.module.id, question: questions.get(input.module.id) ?? '' }),
+    threads: (data) => [{ type: 'module', id: data.id }],
+    View: ({ page, data, threads }) => h('section', { id: 'tiny-question' }, h('h2', null, data.question), h(ItemThread, { page, threads, object: { type: 'module', id: data.id } })),
   }),
   exports: [exportFile({ name: 'questions', heading: 'Questions', sheet: { title: 'Questions', columns: ['Question'], cells: (row: { question: string }) => [row.question] }, batches: async function* (_db, moduleId) { yield [{ question: questions.get(moduleId) ?? '' }]; } })],
 };

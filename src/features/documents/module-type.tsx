@@ -3,7 +3,7 @@ import { chapters, paragraphs } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { ItemThread, loadItemThreads } from '../threads/items.js';
+import { ItemThread } from '../threads/items.js';
 
 /**
  * Text Review (TR), as far as Allmende has it so far: chapters and paragraphs are content that
@@ -21,21 +21,20 @@ const document = contentPart({
       .from(paragraphs)
       .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
       .orderBy(asc(paragraphs.weight), asc(paragraphs.id));
-    const withParagraphs = chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) }));
-    const objects = withParagraphs.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]);
-    return { chapters: withParagraphs, threads: await loadItemThreads(input, objects) };
+    return { chapters: chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) })) };
   },
-  View: ({ page, data }) => (
+  threads: (data) => data.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
+  View: ({ page, data, threads }) => (
     <section aria-labelledby="chapters-heading">
       <h2 id="chapters-heading">{t(page.lang, 'Chapters')}</h2>
       {data.chapters.map((chapter) => (
         <article id={`chapter-${chapter.id}`} aria-labelledby={`chapter-${chapter.id}-heading`}>
           <h3 id={`chapter-${chapter.id}-heading`}>{chapter.name}</h3>
-          <ItemThread page={page} threads={data.threads} object={{ type: 'chapter', id: chapter.id }} />
+          <ItemThread page={page} threads={threads} object={{ type: 'chapter', id: chapter.id }} />
           {chapter.paragraphs.map((paragraph) => (
             <section id={`paragraph-${paragraph.id}`} aria-labelledby={`paragraph-${paragraph.id}-heading`}>
               <h4 id={`paragraph-${paragraph.id}-heading`}>{paragraph.name || t(page.lang, 'Paragraph %(id)s', { id: paragraph.id })}</h4>
-              <ItemThread page={page} threads={data.threads} object={{ type: 'paragraph', id: paragraph.id }} />
+              <ItemThread page={page} threads={threads} object={{ type: 'paragraph', id: paragraph.id }} />
             </section>
           ))}
         </article>

@@ -10,6 +10,8 @@ import { moduleTypeOf, type ModuleTypeCore, registerModuleType, type Text } from
 import type { LoadedModuleContext } from '../../core/projects/context.js';
 import type { PageContext } from '../../web/context.js';
 import type { FormBody } from '../../web/forms.js';
+import type { ObjectRef } from '../comments/queries.js';
+import type { ItemThreads } from '../threads/items.js';
 
 /**
  * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
@@ -33,14 +35,23 @@ export interface ModuleContentInput {
   query: Record<string, string | undefined>;
 }
 
-/** A part of the module page: loaded for a module (null: nothing of this type's content here), then shown. */
+/**
+ * A part of the module page: loaded for a module (null: nothing of this type's content here), then
+ * shown. The objects whose discussions it shows are named by `threads`; the page loads every part's
+ * threads together, in a constant number of statements, and hands them to the views.
+ */
 export interface ModuleContentPart {
   load: (input: ModuleContentInput) => Promise<unknown>;
-  View: (props: { page: PageContext; data: never }) => JSX.Element | null;
+  threads?: (data: never) => ObjectRef[];
+  View: (props: { page: PageContext; data: never; threads: ItemThreads }) => JSX.Element | null;
 }
 
 /** Types a content part so that its view gets what its loader returns. */
-export const contentPart = <D,>(part: { load: (input: ModuleContentInput) => Promise<D | null>; View: (props: { page: PageContext; data: D }) => JSX.Element | null }): ModuleContentPart => part as ModuleContentPart;
+export const contentPart = <D,>(part: {
+  load: (input: ModuleContentInput) => Promise<D | null>;
+  threads?: (data: D) => ObjectRef[];
+  View: (props: { page: PageContext; data: D; threads: ItemThreads }) => JSX.Element | null;
+}): ModuleContentPart => part as ModuleContentPart;
 
 /** A module as the dashboard shows it to a type's own component. */
 export interface DashboardModuleRef {

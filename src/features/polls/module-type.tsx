@@ -3,7 +3,7 @@ import { polls } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { ItemThread, loadItemThreads } from '../threads/items.js';
+import { ItemThread } from '../threads/items.js';
 
 /**
  * Poll (PO), as far as Allmende has it so far: polls are content that takes comments (from
@@ -15,15 +15,16 @@ const pollList = contentPart({
   load: async (input) => {
     const rows = await input.db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, input.module.id)).orderBy(asc(polls.id));
     if (!rows.length) return null;
-    return { polls: rows, threads: await loadItemThreads(input, rows.map((p) => ({ type: 'poll' as const, id: p.id }))) };
+    return { polls: rows };
   },
-  View: ({ page, data }) => (
+  threads: (data) => data.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
+  View: ({ page, data, threads }) => (
     <section aria-labelledby="polls-heading">
       <h2 id="polls-heading">{t(page.lang, 'Polls')}</h2>
       {data.polls.map((poll) => (
         <article id={`poll-${poll.id}`} aria-labelledby={`poll-${poll.id}-heading`}>
           <h3 id={`poll-${poll.id}-heading`}>{t(page.lang, 'Poll %(id)s', { id: poll.id })}</h3>
-          <ItemThread page={page} threads={data.threads} object={{ type: 'poll', id: poll.id }} />
+          <ItemThread page={page} threads={threads} object={{ type: 'poll', id: poll.id }} />
         </article>
       ))}
     </section>

@@ -1,6 +1,9 @@
 import type { PageContext } from '../../web/context.js';
 import { objectKey, type ObjectRef } from '../comments/queries.js';
-import type { ModuleContentInput } from '../moduletypes/contract.js';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { LoadedModuleContext } from '../../core/projects/context.js';
 import { loadWholeThreadViews, type ThreadView } from './queries.js';
 import { CommentThread } from './views.js';
 
@@ -10,8 +13,20 @@ export interface ItemThreads {
   selected: number | null;
 }
 
-/** Whole threads (a module has few polls or paragraphs), so that every `?comment=` link lands; in a constant number of statements. */
-export const loadItemThreads = async (input: ModuleContentInput, objects: ObjectRef[]): Promise<ItemThreads> => ({
+/** What a module page's threads are loaded for. */
+export interface ItemThreadsInput {
+  db: DbOrTx;
+  request: FastifyRequest;
+  config: Config;
+  page: PageContext;
+  context: LoadedModuleContext;
+  query: Record<string, string | undefined>;
+}
+
+export const NO_ITEM_THREADS: ItemThreads = { views: new Map(), selected: null };
+
+/** Whole threads (a module has few polls or paragraphs), so that every `?comment=` link lands; in a constant number of statements, however many objects. */
+export const loadItemThreads = async (input: ItemThreadsInput, objects: ObjectRef[]): Promise<ItemThreads> => ({
   views: await loadWholeThreadViews(input.db, input.request, input.config, input.page, input.context, objects),
   selected: Number(input.query.comment ?? '') || null,
 });

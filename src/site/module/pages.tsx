@@ -16,6 +16,7 @@ import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { loadModulePage, loadProjectModules, type PageModule } from '../../core/modules/queries.js';
 import { type ModuleContentInput, type ModuleContentPart, registeredModuleTypes } from '../../features/moduletypes/contract.js';
+import { type ItemThreads, loadItemThreads, NO_ITEM_THREADS } from '../../features/threads/items.js';
 import { moduleClusters } from '../../core/modules/timeline.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import { PhaseList } from '../../web/phase-list.js';
@@ -26,6 +27,7 @@ const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 export interface ModuleContentData {
   module: PageModule;
   parts: { part: ModuleContentPart; data: unknown }[];
+  threads: ItemThreads;
   now: Date;
 }
 
@@ -42,15 +44,17 @@ export async function loadModuleContent(input: ModuleContentInput): Promise<Modu
     const data = await part.load(input);
     if (data !== null) parts.push({ part, data });
   }
-  return { module: input.module, parts, now: input.context.now };
+  const objects = parts.flatMap(({ part, data }) => part.threads?.(data as never) ?? []);
+  const threads = objects.length ? await loadItemThreads(input, objects) : NO_ITEM_THREADS;
+  return { module: input.module, parts, threads, now: input.context.now };
 }
 
-export function ModuleContent({ page, data }: { page: PageContext; data: ModuleContentData }) {
+export function ModuleContent({ page, data: content }: { page: PageContext; data: ModuleContentData }) {
   return (
     <>
-      <PhaseList page={page} phases={data.module.phases} now={data.now} />
-      {data.parts.map(({ part, data }) => (
-        <part.View page={page} data={data as never} />
+      <PhaseList page={page} phases={content.module.phases} now={content.now} />
+      {content.parts.map(({ part, data }) => (
+        <part.View page={page} data={data as never} threads={content.threads} />
       ))}
     </>
   );

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { purgeExpiredSessions } from '../http/session.js';
+import { registerMailDelivery } from '../mail/delivery.js';
+import { scheduleSystemNotices } from '../core/actions/system.js';
+import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
+
+/** How often expired browser sessions are deleted. */
+export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
+function mailDeliveryOptions(config: Config, db: Db) {
+  const afterNewsletterBatch = (ids: number[]) => reportNewsletterDeliveries(db, ids, config.baseUrl);
+  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom, afterNewsletterBatch };
+  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, afterNewsletterBatch };
+  return null;
+}
+
+/** Runs `work` every `intervalMs`, one run at a time, until the app closes; a failed run is logged. */
+function every(app: FastifyInstance, name: string, intervalMs: number, work: () => Promise<unknown>): void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= work()
+      .catch((error: unknown) => app.log.error({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/**
+ * The background work of one process, in one place: mail delivery (kicked after writes), the
+ * system notices (phase ends, §D), and the purge of expired browser sessions.
+ */
+export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db): void {
+  registerMailDelivery(app, mailDeliveryOptions(config, db));
+  const notices = scheduleSystemNotices(db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
+  app.addHook('onClose', async () => notices.stop());
+  every(app, 'session purge', SESSION_PURGE_INTERVAL_MS, () => purgeExpiredSessions(db));
+}
