@@ -30,5 +30,3 @@ export const feedbackListPath = (commentId: number) => `/api/comments/${commentI
 /** The moderation dashboard page of a project's comments. */
 export const moderationDetailPath = (projectSlug: string) => `/userdashboard/moderation/detail/${projectSlug}/`;
 
-/** The moderation comment API of a project. */
-export const moderationCommentsPath = (projectId: number) => `/api/userdashboard/moderation/${projectId}/comments/`;

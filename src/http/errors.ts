@@ -22,7 +22,6 @@ export const permissionDenied = (detail = 'You do not have permission to perform
 export const notFound = (detail = 'Not found.') => new ApiError(404, { detail });
 export const badRequest = (detail: string) => new ApiError(400, { detail });
 export const fieldErrors = (errors: FieldErrors) => new ApiError(400, errors);
-export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
 export const throttled = (retryAfterSeconds: number) =>
   new ApiError(
     429,

@@ -4,8 +4,6 @@ import { ApiError } from './errors.js';
 
 /** The body of every API error: `{"detail": …}` or DRF field errors `{"field": ["message"]}`. */
 const errorBody = (description: string) => Type.Object({ detail: Type.Optional(Type.String()) }, { additionalProperties: true, description });
-export const ErrorBody = errorBody('{"detail": "…"} or field errors {"field": ["message"]}');
-
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request: malformed body or field errors',
   401: 'No valid credentials were sent',

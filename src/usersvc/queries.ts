@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { usersvcLogins, usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
+import { usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
 import { isStoredUserId, normaliseUserName } from './rules.js';
 
 export interface UserRow {
@@ -80,15 +80,6 @@ export async function findActiveSession(db: DbOrTx, token: string, now: Date): P
     .from(usersvcSessions)
     .where(and(eq(usersvcSessions.token, token), lte(usersvcSessions.startsAt, now), gt(usersvcSessions.endsAt, now)));
   return row ?? null;
-}
-
-export async function listLogins(db: DbOrTx, token: string): Promise<string[]> {
-  const rows = await db
-    .select({ serviceId: usersvcLogins.serviceId })
-    .from(usersvcLogins)
-    .where(eq(usersvcLogins.token, token))
-    .orderBy(asc(usersvcLogins.serviceId));
-  return rows.map((row) => row.serviceId);
 }
 
 export async function listServiceIds(db: DbOrTx): Promise<string[]> {

@@ -54,10 +54,6 @@ export const isAdminOrThatUser = (who: Clearance, userId: number): boolean => is
 export const isAdminOrThatService = (who: Clearance, serviceId: string): boolean =>
   isAdmin(who) || (who.kind === 'service' && who.serviceId === serviceId);
 
-/** Whether a session counts now: started and not yet ended. */
-export const sessionIsActive = (session: { startsAt: Date; endsAt: Date }, now: Date): boolean =>
-  session.startsAt.getTime() <= now.getTime() && now.getTime() < session.endsAt.getTime();
-
 /** A user id from the path: decimal digits only; values beyond int32 name no user (null means "not a user id"). */
 export function parseUserId(raw: string): number | null {
   return /^\d{1,20}$/.test(raw) ? Number(raw) : null;

@@ -159,8 +159,6 @@ export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: st
   return { ...loaded, projectSlug, projectName, organisationName };
 }
 
-export type ModulePageRow = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>;
-
 /** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */
 export interface ModuleCounts {
   ideas: number;

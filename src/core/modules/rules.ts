@@ -1,6 +1,6 @@
 import { canModerate, canParticipate, canViewProject, type ModuleContext } from '../projects/rules.js';
 import type { ContentKind } from '../../db/schema/index.js';
-import { activePhase, phaseAllows } from './phases.js';
+import { phaseAllows } from './phases.js';
 import type { PhaseFeature } from './registry.js';
 
 export type { ModuleContext } from '../projects/rules.js';
@@ -13,9 +13,6 @@ export const canViewModule = (c: ModuleContext) => canViewProject(c.project) && 
 
 /** Taking part in a module: a context member of a live, non-archived project, in a published module. */
 export const participatesIn = (c: ModuleContext) => canParticipate(c.project) && isPublished(c);
-
-/** The module's active phase (the first running one by weight, id), or null before, between or after its phases. */
-export const currentPhase = (c: ModuleContext) => activePhase(c.phases, c.now);
 
 /** The active phase allows a feature on content of a kind, e.g. ('crud', 'idea'). */
 export const phaseAllowsFor = (c: ModuleContext, feature: PhaseFeature, content: ContentKind) => phaseAllows(c.phases, feature, content, c.now);

@@ -59,9 +59,6 @@ export const isLive = (c: ProjectContext) => !c.isDraft;
 /** view_project: moderators always; otherwise a live project that is public, semi-public, or where the user is a member. */
 export const canViewProject = (c: ProjectContext) => canModerate(c) || ((isContextMember(c) || isPublicContext(c)) && isLive(c));
 
-/** @deprecated the same as canViewProject (kept for code written before the rename). */
-export const canView = canViewProject;
-
 /**
  * Who may take part (add, comment, rate) when the phase allows it: context members of a live
  * project. An archived project is read-only for everyone but its moderators.

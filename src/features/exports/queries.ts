@@ -23,8 +23,6 @@ export const loadProjectExportModules = (db: DbOrTx, projectId: number) =>
     .where(eq(modules.projectId, projectId))
     .orderBy(asc(modules.weight), asc(modules.id));
 
-export type ExportModule = NonNullable<Awaited<ReturnType<typeof findExportModule>>>;
-
 /** Reads a table in id order, one batch per statement, until a batch comes back short. */
 export async function* keysetBatches<R extends { id: number }>(read: (afterId: number) => Promise<R[]>, size: number): AsyncGenerator<R[]> {
   let afterId = 0;

@@ -24,7 +24,6 @@ import { type OrganisationTerms, organisationTermsAsked, organisationTermsError 
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD } from '../../web/organisation-terms.js';
 import { FollowForm } from '../../web/follow-form.js';
-import { canModerate } from '../../core/projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { createReport } from '../reports/services.js';
@@ -33,7 +32,7 @@ import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
 import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
-import { canAddIdea, canChangeIdea, canDeleteIdea, canRateIdea, canViewIdeas } from './rules.js';
+import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
 
@@ -108,7 +107,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
       following,
       actions: {
         change: canChangeIdea(rules, idea),
-        moderate: canModerate(rules.project),
+        moderate: canModerateIdea(rules),
         rate: page.user !== null && canRateIdea(rules),
         report: page.user !== null,
         rated: moduleRatesIdeas(target.module),
@@ -317,7 +316,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
   /** An idea the signed-in viewer may moderate (§A14; 403 otherwise). */
   async function moderatableIdea(page: PageContext, params: { org: string; ref: string }) {
     const loaded = await visibleIdea(page, params);
-    if (!canModerate(loaded.target.rules.project)) throw permissionDenied();
+    if (!canModerateIdea(loaded.target.rules)) throw permissionDenied();
     return loaded;
   }
 

@@ -167,8 +167,6 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number)
   return row ?? null;
 }
 
-export type IdeaPlace = NonNullable<Awaited<ReturnType<typeof loadIdeaPlace>>>;
-
 /** Ideas as content: commented, rated and reported through the shared content-type API. */
 export const ideaContentType: ContentTypeOfModule = {
   kind: 'idea',

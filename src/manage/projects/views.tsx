@@ -30,8 +30,6 @@ export const PROJECT_COMPONENTS = [
   { key: 'location', label: 'Location' },
 ] as const;
 
-export type ProjectComponentKey = (typeof PROJECT_COMPONENTS)[number]['key'];
-
 export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');
 
 function MissingMark({ lang }: { lang: PageContext['lang'] }) {

@@ -10,8 +10,6 @@ export const LEGAL_FIELDS = ['imprint', 'terms_of_use', 'data_protection', 'neti
 /** The logo is square, 200 to 800 pixels; the header image at least 1500 × 500 (§B3.1). */
 export const LOGO_RULES = { minWidth: 200, minHeight: 200, max: { width: 800, height: 800 }, square: true };
 export const HEADER_IMAGE_RULES = { minWidth: 1500, minHeight: 500 };
-export const LOGO_MAX_SIDE = 800;
-
 export type SettingsValues = Record<string, string>;
 type Errors = Record<string, [string, Record<string, number>?][]>;
 
