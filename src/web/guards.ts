@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound, permissionDenied } from '../http/errors.js';
 import { renderContext } from '../http/render.js';
-import { type PageContext, pageContext } from './context.js';
-import { loginRedirectUrl } from './render.js';
+import { type PageContext, userPageContext } from './context.js';
 import { loadOrganisationContext } from '../core/organisations/queries.js';
 import { type Actor, canManageOrganisation } from '../core/organisations/rules.js';
 
@@ -11,11 +10,8 @@ export const contextUser = (page: PageContext) => (page.user ? { id: page.user.i
 
 /** The signed-in initiator's (or superuser's) view of an organisation; anonymous visitors go to the login page (null), others get 403, unknown slugs 404. */
 export async function managedOrganisation(request: FastifyRequest, reply: FastifyReply, orgSlug: string) {
-  const page = await pageContext(request, reply);
-  if (!page.user) {
-    await reply.redirect(loginRedirectUrl(request.url), 302);
-    return null;
-  }
+  const page = await userPageContext(request, reply);
+  if (!page) return null;
   const loaded = await loadOrganisationContext(request.server.ctx.db, orgSlug, contextUser(page));
   if (!loaded) throw notFound();
   if (!canManageOrganisation(loaded.context)) throw permissionDenied();

@@ -1,5 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
-import { returnsAfterLogin } from '../core/users/rules.js';
+import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
@@ -52,7 +52,7 @@ function UserNav({ page }: { page: PageContext }) {
       <li>
         <a href="/account/">{t(lang, 'Account Settings')}</a>
       </li>
-      {user.isSuperuser && (
+      {canUseBackoffice(user) && (
         <li>
           <a href="/backoffice/">{t(lang, 'Back-office')}</a>
         </li>

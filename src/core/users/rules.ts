@@ -24,3 +24,6 @@ export function usernameError(username: string): string | null {
 
 /** Is a (trimmed, non-empty) e-mail address one that signup, settings, password reset and createsuperuser accept? */
 export const isValidEmail = (email: string) => email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+
+/** The back-office (§D) is for platform operators: superusers only (the page header links it for them). */
+export const canUseBackoffice = (user: { isSuperuser: boolean } | null) => Boolean(user?.isSuperuser);
