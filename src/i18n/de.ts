@@ -185,6 +185,10 @@ export const deCommon: Record<string, string> = {
   'Your changes have been saved.': 'Ihre Änderungen wurden gespeichert.',
   'Your current avatar': 'Ihr aktuelles Profilbild',
   'Your e-mail address is not confirmed yet. We have sent you a confirmation link.': 'Ihre E-Mail-Adresse ist noch nicht bestätigt. Wir haben Ihnen einen Bestätigungslink geschickt.',
+  'We have sent a confirmation link to %(email)s. Your e-mail address changes once you open it.': 'Wir haben einen Bestätigungslink an %(email)s geschickt. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.',
+  'Your e-mail address is about to change': 'Ihre E-Mail-Adresse soll geändert werden',
+  "someone signed in to your account asked to change its e-mail address to %(email)s. The change takes effect once the link sent to that address is used; until then this address stays the account's address. If this was not you, change your password.":
+    'jemand, der in Ihrem Konto angemeldet ist, hat darum gebeten, seine E-Mail-Adresse in %(email)s zu ändern. Die Änderung gilt erst, wenn der an diese Adresse geschickte Link geöffnet wird; bis dahin bleibt diese Adresse die des Kontos. Wenn Sie das nicht waren, ändern Sie Ihr Passwort.',
   'Your password': 'Ihr Passwort',
   'Your password is now changed.': 'Ihr Passwort wurde geändert.',
   'Your preferred language': 'Ihre bevorzugte Sprache',

@@ -12,6 +12,8 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** A new address asked for in the settings; it replaces `email` only once its link is used (issue 21, finding 2). */
+    pendingEmail: varchar('pending_email', { length: 254 }),
     language: varchar('language', { length: 4 }).notNull().default('de'),
     avatar: text('avatar'),
     bio: varchar('bio', { length: 255 }).notNull().default(''),

@@ -17,6 +17,7 @@ export const accountColumns = {
   password: users.password,
   isActive: users.isActive,
   emailVerified: users.emailVerified,
+  pendingEmail: users.pendingEmail,
   language: users.language,
   bio: users.bio,
   avatar: users.avatar,
@@ -30,6 +31,8 @@ export interface Account {
   password: string;
   isActive: boolean;
   emailVerified: boolean;
+  /** A new address waiting for its confirmation; `email` stays the account's address until then. */
+  pendingEmail: string | null;
   language: string;
   bio: string;
   avatar: string | null;
@@ -61,9 +64,12 @@ export async function findAccount(db: DbOrTx, userId: number): Promise<Account |
   return row ?? null;
 }
 
-/** Confirmation links act only while the address is the same and still unconfirmed. */
-export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified'>) =>
-  stateFingerprint('confirm', account.email.toLowerCase(), account.emailVerified);
+/** The address a confirmation link confirms: the pending new one, else the account's own. */
+export const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'>) => account.pendingEmail ?? account.email;
+
+/** Confirmation links act only while the address to confirm is the same and still unconfirmed. */
+export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified' | 'pendingEmail'>) =>
+  stateFingerprint('confirm', addressToConfirm(account).toLowerCase(), account.pendingEmail ? false : account.emailVerified);
 /** Reset links die once the password changed (the hash is part of the fingerprint). */
 export const resetState = (account: Pick<Account, 'password' | 'isActive'>) => stateFingerprint('reset', account.password, account.isActive);
 
@@ -210,12 +216,17 @@ export async function queueResetMail(tx: DbOrTx, account: Pick<Account, 'email' 
   });
 }
 
-/** Marks the address confirmed when the link's fingerprint still matches; false otherwise. */
+/**
+ * Marks the address confirmed when the link's fingerprint still matches; null otherwise. A pending
+ * new address becomes the account's address only now, and only while no other account has it.
+ */
 export async function confirmEmail(tx: DbOrTx, userId: number, state: string): Promise<Account | null> {
   const [account] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!account || !account.isActive || confirmationState(account) !== state) return null;
-  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-  return { ...account, emailVerified: true };
+  const email = addressToConfirm(account);
+  if (account.pendingEmail && (await emailTaken(tx, email, userId))) return null;
+  await tx.update(users).set({ email, pendingEmail: null, emailVerified: true }).where(eq(users.id, userId));
+  return { ...account, email, pendingEmail: null, emailVerified: true };
 }
 
 export async function markEmailVerified(tx: DbOrTx, userId: number): Promise<void> {
@@ -234,23 +245,43 @@ export interface AccountChanges {
   avatar?: string | null;
 }
 
-/** Saves the settings form; a new e-mail address must be confirmed again. A unique index may refuse it (see isUniqueViolation). */
-export async function updateAccount(tx: DbOrTx, userId: number, changes: AccountChanges): Promise<{ emailChanged: boolean } | null> {
-  const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Saves the settings form. A new e-mail address does not replace the account's address: it waits
+ * as `pendingEmail` until its link is used (confirmEmail), so an address nobody proved never picks
+ * a person (issue 21, finding 2); the form with the account's own address again drops a pending
+ * one. Returns the account as it was (to tell its address), null when it is gone. A unique index
+ * may refuse the username (see isUniqueViolation).
+ */
+export async function updateAccount(tx: DbOrTx, userId: number, changes: AccountChanges): Promise<{ before: Account; emailChanged: boolean } | null> {
+  const [before] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!before) return null;
   const emailChanged = before.email.toLowerCase() !== changes.email.toLowerCase();
+  const samePending = emailChanged && before.pendingEmail?.toLowerCase() === changes.email.toLowerCase();
   await tx
     .update(users)
     .set({
       username: changes.username,
-      email: changes.email,
+      pendingEmail: emailChanged ? changes.email : null,
       language: changes.language,
       bio: changes.bio,
       ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
-      ...(emailChanged ? { emailVerified: false } : {}),
     })
     .where(eq(users.id, userId));
-  return { emailChanged };
+  return { before, emailChanged: emailChanged && !samePending };
+}
+
+/** The account's current address is told that a new one was asked for; the change waits for the new one's link. */
+export async function queueEmailChangeNotice(tx: DbOrTx, account: Pick<Account, 'email' | 'username'>, newEmail: string, lang: Lang): Promise<void> {
+  await queueMail(tx, {
+    to: account.email,
+    kind: 'account_email_change',
+    subject: t(lang, 'Your e-mail address is about to change'),
+    body: [
+      t(lang, 'Hello %(username)s,', { username: account.username }),
+      '',
+      t(lang, 'someone signed in to your account asked to change its e-mail address to %(email)s. The change takes effect once the link sent to that address is used; until then this address stays the account\'s address. If this was not you, change your password.', { email: newEmail }),
+    ].join('\n'),
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   findAccount,
   isUniqueViolation,
   queueConfirmationMail,
+  queueEmailChangeNotice,
   updateAccount,
   usernameAndEmailErrors,
 } from './services.js';
@@ -40,6 +41,7 @@ const settingsView = (account: Account): SettingsView => ({
   username: account.username,
   email: account.email,
   emailVerified: account.emailVerified,
+  pendingEmail: account.pendingEmail,
   language: account.language,
   bio: account.bio,
   avatarUrl: avatarUrl(account),
@@ -152,8 +154,9 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       .transaction(async (tx) => {
         const result = await updateAccount(tx, account.id, changes);
         if (result?.emailChanged) {
-          const link = accountLinks(config).confirm({ id: account.id, email: changes.email, emailVerified: false });
+          const link = accountLinks(config).confirm({ ...result.before, pendingEmail: changes.email });
           await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, link);
+          await queueEmailChangeNotice(tx, result.before, changes.email, changes.language);
         }
         return Boolean(result);
       })

@@ -44,12 +44,12 @@ export async function organisationPeople(db: DbOrTx, organisationId: number, rol
     .orderBy(asc(users.username));
 }
 
-/** A user by username or e-mail address (case-insensitive). */
+/** A user by username or confirmed e-mail address (case-insensitive; an unconfirmed address picks nobody). */
 export async function findUser(db: DbOrTx, name: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${name})`, sql`lower(${users.email}) = lower(${name})`));
+    .where(or(sql`lower(${users.username}) = lower(${name})`, and(sql`lower(${users.email}) = lower(${name})`, eq(users.emailVerified, true))));
   return row ?? null;
 }
 

@@ -5,3 +5,10 @@ import { canManageProject, type ProjectContext } from '../projects/rules.js';
  * superusers. The dashboard's routes and the project page's Edit button ask this one rule.
  */
 export const canEditProjectInDashboard = (c: ProjectContext) => canManageProject(c);
+
+/**
+ * Whether an account is the one an invitation was sent to: its own address, confirmed. An address
+ * typed into the settings but never confirmed, or never confirmed since signup, is nobody's yet.
+ */
+export const isInvitedAccount = (invite: { email: string }, account: { email: string; emailVerified: boolean }) =>
+  account.emailVerified && account.email.toLowerCase() === invite.email.toLowerCase();
