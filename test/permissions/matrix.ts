@@ -3,7 +3,7 @@ import type { TestContext } from 'node:test';
 import { comments, ideas } from '../../src/db/schema/index.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
-import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';
+import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, revokeRoles, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';
 
 /*
  * The cross-organisation permission matrix: every actor × every resource × every action, asserted
@@ -183,6 +183,7 @@ export const MODULE_ACTIONS = Object.keys(MODULE_EXPECTATIONS) as ModuleAction[]
 export async function runMatrix(t: TestContext, only: { project: ProjectAction[]; module: ModuleAction[] }): Promise<void> {
   const { db, request } = await createTestApp();
   await load(db, matrixWorld());
+  await revokeRoles(db);
   const headers = new Map<Actor, Record<string, string>>([['anonymous', {}]]);
   for (const actor of SIGNED_IN) headers.set(actor, await tokenHeader(db, USER_ID[actor as SignedIn]));
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../accounts/credentials.js';
+import { revokeImpliedRoles } from '../projects/services.js';
 import { freeSlug, slugify } from '../slugs.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
@@ -53,10 +54,15 @@ export async function findUser(db: DbOrTx, name: string) {
   return row ?? null;
 }
 
+/** Appoints or removes an initiator or member; removing an initiator also ends the roles that came with it. */
 export async function setOrganisationRole(tx: DbOrTx, organisationId: number, role: keyof typeof ROLE, userId: number, on: boolean) {
   const table = ROLE[role];
-  if (on) await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
-  else await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+  if (on) {
+    await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
+    return;
+  }
+  await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+  if (role === 'initiator') await revokeImpliedRoles(tx, organisationId, userId);
 }
 
 export async function searchUsers(db: DbOrTx, search: string) {

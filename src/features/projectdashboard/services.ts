@@ -54,7 +54,7 @@ export async function createProject(
     .insert(projects)
     .values({ ...values, slug, organisationId: organisation.id, isDraft: true })
     .returning({ id: projects.id, slug: projects.slug });
-  await addModerator(tx, created.id, actor.id);
+  await addModerator(tx, created.id, actor.id, 'implied');
   await tellInitiators(tx, organisation, { name: values.name, slug }, actor);
   return created;
 }
@@ -78,8 +78,8 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
     .insert(projects)
     .values({ ...rest, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
-  const moderators = await tx.select({ userId: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
-  for (const m of moderators) await addModerator(tx, copy.id, m.userId);
+  const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
+  for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');
   for (const module of await loadModules(tx, { projectId })) {
     const [newModule] = await tx
       .insert(modules)
