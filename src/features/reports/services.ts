@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
-import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { type NoticeContext } from '../../mail/notices.js';
+import { queueProjectNotice } from '../projects/notices.js';
 import { stripTags } from '../../text/html.js';
 import { loadCommentPaths, loadObjectPaths } from '../comments/queries.js';
 
@@ -32,11 +33,11 @@ export async function createReport(db: DbOrTx, input: NewReport, notice?: Notice
   }
   if (notice && input.projectId !== null) {
     const moderators = await db.select({ id: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, input.projectId));
-    await queueNotice(db, {
+    await queueProjectNotice(db, input.projectId, {
       kind: 'report_to_moderators',
       recipientIds: moderators.map((m) => m.id),
       actorId: input.creatorId,
-      vars: { project: await projectName(db, input.projectId), text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
+      vars: { text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
     });
   }
   return row;
