@@ -70,8 +70,12 @@ export const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'
 /** Confirmation links act only while the address to confirm is the same and still unconfirmed. */
 export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified' | 'pendingEmail'>) =>
   stateFingerprint('confirm', addressToConfirm(account).toLowerCase(), account.pendingEmail ? false : account.emailVerified);
-/** Reset links die once the password changed (the hash is part of the fingerprint). */
-export const resetState = (account: Pick<Account, 'password' | 'isActive'>) => stateFingerprint('reset', account.password, account.isActive);
+/**
+ * Reset links are bound to the address they were mailed to and the password hash at issue time:
+ * they die once either changes (issue 21, finding 11), or the account is deactivated.
+ */
+export const resetState = (account: Pick<Account, 'email' | 'password' | 'isActive'>) =>
+  stateFingerprint('reset', account.email.toLowerCase(), account.password, account.isActive);
 
 /** Django's password validators, as far as they matter here. */
 export function passwordProblems(lang: Lang, password: string, username = '', email = ''): string[] {

@@ -18,6 +18,6 @@ export function accountLinks(config: Pick<Config, 'secretKey' | 'baseUrl'>, next
   return {
     confirm: (a: Pick<Account, 'id' | 'email' | 'emailVerified' | 'pendingEmail'>) =>
       absoluteUrl(baseUrl, keepingNext(`/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`, next)),
-    reset: (a: Pick<Account, 'id' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
+    reset: (a: Pick<Account, 'id' | 'email' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
   };
 }
