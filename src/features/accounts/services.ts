@@ -105,14 +105,14 @@ export const usernameTaken = (db: DbOrTx, username: string, exceptUserId = 0) =>
 export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) => takenBy(db, users.email, email, exceptUserId);
 
 /**
- * The username and e-mail fields of the signup and settings forms. The e-mail's uniqueness is told
- * only where asked (settings); signup must not reveal whether an address has an account.
+ * The username and e-mail fields of the signup and settings forms. Whether an address has an
+ * account is told nowhere (signup: F13; settings: issue 21, finding 8): the mails tell its owner.
  */
 export async function usernameAndEmailErrors(
   db: DbOrTx,
   lang: Lang,
   input: { username: string; email: string },
-  options: { exceptUserId?: number; checkEmailTaken: boolean },
+  options: { exceptUserId?: number } = {},
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const { username, email } = input;
@@ -122,7 +122,6 @@ export async function usernameAndEmailErrors(
   else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
   if (!email) errors.email = [t(lang, 'This field is required.')];
   else if (!isValidEmail(email)) errors.email = [t(lang, 'Enter a valid email address.')];
-  else if (options.checkEmailTaken && (await emailTaken(db, email, exceptUserId))) errors.email = [t(lang, 'A user is already registered with this e-mail address.')];
   return errors;
 }
 
@@ -272,6 +271,35 @@ export async function updateAccount(tx: DbOrTx, userId: number, changes: Account
     })
     .where(eq(users.id, userId));
   return { before, emailChanged: emailChanged && !samePending };
+}
+
+/** How many e-mail changes a user may ask for in an hour (issue 21, finding 8: no unthrottled probing of addresses). */
+export const EMAIL_CHANGE_LIMIT = { perWindow: 5, windowSeconds: 3600 };
+
+/**
+ * Mails what a requested address change needs, the same work whether the new address is free or
+ * taken, so that the settings form tells nobody which addresses have accounts (issue 21, finding
+ * 8): a free address gets its confirmation link; the owner of a taken one is told that someone
+ * tried to use it (the pending change can never be confirmed); the old address is told either way.
+ */
+export async function mailEmailChange(tx: DbOrTx, before: Account, changes: { email: string; username: string; language: Lang }, confirmLink: string): Promise<void> {
+  const owner = await findAccountByEmail(tx, changes.email);
+  if (owner && owner.id !== before.id) await queueAddressInUseMail(tx, owner, changes.language);
+  else await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, confirmLink);
+  await queueEmailChangeNotice(tx, before, changes.email, changes.language);
+}
+
+async function queueAddressInUseMail(tx: DbOrTx, owner: Pick<Account, 'email' | 'username'>, lang: Lang): Promise<void> {
+  await queueMail(tx, {
+    to: owner.email,
+    kind: 'account_email_in_use',
+    subject: t(lang, 'Someone tried to use your e-mail address'),
+    body: [
+      t(lang, 'Hello %(username)s,', { username: owner.username }),
+      '',
+      t(lang, 'someone tried to change the e-mail address of another account to yours. Nothing was changed and your account is not affected; you can ignore this e-mail.'),
+    ].join('\n'),
+  });
 }
 
 /** The account's current address is told that a new one was asked for; the change waits for the new one's link. */
