@@ -9,16 +9,22 @@ function readQuoted(text: string, separator: string): string[][] {
   const rows: string[][] = [[]];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    rows[rows.length - 1].push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) rows[rows.length - 1].push(cell), (cell = '');
-    else if (c === '\n' && text[i - 1] === '\r') rows[rows.length - 1].push(cell), (cell = ''), rows.push([]);
-    else if (c !== '\r') cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === separator) endCell();
+    else if (c === '\n' && text[i - 1] === '\r') {
+      endCell();
+      rows.push([]);
+    } else if (c !== '\r') cell += c;
   }
   return rows;
 }
