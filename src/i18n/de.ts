@@ -53,6 +53,8 @@ export const deCommon: Record<string, string> = {
     'Hallo %(name)s,\n\n%(actor)s hat auf Ihren Kommentar im Projekt „%(project)s“ geantwortet:\n\n%(text)s\n\nZur Antwort: %(url)s',
   'Hello %(name)s,\n\na contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s':
     'Hallo %(name)s,\n\nein Beitrag im Projekt „%(project)s“ wurde mit dieser Nachricht gemeldet:\n\n%(text)s\n\nZum gemeldeten Beitrag: %(url)s',
+  'Another contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s':
+    'Ein weiterer Beitrag im Projekt „%(project)s“ wurde mit dieser Nachricht gemeldet:\n\n%(text)s\n\nZum gemeldeten Beitrag: %(url)s',
   'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\nThe discussion rules (netiquette): %(netiquette)s\n\nThe discussion: %(url)s':
     'Hallo %(name)s,\n\ndie Moderation des Projekts „%(project)s“ hat Ihren Kommentar blockiert, weil er gegen die Diskussionsregeln verstößt. Er wird in der Diskussion nicht mehr angezeigt.\n\nIhr Kommentar: %(text)s\n\nDie Diskussionsregeln (Netiquette): %(netiquette)s\n\nZur Diskussion: %(url)s',
   'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given feedback on your comment:\n\n%(text)s\n\nView the comment: %(url)s':

@@ -143,7 +143,11 @@ export const reports = pgTable(
     description: varchar('description', { length: 1024 }).notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('reports_object_idx').on(t.contentType, t.objectPk)],
+  (t) => [
+    index('reports_object_idx').on(t.contentType, t.objectPk),
+    /** One report per user and object (issue 21, finding 9): a repeated report adds nothing. */
+    uniqueIndex('reports_creator_object_key').on(t.creatorId, t.contentType, t.objectPk),
+  ],
 );
 
 /** A moderator's feedback on a comment; at most one per comment. */

@@ -27,7 +27,7 @@ import { FollowForm } from '../projects/pages.js';
 import { canModerate } from '../projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
-import { createReport } from '../reports/services.js';
+import { createReport, takeReportAllowance } from '../reports/services.js';
 import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../urls.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
@@ -145,6 +145,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const error = reportDescriptionError(description);
     if (error) return redirectWithMessage(request, reply, path, error);
     const origin = renderContext(request, page.user, config).origin;
+    await takeReportAllowance(app.ctx, page.user.id);
     await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'idea', id: idea.id }, projectId: target.module.projectId, description }, { origin }));
     return redirectWithMessage(request, reply, path, 'Thank you. The moderators have been told about this idea.');
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
+import { takeRateLimited, type ThrottleContext } from '../../http/throttle.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../projects/notices.js';
 import { stripTags } from '../../text/html.js';
@@ -19,15 +20,31 @@ async function reportedPath(db: DbOrTx, target: { type: ContentKind; id: number 
   return (row && (await loadCommentPaths(db, [{ id: target.id, ...row }])).get(target.id)) || '/';
 }
 
+/** How many reports a user may file in ten minutes (issue 21, finding 9). */
+export const REPORT_LIMIT = { perWindow: 10, windowSeconds: 600 };
+
+/** Counts one report of the user against REPORT_LIMIT (429 with Retry-After over it); every way to report asks it first. */
+export const takeReportAllowance = (ctx: ThrottleContext, userId: number) => takeRateLimited(ctx, `report:${userId}`, REPORT_LIMIT.perWindow, REPORT_LIMIT.windowSeconds);
+
 /**
  * Stores a report. A reported comment goes back to "unread" in the moderation dashboard; the
- * project's moderators are told (given a notice context).
+ * project's moderators are told (given a notice context), in a digest (mail/notices.ts). One report
+ * per user and object (issue 21, finding 9): a repeated one answers with the first and tells nobody.
  */
 export async function createReport(db: DbOrTx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
   const [row] = await db
     .insert(reports)
     .values({ creatorId: input.creatorId, contentType: input.target.type, objectPk: input.target.id, description: input.description })
+    .onConflictDoNothing()
     .returning({ id: reports.id, created: reports.created });
+  if (!row) {
+    const [first] = await db
+      .select({ id: reports.id, created: reports.created })
+      .from(reports)
+      .where(and(eq(reports.creatorId, input.creatorId), eq(reports.contentType, input.target.type), eq(reports.objectPk, input.target.id)));
+    if (!first) throw new Error('a report vanished while it was repeated');
+    return first;
+  }
   if (input.target.type === 'comment') {
     await db.update(comments).set({ isReviewed: false }).where(and(eq(comments.id, input.target.id), eq(comments.isReviewed, true)));
   }
