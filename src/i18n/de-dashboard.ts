@@ -217,4 +217,5 @@ export const deDashboard: Record<string, string> = {
   'Urban development': 'Stadtentwicklung',
   'Environment & public green space': 'Umwelt & öffentliches Grün',
   Traffic: 'Verkehr',
+  'Please enter at most %(max)s addresses at a time.': 'Bitte geben Sie höchstens %(max)s Adressen auf einmal ein.',
 };

@@ -114,7 +114,8 @@ export async function answerInvite(
   actor: Actor,
 ): Promise<'accepted' | 'rejected' | 'wrong_user'> {
   const [account] = await tx.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, user.id));
-  if (accept && !(account && isInvitedAccount(invite, account))) return 'wrong_user';
+  // Only the invited account may answer, also to decline (issue 21, finding 10: a leaked link must not cancel it).
+  if (!(account && isInvitedAccount(invite, account))) return 'wrong_user';
   await tx.delete(projectInvites).where(eq(projectInvites.id, invite.id));
   if (!accept) return 'rejected';
   if (invite.role === 'moderator') await addModerator(tx, invite.projectId, user.id);

@@ -12,3 +12,12 @@ export const canEditProjectInDashboard = (c: ProjectContext) => canManageProject
  */
 export const isInvitedAccount = (invite: { email: string }, account: { email: string; emailVerified: boolean }) =>
   account.emailVerified && account.email.toLowerCase() === invite.email.toLowerCase();
+
+/**
+ * How many addresses one invitation form may name, and how many an organisation may invite a day
+ * (issue 21, finding 10: one post mailed 2,000 arbitrary addresses).
+ */
+export const INVITE_LIMITS = { perPost: 50, perOrganisationPerDay: 500 };
+
+/** The invitation form's addresses are too many for one post. */
+export const tooManyInvitations = (addresses: number) => addresses > INVITE_LIMITS.perPost;
