@@ -108,7 +108,18 @@ export async function deleteProject(tx: Tx, organisation: Organisation, project:
   await tx.delete(projects).where(eq(projects.id, project.id));
 }
 
-async function projectAndModules(tx: DbOrTx, projectId: number) {
+/**
+ * Takes the project row's lock for the rest of the transaction. Every change of the project's
+ * publication state or of its modules' takes it first and then reads what it checks, so that
+ * e.g. *Publish* and *Hide module* sent together cannot leave a published project without an
+ * added module (issue 21, finding 16): the second waits and sees the first's result.
+ */
+async function lockProject(tx: Tx, projectId: number): Promise<void> {
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+}
+
+async function projectAndModules(tx: Tx, projectId: number) {
+  await lockProject(tx, projectId);
   const project = await loadDashboardProject(tx, { id: projectId });
   if (!project) throw new Error(`project ${projectId} vanished`);
   return { project, modules: await loadModules(tx, { projectId }) };
@@ -124,6 +135,7 @@ export async function publishProject(tx: Tx, projectId: number): Promise<Publish
 
 /** §B15.6 and §B15.7: unpublish always; archive only a finished project; unarchive always. */
 export async function setProjectState(tx: Tx, projectId: number, action: 'unpublish' | 'archive' | 'unarchive', now = new Date()): Promise<Outcome> {
+  await lockProject(tx, projectId);
   if (action === 'unpublish') await updateProject(tx, projectId, { isDraft: true });
   if (action === 'unarchive') await updateProject(tx, projectId, { isArchived: false });
   if (action === 'archive') {
@@ -182,13 +194,16 @@ export async function saveTerms(
 }
 
 /** §B15.2–4: add a complete module to the project; hide one only while the project is a draft; delete only draft modules. */
-export async function changeModule(tx: Tx, module: DashboardModule, action: 'add' | 'hide' | 'delete'): Promise<Outcome> {
-  const project = await loadDashboardProject(tx, { id: module.projectId });
+export async function changeModule(tx: Tx, loaded: DashboardModule, action: 'add' | 'hide' | 'delete'): Promise<Outcome> {
+  // The module as it is once the project is locked (a request sent at the same time may have changed it).
+  const { project, modules: list } = await projectAndModules(tx, loaded.projectId);
+  const module = list.find((m) => m.id === loaded.id);
+  if (!module) return refused('Module cannot be changed. It was deleted meanwhile.');
   if (action === 'add') {
     if (moduleMissing(module).length) return refused('Module cannot be added. Required fields are missing.');
     await tx.update(modules).set({ isDraft: false }).where(eq(modules.id, module.id));
   } else if (action === 'hide') {
-    if (!project?.isDraft) return refused('Module cannot be removed from a published project.');
+    if (!project.isDraft) return refused('Module cannot be removed from a published project.');
     await tx.update(modules).set({ isDraft: true }).where(eq(modules.id, module.id));
   } else {
     if (!module.isDraft) return refused('Module cannot be deleted. It has to be removed from the project first.');
