@@ -1,6 +1,6 @@
-import { and, eq, inArray, like, max, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { categories, ideas, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { Blueprint } from '../modules/blueprints.js';
 import { initiatorIds } from '../organisations/queries.js';
@@ -68,15 +68,24 @@ export async function updateProject(tx: DbOrTx, projectId: number, patch: Partia
 
 /**
  * §B15.9: a draft copy with a new slug, its moderators, modules (same draft flags) and phases (with
- * their dates); not its participants, categories, labels or contributions.
+ * their dates); not its participants, categories, labels or contributions. `copyFile` copies a
+ * media file and answers the copy's path (the caller removes the copies if the transaction fails).
  */
-export async function duplicateProject(tx: Tx, organisation: Organisation, projectId: number, actor: Actor): Promise<{ id: number; slug: string }> {
+export async function duplicateProject(
+  tx: Tx,
+  organisation: Organisation,
+  projectId: number,
+  actor: Actor,
+  copyFile: (path: string | null) => string | null,
+): Promise<{ id: number; slug: string }> {
   const [source] = await tx.select().from(projects).where(eq(projects.id, projectId));
   const { id: _id, slug: oldSlug, created: _c, modified: _m, ...rest } = source;
   const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
+  // The copy gets its own image files: removing or replacing them must leave the original's (issue 21, finding 14).
+  const images = { image: copyFile(source.image), tileImage: copyFile(source.tileImage) };
   const [copy] = await tx
     .insert(projects)
-    .values({ ...rest, slug, isDraft: true, isArchived: false })
+    .values({ ...rest, ...images, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
   const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
   for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');
@@ -101,11 +110,21 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
   return copy;
 }
 
-/** §B15.8: deletes the project with everything in it; all initiators are told (§C11). */
-export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<void> {
+/**
+ * §B15.8: deletes the project with everything in it; all initiators are told (§C11). Returns the
+ * media files that went with it (header and tile image, idea images), for the caller to remove
+ * once the transaction has committed (issue 21, finding 15: they must not stay served).
+ */
+export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
   const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '' };
   await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
-  await tx.delete(projects).where(eq(projects.id, project.id));
+  const ideaImages = await tx
+    .select({ image: ideas.image })
+    .from(ideas)
+    .innerJoin(modules, eq(modules.id, ideas.moduleId))
+    .where(and(eq(modules.projectId, project.id), isNotNull(ideas.image)));
+  const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
+  return [deleted?.image, deleted?.tileImage, ...ideaImages.map((i) => i.image)].filter((path): path is string => Boolean(path));
 }
 
 /**
