@@ -26,6 +26,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    /** Unique after NFKC folding and case, as Django normalises usernames (issue 21, finding 12: no full-width look-alikes). */
+    uniqueIndex('users_username_folded_key').on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],
 );

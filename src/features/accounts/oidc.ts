@@ -6,7 +6,7 @@ import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { USERNAME_PATTERN } from './rules.js';
 import { deleteAccount } from './deletion.js';
-import { type Account, accountColumns } from './services.js';
+import { type Account, accountColumns, usernameTaken } from './services.js';
 
 const discovered = new Map<string, Promise<client.Configuration>>();
 
@@ -84,8 +84,7 @@ async function freeUsername(tx: DbOrTx, wish: string): Promise<string> {
   const base = USERNAME_PATTERN.test(cleaned) ? cleaned : 'user';
   for (let n = 0; n < 50; n++) {
     const candidate = n ? `${base}${n + 1}` : base;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
-    if (!taken) return candidate;
+    if (!(await usernameTaken(tx, candidate))) return candidate;
   }
   return `${base}${Date.now()}`;
 }

@@ -92,7 +92,7 @@ export function passwordProblems(lang: Lang, password: string, username = '', em
 }
 
 /** Whether another user has this value (case-insensitively) in the column. */
-async function takenBy(db: DbOrTx, column: typeof users.username | typeof users.email, value: string, exceptUserId: number): Promise<boolean> {
+async function takenBy(db: DbOrTx, column: typeof users.email, value: string, exceptUserId: number): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -101,7 +101,18 @@ async function takenBy(db: DbOrTx, column: typeof users.username | typeof users.
   return rows.length > 0;
 }
 
-export const usernameTaken = (db: DbOrTx, username: string, exceptUserId = 0) => takenBy(db, users.username, username, exceptUserId);
+/**
+ * Whether another user has the username, compared as the unique index does: after NFKC folding
+ * and case (as Django normalises usernames), so that "ｕｓｅｒ" is "user" (issue 21, finding 12).
+ */
+export async function usernameTaken(db: DbOrTx, username: string, exceptUserId = 0): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(normalize(${users.username}, NFKC)) = lower(normalize(${username}::text, NFKC)) and ${users.id} <> ${exceptUserId}`)
+    .limit(1);
+  return rows.length > 0;
+}
 export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) => takenBy(db, users.email, email, exceptUserId);
 
 /**
