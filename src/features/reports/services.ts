@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
+import type { Config } from '../../config.js';
 import { takeRateLimited, type ThrottleContext } from '../../http/throttle.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../projects/notices.js';
@@ -20,11 +21,12 @@ async function reportedPath(db: DbOrTx, target: { type: ContentKind; id: number 
   return (row && (await loadCommentPaths(db, [{ id: target.id, ...row }])).get(target.id)) || '/';
 }
 
-/** How many reports a user may file in ten minutes (issue 21, finding 9). */
-export const REPORT_LIMIT = { perWindow: 10, windowSeconds: 600 };
+/** The window of the per-user report limit (`REPORT_LIMIT` reports, default 10; issue 21, finding 9). */
+export const REPORT_WINDOW_SECONDS = 600;
 
-/** Counts one report of the user against REPORT_LIMIT (429 with Retry-After over it); every way to report asks it first. */
-export const takeReportAllowance = (ctx: ThrottleContext, userId: number) => takeRateLimited(ctx, `report:${userId}`, REPORT_LIMIT.perWindow, REPORT_LIMIT.windowSeconds);
+/** Counts one report of the user against the limit (429 with Retry-After over it); every way to report asks it first. */
+export const takeReportAllowance = (ctx: ThrottleContext & { config: Pick<Config, 'reportLimit'> }, userId: number) =>
+  takeRateLimited(ctx, `report:${userId}`, ctx.config.reportLimit, REPORT_WINDOW_SECONDS);
 
 /**
  * Stores a report. A reported comment goes back to "unread" in the moderation dashboard; the
