@@ -16,7 +16,9 @@ const CELL_STARTS = /(^|[,;\t\r\n])([ ]*)(?=[=+\-@])/g;
  */
 export function csvCell(value: Cell): string {
   if (typeof value === 'number') return String(value);
-  const safe = value.replace(CELL_STARTS, "$1$2'");
+  const marked = value.replace(CELL_STARTS, "$1$2'");
+  // A leading tab or carriage return starts a formula in some readers too (OWASP).
+  const safe = /^[\t\r]/.test(marked) ? `'${marked}` : marked;
   return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
