@@ -35,6 +35,8 @@ export interface Config {
   refreshTokenLifetimeSeconds: number;
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
+  /** Reports one user may file in 10 minutes (issue 21, finding 9). */
+  reportLimit: number;
   /** Header, request and keep-alive timeouts and the per-address connection cap (F8). */
   connections: ConnectionLimits;
   logLevel: string;
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
+    reportLimit: intVar(env, 'REPORT_LIMIT', 10, 1),
     connections: connectionLimitsVar(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxyVar(env),
@@ -283,6 +286,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenLifetimeSeconds: 24 * 3600,
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
+    reportLimit: 10,
     connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, connectionsPerIp: 0 },
     logLevel: 'silent',
     trustProxy: false,

@@ -250,13 +250,13 @@ export async function closeLoginThrottle(ctx: ThrottleContext): Promise<void> {
 }
 
 /**
- * Counts one use of a rate-limited action (e.g. a data export) under `key` in the same store as
- * the login throttle (shared through Redis); throws 429 (with Retry-After) once `limit` uses fell
- * into the window.
+ * Counts `uses` uses (one by default) of a rate-limited action (e.g. a data export, invitation
+ * mails) under `key` in the same store as the login throttle (shared through Redis); throws 429
+ * (with Retry-After) when they would take the window's count over `limit`.
  */
-export async function takeRateLimited(ctx: ThrottleContext, key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function takeRateLimited(ctx: ThrottleContext, key: string, limit: number, windowSeconds: number, uses = 1): Promise<void> {
   const store = storeOf(ctx);
-  const wait = await store.waitMs([key], limit);
+  const wait = uses > limit ? windowSeconds * 1000 : await store.waitMs([key], limit - uses + 1);
   if (wait > 0) throw throttled(Math.ceil(wait / 1000));
-  await store.record([key], windowSeconds * 1000);
+  await store.record(Array<string>(uses).fill(key), windowSeconds * 1000);
 }

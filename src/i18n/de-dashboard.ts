@@ -59,6 +59,7 @@ export const deDashboard: Record<string, string> = {
   'Module cannot be added. Required fields are missing.': 'Das Modul kann nicht hinzugefügt werden. Pflichtangaben fehlen.',
   'Module cannot be deleted. It has to be removed from the project first.': 'Das Modul kann nicht gelöscht werden. Es muss zuerst aus dem Projekt entfernt werden.',
   'Module cannot be removed from a published project.': 'Ein Modul kann nicht aus einem veröffentlichten Projekt entfernt werden.',
+  'Module cannot be changed. It was deleted meanwhile.': 'Das Modul kann nicht geändert werden. Es wurde inzwischen gelöscht.',
   'Module description': 'Modulbeschreibung',
   Modules: 'Module',
   'New project': 'Neues Projekt',
@@ -217,4 +218,5 @@ export const deDashboard: Record<string, string> = {
   'Urban development': 'Stadtentwicklung',
   'Environment & public green space': 'Umwelt & öffentliches Grün',
   Traffic: 'Verkehr',
+  'Please enter at most %(max)s addresses at a time.': 'Bitte geben Sie höchstens %(max)s Adressen auf einmal ein.',
 };

@@ -53,6 +53,8 @@ export const deCommon: Record<string, string> = {
     'Hallo %(name)s,\n\n%(actor)s hat auf Ihren Kommentar im Projekt „%(project)s“ geantwortet:\n\n%(text)s\n\nZur Antwort: %(url)s',
   'Hello %(name)s,\n\na contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s':
     'Hallo %(name)s,\n\nein Beitrag im Projekt „%(project)s“ wurde mit dieser Nachricht gemeldet:\n\n%(text)s\n\nZum gemeldeten Beitrag: %(url)s',
+  'Another contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s':
+    'Ein weiterer Beitrag im Projekt „%(project)s“ wurde mit dieser Nachricht gemeldet:\n\n%(text)s\n\nZum gemeldeten Beitrag: %(url)s',
   'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has blocked your comment because it breaks the discussion rules. It is no longer shown in the discussion.\n\nYour comment: %(text)s\n\nThe discussion rules (netiquette): %(netiquette)s\n\nThe discussion: %(url)s':
     'Hallo %(name)s,\n\ndie Moderation des Projekts „%(project)s“ hat Ihren Kommentar blockiert, weil er gegen die Diskussionsregeln verstößt. Er wird in der Diskussion nicht mehr angezeigt.\n\nIhr Kommentar: %(text)s\n\nDie Diskussionsregeln (Netiquette): %(netiquette)s\n\nZur Diskussion: %(url)s',
   'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given feedback on your comment:\n\n%(text)s\n\nView the comment: %(url)s':
@@ -63,7 +65,6 @@ export const deCommon: Record<string, string> = {
   // Accounts, profiles and the user dashboard (features/accounts, dashboard, profiles; web/)
   '%(actor)s left a %(comment)s on your %(contribution)s': '%(actor)s hat einen %(comment)s zu Ihrem %(contribution)s hinterlassen',
   '%(actor)s left a %(reply)s to your %(comment)s': '%(actor)s hat eine %(reply)s auf Ihren %(comment)s hinterlassen',
-  'A user is already registered with this e-mail address.': 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
   'A user with that username already exists.': 'Dieser Benutzername ist bereits vergeben.',
   'Account already exists': 'Konto existiert bereits',
   'Account Settings': 'Kontoeinstellungen',
@@ -185,6 +186,13 @@ export const deCommon: Record<string, string> = {
   'Your changes have been saved.': 'Ihre Änderungen wurden gespeichert.',
   'Your current avatar': 'Ihr aktuelles Profilbild',
   'Your e-mail address is not confirmed yet. We have sent you a confirmation link.': 'Ihre E-Mail-Adresse ist noch nicht bestätigt. Wir haben Ihnen einen Bestätigungslink geschickt.',
+  'We have sent a confirmation link to %(email)s. Your e-mail address changes once you open it.': 'Wir haben einen Bestätigungslink an %(email)s geschickt. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.',
+  'Your e-mail address is about to change': 'Ihre E-Mail-Adresse soll geändert werden',
+  'Someone tried to use your e-mail address': 'Jemand hat versucht, Ihre E-Mail-Adresse zu verwenden',
+  'someone tried to change the e-mail address of another account to yours. Nothing was changed and your account is not affected; you can ignore this e-mail.':
+    'jemand hat versucht, die E-Mail-Adresse eines anderen Kontos in Ihre zu ändern. Es wurde nichts geändert und Ihr Konto ist nicht betroffen; Sie können diese E-Mail ignorieren.',
+  "someone signed in to your account asked to change its e-mail address to %(email)s. The change takes effect once the link sent to that address is used; until then this address stays the account's address. If this was not you, change your password.":
+    'jemand, der in Ihrem Konto angemeldet ist, hat darum gebeten, seine E-Mail-Adresse in %(email)s zu ändern. Die Änderung gilt erst, wenn der an diese Adresse geschickte Link geöffnet wird; bis dahin bleibt diese Adresse die des Kontos. Wenn Sie das nicht waren, ändern Sie Ihr Passwort.',
   'Your password': 'Ihr Passwort',
   'Your password is now changed.': 'Ihr Passwort wurde geändert.',
   'Your preferred language': 'Ihre bevorzugte Sprache',

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { projects, users } from '../db/schema/index.js';
 import { isLang, type Lang, t } from '../i18n/index.js';
-import { queueMail } from './outbox.js';
+import { queueDigestMail, queueMail } from './outbox.js';
 
 /** What a notice needs from the request that caused it: where the site lives, for links. */
 export interface NoticeContext {
@@ -67,6 +67,14 @@ export const NOTICES = {
   },
 } satisfies Record<string, Texts>;
 
+/**
+ * Notices that go out as a digest (mail/outbox.ts queueDigestMail): a later one within the window
+ * is appended to the waiting mail as this entry (issue 21, finding 9: reports, not one mail each).
+ */
+const DIGEST_ENTRIES: Partial<Record<keyof typeof NOTICES, string>> = {
+  report_to_moderators: 'Another contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s',
+};
+
 export type NoticeKind = keyof typeof NOTICES;
 
 export interface Notice {
@@ -84,11 +92,9 @@ export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
   const texts = NOTICES[notice.kind];
   for (const recipient of recipients) {
     const vars = { actor: '', ...notice.vars, status: notice.vars.status ? t(recipient.lang, notice.vars.status) : '', name: recipient.username };
-    await queueMail(db, {
-      to: recipient.email,
-      subject: t(recipient.lang, texts.subject, vars),
-      body: t(recipient.lang, texts.body, vars),
-      kind: notice.kind,
-    });
+    const mail = { to: recipient.email, subject: t(recipient.lang, texts.subject, vars), body: t(recipient.lang, texts.body, vars), kind: notice.kind };
+    const entry = DIGEST_ENTRIES[notice.kind];
+    if (entry) await queueDigestMail(db, { ...mail, entry: t(recipient.lang, entry, vars) });
+    else await queueMail(db, mail);
   }
 }

@@ -1,3 +1,4 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 
@@ -26,5 +27,31 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void>
     html: message.html ?? null,
     kind: message.kind,
     ...(newsletter ? { newsletterId: newsletter.id, senderName: newsletter.senderName, replyTo: newsletter.replyTo } : {}),
+  });
+}
+
+/** How long a digest mail collects before it goes out. */
+export const DIGEST_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Queues a digest mail: while a mail of the same kind to the same recipient is still waiting (not
+ * claimed by delivery, which sets sent_at), `entry` is appended to it; otherwise a new one waits
+ * DIGEST_WINDOW_MS for more (issue 21, finding 9: one mail per window, not one per event). A mail
+ * claimed meanwhile no longer matches the update, so nothing is appended to a sent mail.
+ */
+export async function queueDigestMail(db: DbOrTx, message: MailMessage & { entry: string }): Promise<void> {
+  if (!message.to) return;
+  const appended = await db
+    .update(outbox)
+    .set({ body: sql`${outbox.body} || ${`\n\n---\n\n${message.entry}`}` })
+    .where(and(eq(outbox.recipient, message.to), eq(outbox.kind, message.kind), isNull(outbox.sentAt)))
+    .returning({ id: outbox.id });
+  if (appended.length) return;
+  await db.insert(outbox).values({
+    recipient: message.to,
+    subject: message.subject,
+    body: message.body,
+    kind: message.kind,
+    nextAttemptAt: new Date(Date.now() + DIGEST_WINDOW_MS),
   });
 }

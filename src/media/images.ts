@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
@@ -89,6 +89,21 @@ export function writeImage(mediaDir: string, folder: string, image: IngestedImag
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, image.data);
   return relative;
+}
+
+/**
+ * Copies a stored media file to a new random name in the same folder; returns the copy's
+ * media-relative path, or null when there is nothing to copy (no path, a path leaving the media
+ * folder, a file already gone). A copy is its own file: removing or replacing it leaves the
+ * original (issue 21, finding 14).
+ */
+export function copyMedia(mediaDir: string, relative: string | null): string | null {
+  if (!relative || relative.includes('..') || !mediaDir) return null;
+  const source = join(mediaDir, relative);
+  if (!existsSync(source)) return null;
+  const copy = `${dirname(relative)}/${randomUUID()}${extname(relative)}`;
+  copyFileSync(source, join(mediaDir, copy));
+  return copy;
 }
 
 /** Ingests an upload and stores what is kept; a refused upload writes nothing. */

@@ -54,3 +54,21 @@ export function cleanRichText(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   });
 }
+
+/**
+ * How many images of an HTML text have no alternative text, read from the parsed HTML (the
+ * parser sanitize-html uses, linear in the text) rather than by regular expressions over the raw
+ * text, which backtrack quadratically on hostile input (issue 21, finding 13).
+ */
+export function imagesWithoutAltText(html: string): number {
+  let missing = 0;
+  sanitizeHtml(html, {
+    allowedTags: ['img'],
+    allowedAttributes: { img: ['alt'] },
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'img' && !(frame.attribs.alt ?? '').trim()) missing++;
+      return false;
+    },
+  });
+  return missing;
+}

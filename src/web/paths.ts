@@ -35,4 +35,4 @@ export const DONE_MESSAGES = {
 
 export type DoneKey = keyof typeof DONE_MESSAGES;
 export const withDone = (path: string, key: DoneKey) => `${path}?done=${key}`;
-export const doneMessage = (key: string | undefined) => (key && key in DONE_MESSAGES ? DONE_MESSAGES[key as DoneKey] : null);
+export const doneMessage = (key: string | undefined) => (key && Object.hasOwn(DONE_MESSAGES, key) ? DONE_MESSAGES[key as DoneKey] : null);

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import type { Browser } from './client.js';
 
 export interface TestIdentity {
   sub: string;
@@ -100,4 +102,15 @@ export async function startTestProvider(clientId: string, clientSecret: string) 
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Runs the whole redirect dance of a social login: our login URL → provider → our callback. */
+export async function socialLogin(provider: { issuer: string; signIn(identity: TestIdentity): void }, browser: Browser, identity: TestIdentity) {
+  provider.signIn(identity);
+  const start = await browser.get('/accounts/oidc/testid/login/?next=/account/');
+  assert.equal(start.status, 302);
+  assert.ok(start.location?.startsWith(`${provider.issuer}/authorize?`));
+  const authorize = await fetch(String(start.location), { redirect: 'manual' });
+  const callback = new URL(String(authorize.headers.get('location')));
+  return browser.get(`${callback.pathname}${callback.search}`);
 }

@@ -5,7 +5,7 @@ import { socialAccounts, users } from '../../src/db/schema/index.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from './client.js';
-import { startTestProvider, type TestIdentity } from './oidc-provider.js';
+import { socialLogin as socialLoginAt, startTestProvider, type TestIdentity } from './oidc-provider.js';
 
 const provider = await startTestProvider('allmende', 'provider-secret');
 after(() => provider.close());
@@ -16,16 +16,7 @@ async function world() {
   return t;
 }
 
-/** Runs the whole redirect dance: our login URL → provider → our callback. */
-async function socialLogin(browser: Browser, identity: TestIdentity) {
-  provider.signIn(identity);
-  const start = await browser.get('/accounts/oidc/testid/login/?next=/account/');
-  assert.equal(start.status, 302);
-  assert.ok(start.location?.startsWith(`${provider.issuer}/authorize?`));
-  const authorize = await fetch(String(start.location), { redirect: 'manual' });
-  const callback = new URL(String(authorize.headers.get('location')));
-  return browser.get(`${callback.pathname}${callback.search}`);
-}
+const socialLogin = (browser: Browser, identity: TestIdentity) => socialLoginAt(provider, browser, identity);
 
 test('the login page offers the configured provider', async () => {
   const { app } = await world();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestApp } from '../helpers.js';
+import { Browser } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 
 /** Found by the attack suite (npm run test:fuzz): URLs the router rejects before any route answered in Fastify's own shape. */
@@ -63,4 +64,18 @@ test('a comment page of Infinity is refused with a JSON error, not a server erro
     assert.ok(response.status === 400 || response.status === 404, `page=${page}: ${response.status}`);
     assert.equal(typeof response.body, 'object', `page=${page}: ${response.text}`);
   }
+});
+
+test('a back-office page key or done notice named like an Object property ("constructor", "__proto__") is not found, not a server error', async () => {
+  const { app, db } = await createTestApp();
+  await load(db, basicWorld());
+  const admin = new Browser(app);
+  await admin.login('admin', 'admin-password');
+  for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    assert.equal((await admin.get(`/backoffice/pages/${key}/`)).status, 404, key);
+    assert.equal((await admin.post(`/backoffice/pages/${key}/`, { body_de: 'x', body_en: 'x' })).status, 404, key);
+  }
+  const initiator = new Browser(app);
+  await initiator.login('initiator', 'initiator-password');
+  assert.equal((await initiator.get('/org/dashboard/projects/?done=constructor')).status, 200);
 });

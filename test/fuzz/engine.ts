@@ -1,12 +1,14 @@
 /**
- * The attack suite's engine: drives every operation of the OpenAPI document with generated valid
- * and hostile requests as anonymous, a plain user and a moderator, and checks after every request
+ * The attack suite's engine: drives every operation of the OpenAPI document and the page routes of
+ * the dashboard, the back-office and invitations (pages.ts) with generated valid and hostile
+ * requests as anonymous, a plain user, a moderator, an initiator and a superuser, and checks after every request
  * that nothing answered 5xx and every 4xx under /api/ has a JSON error body, and after every
  * batch of rejected requests that the database and the media directory are unchanged.
  */
 import sharp from 'sharp';
 import type { Database } from '../../src/db/client.js';
 import { generateRequest, type FuzzRequest, type Images, isSafeMethod, type OpenApiDocument, type Operation, operationsOf } from './inputs.js';
+import { PAGE_OPERATIONS } from './pages.js';
 import { Random } from './random.js';
 import { type Epoch, startEchoUpstream, startEpoch } from './world.js';
 
@@ -165,7 +167,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         epoch = await startEpoch(database, upstream.url);
         report.epochs++;
         if (operations.length === 0) {
-          operations = operationsOf(JSON.parse((await epoch.app.inject({ method: 'GET', url: '/api/schema/' })).body) as OpenApiDocument);
+          operations = [...operationsOf(JSON.parse((await epoch.app.inject({ method: 'GET', url: '/api/schema/' })).body) as OpenApiDocument), ...PAGE_OPERATIONS];
           report.operations = operations.length;
         }
         await rebaseline(epoch);
@@ -217,9 +219,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           fail('JSON error body', index, `${status} ${String(response.headers['content-type'])} ${response.body.slice(0, 200)}`, [line]);
         }
       }
-      if (status >= 200 && status < 300) accepted.add(`${operation.method} ${operation.path}`);
 
-      if (!isSafeMethod(request.method) && status < 400) {
+
+      // A page form that sends its caller to log in was refused, not accepted.
+      const toLogin = String(response.headers.location ?? '').startsWith('/accounts/login/');
+      // A page form answers an accepted write with a redirect (POST-redirect-GET).
+      if ((status >= 200 && status < 300) || (operation.page && status >= 300 && status < 400 && !toLogin)) accepted.add(`${operation.method} ${operation.path}`);
+      if (!isSafeMethod(request.method) && status < 400 && !toLogin) {
         // An accepted write: the world changed on purpose. A hostile one was not expected to
         // be accepted, and the rejected requests before it go unfingerprinted.
         if (request.mode === 'hostile') report.unverified += pending.length;

@@ -44,6 +44,8 @@ export interface Operation {
   queryParams: OpenApiParameter[];
   mediaTypes: string[];
   bodySchema: JsonSchema | null;
+  /** A page route (pages.ts): sent with the caller's browser session and the form token. */
+  page?: boolean;
 }
 
 export interface FuzzRequest {
@@ -221,6 +223,14 @@ function validParam(rng: Random, name: string, path: string, known: Known): stri
   switch (name) {
     case 'moduleId':
       return id(known.moduleIds);
+    case 'org':
+      return rng.chance(0.05) ? 'no-such-org' : rng.pick(['org', 'org', 'other-org']);
+    case 'module':
+      return rng.chance(0.05) ? 'no-such-module' : rng.pick(known.moduleSlugs);
+    case 'invite':
+      return rng.chance(0.1) ? '00000000-0000-0000-0000-000000000000' : rng.pick(known.inviteTokens);
+    case 'key':
+      return rng.pick(['imprint', 'privacy', 'terms', 'netiquette', 'nope']);
     case 'ct':
       return id(known.contentTypeIds);
     case 'slug':
@@ -544,7 +554,7 @@ const HOSTILE_KINDS = ['path-param', 'url', 'query', 'headers', 'body-field', 'b
 export function generateRequest(rng: Random, operation: Operation, caller: Caller, known: Known, images: Images, hostileShare = 0.7): FuzzRequest {
   const mode = rng.chance(hostileShare) ? 'hostile' : 'valid';
   const kind = mode === 'valid' ? 'valid' : rng.pick(HOSTILE_KINDS);
-  const realm = operation.path.startsWith('/api/') ? caller.api : caller.usersvc;
+  const realm = operation.page ? caller.pages.headers : operation.path.startsWith('/api/') ? caller.api : caller.usersvc;
   const headers: Record<string, string> = { ...realm };
   let path = fillPath(rng, operation, known, kind === 'path-param');
   if (kind === 'path-param' && operation.pathParams.length === 0) path = `${path}${rng.pick(HOSTILE_PARAMS)}/`;
@@ -555,7 +565,9 @@ export function generateRequest(rng: Random, operation: Operation, caller: Calle
   let payload: string | Buffer | undefined;
   const schema = operation.bodySchema;
   if (schema) {
-    const valid = validValue(rng, schema, known, operation);
+    const generated = validValue(rng, schema, known, operation);
+    // A page form carries the caller's form token (now and then not: the CSRF refusal is fuzzed too).
+    const valid = operation.page && typeof generated === 'object' && generated !== null && rng.chance(0.95) ? { csrfmiddlewaretoken: caller.pages.csrf, ...generated } : generated;
     const mediaType = rng.pick(operation.mediaTypes);
     const body = kind === 'body-field' && typeof valid === 'object' && valid !== null ? brokenBody(rng, valid as Record<string, unknown>, schema) : valid;
     const boundary = `----fuzz${rng.int(1, 1e9)}`;

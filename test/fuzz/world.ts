@@ -10,20 +10,24 @@ import { hashPassword } from '../../src/core/users/passwords.js';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { testConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { usersvcUsers } from '../../src/db/schema/index.js';
+import { modules, projectInvites, usersvcUsers } from '../../src/db/schema/index.js';
 import { createService, createUser, openSession } from '../../src/usersvc/services.js';
 import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 
 /** Who sends a request: headers for the platform API (Token) and for the user/session service (X-Thentos-Session). */
 export interface Caller {
-  name: 'anonymous' | 'user' | 'moderator';
+  name: 'anonymous' | 'user' | 'moderator' | 'initiator' | 'admin';
   api: Record<string, string>;
   usersvc: Record<string, string>;
+  /** A browser session (cookies) and its form token, for the page routes (pages.ts). */
+  pages: { headers: Record<string, string>; csrf: string };
 }
 
 /** Ids and names that exist in the world, so valid requests reach real objects. */
 export interface Known {
   moduleIds: number[];
+  moduleSlugs: string[];
+  inviteTokens: string[];
   ideaIds: number[];
   commentIds: number[];
   feedbackIds: number[];
@@ -101,6 +105,8 @@ async function withHashedPasswords(fixture: Fixture): Promise<Fixture> {
 const VOLATILE_COLUMNS: Record<string, string> = {
   // Using a session extends it (ends_at): a read that moves the end of a session changes no content.
   usersvc_sessions: 'token, user_id, starts_at IS NOT NULL',
+  // A page request may renew its browser session (expires_at, the CSRF token in data): no content.
+  browser_sessions: 'id, user_id',
 };
 
 /** The public tables and one query that fingerprints all of them. */
@@ -148,6 +154,27 @@ export interface Epoch {
   close(): Promise<void>;
 }
 
+/** A browser session for the page routes: the login form's cookies and the form token after logging in (anonymous: the token only). */
+async function browserSession(app: FastifyInstance, username?: string): Promise<Caller['pages']> {
+  const cookies = new Map<string, string>();
+  const keep = (setCookie: unknown) => {
+    for (const line of [setCookie ?? []].flat() as string[]) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair.split('=');
+      cookies.set(name.trim(), value.join('='));
+    }
+  };
+  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep((await app.inject({ method: 'GET', url: '/accounts/login/' })).headers['set-cookie']);
+  if (username) {
+    const body = new URLSearchParams({ csrfmiddlewaretoken: cookies.get('csrftoken') ?? '', login: username, password: `${username}-password` }).toString();
+    const login = await app.inject({ method: 'POST', url: '/accounts/login/', payload: body, headers: { cookie: header(), 'content-type': 'application/x-www-form-urlencoded' } });
+    if (login.statusCode !== 302) throw new Error(`the fuzz world's ${username} could not log in (${login.statusCode})`);
+    keep(login.headers['set-cookie']);
+  }
+  return { headers: { cookie: header() }, csrf: cookies.get('csrftoken') ?? '' };
+}
+
 /**
  * One epoch of the run: the database emptied and loaded with the fuzz world, a new app on it.
  * Epochs keep the tables small (a fingerprint stays cheap) and bound what one failure can spoil.
@@ -174,12 +201,24 @@ export async function startEpoch(database: Database, upstreamUrl: string): Promi
   const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'user', password: 'user-password' } });
   const tokens = JSON.parse(login.body) as { access: string; refresh: string };
   const callers: Caller[] = [
-    { name: 'anonymous', api: {}, usersvc: {} },
-    { name: 'user', api: await tokenHeader(db, 5), usersvc: { 'x-thentos-session': plainSession } },
-    { name: 'moderator', api: await tokenHeader(db, 3), usersvc: { 'x-thentos-session': adminSession } },
+    { name: 'anonymous', api: {}, usersvc: {}, pages: await browserSession(app) },
+    { name: 'user', api: await tokenHeader(db, 5), usersvc: { 'x-thentos-session': plainSession }, pages: await browserSession(app, 'user') },
+    { name: 'moderator', api: await tokenHeader(db, 3), usersvc: { 'x-thentos-session': adminSession }, pages: await browserSession(app, 'moderator') },
+    { name: 'initiator', api: await tokenHeader(db, 2), usersvc: { 'x-thentos-session': plainSession }, pages: await browserSession(app, 'initiator') },
+    { name: 'admin', api: await tokenHeader(db, 1), usersvc: { 'x-thentos-session': adminSession }, pages: await browserSession(app, 'admin') },
   ];
+  const moduleSlugs = (await db.select({ slug: modules.slug }).from(modules)).map((m) => m.slug);
+  const invites = await db
+    .insert(projectInvites)
+    .values([
+      { projectId: 1, role: 'moderator' as const, email: 'user@example.org' },
+      { projectId: 2, role: 'participant' as const, email: 'other@example.org' },
+    ])
+    .returning({ token: projectInvites.token });
   const known: Known = {
     moduleIds: [1, 2, 3, 4],
+    moduleSlugs,
+    inviteTokens: invites.map((i) => i.token),
     ideaIds: [1, 2, 3, 4, 5],
     commentIds: [1, 2, 3, 4, 5],
     feedbackIds: [1],

@@ -78,8 +78,8 @@ test('old addresses: legacy idea slugs, references without zeros, the invitation
   for (const missing of ['/org/ideas/more-trees-3/', '/org/ideas/no-such-idea/', '/other/ideas/more-trees/', '/org/ideas/2023-1/']) {
     assert.equal((await visitor.get(missing)).status, 404, missing);
   }
-  // An idea of a private project: visitors log in first (participation-facts §A5.4).
-  assert.equal((await visitor.get('/org/ideas/hidden-plan/')).location, '/accounts/login/?next=/org/ideas/hidden-plan/');
+  // An idea of a private project: its old address tells nothing to those who may not see it (issue 21, finding 4).
+  assert.equal((await visitor.get('/org/ideas/hidden-plan/')).status, 404);
   // A participant of the private project is sent on.
   const member = new Browser(app);
   await member.login('member', 'member-password');

@@ -1,8 +1,28 @@
 import type { Fixture } from '../../src/cli/fixture-schema.js';
+import type { Db } from '../../src/db/client.js';
+import { projectModerators } from '../../src/db/schema/index.js';
+import { setOrganisationRole } from '../../src/operate/backoffice/services.js';
+import { removeMember } from '../../src/manage/projects/members.js';
 import { daysFromNow } from '../fixtures.js';
 
-/** The actors of the cross-organisation permission matrix. */
-export const ACTORS = ['anonymous', 'user', 'participant', 'moderator', 'initiator', 'member', 'otherInitiator', 'otherMember', 'superuser'] as const;
+/**
+ * The actors of the cross-organisation permission matrix. The "revoked" column (issue 21, finding
+ * 5): an initiator, moderator and participant whose role was taken away again count as plain users.
+ */
+export const ACTORS = [
+  'anonymous',
+  'user',
+  'participant',
+  'moderator',
+  'initiator',
+  'member',
+  'otherInitiator',
+  'otherMember',
+  'superuser',
+  'revokedInitiator',
+  'revokedModerator',
+  'revokedParticipant',
+] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedIn = Exclude<Actor, 'anonymous'>;
 
@@ -39,6 +59,9 @@ export const USER_ID: Record<SignedIn | 'author', number> = {
   otherMember: 7,
   superuser: 8,
   author: 9,
+  revokedInitiator: 10,
+  revokedModerator: 11,
+  revokedParticipant: 12,
 };
 
 export const PROJECTS: Project[] = ACCESSES.flatMap((access, a) =>
@@ -74,7 +97,7 @@ export function matrixWorld(): Fixture {
   return {
     users,
     organisations: [
-      { id: 1, slug: 'org', name: 'Org', enable_geolocation: true, initiators: [USER_ID.initiator], members: [USER_ID.member] },
+      { id: 1, slug: 'org', name: 'Org', enable_geolocation: true, initiators: [USER_ID.initiator, USER_ID.revokedInitiator], members: [USER_ID.member] },
       { id: 2, slug: 'other', name: 'Other', enable_geolocation: true, initiators: [USER_ID.otherInitiator], members: [USER_ID.otherMember] },
     ],
     projects: PROJECTS.map((p) => ({
@@ -86,8 +109,8 @@ export function matrixWorld(): Fixture {
       is_draft: p.status === 'draft',
       is_archived: p.status === 'archived',
       is_app_accessible: true,
-      moderators: [USER_ID.moderator],
-      participants: [USER_ID.participant, USER_ID.author],
+      moderators: [USER_ID.moderator, USER_ID.revokedModerator],
+      participants: [USER_ID.participant, USER_ID.author, USER_ID.revokedParticipant],
     })),
     modules: MODULES.map((m) => ({
       id: m.id,
@@ -100,4 +123,20 @@ export function matrixWorld(): Fixture {
     ideas: MODULES.map((m) => ({ id: seedIdeaId(m), module: m.id, creator: USER_ID.author, name: `Idea in ${m.slug}`, description: 'text' })),
     comments: MODULES.map((m) => ({ id: seedCommentId(m), creator: USER_ID.author, target: { type: 'idea' as const, id: seedIdeaId(m) }, comment: 'A comment' })),
   };
+}
+
+/**
+ * Takes the roles of the revoked actors away through the services the back-office and the
+ * dashboard call. The revoked initiator moderated every project as its creator (a role implied by
+ * the initiator role), which must end with it.
+ */
+export async function revokeRoles(db: Db): Promise<void> {
+  await db.insert(projectModerators).values(PROJECTS.map((p) => ({ projectId: p.id, userId: USER_ID.revokedInitiator, implied: true })));
+  await db.transaction(async (tx) => {
+    await setOrganisationRole(tx, 1, 'initiator', USER_ID.revokedInitiator, false);
+    for (const p of PROJECTS) {
+      await removeMember(tx, p.id, 'moderator', USER_ID.revokedModerator);
+      await removeMember(tx, p.id, 'participant', USER_ID.revokedParticipant);
+    }
+  });
 }

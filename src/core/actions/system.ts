@@ -5,6 +5,7 @@ import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import { loadRecipients } from '../../mail/notices.js';
 import { queueMail } from '../../mail/outbox.js';
+import { projectViewers } from '../projects/context.js';
 import { projectPath } from '../urls.js';
 import { recordAction } from './services.js';
 
@@ -53,7 +54,9 @@ type Candidate = { id: number; name: string; startDate: Date | null; endDate: Da
 
 async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, phase.projectId), eq(follows.enabled, true)));
-  const recipients = await loadRecipients(tx, followers.map((f) => f.id));
+  // Only followers who may still see the project (issue 21, finding 6).
+  const viewers = await projectViewers(tx, phase.projectId, followers.map((f) => f.id));
+  const recipients = await loadRecipients(tx, [...viewers]);
   const texts = SYSTEM_MAILS[kind];
   for (const r of recipients) {
     const vars = {

@@ -7,7 +7,8 @@ export const PLATFORM_PAGES = {
 } as const;
 export type PlatformPageKey = keyof typeof PLATFORM_PAGES;
 export const PLATFORM_PAGE_KEYS = Object.keys(PLATFORM_PAGES) as PlatformPageKey[];
-export const isPlatformPageKey = (key: string): key is PlatformPageKey => key in PLATFORM_PAGES;
+// Own keys only: "constructor" or "__proto__" from a URL must not count (found by the fuzz run of issue 21).
+export const isPlatformPageKey = (key: string): key is PlatformPageKey => Object.hasOwn(PLATFORM_PAGES, key);
 export const platformPagePath = (key: PlatformPageKey) => `/pages/${key}/`;
 
 /** An organisation's legal texts: address segment → column and title (participation-facts §A2). */

@@ -1,8 +1,8 @@
-import { eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects } from '../../db/schema/index.js';
+import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
-import type { ModuleContext, PhaseDates, ProjectContext, RuleUser } from './rules.js';
+import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type RuleUser } from './rules.js';
 
 /**
  * The one place that loads what the permission rules look at, one statement per request (or per
@@ -14,8 +14,8 @@ import type { ModuleContext, PhaseDates, ProjectContext, RuleUser } from './rule
 export type LoadedProjectContext = ProjectContext & { projectId: number; organisationId: number };
 export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContext };
 
-/** The user's id in the statements below (0 for anonymous), or a placeholder for it in a prepared statement. */
-type Uid = number | Placeholder<'uid'>;
+/** The user's id in the statements below (0 for anonymous), a placeholder for it in a prepared statement, or a column of users. */
+type Uid = number | Placeholder<'uid'> | SQL;
 const uidOf = (user: RuleUser): number => user?.id ?? 0;
 
 const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: Uid) =>
@@ -73,6 +73,21 @@ export async function loadProjectContexts(db: DbOrTx, projectIds: number[], user
     .from(projects)
     .where(inArray(projects.id, [...new Set(projectIds)]));
   return new Map(rows.map((row) => [row.projectId, toProjectContext(row, user)]));
+}
+
+/**
+ * Those of the given users who may see the project now (`canViewProject`), in one statement: the
+ * one filter for every mail about a project (newsletters, phase mails, notices; issue 21, finding
+ * 6), so that e.g. a removed participant of a private project hears nothing more of it.
+ */
+export async function projectViewers(db: DbOrTx, projectId: number, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ ...projectFields(q(users.id)), userId: users.id, isSuperuser: users.isSuperuser })
+    .from(users)
+    .innerJoin(projects, eq(projects.id, projectId))
+    .where(and(inArray(users.id, [...new Set(userIds)]), eq(users.isActive, true)));
+  return new Set(rows.filter((row) => canViewProject(toProjectContext(row, { id: row.userId, isSuperuser: row.isSuperuser }))).map((row) => row.userId));
 }
 
 /** A module's phases as one JSON array (so that the module context stays one statement). */

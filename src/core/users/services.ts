@@ -17,6 +17,7 @@ export const accountColumns = {
   password: users.password,
   isActive: users.isActive,
   emailVerified: users.emailVerified,
+  pendingEmail: users.pendingEmail,
   language: users.language,
   bio: users.bio,
   avatar: users.avatar,
@@ -30,6 +31,8 @@ export interface Account {
   password: string;
   isActive: boolean;
   emailVerified: boolean;
+  /** A new address waiting for its confirmation; `email` stays the account's address until then. */
+  pendingEmail: string | null;
   language: string;
   bio: string;
   avatar: string | null;
@@ -61,11 +64,18 @@ export async function findAccount(db: DbOrTx, userId: number): Promise<Account |
   return row ?? null;
 }
 
-/** Confirmation links act only while the address is the same and still unconfirmed. */
-export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified'>) =>
-  stateFingerprint('confirm', account.email.toLowerCase(), account.emailVerified);
-/** Reset links die once the password changed (the hash is part of the fingerprint). */
-export const resetState = (account: Pick<Account, 'password' | 'isActive'>) => stateFingerprint('reset', account.password, account.isActive);
+/** The address a confirmation link confirms: the pending new one, else the account's own. */
+export const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'>) => account.pendingEmail ?? account.email;
+
+/** Confirmation links act only while the address to confirm is the same and still unconfirmed. */
+export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified' | 'pendingEmail'>) =>
+  stateFingerprint('confirm', addressToConfirm(account).toLowerCase(), account.pendingEmail ? false : account.emailVerified);
+/**
+ * Reset links are bound to the address they were mailed to and the password hash at issue time:
+ * they die once either changes (issue 21, finding 11), or the account is deactivated.
+ */
+export const resetState = (account: Pick<Account, 'email' | 'password' | 'isActive'>) =>
+  stateFingerprint('reset', account.email.toLowerCase(), account.password, account.isActive);
 
 /** Django's password validators, as far as they matter here. */
 export function passwordProblems(lang: Lang, password: string, username = '', email = ''): string[] {
@@ -82,7 +92,7 @@ export function passwordProblems(lang: Lang, password: string, username = '', em
 }
 
 /** Whether another user has this value (case-insensitively) in the column. */
-async function takenBy(db: DbOrTx, column: typeof users.username | typeof users.email, value: string, exceptUserId: number): Promise<boolean> {
+async function takenBy(db: DbOrTx, column: typeof users.email, value: string, exceptUserId: number): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -91,18 +101,29 @@ async function takenBy(db: DbOrTx, column: typeof users.username | typeof users.
   return rows.length > 0;
 }
 
-export const usernameTaken = (db: DbOrTx, username: string, exceptUserId = 0) => takenBy(db, users.username, username, exceptUserId);
+/**
+ * Whether another user has the username, compared as the unique index does: after NFKC folding
+ * and case (as Django normalises usernames), so that "ｕｓｅｒ" is "user" (issue 21, finding 12).
+ */
+export async function usernameTaken(db: DbOrTx, username: string, exceptUserId = 0): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(normalize(${users.username}, NFKC)) = lower(normalize(${username}::text, NFKC)) and ${users.id} <> ${exceptUserId}`)
+    .limit(1);
+  return rows.length > 0;
+}
 export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) => takenBy(db, users.email, email, exceptUserId);
 
 /**
- * The username and e-mail fields of the signup and settings forms. The e-mail's uniqueness is told
- * only where asked (settings); signup must not reveal whether an address has an account.
+ * The username and e-mail fields of the signup and settings forms. Whether an address has an
+ * account is told nowhere (signup: F13; settings: issue 21, finding 8): the mails tell its owner.
  */
 export async function usernameAndEmailErrors(
   db: DbOrTx,
   lang: Lang,
   input: { username: string; email: string },
-  options: { exceptUserId?: number; checkEmailTaken: boolean },
+  options: { exceptUserId?: number } = {},
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const { username, email } = input;
@@ -112,7 +133,6 @@ export async function usernameAndEmailErrors(
   else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
   if (!email) errors.email = [t(lang, 'This field is required.')];
   else if (!isValidEmail(email)) errors.email = [t(lang, 'Enter a valid email address.')];
-  else if (options.checkEmailTaken && (await emailTaken(db, email, exceptUserId))) errors.email = [t(lang, 'A user is already registered with this e-mail address.')];
   return errors;
 }
 
@@ -210,12 +230,17 @@ export async function queueResetMail(tx: DbOrTx, account: Pick<Account, 'email' 
   });
 }
 
-/** Marks the address confirmed when the link's fingerprint still matches; false otherwise. */
+/**
+ * Marks the address confirmed when the link's fingerprint still matches; null otherwise. A pending
+ * new address becomes the account's address only now, and only while no other account has it.
+ */
 export async function confirmEmail(tx: DbOrTx, userId: number, state: string): Promise<Account | null> {
   const [account] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!account || !account.isActive || confirmationState(account) !== state) return null;
-  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-  return { ...account, emailVerified: true };
+  const email = addressToConfirm(account);
+  if (account.pendingEmail && (await emailTaken(tx, email, userId))) return null;
+  await tx.update(users).set({ email, pendingEmail: null, emailVerified: true }).where(eq(users.id, userId));
+  return { ...account, email, pendingEmail: null, emailVerified: true };
 }
 
 export async function markEmailVerified(tx: DbOrTx, userId: number): Promise<void> {
@@ -234,23 +259,72 @@ export interface AccountChanges {
   avatar?: string | null;
 }
 
-/** Saves the settings form; a new e-mail address must be confirmed again. A unique index may refuse it (see isUniqueViolation). */
-export async function updateAccount(tx: DbOrTx, userId: number, changes: AccountChanges): Promise<{ emailChanged: boolean } | null> {
-  const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Saves the settings form. A new e-mail address does not replace the account's address: it waits
+ * as `pendingEmail` until its link is used (confirmEmail), so an address nobody proved never picks
+ * a person (issue 21, finding 2); the form with the account's own address again drops a pending
+ * one. Returns the account as it was (to tell its address), null when it is gone. A unique index
+ * may refuse the username (see isUniqueViolation).
+ */
+export async function updateAccount(tx: DbOrTx, userId: number, changes: AccountChanges): Promise<{ before: Account; emailChanged: boolean } | null> {
+  const [before] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!before) return null;
   const emailChanged = before.email.toLowerCase() !== changes.email.toLowerCase();
+  const samePending = emailChanged && before.pendingEmail?.toLowerCase() === changes.email.toLowerCase();
   await tx
     .update(users)
     .set({
       username: changes.username,
-      email: changes.email,
+      pendingEmail: emailChanged ? changes.email : null,
       language: changes.language,
       bio: changes.bio,
       ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
-      ...(emailChanged ? { emailVerified: false } : {}),
     })
     .where(eq(users.id, userId));
-  return { emailChanged };
+  return { before, emailChanged: emailChanged && !samePending };
+}
+
+/** How many e-mail changes a user may ask for in an hour (issue 21, finding 8: no unthrottled probing of addresses). */
+export const EMAIL_CHANGE_LIMIT = { perWindow: 5, windowSeconds: 3600 };
+
+/**
+ * Mails what a requested address change needs, the same work whether the new address is free or
+ * taken, so that the settings form tells nobody which addresses have accounts (issue 21, finding
+ * 8): a free address gets its confirmation link; the owner of a taken one is told that someone
+ * tried to use it (the pending change can never be confirmed); the old address is told either way.
+ */
+export async function mailEmailChange(tx: DbOrTx, before: Account, changes: { email: string; username: string; language: Lang }, confirmLink: string): Promise<void> {
+  const owner = await findAccountByEmail(tx, changes.email);
+  if (owner && owner.id !== before.id) await queueAddressInUseMail(tx, owner, changes.language);
+  else await queueConfirmationMail(tx, { email: changes.email, username: changes.username }, changes.language, confirmLink);
+  await queueEmailChangeNotice(tx, before, changes.email, changes.language);
+}
+
+async function queueAddressInUseMail(tx: DbOrTx, owner: Pick<Account, 'email' | 'username'>, lang: Lang): Promise<void> {
+  await queueMail(tx, {
+    to: owner.email,
+    kind: 'account_email_in_use',
+    subject: t(lang, 'Someone tried to use your e-mail address'),
+    body: [
+      t(lang, 'Hello %(username)s,', { username: owner.username }),
+      '',
+      t(lang, 'someone tried to change the e-mail address of another account to yours. Nothing was changed and your account is not affected; you can ignore this e-mail.'),
+    ].join('\n'),
+  });
+}
+
+/** The account's current address is told that a new one was asked for; the change waits for the new one's link. */
+export async function queueEmailChangeNotice(tx: DbOrTx, account: Pick<Account, 'email' | 'username'>, newEmail: string, lang: Lang): Promise<void> {
+  await queueMail(tx, {
+    to: account.email,
+    kind: 'account_email_change',
+    subject: t(lang, 'Your e-mail address is about to change'),
+    body: [
+      t(lang, 'Hello %(username)s,', { username: account.username }),
+      '',
+      t(lang, 'someone signed in to your account asked to change its e-mail address to %(email)s. The change takes effect once the link sent to that address is used; until then this address stays the account\'s address. If this was not you, change your password.', { email: newEmail }),
+    ].join('\n'),
+  });
 }
 
 /**

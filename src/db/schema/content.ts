@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { djangoSlugSql } from '../../text/django-slug.js';
 import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
 import { categories, labels, modules, phases, projects } from './projects.js';
 import { authorRef, userRef, users } from './users.js';
@@ -21,12 +22,21 @@ export const ideas = pgTable(
     moderatorFeedbackText: text('moderator_feedback_text'),
     /** The slug adhocracy+ gave the idea, kept by loaddata so that its old address finds it after a rename (ideas/legacy.ts). */
     legacySlug: varchar('legacy_slug', { length: 100 }),
+    /**
+     * The slug adhocracy+ would make of the title (Django's slugify), computed by the database on
+     * every write, so that an old address is an index look-up, not a slugify over every idea
+     * (issue 21, finding 3; ideas/legacy.ts).
+     */
+    titleSlug: varchar('title_slug', { length: 50 })
+      .notNull()
+      .generatedAlwaysAs(sql.raw(djangoSlugSql('"name"'))),
     ...timestamps,
   },
   (t) => [
     index('ideas_module_idx').on(t.moduleId, t.created),
     index('ideas_creator_idx').on(t.creatorId),
     uniqueIndex('ideas_legacy_slug_idx').on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`),
+    index('ideas_title_slug_idx').on(t.titleSlug, t.id).where(sql`${t.legacySlug} IS NULL`),
   ],
 );
 
@@ -133,7 +143,11 @@ export const reports = pgTable(
     description: varchar('description', { length: 1024 }).notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('reports_object_idx').on(t.contentType, t.objectPk)],
+  (t) => [
+    index('reports_object_idx').on(t.contentType, t.objectPk),
+    /** One report per user and object (issue 21, finding 9): a repeated report adds nothing. */
+    uniqueIndex('reports_creator_object_key').on(t.creatorId, t.contentType, t.objectPk),
+  ],
 );
 
 /** A moderator's feedback on a comment; at most one per comment. */

@@ -60,6 +60,12 @@ const projectRole = (name: string) =>
         .notNull()
         .references(() => projects.id, { onDelete: 'cascade' }),
       userId: userRef(),
+      /**
+       * The role came with another one and ends with it (issue 21, finding 5): the initiator who
+       * creates a project moderates it while they are an initiator. An explicit grant (invitation,
+       * fixture) is false and outlives the organisation role.
+       */
+      implied: boolean('implied').notNull().default(false),
     },
     (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index(`${name}_user_idx`).on(t.userId)],
   );

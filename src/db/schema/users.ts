@@ -12,6 +12,8 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** A new address asked for in the settings; it replaces `email` only once its link is used (issue 21, finding 2). */
+    pendingEmail: varchar('pending_email', { length: 254 }),
     language: varchar('language', { length: 4 }).notNull().default('de'),
     avatar: text('avatar'),
     bio: varchar('bio', { length: 255 }).notNull().default(''),
@@ -24,6 +26,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    /** Unique after NFKC folding and case, as Django normalises usernames (issue 21, finding 12: no full-width look-alikes). */
+    uniqueIndex('users_username_folded_key').on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   ],
 );

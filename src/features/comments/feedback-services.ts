@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { commentFeedback, comments } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
-import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { type NoticeContext } from '../../mail/notices.js';
+import { queueProjectNotice } from '../../core/projects/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
-import { commentUrl } from './services.js';
+import { commentUrl } from '../comments/services.js';
 
 export class FeedbackExists extends Error {
   constructor() {
@@ -33,11 +34,11 @@ async function commentOf(db: DbOrTx, commentId: number) {
 /** Every save of feedback tells the comment's creator (unless they gave it themselves). */
 async function notifyCommentCreator(db: DbOrTx, notice: NoticeContext | undefined, comment: Awaited<ReturnType<typeof commentOf>>, actorId: number, feedbackText: string) {
   if (!notice) return;
-  await queueNotice(db, {
+  await queueProjectNotice(db, comment.projectId, {
     kind: 'comment_feedback',
     recipientIds: [comment.creatorId],
     actorId,
-    vars: { project: await projectName(db, comment.projectId), text: stripTags(feedbackText), url: await commentUrl(db, notice, comment) },
+    vars: { text: stripTags(feedbackText), url: await commentUrl(db, notice, comment) },
   });
 }
 

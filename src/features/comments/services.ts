@@ -7,7 +7,8 @@ import { loadTarget } from '../../core/contenttypes/queries.js';
 import { autoFollow } from '../../core/follows/services.js';
 import { countContribution } from '../../core/insights/services.js';
 import { netiquettePath } from '../../core/legal/queries.js';
-import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { type NoticeContext } from '../../mail/notices.js';
+import { queueProjectNotice } from '../../core/projects/notices.js';
 import { loadCommentPaths } from './queries.js';
 
 export interface NewComment {
@@ -83,11 +84,11 @@ export async function createComment(db: DbOrTx, input: NewComment, notice?: Noti
   await countContribution(db, target.projectId, input.creatorId, 'comments', created);
   if (notice && !gone && target.creatorId !== null) {
     const ref = { id: row.id, contentType: input.target.type, objectPk: input.target.id };
-    await queueNotice(db, {
+    await queueProjectNotice(db, target.projectId, {
       kind: input.target.type === 'comment' ? 'reply_to_comment' : 'comment_on_content',
       recipientIds: [target.creatorId],
       actorId: input.creatorId,
-      vars: { project: await projectName(db, target.projectId), actor: await usernameOf(db, input.creatorId), text: stripTags(input.comment), url: await commentUrl(db, notice, ref) },
+      vars: { actor: await usernameOf(db, input.creatorId), text: stripTags(input.comment), url: await commentUrl(db, notice, ref) },
     });
   }
   return { id: row.id, projectId: target.projectId, targetCreatorId: target.creatorId };
@@ -131,12 +132,11 @@ export async function moderateComment(db: DbOrTx, commentId: number, changes: Mo
       .where(and(eq(comments.id, commentId), eq(comments.isBlocked, false)))
       .returning({ creatorId: comments.creatorId, projectId: comments.projectId, contentType: comments.contentType, objectPk: comments.objectPk, comment: comments.comment });
     if (blocked && notice) {
-      await queueNotice(db, {
+      await queueProjectNotice(db, blocked.projectId, {
         kind: 'comment_blocked',
         recipientIds: [blocked.creatorId],
         actorId: null,
         vars: {
-          project: await projectName(db, blocked.projectId),
           text: blocked.comment,
           url: await commentUrl(db, notice, { id: commentId, ...blocked }),
           netiquette: `${notice.origin}${await netiquettePath(db, blocked.projectId)}`,

@@ -5,11 +5,21 @@ import type { Cell } from '../moduletypes/contract.js';
 /** Rows of an export, a batch at a time, headings first. */
 export type RowBatches = AsyncIterable<Cell[][]>;
 
-/** A CSV cell (RFC 4180); text a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
+/** Where a reader may start a new cell: the start, any separator a spreadsheet may split on (`,`, `;`, tab) or a line break. */
+const CELL_STARTS = /(^|[,;\t\r\n])([ ]*)(?=[=+\-@])/g;
+
+/**
+ * A CSV cell (RFC 4180) that no reader runs as a formula (CSV injection, issue 21, finding 7):
+ * text a spreadsheet would read as a formula gets an apostrophe, at the start and after every
+ * separator or line break, since a reader that splits on `;` (Excel in German) or ignores quotes
+ * starts cells there too; every cell with a separator, quote or line break is quoted.
+ */
 export function csvCell(value: Cell): string {
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const marked = value.replace(CELL_STARTS, "$1$2'");
+  // A leading tab or carriage return starts a formula in some readers too (OWASP).
+  const safe = /^[\t\r]/.test(marked) ? `'${marked}` : marked;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** CSV in UTF-8 with a byte order mark (so spreadsheets read umlauts), pulled by the reader: one batch in memory. */

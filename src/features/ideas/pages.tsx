@@ -26,7 +26,7 @@ import { ORGANISATION_TERMS_FIELD } from '../../web/organisation-terms.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { toggleRating } from '../ratings/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
-import { createReport } from '../reports/services.js';
+import { createReport, takeReportAllowance } from '../reports/services.js';
 import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../../core/urls.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
@@ -60,15 +60,20 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
   }
 
-  /** An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year or organisation, login or 403 when they may not see it. */
-  async function visibleIdea(page: PageContext, params: { org: string; ref: string }) {
+  /**
+   * An idea its viewer may see, from `/<org>/ideas/<yyyy>-<pk>/`; 404 for a wrong year or
+   * organisation, login or 403 when they may not see it — or 404 (`hidden: 'missing'`) where an
+   * address must not tell a hidden idea from a missing one (the old slug addresses, which anyone
+   * can guess from a title: issue 21, finding 4).
+   */
+  async function visibleIdea(page: PageContext, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
     const place = await loadIdeaPlace(db, params.org, pk);
     if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
     const target = await loadIdeaModule(place.moduleId, page.user);
     if (!target) throw notFound();
-    if (!canViewIdeas(target.rules)) throw denied(page.user);
+    if (!canViewIdeas(target.rules)) throw hidden === 'missing' ? notFound() : denied(page.user);
     const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null);
     if (!idea) throw notFound();
     return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id) };
@@ -88,7 +93,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const legacyId = REFERENCE.test(ref) ? null : await findIdeaByLegacySlug(db, ref);
     const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();
-    const { place, idea, target, path } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref });
+    const { place, idea, target, path } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
     // §A9.10: the reference number is the canonical address; other addresses of the idea redirect to it, the query kept.
     if (legacy || ref !== ideaReferenceNumber(idea.created, idea.id)) return reply.redirect(`${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 301);
     const rules = target.rules;
@@ -139,6 +144,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const error = reportDescriptionError(description);
     if (error) return redirectWithMessage(request, reply, path, error);
     const origin = renderContext(request, page.user, config).origin;
+    await takeReportAllowance(app.ctx, page.user.id);
     await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'idea', id: idea.id }, projectId: target.module.projectId, description }, { origin }));
     return redirectWithMessage(request, reply, path, 'Thank you. The moderators have been told about this idea.');
   });

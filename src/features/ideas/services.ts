@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { fromJson, preparedStatement } from '../../db/sql.js';
 import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
-import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import { type NoticeContext } from '../../mail/notices.js';
+import { queueProjectNotice } from '../../core/projects/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import { contributionCtes } from '../../core/insights/services.js';
@@ -212,10 +213,10 @@ export async function moderateIdea(
     .returning({ creatorId: ideas.creatorId, moduleId: ideas.moduleId, name: ideas.name });
   if (!idea) throw new Error(`no idea ${ideaId}`);
   if (!notice) return;
-  await queueNotice(db, {
+  await queueProjectNotice(db, await projectOfModule(db, idea.moduleId), {
     kind: 'idea_feedback',
     recipientIds: [idea.creatorId],
     actorId: input.actorId,
-    vars: { project: await projectName(db, await projectOfModule(db, idea.moduleId)), idea: idea.name, status: input.statusLabel, text: stripTags(input.feedback), url: notice.url },
+    vars: { idea: idea.name, status: input.statusLabel, text: stripTags(input.feedback), url: notice.url },
   });
 }

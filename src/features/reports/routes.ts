@@ -10,7 +10,7 @@ import { loadTarget } from '../../core/contenttypes/queries.js';
 import { contentKindOf, reportable } from '../../core/contenttypes/registry.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { canReport, REPORT_MAX_LENGTH, reportDescriptionError } from './rules.js';
-import { createReport } from './services.js';
+import { createReport, takeReportAllowance } from './services.js';
 
 const ReportBody = Type.Object({
   content_type: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -44,6 +44,7 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
       const invalid = reportDescriptionError(description);
       if (invalid) throw fieldErrors({ description: [invalid] });
       const ctx = renderContext(request, user, config);
+      await takeReportAllowance(app.ctx, user.id);
       const report = await db.transaction((tx) =>
         createReport(tx, { creatorId: user.id, target: { type: kind, id: objectPk }, projectId: target.projectId, description }, { origin: ctx.origin }),
       );

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
-import { type NoticeContext, projectName, queueNotice } from '../../mail/notices.js';
+import type { Config } from '../../config.js';
+import { takeRateLimited, type ThrottleContext } from '../../http/throttle.js';
+import { type NoticeContext } from '../../mail/notices.js';
+import { queueProjectNotice } from '../../core/projects/notices.js';
 import { stripTags } from '../../text/html.js';
 import { loadCommentPaths, loadObjectPaths } from '../comments/queries.js';
 
@@ -18,25 +21,42 @@ async function reportedPath(db: DbOrTx, target: { type: ContentKind; id: number 
   return (row && (await loadCommentPaths(db, [{ id: target.id, ...row }])).get(target.id)) || '/';
 }
 
+/** The window of the per-user report limit (`REPORT_LIMIT` reports, default 10; issue 21, finding 9). */
+export const REPORT_WINDOW_SECONDS = 600;
+
+/** Counts one report of the user against the limit (429 with Retry-After over it); every way to report asks it first. */
+export const takeReportAllowance = (ctx: ThrottleContext & { config: Pick<Config, 'reportLimit'> }, userId: number) =>
+  takeRateLimited(ctx, `report:${userId}`, ctx.config.reportLimit, REPORT_WINDOW_SECONDS);
+
 /**
  * Stores a report. A reported comment goes back to "unread" in the moderation dashboard; the
- * project's moderators are told (given a notice context).
+ * project's moderators are told (given a notice context), in a digest (mail/notices.ts). One report
+ * per user and object (issue 21, finding 9): a repeated one answers with the first and tells nobody.
  */
 export async function createReport(db: DbOrTx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
   const [row] = await db
     .insert(reports)
     .values({ creatorId: input.creatorId, contentType: input.target.type, objectPk: input.target.id, description: input.description })
+    .onConflictDoNothing()
     .returning({ id: reports.id, created: reports.created });
+  if (!row) {
+    const [first] = await db
+      .select({ id: reports.id, created: reports.created })
+      .from(reports)
+      .where(and(eq(reports.creatorId, input.creatorId), eq(reports.contentType, input.target.type), eq(reports.objectPk, input.target.id)));
+    if (!first) throw new Error('a report vanished while it was repeated');
+    return first;
+  }
   if (input.target.type === 'comment') {
     await db.update(comments).set({ isReviewed: false }).where(and(eq(comments.id, input.target.id), eq(comments.isReviewed, true)));
   }
   if (notice && input.projectId !== null) {
     const moderators = await db.select({ id: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, input.projectId));
-    await queueNotice(db, {
+    await queueProjectNotice(db, input.projectId, {
       kind: 'report_to_moderators',
       recipientIds: moderators.map((m) => m.id),
       actorId: input.creatorId,
-      vars: { project: await projectName(db, input.projectId), text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
+      vars: { text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
     });
   }
   return row;

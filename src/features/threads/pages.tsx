@@ -21,7 +21,7 @@ import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
 import { canModerate } from '../../core/projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
-import { createReport } from '../reports/services.js';
+import { createReport, takeReportAllowance } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from '../comments/rules.js';
@@ -215,6 +215,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const description = field(request.body, 'description');
     const error = reportDescriptionError(description);
     if (error) return redirectWithMessage(request, reply, await commentPath(row), error);
+    await takeReportAllowance(app.ctx, page.user.id);
     await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, projectId: context.project.projectId, description }, { origin: origin(request, page) }));
     return redirectWithMessage(request, reply, await commentPath(row), 'Thank you. The moderators have been told about this comment.');
   });

@@ -3,19 +3,26 @@ import type { DbOrTx } from '../../db/client.js';
 import { follows, newsletters, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { MAX_ATTEMPTS } from '../../mail/delivery.js';
+import { projectViewers } from '../../core/projects/context.js';
 
 /** The projects a newsletter of the organisation can go to (§B18.1). */
 export async function newsletterProjects(db: DbOrTx, organisationId: number) {
   return db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.organisationId, organisationId)).orderBy(asc(projects.name));
 }
 
-/** Who receives a project's newsletter (§B18.2): active followers with a confirmed address who opted in to newsletters. */
+/**
+ * Who receives a project's newsletter (§B18.2): active followers with a confirmed address who opted
+ * in to newsletters and may see the project now (issue 21, finding 6: a removed participant of a
+ * private project still follows it, but hears nothing more of it).
+ */
 export async function newsletterReceivers(db: DbOrTx, projectId: number) {
-  return db
-    .select({ email: users.email })
+  const followers = await db
+    .select({ id: users.id, email: users.email })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.creatorId))
     .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true)));
+  const viewers = await projectViewers(db, projectId, followers.map((f) => f.id));
+  return followers.filter((f) => viewers.has(f.id)).map(({ email }) => ({ email }));
 }
 
 /** An outbox mail of a newsletter that is still to be sent: not sent yet, attempts left (§B18.3). */

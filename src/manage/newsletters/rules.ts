@@ -1,4 +1,4 @@
-import { cleanRichText, stripTags } from '../../text/html.js';
+import { cleanRichText, imagesWithoutAltText, stripTags } from '../../text/html.js';
 import type { FormBody } from '../../web/forms.js';
 import { isEmail } from '../projects/input.js';
 
@@ -31,7 +31,7 @@ export function readNewsletterForm(body: FormBody, projectIds: number[]): { valu
   if (values.sender_email && !errors.sender_email && !isEmail(values.sender_email)) errors.sender_email = ['Enter a valid email address.'];
   const projectId = Number(values.project);
   if (values.project && !projectIds.includes(projectId)) errors.project = ['Select a valid choice.'];
-  if (!errors.body && [...values.body.matchAll(/<img\b[^>]*>/gi)].some((m) => !/\balt="[^"]*\S[^"]*"/i.test(m[0]))) errors.body = ['Please add an alternative text for all images.'];
+  if (!errors.body && imagesWithoutAltText(values.body) > 0) errors.body = ['Please add an alternative text for all images.'];
   if (Object.keys(errors).length) return { values, errors, input: null };
   return { values, errors, input: { senderName: values.sender_name, senderEmail: values.sender_email, projectId, subject: values.subject, body: cleanRichText(values.body) } };
 }

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
-import { cleanRichText, stripTags } from '../../text/html.js';
+import { cleanRichText, imagesWithoutAltText, stripTags } from '../../text/html.js';
 import { RICH_TEXT_LIMIT, textLimitError } from '../../text/limits.js';
 import { fieldList, type RepeatedFormBody } from '../../web/forms.js';
 import { projectTopicsError } from '../../core/projects/rules.js';
@@ -76,7 +76,7 @@ const isUrl = (value: string) => {
 };
 
 /** Every embedded image has an alternative text (§B10.2). */
-const imagesHaveAltText = (html: string) => [...html.matchAll(/<img\b[^>]*>/gi)].every((m) => /\balt="[^"]*\S[^"]*"/i.test(m[0]));
+const imagesHaveAltText = (html: string) => imagesWithoutAltText(html) === 0;
 
 function checkField(spec: FieldSpec, value: string, published: boolean): [string, Record<string, number>?] | null {
   const empty = spec.kind === 'richtext' ? !stripTags(value).trim() && !/<img\b/i.test(value) : !value;

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { InviteRole } from '../../db/schema/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { notFound } from '../../http/errors.js';
+import { takeRateLimited } from '../../http/throttle.js';
 import { t } from '../../i18n/index.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
@@ -13,6 +14,7 @@ import { MembersPage } from './member-views.js';
 import { addParticipants, findUsers, inviteMembers, parseAddresses, removeInvite, removeMember } from './members.js';
 import { projectComponentPath, withDone } from '../../web/paths.js';
 import { projectMembers } from './queries.js';
+import { INVITE_LIMITS, tooManyInvitations } from './rules.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
@@ -68,6 +70,11 @@ export async function memberDashboardRoutes(fastify: FastifyInstance): Promise<v
             const message = emails.length || invalid.length ? t(lang, 'Please enter correct email addresses, separated by commas.') : t(lang, 'Please enter email addresses.');
             return render(request, reply, managed, role, { status: 400, values, errors: { add_users: [message] } });
           }
+          if (tooManyInvitations(emails.length)) {
+            const message = t(lang, 'Please enter at most %(max)s addresses at a time.', { max: INVITE_LIMITS.perPost });
+            return render(request, reply, managed, role, { status: 400, values, errors: { add_users: [message] } });
+          }
+          await takeRateLimited(app.ctx, `invites:${project.organisationSlug}`, INVITE_LIMITS.perOrganisationPerDay, 24 * 3600, emails.length);
           const result = await db.transaction((tx) => inviteMembers(tx, { ...project }, role, emails, actor));
           const notices = [
             ...(result.invited.length ? [t(lang, '%(count)s invitation(s) sent.', { count: result.invited.length })] : []),

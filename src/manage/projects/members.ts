@@ -8,6 +8,7 @@ import { addModerator, addParticipant } from '../../core/members/services.js';
 import { isEmail } from './input.js';
 import { mailInvite, mailUsers } from './mails.js';
 import { ROLE_TABLES, usersByEmail } from './queries.js';
+import { isInvitedAccount } from './rules.js';
 import type { Actor } from '../../core/organisations/rules.js';
 
 /** Moderators and participants of a project, and invitations to become one (§A5.5, §B14, §C12–C14). */
@@ -78,16 +79,17 @@ export async function removeInvite(tx: DbOrTx, projectId: number, role: InviteRo
   await tx.delete(projectInvites).where(and(eq(projectInvites.id, inviteId), eq(projectInvites.projectId, projectId), eq(projectInvites.role, role)));
 }
 
-/** Users by username or e-mail address (case-insensitive); the names that match nobody are returned apart. */
+/** Users by username or confirmed e-mail address (case-insensitive); the names that match nobody are returned apart. */
 export async function findUsers(db: DbOrTx, names: string[]) {
   if (!names.length) return { found: [], unknown: [] };
   const lower = names.map((n) => n.toLowerCase());
   const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, emailVerified: users.emailVerified })
     .from(users)
-    .where(and(eq(users.isActive, true), sql`(lower(${users.username}) in ${lower} or lower(${users.email}) in ${lower})`));
-  const unknown = names.filter((n) => !rows.some((r) => r.username.toLowerCase() === n.toLowerCase() || r.email.toLowerCase() === n.toLowerCase()));
-  return { found: rows, unknown };
+    .where(and(eq(users.isActive, true), sql`(lower(${users.username}) in ${lower} or (lower(${users.email}) in ${lower} and ${users.emailVerified}))`));
+  const matches = (n: string) => (r: (typeof rows)[number]) => r.username.toLowerCase() === n.toLowerCase() || (r.emailVerified && r.email.toLowerCase() === n.toLowerCase());
+  const unknown = names.filter((n) => !rows.some(matches(n)));
+  return { found: rows.map(({ emailVerified: _v, ...r }) => r), unknown };
 }
 
 /** An invitation by its token, with its project. */
@@ -100,17 +102,20 @@ export async function loadInvite(db: DbOrTx, role: InviteRole, token: string) {
 /**
  * Accepting makes the signed-in user a moderator (who then follows the project) or a participant
  * (who is welcomed). Decision (participation-facts §G7): only the owner of the invited address may
- * accept, so a forwarded or leaked link does not let someone else in.
+ * accept, so a forwarded or leaked link does not let someone else in; the owner is the account
+ * that confirmed the address (issue 21, finding 2), read inside the transaction.
  */
 export async function answerInvite(
   tx: Tx,
   invite: { id: number; role: InviteRole; email: string; projectId: number },
-  user: { id: number; email: string },
+  user: { id: number },
   accept: boolean,
   project: ProjectRef,
   actor: Actor,
 ): Promise<'accepted' | 'rejected' | 'wrong_user'> {
-  if (accept && invite.email.toLowerCase() !== user.email.toLowerCase()) return 'wrong_user';
+  const [account] = await tx.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, user.id));
+  // Only the invited account may answer, also to decline (issue 21, finding 10: a leaked link must not cancel it).
+  if (!(account && isInvitedAccount(invite, account))) return 'wrong_user';
   await tx.delete(projectInvites).where(eq(projectInvites.id, invite.id));
   if (!accept) return 'rejected';
   if (invite.role === 'moderator') await addModerator(tx, invite.projectId, user.id);

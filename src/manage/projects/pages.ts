@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartFiles } from '../../http/bodies.js';
-import { removeMedia } from '../../media/images.js';
+import { copyMedia, removeMedia } from '../../media/images.js';
 import { loadProjectInsights } from '../../core/insights/queries.js';
 import { checkCsrf, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -167,7 +167,16 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     const { organisation, project, actor } = managed;
-    const copy = await db.transaction((tx) => duplicateProject(tx, organisation, project.id, actor));
+    const copies: string[] = [];
+    const copyFile = (path: string | null) => {
+      const copied = copyMedia(mediaDir, path);
+      if (copied) copies.push(copied);
+      return copied;
+    };
+    const copy = await db.transaction((tx) => duplicateProject(tx, organisation, project.id, actor, copyFile)).catch((error: unknown) => {
+      removeMedia(mediaDir, ...copies);
+      throw error;
+    });
     return reply.redirect(withDone(projectComponentPath(organisation.slug, copy.slug, 'basic'), 'duplicated'), 302);
   });
 
@@ -182,7 +191,8 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     const { organisation, project, actor } = managed;
-    await db.transaction((tx) => deleteProject(tx, organisation, project, actor));
+    const files = await db.transaction((tx) => deleteProject(tx, organisation, project, actor));
+    removeMedia(mediaDir, ...files);
     return reply.redirect(withDone(projectListPath(organisation.slug), 'deleted'), 302);
   });
 }

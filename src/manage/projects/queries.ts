@@ -164,5 +164,5 @@ export async function usersByEmail(db: DbOrTx, emails: string[]) {
   return db
     .select({ id: users.id, email: users.email, username: users.username, language: users.language })
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+    .where(and(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())), eq(users.emailVerified, true)));
 }

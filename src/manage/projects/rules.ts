@@ -5,3 +5,19 @@ import { canManageProject, type ProjectContext } from '../../core/projects/rules
  * superusers. The dashboard's routes and the project page's Edit button ask this one rule.
  */
 export const canEditProjectInDashboard = (c: ProjectContext) => canManageProject(c);
+
+/**
+ * Whether an account is the one an invitation was sent to: its own address, confirmed. An address
+ * typed into the settings but never confirmed, or never confirmed since signup, is nobody's yet.
+ */
+export const isInvitedAccount = (invite: { email: string }, account: { email: string; emailVerified: boolean }) =>
+  account.emailVerified && account.email.toLowerCase() === invite.email.toLowerCase();
+
+/**
+ * How many addresses one invitation form may name, and how many an organisation may invite a day
+ * (issue 21, finding 10: one post mailed 2,000 arbitrary addresses).
+ */
+export const INVITE_LIMITS = { perPost: 50, perOrganisationPerDay: 500 };
+
+/** The invitation form's addresses are too many for one post. */
+export const tooManyInvitations = (addresses: number) => addresses > INVITE_LIMITS.perPost;

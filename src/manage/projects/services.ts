@@ -1,6 +1,6 @@
-import { and, eq, inArray, like, max, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { categories, ideas, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds } from '../../core/organisations/queries.js';
@@ -48,7 +48,7 @@ export async function createProject(
     .insert(projects)
     .values({ ...values, slug, organisationId: organisation.id, isDraft: true })
     .returning({ id: projects.id, slug: projects.slug });
-  await addModerator(tx, created.id, actor.id);
+  await addModerator(tx, created.id, actor.id, 'implied');
   await tellInitiators(tx, organisation, { name: values.name, slug }, actor);
   return created;
 }
@@ -62,18 +62,27 @@ export async function updateProject(tx: DbOrTx, projectId: number, patch: Partia
 
 /**
  * §B15.9: a draft copy with a new slug, its moderators, modules (same draft flags) and phases (with
- * their dates); not its participants, categories, labels or contributions.
+ * their dates); not its participants, categories, labels or contributions. `copyFile` copies a
+ * media file and answers the copy's path (the caller removes the copies if the transaction fails).
  */
-export async function duplicateProject(tx: Tx, organisation: Organisation, projectId: number, actor: Actor): Promise<{ id: number; slug: string }> {
+export async function duplicateProject(
+  tx: Tx,
+  organisation: Organisation,
+  projectId: number,
+  actor: Actor,
+  copyFile: (path: string | null) => string | null,
+): Promise<{ id: number; slug: string }> {
   const [source] = await tx.select().from(projects).where(eq(projects.id, projectId));
   const { id: _id, slug: oldSlug, created: _c, modified: _m, ...rest } = source;
   const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
+  // The copy gets its own image files: removing or replacing them must leave the original's (issue 21, finding 14).
+  const images = { image: copyFile(source.image), tileImage: copyFile(source.tileImage) };
   const [copy] = await tx
     .insert(projects)
-    .values({ ...rest, slug, isDraft: true, isArchived: false })
+    .values({ ...rest, ...images, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
-  const moderators = await tx.select({ userId: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
-  for (const m of moderators) await addModerator(tx, copy.id, m.userId);
+  const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
+  for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');
   for (const module of await loadModules(tx, { projectId })) {
     const [newModule] = await tx
       .insert(modules)
@@ -95,14 +104,35 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
   return copy;
 }
 
-/** §B15.8: deletes the project with everything in it; all initiators are told (§C11). */
-export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<void> {
+/**
+ * §B15.8: deletes the project with everything in it; all initiators are told (§C11). Returns the
+ * media files that went with it (header and tile image, idea images), for the caller to remove
+ * once the transaction has committed (issue 21, finding 15: they must not stay served).
+ */
+export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
   const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '' };
   await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
-  await tx.delete(projects).where(eq(projects.id, project.id));
+  const ideaImages = await tx
+    .select({ image: ideas.image })
+    .from(ideas)
+    .innerJoin(modules, eq(modules.id, ideas.moduleId))
+    .where(and(eq(modules.projectId, project.id), isNotNull(ideas.image)));
+  const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
+  return [deleted?.image, deleted?.tileImage, ...ideaImages.map((i) => i.image)].filter((path): path is string => Boolean(path));
 }
 
-async function projectAndModules(tx: DbOrTx, projectId: number) {
+/**
+ * Takes the project row's lock for the rest of the transaction. Every change of the project's
+ * publication state or of its modules' takes it first and then reads what it checks, so that
+ * e.g. *Publish* and *Hide module* sent together cannot leave a published project without an
+ * added module (issue 21, finding 16): the second waits and sees the first's result.
+ */
+async function lockProject(tx: Tx, projectId: number): Promise<void> {
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+}
+
+async function projectAndModules(tx: Tx, projectId: number) {
+  await lockProject(tx, projectId);
   const project = await loadDashboardProject(tx, { id: projectId });
   if (!project) throw new Error(`project ${projectId} vanished`);
   return { project, modules: await loadModules(tx, { projectId }) };
@@ -118,6 +148,7 @@ export async function publishProject(tx: Tx, projectId: number): Promise<Publish
 
 /** §B15.6 and §B15.7: unpublish always; archive only a finished project; unarchive always. */
 export async function setProjectState(tx: Tx, projectId: number, action: 'unpublish' | 'archive' | 'unarchive', now = new Date()): Promise<Outcome> {
+  await lockProject(tx, projectId);
   if (action === 'unpublish') await updateProject(tx, projectId, { isDraft: true });
   if (action === 'unarchive') await updateProject(tx, projectId, { isArchived: false });
   if (action === 'archive') {
@@ -176,13 +207,16 @@ export async function saveTerms(
 }
 
 /** §B15.2–4: add a complete module to the project; hide one only while the project is a draft; delete only draft modules. */
-export async function changeModule(tx: Tx, module: DashboardModule, action: 'add' | 'hide' | 'delete'): Promise<Outcome> {
-  const project = await loadDashboardProject(tx, { id: module.projectId });
+export async function changeModule(tx: Tx, loaded: DashboardModule, action: 'add' | 'hide' | 'delete'): Promise<Outcome> {
+  // The module as it is once the project is locked (a request sent at the same time may have changed it).
+  const { project, modules: list } = await projectAndModules(tx, loaded.projectId);
+  const module = list.find((m) => m.id === loaded.id);
+  if (!module) return refused('Module cannot be changed. It was deleted meanwhile.');
   if (action === 'add') {
     if (moduleMissing(module).length) return refused('Module cannot be added. Required fields are missing.');
     await tx.update(modules).set({ isDraft: false }).where(eq(modules.id, module.id));
   } else if (action === 'hide') {
-    if (!project?.isDraft) return refused('Module cannot be removed from a published project.');
+    if (!project.isDraft) return refused('Module cannot be removed from a published project.');
     await tx.update(modules).set({ isDraft: true }).where(eq(modules.id, module.id));
   } else {
     if (!module.isDraft) return refused('Module cannot be deleted. It has to be removed from the project first.');

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import { Type } from 'typebox';
+import { removeMedia } from '../../media/images.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { t } from '../../i18n/index.js';
 import { pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
 import { startSession } from '../../core/users/login.js';
-import { accountForIdentity, authorizationUrl, identityFromCallback, type OidcChecks, OidcNoEmail } from '../../core/users/oidc.js';
+import { accountForIdentity, authorizationUrl, identityFromCallback, type OidcChecks, OidcNoEmail } from './oidc.js';
 import { MessagePage } from '../../web/layout.js';
 import { AFTER_LOGIN } from '../../core/users/rules.js';
 import { isUniqueViolation } from '../../core/users/services.js';
@@ -28,6 +30,7 @@ function readChecks(raw: string | undefined, unsign: (value: string) => { valid:
 /** Social login through the OpenID Connect providers configured in the environment (authorization code + PKCE). */
 export async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
+  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
   const providerOf = (id: string) => config.oidcProviders.find((p) => p.id === id);
   const callbackPath = (id: string) => `/accounts/oidc/${id}/login/callback/`;
   const cookieOptions = (secure: boolean) => ({ path: '/accounts/oidc/', httpOnly: true, sameSite: 'lax' as const, secure, signed: true, maxAge: 600 });
@@ -66,11 +69,12 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
       return failed(t(page.lang, 'The login could not be completed. Please try again.'));
     }
     try {
-      const account = await db.transaction(async (tx) => {
+      const { account, droppedFiles } = await db.transaction(async (tx) => {
         const found = await accountForIdentity(tx, provider.id, identity, page.lang);
-        if (found.isActive) await startSession(tx, request, reply, found);
+        if (found.account.isActive) await startSession(tx, request, reply, found.account);
         return found;
       });
+      removeMedia(mediaDir, ...droppedFiles);
       if (!account.isActive) return failed(t(page.lang, 'This account is inactive.'), 403);
     } catch (error) {
       if (error instanceof OidcNoEmail) return failed(t(page.lang, 'The login provider did not share an e-mail address.'));

@@ -58,7 +58,7 @@ const verificationSent = (page: PageContext) =>
 async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): Promise<FieldErrors> {
   const username = field(body, 'username');
   const email = field(body, 'email');
-  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email }, { checkEmailTaken: false });
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email });
   const password1 = field(body, 'password1', false);
   const problems = password1 ? passwordProblems(lang, password1, username, email) : [t(lang, 'This field is required.')];
   if (problems.length) errors.password1 = problems;

@@ -16,8 +16,8 @@ export const keepingNext = (path: string, next: string) => (next === AFTER_LOGIN
 export function accountLinks(config: Pick<Config, 'secretKey' | 'baseUrl'>, next = AFTER_LOGIN) {
   const { secretKey, baseUrl } = config;
   return {
-    confirm: (a: Pick<Account, 'id' | 'email' | 'emailVerified'>) =>
+    confirm: (a: Pick<Account, 'id' | 'email' | 'emailVerified' | 'pendingEmail'>) =>
       absoluteUrl(baseUrl, keepingNext(`/accounts/confirm-email/${signLink(secretKey, 'confirm-email', a.id, confirmationState(a))}/`, next)),
-    reset: (a: Pick<Account, 'id' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
+    reset: (a: Pick<Account, 'id' | 'email' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
   };
 }

@@ -205,6 +205,7 @@ export interface SettingsView {
   username: string;
   email: string;
   emailVerified: boolean;
+  pendingEmail: string | null;
   language: string;
   bio: string;
   avatarUrl: string;
@@ -225,6 +226,11 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
         {!account.emailVerified && (
           <Notice>
             <p>{t(lang, 'Your e-mail address is not confirmed yet. We have sent you a confirmation link.')}</p>
+          </Notice>
+        )}
+        {account.pendingEmail && (
+          <Notice>
+            <p>{t(lang, 'We have sent a confirmation link to %(email)s. Your e-mail address changes once you open it.', { email: account.pendingEmail })}</p>
           </Notice>
         )}
         <FormErrors errors={errors.non_field_errors} />

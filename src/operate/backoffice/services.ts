@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../../core/users/credentials.js';
+import { revokeImpliedRoles } from '../../core/members/services.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
@@ -44,19 +45,24 @@ export async function organisationPeople(db: DbOrTx, organisationId: number, rol
     .orderBy(asc(users.username));
 }
 
-/** A user by username or e-mail address (case-insensitive). */
+/** A user by username or confirmed e-mail address (case-insensitive; an unconfirmed address picks nobody). */
 export async function findUser(db: DbOrTx, name: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${name})`, sql`lower(${users.email}) = lower(${name})`));
+    .where(or(sql`lower(${users.username}) = lower(${name})`, and(sql`lower(${users.email}) = lower(${name})`, eq(users.emailVerified, true))));
   return row ?? null;
 }
 
+/** Appoints or removes an initiator or member; removing an initiator also ends the roles that came with it. */
 export async function setOrganisationRole(tx: DbOrTx, organisationId: number, role: keyof typeof ROLE, userId: number, on: boolean) {
   const table = ROLE[role];
-  if (on) await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
-  else await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+  if (on) {
+    await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
+    return;
+  }
+  await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+  if (role === 'initiator') await revokeImpliedRoles(tx, organisationId, userId);
 }
 
 export async function searchUsers(db: DbOrTx, search: string) {

@@ -4,8 +4,9 @@ import type { OidcProviderConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
-import { USERNAME_PATTERN } from './rules.js';
-import { type Account, accountColumns } from './services.js';
+import { USERNAME_PATTERN } from '../../core/users/rules.js';
+import { deleteAccount } from './deletion.js';
+import { type Account, accountColumns, usernameTaken } from '../../core/users/services.js';
 
 const discovered = new Map<string, Promise<client.Configuration>>();
 
@@ -83,31 +84,41 @@ async function freeUsername(tx: DbOrTx, wish: string): Promise<string> {
   const base = USERNAME_PATTERN.test(cleaned) ? cleaned : 'user';
   for (let n = 0; n < 50; n++) {
     const candidate = n ? `${base}${n + 1}` : base;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
-    if (!taken) return candidate;
+    if (!(await usernameTaken(tx, candidate))) return candidate;
   }
   return `${base}${Date.now()}`;
 }
 
 export class OidcNoEmail extends Error {}
 
+/** Who signed in through a provider, and the media files of a dropped unconfirmed claim (removed after commit). */
+export interface IdentityAccount {
+  account: Account;
+  droppedFiles: string[];
+}
+
 /**
  * The account for a provider identity: the linked one; else the account with the same e-mail when
- * the provider vouches for the address (it gets linked); else a new account without a password.
+ * the provider vouches for the address and the account confirmed it (it gets linked); else a new
+ * account without a password.
+ *
+ * An account that never confirmed the address is never merged (pre-hijacking, issue 21 finding 1):
+ * anyone can sign up with someone else's address and a password of their own. The provider proves
+ * the address, so the unconfirmed claim is dropped (its password, sessions and tokens with it) and
+ * the person starts with a fresh account.
  */
-export async function accountForIdentity(tx: DbOrTx, providerId: string, identity: OidcIdentity, lang: Lang): Promise<Account> {
+export async function accountForIdentity(tx: DbOrTx, providerId: string, identity: OidcIdentity, lang: Lang): Promise<IdentityAccount> {
   const [linked] = await tx
     .select(accountColumns)
     .from(socialAccounts)
     .innerJoin(users, eq(users.id, socialAccounts.userId))
     .where(and(eq(socialAccounts.provider, providerId), eq(socialAccounts.subject, identity.subject)));
-  if (linked) return linked;
+  if (linked) return { account: linked, droppedFiles: [] };
   if (!identity.email) throw new OidcNoEmail();
   const [byEmail] = identity.emailVerified ? await tx.select(accountColumns).from(users).where(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`) : [];
-  let account: Account | undefined = byEmail;
-  if (account) {
-    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
-  } else {
+  const droppedFiles = byEmail && !byEmail.emailVerified ? await deleteAccount(tx, byEmail.id) : [];
+  let account: Account | undefined = byEmail?.emailVerified ? byEmail : undefined;
+  if (!account) {
     const username = await freeUsername(tx, identity.preferredUsername ?? identity.email.split('@')[0]);
     [account] = await tx
       .insert(users)
@@ -115,5 +126,5 @@ export async function accountForIdentity(tx: DbOrTx, providerId: string, identit
       .returning(accountColumns);
   }
   await tx.insert(socialAccounts).values({ userId: account.id, provider: providerId, subject: identity.subject }).onConflictDoNothing();
-  return account;
+  return { account, droppedFiles };
 }

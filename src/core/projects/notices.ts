@@ -1,0 +1,19 @@
+import type { DbOrTx } from '../../db/client.js';
+import { type Notice, projectName, queueNotice } from '../../mail/notices.js';
+import { projectViewers } from './context.js';
+
+/** A notice about something in a project; the project's name is filled in here. */
+export type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'project'> };
+
+/**
+ * Queues a notice about a project to those of its recipients who may see the project now (issue
+ * 21, finding 6): a removed participant of a private project or a follower of a project that went
+ * back to draft is told nothing more about it.
+ */
+export async function queueProjectNotice(db: DbOrTx, projectId: number | null, notice: ProjectNotice): Promise<void> {
+  // Content outside any project (none is made today) has no project to hide.
+  const viewers = projectId === null ? new Set(notice.recipientIds) : await projectViewers(db, projectId, notice.recipientIds);
+  const recipientIds = notice.recipientIds.filter((id) => viewers.has(id));
+  if (!recipientIds.length) return;
+  await queueNotice(db, { ...notice, recipientIds, vars: { ...notice.vars, project: await projectName(db, projectId) } });
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reports_creator_object_key" ON "reports" USING btree ("creator_id","content_type","object_pk");

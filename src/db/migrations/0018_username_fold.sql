@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_username_folded_key" ON "users" USING btree (lower(normalize("username", NFKC)));

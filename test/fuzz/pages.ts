@@ -1,0 +1,95 @@
+/**
+ * The page routes of the initiator dashboard, the back-office, invitations and the module
+ * dashboard (issue 21), as operations the engine drives like the API's: they are not in the
+ * OpenAPI document, so they are listed here with the form fields their handlers read. Path
+ * parameters are named for the hints in inputs.ts (`org`, `slug`, `module`, `invite`); slugs that
+ * would let a valid request empty the world (delete, duplicate) are written out.
+ */
+import type { JsonSchema, Operation } from './inputs.js';
+
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+const str = (maxLength = 300): JsonSchema => ({ type: 'string', maxLength });
+const oneOf = (...values: string[]): JsonSchema => ({ type: 'string', enum: values });
+const form = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
+
+const PROJECT_BASIC = form({
+  name: str(120),
+  description: str(250),
+  access: oneOf('PUBLIC', 'SEMIPUBLIC', 'PRIVATE', 'NOBODY'),
+  image_copyright: str(120),
+  image_alt_text: str(80),
+  tile_image_copyright: str(120),
+  tile_image_alt_text: str(80),
+  image_clear: oneOf('on'),
+});
+const PROJECT_INFORMATION = form({ information: str(2000), contact_name: str(120), contact_phone: str(30), contact_email: str(254), contact_url: str(300) });
+const PHASES = form({ 'phase-0-name': str(80), 'phase-0-description': str(300), 'phase-0-start': oneOf('2030-01-01T10:00', 'not a date', ''), 'phase-0-end': oneOf('2030-01-10T10:00', '2029-01-01T10:00') });
+const TERMS = form({ 'new-0': str(120), 'new-1': str(120), 'term-1': str(120), 'delete-1': oneOf('on') });
+const MEMBERS = form({ action: oneOf('invite', 'add', 'remove_member', 'remove_invite', 'other'), add_users: str(500), add_existing: str(200), user_id: oneOf('5', '6', '0', 'x'), invite_id: oneOf('1', '99999999999') });
+const NEWSLETTER = form({ sender_name: str(254), sender_email: str(254), project: oneOf('1', '2', '3', 'x'), subject: str(254), body: str(3000) });
+const BACKOFFICE_ORG = form({
+  action: oneOf('settings', 'add_initiator', 'remove_initiator', 'add_member', 'remove_member', 'other'),
+  name: str(120),
+  language: oneOf('de', 'en', 'xx'),
+  enable_geolocation: oneOf('on'),
+  initiator_name: oneOf('user', 'moderator@example.org', 'ghost', 'ｕｓｅｒ'),
+  member_name: oneOf('other', 'nobody'),
+  user_id: oneOf('5', '6', '0', '-1'),
+});
+
+const page = (method: 'GET' | 'POST', path: string, bodySchema: JsonSchema | null = null, mediaTypes: string[] = bodySchema ? [FORM] : []): Operation => ({
+  method,
+  path,
+  pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path' as const, required: true })),
+  queryParams: [],
+  mediaTypes,
+  bodySchema,
+  page: true,
+});
+
+const PROJECT = '/{org}/dashboard/projects/{slug}';
+const MODULE = '/{org}/dashboard/modules/{module}';
+
+export const PAGE_OPERATIONS: Operation[] = [
+  page('GET', '/{org}/dashboard/projects/'),
+  page('GET', '/{org}/dashboard/projects/create/'),
+  page('POST', '/{org}/dashboard/projects/create/', form({ name: str(120), description: str(250), access: oneOf('PUBLIC', 'PRIVATE', 'NOBODY') })),
+  page('GET', `${PROJECT}/`),
+  ...['basic', 'information', 'result', 'location', 'moderators', 'participants', 'blueprints', 'delete'].map((c) => page('GET', `${PROJECT}/${c}/`)),
+  page('POST', `${PROJECT}/basic/`, PROJECT_BASIC, [FORM, MULTIPART]),
+  page('POST', `${PROJECT}/information/`, PROJECT_INFORMATION),
+  page('POST', `${PROJECT}/result/`, form({ result: str(2000), show_insights: oneOf('on') })),
+  page('POST', `${PROJECT}/location/`, form({ point: str(200), administrative_district: str(50), street_name: str(200) })),
+  page('POST', `${PROJECT}/moderators/`, MEMBERS),
+  page('POST', `${PROJECT}/participants/`, MEMBERS),
+  page('POST', `${PROJECT}/publish/`, form({ action: oneOf('publish', 'unpublish', 'archive', 'unarchive', 'x') })),
+  page('POST', `${PROJECT}/blueprints/IC/`, form({})),
+  page('POST', `${PROJECT}/blueprints/BS/`, form({})),
+  page('POST', '/{org}/dashboard/projects/archived/duplicate/', form({})),
+  page('POST', '/org/dashboard/projects/archived/delete/', form({})),
+  ...['module_basic', 'phases', 'categories', 'labels', 'export'].map((c) => page('GET', `${MODULE}/${c}/`)),
+  ...['ideas.csv', 'ideas.xlsx', 'comments.csv'].map((file) => page('GET', `${MODULE}/export/${file}`)),
+  page('POST', `${MODULE}/module_basic/`, form({ name: str(512), description: str(512) })),
+  page('POST', `${MODULE}/phases/`, PHASES),
+  page('POST', `${MODULE}/categories/`, TERMS),
+  page('POST', `${MODULE}/labels/`, TERMS),
+  page('POST', `${MODULE}/state/`, form({ action: oneOf('add', 'hide', 'delete', 'x') })),
+  page('GET', '/{org}/dashboard/communication/newsletters/'),
+  page('GET', '/{org}/dashboard/communication/newsletters/create/'),
+  page('POST', '/{org}/dashboard/communication/newsletters/create/', NEWSLETTER),
+  page('GET', '/{org}/dashboard/settings/'),
+  page('POST', '/{org}/dashboard/settings/', form({ name: str(120), title: str(100), description: str(800), url: str(200), image_copyright: str(200) }), [FORM, MULTIPART]),
+  page('GET', '/{org}/dashboard/settings/legal-information/'),
+  page('POST', '/{org}/dashboard/settings/legal-information/', form({ imprint: str(2000), terms_of_use: str(2000), data_protection: str(2000), netiquette: str(2000) })),
+  page('GET', '/{org}/projects/moderator-invites/{invite}/'),
+  page('GET', '/{org}/projects/participant-invites/{invite}/accept/'),
+  page('POST', '/{org}/projects/moderator-invites/{invite}/', form({ action: oneOf('accept', 'reject', 'x') })),
+  page('POST', '/{org}/projects/participant-invites/{invite}/', form({ action: oneOf('accept', 'reject') })),
+  ...['/backoffice/', '/backoffice/organisations/', '/backoffice/organisations/{org}/', '/backoffice/users/', '/backoffice/projects/', '/backoffice/mails/', '/backoffice/reports/', '/backoffice/pages/', '/backoffice/pages/imprint/'].map((p) => page('GET', p)),
+  page('POST', '/backoffice/organisations/', form({ name: str(120) })),
+  page('POST', '/backoffice/organisations/{org}/', BACKOFFICE_ORG),
+  page('POST', '/backoffice/users/', form({ action: oneOf('deactivate', 'activate', 'staff', 'unstaff', 'x'), user_id: oneOf('6', '7', '1', '0') })),
+  page('POST', '/backoffice/projects/', form({ action: oneOf('archive', 'unarchive', 'x'), project_id: oneOf('1', '2', '3', '0') })),
+  page('POST', '/backoffice/pages/{key}/', form({ body_de: str(2000), body_en: str(2000) })),
+];
