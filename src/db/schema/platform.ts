@@ -37,6 +37,24 @@ export const newsletters = pgTable(
 );
 
 /**
+ * An organisation whose newsletters the user no longer wants (unsubscribe link or account
+ * settings), with the moment consent was withdrawn; newsletterReceivers leaves the user out.
+ */
+export const newsletterOptouts = pgTable(
+  'newsletter_optouts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
+);
+
+/**
  * A system notice that was sent (C7 phase started, C8 phase ends soon): the unique key is the claim
  * that makes each notice go out exactly once, also with several instances running the job at once.
  */

@@ -53,7 +53,7 @@ type Candidate = { id: number; name: string; startDate: Date | null; endDate: Da
 
 async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, phase.projectId), eq(follows.enabled, true)));
-  const recipients = await loadRecipients(tx, followers.map((f) => f.id));
+  const recipients = await loadRecipients(tx, followers.map((f) => f.id), kind);
   const texts = SYSTEM_MAILS[kind];
   for (const r of recipients) {
     const vars = {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { follows, newsletters, outbox, projects, users } from '../../db/schema/index.js';
+import { follows, newsletterOptouts, newsletters, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { MAX_ATTEMPTS } from '../../mail/delivery.js';
 
@@ -9,13 +9,20 @@ export async function newsletterProjects(db: DbOrTx, organisationId: number) {
   return db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.organisationId, organisationId)).orderBy(asc(projects.name));
 }
 
-/** Who receives a project's newsletter (§B18.2): active followers with a confirmed address who opted in to newsletters. */
-export async function newsletterReceivers(db: DbOrTx, projectId: number) {
+/**
+ * Who receives a project's newsletter (§B18.2): active followers with a confirmed address who opted
+ * in to newsletters and did not unsubscribe from the organisation's (newsletter_optouts).
+ */
+export async function newsletterReceivers(db: DbOrTx, projectId: number, organisationId: number) {
+  const unsubscribed = db
+    .select({ userId: newsletterOptouts.userId })
+    .from(newsletterOptouts)
+    .where(and(sql`${q(newsletterOptouts.userId)} = ${q(users.id)}`, eq(newsletterOptouts.organisationId, organisationId)));
   return db
-    .select({ email: users.email })
+    .select({ id: users.id, email: users.email, language: users.language })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.creatorId))
-    .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true)));
+    .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true), notExists(unsubscribed)));
 }
 
 /** An outbox mail of a newsletter that is still to be sent: not sent yet, attempts left (§B18.3). */
