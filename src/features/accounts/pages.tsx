@@ -8,7 +8,7 @@ import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
 import { keepingNext } from './urls.js';
 import type { MailSettings } from './queries.js';
-import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
+import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from './rules.js';
 
 export type FormValues = Record<string, string>;
 
@@ -65,7 +65,7 @@ export function SocialLogin({ page, next }: { page: PageContext; next: string })
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {}, next }: FormPageProps & { next: string }) {
+export function SignupPage({ page, values = {}, errors = {}, next, consent }: FormPageProps & { next: string; consent: ConsentText[] }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
@@ -87,12 +87,7 @@ export function SignupPage({ page, values = {}, errors = {}, next }: FormPagePro
             errors={errors.password1}
           />
           <Field name="password2" type="password" label={t(lang, 'Password (again)')} autocomplete="new-password" required errors={errors.password2} />
-          <Checkbox
-            name="terms_of_use"
-            label={interpolate(t(lang, 'I accept the %(terms)s and the %(privacy)s.'), {
-              terms: <a href={platformPagePath('terms')}>{t(lang, 'terms of use')}</a>,
-              privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
-            })} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />
+          {consent.length > 0 && <Checkbox name="terms_of_use" label={consentLabel(lang, consent)} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />}
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
@@ -103,6 +98,16 @@ export function SignupPage({ page, values = {}, errors = {}, next }: FormPagePro
       </div>
     </Layout>
   );
+}
+
+/** "I accept the terms of use and the data protection policy", naming only the texts that are written. */
+function consentLabel(lang: PageContext['lang'], consent: ConsentText[]) {
+  const links = {
+    terms: <a href={platformPagePath('terms')}>{t(lang, 'terms of use')}</a>,
+    privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
+  };
+  if (consent.length === 2) return interpolate(t(lang, 'I accept the %(terms)s and the %(privacy)s.'), links);
+  return consent.includes('terms') ? interpolate(t(lang, 'I accept the %(terms)s.'), links) : interpolate(t(lang, 'I accept the %(privacy)s.'), links);
 }
 
 function Checkbox({ name, label, checked, errors, required }: { name: string; label: ComponentChildren; checked: boolean; errors?: string[]; required?: boolean }) {

@@ -24,3 +24,7 @@ export function usernameError(username: string): string | null {
 
 /** Is a (trimmed, non-empty) e-mail address one that signup, settings, password reset and createsuperuser accept? */
 export const isValidEmail = (email: string) => email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+
+/** The platform texts the sign-up form asks to accept: the terms of use and the data protection notice, those written (issue 22.3: never an empty text). */
+export type ConsentText = 'terms' | 'privacy';
+export const signupConsentTexts = (unwritten: readonly string[]): ConsentText[] => (['terms', 'privacy'] as const).filter((key) => !unwritten.includes(key));

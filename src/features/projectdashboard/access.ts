@@ -8,6 +8,7 @@ import { canManageOrganisation } from '../organisations/rules.js';
 import { loadProjectContext } from '../projects/queries.js';
 import { canEditProjectInDashboard } from './rules.js';
 import { moduleMissing, projectMissing, publishCheck } from './completeness.js';
+import { unwrittenPlatformPages } from '../legal/queries.js';
 import type { FrameData } from './pages.js';
 import { doneMessage } from './paths.js';
 import { type DashboardProject, findModule, loadDashboardProject, loadModules } from './queries.js';
@@ -50,7 +51,7 @@ export async function frameData(request: FastifyRequest, project: DashboardProje
     project,
     modules,
     missing: [...projectMissing(project), ...modules.flatMap(moduleMissing)],
-    check: publishCheck(project, modules),
+    check: publishCheck(project, modules, await unwrittenPlatformPages(request.server.ctx.db)),
     current,
     done: doneMessage((request.query as { done?: string } | undefined)?.done),
     ...extra,

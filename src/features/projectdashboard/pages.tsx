@@ -9,6 +9,7 @@ import { Pager } from '../../web/pager.js';
 import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
+import { platformPageEditPath } from '../legal/texts.js';
 import { accessChoices, Input, Radios, TextArea } from './controls.js';
 import { PROJECT_FIELDS } from './input.js';
 import { isExportOffered } from '../exports/rules.js';
@@ -51,6 +52,7 @@ function MissingMark({ lang }: { lang: PageContext['lang'] }) {
 }
 
 function missingLink(organisation: OrganisationView, projectSlug: string, m: Missing) {
+  if (m.legal) return platformPageEditPath(m.legal);
   return m.module ? moduleComponentPath(organisation.slug, m.module.slug, m.component) : projectComponentPath(organisation.slug, projectSlug, m.component);
 }
 

@@ -6,6 +6,7 @@ import type { Blueprint } from '../modules/blueprints.js';
 import { initiatorIds } from '../organisations/queries.js';
 import { addModerator } from '../projects/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
+import { unwrittenPlatformPages } from '../legal/queries.js';
 import { mailUsers } from './mails.js';
 import { freeSlug, slugify } from '../slugs.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
@@ -117,7 +118,7 @@ async function projectAndModules(tx: DbOrTx, projectId: number) {
 /** §B15.5: publishes when complete; otherwise says what is missing and changes nothing. */
 export async function publishProject(tx: Tx, projectId: number): Promise<PublishCheck> {
   const { project, modules: list } = await projectAndModules(tx, projectId);
-  const check = publishCheck(project, list);
+  const check = publishCheck(project, list, await unwrittenPlatformPages(tx));
   if (check.ok) await updateProject(tx, projectId, { isDraft: false });
   return check;
 }
