@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { newsletterOptouts, notificationOptouts, outbox, users } from '../../src/db/schema/index.js';
+import { newsletterOptouts, notificationOptouts, outbox, platformPages, projects, reports, users } from '../../src/db/schema/index.js';
 import { Browser as FormClient } from '../accounts/client.js';
-import { basicWorld, load } from '../fixtures.js';
+import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { axeViolations, chromiumMissing, launchChromium } from './chromium.js';
 
@@ -19,7 +19,17 @@ let base: string;
 if (!chromiumMissing) {
   t = await createTestApp();
   const world = basicWorld();
-  await load(t.db, { ...world, follows: [{ creator: 5, project: 1 }] });
+  await load(t.db, {
+    ...world,
+    projects: [...(world.projects ?? []), { id: 2, slug: 'ready', name: 'Ready to go', organisation: 1, is_draft: true, description: 'All there', information: '<p>Info</p>' }],
+    modules: [
+      ...(world.modules ?? []),
+      { id: 2, project: 2, name: 'Ideas', description: 'Tell us', phases: [{ type: 'a4_candy_ideas:collect', name: 'Collect', description: 'Send', start_date: daysFromNow(1), end_date: daysFromNow(10) }] },
+    ],
+    ideas: [{ id: 1, module: 1, creator: 5, name: 'Paint the bridge pink', description: '<p>x</p>', category: 1 }],
+    reports: [{ creator: 4, target: { type: 'idea', id: 1 }, description: 'Advertising for a paint shop' }],
+    follows: [{ creator: 5, project: 1 }],
+  });
   await t.db.update(users).set({ getNewsletters: true }).where(eq(users.id, 5));
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 }
@@ -82,5 +92,54 @@ test('item 2: a citizen unsubscribes from a newsletter with one click, without l
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await page.getByText('Ihre Änderungen wurden gespeichert.').waitFor();
   assert.deepEqual((await t.db.select().from(notificationOptouts).where(eq(notificationOptouts.userId, 5))).map((o) => o.kind), ['comment_on_content']);
+  await page.context().close();
+});
+
+test("item 3: publishing waits for the platform's legal texts; the refusal links to the back-office form where a superuser writes them", { skip: chromiumMissing }, async () => {
+  await t.db.delete(platformPages);
+  const initiator = await newPage();
+  await loginAs(initiator, 'initiator');
+  await initiator.goto(`${base}/org/dashboard/projects/ready/basic/`);
+  await initiator.getByRole('button', { name: 'Publish', exact: true }).click();
+  const refusal = initiator.getByRole('alert');
+  await refusal.getByText('Project cannot be published.').waitFor();
+  for (const [name, key] of [['Imprint of the platform', 'imprint'], ['Data protection notice of the platform', 'privacy'], ['Terms of use of the platform', 'terms']]) {
+    assert.equal(await refusal.getByRole('link', { name }).getAttribute('href'), `/backoffice/pages/${key}/`);
+  }
+  await assertAccessible(initiator, 'publishing refused for legal texts');
+
+  const admin = await newPage();
+  await loginAs(admin, 'admin');
+  for (const key of ['imprint', 'privacy', 'terms']) {
+    await admin.goto(`${base}/backoffice/pages/${key}/`);
+    await admin.getByLabel('Text (English)').fill(`<p>Our ${key}</p>`);
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.waitForURL(/\/backoffice\/pages\/\?done=saved/);
+  }
+  await initiator.goto(`${base}/org/dashboard/projects/ready/basic/`);
+  await initiator.getByRole('button', { name: 'Publish', exact: true }).click();
+  await initiator.waitForURL(/done=published/);
+  assert.equal((await t.db.select().from(projects).where(eq(projects.id, 2)))[0].isDraft, false);
+  await initiator.context().close();
+  await admin.context().close();
+});
+
+test('item 4: a moderator finds a reported idea in the queue with reason and reporter and marks its reports handled', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await loginAs(page, 'moderator');
+  await page.goto(`${base}/userdashboard/moderation/`);
+  await page.getByText('1 reported idea').waitFor();
+  await page.getByRole('link', { name: 'Project', exact: true }).click();
+  const section = page.getByRole('region', { name: 'Reported ideas' });
+  await section.getByRole('link', { name: 'Paint the bridge pink' }).waitFor();
+  assert.match(await section.innerText(), /member: Advertising for a paint shop/);
+  await assertAccessible(page, 'moderation queue with a reported idea');
+  await page.getByRole('link', { name: 'Reported', exact: true }).click();
+  await page.waitForURL(/filter=reported/);
+  await section.getByRole('button', { name: 'Mark reports as handled' }).click();
+  await page.getByText('The reports were marked as handled.').waitFor();
+  assert.match(page.url(), /filter=reported/, 'the queue keeps its filter');
+  assert.equal(await page.getByRole('region', { name: 'Reported ideas' }).count(), 0);
+  assert.ok((await t.db.select().from(reports).where(eq(reports.objectPk, 1)))[0].handledAt);
   await page.context().close();
 });

@@ -13,14 +13,16 @@ import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../comments/queries.js';
 import { MODERATION_ACTIONS, moderateComment } from '../comments/services.js';
 import { isGone } from '../comments/serialize.js';
-import { loadModerationComment, loadModerationComments, type ModerationFilter } from '../moderation/queries.js';
+import { countModerationComments, loadModerationComment, loadModerationComments, type ModerationFilter } from '../moderation/queries.js';
 import { serializeModerationComment } from '../moderation/serialize.js';
 import { canModerateComments, canViewModerationDashboard } from '../moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../projects/context.js';
-import { loadReportsOf } from '../reports/queries.js';
+import { loadReportedIdeas, loadReportsOf } from '../reports/queries.js';
+import { markReportsHandled } from '../reports/services.js';
+import { redirectWithMessage } from '../../web/flash.js';
 import { loadProjectExportModules } from '../exports/queries.js';
 import { mayExportModule } from '../exports/rules.js';
-import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage } from './moderation-pages.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, type QueuePlace } from './moderation-pages.js';
 import { moderationDetailPath } from '../urls.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
@@ -33,6 +35,22 @@ const DetailQuery = Type.Object({
 });
 export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
+
+/** The queue at a filter and page ("all" and page 1 leave their parameter out). */
+function queuePath(slug: string, place: QueuePlace): string {
+  const query = new URLSearchParams();
+  if (place.filter !== 'all') query.set('filter', place.filter);
+  if (place.page > 1) query.set('page', String(place.page));
+  const search = query.toString();
+  return `${moderationDetailPath(slug)}${search ? `?${search}` : ''}`;
+}
+
+/** The filter and page an action form came from (issue 22.5: the queue keeps its place); anything else is the first page of "all". */
+function placeOf(body: FormBody): QueuePlace {
+  const filter = MODERATION_FILTERS.map(([name]) => name).find((name) => name === field(body, 'filter')) ?? 'all';
+  const page = Number(field(body, 'page'));
+  return { filter, page: Number.isSafeInteger(page) && page > 1 && page < 1e6 ? page : 1 };
+}
 
 /** The queue's filters: unread, reported, blocked (the moderation API's filters). */
 const FILTERS: Record<ModerationFilterName, ModerationFilter> = {
@@ -64,6 +82,13 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     return { project, context };
   }
 
+  /** The place to come back to after an action; when the action emptied the last page (the item left the filter), the page now last. */
+  async function keptPlace(projectId: number, place: QueuePlace): Promise<QueuePlace> {
+    if (place.page === 1) return place;
+    const last = Math.max(1, Math.ceil((await countModerationComments(db, projectId, FILTERS[place.filter])) / MODERATION_PAGE_SIZE));
+    return { ...place, page: Math.min(place.page, last) };
+  }
+
   const sidebarFor = async (user: { id: number; isSuperuser: boolean }) => sidebarOf(db, user, await followedProjects(db, user.id));
 
   app.get('/userdashboard/moderation/', pageRoute(), async (request, reply) => {
@@ -93,7 +118,9 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS } }));
+    const reportedIdeas = filter === 'all' || filter === 'reported' ? await loadReportedIdeas(db, project.id) : [];
+    const place = { filter, page: number };
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reportedIdeas, place } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -107,6 +134,21 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     if (!(await loadModerationComment(db, project.id, id))) throw notFound();
     const origin = renderContext(request, page.user, config).origin;
     await db.transaction((tx) => moderateComment(tx, id, changes, { origin }));
-    return reply.redirect(`${moderationDetailPath(project.slug)}#comment-${id}`, 302);
+    return reply.redirect(`${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#comment-${id}`, 302);
+  });
+
+  // Issue 22.4: a moderator marks the open reports of an idea or a comment of the project as handled.
+  app.post('/userdashboard/moderation/detail/:slug/reports/', pageRoute({ params: DetailParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const kind = field(request.body, 'kind');
+    const id = Number(field(request.body, 'id'));
+    if ((kind !== 'idea' && kind !== 'comment') || !Number.isSafeInteger(id) || id < 1) throw fieldErrors({ kind: ['This is not one of the allowed values.'] });
+    const { project } = await moderatedProject(page.user, request.params.slug);
+    const inProject = kind === 'idea' ? (await loadReportedIdeas(db, project.id)).some((idea) => idea.id === id) : Boolean(await loadModerationComment(db, project.id, id));
+    if (!inProject) throw notFound();
+    await db.transaction((tx) => markReportsHandled(tx, { type: kind, id }, page.user.id));
+    return redirectWithMessage(request, reply, `${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#${kind}-${id}`, 'The reports were marked as handled.');
   });
 }
