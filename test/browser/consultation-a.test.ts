@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { newsletterOptouts, notificationOptouts, outbox, platformPages, projects, reports, users } from '../../src/db/schema/index.js';
+import { ideas, newsletterOptouts, notificationOptouts, outbox, platformPages, projects, reports, users } from '../../src/db/schema/index.js';
 import { Browser as FormClient } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -141,5 +141,25 @@ test('item 4: a moderator finds a reported idea in the queue with reason and rep
   assert.match(page.url(), /filter=reported/, 'the queue keeps its filter');
   assert.equal(await page.getByRole('region', { name: 'Reported ideas' }).count(), 0);
   assert.ok((await t.db.select().from(reports).where(eq(reports.objectPk, 1)))[0].handledAt);
+  await page.context().close();
+});
+
+test('item 1: paragraphs typed with Enter in the editor survive, on the idea page and in the stored text', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await loginAs(page, 'user');
+  await page.goto(`${base}/org/ideas/create/module/module-1/`);
+  await page.getByLabel('Title').fill('Three paragraphs');
+  await page.locator('#id_description_editor').click();
+  await page.keyboard.type('First paragraph');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Second paragraph');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Third paragraph');
+  await page.getByLabel('Category').selectOption({ label: 'Traffic' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Your idea has been saved.').waitFor();
+  assert.deepEqual(await page.locator('.rich-text p').allInnerTexts(), ['First paragraph', 'Second paragraph', 'Third paragraph']);
+  const [idea] = await t.db.select().from(ideas).where(eq(ideas.name, 'Three paragraphs'));
+  assert.match(idea.description, /^<p>First paragraph<\/p><p>Second paragraph<\/p><p>Third paragraph<\/p>$/);
   await page.context().close();
 });

@@ -1,7 +1,7 @@
 import { formatIsoLocal, localParts } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { absoluteUrl } from '../../http/urls.js';
-import { stripTags } from '../../text/html.js';
+import { plainTextOf } from '../../text/html.js';
 import type { IdeaRow } from '../ideas/queries.js';
 import { MODERATOR_STATUSES } from '../ideas/views.js';
 import { commentPath, ideaPath, ideaReferenceNumber } from '../urls.js';
@@ -24,7 +24,8 @@ export interface Sheet<R> {
   cells: (row: R, c: SheetContext) => Cell[];
 }
 
-const plain = (html: string | null) => (html ? stripTags(html).replace(/\s+/g, ' ').trim() : '');
+/** Rich text as plain text with its paragraphs and line breaks (issue 22.1: a council report keeps them). */
+const plain = (html: string | null) => (html ? plainTextOf(html) : '');
 const ideaUrl = (c: SheetContext, created: Date, id: number) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id));
 
 /** §B16.2, without "Remark": Allmende has no internal moderator remarks. */

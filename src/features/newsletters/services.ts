@@ -5,7 +5,7 @@ import { qualified as q } from '../../db/sql.js';
 import { isLang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { newsletterListPath } from '../projectdashboard/paths.js';
-import { escapeHtml, stripTags } from '../../text/html.js';
+import { escapeHtml, plainTextOf } from '../../text/html.js';
 import { unsubscribePath } from '../accounts/urls.js';
 import type { NewsletterInput } from './rules.js';
 import { newsletterDeliveries, newsletterReceivers, pendingMail } from './queries.js';
@@ -13,11 +13,6 @@ import { newsletterDeliveries, newsletterReceivers, pendingMail } from './querie
 /** Relative links and images of the body made absolute, so that they work in a mail program (§B18.3). */
 export const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${origin}/`);
 
-/** A newsletter's plain-text part: the body's text, a paragraph per block. */
-const plainText = (html: string) =>
-  stripTags(html.replace(/<\/(p|h\d|li|div)>|<br\s*\/?>/gi, '\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 /**
  * Stores a newsletter and queues one e-mail per receiver in the same transaction (§B18); the
@@ -41,7 +36,7 @@ export async function sendNewsletter(tx: DbOrTx, organisation: { id: number; nam
     await queueMail(tx, {
       to: receiver.email,
       subject: input.subject,
-      body: `${plainText(input.body)}\n\n--\n${footer}: ${unsubscribeUrl}`,
+      body: `${plainTextOf(input.body)}\n\n--\n${footer}: ${unsubscribeUrl}`,
       html: `${html}<hr><p><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(footer)}</a></p>`,
       kind: 'newsletter',
       newsletter,

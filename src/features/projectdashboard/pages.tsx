@@ -10,7 +10,7 @@ import { moduleComponents } from '../modules/blueprints.js';
 import { projectPath } from '../urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { platformPageEditPath } from '../legal/texts.js';
-import { accessChoices, Input, Radios, TextArea } from './controls.js';
+import { accessChoices, Input, Radios, RICH_TEXT_SCRIPTS, TextArea } from './controls.js';
 import { PROJECT_FIELDS } from './input.js';
 import { isExportOffered } from '../exports/rules.js';
 import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from './paths.js';
@@ -198,7 +198,7 @@ export function ProjectFrame({ page, data, title, children }: { page: PageContex
   const { lang } = page;
   const { organisation, project } = data;
   return (
-    <Layout page={page} title={`${title} — ${project.name}`}>
+    <Layout page={page} title={`${title} — ${project.name}`} scripts={RICH_TEXT_SCRIPTS}>
       <nav aria-label={t(lang, 'Breadcrumbs')}>
         <ol class="breadcrumbs">
           <li>
