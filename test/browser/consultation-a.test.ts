@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { ideas, newsletterOptouts, notificationOptouts, outbox, platformPages, projects, reports, users } from '../../src/db/schema/index.js';
+import { comments, ideas, newsletterOptouts, notificationOptouts, outbox, platformPages, projects, reports, users } from '../../src/db/schema/index.js';
 import { Browser as FormClient } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -27,6 +27,8 @@ if (!chromiumMissing) {
       { id: 2, project: 2, name: 'Ideas', description: 'Tell us', phases: [{ type: 'a4_candy_ideas:collect', name: 'Collect', description: 'Send', start_date: daysFromNow(1), end_date: daysFromNow(10) }] },
     ],
     ideas: [{ id: 1, module: 1, creator: 5, name: 'Paint the bridge pink', description: '<p>x</p>', category: 1 }],
+    comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'Pink?\nReally?' }],
+    comment_feedback: [{ comment: 1, creator: 3, feedback_text: '<p>Please stay friendly.</p>' }],
     reports: [{ creator: 4, target: { type: 'idea', id: 1 }, description: 'Advertising for a paint shop' }],
     follows: [{ creator: 5, project: 1 }],
   });
@@ -161,5 +163,24 @@ test('item 1: paragraphs typed with Enter in the editor survive, on the idea pag
   assert.deepEqual(await page.locator('.rich-text p').allInnerTexts(), ['First paragraph', 'Second paragraph', 'Third paragraph']);
   const [idea] = await t.db.select().from(ideas).where(eq(ideas.name, 'Three paragraphs'));
   assert.match(idea.description, /^<p>First paragraph<\/p><p>Second paragraph<\/p><p>Third paragraph<\/p>$/);
+  await page.context().close();
+});
+
+test('item 5: a moderator highlights a comment and deletes moderator feedback in the queue, which keeps its filter and line breaks', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await loginAs(page, 'moderator');
+  await page.goto(`${base}/userdashboard/moderation/detail/project/?filter=unread`);
+  const item = page.locator('#comment-1');
+  assert.equal(await item.locator('.comment-text').innerText(), 'Pink?\nReally?', 'line breaks are kept');
+  await item.getByRole('button', { name: 'Highlight', exact: true }).click();
+  await page.waitForURL(/filter=unread#comment-1/);
+  await item.getByText('highlighted', { exact: true }).waitFor();
+  await item.getByRole('button', { name: 'Delete feedback' }).click();
+  await page.getByText('The feedback has been deleted.').waitFor();
+  assert.match(page.url(), /filter=unread/, 'back at the same filter');
+  assert.equal(await item.getByText('Please stay friendly.').count(), 0);
+  await assertAccessible(page, 'moderation queue after actions');
+  const [comment] = await t.db.select().from(comments).where(eq(comments.id, 1));
+  assert.equal(comment.isModeratorMarked, true);
   await page.context().close();
 });

@@ -7,6 +7,8 @@ import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../moderation/serialize.js';
 import type { ReportedIdea, ReportRow } from '../reports/queries.js';
 import { moderationDetailPath, moduleExportPath, projectPath } from '../urls.js';
+import { commentActionPath } from '../comments/views.js';
+import { PlainText } from '../../web/components.js';
 import { DashboardFrame, type Sidebar } from './views.js';
 import type { ModeratedProject } from './queries.js';
 import { RichText } from '../../web/rich-text.js';
@@ -46,6 +48,15 @@ export const MODERATION_FILTERS: [ModerationFilterName, string][] = [
   ['reported', 'Reported'],
   ['blocked', 'Blocked'],
 ];
+
+/** The queue at a filter and page ("all" and page 1 leave their parameter out). */
+export function queuePath(slug: string, place: QueuePlace): string {
+  const query = new URLSearchParams();
+  if (place.filter !== 'all') query.set('filter', place.filter);
+  if (place.page > 1) query.set('page', String(place.page));
+  const search = query.toString();
+  return `${moderationDetailPath(slug)}${search ? `?${search}` : ''}`;
+}
 
 /** Where the queue was (filter and page), so that an action comes back to it (issue 22.5). */
 export interface QueuePlace {
@@ -132,7 +143,7 @@ function ModerationItem({ page, comment, slug, place }: { page: PageContext; com
         {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
         {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
-      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <p class="comment-text">{comment.comment}</p>}
+      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <PlainText class="comment-text" text={comment.comment} />}
       <p>{tn(lang, '%(count)s report', '%(count)s reports', comment.num_reports)}</p>
       <ReportList lang={lang} reports={comment.reports} />
       {comment.moderator_feedback && (
@@ -152,6 +163,14 @@ function ModerationItem({ page, comment, slug, place }: { page: PageContext; com
       <div class="actions">
         {comment.is_unread ? button('read', 'Mark as read') : button('unread', 'Mark as unread')}
         {!comment.isGone && (comment.is_blocked ? button('unblock', 'Unblock') : button('block', 'Block'))}
+        {!comment.isGone && (comment.is_moderator_marked ? button('unmark', 'Remove highlight') : button('mark', 'Highlight'))}
+        {comment.moderator_feedback && (
+          <form method="post" action={commentActionPath(comment.pk, 'feedback/delete')} class="inline-form">
+            <CsrfField page={page} />
+            <input type="hidden" name="next" value={`${queuePath(slug, place)}#comment-${comment.pk}`} />
+            <button type="submit">{t(lang, 'Delete feedback')}</button>
+          </form>
+        )}
         {comment.num_reports > 0 && <HandledButton page={page} kind="comment" id={comment.pk} slug={slug} place={place} />}
       </div>
     </li>

@@ -22,8 +22,7 @@ import { markReportsHandled } from '../reports/services.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { loadProjectExportModules } from '../exports/queries.js';
 import { mayExportModule } from '../exports/rules.js';
-import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, type QueuePlace } from './moderation-pages.js';
-import { moderationDetailPath } from '../urls.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, queuePath, type QueuePlace } from './moderation-pages.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 
@@ -35,15 +34,6 @@ const DetailQuery = Type.Object({
 });
 export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
-
-/** The queue at a filter and page ("all" and page 1 leave their parameter out). */
-function queuePath(slug: string, place: QueuePlace): string {
-  const query = new URLSearchParams();
-  if (place.filter !== 'all') query.set('filter', place.filter);
-  if (place.page > 1) query.set('page', String(place.page));
-  const search = query.toString();
-  return `${moderationDetailPath(slug)}${search ? `?${search}` : ''}`;
-}
 
 /** The filter and page an action form came from (issue 22.5: the queue keeps its place); anything else is the first page of "all". */
 function placeOf(body: FormBody): QueuePlace {
