@@ -7,6 +7,7 @@ export const deConsultation: Record<string, string> = {
   'A phase ends soon in a project I follow': 'Eine Phase in einem Projekt, dem ich folge, endet bald',
   'A phase starts in a project I follow': 'Eine Phase in einem Projekt, dem ich folge, beginnt',
   'A project of my organisation is deleted': 'Ein Projekt meiner Organisation wird gelöscht',
+  'Blocked': 'Blockiert',
   'Choose which e-mails you get in your account settings:': 'Welche E-Mails Sie erhalten, wählen Sie in Ihren Kontoeinstellungen:',
   'Data protection notice of the platform': 'Datenschutzerklärung der Plattform',
   'Delete feedback': 'Feedback löschen',
@@ -21,6 +22,7 @@ export const deConsultation: Record<string, string> = {
   'Mark reports as handled': 'Meldungen als erledigt markieren',
   'Newsletters from %(organisation)s': 'Newsletter von %(organisation)s',
   'Newsletters': 'Newsletter',
+  'no': 'nein',
   'Remove highlight': 'Hervorhebung entfernen',
   'Reported ideas': 'Gemeldete Ideen',
   'Send me an e-mail when': 'Schicken Sie mir eine E-Mail, wenn',
@@ -36,5 +38,6 @@ export const deConsultation: Record<string, string> = {
   'Unsubscribe from newsletters': 'Vom Newsletter abmelden',
   'Unsubscribe from the newsletters of %(organisation)s': 'Von den Newslettern von %(organisation)s abmelden',
   'Unsubscribe': 'Abmelden',
+  'yes': 'ja',
   'You will no longer receive newsletters from %(organisation)s.': 'Sie erhalten keine Newsletter von %(organisation)s mehr.',
 };

@@ -48,6 +48,7 @@ export interface CommentExportRow {
   comment: string;
   isRemoved: boolean;
   isCensored: boolean;
+  isBlocked: boolean;
   created: Date;
   creatorName: string;
   /** The comment a reply answers; null for a comment on the idea itself. */
@@ -69,6 +70,7 @@ function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: n
       comment: comments.comment,
       isRemoved: comments.isRemoved,
       isCensored: comments.isCensored,
+      isBlocked: comments.isBlocked,
       created: comments.created,
       creatorName: users.username,
       parentId: parent.id,

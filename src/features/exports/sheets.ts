@@ -52,13 +52,17 @@ export const IDEA_SHEET: Sheet<IdeaRow> = {
   },
 };
 
-/** §B16.3: comments and replies; a removed or censored comment's text is not exported. */
+/**
+ * §B16.3: comments and replies. What the discussion withholds, the export withholds: the text of a
+ * removed, censored or blocked comment (issue 22.6: a council report does not repeat what moderators
+ * removed); the "Blocked" column says which comments moderators blocked.
+ */
 export const COMMENT_SHEET: Sheet<CommentExportRow> = {
   title: 'Comments',
-  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment'],
+  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment', 'Blocked'],
   cells: (comment, c) => [
     comment.id,
-    comment.isRemoved || comment.isCensored ? '' : comment.comment,
+    comment.isRemoved || comment.isCensored || comment.isBlocked ? '' : comment.comment,
     formatIsoLocal(comment.created, c.timeZone),
     absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId), comment.id)),
     comment.creatorName,
@@ -66,6 +70,7 @@ export const COMMENT_SHEET: Sheet<CommentExportRow> = {
     comment.negativeRatingCount,
     ideaReferenceNumber(comment.ideaCreated, comment.ideaId),
     comment.parentId ?? '',
+    t(c.lang, comment.isBlocked ? 'yes' : 'no'),
   ],
 };
 
