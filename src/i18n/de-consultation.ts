@@ -7,7 +7,6 @@ export const deConsultation: Record<string, string> = {
   'A phase ends soon in a project I follow': 'Eine Phase in einem Projekt, dem ich folge, endet bald',
   'A phase starts in a project I follow': 'Eine Phase in einem Projekt, dem ich folge, beginnt',
   'A project of my organisation is deleted': 'Ein Projekt meiner Organisation wird gelöscht',
-  'Blocked': 'Blockiert',
   'Choose which e-mails you get in your account settings:': 'Welche E-Mails Sie erhalten, wählen Sie in Ihren Kontoeinstellungen:',
   'Data protection notice of the platform': 'Datenschutzerklärung der Plattform',
   'Delete feedback': 'Feedback löschen',
