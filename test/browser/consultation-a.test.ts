@@ -6,7 +6,7 @@ import { comments, ideas, newsletterOptouts, notificationOptouts, outbox, platfo
 import { Browser as FormClient } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.js';
+import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from './chromium.js';
 
 /**
  * Issue 22, items 1–5, as the people concerned click them in Chromium: one app and one browser for
@@ -44,24 +44,8 @@ after(async () => {
   await chromium?.close();
 });
 
-async function newPage(locale = 'en-US'): Promise<Page> {
-  const context = await chromium.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale } });
-  context.setDefaultTimeout(10_000);
-  return context.newPage();
-}
-
-async function loginAs(page: Page, login: string) {
-  await page.goto(`${base}/accounts/login/`);
-  await page.getByLabel(/Username or e-mail address|Benutzername oder E-Mail-Adresse/).fill(login);
-  await page.getByLabel(/^(Password|Passwort)$/).fill(`${login}-password`);
-  await page.locator('main').getByRole('button', { name: /Login|Anmelden/ }).click();
-  await page.waitForURL(/userdashboard/);
-}
-
-async function assertAccessible(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations, null, 1)}`);
-}
+const newPage = (locale = 'en-US') => newLocalePage(chromium, locale);
+const loginAs = (page: Page, login: string) => logInAs(page, base, login);
 
 /** A signed-in form client (app.inject) for the steps that only prepare a browser test. */
 async function client(username: string) {

@@ -36,21 +36,24 @@ export const newsletters = pgTable(
   (t) => [index('newsletters_organisation_idx').on(t.organisationId, t.created)],
 );
 
+/** A user's decision about an organisation, made at `created` (both go with the user or the organisation). */
+const userAndOrganisation = () => ({
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organisationId: integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * An organisation whose newsletters the user no longer wants (unsubscribe link or account
  * settings), with the moment consent was withdrawn; newsletterReceivers leaves the user out.
  */
 export const newsletterOptouts = pgTable(
   'newsletter_optouts',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
+  userAndOrganisation(),
   (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
 );
 
@@ -74,14 +77,6 @@ export const systemNotices = pgTable(
 /** A user's agreement to an organisation's terms of use (participation-facts §A11.7, §A13). */
 export const organisationTermsAgreements = pgTable(
   'organisation_terms_agreements',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
+  userAndOrganisation(),
   (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
 );
