@@ -68,6 +68,8 @@ test('item 2: a citizen unsubscribes from a newsletter with one click, without l
   assert.deepEqual((await t.db.select().from(newsletterOptouts)).map((o) => o.organisationId), [1]);
   await anonymous.context().close();
 
+  // The settings in German: the language of the user decides once logged in.
+  await t.db.update(users).set({ language: 'de' }).where(eq(users.id, 5));
   const page = await newPage('de-DE');
   await loginAs(page, 'user');
   await page.goto(`${base}/account/`);
