@@ -25,7 +25,16 @@ const DAY = 24 * 3600 * 1000;
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /**
- * A small world most route tests need: users 1 admin (superuser), 2 initiator, 3 moderator,
+ * The platform's imprint, data protection notice and terms of use in both languages: a project is
+ * published only once they are written (issue 22.3), and the sign-up form asks to accept them.
+ */
+export const PLATFORM_TEXTS: NonNullable<Fixture['platform_pages']> = (['imprint', 'privacy', 'terms'] as const).flatMap((key) => [
+  { key, language: 'en' as const, body: `<p>The ${key} of the test platform.</p>` },
+  { key, language: 'de' as const, body: `<p>Test-Plattform: ${key}.</p>` },
+]);
+
+/**
+ * A small world most route tests need (with the platform's legal texts written): users 1 admin (superuser), 2 initiator, 3 moderator,
  * 4 participant/org member, 5 plain user, 6 another user; organisation 1 with geolocation;
  * project 1 public with module 1 (collect phase running, categories 1-2, label 1).
  */
@@ -55,6 +64,7 @@ export function basicWorld(): Fixture {
         labels: [{ id: 1, name: 'Urgent' }],
       },
     ],
+    platform_pages: PLATFORM_TEXTS,
   };
 }
 

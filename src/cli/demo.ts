@@ -119,6 +119,15 @@ export function demoFixture(now = Date.now()): Fixture {
     reports: [{ creator: 4, target: { type: 'comment', id: 4 }, description: 'Off topic', created: at(now, -3) }],
     comment_feedback: [{ comment: 3, creator: 3, feedback_text: 'Thanks, we passed this on to the station operator.', created: at(now, -2) }],
     follows: [{ creator: 5, project: 2 }],
+    // Sample legal texts, so that the demo's draft projects can be published (issue 22.3); an operator replaces them in the back-office.
+    platform_pages: [
+      { key: 'imprint', language: 'en', body: '<p>Stadt Musterstadt<br>Rathausplatz 1<br>12345 Musterstadt</p>' },
+      { key: 'imprint', language: 'de', body: '<p>Stadt Musterstadt<br>Rathausplatz 1<br>12345 Musterstadt</p>' },
+      { key: 'privacy', language: 'en', body: '<p>This demo stores only what you enter. (Sample text.)</p>' },
+      { key: 'privacy', language: 'de', body: '<p>Diese Demo speichert nur, was Sie eingeben. (Beispieltext.)</p>' },
+      { key: 'terms', language: 'en', body: '<p>Be kind and stay on topic. (Sample text.)</p>' },
+      { key: 'terms', language: 'de', body: '<p>Bleiben Sie freundlich und beim Thema. (Beispieltext.)</p>' },
+    ],
   };
 }
 

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import type { Lang } from '../i18n/index.js';
+import type { PlatformPageKey } from '../core/legal/texts.js';
 import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../core/projects/topics.js';
 
 /** The loaddata fixture format: an interface other tools depend on, so keep it exactly. */
@@ -163,6 +165,19 @@ export const FixtureCommentFeedback = Type.Object(
   },
   strict,
 );
+/** One of the platform's legal pages in one language (publishing needs the imprint, data protection and terms written). */
+export const FixturePlatformPage = Type.Object(
+  {
+    key: Type.Union([Type.Literal('imprint'), Type.Literal('privacy'), Type.Literal('terms'), Type.Literal('netiquette')]),
+    language: Type.Union([Type.Literal('en'), Type.Literal('de')]),
+    body: Type.String({ maxLength: 100_000 }),
+  },
+  strict,
+);
+// The literals above are the platform's page keys and languages; these fail to compile when one is added.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], PlatformPageKey> & Exactly<Static<typeof FixturePlatformPage>['language'], Lang> = true;
+void platformPageKeysMatch;
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 
 export const Fixture = Type.Object(
@@ -180,6 +195,7 @@ export const Fixture = Type.Object(
     reports: Type.Optional(Type.Array(FixtureReport)),
     comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
     follows: Type.Optional(Type.Array(FixtureFollow)),
+    platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
   },
   strict,
 );

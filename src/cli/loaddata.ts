@@ -16,6 +16,7 @@ import { addModerator, addParticipant } from '../core/members/services.js';
 import { isReservedSlug } from '../core/slugs.js';
 import { Fixture } from './fixture-schema.js';
 import { ImageInvalid } from '../media/images.js';
+import { cleanRichText } from '../text/html.js';
 
 /** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
 export class FixtureError extends Error {}
@@ -25,7 +26,7 @@ function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows'] as const;
+const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -329,6 +330,16 @@ async function loadFeedbackAndFollows({ tx }: Ctx, data: Fixture) {
   }
 }
 
+async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
+  for (const page of records) {
+    const body = cleanRichText(page.body);
+    await tx
+      .insert(s.platformPages)
+      .values({ key: page.key, language: page.language, body })
+      .onConflictDoUpdate({ target: [s.platformPages.key, s.platformPages.language], set: { body } });
+  }
+}
+
 const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
@@ -367,6 +378,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
+    [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
   await db.transaction(async (tx) => {
     for (const [kinds, load] of stages) {

@@ -84,7 +84,7 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             .for('update', { skipLocked: true }),
         ),
       )
-      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo, newsletterId: outbox.newsletterId });
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, html: outbox.html, kind: outbox.kind, senderName: outbox.senderName, replyTo: outbox.replyTo, newsletterId: outbox.newsletterId, unsubscribeUrl: outbox.unsubscribeUrl });
 
   const round = async () => {
     for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
@@ -97,6 +97,7 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
             subject: mail.subject,
             text: mail.body,
             ...(mail.html ? { html: mail.html } : {}),
+            ...(mail.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
           });
           if (mailDir && !options.smtpUrl) {
             const file = mailFile(mailDir, mail.id);

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { projects, users } from '../db/schema/index.js';
+import { notificationOptouts, projects, users } from '../db/schema/index.js';
+import { qualified as q } from '../db/sql.js';
 import { isLang, type Lang, t } from '../i18n/index.js';
 import { queueDigestMail, queueMail } from './outbox.js';
 
@@ -17,15 +18,42 @@ export interface Recipient {
 }
 
 /**
- * The users to notify, in their own language. Left out: users who turned notifications off, are
- * deactivated, or have not confirmed their address (a new address gets mail once it is confirmed).
+ * Every kind of notification e-mail with the label of its switch in the account settings
+ * (`/account/notifications/`): a user can turn each one off (notification_optouts). Invitations,
+ * welcome and account e-mails are no notifications and always go out.
  */
-export async function loadRecipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
+export const NOTIFICATION_KINDS = {
+  comment_on_content: 'Someone comments on my contribution',
+  reply_to_comment: 'Someone replies to my comment',
+  idea_feedback: 'The moderation gives feedback on my idea',
+  comment_feedback: 'The moderation gives feedback on my comment',
+  comment_blocked: 'The moderation blocks my comment',
+  phase_started: 'A phase starts in a project I follow',
+  phase_ending: 'A phase ends soon in a project I follow',
+  report_to_moderators: 'A contribution is reported in a project I moderate',
+  new_project: 'A new project is created in my organisation',
+  project_deleted: 'A project of my organisation is deleted',
+} as const;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(NOTIFICATION_KINDS, kind);
+
+/**
+ * The users to notify of the kind, in their own language. Left out: users who turned notifications
+ * off (all, or this kind), are deactivated, or have not confirmed their address (a new address gets
+ * mail once it is confirmed).
+ */
+export async function loadRecipients(db: DbOrTx, ids: number[], kind: NotificationKind): Promise<Recipient[]> {
   if (!ids.length) return [];
+  const optedOut = db
+    .select({ userId: notificationOptouts.userId })
+    .from(notificationOptouts)
+    .where(and(sql`${q(notificationOptouts.userId)} = ${q(users.id)}`, eq(notificationOptouts.kind, kind)));
   const rows = await db
     .select({ id: users.id, username: users.username, email: users.email, language: users.language, getNotifications: users.getNotifications, isActive: users.isActive, emailVerified: users.emailVerified })
     .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+    .where(and(inArray(users.id, [...new Set(ids)]), notExists(optedOut)));
   return rows
     .filter((r) => r.getNotifications && r.isActive && r.emailVerified && r.email)
     .map((r) => ({ id: r.id, username: r.username, email: r.email, lang: isLang(r.language) ? r.language : 'de' }));
@@ -88,7 +116,7 @@ export interface Notice {
 
 /** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */
 export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
-  const recipients = await loadRecipients(db, notice.recipientIds.filter((id) => id !== notice.actorId));
+  const recipients = await loadRecipients(db, notice.recipientIds.filter((id) => id !== notice.actorId), notice.kind);
   const texts = NOTICES[notice.kind];
   for (const recipient of recipients) {
     const vars = { actor: '', ...notice.vars, status: notice.vars.status ? t(recipient.lang, notice.vars.status) : '', name: recipient.username };

@@ -11,6 +11,8 @@ export interface MailMessage {
   kind: string;
   /** A newsletter's mails: its id (delivery count), sender name and reply-to address. */
   newsletter?: { id: number; senderName: string; replyTo: string };
+  /** One-click unsubscribe address, sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void>
     body: message.body,
     html: message.html ?? null,
     kind: message.kind,
+    unsubscribeUrl: message.unsubscribeUrl ?? null,
     ...(newsletter ? { newsletterId: newsletter.id, senderName: newsletter.senderName, replyTo: newsletter.replyTo } : {}),
   });
 }

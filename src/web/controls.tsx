@@ -1,6 +1,7 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { t, type Lang } from '../i18n/index.js';
 import { FieldErrors } from './layout.js';
+import { richTextEditor } from './rich-text.js';
 
 /** Form controls of the dashboard: a label, the control, its help and errors, linked for screen readers. */
 interface ControlProps {
@@ -54,7 +55,11 @@ export function Input(props: ControlProps & { type?: 'text' | 'email' | 'number'
   );
 }
 
-export function TextArea(props: ControlProps & { rows?: number; maxLength?: number }) {
+/** The script a page with a `richText` TextArea loads (`/static/richtext.js`; without it the textarea takes HTML). */
+export const RICH_TEXT_SCRIPTS = ['/static/richtext.js'];
+
+/** A textarea; `richText` (the page's language) makes it the rich-text editor, as on the idea form (issue 22.1). */
+export function TextArea(props: ControlProps & { rows?: number; maxLength?: number; richText?: Lang }) {
   const id = `id_${props.name}`;
   return (
     <Wrap id={id} props={props}>
@@ -66,6 +71,7 @@ export function TextArea(props: ControlProps & { rows?: number; maxLength?: numb
         required={props.required}
         aria-invalid={props.errors?.length ? 'true' : undefined}
         aria-describedby={describedBy(id, props)}
+        {...(props.richText ? richTextEditor(props.richText) : {})}
       >
         {props.value ?? ''}
       </textarea>

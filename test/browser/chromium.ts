@@ -55,3 +55,25 @@ export async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof fo
   }
   assert.fail(`${what}: not reached with Tab`);
 }
+
+/** A page in a fresh context (its own cookies) speaking `locale`. */
+export async function newLocalePage(browser: Browser, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale } });
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
+}
+
+/** Logs in through the login form (password `<login>-password`, as in the fixtures) and waits for the user dashboard. */
+export async function logInAs(page: Page, base: string, login: string, password = `${login}-password`): Promise<void> {
+  await page.goto(`${base}/accounts/login/`);
+  await page.getByLabel(/Username or e-mail address|Benutzername oder E-Mail-Adresse/).fill(login);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
+  await page.locator('main').getByRole('button', { name: /Login|Anmelden/ }).click();
+  await page.waitForURL(/userdashboard/);
+}
+
+/** axe-core finds nothing on the page (WCAG 2.1 A and AA). */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations, null, 1)}`);
+}

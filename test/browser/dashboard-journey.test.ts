@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { outbox } from '../../src/db/schema/index.js';
 import { toLocalInput } from '../../src/i18n/dates.js';
 import { lastMail, linkIn } from '../accounts/client.js';
-import { load } from '../fixtures.js';
+import { load, PLATFORM_TEXTS } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { axeViolations, chromiumMissing, launchChromium, tabTo } from './chromium.js';
 
@@ -29,6 +29,7 @@ if (!chromiumMissing) {
   t = await createTestApp();
   await load(t.db, {
     users: people.map((username, i) => ({ id: i + 1, username, email: `${username}@example.org`, password: `${username}-password`, is_superuser: username === 'admin', language: 'en' as const })),
+    platform_pages: PLATFORM_TEXTS,
   });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 }
@@ -274,7 +275,8 @@ test('publishing is refused with every missing field linked to its form; once fi
   await ines.getByRole('alert').getByRole('link', { name: 'Description of your project' }).click();
   await ines.waitForURL(`${base}${information}`);
   await checkPage(ines, 'dashboard: information');
-  await ines.getByLabel('Description of your project').fill('<p>The park gets <strong>twenty</strong> new benches. Tell us where.</p>');
+  // The rich-text editor (issue 22.1) stands in for the textarea.
+  await ines.locator('#id_information_editor').fill('The park gets twenty new benches. Tell us where.');
   await ines.getByLabel('Contact person').fill('Ines Initiator');
   await ines.getByRole('button', { name: 'Save', exact: true }).click();
   await ines.getByText('Your changes have been saved.').waitFor();

@@ -85,14 +85,14 @@ test('exports: ideas and comments of a module as xlsx and CSV with the columns o
   const comments = await sheetRows((await initiator.download(`${EXPORT}/${slug}/export/comments.xlsx`)).body);
   const link = (idea: string, id: number) => `http://localhost:80/org/ideas/${idea}/?comment=${id}`;
   assert.deepEqual(comments.rows, [
-    ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment'],
-    [1, 'Yes, please', '2026-03-02T11:00:00+01:00', link('2026-00001', 1), 'user', 1, 0, '2026-00001', ''],
-    [2, 'Thank you', '2026-03-03T11:00:00+01:00', link('2026-00001', 2), 'member', 0, 0, '2026-00001', 1],
-    [3, '', '2026-07-02T12:00:00+02:00', link('2026-00002', 3), 'user', 0, 0, '2026-00002', ''],
+    ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment', 'Blocked'],
+    [1, 'Yes, please', '2026-03-02T11:00:00+01:00', link('2026-00001', 1), 'user', 1, 0, '2026-00001', '', 'no'],
+    [2, 'Thank you', '2026-03-03T11:00:00+01:00', link('2026-00001', 2), 'member', 0, 0, '2026-00001', 1, 'no'],
+    [3, '', '2026-07-02T12:00:00+02:00', link('2026-00002', 3), 'user', 0, 0, '2026-00002', '', 'no'],
   ]);
   const commentCsv = await initiator.download(`${EXPORT}/${slug}/export/comments.csv`);
   assert.match(String(commentCsv.headers['content-type']), /^text\/csv/);
-  assert.equal(csvRows(commentCsv.body)[2], `2,Thank you,2026-03-03T11:00:00+01:00,${link('2026-00001', 2)},member,0,0,2026-00001,1`);
+  assert.equal(csvRows(commentCsv.body)[2], `2,Thank you,2026-03-03T11:00:00+01:00,${link('2026-00001', 2)},member,0,0,2026-00001,1,no`);
 
   const german = await signedIn(app, 'coinit');
   const de = await sheetRows((await german.download(`${EXPORT}/${slug}/export/ideas.xlsx`)).body);

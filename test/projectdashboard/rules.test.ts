@@ -80,13 +80,24 @@ test('phases: both dates or none, end not before start, no overlap, same order a
   assert.deepEqual(validatePhases([phase(null, null, 'x'.repeat(81))], false).map((p) => p.field), ['name']);
 });
 
+test("publishing needs the platform's imprint, data protection notice and terms of use written (issue 22.3)", () => {
+  const complete = { name: 'P', description: 'D', information: '<p>I</p>' };
+  const module = { slug: 'm', name: 'M', description: 'MD', isDraft: false, phases: [phase('2030-01-01T00:00Z', '2030-01-02T00:00Z')] };
+  const check = publishCheck(complete, [module], ['terms', 'imprint', 'netiquette', 'privacy']);
+  assert.deepEqual(check.ok ? [] : check.missing.map((m) => [m.component, m.legal, m.field]), [
+    ['legal', 'imprint', 'Imprint of the platform'],
+    ['legal', 'privacy', 'Data protection notice of the platform'],
+    ['legal', 'terms', 'Terms of use of the platform'],
+  ]);
+});
+
 test('publishing needs an added module and every counted field of the project and the added modules; draft modules do not count', () => {
   const complete = { name: 'P', description: 'D', information: '<p>I</p>' };
   const module = (isDraft: boolean, phases = [phase('2030-01-01T00:00Z', '2030-01-02T00:00Z')]) => ({ slug: 'm', name: 'M', description: 'MD', isDraft, phases });
-  assert.deepEqual(publishCheck(complete, []), { ok: false, noModule: true, missing: [] });
-  assert.deepEqual(publishCheck(complete, [module(false)]), { ok: true });
-  assert.deepEqual(publishCheck(complete, [module(false), module(true, [phase(null, null)])]), { ok: true });
-  const check = publishCheck({ name: 'P', description: '', information: '<p> </p>' }, [module(false, [phase(null, null, '', 'D')])]);
+  assert.deepEqual(publishCheck(complete, [], []), { ok: false, noModule: true, missing: [] });
+  assert.deepEqual(publishCheck(complete, [module(false)], []), { ok: true });
+  assert.deepEqual(publishCheck(complete, [module(false), module(true, [phase(null, null)])], ['netiquette']), { ok: true }, 'the netiquette is not required');
+  const check = publishCheck({ name: 'P', description: '', information: '<p> </p>' }, [module(false, [phase(null, null, '', 'D')])], []);
   assert.equal(check.ok, false);
   if (!check.ok) {
     assert.deepEqual(

@@ -54,9 +54,9 @@ type Candidate = { id: number; name: string; startDate: Date | null; endDate: Da
 
 async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, phase.projectId), eq(follows.enabled, true)));
-  // Only followers who may still see the project (issue 21, finding 6).
+  // Only followers who may still see the project (issue 21, finding 6), and who want these mails (issue 22.2).
   const viewers = await projectViewers(tx, phase.projectId, followers.map((f) => f.id));
-  const recipients = await loadRecipients(tx, [...viewers]);
+  const recipients = await loadRecipients(tx, [...viewers], kind);
   const texts = SYSTEM_MAILS[kind];
   for (const r of recipients) {
     const vars = {

@@ -3,12 +3,21 @@ import type { DbOrTx } from '../../db/client.js';
 import { organisations, platformPages, projects } from '../../db/schema/index.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
 import { cleanRichText } from '../../text/html.js';
-import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, type PlatformPageKey, platformPagePath, writtenTexts } from './texts.js';
+import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, type PlatformPageKey, platformPagePath, writtenTexts } from './texts.js';
 
 /** A platform page in every language ('' where none is written). */
 export async function loadPlatformPage(db: DbOrTx, key: PlatformPageKey): Promise<Record<Lang, string>> {
   const rows = await db.select({ language: platformPages.language, body: platformPages.body }).from(platformPages).where(eq(platformPages.key, key));
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, rows.find((r) => r.language === lang)?.body ?? ''])) as Record<Lang, string>;
+}
+
+/**
+ * The platform pages not written in any language (one statement): `/pages/<key>/` shows "not written
+ * yet" for them, so publishing waits for the required ones and the sign-up form does not ask to accept them.
+ */
+export async function unwrittenPlatformPages(db: DbOrTx): Promise<PlatformPageKey[]> {
+  const rows = await db.selectDistinct({ key: platformPages.key }).from(platformPages).where(sql`btrim(${platformPages.body}) <> ''`);
+  return PLATFORM_PAGE_KEYS.filter((key) => !rows.some((row) => row.key === key));
 }
 
 /** The text to show in a language: that language's, else any other that is written. */

@@ -10,6 +10,10 @@ export const PLATFORM_PAGE_KEYS = Object.keys(PLATFORM_PAGES) as PlatformPageKey
 // Own keys only: "constructor" or "__proto__" from a URL must not count (found by the fuzz run of issue 21).
 export const isPlatformPageKey = (key: string): key is PlatformPageKey => Object.hasOwn(PLATFORM_PAGES, key);
 export const platformPagePath = (key: PlatformPageKey) => `/pages/${key}/`;
+/** Where a superuser writes a platform page (the back-office). */
+export const platformPageEditPath = (key: PlatformPageKey) => `/backoffice/pages/${key}/`;
+/** The platform texts a project cannot go live without, and citizens are asked to accept (issue 22.3). */
+export const REQUIRED_PLATFORM_PAGES = ['imprint', 'privacy', 'terms'] as const satisfies readonly PlatformPageKey[];
 
 /** An organisation's legal texts: address segment → column and title (participation-facts §A2). */
 export const ORGANISATION_TEXTS = {

@@ -1,18 +1,20 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signed link is for; a token for one purpose never works for another. */
-export type LinkPurpose = 'confirm-email' | 'reset-password';
+export type LinkPurpose = 'confirm-email' | 'reset-password' | 'unsubscribe';
 
 export const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
   'confirm-email': 3 * 24 * 3600,
   'reset-password': 24 * 3600,
+  // A newsletter stays in a mailbox for years; its unsubscribe link must keep working.
+  unsubscribe: 10 * 365 * 24 * 3600,
 };
 
 interface LinkPayload {
   p: LinkPurpose;
   u: number;
   e: number;
-  /** A fingerprint of the state the link may act on; the link dies when that state changes. */
+  /** A fingerprint of the state the link may act on (the link dies when that state changes), or what it acts on (unsubscribe: the organisation). */
   s: string;
 }
 

@@ -27,3 +27,6 @@ export const isValidEmail = (email: string) => email.length <= EMAIL_MAX_LENGTH 
 
 /** The back-office (§D) is for platform operators: superusers only (the page header links it for them). */
 export const canUseBackoffice = (user: { isSuperuser: boolean } | null) => Boolean(user?.isSuperuser);
+/** The platform texts the sign-up form asks to accept: the terms of use and the data protection notice, those written (issue 22.3: never an empty text). */
+export type ConsentText = 'terms' | 'privacy';
+export const signupConsentTexts = (unwritten: readonly string[]): ConsentText[] => (['terms', 'privacy'] as const).filter((key) => !unwritten.includes(key));

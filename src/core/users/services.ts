@@ -1,8 +1,9 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { newsletterOptouts, notificationOptouts, users } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../mail/notices.js';
 import { hashPassword } from './passwords.js';
 import { isValidEmail, usernameError } from './rules.js';
 import { stateFingerprint } from './link-tokens.js';
@@ -351,4 +352,38 @@ export function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** Consent withdrawn for one organisation's newsletters (unsubscribe link, RFC 8058 one-click, or the settings); recorded once, with its moment. */
+export async function withdrawNewsletterConsent(tx: DbOrTx, userId: number, organisationId: number): Promise<void> {
+  await tx.insert(newsletterOptouts).values({ userId, organisationId }).onConflictDoNothing();
+}
+
+export interface MailSettingsInput {
+  /** Newsletters at all (the sign-up choice). */
+  newsletters: boolean;
+  /** The organisations shown on the form, and those of them whose newsletters the user still wants. */
+  shownOrganisationIds: number[];
+  wantedOrganisationIds: number[];
+  /** The notification kinds the user wants; every other kind is turned off. */
+  wantedNotifications: NotificationKind[];
+}
+
+/**
+ * Saves `/account/notifications/`: each unticked switch is a recorded withdrawal (kept with its
+ * first moment while it stays off), each ticked one removes it. Notifications as a whole are on
+ * again, the per-kind switches decide.
+ */
+export async function saveMailSettings(tx: DbOrTx, userId: number, input: MailSettingsInput): Promise<void> {
+  await tx.update(users).set({ getNewsletters: input.newsletters, getNotifications: true }).where(eq(users.id, userId));
+  const unwanted = input.shownOrganisationIds.filter((id) => !input.wantedOrganisationIds.includes(id));
+  if (input.wantedOrganisationIds.length) {
+    await tx.delete(newsletterOptouts).where(and(eq(newsletterOptouts.userId, userId), inArray(newsletterOptouts.organisationId, input.wantedOrganisationIds)));
+  }
+  if (unwanted.length) await tx.insert(newsletterOptouts).values(unwanted.map((organisationId) => ({ userId, organisationId }))).onConflictDoNothing();
+  const kinds = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+  const off = kinds.filter((kind) => !input.wantedNotifications.includes(kind));
+  const wanted = kinds.filter((kind) => input.wantedNotifications.includes(kind));
+  if (wanted.length) await tx.delete(notificationOptouts).where(and(eq(notificationOptouts.userId, userId), inArray(notificationOptouts.kind, wanted)));
+  if (off.length) await tx.insert(notificationOptouts).values(off.map((kind) => ({ userId, kind }))).onConflictDoNothing();
 }

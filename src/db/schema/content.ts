@@ -142,6 +142,9 @@ export const reports = pgTable(
     ...onObject(),
     description: varchar('description', { length: 1024 }).notNull().default(''),
     ...timestamps,
+    /** When a moderator (or an operator) marked the report as handled; an open report has none (issue 22.4). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledById: integer('handled_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('reports_object_idx').on(t.contentType, t.objectPk),

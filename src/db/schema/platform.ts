@@ -36,6 +36,27 @@ export const newsletters = pgTable(
   (t) => [index('newsletters_organisation_idx').on(t.organisationId, t.created)],
 );
 
+/** A user's decision about an organisation, made at `created` (both go with the user or the organisation). */
+const userAndOrganisation = () => ({
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organisationId: integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An organisation whose newsletters the user no longer wants (unsubscribe link or account
+ * settings), with the moment consent was withdrawn; newsletterReceivers leaves the user out.
+ */
+export const newsletterOptouts = pgTable(
+  'newsletter_optouts',
+  userAndOrganisation(),
+  (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
+);
+
 /**
  * A system notice that was sent (C7 phase started, C8 phase ends soon): the unique key is the claim
  * that makes each notice go out exactly once, also with several instances running the job at once.
@@ -56,14 +77,6 @@ export const systemNotices = pgTable(
 /** A user's agreement to an organisation's terms of use (participation-facts §A11.7, §A13). */
 export const organisationTermsAgreements = pgTable(
   'organisation_terms_agreements',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
+  userAndOrganisation(),
   (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
 );

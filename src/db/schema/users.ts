@@ -108,6 +108,8 @@ export const outbox = pgTable(
     /** Shown as the sender's name and answered to (newsletters, §B18.1); empty: the platform's MAIL_FROM. */
     senderName: varchar('sender_name', { length: 254 }).notNull().default(''),
     replyTo: varchar('reply_to', { length: 254 }).notNull().default(''),
+    /** One-click unsubscribe address (RFC 8058 List-Unsubscribe), set on newsletters. */
+    unsubscribeUrl: text('unsubscribe_url'),
   },
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.id),
@@ -177,4 +179,18 @@ export const organisationTranslations = pgTable(
     information: text('information').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.language] })],
+);
+
+/**
+ * A kind of notification e-mail (mail/notices.ts NOTIFICATION_KINDS) the user turned off in the
+ * account settings; kept with the moment it was withdrawn (consent withdrawal is recorded).
+ */
+export const notificationOptouts = pgTable(
+  'notification_optouts',
+  {
+    userId: userRef(),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -118,6 +118,9 @@ export const MODERATION_ACTIONS: Record<string, ModerationChanges> = {
   unread: { isReviewed: false },
   block: { isBlocked: true },
   unblock: { isBlocked: false },
+  // Highlight (a+'s is_moderator_marked), from the browser too (issue 22.5).
+  mark: { isModeratorMarked: true },
+  unmark: { isModeratorMarked: false },
 };
 
 /**
@@ -161,7 +164,8 @@ export async function moderateComment(db: DbOrTx, commentId: number, changes: Mo
 export async function removeComment(db: DbOrTx, commentId: number, byCreator: boolean): Promise<void> {
   await db
     .update(comments)
-    .set({ ...(byCreator ? { isRemoved: true } : { isCensored: true }), comment: '', commentCategories: '', modified: new Date() })
+    // A comment its author deleted leaves nothing to moderate: it counts as read (issue 22.5).
+    .set({ ...(byCreator ? { isRemoved: true, isReviewed: true } : { isCensored: true }), comment: '', commentCategories: '', modified: new Date() })
     .where(and(eq(comments.id, commentId), eq(comments.isRemoved, false), eq(comments.isCensored, false)));
   await deleteActionsOf(db, 'comment', commentId);
 }

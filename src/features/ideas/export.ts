@@ -6,7 +6,7 @@ import { qualified as q } from '../../db/sql.js';
 import { formatIsoLocal } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import { absoluteUrl } from '../../http/urls.js';
-import { stripTags } from '../../text/html.js';
+import { plainTextOf } from '../../text/html.js';
 import { commentPath, ideaPath, ideaReferenceNumber } from '../../core/urls.js';
 import { EXPORT_BATCH, keysetBatches } from '../exports/queries.js';
 import { exportFile, type Sheet, type SheetContext } from '../moduletypes/contract.js';
@@ -24,6 +24,7 @@ export interface CommentExportRow {
   comment: string;
   isRemoved: boolean;
   isCensored: boolean;
+  isBlocked: boolean;
   created: Date;
   creatorName: string;
   /** The comment a reply answers; null for a comment on the idea itself. */
@@ -45,6 +46,7 @@ function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: n
       comment: comments.comment,
       isRemoved: comments.isRemoved,
       isCensored: comments.isCensored,
+      isBlocked: comments.isBlocked,
       created: comments.created,
       creatorName: users.username,
       parentId: parent.id,
@@ -66,7 +68,8 @@ function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: n
 const commentBatches = (db: DbOrTx, moduleId: number, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
   keysetBatches((afterId) => loadCommentBatch(db, moduleId, afterId, size), size);
 
-const plain = (html: string | null) => (html ? stripTags(html).replace(/\s+/g, ' ').trim() : '');
+/** Rich text as plain text with its paragraphs and line breaks (issue 22.1: a council report keeps them). */
+const plain = (html: string | null) => (html ? plainTextOf(html) : '');
 const ideaUrl = (c: SheetContext, created: Date, id: number) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id));
 
 /** §B16.2, without "Remark": Allmende has no internal moderator remarks. */
@@ -93,13 +96,17 @@ export const IDEA_SHEET: Sheet<IdeaRow> = {
   },
 };
 
-/** §B16.3: comments and replies; a removed or censored comment's text is not exported. */
+/**
+ * §B16.3: comments and replies. What the discussion withholds, the export withholds: the text of a
+ * removed, censored or blocked comment (issue 22.6: a council report does not repeat what moderators
+ * removed); the "Blocked" column says which comments moderators blocked.
+ */
 export const COMMENT_SHEET: Sheet<CommentExportRow> = {
   title: 'Comments',
-  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment'],
+  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment', 'Blocked'],
   cells: (comment, c) => [
     comment.id,
-    comment.isRemoved || comment.isCensored ? '' : comment.comment,
+    comment.isRemoved || comment.isCensored || comment.isBlocked ? '' : comment.comment,
     formatIsoLocal(comment.created, c.timeZone),
     absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId), comment.id)),
     comment.creatorName,
@@ -107,6 +114,7 @@ export const COMMENT_SHEET: Sheet<CommentExportRow> = {
     comment.negativeRatingCount,
     ideaReferenceNumber(comment.ideaCreated, comment.ideaId),
     comment.parentId ?? '',
+    t(c.lang, comment.isBlocked ? 'yes' : 'no'),
   ],
 };
 

@@ -14,7 +14,8 @@ export interface ModerationFilter {
   isBlocked?: Tristate;
 }
 
-const numReports = sql<number>`(select count(*) from ${reports} r where r.content_type = 'comment' and r.object_pk = ${comments.id})`.mapWith(Number);
+/** Open reports only: a report a moderator marked as handled no longer counts (issue 22.4). */
+const numReports = sql<number>`(select count(*) from ${reports} r where r.content_type = 'comment' and r.object_pk = ${comments.id} and r.handled_at is null)`.mapWith(Number);
 
 function where(projectId: number, filter: ModerationFilter): SQL | undefined {
   return and(
@@ -59,8 +60,13 @@ export async function loadModerationComments(
     .where(condition)
     .orderBy(...orderBy(ordering));
   const rows = page ? await query.limit(page.size).offset((page.number - 1) * page.size) : await query;
-  const count = page ? (await db.select({ n: countAll }).from(comments).where(condition))[0].n : rows.length;
+  const count = page ? await countModerationComments(db, projectId, filter) : rows.length;
   return { count, rows: await complete(db, rows) };
+}
+
+/** How many of the project's comments the filter lists (one statement). */
+export async function countModerationComments(db: DbOrTx, projectId: number, filter: ModerationFilter): Promise<number> {
+  return (await db.select({ n: countAll }).from(comments).where(where(projectId, filter)))[0].n;
 }
 
 /** One comment of the project (any review state: decision D3), or null. */

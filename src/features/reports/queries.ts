@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, ideas, modules, organisations, projects, reports, users } from '../../db/schema/index.js';
 import { loadCommentPaths } from '../comments/queries.js';
@@ -9,14 +9,19 @@ export interface ReportRow {
   description: string;
   created: Date;
   username: string;
+  /** Marked as handled by a moderator (issue 22.4). */
+  handled: boolean;
 }
+
+/** A report nobody has marked as handled yet: only these count for "Reported" (issue 22.4). */
+export const openReport = isNull(reports.handledAt);
 
 /** The reports on some objects of one kind, oldest first, with their reporters' names, in one statement. */
 export async function loadReportsOf(db: DbOrTx, kind: ContentKind, ids: number[]): Promise<Map<number, ReportRow[]>> {
   const byObject = new Map<number, ReportRow[]>();
   if (!ids.length) return byObject;
   const rows = await db
-    .select({ objectPk: reports.objectPk, description: reports.description, created: reports.created, username: users.username })
+    .select({ objectPk: reports.objectPk, description: reports.description, created: reports.created, username: users.username, handled: sql<boolean>`${reports.handledAt} is not null` })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.creatorId))
     .where(and(eq(reports.contentType, kind), inArray(reports.objectPk, ids)))
@@ -41,14 +46,15 @@ export interface ReportedItem {
 }
 
 /**
- * Reported items across all organisations (back-office, §D), the most recently reported first, with
- * their project, organisation and every reason; a constant number of statements per page.
+ * Reported items with open reports across all organisations (back-office, §D), the most recently
+ * reported first, with their project, organisation and every reason; a constant number of statements per page.
  */
 export async function listReportedItems(db: DbOrTx, page: { size: number; number: number }): Promise<{ count: number; items: ReportedItem[] }> {
-  const [{ count }] = await db.select({ count: sql<number>`count(distinct (${reports.contentType}, ${reports.objectPk}))`.mapWith(Number) }).from(reports);
+  const [{ count }] = await db.select({ count: sql<number>`count(distinct (${reports.contentType}, ${reports.objectPk}))`.mapWith(Number) }).from(reports).where(openReport);
   const rows = await db
     .select({ kind: reports.contentType, id: reports.objectPk, reports: sql<number>`count(*)`.mapWith(Number), lastReported: sql<Date>`max(${reports.created})`.mapWith((v) => new Date(v)) })
     .from(reports)
+    .where(openReport)
     .groupBy(reports.contentType, reports.objectPk)
     .orderBy(desc(sql`max(${reports.created})`), desc(reports.objectPk))
     .limit(page.size)
@@ -93,4 +99,29 @@ export async function listReportedItems(db: DbOrTx, page: { size: number; number
     count,
     items: rows.map((r) => ({ ...r, ...(details.get(`${r.kind}:${r.id}`) ?? gone), reasons: reasons.get(`${r.kind}:${r.id}`) ?? [] })),
   };
+}
+
+export interface ReportedIdea {
+  id: number;
+  name: string;
+  path: string;
+  reports: ReportRow[];
+}
+
+/** The project's ideas with open reports (the moderation queue, issue 22.4), most reported first, with every report: two statements. */
+export async function loadReportedIdeas(db: DbOrTx, projectId: number): Promise<ReportedIdea[]> {
+  const open = sql<number>`count(*)`.mapWith(Number);
+  const rows = await db
+    .select({ id: ideas.id, name: ideas.name, created: ideas.created, orgSlug: organisations.slug, open })
+    .from(reports)
+    .innerJoin(ideas, and(eq(reports.contentType, 'idea'), eq(ideas.id, reports.objectPk)))
+    .innerJoin(modules, eq(modules.id, ideas.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(eq(projects.id, projectId), openReport))
+    .groupBy(ideas.id, ideas.name, ideas.created, organisations.slug)
+    .orderBy(desc(open), desc(ideas.id))
+    .limit(200);
+  const all = await loadReportsOf(db, 'idea', rows.map((r) => r.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, path: ideaPath(r.orgSlug, r.created, r.id), reports: all.get(r.id) ?? [] }));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
 import type { Config } from '../../config.js';
@@ -60,4 +60,17 @@ export async function createReport(db: DbOrTx, input: NewReport, notice?: Notice
     });
   }
   return row;
+}
+
+/**
+ * Marks every open report on an idea or comment as handled (issue 22.4), by whom and when; the item
+ * leaves the "Reported" filter and the back-office's list. Returns how many reports it closed.
+ */
+export async function markReportsHandled(tx: DbOrTx, target: { type: ContentKind; id: number }, userId: number): Promise<number> {
+  const closed = await tx
+    .update(reports)
+    .set({ handledAt: sql`now()`, handledById: userId })
+    .where(and(eq(reports.contentType, target.type), eq(reports.objectPk, target.id), isNull(reports.handledAt)))
+    .returning({ id: reports.id });
+  return closed.length;
 }

@@ -10,11 +10,11 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
-import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
 import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
 import { commentable, contentTypeId } from '../../core/contenttypes/registry.js';
 import { feedbackTextError } from '../comments/feedback-rules.js';
-import { addCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
+import { addCommentFeedback, deleteCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
@@ -95,6 +95,12 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
 
   const commentPath = async (row: { id: number; contentType: Parameters<typeof loadCommentPaths>[1][number]['contentType']; objectPk: number }) =>
     `${(await loadCommentPaths(db, [row])).get(row.id) ?? '/'}#comment-${row.id}`;
+
+  /** Where a moderator's form goes back to: a local `next` (the moderation queue at its filter and page), else the comment in its discussion. */
+  const backTo = async (body: FormBody, row: Parameters<typeof commentPath>[0]) => {
+    const next = safeNext(field(body, 'next'), '');
+    return next || commentPath(row);
+  };
 
   /** A comment and its discussion's context, for a user who may see the discussion (403 otherwise). */
   async function commentContext(id: number, user: PageContext['user']) {
@@ -246,5 +252,17 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
       existing ? updateCommentFeedback(tx, existing.id, page.user.id, text, notice) : addCommentFeedback(tx, { commentId: row.id, creatorId: page.user.id, feedbackText: text }, notice).then(() => undefined),
     );
     return redirectWithMessage(request, reply, await commentPath(row), 'Your feedback has been saved.');
+  });
+
+  // Issue 22.5: a moderator deletes the moderator feedback of a comment from the page.
+  app.post('/comments/:id/feedback/delete/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const page = await poster(request, reply, '/');
+    if (!page) return reply;
+    const { row, context } = await commentContext(request.params.id, page.user);
+    if (!canModerate(context.project)) throw permissionDenied();
+    const existing = (await loadFeedbackOf(db, [row.id])).get(row.id);
+    if (!existing) throw notFound();
+    await db.transaction((tx) => deleteCommentFeedback(tx, existing.id));
+    return redirectWithMessage(request, reply, await backTo(request.body, row), 'The feedback has been deleted.');
   });
 }

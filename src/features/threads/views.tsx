@@ -220,6 +220,20 @@ function ModeratorTools({ page, comment }: { page: PageContext; comment: Comment
           </button>
         </ActionForm>
       )}
+      {!gone && (
+        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.is_moderator_marked ? 'unmark' : 'mark' }}>
+          <button type="submit" class="btn-secondary">
+            {comment.is_moderator_marked ? t(lang, 'Remove highlight') : t(lang, 'Highlight')}
+          </button>
+        </ActionForm>
+      )}
+      {comment.moderator_feedback && (
+        <ActionForm page={page} id={comment.id} action="feedback/delete">
+          <button type="submit" class="btn-secondary">
+            {t(lang, 'Delete feedback')}
+          </button>
+        </ActionForm>
+      )}
       <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.isReviewed ? 'unread' : 'read' }}>
         <button type="submit" class="btn-secondary">
           {comment.isReviewed ? t(lang, 'Mark as unread') : t(lang, 'Mark as read')}
@@ -254,6 +268,7 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
         {comment.author_is_moderator && <span class="badge">{t(lang, 'Moderator')}</span>} <span>{comment.created}</span>
         {comment.modified && !note && <span> ({t(lang, 'edited')})</span>}
         {isModerator && comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}
+        {comment.is_moderator_marked && !note && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
       {!note &&
         commentCategoryList(comment.comment_categories).map((category) => (

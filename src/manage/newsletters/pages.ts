@@ -43,7 +43,7 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
     const projects = await newsletterProjects(db, organisation.id);
     const { values, errors, input } = readNewsletterForm(request.body, projects.map((p) => p.id));
     if (!input) return sendPage(reply, NewsletterFormPage({ page, organisation, projects, values, errors }), 400);
-    await db.transaction((tx) => sendNewsletter(tx, organisation.id, actor.id, input, actor.origin));
+    await db.transaction((tx) => sendNewsletter(tx, organisation, actor.id, input, { origin: actor.origin, secretKey: app.ctx.config.secretKey }));
     return reply.redirect(withDone(newsletterListPath(organisation.slug), 'newsletter_sent'), 302);
   });
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { follows, newsletters, outbox, projects, users } from '../../db/schema/index.js';
+import { follows, newsletterOptouts, newsletters, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { MAX_ATTEMPTS } from '../../mail/delivery.js';
 import { projectViewers } from '../../core/projects/context.js';
@@ -12,17 +12,22 @@ export async function newsletterProjects(db: DbOrTx, organisationId: number) {
 
 /**
  * Who receives a project's newsletter (§B18.2): active followers with a confirmed address who opted
- * in to newsletters and may see the project now (issue 21, finding 6: a removed participant of a
- * private project still follows it, but hears nothing more of it).
+ * in to newsletters, did not unsubscribe from the organisation's (newsletter_optouts), and may see
+ * the project now (issue 21, finding 6: a removed participant of a private project still follows
+ * it, but hears nothing more of it).
  */
-export async function newsletterReceivers(db: DbOrTx, projectId: number) {
+export async function newsletterReceivers(db: DbOrTx, projectId: number, organisationId: number) {
+  const unsubscribed = db
+    .select({ userId: newsletterOptouts.userId })
+    .from(newsletterOptouts)
+    .where(and(sql`${q(newsletterOptouts.userId)} = ${q(users.id)}`, eq(newsletterOptouts.organisationId, organisationId)));
   const followers = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, language: users.language })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.creatorId))
-    .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true)));
+    .where(and(eq(follows.projectId, projectId), eq(follows.enabled, true), eq(users.getNewsletters, true), eq(users.isActive, true), eq(users.emailVerified, true), notExists(unsubscribed)));
   const viewers = await projectViewers(db, projectId, followers.map((f) => f.id));
-  return followers.filter((f) => viewers.has(f.id)).map(({ email }) => ({ email }));
+  return followers.filter((f) => viewers.has(f.id));
 }
 
 /** An outbox mail of a newsletter that is still to be sent: not sent yet, attempts left (§B18.3). */

@@ -5,25 +5,23 @@ import { qualified as q } from '../../db/sql.js';
 import { isLang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { newsletterListPath } from '../../web/paths.js';
-import { stripTags } from '../../text/html.js';
+import { escapeHtml, plainTextOf } from '../../text/html.js';
+import { unsubscribePath } from '../../me/accounts/urls.js';
 import type { NewsletterInput } from './rules.js';
 import { newsletterDeliveries, newsletterReceivers, pendingMail } from './queries.js';
 
 /** Relative links and images of the body made absolute, so that they work in a mail program (§B18.3). */
 export const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${origin}/`);
 
-/** A newsletter's plain-text part: the body's text, a paragraph per block. */
-const plainText = (html: string) =>
-  stripTags(html.replace(/<\/(p|h\d|li|div)>|<br\s*\/?>/gi, '\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 /**
  * Stores a newsletter and queues one e-mail per receiver in the same transaction (§B18); the
  * delivery sends them afterwards, and the newsletter list counts how many have gone out.
  */
-export async function sendNewsletter(tx: DbOrTx, organisationId: number, creatorId: number, input: NewsletterInput, origin: string): Promise<{ id: number; receivers: number }> {
-  const receivers = await newsletterReceivers(tx, input.projectId);
+export async function sendNewsletter(tx: DbOrTx, organisation: { id: number; name: string }, creatorId: number, input: NewsletterInput, links: { origin: string; secretKey: string }): Promise<{ id: number; receivers: number }> {
+  const { origin } = links;
+  const organisationId = organisation.id;
+  const receivers = await newsletterReceivers(tx, input.projectId, organisationId);
   const [row] = await tx
     .insert(newsletters)
     .values({ organisationId, creatorId, projectId: input.projectId, senderName: input.senderName, senderEmail: input.senderEmail, subject: input.subject, body: input.body, receivers: receivers.length })
@@ -31,7 +29,19 @@ export async function sendNewsletter(tx: DbOrTx, organisationId: number, creator
   const html = absoluteLinks(input.body, origin);
   const newsletter = { id: row.id, senderName: input.senderName, replyTo: input.senderEmail };
   for (const receiver of receivers) {
-    await queueMail(tx, { to: receiver.email, subject: input.subject, body: plainText(input.body), html, kind: 'newsletter', newsletter });
+    // Each mail carries the receiver's own unsubscribe link, in the text and as List-Unsubscribe (RFC 8058).
+    const unsubscribeUrl = `${origin}${unsubscribePath(links.secretKey, receiver.id, organisationId)}`;
+    const lang = isLang(receiver.language) ? receiver.language : 'de';
+    const footer = t(lang, UNSUBSCRIBE, { organisation: organisation.name });
+    await queueMail(tx, {
+      to: receiver.email,
+      subject: input.subject,
+      body: `${plainTextOf(input.body)}\n\n--\n${footer}: ${unsubscribeUrl}`,
+      html: `${html}<hr><p><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(footer)}</a></p>`,
+      kind: 'newsletter',
+      newsletter,
+      unsubscribeUrl,
+    });
   }
   // Nobody to send to: the report ("0 of 0") goes out at once.
   await reportNewsletterDelivery(tx, row.id, origin);
@@ -70,6 +80,8 @@ export async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number,
 export async function reportNewsletterDeliveries(db: Db, newsletterIds: number[], origin: string): Promise<void> {
   for (const id of newsletterIds) await db.transaction((tx) => reportNewsletterDelivery(tx, id, origin));
 }
+
+const UNSUBSCRIBE = 'Unsubscribe from the newsletters of %(organisation)s';
 
 const REPORT = {
   subject: 'Delivery report: %(subject)s',

@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { DataTable } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
-import { HTML_HELP, Input, Select, TextArea } from '../../web/controls.js';
+import { HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
 import { OrganisationTabs } from '../projects/views.js';
 import { newsletterCreatePath } from '../../web/paths.js';
 import type { listNewsletters, newsletterProjects } from './queries.js';
@@ -51,7 +51,7 @@ export function NewsletterFormPage(props: { page: PageContext; organisation: Org
   const title = t(lang, 'New newsletter');
   const tr = (list?: string[]) => list?.map((e) => t(lang, e, { max: NEWSLETTER_TEXT_MAX_LENGTH }));
   return (
-    <Layout page={page} title={title}>
+    <Layout page={page} title={title} scripts={RICH_TEXT_SCRIPTS}>
       <h1>{title}</h1>
       <OrganisationTabs page={page} organisation={organisation.slug} current="newsletters" />
       <p>{t(lang, "The newsletter goes to the project's followers who agreed to receive newsletters.")}</p>
@@ -69,7 +69,7 @@ export function NewsletterFormPage(props: { page: PageContext; organisation: Org
           choices={[{ value: '', label: t(lang, 'Choose a project') }, ...props.projects.map((p) => ({ value: String(p.id), label: p.name }))]}
         />
         <Input name="subject" label={t(lang, 'Subject')} value={values.subject} maxLength={NEWSLETTER_TEXT_MAX_LENGTH} required errors={tr(errors.subject)} />
-        <TextArea name="body" label={t(lang, 'Text')} value={values.body} rows={14} required errors={tr(errors.body)} help={`${t(lang, HTML_HELP)} ${t(lang, 'Images should be at most 650 pixels wide.')}`} />
+        <TextArea name="body" label={t(lang, 'Text')} value={values.body} rows={14} richText={lang} required errors={tr(errors.body)} help={`${t(lang, HTML_HELP)} ${t(lang, 'Images should be at most 650 pixels wide.')}`} />
         <button type="submit">{t(lang, 'Send newsletter')}</button>
       </form>
     </Layout>

@@ -4,6 +4,7 @@ import { loadProjectContext } from '../../core/projects/queries.js';
 import { managedOrganisation } from '../../web/guards.js';
 import { doneMessage } from '../../web/paths.js';
 import { moduleMissing, projectMissing, publishCheck } from './completeness.js';
+import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { type DashboardProject, findModule, loadDashboardProject, loadModules } from './queries.js';
 import { canEditProjectInDashboard } from './rules.js';
 import type { FrameData } from './views.js';
@@ -28,7 +29,7 @@ export async function frameData(request: FastifyRequest, project: DashboardProje
     project,
     modules,
     missing: [...projectMissing(project), ...modules.flatMap(moduleMissing)],
-    check: publishCheck(project, modules),
+    check: publishCheck(project, modules, await unwrittenPlatformPages(request.server.ctx.db)),
     current,
     done: doneMessage((request.query as { done?: string } | undefined)?.done),
     ...extra,

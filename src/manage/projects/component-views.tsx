@@ -49,7 +49,7 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
     case 'information':
       return (
         <>
-          <TextArea name="information" label={t(lang, 'Description of your project')} value={values.information} rows={12} errors={errors.information} help={t(lang, RICH_TEXT_HELP)} />
+          <TextArea name="information" label={t(lang, 'Description of your project')} value={values.information} rows={12} richText={lang} errors={errors.information} help={t(lang, RICH_TEXT_HELP)} />
           <h2>{t(lang, 'Contact for questions')}</h2>
           <Input name="contact_name" label={t(lang, 'Contact person')} value={values.contact_name} maxLength={PROJECT_FIELDS.contact_name.max} errors={errors.contact_name} />
           <TextArea name="contact_address_text" label={t(lang, 'Postal address')} value={values.contact_address_text} rows={3} errors={errors.contact_address_text} />
@@ -61,7 +61,7 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
     case 'result':
       return (
         <>
-          <TextArea name="result" label={t(lang, 'Results of your project')} value={values.result} rows={12} errors={errors.result} help={t(lang, RICH_TEXT_HELP)} />
+          <TextArea name="result" label={t(lang, 'Results of your project')} value={values.result} rows={12} richText={lang} errors={errors.result} help={t(lang, RICH_TEXT_HELP)} />
           <Checkbox name="show_insights" label={t(lang, 'Show the statistics on the public result page during the participation process')} checked={values.show_insights === 'on'} />
         </>
       );

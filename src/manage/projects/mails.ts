@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type InviteRole, users } from '../../db/schema/index.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
-import { loadRecipients } from '../../mail/notices.js';
+import { isNotificationKind, loadRecipients } from '../../mail/notices.js';
 import { queueMail } from '../../mail/outbox.js';
 
 /** The dashboard's e-mails (§C10–C14); English catalogue keys, German in i18n/de-dashboard.ts. */
@@ -39,7 +39,7 @@ function render(kind: MailKind, lang: Lang, vars: Vars & { name: string }) {
 
 /** To users, in their language; `notifications` leaves out those who turned notifications off (§C). */
 export async function mailUsers(db: DbOrTx, kind: MailKind, userIds: number[], vars: Vars, options: { notifications: boolean }): Promise<void> {
-  const recipients = options.notifications ? await loadRecipients(db, userIds) : await loadAll(db, userIds);
+  const recipients = options.notifications && isNotificationKind(kind) ? await loadRecipients(db, userIds, kind) : await loadAll(db, userIds);
   for (const r of recipients) await queueMail(db, { to: r.email, ...render(kind, r.lang, { ...vars, name: r.username }) });
 }
 

@@ -6,6 +6,7 @@ import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds } from '../../core/organisations/queries.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
+import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { mailUsers } from './mails.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
@@ -141,7 +142,7 @@ async function projectAndModules(tx: Tx, projectId: number) {
 /** §B15.5: publishes when complete; otherwise says what is missing and changes nothing. */
 export async function publishProject(tx: Tx, projectId: number): Promise<PublishCheck> {
   const { project, modules: list } = await projectAndModules(tx, projectId);
-  const check = publishCheck(project, list);
+  const check = publishCheck(project, list, await unwrittenPlatformPages(tx));
   if (check.ok) await updateProject(tx, projectId, { isDraft: false });
   return check;
 }

@@ -9,7 +9,8 @@ import { Pager } from '../../web/pager.js';
 import { labelIn, moduleComponents } from '../../core/modules/registry.js';
 import { projectPath } from '../../core/urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
-import { accessChoices, Input, Radios, TextArea } from '../../web/controls.js';
+import { platformPageEditPath } from '../../core/legal/texts.js';
+import { accessChoices, Input, Radios, RICH_TEXT_SCRIPTS, TextArea } from '../../web/controls.js';
 import { PROJECT_FIELDS } from './input.js';
 import { isExportOffered } from '../../features/exports/rules.js';
 import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from '../../web/paths.js';
@@ -42,6 +43,7 @@ function MissingMark({ lang }: { lang: PageContext['lang'] }) {
 }
 
 function missingLink(organisation: OrganisationView, projectSlug: string, m: Missing) {
+  if (m.legal) return platformPageEditPath(m.legal);
   return m.module ? moduleComponentPath(organisation.slug, m.module.slug, m.component) : projectComponentPath(organisation.slug, projectSlug, m.component);
 }
 
@@ -187,7 +189,7 @@ export function ProjectFrame({ page, data, title, children }: { page: PageContex
   const { lang } = page;
   const { organisation, project } = data;
   return (
-    <Layout page={page} title={`${title} — ${project.name}`}>
+    <Layout page={page} title={`${title} — ${project.name}`} scripts={RICH_TEXT_SCRIPTS}>
       <nav aria-label={t(lang, 'Breadcrumbs')}>
         <ol class="breadcrumbs">
           <li>

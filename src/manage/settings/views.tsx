@@ -1,7 +1,7 @@
 import { LANGUAGES, type Lang, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
-import { Checkbox, HTML_HELP, Input, Select, TextArea } from '../../web/controls.js';
+import { Checkbox, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
 import { OrganisationTabs } from '../projects/views.js';
 import { legalSettingsPath, organisationSettingsPath } from '../../web/paths.js';
 import type { OrganisationProfile } from '../../core/organisations/queries.js';
@@ -44,7 +44,7 @@ interface FormProps {
 function Frame({ page, organisation, title, current, saved, errors, children }: Omit<FormProps, 'values'> & { title: string; current: 'settings' | 'legal'; children: preact.ComponentChildren }) {
   const { lang } = page;
   return (
-    <Layout page={page} title={title}>
+    <Layout page={page} title={title} scripts={RICH_TEXT_SCRIPTS}>
       <h1>{title}</h1>
       <OrganisationTabs page={page} organisation={organisation.slug} current={current} />
       {saved && <Notice>{t(lang, 'Your changes have been saved.')}</Notice>}
@@ -87,7 +87,7 @@ export function OrganisationSettingsPage({ page, organisation, values, errors, s
             <legend>{LANGUAGE_NAMES[l]}</legend>
             <TextArea name={`description_${l}`} label={t(lang, 'Description')} value={values[`description_${l}`]} maxLength={TRANSLATED.description} rows={3} errors={errors[`description_${l}`]} help={t(lang, 'Shown on the landing page; at most %(max)s characters.', { max: TRANSLATED.description })} />
             <Input name={`slogan_${l}`} label={t(lang, 'Slogan')} value={values[`slogan_${l}`]} maxLength={TRANSLATED.slogan} errors={errors[`slogan_${l}`]} />
-            <TextArea name={`information_${l}`} label={t(lang, 'Information')} value={values[`information_${l}`]} rows={8} errors={errors[`information_${l}`]} help={`${t(lang, 'Shown on the "About" page.')} ${t(lang, HTML_HELP)}`} />
+            <TextArea name={`information_${l}`} label={t(lang, 'Information')} value={values[`information_${l}`]} rows={8} richText={lang} errors={errors[`information_${l}`]} help={`${t(lang, 'Shown on the "About" page.')} ${t(lang, HTML_HELP)}`} />
           </fieldset>
         ))}
         <Input name="url" type="url" label={t(lang, 'Website')} value={values.url} maxLength={TEXT_FIELDS.url} errors={errors.url} help={t(lang, 'A full address starting with https://')} />
@@ -117,7 +117,7 @@ export function LegalSettingsPage({ page, organisation, values, errors, saved }:
       <form method="post" action={legalSettingsPath(organisation.slug)} noValidate>
         <CsrfField page={page} />
         {LEGAL_FIELDS.map((name) => (
-          <TextArea name={name} label={t(lang, LEGAL_LABELS[name])} value={values[name]} rows={10} errors={errors[name]} help={t(lang, HTML_HELP)} />
+          <TextArea name={name} label={t(lang, LEGAL_LABELS[name])} value={values[name]} rows={10} richText={lang} errors={errors[name]} help={t(lang, HTML_HELP)} />
         ))}
         <button type="submit">{t(lang, 'Save')}</button>
       </form>

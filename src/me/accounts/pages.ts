@@ -12,7 +12,8 @@ import { throttledLogin } from '../../core/users/auth.js';
 import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
 import { MessagePage } from '../../web/layout.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './views.js';
-import { AFTER_LOGIN, isValidEmail } from '../../core/users/rules.js';
+import { AFTER_LOGIN, type ConsentText, isValidEmail, signupConsentTexts } from '../../core/users/rules.js';
+import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { accountLinks } from './urls.js';
 import {
   type Account,
@@ -55,7 +56,7 @@ const verificationSent = (page: PageContext) =>
     message: t(page.lang, 'We have sent an e-mail to you for verification. Follow the link provided to finalize the signup process.'),
   });
 
-async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): Promise<FieldErrors> {
+async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody, consent: ConsentText[]): Promise<FieldErrors> {
   const username = field(body, 'username');
   const email = field(body, 'email');
   const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email });
@@ -63,7 +64,7 @@ async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody): P
   const problems = password1 ? passwordProblems(lang, password1, username, email) : [t(lang, 'This field is required.')];
   if (problems.length) errors.password1 = problems;
   if (password1 && field(body, 'password2', false) !== password1) errors.password2 = [t(lang, 'You must type the same password each time.')];
-  if (field(body, 'terms_of_use') !== 'on') errors.terms_of_use = [t(lang, 'Please accept the terms of use and the data protection policy.')];
+  if (consent.length && field(body, 'terms_of_use') !== 'on') errors.terms_of_use = [t(lang, 'Please accept the terms of use and the data protection policy.')];
   return errors;
 }
 
@@ -143,7 +144,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const page = await pageContext(request, reply);
     const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
     if (page.user) return reply.redirect(next, 302);
-    return sendPage(reply, SignupPage({ page, next }));
+    return sendPage(reply, SignupPage({ page, next, consent: signupConsentTexts(await unwrittenPlatformPages(db)) }));
   });
 
   app.post('/accounts/signup/', pageRoute({ body: FormBody }), async (request, reply) => {
@@ -152,12 +153,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const page = await pageContext(request, reply);
     const next = safeNext(field(body, 'next'), AFTER_LOGIN);
     const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
-    const errors = await signupErrors(app, page.lang, body);
-    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next }), 400);
+    const consent = signupConsentTexts(await unwrittenPlatformPages(db));
+    const errors = await signupErrors(app, page.lang, body, consent);
+    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next, consent }), 400);
     // The same answer and the same work whether the address has an account or not (F13).
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
     const outcome = await db.transaction((tx) => signUp(tx, input, accountLinks(app.ctx.config, next)));
-    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, consent, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     return sendPage(reply, verificationSent(page));
   });
 

@@ -1,17 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
 import { ensureCsrfToken } from '../../http/session.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
-import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody, TokenParams } from '../../web/forms.js';
+import { pageContext } from '../../web/context.js';
+import { isNotificationKind } from '../../mail/notices.js';
+import { loadMailSettings, organisationName } from './queries.js';
+import { readLink } from '../../core/users/link-tokens.js';
 import { sendPage } from '../../web/render.js';
 import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from '../../core/users/avatars.js';
 import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
 import { MessagePage } from '../../web/layout.js';
-import { AccountDeletionPage, AccountSettingsPage, AgreementsPage, PasswordFormPage, type SettingsView } from './views.js';
+import { AccountDeletionPage, AccountSettingsPage, AgreementsPage, MailSettingsPage, PasswordFormPage, type SettingsView, UnsubscribePage } from './views.js';
 import { organisationTextPath } from '../../core/legal/texts.js';
 import { loadTermsAgreements } from '../../core/organisations/queries.js';
 import { withdrawTermsAgreements } from '../../core/organisations/services.js';
@@ -22,6 +26,8 @@ import { newPasswordErrors } from './pages.js';
 import {
   type Account,
   findAccount,
+  saveMailSettings,
+  withdrawNewsletterConsent,
   isUniqueViolation,
   EMAIL_CHANGE_LIMIT,
   mailEmailChange,
@@ -214,6 +220,44 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     await db.transaction((tx) => withdrawTermsAgreements(tx, page.user.id, keep));
     return redirectWithMessage(request, reply, '/account/agreements/', 'Your changes have been saved.');
   });
+
+  app.get('/account/notifications/', pageRoute(), async (request, reply) => {
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    return sendPage(reply, MailSettingsPage({ page, settings: await loadMailSettings(db, page.user.id) }));
+  });
+
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/account/notifications/', pageRoute({ body: RepeatedFormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const ids = (name: string) => fieldList(request.body, name).filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+    const input = {
+      newsletters: field(request.body as FormBody, 'get_newsletters') === 'on',
+      shownOrganisationIds: ids('shown_organisation'),
+      wantedOrganisationIds: ids('organisation'),
+      wantedNotifications: fieldList(request.body, 'notification').filter(isNotificationKind),
+    };
+    await db.transaction((tx) => saveMailSettings(tx, page.user.id, input));
+    return redirectWithMessage(request, reply, '/account/notifications/', 'Your changes have been saved.');
+  });
+
+  // The newsletter's unsubscribe link works without login (the signed token names user and
+  // organisation). GET only asks, so a mail scanner following links changes nothing; the POST
+  // needs no form token: mail programs send it without cookies (RFC 8058 one-click).
+  const unsubscribe = async (request: FastifyRequest, reply: FastifyReply, token: string, done: boolean) => {
+    const page = await pageContext(request, reply);
+    const link = readLink(config.secretKey, 'unsubscribe', token);
+    const organisationId = link && /^\d{1,9}$/.test(link.state) ? Number(link.state) : null;
+    const organisation = organisationId === null ? null : await organisationName(db, organisationId);
+    if (!link || organisationId === null || organisation === null) {
+      return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Unsubscribe from newsletters'), message: t(page.lang, 'This link is not valid.') }), 404);
+    }
+    if (done) await db.transaction((tx) => withdrawNewsletterConsent(tx, link.userId, organisationId));
+    return sendPage(reply, UnsubscribePage({ page, organisation, done }));
+  };
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/accounts/unsubscribe/:token/', pageRoute({ params: TokenParams }), (request, reply) => unsubscribe(request, reply, request.params.token, false));
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/accounts/unsubscribe/:token/', pageRoute({ params: TokenParams }), (request, reply) => unsubscribe(request, reply, request.params.token, true));
 
   app.get('/account/account_deletion/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);

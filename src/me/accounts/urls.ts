@@ -21,3 +21,6 @@ export function accountLinks(config: Pick<Config, 'secretKey' | 'baseUrl'>, next
     reset: (a: Pick<Account, 'id' | 'email' | 'password' | 'isActive'>) => absoluteUrl(baseUrl, `/accounts/password/reset/key/${signLink(secretKey, 'reset-password', a.id, resetState(a))}/`),
   };
 }
+
+/** The path of a newsletter's unsubscribe link: one organisation's newsletters, for one user, no login needed. */
+export const unsubscribePath = (secretKey: string, userId: number, organisationId: number) => `/accounts/unsubscribe/${signLink(secretKey, 'unsubscribe', userId, String(organisationId))}/`;

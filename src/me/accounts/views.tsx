@@ -7,7 +7,8 @@ import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../../core/legal/texts.js';
 import { keepingNext } from './urls.js';
-import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
+import type { MailSettings } from './queries.js';
+import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 
 export type FormValues = Record<string, string>;
 
@@ -64,7 +65,7 @@ export function SocialLogin({ page, next }: { page: PageContext; next: string })
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {}, next }: FormPageProps & { next: string }) {
+export function SignupPage({ page, values = {}, errors = {}, next, consent }: FormPageProps & { next: string; consent: ConsentText[] }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
@@ -86,12 +87,7 @@ export function SignupPage({ page, values = {}, errors = {}, next }: FormPagePro
             errors={errors.password1}
           />
           <Field name="password2" type="password" label={t(lang, 'Password (again)')} autocomplete="new-password" required errors={errors.password2} />
-          <Checkbox
-            name="terms_of_use"
-            label={interpolate(t(lang, 'I accept the %(terms)s and the %(privacy)s.'), {
-              terms: <a href={platformPagePath('terms')}>{t(lang, 'terms of use')}</a>,
-              privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
-            })} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />
+          {consent.length > 0 && <Checkbox name="terms_of_use" label={consentLabel(lang, consent)} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />}
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
@@ -102,6 +98,16 @@ export function SignupPage({ page, values = {}, errors = {}, next }: FormPagePro
       </div>
     </Layout>
   );
+}
+
+/** "I accept the terms of use and the data protection policy", naming only the texts that are written. */
+function consentLabel(lang: PageContext['lang'], consent: ConsentText[]) {
+  const links = {
+    terms: <a href={platformPagePath('terms')}>{t(lang, 'terms of use')}</a>,
+    privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
+  };
+  if (consent.length === 2) return interpolate(t(lang, 'I accept the %(terms)s and the %(privacy)s.'), links);
+  return consent.includes('terms') ? interpolate(t(lang, 'I accept the %(terms)s.'), links) : interpolate(t(lang, 'I accept the %(privacy)s.'), links);
 }
 
 function Checkbox({ name, label, checked, errors, required }: { name: string; label: ComponentChildren; checked: boolean; errors?: string[]; required?: boolean }) {
@@ -284,6 +290,9 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
             <a href="/accounts/password/change/">{t(lang, 'Change password')}</a>
           </li>
           <li>
+            <a href="/account/notifications/">{t(lang, 'E-mail notifications and newsletters')}</a>
+          </li>
+          <li>
             <a href="/account/agreements/">{t(lang, 'User agreements')}</a>
           </li>
           <li>
@@ -357,6 +366,73 @@ export function AccountDeletionPage({ page, errors = {}, withPassword }: { page:
           {withPassword && <Field name="password" type="password" label={t(lang, 'Your password')} autocomplete="current-password" required errors={errors.password} />}
           <button type="submit">{t(lang, 'Delete account')}</button>
         </form>
+      </div>
+    </Layout>
+  );
+}
+
+/** `/account/notifications/`: newsletters (at all, and per organisation) and each kind of notification e-mail. */
+export function MailSettingsPage({ page, settings }: { page: PageContext; settings: MailSettings }) {
+  const { lang } = page;
+  const title = t(lang, 'E-mail notifications and newsletters');
+  return (
+    <Layout page={page} title={title}>
+      <div class="narrow">
+        <h1>{title}</h1>
+        <form method="post" action="/account/notifications/">
+          <CsrfField page={page} />
+          <fieldset class="field">
+            <legend>{t(lang, 'Newsletters')}</legend>
+            <div class="check">
+              <input type="checkbox" id="id_get_newsletters" name="get_newsletters" checked={settings.newsletters} />{' '}
+              <label for="id_get_newsletters">{t(lang, 'I want to receive newsletters about projects I follow')}</label>
+            </div>
+            {settings.organisations.map((org) => (
+              <div class="check">
+                <input type="hidden" name="shown_organisation" value={String(org.id)} />
+                <input type="checkbox" id={`id_organisation_${org.id}`} name="organisation" value={String(org.id)} checked={org.wanted} />{' '}
+                <label for={`id_organisation_${org.id}`}>{t(lang, 'Newsletters from %(organisation)s', { organisation: org.name })}</label>
+              </div>
+            ))}
+          </fieldset>
+          <fieldset class="field">
+            <legend>{t(lang, 'Send me an e-mail when')}</legend>
+            {settings.notifications.map((n) => (
+              <div class="check">
+                <input type="checkbox" id={`id_notification_${n.kind}`} name="notification" value={n.kind} checked={n.wanted} />{' '}
+                <label for={`id_notification_${n.kind}`}>{t(lang, n.label)}</label>
+              </div>
+            ))}
+          </fieldset>
+          <button type="submit">{t(lang, 'Save changes')}</button>
+        </form>
+        <p>
+          <a href="/account/">{t(lang, 'Account Settings')}</a>
+        </p>
+      </div>
+    </Layout>
+  );
+}
+
+/** The newsletter's unsubscribe link: one button, no login (a mail scanner's GET changes nothing). */
+export function UnsubscribePage({ page, organisation, done }: { page: PageContext; organisation: string; done: boolean }) {
+  const { lang } = page;
+  const title = t(lang, 'Unsubscribe from newsletters');
+  return (
+    <Layout page={page} title={title}>
+      <div class="narrow">
+        <h1>{title}</h1>
+        {done ? (
+          <Notice>
+            <p>{t(lang, 'You will no longer receive newsletters from %(organisation)s.', { organisation })}</p>
+          </Notice>
+        ) : (
+          <form method="post">
+            <p>{t(lang, 'Do you want to stop receiving newsletters from %(organisation)s?', { organisation })}</p>
+            <button type="submit">{t(lang, 'Unsubscribe')}</button>
+          </form>
+        )}
+        <p>{t(lang, 'Choose which e-mails you get in your account settings:')} <a href="/account/notifications/">{t(lang, 'E-mail notifications and newsletters')}</a></p>
       </div>
     </Layout>
   );

@@ -13,15 +13,16 @@ import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../../features/comments/queries.js';
 import { MODERATION_ACTIONS, moderateComment } from '../../features/comments/services.js';
 import { isGone } from '../../features/comments/serialize.js';
-import { loadModerationComment, loadModerationComments, type ModerationFilter } from '../../features/moderation/queries.js';
+import { countModerationComments, loadModerationComment, loadModerationComments, type ModerationFilter } from '../../features/moderation/queries.js';
 import { serializeModerationComment } from '../../features/moderation/serialize.js';
 import { canModerateComments, canViewModerationDashboard } from '../../features/moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../../core/projects/context.js';
-import { loadReportsOf } from '../../features/reports/queries.js';
+import { loadReportedIdeas, loadReportsOf } from '../../features/reports/queries.js';
+import { markReportsHandled } from '../../features/reports/services.js';
+import { redirectWithMessage } from '../../web/flash.js';
 import { loadProjectExportModules } from '../../features/exports/queries.js';
 import { mayExportModule } from '../../features/exports/rules.js';
-import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage } from './moderation-views.js';
-import { moderationDetailPath } from '../../core/urls.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, queuePath, type QueuePlace } from './moderation-views.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 
@@ -32,6 +33,13 @@ const DetailQuery = Type.Object({
 });
 export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
+
+/** The filter and page an action form came from (issue 22.5: the queue keeps its place); anything else is the first page of "all". */
+function placeOf(body: FormBody): QueuePlace {
+  const filter = MODERATION_FILTERS.map(([name]) => name).find((name) => name === field(body, 'filter')) ?? 'all';
+  const page = Number(field(body, 'page'));
+  return { filter, page: Number.isSafeInteger(page) && page > 1 && page < 1e6 ? page : 1 };
+}
 
 /** The queue's filters: unread, reported, blocked (the moderation API's filters). */
 const FILTERS: Record<ModerationFilterName, ModerationFilter> = {
@@ -63,6 +71,13 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     return { project, context };
   }
 
+  /** The place to come back to after an action; when the action emptied the last page (the item left the filter), the page now last. */
+  async function keptPlace(projectId: number, place: QueuePlace): Promise<QueuePlace> {
+    if (place.page === 1) return place;
+    const last = Math.max(1, Math.ceil((await countModerationComments(db, projectId, FILTERS[place.filter])) / MODERATION_PAGE_SIZE));
+    return { ...place, page: Math.min(place.page, last) };
+  }
+
   const sidebarFor = async (user: { id: number; isSuperuser: boolean }) => sidebarOf(db, user, await followedProjects(db, user.id));
 
   app.get('/userdashboard/moderation/', pageRoute(), async (request, reply) => {
@@ -92,7 +107,9 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS } }));
+    const reportedIdeas = filter === 'all' || filter === 'reported' ? await loadReportedIdeas(db, project.id) : [];
+    const place = { filter, page: number };
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reportedIdeas, place } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -106,6 +123,21 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     if (!(await loadModerationComment(db, project.id, id))) throw notFound();
     const origin = renderContext(request, page.user, config).origin;
     await db.transaction((tx) => moderateComment(tx, id, changes, { origin }));
-    return reply.redirect(`${moderationDetailPath(project.slug)}#comment-${id}`, 302);
+    return reply.redirect(`${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#comment-${id}`, 302);
+  });
+
+  // Issue 22.4: a moderator marks the open reports of an idea or a comment of the project as handled.
+  app.post('/userdashboard/moderation/detail/:slug/reports/', pageRoute({ params: DetailParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const kind = field(request.body, 'kind');
+    const id = Number(field(request.body, 'id'));
+    if ((kind !== 'idea' && kind !== 'comment') || !Number.isSafeInteger(id) || id < 1) throw fieldErrors({ kind: ['This is not one of the allowed values.'] });
+    const { project } = await moderatedProject(page.user, request.params.slug);
+    const inProject = kind === 'idea' ? (await loadReportedIdeas(db, project.id)).some((idea) => idea.id === id) : Boolean(await loadModerationComment(db, project.id, id));
+    if (!inProject) throw notFound();
+    await db.transaction((tx) => markReportsHandled(tx, { type: kind, id }, page.user.id));
+    return redirectWithMessage(request, reply, `${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#${kind}-${id}`, 'The reports were marked as handled.');
   });
 }

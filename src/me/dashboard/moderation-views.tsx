@@ -5,8 +5,10 @@ import { CsrfField } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../../features/moderation/serialize.js';
-import type { ReportRow } from '../../features/reports/queries.js';
+import type { ReportedIdea, ReportRow } from '../../features/reports/queries.js';
 import { moderationDetailPath, moduleExportPath, projectPath } from '../../core/urls.js';
+import { commentActionPath } from '../../features/threads/views.js';
+import { PlainText } from '../../web/components.js';
 import { DashboardFrame, type Sidebar } from './views.js';
 import type { ModeratedProject } from './queries.js';
 import { RichText } from '../../web/rich-text.js';
@@ -28,6 +30,7 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
             <p>{project.organisationName}</p>
             <p>
               {tn(lang, '%(count)s unread reported comment', '%(count)s unread reported comments', project.unreadReported)} · {tn(lang, '%(count)s unread comment', '%(count)s unread comments', project.unread)}
+              {project.reportedIdeas > 0 && <> · {tn(lang, '%(count)s reported idea', '%(count)s reported ideas', project.reportedIdeas)}</>}
             </p>
           </li>
         ))}
@@ -46,19 +49,93 @@ export const MODERATION_FILTERS: [ModerationFilterName, string][] = [
   ['blocked', 'Blocked'],
 ];
 
-function ActionButton({ page, action, label, commentId, slug }: { page: PageContext; action: string; label: string; commentId: number; slug: string }) {
+/** The queue at a filter and page ("all" and page 1 leave their parameter out). */
+export function queuePath(slug: string, place: QueuePlace): string {
+  const query = new URLSearchParams();
+  if (place.filter !== 'all') query.set('filter', place.filter);
+  if (place.page > 1) query.set('page', String(place.page));
+  const search = query.toString();
+  return `${moderationDetailPath(slug)}${search ? `?${search}` : ''}`;
+}
+
+/** Where the queue was (filter and page), so that an action comes back to it (issue 22.5). */
+export interface QueuePlace {
+  filter: ModerationFilterName;
+  page: number;
+}
+
+function PlaceFields({ place }: { place: QueuePlace }) {
+  return (
+    <>
+      <input type="hidden" name="filter" value={place.filter} />
+      <input type="hidden" name="page" value={String(place.page)} />
+    </>
+  );
+}
+
+function ActionButton({ page, action, label, commentId, slug, place }: { page: PageContext; action: string; label: string; commentId: number; slug: string; place: QueuePlace }) {
   return (
     <form method="post" action={`${moderationDetailPath(slug)}comments/${commentId}/`} class="inline-form">
       <CsrfField page={page} />
       <input type="hidden" name="action" value={action} />
+      <PlaceFields place={place} />
       <button type="submit">{label}</button>
     </form>
   );
 }
 
-function ModerationItem({ page, comment, slug }: { page: PageContext; comment: ModerationComment; slug: string }) {
+/** "Mark reports as handled" for an idea or a comment (issue 22.4). */
+function HandledButton({ page, kind, id, slug, place }: { page: PageContext; kind: 'idea' | 'comment'; id: number; slug: string; place: QueuePlace }) {
+  return (
+    <form method="post" action={`${moderationDetailPath(slug)}reports/`} class="inline-form">
+      <CsrfField page={page} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={String(id)} />
+      <PlaceFields place={place} />
+      <button type="submit">{t(page.lang, 'Mark reports as handled')}</button>
+    </form>
+  );
+}
+
+/** Each report with its reporter and reason; handled ones say so. */
+function ReportList({ lang, reports }: { lang: PageContext['lang']; reports: ReportRow[] }) {
+  if (!reports.length) return null;
+  return (
+    <ul class="reports" aria-label={t(lang, 'Reports')}>
+      {reports.map((report) => (
+        <li>
+          <strong>{report.username}</strong>: <span class="pre-line">{report.description}</span>
+          {report.handled && <> <span class="badge">{t(lang, 'handled')}</span></>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportedIdeaItem({ page, idea, slug, place }: { page: PageContext; idea: ReportedIdea; slug: string; place: QueuePlace }) {
   const { lang } = page;
-  const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.pk} slug={slug} />;
+  return (
+    <li id={`idea-${idea.id}`} class="moderation-comment">
+      <p>
+        <strong>
+          <a href={idea.path}>{idea.name}</a>
+        </strong>
+      </p>
+      <p>{tn(lang, '%(count)s report', '%(count)s reports', idea.reports.filter((r) => !r.handled).length)}</p>
+      <ReportList lang={lang} reports={idea.reports} />
+      <div class="actions">
+        <a class="btn btn-secondary" href={`${idea.path}moderate/`}>
+          {t(lang, 'Give feedback')}
+        </a>
+        <HandledButton page={page} kind="idea" id={idea.id} slug={slug} place={place} />
+      </div>
+    </li>
+  );
+}
+
+function ModerationItem({ page, comment, slug, place }: { page: PageContext; comment: ModerationComment; slug: string; place: QueuePlace }) {
+  const { lang } = page;
+  const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.pk} slug={slug} place={place} />;
   return (
     <li id={`comment-${comment.pk}`} class="moderation-comment">
       <p>
@@ -66,17 +143,9 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
         {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
         {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
-      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <p class="comment-text">{comment.comment}</p>}
+      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <PlainText class="comment-text" text={comment.comment} />}
       <p>{tn(lang, '%(count)s report', '%(count)s reports', comment.num_reports)}</p>
-      {comment.reports.length > 0 && (
-        <ul class="reports" aria-label={t(lang, 'Reports')}>
-          {comment.reports.map((report) => (
-            <li>
-              <strong>{report.username}</strong>: <span class="pre-line">{report.description}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReportList lang={lang} reports={comment.reports} />
       {comment.moderator_feedback && (
         <div class="feedback">
           <p>
@@ -94,6 +163,15 @@ function ModerationItem({ page, comment, slug }: { page: PageContext; comment: M
       <div class="actions">
         {comment.is_unread ? button('read', 'Mark as read') : button('unread', 'Mark as unread')}
         {!comment.isGone && (comment.is_blocked ? button('unblock', 'Unblock') : button('block', 'Block'))}
+        {!comment.isGone && (comment.is_moderator_marked ? button('unmark', 'Remove highlight') : button('mark', 'Highlight'))}
+        {comment.moderator_feedback && (
+          <form method="post" action={commentActionPath(comment.pk, 'feedback/delete')} class="inline-form">
+            <CsrfField page={page} />
+            <input type="hidden" name="next" value={`${queuePath(slug, place)}#comment-${comment.pk}`} />
+            <button type="submit">{t(lang, 'Delete feedback')}</button>
+          </form>
+        )}
+        {comment.num_reports > 0 && <HandledButton page={page} kind="comment" id={comment.pk} slug={slug} place={place} />}
       </div>
     </li>
   );
@@ -107,6 +185,9 @@ export interface ModerationDetailData {
   pager: PageLinks;
   filter: ModerationFilterName;
   filters: [ModerationFilterName, string][];
+  /** Ideas of the project with open reports, shown with the "All" and "Reported" filters (issue 22.4). */
+  reportedIdeas: ReportedIdea[];
+  place: QueuePlace;
 }
 
 export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; sidebar: Sidebar; data: ModerationDetailData }) {
@@ -133,6 +214,16 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
           </ul>
         </section>
       )}
+      {data.reportedIdeas.length > 0 && (
+        <section aria-labelledby="reported-ideas-heading">
+          <h2 id="reported-ideas-heading">{t(lang, 'Reported ideas')}</h2>
+          <ul class="moderation-comments">
+            {data.reportedIdeas.map((idea) => (
+              <ReportedIdeaItem page={page} idea={idea} slug={project.slug} place={data.place} />
+            ))}
+          </ul>
+        </section>
+      )}
       <h2>{t(lang, 'Comments')}</h2>
       <nav aria-label={t(lang, 'Filter comments')}>
         <ul class="tabs">
@@ -148,7 +239,7 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
       {data.comments.length ? (
         <ul class="moderation-comments">
           {data.comments.map((comment) => (
-            <ModerationItem page={page} comment={comment} slug={project.slug} />
+            <ModerationItem page={page} comment={comment} slug={project.slug} place={data.place} />
           ))}
         </ul>
       ) : (

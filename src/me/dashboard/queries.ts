@@ -6,6 +6,7 @@ import {
   commentFeedback,
   comments,
   follows,
+  ideas,
   modules,
   organisationInitiators,
   organisations,
@@ -192,8 +193,11 @@ export async function moderatedProjects(db: DbOrTx, user: { id: number; isSuperu
   const unread = (reported: boolean) => sql<number>`(select count(*) from ${comments} c
       where (c.project_id = ${projects.id} or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.project_id = ${projects.id})))
         and not c.is_reviewed
-        ${reported ? sql`and exists (select 1 from ${reports} r where r.content_type = 'comment' and r.object_pk = c.id)` : sql``})`.mapWith(Number);
+        ${reported ? sql`and exists (select 1 from ${reports} r where r.content_type = 'comment' and r.object_pk = c.id and r.handled_at is null)` : sql``})`.mapWith(Number);
   const unreadReported = unread(true);
+  // Ideas with open reports (issue 22.4: reported ideas reach the queue too).
+  const reportedIdeas = sql<number>`(select count(distinct r.object_pk) from ${reports} r join ${ideas} i on i.id = r.object_pk join ${modules} m on m.id = i.module_id
+      where r.content_type = 'idea' and r.handled_at is null and m.project_id = ${projects.id})`.mapWith(Number);
   return db
     .select({
       id: projects.id,
@@ -202,11 +206,12 @@ export async function moderatedProjects(db: DbOrTx, user: { id: number; isSuperu
       organisationName: organisations.name,
       unread: unread(false),
       unreadReported,
+      reportedIdeas,
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(moderationCandidates(user))
-    .orderBy(desc(unreadReported), desc(projects.created), desc(projects.id))
+    .orderBy(desc(sql`${unreadReported} + ${reportedIdeas}`), desc(projects.created), desc(projects.id))
     .limit(limit);
 }
 

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { notFound } from '../../http/errors.js';
+import { fieldErrors, notFound } from '../../http/errors.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { LANGUAGES, type Lang, t } from '../../i18n/index.js';
-import { checkCsrf, field, pageRoute } from '../../web/forms.js';
+import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { markReportsHandled } from '../../features/reports/services.js';
 import { sendPage } from '../../web/render.js';
 import { loadPlatformPage, savePlatformPage } from '../../core/legal/queries.js';
 import { isPlatformPageKey, PLATFORM_PAGE_KEYS } from '../../core/legal/texts.js';
@@ -33,6 +35,20 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     const { count, items } = await listReportedItems(db, { size: BACKOFFICE_PAGE_SIZE, number });
     checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
     return sendPage(reply, ReportsPage({ page, items, count, pager: pageLinks('/backoffice/reports/', number, BACKOFFICE_PAGE_SIZE, count) }));
+  });
+
+  // Issue 22.4: an operator marks the open reports of an item as handled; it leaves this list.
+  app.post('/backoffice/reports/', pageRoute({ body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await operator(request, reply);
+    if (!page?.user) return reply;
+    const user = page.user;
+    const kind = field(request.body, 'kind');
+    const id = Number(field(request.body, 'id'));
+    if ((kind !== 'idea' && kind !== 'comment') || !Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw fieldErrors({ kind: ['This is not one of the allowed values.'] });
+    const closed = await db.transaction((tx) => markReportsHandled(tx, { type: kind, id }, user.id));
+    if (!closed) throw notFound();
+    return redirectWithMessage(request, reply, '/backoffice/reports/', 'The reports were marked as handled.');
   });
 
   app.get('/backoffice/mails/', pageRoute({ querystring: ListQuery }), async (request, reply) => {

@@ -43,10 +43,17 @@ export function ReportsPage({ page, items, count, pager }: { page: PageContext; 
             <ul>
               {item.reasons.map((reason) => (
                 <li>
-                  {reason.username}: {reason.description}
+                  {reason.username}: <span class="pre-line">{reason.description}</span>
+                  {reason.handled && <> <span class="badge">{t(lang, 'handled')}</span></>}
                 </li>
               ))}
             </ul>
+            <form method="post" action="/backoffice/reports/" class="inline-form">
+              <CsrfField page={page} />
+              <input type="hidden" name="kind" value={item.kind} />
+              <input type="hidden" name="id" value={String(item.id)} />
+              <button type="submit">{t(lang, 'Mark reports as handled')}</button>
+            </form>
           </li>
         ))}
       </ul>

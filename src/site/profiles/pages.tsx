@@ -42,7 +42,7 @@ export function ProfilePage({ page, profile }: { page: PageContext; profile: Pro
       {profile.bio && (
         <section aria-labelledby="bio-heading">
           <h2 id="bio-heading">{t(lang, 'Biography')}</h2>
-          <p>{profile.bio}</p>
+          <p class="pre-line">{profile.bio}</p>
         </section>
       )}
     </Layout>

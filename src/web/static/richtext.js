@@ -55,7 +55,9 @@
       label.addEventListener('click', function () { editor.focus(); });
     }
     if (area.getAttribute('aria-describedby')) editor.setAttribute('aria-describedby', area.getAttribute('aria-describedby'));
-    editor.innerHTML = area.value;
+    // Plain text (typed without the editor) keeps its lines; an empty editor starts with a paragraph,
+    // so that Enter makes paragraphs (<p>, see defaultParagraphSeparator) from the first line on.
+    editor.innerHTML = /<(p|div|ul|ol|h[1-6]|blockquote)[\s>]/i.test(area.value) ? area.value : area.value.trim() ? '<p>' + area.value.trim().replace(/&(?![#\w]+;)/g, '&amp;').split(/\r?\n\s*\r?\n/).map(function (p) { return p.replace(/\r?\n/g, '<br>'); }).join('</p><p>') + '</p>' : '<p><br></p>';
     buttons.forEach(function (b) {
       var button = document.createElement('button');
       button.type = 'button';
@@ -76,7 +78,10 @@
     area.removeAttribute('required');
     area.parentNode.insertBefore(toolbar, area);
     area.parentNode.insertBefore(editor, area);
-    var sync = function () { area.value = editor.innerHTML; };
+    // Chromium makes a <div> of each new line unless told otherwise; the server turns stray divs into <p> as well.
+    document.execCommand('defaultParagraphSeparator', false, 'p');
+    // An editor left empty sends nothing (not an empty paragraph).
+    var sync = function () { area.value = editor.textContent.trim() || editor.querySelector('img') ? editor.innerHTML : ''; };
     editor.addEventListener('input', sync);
     if (area.form) area.form.addEventListener('submit', sync);
   });
