@@ -36,6 +36,7 @@ import { dashboardPages } from './features/dashboard/pages.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { type Authentication, authenticator } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
+import { challengeRoutes } from './http/challenge-routes.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Then one register call per feature.
   await app.register(healthRoutes);
+  await app.register(challengeRoutes);
   await app.register(organisationPages);
   await app.register(legalPages);
   await app.register(projectPages);

@@ -27,6 +27,10 @@ export interface Config {
   refreshTokenLifetimeSeconds: number;
   loginFailureLimit: number;
   loginFailureWindowSeconds: number;
+  /** Work of the sign-up spam challenge: SHA-256 rounds per attempt (src/http/challenge.ts). */
+  challengeCost: number;
+  /** Sign-ups allowed per client IP per hour (and 3 per e-mail address). */
+  signupLimitPerIp: number;
   /** Header, request and keep-alive timeouts and the per-address connection cap (F8). */
   connections: ConnectionLimits;
   logLevel: string;
@@ -244,6 +248,8 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
+    challengeCost: intVar(env, 'CHALLENGE_COST', 200, 1, 100_000),
+    signupLimitPerIp: intVar(env, 'SIGNUP_LIMIT_PER_IP', 10, 1),
     connections: connectionLimitsVar(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxyVar(env),
@@ -275,6 +281,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenLifetimeSeconds: 24 * 3600,
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
+    challengeCost: 1,
+    signupLimitPerIp: 100,
     connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, connectionsPerIp: 0 },
     logLevel: 'silent',
     trustProxy: false,

@@ -1,3 +1,4 @@
+import { deConsultation } from './de-consultation.js';
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
@@ -271,5 +272,6 @@ export const de: Record<string, string> = {
   ...deInsights,
   ...deContent,
   ...deOperations,
+  ...deConsultation,
   ...deCommon,
 };

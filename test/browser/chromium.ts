@@ -55,3 +55,8 @@ export async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof fo
   }
   assert.fail(`${what}: not reached with Tab`);
 }
+
+/** Waits until the sign-up page's spam-check widget has solved its challenge (it starts by itself on load). */
+export async function challengeSolved(page: Page) {
+  await page.waitForFunction(() => Boolean((globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('input[name="altcha"]')?.value));
+}

@@ -174,3 +174,13 @@ export const organisationTranslations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.language] })],
 );
+
+/** Spam challenges (src/http/challenge.ts) already answered: each counts once, until it expires. */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -3,6 +3,8 @@ import type { FieldErrors } from '../../http/errors.js';
 import { LANGUAGES, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, MessagePage, Notice } from '../../web/layout.js';
+import type { ChallengeQuestion } from '../../http/challenge.js';
+import { ChallengeField } from '../../web/challenge.js';
 import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../legal/texts.js';
@@ -64,7 +66,7 @@ export function SocialLogin({ page, next }: { page: PageContext; next: string })
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {}, next }: FormPageProps & { next: string }) {
+export function SignupPage({ page, values = {}, errors = {}, next, question }: FormPageProps & { next: string; question: ChallengeQuestion }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
@@ -93,6 +95,7 @@ export function SignupPage({ page, values = {}, errors = {}, next }: FormPagePro
               privacy: <a href={platformPagePath('privacy')}>{t(lang, 'data protection policy')}</a>,
             })} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
+          <ChallengeField page={page} question={question} errors={errors.challenge} />
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
         <p>

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { users } from '../../src/db/schema/index.js';
+import { lastMail, linkIn } from '../accounts/client.js';
+import { basicWorld, load } from '../fixtures.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { axeViolations, challengeSolved, chromiumMissing, focused, launchChromium } from './chromium.js';
+
+// One app and one browser for the file (issue 22, items 7, 9 and 10).
+let t: TestApp;
+let chromium: Browser;
+let base: string;
+
+if (!chromiumMissing) {
+  t = await createTestApp();
+  await load(t.db, basicWorld());
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+before(async () => {
+  if (!chromiumMissing) chromium = await launchChromium();
+});
+
+after(async () => {
+  await chromium?.close();
+});
+
+async function newPage(locale = 'en-US', options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await chromium.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale }, ...options });
+  return context.newPage();
+}
+
+async function assertAccessible(page: Page, what: string) {
+  const violations = await axeViolations(page);
+  assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+const accountOf = async (username: string) => (await t.db.select().from(users).where(eq(users.username, username)))[0];
+
+test('sign-up by keyboard alone: the widget solves the challenge by itself, the honeypot is never reached', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await page.goto(`${base}/accounts/signup/`);
+  // Typing and Tab only, as a keyboard or screen-reader user does.
+  const stops: string[] = [];
+  await page.getByLabel('Username').focus();
+  await page.keyboard.type('keyboarder');
+  for (const text of ['keyboarder@example.org', 'typing-all-the-way', 'typing-all-the-way']) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    stops.push(f.name || f.id || f.tag);
+    if (f.name === 'terms_of_use') await page.keyboard.press('Space');
+    if (f.tag === 'button' && f.text === 'Register') break;
+  }
+  assert.ok(!stops.includes('website'), `the honeypot is not a Tab stop: ${stops.join(', ')}`);
+  // The widget has solved its challenge by itself (auto="onload") and says so.
+  await challengeSolved(page);
+  await assertAccessible(page, 'signup with the solved widget');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Verify your e-mail address' }).waitFor();
+  const mail = await lastMail(t.db, 'keyboarder@example.org');
+  assert.ok(mail);
+  await page.goto(`${base}${linkIn(mail.body, '/accounts/confirm-email/')}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(`${base}/userdashboard/overview/`);
+  await page.context().close();
+});
+
+test('without JavaScript a person answers the sum instead, in German', { skip: chromiumMissing }, async () => {
+  const page = await newPage('de-DE', { javaScriptEnabled: false });
+  await page.goto(`${base}/accounts/signup/`);
+  await assertAccessible(page, 'signup without JavaScript');
+  await page.getByLabel('Benutzername').fill('ohneskript');
+  await page.getByLabel('E-Mail-Adresse').fill('ohneskript@example.org');
+  await page.getByLabel('Passwort', { exact: true }).fill('ganz-ohne-skript');
+  await page.getByLabel('Passwort (wiederholen)').fill('ganz-ohne-skript');
+  await page.getByLabel(/Ich akzeptiere/).check();
+  const label = await page.getByText(/Spam-Schutz: Was ist \d+ plus \d+\?/).innerText();
+  const [, a, b] = /(\d+) plus (\d+)/.exec(label) ?? [];
+  await page.getByLabel(/Spam-Schutz/).fill(String(Number(a) + Number(b)));
+  await page.locator('main').getByRole('button', { name: 'Registrieren' }).click();
+  await page.getByRole('heading', { name: /E-Mail-Adresse/ }).waitFor();
+  assert.ok(await accountOf('ohneskript'));
+  await page.context().close();
+});
