@@ -88,3 +88,38 @@ test('without JavaScript a person answers the sum instead, in German', { skip: c
   assert.ok(await accountOf('ohneskript'));
   await page.context().close();
 });
+
+async function loginAs(page: Page, login: string, password = `${login}-password`) {
+  await page.goto(`${base}/accounts/login/`);
+  await page.getByLabel(/Username or e-mail address|Benutzername oder E-Mail-Adresse/).fill(login);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
+  await page.locator('main').getByRole('button', { name: /Login|Anmelden/ }).click();
+  await page.waitForURL(/userdashboard/);
+}
+
+test('an operator corrects an address, resends the confirmation and deletes an account on request, by clicking', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await loginAs(page, 'admin');
+  await page.goto(`${base}/backoffice/users/`);
+  await page.getByLabel('Search').fill('other');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'other', exact: true }).click();
+  await page.waitForURL(/\/backoffice\/users\/6\/$/);
+  await assertAccessible(page, 'back-office account page');
+  await page.getByLabel('New e-mail address').fill('other.fixed@example.org');
+  await page.getByRole('button', { name: 'Save the address' }).click();
+  await page.getByText('The address was corrected; a confirmation e-mail has been sent to it.').waitFor();
+  assert.equal((await lastMail(t.db, 'other.fixed@example.org'))?.kind, 'account_confirm_email');
+  await page.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+  await page.getByText('The confirmation e-mail has been sent.').waitFor();
+  await page.getByRole('link', { name: 'Delete the account' }).click();
+  await assertAccessible(page, 'back-office delete confirmation');
+  await page.getByRole('button', { name: 'Delete the account: other' }).click();
+  await page.getByText('The account has been deleted.').waitFor();
+  assert.equal(await accountOf('other'), undefined);
+  // Her own account offers nothing that would lock her out.
+  await page.goto(`${base}/backoffice/users/1/`);
+  await page.getByText(/This is your own account/).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Delete the account' }).count(), 0);
+  await page.context().close();
+});

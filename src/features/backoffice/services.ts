@@ -62,7 +62,7 @@ export async function setOrganisationRole(tx: DbOrTx, organisationId: number, ro
 export async function searchUsers(db: DbOrTx, search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ id: users.id, username: users.username, email: users.email, isActive: users.isActive, isStaff: users.isStaff, isSuperuser: users.isSuperuser })
+    .select({ id: users.id, username: users.username, email: users.email, isActive: users.isActive, isStaff: users.isStaff, isSuperuser: users.isSuperuser, emailVerified: users.emailVerified })
     .from(users)
     .where(search ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined)
     .orderBy(asc(users.username))
@@ -74,6 +74,37 @@ export async function changeUser(tx: Tx, userId: number, action: 'deactivate' | 
   if (action === 'deactivate') return deactivateUser(tx, userId);
   const change = action === 'activate' ? { isActive: true } : { isStaff: action === 'staff' };
   await tx.update(users).set(change).where(eq(users.id, userId));
+}
+
+/** The account an operator looks after, with the number of active superusers (for "never the last one"). */
+export async function loadCareTarget(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+      isActive: users.isActive,
+      isStaff: users.isStaff,
+      isSuperuser: users.isSuperuser,
+      emailVerified: users.emailVerified,
+      activeSuperusers: sql<number>`(select count(*) from ${users} su where su.is_superuser and su.is_active)`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function setSuperuser(tx: DbOrTx, userId: number, on: boolean) {
+  await tx.update(users).set({ isSuperuser: on, ...(on ? { isStaff: true } : {}) }).where(eq(users.id, userId));
+}
+
+/**
+ * An operator corrects an address on request (a typo at sign-up): the new address is unconfirmed
+ * until its owner opens the confirmation link. A unique index may refuse it (isUniqueViolation).
+ */
+export async function correctEmail(tx: DbOrTx, userId: number, email: string) {
+  await tx.update(users).set({ email, emailVerified: false }).where(eq(users.id, userId));
 }
 
 export async function listProjects(db: DbOrTx) {
