@@ -26,4 +26,15 @@ export const deConsultation: Record<string, string> = {
   'The confirmation e-mail has been sent.': 'Die Bestätigungs-E-Mail wurde gesendet.',
   'The address was corrected; a confirmation e-mail has been sent to it.': 'Die Adresse wurde korrigiert; eine Bestätigungs-E-Mail wurde an sie gesendet.',
   'The account has been deleted.': 'Das Konto wurde gelöscht.',
+  // Finding projects: the start page's filter, the dashboard's non-public projects
+  'Find projects': 'Projekte finden',
+  Topic: 'Thema',
+  Running: 'Laufend',
+  Upcoming: 'Bevorstehend',
+  Finished: 'Abgeschlossen',
+  'Show all projects': 'Alle Projekte zeigen',
+  '%(count)s project found': '%(count)s Projekt gefunden',
+  '%(count)s projects found': '%(count)s Projekte gefunden',
+  'No project matches this search.': 'Kein Projekt passt zu dieser Suche.',
+  'Your projects that are not public': 'Ihre nicht öffentlichen Projekte',
 };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { users } from '../../src/db/schema/index.js';
 import { lastMail, linkIn } from '../accounts/client.js';
-import { basicWorld, load } from '../fixtures.js';
+import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { axeViolations, challengeSolved, chromiumMissing, focused, launchChromium } from './chromium.js';
 
@@ -15,7 +15,17 @@ let base: string;
 
 if (!chromiumMissing) {
   t = await createTestApp();
-  await load(t.db, basicWorld());
+  const world = basicWorld();
+  const running = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
+  await load(t.db, {
+    ...world,
+    projects: [
+      ...(world.projects ?? []),
+      { id: 2, slug: 'bike-lanes', name: 'Bike lanes', description: 'Safer cycling to school', organisation: 1, topics: ['TRA'] },
+      { id: 3, slug: 'closed-circle', name: 'Closed circle', organisation: 1, access: 'PRIVATE', participants: [5] },
+    ],
+    modules: [...(world.modules ?? []), { id: 2, project: 2, name: 'Ideas', phases: running }, { id: 3, project: 3, name: 'Ideas', phases: running }],
+  });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
 }
 
@@ -121,5 +131,29 @@ test('an operator corrects an address, resends the confirmation and deletes an a
   await page.goto(`${base}/backoffice/users/1/`);
   await page.getByText(/This is your own account/).waitFor();
   assert.equal(await page.getByRole('link', { name: 'Delete the account' }).count(), 0);
+  await page.context().close();
+});
+
+test('a visitor finds a project by text and filters, the URL keeps them; a participant finds her private project in her dashboard', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('cycling');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\?search=cycling/);
+  await page.getByRole('link', { name: 'Bike lanes', exact: true }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Project', exact: true }).count(), 0);
+  await page.getByRole('link', { name: 'Show all projects' }).click();
+  await page.waitForURL(`${base}/`);
+  await page.getByLabel('Topic').selectOption({ label: 'Traffic' });
+  await page.getByLabel('Status').selectOption({ label: 'Running' });
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.waitForURL(/topic=TRA.*status=running/);
+  await page.getByRole('status').filter({ hasText: '1 project found' }).waitFor();
+  await assertAccessible(page, 'start page with a filter');
+  assert.equal(await page.getByRole('link', { name: 'Closed circle' }).count(), 0, 'private projects are not on the start page');
+  await loginAs(page, 'user');
+  await page.getByRole('heading', { name: 'Your projects that are not public' }).waitFor();
+  await page.getByRole('link', { name: 'Closed circle', exact: true }).first().click();
+  await page.waitForURL(`${base}/org/projects/closed-circle/`);
   await page.context().close();
 });

@@ -212,6 +212,8 @@ export interface OverviewData {
   sidebar: Sidebar;
   carousel: FollowedProject[];
   followingCount: number;
+  /** Projects that are not public in which the user takes part (participant or organisation member). */
+  participated: FollowedProject[];
   activities: Activity[];
   moreActivities: boolean;
   now: Date;
@@ -237,6 +239,16 @@ export function OverviewPage({ page, data }: { page: UserPage; data: OverviewDat
           <p>{t(lang, 'You are not active in any projects yet.')}</p>
         )}
       </section>
+      {data.participated.length > 0 && (
+        <section aria-labelledby="participated-heading">
+          <h2 id="participated-heading">{t(lang, 'Your projects that are not public')}</h2>
+          <ul class="tiles">
+            {data.participated.map((project) => (
+              <ProjectTile page={page} project={project} now={data.now} />
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="feed-heading">
         <div class="section-head">
           <h2 id="feed-heading">{t(lang, 'My Feed')}</h2>

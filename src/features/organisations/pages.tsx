@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
@@ -13,9 +13,20 @@ import { byParticipation } from '../dashboard/rules.js';
 import { loadProjectContexts } from '../projects/context.js';
 import { canViewProject } from '../projects/rules.js';
 import { TextPage } from '../legal/pages.js';
+import { Input, Select } from '../projectdashboard/controls.js';
+import { PROJECT_TOPICS, type ProjectTopic } from '../projects/topics.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from './queries.js';
+import { isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from './rules.js';
 
 export const Slug = Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' });
+const PROJECT_SEARCH_MAX_LENGTH = 200;
+/** The start page's filter in the URL; '' is "all" (what the form sends for it). */
+const HomeQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: PROJECT_SEARCH_MAX_LENGTH })),
+  topic: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_TOPICS).map((code) => Type.Literal(code))])),
+  organisation: Type.Optional(Type.Union([Type.Literal(''), Slug])),
+  status: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_STATUS_FILTERS).map((s) => Type.Literal(s as ProjectStatusFilter))])),
+});
 const OrgParams = Type.Object({ org: Slug });
 
 /** The start page and the organisation landing pages (§A3). */
@@ -23,11 +34,14 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/', pageRoute(), async (request, reply) => {
+  app.get('/', pageRoute({ querystring: HomeQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const now = new Date();
-    const projects = byParticipation(await listedProjects(db, { publicOnly: true }), now);
-    return sendPage(reply, HomePage({ page, projects, now }));
+    const { search = '', topic = '', organisation = '', status = '' } = request.query;
+    const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
+    const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
+    const projects = listed.filter((p) => projectMatches(p, filter, now));
+    return sendPage(reply, HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) }));
   });
 
   app.get('/:org/', pageRoute({ params: OrgParams }), async (request, reply) => {
@@ -70,12 +84,40 @@ export function Tiles({ page, projects, now, empty }: { page: PageContext; proje
   );
 }
 
-export function HomePage({ page, projects, now }: { page: PageContext; projects: FollowedProject[]; now: Date }) {
+/** The organisations of the listed projects, by name: the choices of the start page's filter. */
+function organisationsOf(projects: FollowedProject[]) {
+  const seen = new Map(projects.map((p) => [p.organisationSlug, p.organisationName]));
+  return [...seen].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const STATUS_LABELS: Record<ProjectStatusFilter, string> = { running: 'Running', upcoming: 'Upcoming', finished: 'Finished' };
+
+/** The start page's search and filters, sent as GET so that the URL carries them (bookmarkable, shareable). */
+function ProjectFilterForm({ page, filter, organisations }: { page: PageContext; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
   const { lang } = page;
+  const all = { value: '', label: t(lang, 'All') };
+  return (
+    <form method="get" action="/" class="filter-form" role="search" aria-label={t(lang, 'Find projects')}>
+      <Input name="search" type="search" label={t(lang, 'Search')} value={filter.search} maxLength={PROJECT_SEARCH_MAX_LENGTH} />
+      <Select name="topic" label={t(lang, 'Topic')} value={filter.topic} choices={[all, ...(Object.keys(PROJECT_TOPICS) as ProjectTopic[]).map((code) => ({ value: code, label: t(lang, PROJECT_TOPICS[code]) }))]} />
+      <Select name="organisation" label={t(lang, 'Organisation')} value={filter.organisation} choices={[all, ...organisations.map((o) => ({ value: o.slug, label: o.name }))]} />
+      <Select name="status" label={t(lang, 'Status')} value={filter.status} choices={[all, ...(Object.keys(STATUS_LABELS) as ProjectStatusFilter[]).map((s) => ({ value: s, label: t(lang, STATUS_LABELS[s]) }))]} />
+      <button type="submit">{t(lang, 'Filter')}</button>
+      {isFiltered(filter) && <a href="/">{t(lang, 'Show all projects')}</a>}
+    </form>
+  );
+}
+
+export function HomePage(props: { page: PageContext; projects: FollowedProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
+  const { page, filter } = props;
+  const { lang } = page;
+  const filtered = isFiltered(filter);
   return (
     <Layout page={page} title={t(lang, 'Projects')}>
       <h1>{t(lang, 'Projects')}</h1>
-      <Tiles page={page} projects={projects} now={now} empty={t(lang, 'There are no projects yet.')} />
+      {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
+      {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
+      <Tiles page={page} projects={props.projects} now={props.now} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
     </Layout>
   );
 }
