@@ -37,4 +37,15 @@ export const deConsultation: Record<string, string> = {
   '%(count)s projects found': '%(count)s Projekte gefunden',
   'No project matches this search.': 'Kein Projekt passt zu dieser Suche.',
   'Your projects that are not public': 'Ihre nicht öffentlichen Projekte',
+  // The first run: the empty start page
+  'Do you run this platform?': 'Betreiben Sie diese Plattform?',
+  'Log in as its operator to begin.': 'Melden Sie sich als Betreiber*in an, um zu beginnen.',
+  'Getting started': 'Erste Schritte',
+  'Write the legal pages': 'Schreiben Sie die rechtlichen Seiten',
+  '(imprint, data protection, terms of use, netiquette): the footer and the sign-up form link them.': '(Impressum, Datenschutz, Nutzungsbedingungen, Netiquette): Die Fußzeile und das Registrierungsformular verlinken sie.',
+  'Create an organisation': 'Legen Sie eine Organisation an',
+  'and appoint its initiators (they need an account: they register first).': 'und ernennen Sie ihre Initiator*innen (sie brauchen ein Konto: Sie registrieren sich zuerst).',
+  'The initiators describe the organisation and create, fill in and publish the first project in its dashboard. It appears here.': 'Die Initiator*innen beschreiben die Organisation und legen im Dashboard das erste Projekt an, füllen es aus und veröffentlichen es. Es erscheint dann hier.',
+  'Check the e-mails': 'Prüfen Sie die E-Mails',
+  'that the platform sends (confirmations, invitations): without SMTP_URL they stay in the outbox.': 'die die Plattform sendet (Bestätigungen, Einladungen): Ohne SMTP_URL bleiben sie im Postausgang.',
 };

@@ -108,6 +108,38 @@ function ProjectFilterForm({ page, filter, organisations }: { page: PageContext;
   );
 }
 
+/**
+ * The empty start page of a new install: the operator's first steps, and for a visitor a way in
+ * for the operator. Once a project is listed the start page shows neither (issue 22, item 8).
+ */
+function FirstSteps({ page }: { page: PageContext }) {
+  const { lang, user } = page;
+  if (!user) {
+    return (
+      <p>
+        {t(lang, 'Do you run this platform?')} <a href="/accounts/login/">{t(lang, 'Log in as its operator to begin.')}</a>
+      </p>
+    );
+  }
+  if (!user.isSuperuser) return null;
+  const step = (href: string, text: string, rest: string) => (
+    <li>
+      <a href={href}>{t(lang, text)}</a> {t(lang, rest)}
+    </li>
+  );
+  return (
+    <section aria-labelledby="first-steps" class="first-steps">
+      <h2 id="first-steps">{t(lang, 'Getting started')}</h2>
+      <ol>
+        {step('/backoffice/pages/', 'Write the legal pages', '(imprint, data protection, terms of use, netiquette): the footer and the sign-up form link them.')}
+        {step('/backoffice/organisations/', 'Create an organisation', 'and appoint its initiators (they need an account: they register first).')}
+        <li>{t(lang, 'The initiators describe the organisation and create, fill in and publish the first project in its dashboard. It appears here.')}</li>
+        {step('/backoffice/mails/', 'Check the e-mails', 'that the platform sends (confirmations, invitations): without SMTP_URL they stay in the outbox.')}
+      </ol>
+    </section>
+  );
+}
+
 export function HomePage(props: { page: PageContext; projects: FollowedProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
   const { page, filter } = props;
   const { lang } = page;
@@ -118,6 +150,7 @@ export function HomePage(props: { page: PageContext; projects: FollowedProject[]
       {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
       <Tiles page={page} projects={props.projects} now={props.now} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
+      {!filtered && props.projects.length === 0 && <FirstSteps page={page} />}
     </Layout>
   );
 }
