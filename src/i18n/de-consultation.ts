@@ -48,4 +48,6 @@ export const deConsultation: Record<string, string> = {
   'The initiators describe the organisation and create, fill in and publish the first project in its dashboard. It appears here.': 'Die Initiator*innen beschreiben die Organisation und legen im Dashboard das erste Projekt an, füllen es aus und veröffentlichen es. Es erscheint dann hier.',
   'Check the e-mails': 'Prüfen Sie die E-Mails',
   'that the platform sends (confirmations, invitations): without SMTP_URL they stay in the outbox.': 'die die Plattform sendet (Bestätigungen, Einladungen): Ohne SMTP_URL bleiben sie im Postausgang.',
+  // Staff navigation
+  'API documentation': 'API-Dokumentation',
 };

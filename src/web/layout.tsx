@@ -1,5 +1,6 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { returnsAfterLogin } from '../features/accounts/rules.js';
+import { projectListPath } from '../features/projectdashboard/paths.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../features/legal/texts.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
@@ -52,6 +53,16 @@ function UserNav({ page }: { page: PageContext }) {
       <li>
         <a href="/account/">{t(lang, 'Account Settings')}</a>
       </li>
+      {user.staff?.initiatorOf && (
+        <li>
+          <a href={projectListPath(user.staff.initiatorOf)}>{t(lang, 'Dashboard')}</a>
+        </li>
+      )}
+      {(user.staff?.moderates || user.staff?.initiatorOf) && (
+        <li>
+          <a href="/userdashboard/moderation/">{t(lang, 'Moderation')}</a>
+        </li>
+      )}
       {user.isSuperuser && (
         <li>
           <a href="/backoffice/">{t(lang, 'Back-office')}</a>
@@ -110,6 +121,9 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
               <a href={platformPagePath(key)}>{t(lang, PLATFORM_PAGES[key])}</a>
             </li>
           ))}
+          <li>
+            <a href="/api/docs/">{t(lang, 'API documentation')}</a>
+          </li>
         </ul>
       </nav>
     </footer>
