@@ -50,4 +50,9 @@ export const deConsultation: Record<string, string> = {
   'that the platform sends (confirmations, invitations): without SMTP_URL they stay in the outbox.': 'die die Plattform sendet (Bestätigungen, Einladungen): Ohne SMTP_URL bleiben sie im Postausgang.',
   // Staff navigation
   'API documentation': 'API-Dokumentation',
+  // Traps for initiators
+  'Copy of %(name)s': 'Kopie von %(name)s',
+  'Unpublish the running project?': 'Laufendes Projekt zurückziehen?',
+  'Participation in "%(project)s" is running. Unpublished, the project is a draft again: participants can no longer see it or take part until it is published again.':
+    'Die Beteiligung an „%(project)s“ läuft. Zurückgezogen ist das Projekt wieder ein Entwurf: Teilnehmende können es nicht mehr sehen und sich nicht mehr beteiligen, bis es wieder veröffentlicht wird.',
 };

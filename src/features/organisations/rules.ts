@@ -1,3 +1,4 @@
+import { isLang, type Lang } from '../../i18n/index.js';
 import { projectGroup } from '../dashboard/rules.js';
 
 /** What the rules need to know about an organisation and the user looking at it. */
@@ -69,3 +70,9 @@ export function projectMatches(
   const haystack = `${project.name} ${project.description} ${project.organisationName}`.normalize('NFKC').toLowerCase();
   return words(filter.search).every((word) => haystack.includes(word));
 }
+
+/**
+ * The language of what the platform writes into an organisation's content (blueprint phase names,
+ * "Copy of …"): the organisation's, not that of the initiator who clicked (issue 22, item 15).
+ */
+export const organisationLanguage = (organisation: { language: string }): Lang => (isLang(organisation.language) ? organisation.language : 'de');

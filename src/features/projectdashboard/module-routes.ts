@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { type FieldErrors, notFound } from '../../http/errors.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
+import { organisationLanguage } from '../organisations/rules.js';
 import { blueprintByKey, type ModuleComponent, moduleComponents } from '../modules/blueprints.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-pages.js';
 import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
@@ -37,7 +38,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     if (!managed) return reply;
     const blueprint = blueprintByKey(request.params.blueprint);
     if (!blueprint) throw notFound();
-    const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, managed.page.lang));
+    const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, organisationLanguage(managed.organisation)));
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), 'module_created'), 302);
   });
 

@@ -16,9 +16,10 @@ import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors
 import { exportRoutes } from './export-routes.js';
 import { memberDashboardRoutes } from './member-routes.js';
 import { moduleDashboardRoutes } from './module-routes.js';
-import { DeleteProjectPage, ProjectCreatePage, ProjectListPage } from './pages.js';
+import { DeleteProjectPage, ProjectCreatePage, ProjectListPage, UnpublishConfirmPage } from './pages.js';
 import { doneMessage, projectComponentPath, projectListPath, withDone } from './paths.js';
-import { type ArchivedFilter, dashboardProjects } from './queries.js';
+import { type ArchivedFilter, dashboardProjects, loadModules } from './queries.js';
+import { unpublishNeedsConfirmation } from './rules.js';
 import { createProject, deleteProject, duplicateProject, publishProject, setProjectState, updateProject } from './services.js';
 
 export const DASHBOARD_PAGE_SIZE = 12;
@@ -41,7 +42,12 @@ const ListQuery = Type.Object({
   done: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
-const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('archive'), Type.Literal('unarchive')]) });
+const StateBody = Type.Object({
+  csrfmiddlewaretoken: Type.Optional(Type.String()),
+  action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('archive'), Type.Literal('unarchive')]),
+  /** Unpublishing a running project: sent by the confirmation page. */
+  confirmed: Type.Optional(Type.Literal('yes')),
+});
 
 export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -156,6 +162,9 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       if (check.ok) return reply.redirect(withDone(back, 'published'), 302);
       const data = await frameData(request, project, 'basic', { refused: check, done: null });
       return sendPage(reply, ProjectComponentPage({ page, data, form: 'basic', values: projectFormValues(project), errors: {} }), 400);
+    }
+    if (action === 'unpublish' && request.body.confirmed !== 'yes' && unpublishNeedsConfirmation(await loadModules(db, { projectId: project.id }), new Date())) {
+      return sendPage(reply, UnpublishConfirmPage({ page, project }));
     }
     const outcome = await db.transaction((tx) => setProjectState(tx, project.id, action));
     if (outcome.ok) return reply.redirect(withDone(back, action === 'unpublish' ? 'unpublished' : action === 'archive' ? 'archived' : 'unarchived'), 302);

@@ -4,6 +4,8 @@ import { categories, labels, modules, phases, projectModerators, projects } from
 import { type Lang, t } from '../../i18n/index.js';
 import type { Blueprint } from '../modules/blueprints.js';
 import { initiatorIds } from '../organisations/queries.js';
+import { organisationLanguage } from '../organisations/rules.js';
+import { PROJECT_FIELDS } from './input.js';
 import { addModerator } from '../projects/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { mailUsers } from './mails.js';
@@ -34,6 +36,7 @@ interface Organisation {
   id: number;
   slug: string;
   name: string;
+  language: string;
 }
 
 async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
@@ -74,9 +77,10 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
   const [source] = await tx.select().from(projects).where(eq(projects.id, projectId));
   const { id: _id, slug: oldSlug, created: _c, modified: _m, ...rest } = source;
   const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
+  const name = t(organisationLanguage(organisation), 'Copy of %(name)s', { name: source.name }).slice(0, PROJECT_FIELDS.name.max);
   const [copy] = await tx
     .insert(projects)
-    .values({ ...rest, slug, isDraft: true, isArchived: false })
+    .values({ ...rest, name, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
   const moderators = await tx.select({ userId: projectModerators.userId }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
   for (const m of moderators) await addModerator(tx, copy.id, m.userId);
@@ -97,7 +101,7 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
       await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
     }
   }
-  await tellInitiators(tx, organisation, { name: source.name, slug }, actor);
+  await tellInitiators(tx, organisation, { name, slug }, actor);
   return copy;
 }
 

@@ -292,6 +292,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
           <h2 id="participation-heading">
             {data.single ? <a href={modulePath(project.organisationSlug, data.single.module.slug)}>{data.single.module.name}</a> : t(lang, 'Participation')}
           </h2>
+          {data.single?.module.description && <p class="lead">{data.single.module.description}</p>}
           <Timeline page={page} path={path} data={data} />
           {data.single ? (
             <ModuleContent page={page} data={data.single} />
