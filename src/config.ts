@@ -218,6 +218,9 @@ function baseUrlVar(env: Env, production: boolean, host: string, port: number): 
   return `http://${name}:${port}`;
 }
 
+/** Without MAIL_FROM, mail comes from noreply@ the host of BASE_URL: an address of the platform's own domain (issue 22, item 11). */
+export const defaultMailFrom = (baseUrl: string) => `Allmende <noreply@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}>`;
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -229,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intVar(env, 'PORT', 8004, 0, 65535);
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const webConcurrency = webConcurrencyVar(env, databaseUrl);
+  const baseUrl = baseUrlVar(env, production, host, port);
   return {
     env: nodeEnv as Config['env'],
     host,
@@ -238,12 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
     webConcurrency,
     databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000),
     secretKey: secretKeyVar(env, dataDir, production),
-    baseUrl: baseUrlVar(env, production, host, port),
+    baseUrl,
     timeZone: timeZoneVar(env),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     seedDemo: boolVar(env, 'SEED_DEMO', true),
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM || 'Allmende <noreply@allmende.invalid>',
+    mailFrom: env.MAIL_FROM || defaultMailFrom(baseUrl),
     accessTokenLifetimeSeconds: intVar(env, 'ACCESS_TOKEN_LIFETIME', 5 * 3600, 1),
     refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),

@@ -55,4 +55,11 @@ export const deConsultation: Record<string, string> = {
   'Unpublish the running project?': 'Laufendes Projekt zurückziehen?',
   'Participation in "%(project)s" is running. Unpublished, the project is a draft again: participants can no longer see it or take part until it is published again.':
     'Die Beteiligung an „%(project)s“ läuft. Zurückgezogen ist das Projekt wieder ein Entwurf: Teilnehmende können es nicht mehr sehen und sich nicht mehr beteiligen, bis es wieder veröffentlicht wird.',
+  // E-mails: appointments
+  'You are now an initiator of %(organisation)s': 'Sie sind jetzt Initiator*in von %(organisation)s',
+  'Hello %(name)s,\n\n%(actor)s has made you an initiator of %(organisation)s. You can now create, publish and manage its projects in the dashboard: %(url)s':
+    'Hallo %(name)s,\n\n%(actor)s hat Sie zur Initiator*in von %(organisation)s gemacht. Sie können jetzt im Dashboard ihre Projekte anlegen, veröffentlichen und verwalten: %(url)s',
+  'You now moderate the project %(project)s': 'Sie moderieren jetzt das Projekt %(project)s',
+  'Hello %(name)s,\n\nyou now moderate the project "%(project)s" of %(organisation)s. New comments and reports wait for you in your moderation queue: %(url)s':
+    'Hallo %(name)s,\n\nSie moderieren jetzt das Projekt „%(project)s“ von %(organisation)s. Neue Kommentare und Meldungen warten in Ihrer Moderationsübersicht auf Sie: %(url)s',
 };

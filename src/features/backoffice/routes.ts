@@ -13,7 +13,7 @@ import { accountCare, USER_SEARCH_MAX_LENGTH } from './rules.js';
 import { accountCareRoutes } from './account-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './pages.js';
-import { changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
+import { appointInitiator, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
 const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.', deleted: 'The account has been deleted.' };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: USER_SEARCH_MAX_LENGTH })) });
@@ -98,7 +98,10 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     if (!user) {
       return organisationPage(request, reply, organisation.slug, { values: { [field]: body[field] ?? '' }, errors: { [field]: [t(page.lang, 'No user with this username or e-mail address.')] }, status: 400 });
     }
-    await db.transaction((tx) => setOrganisationRole(tx, organisation.id, role, user.id, match[1] === 'add'));
+    const actor = { username: page.user?.username ?? '', origin: app.ctx.config.baseUrl };
+    await db.transaction((tx) =>
+      role === 'initiator' && match[1] === 'add' ? appointInitiator(tx, organisation, user.id, actor) : setOrganisationRole(tx, organisation.id, role, user.id, match[1] === 'add'),
+    );
     return reply.redirect(back, 302);
   });
 

@@ -2,6 +2,9 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../accounts/credentials.js';
+import { organisationBrand } from '../organisations/queries.js';
+import { mailUsers } from '../projectdashboard/mails.js';
+import { projectListPath } from '../projectdashboard/paths.js';
 import { freeSlug, slugify } from '../slugs.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
@@ -57,6 +60,14 @@ export async function setOrganisationRole(tx: DbOrTx, organisationId: number, ro
   const table = ROLE[role];
   if (on) await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
   else await tx.delete(table).where(and(eq(table.organisationId, organisationId), eq(table.userId, userId)));
+}
+
+/** Appoints an initiator and, when she was not one yet, tells her by e-mail with the link to the dashboard. */
+export async function appointInitiator(tx: DbOrTx, organisation: { id: number; slug: string; name: string }, userId: number, actor: { username: string; origin: string }) {
+  const added = await tx.insert(organisationInitiators).values({ organisationId: organisation.id, userId }).onConflictDoNothing().returning({ userId: organisationInitiators.userId });
+  if (!added.length) return;
+  const vars = { project: '', organisation: organisation.name, actor: actor.username, url: `${actor.origin}${projectListPath(organisation.slug)}`, brand: await organisationBrand(tx, organisation.slug, actor.origin) };
+  await mailUsers(tx, 'initiator_appointed', [userId], vars, { notifications: false });
 }
 
 export async function searchUsers(db: DbOrTx, search: string) {

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { Blueprint } from '../modules/blueprints.js';
-import { initiatorIds } from '../organisations/queries.js';
+import { initiatorIds, organisationBrand } from '../organisations/queries.js';
 import { organisationLanguage } from '../organisations/rules.js';
 import { PROJECT_FIELDS } from './input.js';
 import { addModerator } from '../projects/services.js';
@@ -42,7 +42,8 @@ interface Organisation {
 async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
   const others = (await initiatorIds(tx, organisation.id)).filter((id) => id !== actor.id);
   const url = `${actor.origin}${dashboardPath(organisation.slug, project.slug)}`;
-  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url }, { notifications: true });
+  const brand = await organisationBrand(tx, organisation.slug, actor.origin);
+  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url, brand }, { notifications: true });
 }
 
 /** §B5: a draft without modules; the creator moderates it; the other initiators are told (§C10). */
@@ -107,7 +108,7 @@ export async function duplicateProject(tx: Tx, organisation: Organisation, proje
 
 /** §B15.8: deletes the project with everything in it; all initiators are told (§C11). */
 export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<void> {
-  const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '' };
+  const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '', brand: await organisationBrand(tx, organisation.slug, actor.origin) };
   await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
   await tx.delete(projects).where(eq(projects.id, project.id));
 }
