@@ -62,4 +62,6 @@ export const deConsultation: Record<string, string> = {
   'You now moderate the project %(project)s': 'Sie moderieren jetzt das Projekt %(project)s',
   'Hello %(name)s,\n\nyou now moderate the project "%(project)s" of %(organisation)s. New comments and reports wait for you in your moderation queue: %(url)s':
     'Hallo %(name)s,\n\nSie moderieren jetzt das Projekt „%(project)s“ von %(organisation)s. Neue Kommentare und Meldungen warten in Ihrer Moderationsübersicht auf Sie: %(url)s',
+  // Accessibility
+  '%(page)s of Allmende': '%(page)s von Allmende',
 };

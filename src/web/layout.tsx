@@ -99,6 +99,8 @@ export interface FooterOrganisation {
 /** The footer: the organisation's legal texts (on its pages) and the platform's legal pages. */
 function Footer({ page, organisation }: { page: PageContext; organisation?: FooterOrganisation }) {
   const { lang } = page;
+  // One "Imprint" link per footer: beside the organisation's own texts the platform's say whose they are.
+  const ownTitles = new Set<string>((organisation?.legal ?? []).map((key) => ORGANISATION_TEXTS[key].title));
   return (
     <footer class="site-footer">
       {organisation && organisation.legal.length > 0 && (
@@ -118,7 +120,7 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
           <li>Allmende</li>
           {PLATFORM_PAGE_KEYS.map((key) => (
             <li>
-              <a href={platformPagePath(key)}>{t(lang, PLATFORM_PAGES[key])}</a>
+              <a href={platformPagePath(key)}>{ownTitles.has(PLATFORM_PAGES[key]) ? t(lang, '%(page)s of Allmende', { page: t(lang, PLATFORM_PAGES[key]) }) : t(lang, PLATFORM_PAGES[key])}</a>
             </li>
           ))}
           <li>

@@ -157,3 +157,16 @@ test('a visitor finds a project by text and filters, the URL keeps them; a parti
   await page.waitForURL(`${base}/org/projects/closed-circle/`);
   await page.context().close();
 });
+
+test('the editor buttons\' accessible names contain what they show (WCAG 2.5.3)', { skip: chromiumMissing }, async () => {
+  const page = await newPage();
+  await loginAs(page, 'member');
+  await page.goto(`${base}/org/projects/module/module-1/`);
+  await page.getByRole('link', { name: 'Submit your idea' }).click();
+  const buttons = page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button');
+  const shown = await buttons.evaluateAll((list) => list.map((b) => ({ text: (b.textContent ?? '').trim(), name: b.getAttribute('aria-label') ?? '' })));
+  assert.deepEqual(shown.map((b) => b.name), ['B Bold', 'I Italic', '\u2022 Bulleted list', 'Insert link']);
+  for (const b of shown) assert.ok(b.name.startsWith(b.text), JSON.stringify(b));
+  await page.getByRole('button', { name: 'B Bold' }).waitFor();
+  await page.context().close();
+});

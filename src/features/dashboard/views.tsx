@@ -117,16 +117,18 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
   return null;
 }
 
-export function ProjectTile({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
+/** A project tile; its name is a heading one level below the list's (`level` 2 under the start page's h1). */
+export function ProjectTile({ page, project, now, level = 3 }: { page: PageContext; project: FollowedProject; now: Date; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const { lang } = page;
   const url = projectPath(project.organisationSlug, project.slug);
   const running = projectGroup(project, now) === 'active';
   return (
     <li class="tile">
       {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
-      <h3>
+      <Heading>
         <a href={url}>{project.name}</a>
-      </h3>
+      </Heading>
       <p>{project.description}</p>
       <TopicList lang={lang} topics={project.topics} />
       <TileStatus page={page} project={project} now={now} />

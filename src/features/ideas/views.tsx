@@ -34,6 +34,28 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
   return `${path}${qs ? `?${qs}` : ''}#index`;
 }
 
+/**
+ * Category and label badges differ beyond colour (WCAG 1.4.1): a category is a square box, a label a
+ * pill with a dashed border, and each says what it is to screen readers.
+ */
+function CategoryBadge({ lang, name }: { lang: Lang; name: string }) {
+  return (
+    <span class="badge badge-light badge-category">
+      <span class="visually-hidden">{t(lang, 'Category')}: </span>
+      {name}
+    </span>
+  );
+}
+
+function LabelBadge({ lang, name }: { lang: Lang; name: string }) {
+  return (
+    <span class="badge badge-light badge-label">
+      <span class="visually-hidden">{t(lang, 'Label')}: </span>
+      {name}
+    </span>
+  );
+}
+
 /** The moderator's processing status (§A14.1), catalogue keys and badge colours. */
 export const MODERATOR_STATUSES: Record<string, { label: string; tone: string }> = {
   CONSIDERATION: { label: 'Under consideration', tone: 'yellow' },
@@ -144,7 +166,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                   <a href={ideaPath(data.orgSlug, idea.created, idea.id)}>{idea.name}</a>
                 </h3>
                 <p class="idea-badges">
-                  {idea.category && <span class="badge badge-light">{idea.category.name}</span>} <StatusBadge lang={lang} status={idea.moderatorStatus} />
+                  {idea.category && <CategoryBadge lang={lang} name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
                 <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
               </div>
@@ -249,9 +271,9 @@ export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData
         <h1>{idea.name}</h1>
         <p class="idea-badges">
           <StatusBadge lang={lang} status={idea.moderatorStatus} />
-          {idea.category && <span class="badge badge-light">{idea.category.name}</span>}
+          {idea.category && <CategoryBadge lang={lang} name={idea.category.name} />}
           {idea.labels.map((label) => (
-            <span class="badge badge-light">{label.name}</span>
+            <LabelBadge lang={lang} name={label.name} />
           ))}
         </p>
         <p class="idea-meta">

@@ -73,12 +73,12 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
 
 const footerOf = (o: OrganisationProfile) => ({ slug: o.slug, name: o.name, legal: o.legal });
 
-export function Tiles({ page, projects, now, empty }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string }) {
+export function Tiles({ page, projects, now, empty, level }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string; level?: 2 | 3 }) {
   if (!projects.length) return <p>{empty}</p>;
   return (
     <ul class="tiles">
       {projects.map((project) => (
-        <ProjectTile page={page} project={project} now={now} />
+        <ProjectTile page={page} project={project} now={now} level={level} />
       ))}
     </ul>
   );
@@ -149,7 +149,7 @@ export function HomePage(props: { page: PageContext; projects: FollowedProject[]
       <h1>{t(lang, 'Projects')}</h1>
       {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
-      <Tiles page={page} projects={props.projects} now={props.now} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
+      <Tiles page={page} projects={props.projects} now={props.now} level={2} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
       {!filtered && props.projects.length === 0 && <FirstSteps page={page} />}
     </Layout>
   );
