@@ -18,7 +18,7 @@ async function world() {
 
 test('the start page\'s headings go down one level at a time (h1, then the tiles\' h2)', async () => {
   const t = await world();
-  for (const headers of [{}, { 'accept-language': 'de' }]) {
+  for (const headers of [{}, { 'accept-language': 'de' }] as Record<string, string>[]) {
     const levels = headingLevels((await new Browser(t.app, headers).get('/')).text);
     assert.deepEqual(levels, [1, 2]);
   }
