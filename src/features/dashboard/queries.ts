@@ -121,6 +121,8 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       description: projects.description,
       access: projects.access,
       topics: projects.topics,
+      tileImage: projects.tileImage,
+      tileImageAltText: projects.tileImageAltText,
       isDraft: projects.isDraft,
       organisationId: organisations.id,
       organisationName: organisations.name,

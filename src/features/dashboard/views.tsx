@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { imageSrcset } from '../../media/variants.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -125,6 +126,9 @@ export function ProjectTile({ page, project, now, level = 3 }: { page: PageConte
   const running = projectGroup(project, now) === 'active';
   return (
     <li class="tile">
+      {project.tileImage && (
+        <img class="tile-image" src={`/media/${project.tileImage}`} srcset={imageSrcset(project.tileImage)} sizes="(min-width: 40rem) 20rem, 100vw" alt={project.tileImageAltText} width={400} height={225} loading="lazy" />
+      )}
       {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
       <Heading>
         <a href={url}>{project.name}</a>

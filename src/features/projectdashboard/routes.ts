@@ -137,7 +137,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       const insights = await resultInsights(form, project.id);
       return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
     }
-    const written = writeProjectImages(mediaDir, images);
+    const written = await writeProjectImages(mediaDir, images);
     const change = projectImageChange(project, written, values);
     try {
       await db.transaction((tx) => updateProject(tx, project.id, { ...projectPatch(form, values), ...(form === 'basic' ? change.patch : {}) }));
