@@ -32,7 +32,7 @@ function findingWorld(): Fixture {
   };
 }
 
-const tileNames = (html: string) => [...html.matchAll(/<h3[^>]*>\s*<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]).sort();
+const tileNames = (html: string) => [...html.matchAll(/<h2[^>]*>\s*<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]).sort();
 
 test('the start page lists public and semi-public projects and finds them by text, topic, organisation and status, all in the URL', async () => {
   const t = await createTestApp();
