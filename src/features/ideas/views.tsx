@@ -38,19 +38,10 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
  * Category and label badges differ beyond colour (WCAG 1.4.1): a category is a square box, a label a
  * pill with a dashed border, and each says what it is to screen readers.
  */
-function CategoryBadge({ lang, name }: { lang: Lang; name: string }) {
+function KindBadge({ lang, kind, name }: { lang: Lang; kind: 'category' | 'label'; name: string }) {
   return (
-    <span class="badge badge-light badge-category">
-      <span class="visually-hidden">{t(lang, 'Category')}: </span>
-      {name}
-    </span>
-  );
-}
-
-function LabelBadge({ lang, name }: { lang: Lang; name: string }) {
-  return (
-    <span class="badge badge-light badge-label">
-      <span class="visually-hidden">{t(lang, 'Label')}: </span>
+    <span class={`badge badge-light badge-${kind}`}>
+      <span class="visually-hidden">{t(lang, kind === 'category' ? 'Category' : 'Label')}: </span>
       {name}
     </span>
   );
@@ -166,7 +157,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                   <a href={ideaPath(data.orgSlug, idea.created, idea.id)}>{idea.name}</a>
                 </h3>
                 <p class="idea-badges">
-                  {idea.category && <CategoryBadge lang={lang} name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
+                  {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
                 <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
               </div>
@@ -271,9 +262,9 @@ export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData
         <h1>{idea.name}</h1>
         <p class="idea-badges">
           <StatusBadge lang={lang} status={idea.moderatorStatus} />
-          {idea.category && <CategoryBadge lang={lang} name={idea.category.name} />}
+          {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />}
           {idea.labels.map((label) => (
-            <LabelBadge lang={lang} name={label.name} />
+            <KindBadge lang={lang} kind="label" name={label.name} />
           ))}
         </p>
         <p class="idea-meta">
