@@ -161,7 +161,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const errors = await signupErrors(app, page.lang, body);
     if (Object.keys(errors).length) return refuse(errors);
     const limited = await takeSignupAttempt(app.ctx, request.ip, values.email);
-    if (limited) return sendPage(reply.headers(limited.headers), SignupPage({ page, values, next, question: issueQuestion(app.ctx.config.secretKey), errors: { non_field_errors: [t(page.lang, 'Too many sign-ups from here. Please try again later.')] } }), 429);
+    if (limited) {
+      reply.headers(limited.headers);
+      return refuse({ non_field_errors: [t(page.lang, 'Too many sign-ups from here. Please try again later.')] }, 429);
+    }
     if (!(await challengePassed(db, app.ctx.config.secretKey, fields))) return refuse({ challenge: [t(page.lang, 'The spam check was not passed. Please try again.')] });
     // The same answer and the same work whether the address has an account or not (F13).
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
