@@ -232,6 +232,8 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intVar(env, 'PORT', 8004, 0, 65535);
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const webConcurrency = webConcurrencyVar(env, databaseUrl);
+  const databasePoolSize = intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000);
+  const secretKey = secretKeyVar(env, dataDir, production);
   const baseUrl = baseUrlVar(env, production, host, port);
   return {
     env: nodeEnv as Config['env'],
@@ -240,8 +242,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     webConcurrency,
-    databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000),
-    secretKey: secretKeyVar(env, dataDir, production),
+    databasePoolSize,
+    secretKey,
     baseUrl,
     timeZone: timeZoneVar(env),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),

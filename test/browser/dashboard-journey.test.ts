@@ -236,9 +236,9 @@ test('the initiator invites a moderator and a participant, who accept through th
   await paul.getByRole('button', { name: 'Accept invitation' }).click();
   await paul.getByText('You are now a participant of Neue Parkbänke.').waitFor();
 
-  // E2: each e-mail exactly once — the invitations, and the participant's welcome (§A5.5, C14).
+  // E2: each e-mail exactly once — the invitations, the new moderator's pointer to her queue (issue 22) and the participant's welcome (§A5.5, C14).
   for (const [who, kinds] of [
-    ['mona', ['invite_moderator']],
+    ['mona', ['invite_moderator', 'moderator_appointed']],
     ['paul', ['invite_participant', 'welcome_participant']],
   ] as const) {
     const mails = await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, `${who}@example.org`)).orderBy(outbox.id);
