@@ -16,6 +16,8 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { type Authentication, authenticator } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
+import { challengeRoutes } from './http/challenge-routes.js';
+import { MEDIA_CACHE_CONTROL, mediaVariantRoutes } from './http/media-routes.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -80,6 +82,7 @@ export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url))
  */
 const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
+  challengeRoutes,
   authRoutes,
   accountApiRoutes,
   appProjectRoutes,
@@ -179,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
   if (mediaDir) {
     mkdirSync(mediaDir, { recursive: true });
-    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false });
+    // Stored images keep their content under their name: cached for a year (src/http/media-routes.ts).
+    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false, cacheControl: false, setHeaders: (res) => void res.header('cache-control', MEDIA_CACHE_CONTROL) });
+    await app.register(mediaVariantRoutes, { mediaDir });
   }
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));

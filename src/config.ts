@@ -37,6 +37,10 @@ export interface Config {
   loginFailureWindowSeconds: number;
   /** Reports one user may file in 10 minutes (issue 21, finding 9). */
   reportLimit: number;
+  /** Work of the sign-up spam challenge: SHA-256 rounds per attempt (src/http/challenge.ts). */
+  challengeCost: number;
+  /** Sign-ups allowed per client IP per hour (and 3 per e-mail address). */
+  signupLimitPerIp: number;
   /** Header, request and keep-alive timeouts and the per-address connection cap (F8). */
   connections: ConnectionLimits;
   logLevel: string;
@@ -224,6 +228,9 @@ function baseUrlVar(env: Env, production: boolean, host: string, port: number): 
   return `http://${name}:${port}`;
 }
 
+/** Without MAIL_FROM, mail comes from noreply@ the host of BASE_URL: an address of the platform's own domain (issue 22, item 11). */
+export const defaultMailFrom = (baseUrl: string) => `Allmende <noreply@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}>`;
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -235,6 +242,9 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intVar(env, 'PORT', 8004, 0, 65535);
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const webConcurrency = webConcurrencyVar(env, databaseUrl);
+  const databasePoolSize = intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000);
+  const secretKey = secretKeyVar(env, dataDir, production);
+  const baseUrl = baseUrlVar(env, production, host, port);
   return {
     env: nodeEnv as Config['env'],
     host,
@@ -242,19 +252,21 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     webConcurrency,
-    databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000),
-    secretKey: secretKeyVar(env, dataDir, production),
-    baseUrl: baseUrlVar(env, production, host, port),
+    databasePoolSize,
+    secretKey,
+    baseUrl,
     timeZone: timeZoneVar(env),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     seedDemo: boolVar(env, 'SEED_DEMO', true),
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM || 'Allmende <noreply@allmende.invalid>',
+    mailFrom: env.MAIL_FROM || defaultMailFrom(baseUrl),
     accessTokenLifetimeSeconds: intVar(env, 'ACCESS_TOKEN_LIFETIME', 5 * 3600, 1),
     refreshTokenLifetimeSeconds: intVar(env, 'REFRESH_TOKEN_LIFETIME', 24 * 3600, 1),
     loginFailureLimit: intVar(env, 'LOGIN_FAILURE_LIMIT', 10, 1),
     loginFailureWindowSeconds: intVar(env, 'LOGIN_FAILURE_WINDOW', 300, 1),
     reportLimit: intVar(env, 'REPORT_LIMIT', 10, 1),
+    challengeCost: intVar(env, 'CHALLENGE_COST', 200, 1, 100_000),
+    signupLimitPerIp: intVar(env, 'SIGNUP_LIMIT_PER_IP', 10, 1),
     connections: connectionLimitsVar(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxyVar(env),
@@ -287,6 +299,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: 10,
     loginFailureWindowSeconds: 300,
     reportLimit: 10,
+    challengeCost: 1,
+    signupLimitPerIp: 100,
     connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, connectionsPerIp: 0 },
     logLevel: 'silent',
     trustProxy: false,

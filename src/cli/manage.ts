@@ -4,7 +4,7 @@ import { desc, sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, DatabaseInUse, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../core/users/passwords.js';
 import { isValidEmail, usernameError } from '../core/users/rules.js';
@@ -139,6 +139,17 @@ const commands: Record<string, Command> = {
   },
 };
 
+/**
+ * The embedded database serves one process at a time, so a command cannot run beside the server
+ * on it: say exactly what to do instead (issue 22, item 8).
+ */
+const databaseInUseAdvice = (error: DatabaseInUse) => `Error: ${error.message} (the running server, most likely).
+The embedded database (PGlite) can be opened by one process at a time. To run this command:
+  1. stop the server (Ctrl+C where it runs, or: kill ${error.pid}),
+  2. run the command again (the same DATA_DIR),
+  3. start the server again (npm start).
+With PostgreSQL (DATABASE_URL) commands run while the server runs.`;
+
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
   // The old name of send-system-notices still works.
@@ -156,6 +167,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+    else if (error instanceof DatabaseInUse) console.error(databaseInUseAdvice(error));
     else if (error instanceof FixtureError || error instanceof UsageError || error instanceof GenerateError) console.error(`Error: ${error.message}`);
     else console.error(`Error: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
     return 1;

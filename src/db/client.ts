@@ -38,6 +38,16 @@ function counter() {
 
 export class DatabaseError extends Error {}
 
+/** Another live process (usually the server) holds the embedded database's data directory. */
+export class DatabaseInUse extends DatabaseError {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`the embedded database in ${dataDir} is in use by process ${pid}`);
+  }
+}
+
 /** Whether the database answers a trivial query. */
 async function answers(client: { query(sql: string): Promise<unknown> }): Promise<boolean> {
   try {
@@ -149,7 +159,7 @@ function takeLock(lockFile: string): () => void {
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, 'utf8'));
     if (pid && pid !== process.pid && pidIsAlive(pid)) {
-      throw new DatabaseError(`the embedded database in ${dirname(lockFile)} is in use by process ${pid}`);
+      throw new DatabaseInUse(dirname(lockFile), pid);
     }
     unlinkSync(lockFile);
   }

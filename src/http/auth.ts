@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { apiTokens, users } from '../db/schema/index.js';
+import { apiTokens, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
 import { csrfTokenValid, isSafeMethod, loadBrowserSession, SESSION_COOKIE } from './session.js';
@@ -16,6 +16,14 @@ export interface AuthUser {
   language: string;
   avatar: string | null;
   dateJoined: Date;
+  /** Browser sessions only: where the page header leads staff (issue 22, item 13). */
+  staff?: StaffPlaces;
+}
+
+/** The initiator's organisation (the first by name; its dashboard) and whether the user moderates a project. */
+export interface StaffPlaces {
+  initiatorOf: string | null;
+  moderates: boolean;
 }
 
 export type AuthScheme = 'token' | 'session' | 'jwt';
@@ -72,12 +80,26 @@ async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
   return toAuthUser(user);
 }
 
+/** The session's user with the staff places the page header links, in the one statement (no extra query per page). */
+async function loadSessionUser(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...userColumns,
+      initiatorOf: sql<string | null>`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${id} order by o.name, o.id limit 1)`,
+      moderates: sql<boolean>`exists (select 1 from ${projectModerators} m where m.user_id = ${id})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true)));
+  return row ?? null;
+}
+
 async function bySession(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
   const session = await loadBrowserSession(db, request.cookies[SESSION_COOKIE]);
   if (!session?.userId) return null;
-  const user = await loadActiveUser(db, session.userId);
-  if (!user || !issuedInTime(user, session.created)) return null;
-  return toAuthUser(user);
+  const row = await loadSessionUser(db, session.userId);
+  if (!row || !issuedInTime(row, session.created)) return null;
+  const { initiatorOf, moderates, ...user } = row;
+  return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) } };
 }
 
 export interface Authentication {

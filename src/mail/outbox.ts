@@ -1,12 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
+import { type MailBrand, mailHtml } from './html.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** The HTML part; without one it is made from the text under `brand` (mail/html.ts). */
   html?: string | null;
+  /** Whose name and logo head the HTML part: the organisation the mail is about; the platform's by default. */
+  brand?: MailBrand;
   /** What the mail is about, e.g. "comment_on_content"; lets tests and operators find it. */
   kind: string;
   /** A newsletter's mails: its id (delivery count), sender name and reply-to address. */
@@ -26,7 +30,7 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void>
     recipient: message.to,
     subject: message.subject,
     body: message.body,
-    html: message.html ?? null,
+    html: message.html ?? mailHtml(message.subject, message.body, message.brand),
     kind: message.kind,
     unsubscribeUrl: message.unsubscribeUrl ?? null,
     ...(newsletter ? { newsletterId: newsletter.id, senderName: newsletter.senderName, replyTo: newsletter.replyTo } : {}),

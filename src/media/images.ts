@@ -111,9 +111,14 @@ export async function storeImage(mediaDir: string, folder: string, data: Buffer,
   return writeImage(mediaDir, folder, await ingestImage(data, rules));
 }
 
-/** Removes stored media files; files already gone are fine, paths leaving the media folder are ignored. */
+/** The widths of the smaller copies made for `srcset` (media/variants.ts). */
+export const VARIANT_WIDTHS = [480, 960] as const;
+
+/** Removes stored media files (with their smaller copies); files already gone are fine, paths leaving the media folder are ignored. */
 export function removeMedia(mediaDir: string, ...relative: (string | null)[]): void {
   for (const path of relative) {
-    if (path && !path.includes('..')) rmSync(join(mediaDir, path), { force: true });
+    if (!path || path.includes('..')) continue;
+    rmSync(join(mediaDir, path), { force: true });
+    for (const width of VARIANT_WIDTHS) rmSync(join(mediaDir, 'variants', `w${width}`, path), { force: true });
   }
 }

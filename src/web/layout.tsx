@@ -1,6 +1,7 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
+import { projectListPath } from './paths.js';
 import { LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { loginRedirectUrl, signupRedirectUrl } from './render.js';
@@ -52,6 +53,16 @@ function UserNav({ page }: { page: PageContext }) {
       <li>
         <a href="/account/">{t(lang, 'Account Settings')}</a>
       </li>
+      {user.staff?.initiatorOf && (
+        <li>
+          <a href={projectListPath(user.staff.initiatorOf)}>{t(lang, 'Dashboard')}</a>
+        </li>
+      )}
+      {(user.staff?.moderates || user.staff?.initiatorOf) && (
+        <li>
+          <a href="/userdashboard/moderation/">{t(lang, 'Moderation')}</a>
+        </li>
+      )}
       {canUseBackoffice(user) && (
         <li>
           <a href="/backoffice/">{t(lang, 'Back-office')}</a>
@@ -88,6 +99,8 @@ export interface FooterOrganisation {
 /** The footer: the organisation's legal texts (on its pages) and the platform's legal pages. */
 function Footer({ page, organisation }: { page: PageContext; organisation?: FooterOrganisation }) {
   const { lang } = page;
+  // One "Imprint" link per footer: beside the organisation's own texts the platform's say whose they are.
+  const ownTitles = new Set<string>((organisation?.legal ?? []).map((key) => ORGANISATION_TEXTS[key].title));
   return (
     <footer class="site-footer">
       {organisation && organisation.legal.length > 0 && (
@@ -107,9 +120,12 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
           <li>Allmende</li>
           {PLATFORM_PAGE_KEYS.map((key) => (
             <li>
-              <a href={platformPagePath(key)}>{t(lang, PLATFORM_PAGES[key])}</a>
+              <a href={platformPagePath(key)}>{ownTitles.has(PLATFORM_PAGES[key]) ? t(lang, '%(page)s of Allmende', { page: t(lang, PLATFORM_PAGES[key]) }) : t(lang, PLATFORM_PAGES[key])}</a>
             </li>
           ))}
+          <li>
+            <a href="/api/docs/">{t(lang, 'API documentation')}</a>
+          </li>
         </ul>
       </nav>
     </footer>

@@ -9,7 +9,7 @@ import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, chromiumMissing, launchChromium } from './chromium.js';
+import { axeViolations, challengeSolved, chromiumMissing, launchChromium } from './chromium.js';
 
 let t: TestApp;
 let chromium: Browser;
@@ -57,6 +57,7 @@ test('sign up, confirm through the outbox, log in with e-mail, see a comment in 
   await page.getByLabel('Password', { exact: true }).fill('walking-in-the-park');
   await page.getByLabel('Password (again)').fill('walking-in-the-park');
   await page.getByLabel(/I accept the terms/).check();
+  await challengeSolved(page);
   await page.locator('main').getByRole('button', { name: 'Register' }).click();
   await page.getByText('We have sent an e-mail to you for verification').waitFor();
 

@@ -77,3 +77,8 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
   const violations = await axeViolations(page);
   assert.deepEqual(violations, [], `${what}: ${JSON.stringify(violations, null, 1)}`);
 }
+
+/** Waits until the sign-up page's spam-check widget has solved its challenge (it starts by itself on load). */
+export async function challengeSolved(page: Page) {
+  await page.waitForFunction(() => Boolean((globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('input[name="altcha"]')?.value));
+}

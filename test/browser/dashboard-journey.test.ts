@@ -237,9 +237,9 @@ test('the initiator invites a moderator and a participant, who accept through th
   await paul.getByRole('button', { name: 'Accept invitation' }).click();
   await paul.getByText('You are now a participant of Neue Parkbänke.').waitFor();
 
-  // E2: each e-mail exactly once — the invitations, and the participant's welcome (§A5.5, C14).
+  // E2: each e-mail exactly once — the invitations, the new moderator's pointer to her queue (issue 22) and the participant's welcome (§A5.5, C14).
   for (const [who, kinds] of [
-    ['mona', ['invite_moderator']],
+    ['mona', ['invite_moderator', 'moderator_appointed']],
     ['paul', ['invite_participant', 'welcome_participant']],
   ] as const) {
     const mails = await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, `${who}@example.org`)).orderBy(outbox.id);
@@ -284,7 +284,7 @@ test('publishing is refused with every missing field linked to its form; once fi
   // The module is not complete yet: it says what is missing and cannot be added.
   await ines.goto(moduleDashboard('module_basic'));
   const box = ines.getByRole('region', { name: 'Module' });
-  assert.deepEqual(await missingLinks(ines, box), [{ text: 'Idea Challenge: Module description', href: `/${org}/dashboard/modules/${moduleSlug}/module_basic/` }]);
+  assert.deepEqual(await missingLinks(ines, box), [{ text: 'Ideenwettbewerb: Module description', href: `/${org}/dashboard/modules/${moduleSlug}/module_basic/` }]);
   await ines.getByRole('button', { name: 'Add to project' }).click();
   await ines.getByText('Module cannot be added. Required fields are missing.').waitFor();
   await assertAccessible(ines, 'dashboard: module refused');
@@ -347,7 +347,7 @@ test('the initiator exports the ideas as xlsx and CSV and archives the project a
   const mona = await windowOf('mona');
   await mona.goto(`${base}/userdashboard/moderation/`);
   await mona.locator('main').getByRole('link', { name: 'Neue Parkbänke' }).first().click();
-  await mona.getByRole('link', { name: 'Export the ideas and comments of Idea Challenge' }).click();
+  await mona.getByRole('link', { name: 'Export the ideas and comments of Ideenwettbewerb' }).click();
   await checkPage(mona, 'export (moderator)');
   assert.match((await download(mona, 'Ideas: CSV')).toString('utf8'), /A bench under the old oak/);
 

@@ -8,7 +8,7 @@ import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, chromiumMissing, launchChromium, tabTo } from './chromium.js';
+import { axeViolations, challengeSolved, chromiumMissing, launchChromium, tabTo } from './chromium.js';
 
 // One app, one browser for the file: the journeys run one after the other on the same data.
 let t: TestApp;
@@ -86,6 +86,7 @@ test('a citizen signs up, posts an idea with an image, edits it, comments, repli
   await page.getByLabel('Password', { exact: true }).fill('citizen-in-the-park');
   await page.getByLabel('Password (again)').fill('citizen-in-the-park');
   await page.getByLabel(/I accept the terms/).check();
+  await challengeSolved(page);
   await page.locator('main').getByRole('button', { name: 'Register' }).click();
   const mail = await lastMail(t.db, 'citizen@example.org');
   assert.ok(mail);

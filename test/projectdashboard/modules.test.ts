@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { categories, ideas, labels, modules, phases, projects } from '../../src/db/schema/index.js';
+import { categories, ideas, labels, modules, organisations, phases, projects } from '../../src/db/schema/index.js';
 import { dashboardApp, signedIn } from './world.js';
 
 const BLUEPRINTS = '/org/dashboard/projects/draft-plan/blueprints/';
 
 async function withIdeaChallenge() {
   const t = await dashboardApp();
+  // Blueprint names follow the organisation's language: this organisation writes English.
+  await t.db.update(organisations).set({ language: 'en' }).where(eq(organisations.id, 1));
   const initiator = await signedIn(t.app, 'initiator');
   const created = await initiator.post(`${BLUEPRINTS}idea-collection/`, {});
   assert.equal(created.status, 302);

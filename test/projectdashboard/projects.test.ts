@@ -105,7 +105,7 @@ test('duplicate copies the project as a draft with moderators, modules and phase
   assert.equal(copied.location, '/org/dashboard/projects/project-2/basic/?done=duplicated');
   const [copy] = await db.select().from(projects).where(eq(projects.slug, 'project-2'));
   assert.equal(copy.isDraft, true);
-  assert.equal(copy.name, 'Project');
+  assert.equal(copy.name, 'Kopie von Project', 'titled "Copy of …" in the organisation\'s language (German)');
   const page = await initiator.get('/org/dashboard/projects/project-2/basic/');
   assert.match(page.text, /Ideas/);
   assert.deepEqual((await db.select().from(projectModerators).where(eq(projectModerators.projectId, copy.id))).map((m) => m.userId), [3]);

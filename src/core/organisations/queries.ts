@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
 import { qualified as q } from '../../db/sql.js';
+import { type MailBrand, PLATFORM_BRAND } from '../../mail/html.js';
 import type { OrganisationContext, OrganisationTerms } from './rules.js';
 
 export interface LoadedOrganisation {
@@ -89,4 +90,11 @@ export async function loadTermsAgreements(db: DbOrTx, userId: number): Promise<{
     .innerJoin(organisations, eq(organisations.id, organisationTermsAgreements.organisationId))
     .where(eq(organisationTermsAgreements.userId, userId))
     .orderBy(asc(organisations.name), asc(organisations.id));
+}
+
+/** The name and logo that head the HTML part of e-mails about the organisation (mail/html.ts). */
+export async function organisationBrand(db: DbOrTx, slug: string, origin: string): Promise<MailBrand> {
+  const [row] = await db.select({ name: organisations.name, logo: organisations.logo }).from(organisations).where(eq(organisations.slug, slug));
+  if (!row) return PLATFORM_BRAND;
+  return { name: row.name, logoUrl: row.logo ? `${origin}/media/${row.logo}` : null };
 }

@@ -1,3 +1,5 @@
+import { isLang, type Lang } from '../../i18n/index.js';
+
 /** What the rules need to know about an organisation and the user looking at it. */
 export interface OrganisationContext {
   organisationId: number;
@@ -40,3 +42,8 @@ export interface Actor {
   username: string;
   origin: string;
 }
+/**
+ * The language of what the platform writes into an organisation's content (blueprint phase names,
+ * "Copy of …"): the organisation's, not that of the initiator who clicked (issue 22, item 15).
+ */
+export const organisationLanguage = (organisation: { language: string }): Lang => (isLang(organisation.language) ? organisation.language : 'de');

@@ -194,3 +194,13 @@ export const notificationOptouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/** Spam challenges (src/http/challenge.ts) already answered: each counts once, until it expires. */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);

@@ -34,6 +34,19 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
   return `${path}${qs ? `?${qs}` : ''}#index`;
 }
 
+/**
+ * Category and label badges differ beyond colour (WCAG 1.4.1): a category is a square box, a label a
+ * pill with a dashed border, and each says what it is to screen readers.
+ */
+function KindBadge({ lang, kind, name }: { lang: Lang; kind: 'category' | 'label'; name: string }) {
+  return (
+    <span class={`badge badge-light badge-${kind}`}>
+      <span class="visually-hidden">{t(lang, kind === 'category' ? 'Category' : 'Label')}: </span>
+      {name}
+    </span>
+  );
+}
+
 /** The moderator's processing status (§A14.1), catalogue keys and badge colours. */
 export const MODERATOR_STATUSES: Record<string, { label: string; tone: string }> = {
   CONSIDERATION: { label: 'Under consideration', tone: 'yellow' },
@@ -144,7 +157,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                   <a href={ideaPath(data.orgSlug, idea.created, idea.id)}>{idea.name}</a>
                 </h3>
                 <p class="idea-badges">
-                  {idea.category && <span class="badge badge-light">{idea.category.name}</span>} <StatusBadge lang={lang} status={idea.moderatorStatus} />
+                  {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
                 <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
               </div>
@@ -249,9 +262,9 @@ export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData
         <h1>{idea.name}</h1>
         <p class="idea-badges">
           <StatusBadge lang={lang} status={idea.moderatorStatus} />
-          {idea.category && <span class="badge badge-light">{idea.category.name}</span>}
+          {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />}
           {idea.labels.map((label) => (
-            <span class="badge badge-light">{label.name}</span>
+            <KindBadge lang={lang} kind="label" name={label.name} />
           ))}
         </p>
         <p class="idea-meta">

@@ -1,6 +1,7 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { ImageInvalid, type IngestedImage, ingestImage, writeImage } from '../../media/images.js';
+import { writeVariants } from '../../media/variants.js';
 import { PROJECT_IMAGES, type ProjectImageField } from './input.js';
 
 const FIELDS = Object.keys(PROJECT_IMAGES) as ProjectImageField[];
@@ -22,12 +23,14 @@ export async function ingestProjectImages(uploads: Partial<Record<string, Buffer
   return { images, errors };
 }
 
-/** Writes the ingested images; returns their media paths by field. */
-export function writeProjectImages(mediaDir: string, images: Partial<Record<ProjectImageField, IngestedImage>>) {
+/** Writes the ingested images with their smaller copies for `srcset`; returns their media paths by field. */
+export async function writeProjectImages(mediaDir: string, images: Partial<Record<ProjectImageField, IngestedImage>>) {
   const paths: Partial<Record<ProjectImageField, string>> = {};
   for (const field of FIELDS) {
     const image = images[field];
-    if (image) paths[field] = writeImage(mediaDir, PROJECT_IMAGES[field].folder, image);
+    if (!image) continue;
+    paths[field] = writeImage(mediaDir, PROJECT_IMAGES[field].folder, image);
+    await writeVariants(mediaDir, paths[field]);
   }
   return paths;
 }

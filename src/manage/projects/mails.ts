@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type InviteRole, users } from '../../db/schema/index.js';
 import { isLang, type Lang, t } from '../../i18n/index.js';
 import { isNotificationKind, loadRecipients } from '../../mail/notices.js';
+import type { MailBrand } from '../../mail/html.js';
 import { queueMail } from '../../mail/outbox.js';
 
 /** The dashboard's e-mails (§C10–C14); English catalogue keys, German in i18n/de-dashboard.ts. */
@@ -23,6 +24,14 @@ export const DASHBOARD_MAILS = {
     subject: 'Invitation to moderate the project %(project)s',
     body: 'Hello,\n\n%(actor)s invites you to moderate the project "%(project)s" of %(organisation)s.\n\nAccept the invitation (log in or register first with this e-mail address): %(url)s',
   },
+  initiator_appointed: {
+    subject: 'You are now an initiator of %(organisation)s',
+    body: 'Hello %(name)s,\n\n%(actor)s has made you an initiator of %(organisation)s. You can now create, publish and manage its projects in the dashboard: %(url)s',
+  },
+  moderator_appointed: {
+    subject: 'You now moderate the project %(project)s',
+    body: 'Hello %(name)s,\n\nyou now moderate the project "%(project)s" of %(organisation)s. New comments and reports wait for you in your moderation queue: %(url)s',
+  },
   welcome_participant: {
     subject: 'Welcome to the project %(project)s',
     body: 'Hello %(name)s,\n\nyou can now take part in the project "%(project)s" of %(organisation)s.\n\nGo to the project: %(url)s',
@@ -30,9 +39,10 @@ export const DASHBOARD_MAILS = {
 } as const;
 
 type MailKind = keyof typeof DASHBOARD_MAILS;
-type Vars = { project: string; organisation: string; actor: string; url: string };
+/** What the texts say, and whose name and logo head the HTML part (organisations/queries.organisationBrand). */
+type Vars = { project: string; organisation: string; actor: string; url: string; brand: MailBrand };
 
-function render(kind: MailKind, lang: Lang, vars: Vars & { name: string }) {
+function render(kind: MailKind, lang: Lang, { brand: _brand, ...vars }: Vars & { name: string }) {
   const texts = DASHBOARD_MAILS[kind];
   return { subject: t(lang, texts.subject, vars), body: t(lang, texts.body, vars), kind };
 }
@@ -40,7 +50,7 @@ function render(kind: MailKind, lang: Lang, vars: Vars & { name: string }) {
 /** To users, in their language; `notifications` leaves out those who turned notifications off (§C). */
 export async function mailUsers(db: DbOrTx, kind: MailKind, userIds: number[], vars: Vars, options: { notifications: boolean }): Promise<void> {
   const recipients = options.notifications && isNotificationKind(kind) ? await loadRecipients(db, userIds, kind) : await loadAll(db, userIds);
-  for (const r of recipients) await queueMail(db, { to: r.email, ...render(kind, r.lang, { ...vars, name: r.username }) });
+  for (const r of recipients) await queueMail(db, { to: r.email, brand: vars.brand, ...render(kind, r.lang, { ...vars, name: r.username }) });
 }
 
 /** Active users with an address, whatever their notification setting. */
@@ -52,5 +62,5 @@ async function loadAll(db: DbOrTx, ids: number[]) {
 
 /** An invitation to an address, in its user's language or else the organisation's (§C12, §C13). */
 export async function mailInvite(db: DbOrTx, role: InviteRole, to: string, lang: Lang, vars: Vars): Promise<void> {
-  await queueMail(db, { to, ...render(role === 'moderator' ? 'invite_moderator' : 'invite_participant', lang, { ...vars, name: '' }) });
+  await queueMail(db, { to, brand: vars.brand, ...render(role === 'moderator' ? 'invite_moderator' : 'invite_participant', lang, { ...vars, name: '' }) });
 }

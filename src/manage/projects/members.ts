@@ -6,6 +6,7 @@ import { isLang, type Lang } from '../../i18n/index.js';
 import { projectPath } from '../../core/urls.js';
 import { addModerator, addParticipant } from '../../core/members/services.js';
 import { isEmail } from './input.js';
+import { organisationBrand } from '../../core/organisations/queries.js';
 import { mailInvite, mailUsers } from './mails.js';
 import { ROLE_TABLES, usersByEmail } from './queries.js';
 import { isInvitedAccount } from './rules.js';
@@ -44,6 +45,7 @@ export async function inviteMembers(tx: Tx, project: ProjectRef, role: InviteRol
     .where(and(eq(projectInvites.projectId, project.id), eq(projectInvites.role, role), inArray(sql`lower(${projectInvites.email})`, emails.map((e) => e.toLowerCase()))));
   const alreadyInvited = pending.map((p) => p.email.toLowerCase());
   const invited: string[] = [];
+  const brand = await organisationBrand(tx, project.organisationSlug, actor.origin);
   for (const email of emails) {
     const lower = email.toLowerCase();
     if (alreadyMembers.includes(lower) || alreadyInvited.includes(lower)) continue;
@@ -51,11 +53,18 @@ export async function inviteMembers(tx: Tx, project: ProjectRef, role: InviteRol
     await tx.insert(projectInvites).values({ token, projectId: project.id, role, email, creatorId: actor.id });
     const user = known.find((u) => u.email.toLowerCase() === lower);
     const lang: Lang = isLang(user?.language) ? user.language : isLang(project.organisationLanguage) ? project.organisationLanguage : 'de';
-    const vars = { project: project.name, organisation: project.organisationName, actor: actor.username, url: `${actor.origin}${invitePath(project.organisationSlug, role, token)}` };
+    const vars = { project: project.name, organisation: project.organisationName, actor: actor.username, url: `${actor.origin}${invitePath(project.organisationSlug, role, token)}`, brand };
     await mailInvite(tx, role, email, lang, vars);
     invited.push(email);
   }
   return { invited, alreadyMembers, alreadyInvited };
+}
+
+/** A new moderator (who accepted an invitation) is told where her moderation queue is. */
+async function appointModerator(tx: Tx, project: ProjectRef, userId: number, actor: Actor) {
+  await addModerator(tx, project.id, userId);
+  const vars = { project: project.name, organisation: project.organisationName, actor: actor.username, url: `${actor.origin}/userdashboard/moderation/`, brand: await organisationBrand(tx, project.organisationSlug, actor.origin) };
+  await mailUsers(tx, 'moderator_appointed', [userId], vars, { notifications: false });
 }
 
 /** Adds users as participants and welcomes them (§C14); returns those who were not participants yet. */
@@ -65,7 +74,8 @@ export async function addParticipants(tx: Tx, project: ProjectRef, userIds: numb
   const added = [...new Set(userIds)].filter((id) => !existing.has(id));
   for (const id of added) await addParticipant(tx, project.id, id);
   const url = `${actor.origin}${projectPath(project.organisationSlug, project.slug)}`;
-  await mailUsers(tx, 'welcome_participant', added, { project: project.name, organisation: project.organisationName, actor: actor.username, url }, { notifications: false });
+  const brand = await organisationBrand(tx, project.organisationSlug, actor.origin);
+  await mailUsers(tx, 'welcome_participant', added, { project: project.name, organisation: project.organisationName, actor: actor.username, url, brand }, { notifications: false });
   return added;
 }
 
@@ -118,7 +128,7 @@ export async function answerInvite(
   if (!(account && isInvitedAccount(invite, account))) return 'wrong_user';
   await tx.delete(projectInvites).where(eq(projectInvites.id, invite.id));
   if (!accept) return 'rejected';
-  if (invite.role === 'moderator') await addModerator(tx, invite.projectId, user.id);
+  if (invite.role === 'moderator') await appointModerator(tx, project, user.id, actor);
   else await addParticipants(tx, project, [user.id], actor);
   return 'accepted';
 }

@@ -8,6 +8,7 @@ import { sendPage } from '../../web/render.js';
 import { moduleComponents, moduleTypeByKey } from '../../core/modules/registry.js';
 import { appModuleType } from '../../features/moduletypes/contract.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
+import { organisationLanguage } from '../../core/organisations/rules.js';
 import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
 import { moduleComponentPath, projectComponentPath, withDone } from '../../web/paths.js';
 import { moduleTerms } from './queries.js';
@@ -37,7 +38,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     if (!managed) return reply;
     const blueprint = moduleTypeByKey(request.params.blueprint);
     if (!blueprint?.offered) throw notFound();
-    const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, managed.page.lang));
+    const module = await db.transaction((tx) => addModule(tx, managed.project.id, blueprint, organisationLanguage(managed.organisation)));
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), 'module_created'), 302);
   });
 

@@ -17,9 +17,10 @@ import { ingestProjectImages, projectImageChange, writeProjectImages } from './i
 import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors, projectPatch, readProjectForm } from './input.js';
 import { memberDashboardRoutes } from './member-pages.js';
 import { moduleDashboardRoutes } from './module-pages.js';
-import { DeleteProjectPage, ProjectCreatePage, ProjectListPage } from './views.js';
+import { DeleteProjectPage, ProjectCreatePage, ProjectListPage, UnpublishConfirmPage } from './views.js';
 import { doneMessage, projectComponentPath, projectListPath, withDone } from '../../web/paths.js';
-import { type ArchivedFilter, dashboardProjects } from './queries.js';
+import { type ArchivedFilter, dashboardProjects, loadModules } from './queries.js';
+import { unpublishNeedsConfirmation } from './rules.js';
 import { createProject, deleteProject, duplicateProject, publishProject, setProjectState, updateProject } from './services.js';
 
 export const DASHBOARD_PAGE_SIZE = 12;
@@ -41,7 +42,12 @@ const ListQuery = Type.Object({
   done: Type.Optional(Type.String({ maxLength: 40 })),
 });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
-const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('archive'), Type.Literal('unarchive')]) });
+const StateBody = Type.Object({
+  csrfmiddlewaretoken: Type.Optional(Type.String()),
+  action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('archive'), Type.Literal('unarchive')]),
+  /** Unpublishing a running project: sent by the confirmation page. */
+  confirmed: Type.Optional(Type.Literal('yes')),
+});
 
 export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -130,7 +136,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       const insights = await resultInsights(form, project.id);
       return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
     }
-    const written = writeProjectImages(mediaDir, images);
+    const written = await writeProjectImages(mediaDir, images);
     const change = projectImageChange(project, written, values);
     try {
       await db.transaction((tx) => updateProject(tx, project.id, { ...projectPatch(form, values), ...(form === 'basic' ? change.patch : {}) }));
@@ -155,6 +161,9 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       if (check.ok) return reply.redirect(withDone(back, 'published'), 302);
       const data = await frameData(request, project, 'basic', { refused: check, done: null });
       return sendPage(reply, ProjectComponentPage({ page, data, form: 'basic', values: projectFormValues(project), errors: {} }), 400);
+    }
+    if (action === 'unpublish' && request.body.confirmed !== 'yes' && unpublishNeedsConfirmation(await loadModules(db, { projectId: project.id }), new Date())) {
+      return sendPage(reply, UnpublishConfirmPage({ page, project }));
     }
     const outcome = await db.transaction((tx) => setProjectState(tx, project.id, action));
     if (outcome.ok) return reply.redirect(withDone(back, action === 'unpublish' ? 'unpublished' : action === 'archive' ? 'archived' : 'unarchived'), 302);

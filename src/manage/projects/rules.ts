@@ -1,4 +1,5 @@
-import { canManageProject, type ProjectContext } from '../../core/projects/rules.js';
+import { canManageProject, type PhaseDates, type ProjectContext } from '../../core/projects/rules.js';
+import { activePhase } from '../../core/modules/phases.js';
 
 /**
  * Who may open a project's dashboard (§B1, a+ `change_project`): the organisation's initiators and
@@ -21,3 +22,10 @@ export const INVITE_LIMITS = { perPost: 50, perOrganisationPerDay: 500 };
 
 /** The invitation form's addresses are too many for one post. */
 export const tooManyInvitations = (addresses: number) => addresses > INVITE_LIMITS.perPost;
+
+/**
+ * Unpublishing takes a project away from its participants: while one of its published modules is
+ * in a running phase, the dashboard asks once more (issue 22, item 15).
+ */
+export const unpublishNeedsConfirmation = (modules: { isDraft: boolean; phases: PhaseDates[] }[], now: Date) =>
+  modules.some((m) => !m.isDraft && activePhase(m.phases, now) !== null);

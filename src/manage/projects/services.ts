@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, ideas, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
-import type { Lang } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import type { ModuleTypeCore } from '../../core/modules/registry.js';
-import { initiatorIds } from '../../core/organisations/queries.js';
+import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
+import { organisationLanguage } from '../../core/organisations/rules.js';
+import { PROJECT_FIELDS } from './input.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
@@ -29,12 +31,14 @@ interface Organisation {
   id: number;
   slug: string;
   name: string;
+  language: string;
 }
 
 async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
   const others = (await initiatorIds(tx, organisation.id)).filter((id) => id !== actor.id);
   const url = `${actor.origin}${dashboardPath(organisation.slug, project.slug)}`;
-  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url }, { notifications: true });
+  const brand = await organisationBrand(tx, organisation.slug, actor.origin);
+  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url, brand }, { notifications: true });
 }
 
 /** §B5: a draft without modules; the creator moderates it; the other initiators are told (§C10). */
@@ -78,9 +82,10 @@ export async function duplicateProject(
   const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
   // The copy gets its own image files: removing or replacing them must leave the original's (issue 21, finding 14).
   const images = { image: copyFile(source.image), tileImage: copyFile(source.tileImage) };
+  const name = t(organisationLanguage(organisation), 'Copy of %(name)s', { name: source.name }).slice(0, PROJECT_FIELDS.name.max);
   const [copy] = await tx
     .insert(projects)
-    .values({ ...rest, ...images, slug, isDraft: true, isArchived: false })
+    .values({ ...rest, ...images, name, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
   const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
   for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');
@@ -101,7 +106,7 @@ export async function duplicateProject(
       await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
     }
   }
-  await tellInitiators(tx, organisation, { name: source.name, slug }, actor);
+  await tellInitiators(tx, organisation, { name, slug }, actor);
   return copy;
 }
 
@@ -111,7 +116,7 @@ export async function duplicateProject(
  * once the transaction has committed (issue 21, finding 15: they must not stay served).
  */
 export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
-  const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '' };
+  const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '', brand: await organisationBrand(tx, organisation.slug, actor.origin) };
   await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
   const ideaImages = await tx
     .select({ image: ideas.image })

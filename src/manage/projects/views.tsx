@@ -376,3 +376,21 @@ export function DeleteProjectPage({ page, organisation, project }: { page: PageC
     </Layout>
   );
 }
+
+/** Asks before a running project is unpublished: its participants lose it until it is published again. */
+export function UnpublishConfirmPage({ page, project }: { page: PageContext; project: DashboardProject }) {
+  const { lang } = page;
+  const back = projectComponentPath(project.organisationSlug, project.slug, 'basic');
+  return (
+    <Layout page={page} title={t(lang, 'Unpublish the running project?')}>
+      <div class="narrow">
+        <h1>{t(lang, 'Unpublish the running project?')}</h1>
+        <p>{t(lang, 'Participation in "%(project)s" is running. Unpublished, the project is a draft again: participants can no longer see it or take part until it is published again.', { project: project.name })}</p>
+        <div class="actions">
+          <PostButton page={page} action={projectActionPath(project.organisationSlug, project.slug, 'publish')} fields={{ action: 'unpublish', confirmed: 'yes' }} label={t(lang, 'Unpublish')} aria={`${t(lang, 'Unpublish')}: ${project.name}`} />{' '}
+          <a href={back}>{t(lang, 'Cancel')}</a>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -7,7 +7,9 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute, TokenParams } from '../../web/forms.js';
 import { safeNext, sendPage } from '../../web/render.js';
+import { challengePassed, honeypotFilled, issueQuestion } from '../../http/challenge.js';
 import { oidcRoutes } from './oidc-pages.js';
+import { takeSignupAttempt } from './signup-limits.js';
 import { throttledLogin } from '../../core/users/auth.js';
 import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
 import { MessagePage } from '../../web/layout.js';
@@ -144,7 +146,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const page = await pageContext(request, reply);
     const next = safeNext((request.query as { next?: string }).next, AFTER_LOGIN);
     if (page.user) return reply.redirect(next, 302);
-    return sendPage(reply, SignupPage({ page, next, consent: signupConsentTexts(await unwrittenPlatformPages(db)) }));
+    return sendPage(reply, SignupPage({ page, next, consent: signupConsentTexts(await unwrittenPlatformPages(db)), question: issueQuestion(app.ctx.config.secretKey) }));
   });
 
   app.post('/accounts/signup/', pageRoute({ body: FormBody }), async (request, reply) => {
@@ -152,14 +154,24 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as FormBody;
     const page = await pageContext(request, reply);
     const next = safeNext(field(body, 'next'), AFTER_LOGIN);
-    const values = { username: field(body, 'username'), email: field(body, 'email'), terms_of_use: field(body, 'terms_of_use'), get_newsletters: field(body, 'get_newsletters') };
+    const fields = (name: string) => field(body, name);
+    // A robot that filled in the honeypot learns nothing: the usual answer, and nothing done.
+    if (honeypotFilled(fields)) return sendPage(reply, verificationSent(page));
+    const values = { username: fields('username'), email: fields('email'), terms_of_use: fields('terms_of_use'), get_newsletters: fields('get_newsletters') };
     const consent = signupConsentTexts(await unwrittenPlatformPages(db));
+    const refuse = (errors: FieldErrors, status = 400) => sendPage(reply, SignupPage({ page, values, errors, next, consent, question: issueQuestion(app.ctx.config.secretKey) }), status);
     const errors = await signupErrors(app, page.lang, body, consent);
-    if (Object.keys(errors).length) return sendPage(reply, SignupPage({ page, values, errors, next, consent }), 400);
+    if (Object.keys(errors).length) return refuse(errors);
+    const limited = await takeSignupAttempt(app.ctx, request.ip, values.email);
+    if (limited) {
+      reply.headers(limited.headers);
+      return refuse({ non_field_errors: [t(page.lang, 'Too many sign-ups from here. Please try again later.')] }, 429);
+    }
+    if (!(await challengePassed(db, app.ctx.config.secretKey, fields))) return refuse({ challenge: [t(page.lang, 'The spam check was not passed. Please try again.')] });
     // The same answer and the same work whether the address has an account or not (F13).
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
     const outcome = await db.transaction((tx) => signUp(tx, input, accountLinks(app.ctx.config, next)));
-    if (outcome === 'username-taken') return sendPage(reply, SignupPage({ page, values, next, consent, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    if (outcome === 'username-taken') return refuse({ username: [t(page.lang, 'A user with that username already exists.')] });
     return sendPage(reply, verificationSent(page));
   });
 

@@ -3,6 +3,8 @@ import type { FieldErrors } from '../../http/errors.js';
 import { LANGUAGES, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Field, FieldErrors as ErrorList, FormErrors, Layout, MessagePage, Notice } from '../../web/layout.js';
+import type { ChallengeQuestion } from '../../http/challenge.js';
+import { ChallengeField } from '../../web/challenge.js';
 import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../../core/legal/texts.js';
@@ -65,7 +67,7 @@ export function SocialLogin({ page, next }: { page: PageContext; next: string })
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {}, next, consent }: FormPageProps & { next: string; consent: ConsentText[] }) {
+export function SignupPage({ page, values = {}, errors = {}, next, consent, question }: FormPageProps & { next: string; consent: ConsentText[]; question: ChallengeQuestion }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
@@ -89,6 +91,7 @@ export function SignupPage({ page, values = {}, errors = {}, next, consent }: Fo
           <Field name="password2" type="password" label={t(lang, 'Password (again)')} autocomplete="new-password" required errors={errors.password2} />
           {consent.length > 0 && <Checkbox name="terms_of_use" label={consentLabel(lang, consent)} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />}
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
+          <ChallengeField page={page} question={question} errors={errors.challenge} />
           <button type="submit">{t(lang, 'Register')}</button>
         </form>
         <p>

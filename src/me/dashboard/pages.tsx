@@ -6,10 +6,10 @@ import { userPageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage } from './views.js';
-import { feedEntries, feedPage, followedProjects } from './queries.js';
+import { feedEntries, feedPage, followedProjects, participatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 import { moderationPageRoutes } from './moderation-pages.js';
-import { carousel } from './rules.js';
+import { byParticipation, carousel } from './rules.js';
 import { loadCommentPaths } from '../../features/comments/queries.js';
 import { linkedComments, toActivity } from './serialize.js';
 
@@ -42,6 +42,7 @@ export async function dashboardPages(fastify: FastifyInstance): Promise<void> {
       sidebar: await sidebarOf(db, page.user, followed),
       carousel: carousel(followed, now),
       followingCount: followed.length,
+      participated: byParticipation(await participatedProjects(db, page.user.id), now),
       activities: feed.activities,
       moreActivities: feed.more,
       now,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -9,9 +9,11 @@ import {
   ideas,
   modules,
   organisationInitiators,
+  organisationMembers,
   organisations,
   phases,
   projectModerators,
+  projectParticipants,
   projects,
   reports,
   users,
@@ -120,6 +122,8 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       description: projects.description,
       access: projects.access,
       topics: projects.topics,
+      tileImage: projects.tileImage,
+      tileImageAltText: projects.tileImageAltText,
       isDraft: projects.isDraft,
       organisationId: organisations.id,
       organisationName: organisations.name,
@@ -144,15 +148,33 @@ export async function followedProjects(db: DbOrTx, userId: number) {
   return projectTiles(db, undefined, userId);
 }
 
-/** Live (non-draft), non-archived projects as tiles: all of them, or one organisation's, or only public ones. */
-export async function listedProjects(db: DbOrTx, where: { organisationId?: number; publicOnly?: boolean }) {
+/** Live (non-draft), non-archived projects as tiles: all of them, or one organisation's, or only those listed for everybody (public and semi-public). */
+export async function listedProjects(db: DbOrTx, where: { organisationId?: number; listedForAll?: boolean }) {
   return projectTiles(
     db,
     and(
       eq(projects.isDraft, false),
       eq(projects.isArchived, false),
       where.organisationId === undefined ? undefined : eq(projects.organisationId, where.organisationId),
-      where.publicOnly ? eq(projects.access, 'PUBLIC') : undefined,
+      where.listedForAll ? inArray(projects.access, ['PUBLIC', 'SEMIPUBLIC']) : undefined,
+    ),
+  );
+}
+
+/**
+ * The live, non-archived projects that are not public in which the user takes part: as a
+ * participant (invited or added) or as a member of their organisation. The user dashboard lists
+ * them, so that nobody has to keep the invitation e-mail to find a private project again.
+ */
+export async function participatedProjects(db: DbOrTx, userId: number) {
+  return projectTiles(
+    db,
+    and(
+      eq(projects.isDraft, false),
+      eq(projects.isArchived, false),
+      ne(projects.access, 'PUBLIC'),
+      sql`(exists (select 1 from ${projectParticipants} pp where pp.project_id = ${projects.id} and pp.user_id = ${userId})
+        or exists (select 1 from ${organisationMembers} om where om.organisation_id = ${projects.organisationId} and om.user_id = ${userId}))`,
     ),
   );
 }

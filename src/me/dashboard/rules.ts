@@ -42,3 +42,37 @@ export function followedOrganisations<P extends { organisationId: number; organi
   for (const p of projects) if (!seen.has(p.organisationId)) seen.set(p.organisationId, { id: p.organisationId, name: p.organisationName, slug: p.organisationSlug });
   return [...seen.values()];
 }
+
+/** The start page's status filter (in the URL as `status`) and the tile group it selects. */
+export const PROJECT_STATUS_FILTERS = { running: 'active', upcoming: 'future', finished: 'past' } as const;
+export type ProjectStatusFilter = keyof typeof PROJECT_STATUS_FILTERS;
+
+/** The start page's filter, as the URL carries it ('' = all). */
+export interface ProjectFilter {
+  search: string;
+  topic: string;
+  organisation: string;
+  status: ProjectStatusFilter | '';
+}
+
+export const NO_PROJECT_FILTER: ProjectFilter = { search: '', topic: '', organisation: '', status: '' };
+
+export const isFiltered = (filter: ProjectFilter) => Object.values(filter).some(Boolean);
+
+const words = (text: string) => text.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * Whether a listed project matches the start page's filter: every word of the search in its name,
+ * description or organisation; one of its topics; its organisation; its participation status.
+ */
+export function projectMatches(
+  project: { name: string; description: string; organisationName: string; organisationSlug: string; topics: string[]; isDraft: boolean; start: Date | null; end: Date | null },
+  filter: ProjectFilter,
+  now: Date,
+): boolean {
+  if (filter.organisation && project.organisationSlug !== filter.organisation) return false;
+  if (filter.topic && !project.topics.includes(filter.topic)) return false;
+  if (filter.status && projectGroup(project, now) !== PROJECT_STATUS_FILTERS[filter.status]) return false;
+  const haystack = `${project.name} ${project.description} ${project.organisationName}`.normalize('NFKC').toLowerCase();
+  return words(filter.search).every((word) => haystack.includes(word));
+}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { imageSrcset } from '../../media/variants.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -117,16 +118,21 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
   return null;
 }
 
-export function ProjectTile({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
+/** A project tile; its name is a heading one level below the list's (`level` 2 under the start page's h1). */
+export function ProjectTile({ page, project, now, level = 3 }: { page: PageContext; project: FollowedProject; now: Date; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const { lang } = page;
   const url = projectPath(project.organisationSlug, project.slug);
   const running = projectGroup(project, now) === 'active';
   return (
     <li class="tile">
+      {project.tileImage && (
+        <img class="tile-image" src={`/media/${project.tileImage}`} srcset={imageSrcset(project.tileImage)} sizes="(min-width: 40rem) 20rem, 100vw" alt={project.tileImageAltText} width={400} height={225} loading="lazy" />
+      )}
       {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
-      <h3>
+      <Heading>
         <a href={url}>{project.name}</a>
-      </h3>
+      </Heading>
       <p>{project.description}</p>
       <TopicList lang={lang} topics={project.topics} />
       <TileStatus page={page} project={project} now={now} />
@@ -212,6 +218,8 @@ export interface OverviewData {
   sidebar: Sidebar;
   carousel: FollowedProject[];
   followingCount: number;
+  /** Projects that are not public in which the user takes part (participant or organisation member). */
+  participated: FollowedProject[];
   activities: Activity[];
   moreActivities: boolean;
   now: Date;
@@ -237,6 +245,16 @@ export function OverviewPage({ page, data }: { page: UserPage; data: OverviewDat
           <p>{t(lang, 'You are not active in any projects yet.')}</p>
         )}
       </section>
+      {data.participated.length > 0 && (
+        <section aria-labelledby="participated-heading">
+          <h2 id="participated-heading">{t(lang, 'Your projects that are not public')}</h2>
+          <ul class="tiles">
+            {data.participated.map((project) => (
+              <ProjectTile page={page} project={project} now={data.now} />
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="feed-heading">
         <div class="section-head">
           <h2 id="feed-heading">{t(lang, 'My Feed')}</h2>

@@ -64,6 +64,23 @@ export function ReportsPage({ page, items, count, pager }: { page: PageContext; 
 
 type Mail = Awaited<ReturnType<typeof listMails>>['rows'][number];
 
+/** A mail's plain text with its web addresses as links (confirmation and invitation links are opened from here in development). */
+function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(https?:\/\/[^\s<>"]+)/).map((piece, i) =>
+        i % 2 === 1 ? (
+          <a href={piece} rel="noopener noreferrer">
+            {piece}
+          </a>
+        ) : (
+          piece
+        ),
+      )}
+    </>
+  );
+}
+
 export function MailsPage(props: { page: PageContext; mails: Mail[]; count: number; delivery: 'smtp' | 'files' | 'outbox'; mailDir: string; pager: PageLinks }) {
   const { page, mails } = props;
   const { lang } = page;
@@ -85,7 +102,9 @@ export function MailsPage(props: { page: PageContext; mails: Mail[]; count: numb
               <summary>
                 #{m.id} {formatDateTime(m.created, lang, page.timeZone)} — {m.recipient} — {m.subject} [{m.kind}] — {status(m)}
               </summary>
-              <pre class="mail-body">{m.body}</pre>
+              <pre class="mail-body">
+                <LinkedText text={m.body} />
+              </pre>
             </details>
           </li>
         ))}

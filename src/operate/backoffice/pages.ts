@@ -9,12 +9,13 @@ import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { organisationNameError } from '../../core/organisations/rules.js';
 import { operator } from './access.js';
-import { USER_SEARCH_MAX_LENGTH } from './rules.js';
+import { accountCare, USER_SEARCH_MAX_LENGTH } from './rules.js';
+import { accountCareRoutes } from './account-pages.js';
 import { contentRoutes } from './content-pages.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './views.js';
-import { changeUser, createOrganisation, findUser, listOrganisations, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
+import { appointInitiator, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
-const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.' };
+const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.', deleted: 'The account has been deleted.' };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: USER_SEARCH_MAX_LENGTH })) });
 const OrgParams = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }) });
 const notice = (done: string | undefined) => (done && NOTICES[done]) || null;
@@ -29,6 +30,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
   await fastify.register(contentRoutes);
+  await fastify.register(accountCareRoutes);
 
   app.get('/backoffice/', pageRoute(), async (_request, reply) => reply.redirect('/backoffice/organisations/', 302));
 
@@ -96,7 +98,10 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     if (!user) {
       return organisationPage(request, reply, organisation.slug, { values: { [field]: body[field] ?? '' }, errors: { [field]: [t(page.lang, 'No user with this username or e-mail address.')] }, status: 400 });
     }
-    await db.transaction((tx) => setOrganisationRole(tx, organisation.id, role, user.id, match[1] === 'add'));
+    const actor = { username: page.user?.username ?? '', origin: app.ctx.config.baseUrl };
+    await db.transaction((tx) =>
+      role === 'initiator' && match[1] === 'add' ? appointInitiator(tx, organisation, user.id, actor) : setOrganisationRole(tx, organisation.id, role, user.id, match[1] === 'add'),
+    );
     return reply.redirect(back, 302);
   });
 
@@ -116,8 +121,12 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     if (!id || (action !== 'deactivate' && action !== 'activate' && action !== 'staff' && action !== 'unstaff')) {
       return sendPage(reply, UsersPage({ page, users: await searchUsers(db, ''), search: '', notice: 'Select a valid choice.' }), 400);
     }
-    if (id === page.user?.id && action === 'deactivate') {
-      return sendPage(reply, UsersPage({ page, users: await searchUsers(db, ''), search: '', notice: 'You cannot deactivate yourself.' }), 400);
+    const target = await loadCareTarget(db, id);
+    const care = target && page.user ? accountCare(page.user.id, target, target.activeSuperusers) : null;
+    const allowed = action === 'staff' || action === 'unstaff' ? care?.staff : care?.[action];
+    if (!allowed) {
+      const message = id === page.user?.id && action === 'deactivate' ? 'You cannot deactivate yourself.' : 'This is not possible for this account.';
+      return sendPage(reply, UsersPage({ page, users: await searchUsers(db, ''), search: '', notice: message }), 400);
     }
     await db.transaction((tx) => changeUser(tx, id, action));
     return reply.redirect('/backoffice/users/?done=saved', 302);

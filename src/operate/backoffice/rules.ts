@@ -1,2 +1,40 @@
+import { DELETED_USERNAME } from '../../me/accounts/deletion.js';
+
 /** The longest user search of the back-office. */
 export const USER_SEARCH_MAX_LENGTH = 200;
+
+/** An account's page in the back-office. */
+export const userCarePath = (id: number) => `/backoffice/users/${id}/`;
+
+/** The account the content of deleted accounts belongs to (me/accounts/deletion.ts): no operator action touches it. */
+export const isDeletedPlaceholder = (user: { username: string }) => user.username === DELETED_USERNAME;
+
+export interface CareTarget {
+  id: number;
+  username: string;
+  isActive: boolean;
+  isSuperuser: boolean;
+  emailVerified: boolean;
+}
+
+/**
+ * What an operator may do to an account (issue 22, item 7): nothing to the `[deleted]`
+ * placeholder, nothing to her own account that would lock her out (delete, deactivate, revoke her
+ * superuser status), and never revoke the last active superuser.
+ */
+export function accountCare(operatorId: number, target: CareTarget, activeSuperusers: number) {
+  const changeable = !isDeletedPlaceholder(target);
+  const other = changeable && operatorId !== target.id;
+  return {
+    delete: other,
+    deactivate: other && target.isActive,
+    activate: changeable && !target.isActive,
+    staff: changeable,
+    correctEmail: changeable,
+    resendConfirmation: changeable && target.isActive && !target.emailVerified,
+    grantSuperuser: changeable && target.isActive && !target.isSuperuser,
+    revokeSuperuser: other && target.isSuperuser && activeSuperusers > 1,
+  };
+}
+
+export type AccountCare = ReturnType<typeof accountCare>;

@@ -3,6 +3,9 @@ import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { deactivateUser } from '../../core/users/credentials.js';
 import { revokeImpliedRoles } from '../../core/members/services.js';
+import { organisationBrand } from '../../core/organisations/queries.js';
+import { mailUsers } from '../../manage/projects/mails.js';
+import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
@@ -65,10 +68,18 @@ export async function setOrganisationRole(tx: DbOrTx, organisationId: number, ro
   if (role === 'initiator') await revokeImpliedRoles(tx, organisationId, userId);
 }
 
+/** Appoints an initiator and, when she was not one yet, tells her by e-mail with the link to the dashboard. */
+export async function appointInitiator(tx: DbOrTx, organisation: { id: number; slug: string; name: string }, userId: number, actor: { username: string; origin: string }) {
+  const added = await tx.insert(organisationInitiators).values({ organisationId: organisation.id, userId }).onConflictDoNothing().returning({ userId: organisationInitiators.userId });
+  if (!added.length) return;
+  const vars = { project: '', organisation: organisation.name, actor: actor.username, url: `${actor.origin}${projectListPath(organisation.slug)}`, brand: await organisationBrand(tx, organisation.slug, actor.origin) };
+  await mailUsers(tx, 'initiator_appointed', [userId], vars, { notifications: false });
+}
+
 export async function searchUsers(db: DbOrTx, search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ id: users.id, username: users.username, email: users.email, isActive: users.isActive, isStaff: users.isStaff, isSuperuser: users.isSuperuser })
+    .select({ id: users.id, username: users.username, email: users.email, isActive: users.isActive, isStaff: users.isStaff, isSuperuser: users.isSuperuser, emailVerified: users.emailVerified })
     .from(users)
     .where(search ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined)
     .orderBy(asc(users.username))
@@ -80,6 +91,37 @@ export async function changeUser(tx: Tx, userId: number, action: 'deactivate' | 
   if (action === 'deactivate') return deactivateUser(tx, userId);
   const change = action === 'activate' ? { isActive: true } : { isStaff: action === 'staff' };
   await tx.update(users).set(change).where(eq(users.id, userId));
+}
+
+/** The account an operator looks after, with the number of active superusers (for "never the last one"). */
+export async function loadCareTarget(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      language: users.language,
+      isActive: users.isActive,
+      isStaff: users.isStaff,
+      isSuperuser: users.isSuperuser,
+      emailVerified: users.emailVerified,
+      activeSuperusers: sql<number>`(select count(*) from ${users} su where su.is_superuser and su.is_active)`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function setSuperuser(tx: DbOrTx, userId: number, on: boolean) {
+  await tx.update(users).set({ isSuperuser: on, ...(on ? { isStaff: true } : {}) }).where(eq(users.id, userId));
+}
+
+/**
+ * An operator corrects an address on request (a typo at sign-up): the new address is unconfirmed
+ * until its owner opens the confirmation link. A unique index may refuse it (isUniqueViolation).
+ */
+export async function correctEmail(tx: DbOrTx, userId: number, email: string) {
+  await tx.update(users).set({ email, emailVerified: false }).where(eq(users.id, userId));
 }
 
 export async function listProjects(db: DbOrTx) {

@@ -7,7 +7,7 @@ import { Checkbox, Input } from '../../web/controls.js';
 import { projectListPath } from '../../web/paths.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../../core/organisations/rules.js';
 import { projectPath } from '../../core/urls.js';
-import { USER_SEARCH_MAX_LENGTH } from './rules.js';
+import { accountCare, USER_SEARCH_MAX_LENGTH, userCarePath } from './rules.js';
 import type { listOrganisations, listProjects, organisationPeople, searchUsers } from './services.js';
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
@@ -135,9 +135,13 @@ export function UsersPage({ page, users, search, notice }: { page: PageContext; 
         <button type="submit">{t(lang, 'Search')}</button>
       </form>
       <DataTable headers={[t(lang, 'Username'), t(lang, 'E-mail address'), t(lang, 'Status'), t(lang, 'Action')]}>
-        {users.map((u) => (
+        {users.map((u) => {
+          const care = accountCare(page.user?.id ?? 0, u, 0);
+          return (
           <tr>
-            <td>{u.username}</td>
+            <td>
+              <a href={userCarePath(u.id)}>{u.username}</a>
+            </td>
             <td>{u.email}</td>
             <td>
               {u.isActive ? t(lang, 'active') : t(lang, 'deactivated')}
@@ -145,11 +149,12 @@ export function UsersPage({ page, users, search, notice }: { page: PageContext; 
               {u.isSuperuser && `, ${t(lang, 'superuser')}`}
             </td>
             <td class="actions">
-              <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isActive ? 'deactivate' : 'activate', user_id: String(u.id) }} label={t(lang, u.isActive ? 'Deactivate' : 'Activate')} aria={`${t(lang, u.isActive ? 'Deactivate' : 'Activate')}: ${u.username}`} />
-              <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isStaff ? 'unstaff' : 'staff', user_id: String(u.id) }} label={t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')} aria={`${t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')}: ${u.username}`} />
+              {(care.deactivate || care.activate) && <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isActive ? 'deactivate' : 'activate', user_id: String(u.id) }} label={t(lang, u.isActive ? 'Deactivate' : 'Activate')} aria={`${t(lang, u.isActive ? 'Deactivate' : 'Activate')}: ${u.username}`} />}
+              {care.staff && <PostButton page={page} action="/backoffice/users/" fields={{ action: u.isStaff ? 'unstaff' : 'staff', user_id: String(u.id) }} label={t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')} aria={`${t(lang, u.isStaff ? 'Remove staff status' : 'Make staff')}: ${u.username}`} />}
             </td>
           </tr>
-        ))}
+          );
+        })}
       </DataTable>
     </Frame>
   );

@@ -3,7 +3,7 @@ import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
@@ -14,8 +14,19 @@ import { byParticipation } from '../../me/dashboard/rules.js';
 import { loadProjectContexts } from '../../core/projects/context.js';
 import { canViewProject } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
+import { Input, Select } from '../../web/controls.js';
+import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
+import { isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../me/dashboard/rules.js';
 
+const PROJECT_SEARCH_MAX_LENGTH = 200;
+/** The start page's filter in the URL; '' is "all" (what the form sends for it). */
+const HomeQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: PROJECT_SEARCH_MAX_LENGTH })),
+  topic: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_TOPICS).map((code) => Type.Literal(code))])),
+  organisation: Type.Optional(Type.Union([Type.Literal(''), Slug])),
+  status: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_STATUS_FILTERS).map((s) => Type.Literal(s as ProjectStatusFilter))])),
+});
 const OrgParams = Type.Object({ org: Slug });
 
 /** The start page and the organisation landing pages (§A3). */
@@ -23,11 +34,14 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 
-  app.get('/', pageRoute(), async (request, reply) => {
+  app.get('/', pageRoute({ querystring: HomeQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const now = new Date();
-    const projects = byParticipation(await listedProjects(db, { publicOnly: true }), now);
-    return sendPage(reply, HomePage({ page, projects, now }));
+    const { search = '', topic = '', organisation = '', status = '' } = request.query;
+    const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
+    const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
+    const projects = listed.filter((p) => projectMatches(p, filter, now));
+    return sendPage(reply, HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) }));
   });
 
   app.get('/:org/', pageRoute({ params: OrgParams }), async (request, reply) => {
@@ -59,23 +73,84 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
 
 const footerOf = (o: OrganisationProfile) => ({ slug: o.slug, name: o.name, legal: o.legal });
 
-export function Tiles({ page, projects, now, empty }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string }) {
+export function Tiles({ page, projects, now, empty, level }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string; level?: 2 | 3 }) {
   if (!projects.length) return <p>{empty}</p>;
   return (
     <ul class="tiles">
       {projects.map((project) => (
-        <ProjectTile page={page} project={project} now={now} />
+        <ProjectTile page={page} project={project} now={now} level={level} />
       ))}
     </ul>
   );
 }
 
-export function HomePage({ page, projects, now }: { page: PageContext; projects: FollowedProject[]; now: Date }) {
+/** The organisations of the listed projects, by name: the choices of the start page's filter. */
+function organisationsOf(projects: FollowedProject[]) {
+  const seen = new Map(projects.map((p) => [p.organisationSlug, p.organisationName]));
+  return [...seen].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const STATUS_LABELS: Record<ProjectStatusFilter, string> = { running: 'Running', upcoming: 'Upcoming', finished: 'Finished' };
+
+/** The start page's search and filters, sent as GET so that the URL carries them (bookmarkable, shareable). */
+function ProjectFilterForm({ page, filter, organisations }: { page: PageContext; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
   const { lang } = page;
+  const all = { value: '', label: t(lang, 'All') };
+  return (
+    <form method="get" action="/" class="filter-form" role="search" aria-label={t(lang, 'Find projects')}>
+      <Input name="search" type="search" label={t(lang, 'Search')} value={filter.search} maxLength={PROJECT_SEARCH_MAX_LENGTH} />
+      <Select name="topic" label={t(lang, 'Topic')} value={filter.topic} choices={[all, ...(Object.keys(PROJECT_TOPICS) as ProjectTopic[]).map((code) => ({ value: code, label: t(lang, PROJECT_TOPICS[code]) }))]} />
+      <Select name="organisation" label={t(lang, 'Organisation')} value={filter.organisation} choices={[all, ...organisations.map((o) => ({ value: o.slug, label: o.name }))]} />
+      <Select name="status" label={t(lang, 'Status')} value={filter.status} choices={[all, ...(Object.keys(STATUS_LABELS) as ProjectStatusFilter[]).map((s) => ({ value: s, label: t(lang, STATUS_LABELS[s]) }))]} />
+      <button type="submit">{t(lang, 'Filter')}</button>
+      {isFiltered(filter) && <a href="/">{t(lang, 'Show all projects')}</a>}
+    </form>
+  );
+}
+
+/**
+ * The empty start page of a new install: the operator's first steps, and for a visitor a way in
+ * for the operator. Once a project is listed the start page shows neither (issue 22, item 8).
+ */
+function FirstSteps({ page }: { page: PageContext }) {
+  const { lang, user } = page;
+  if (!user) {
+    return (
+      <p>
+        {t(lang, 'Do you run this platform?')} <a href="/accounts/login/">{t(lang, 'Log in as its operator to begin.')}</a>
+      </p>
+    );
+  }
+  if (!user.isSuperuser) return null;
+  const step = (href: string, text: string, rest: string) => (
+    <li>
+      <a href={href}>{t(lang, text)}</a> {t(lang, rest)}
+    </li>
+  );
+  return (
+    <section aria-labelledby="first-steps" class="first-steps">
+      <h2 id="first-steps">{t(lang, 'Getting started')}</h2>
+      <ol>
+        {step('/backoffice/pages/', 'Write the legal pages', '(imprint, data protection, terms of use, netiquette): the footer and the sign-up form link them.')}
+        {step('/backoffice/organisations/', 'Create an organisation', 'and appoint its initiators (they need an account: they register first).')}
+        <li>{t(lang, 'The initiators describe the organisation and create, fill in and publish the first project in its dashboard. It appears here.')}</li>
+        {step('/backoffice/mails/', 'Check the e-mails', 'that the platform sends (confirmations, invitations): without SMTP_URL they stay in the outbox.')}
+      </ol>
+    </section>
+  );
+}
+
+export function HomePage(props: { page: PageContext; projects: FollowedProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
+  const { page, filter } = props;
+  const { lang } = page;
+  const filtered = isFiltered(filter);
   return (
     <Layout page={page} title={t(lang, 'Projects')}>
       <h1>{t(lang, 'Projects')}</h1>
-      <Tiles page={page} projects={projects} now={now} empty={t(lang, 'There are no projects yet.')} />
+      {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
+      {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
+      <Tiles page={page} projects={props.projects} now={props.now} level={2} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
+      {!filtered && props.projects.length === 0 && <FirstSteps page={page} />}
     </Layout>
   );
 }

@@ -6,6 +6,7 @@ import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
+import { imageSrcset } from '../../media/variants.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -253,7 +254,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
       {project.isDraft && <p class="alert alert-info">{t(lang, 'This project is not yet published.')}</p>}
       {project.isArchived && <p class="alert alert-info">{t(lang, 'This project is archived.')}</p>}
       <header class="project-header">
-        {project.image && <img class="hero" src={`/media/${project.image}`} alt="" />}
+        {project.image && <img class="hero" src={`/media/${project.image}`} srcset={imageSrcset(project.image)} sizes="100vw" alt="" />}
         <h1>{project.name}</h1>
         <p class="lead">{project.description}</p>
         <TopicList lang={lang} topics={project.topics} />
@@ -278,6 +279,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
           <h2 id="participation-heading">
             {data.single ? <a href={modulePath(project.organisationSlug, data.single.module.slug)}>{data.single.module.name}</a> : t(lang, 'Participation')}
           </h2>
+          {data.single?.module.description && <p class="lead">{data.single.module.description}</p>}
           <Timeline page={page} path={path} data={data} />
           {data.single ? (
             <ModuleContent page={page} data={data.single} />

@@ -63,7 +63,9 @@
       button.type = 'button';
       if (typeof b[1] === 'function') button.appendChild(b[1]());
       else button.textContent = b[1];
-      button.setAttribute('aria-label', say(b[2]));
+      // The accessible name begins with what the button shows (WCAG 2.5.3 Label in Name): "B Bold".
+      var name = typeof b[1] === 'function' ? say(b[2]) : b[1] + ' ' + say(b[2]);
+      button.setAttribute('aria-label', name);
       button.title = say(b[2]);
       button.addEventListener('click', function () {
         editor.focus();

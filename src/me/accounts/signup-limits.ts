@@ -1,0 +1,22 @@
+import type { Config } from '../../config.js';
+import { ApiError } from '../../http/errors.js';
+import { takeRateLimited } from '../../http/throttle.js';
+
+/** Sign-ups per e-mail address per hour: a few retries, not a mail cannon aimed at one inbox. */
+export const SIGNUPS_PER_ADDRESS = 3;
+const SIGNUP_WINDOW_SECONDS = 3600;
+
+/**
+ * Counts one sign-up attempt against the client IP (SIGNUP_LIMIT_PER_IP an hour) and the e-mail
+ * address; returns the 429 to answer when either is used up, null to go ahead.
+ */
+export async function takeSignupAttempt(ctx: { config: Config }, ip: string, email: string): Promise<ApiError | null> {
+  try {
+    await takeRateLimited(ctx, `signup-ip:${ip}`, ctx.config.signupLimitPerIp, SIGNUP_WINDOW_SECONDS);
+    await takeRateLimited(ctx, `signup-email:${email.trim().toLowerCase()}`, SIGNUPS_PER_ADDRESS, SIGNUP_WINDOW_SECONDS);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 429) return error;
+    throw error;
+  }
+}
