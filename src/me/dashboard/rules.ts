@@ -55,8 +55,6 @@ export interface ProjectFilter {
   status: ProjectStatusFilter | '';
 }
 
-export const NO_PROJECT_FILTER: ProjectFilter = { search: '', topic: '', organisation: '', status: '' };
-
 export const isFiltered = (filter: ProjectFilter) => Object.values(filter).some(Boolean);
 
 const words = (text: string) => text.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
