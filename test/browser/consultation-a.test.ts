@@ -133,6 +133,8 @@ test('item 4: a moderator finds a reported idea in the queue with reason and rep
 });
 
 test('item 1: paragraphs typed with Enter in the editor survive, on the idea page and in the stored text', { skip: chromiumMissing }, async () => {
+  // Item 2 left this user speaking German; this test reads the English form.
+  await t.db.update(users).set({ language: 'en' }).where(eq(users.id, 5));
   const page = await newPage();
   await loginAs(page, 'user');
   await page.goto(`${base}/org/ideas/create/module/module-1/`);

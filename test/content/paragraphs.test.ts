@@ -57,7 +57,7 @@ test('the data migration gives stored plain text its paragraphs and leaves parag
   const { db } = await world();
   await db.update(ideas).set({ description: 'Line one\nline two\n\nSecond paragraph', moderatorFeedbackText: '<p>Already</p>\n<p>fine</p>' }).where(eq(ideas.id, 1));
   await db.update(organisations).set({ imprint: 'City hall<br /><br />Main street' }).where(eq(organisations.id, 1));
-  const migration = readFileSync('src/db/migrations/0014_paragraphs_data.sql', 'utf8');
+  const migration = readFileSync('src/db/migrations/0020_paragraphs_data.sql', 'utf8');
   for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
   const [idea] = await db.select().from(ideas).where(eq(ideas.id, 1));
   assert.equal(idea.description, '<p>Line one<br>line two</p><p>Second paragraph</p>');
