@@ -80,7 +80,7 @@ test('a module type of its own: the dashboard offers it, adds it with its phases
   assert.equal((await initiator.post('/org/dashboard/projects/draft-plan/blueprints/tiny-type/', {})).status, 302);
   const [module] = await db.select().from(modules).where(eq(modules.projectId, 2));
   assert.equal(module.blueprintType, 'TT');
-  assert.deepEqual((await db.select().from(phases).where(eq(phases.moduleId, module.id))).map((p) => [p.type, p.name]), [['tiny:discuss', 'Discussion']]);
+  assert.deepEqual((await db.select().from(phases).where(eq(phases.moduleId, module.id))).map((p) => [p.type, p.name]), [['tiny:discuss', 'Diskussion']], "named in the organisation's language");
   const page = await initiator.get(`/org/dashboard/modules/${module.slug}/question/`);
   assert.equal(page.status, 200);
   assert.match(page.text, /<input id="id_question" name="question" value\/>/);
