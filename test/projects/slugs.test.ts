@@ -39,7 +39,7 @@ test('no fixed path segment that stands where an organisation, project or module
       }
     });
   }
-  assert.deepEqual(Object.fromEntries(clashes), {}, 'add these to RESERVED_SLUGS in src/features/slugs.ts');
+  assert.deepEqual(Object.fromEntries(clashes), {}, 'add these to RESERVED_SLUGS in src/core/slugs.ts');
 });
 
 test('a project named "Create" or "Module" gets its own address; its pages and the create form all still work', async () => {
