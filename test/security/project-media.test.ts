@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ideas, projects } from '../../src/db/schema/index.js';
 import { Browser, type UploadFile } from '../accounts/client.js';
@@ -31,7 +31,8 @@ test('issue 21 finding 14: a duplicate has its own image files; removing or repl
   const { db, initiator, stored, served } = await withImages();
   const original = await stored(1);
   assert.equal((await initiator.post('/org/dashboard/projects/project/duplicate/', {})).status, 302);
-  const [copy] = await db.select().from(projects).where(eq(projects.name, 'Project')).orderBy(projects.id).offset(1);
+  // The copy is the newest project (named "Copy of …" in the organisation's language).
+  const [copy] = await db.select().from(projects).orderBy(desc(projects.id)).limit(1);
   assert.ok(copy.image && copy.tileImage);
   assert.notEqual(copy.image, original.image);
   assert.notEqual(copy.tileImage, original.tileImage);
