@@ -6,7 +6,7 @@ import { users } from '../../src/db/schema/index.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, challengeSolved, chromiumMissing, focused, launchChromium } from './chromium.js';
+import { axeViolations, challengeSolved, chromiumMissing, focused, launchChromium, logInAs } from './chromium.js';
 
 // One app and one browser for the file (issue 22, items 7, 9 and 10).
 let t: TestApp;
@@ -99,13 +99,7 @@ test('without JavaScript a person answers the sum instead, in German', { skip: c
   await page.context().close();
 });
 
-async function loginAs(page: Page, login: string, password = `${login}-password`) {
-  await page.goto(`${base}/accounts/login/`);
-  await page.getByLabel(/Username or e-mail address|Benutzername oder E-Mail-Adresse/).fill(login);
-  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
-  await page.locator('main').getByRole('button', { name: /Login|Anmelden/ }).click();
-  await page.waitForURL(/userdashboard/);
-}
+const loginAs = (page: Page, login: string) => logInAs(page, base, login);
 
 test('an operator corrects an address, resends the confirmation and deletes an account on request, by clicking', { skip: chromiumMissing }, async () => {
   const page = await newPage();

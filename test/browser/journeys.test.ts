@@ -8,7 +8,7 @@ import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { axeViolations, challengeSolved, chromiumMissing, launchChromium, tabTo } from './chromium.js';
+import { axeViolations, challengeSolved, chromiumMissing, launchChromium, logInAs, tabTo } from './chromium.js';
 
 // One app, one browser for the file: the journeys run one after the other on the same data.
 let t: TestApp;
@@ -47,13 +47,7 @@ async function newPage(locale = 'en-US'): Promise<Page> {
   return context.newPage();
 }
 
-async function loginAs(page: Page, login: string, password = `${login}-password`) {
-  await page.goto(`${base}/accounts/login/`);
-  await page.getByLabel(/Username or e-mail address|Benutzername oder E-Mail-Adresse/).fill(login);
-  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
-  await page.locator('main').getByRole('button', { name: /Login|Anmelden/ }).click();
-  await page.waitForURL(/userdashboard/);
-}
+const loginAs = (page: Page, login: string) => logInAs(page, base, login);
 
 async function assertAccessible(page: Page, what: string) {
   const violations = await axeViolations(page);
