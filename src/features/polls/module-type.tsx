@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
 import { ItemThread } from '../threads/items.js';
+import { pollsPlugin } from './plugin.js';
 
 /**
  * Poll (PO), as far as Allmende has it so far: polls are content that takes comments (from
@@ -50,5 +51,6 @@ export const poll: ModuleType = {
     },
   ],
   appProjectField: 'single_poll_module',
+  plugin: pollsPlugin,
   content: pollList,
 };

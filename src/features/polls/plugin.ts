@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { pollRoutes } from './routes.js';
+
+/** The poll's API and pages (Poll modules). */
+export async function pollsPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(pollRoutes);
+}
