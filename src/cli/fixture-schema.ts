@@ -111,7 +111,29 @@ export const FixtureModule = Type.Object(
   strict,
 );
 
-export const FixturePoll = Type.Object({ id: Id, module: Id, creator: Id }, strict);
+export const FixturePoll = Type.Object(
+  { id: Id, module: Id, creator: Type.Optional(Id), allow_unregistered_users: Type.Optional(Type.Boolean()), hide_results_until_finished: Type.Optional(Type.Boolean()) },
+  strict,
+);
+export const FixtureQuestion = Type.Object(
+  {
+    id: Id,
+    poll: Id,
+    label: Type.String({ minLength: 1, maxLength: 255 }),
+    help_text: Type.Optional(Type.String({ maxLength: 250 })),
+    multiple_choice: Type.Optional(Type.Boolean()),
+    is_open: Type.Optional(Type.Boolean()),
+    is_confidential: Type.Optional(Type.Boolean()),
+    weight: Type.Optional(Type.Integer({ minimum: -32768, maximum: 32767 })),
+  },
+  strict,
+);
+export const FixtureChoice = Type.Object(
+  { id: Id, question: Id, label: Type.String({ minLength: 1, maxLength: 255 }), is_other_choice: Type.Optional(Type.Boolean()), weight: Type.Optional(Type.Integer({ minimum: -32768, maximum: 32767 })) },
+  strict,
+);
+export const FixtureVote = Type.Object({ choice: Id, creator: Id, other_choice_answer: Type.Optional(Type.String({ maxLength: 250 })) }, strict);
+export const FixtureAnswer = Type.Object({ question: Id, creator: Id, answer: Type.String({ minLength: 1, maxLength: 750 }) }, strict);
 export const FixtureChapter = Type.Object({ id: Id, module: Id, creator: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict);
 export const FixtureParagraph = Type.Object({ id: Id, chapter: Id, name: Type.String({ maxLength: 120 }), text: OptText }, strict);
 
@@ -187,6 +209,10 @@ export const Fixture = Type.Object(
     projects: Type.Optional(Type.Array(FixtureProject)),
     modules: Type.Optional(Type.Array(FixtureModule)),
     polls: Type.Optional(Type.Array(FixturePoll)),
+    questions: Type.Optional(Type.Array(FixtureQuestion)),
+    choices: Type.Optional(Type.Array(FixtureChoice)),
+    votes: Type.Optional(Type.Array(FixtureVote)),
+    answers: Type.Optional(Type.Array(FixtureAnswer)),
     chapters: Type.Optional(Type.Array(FixtureChapter)),
     paragraphs: Type.Optional(Type.Array(FixtureParagraph)),
     ideas: Type.Optional(Type.Array(FixtureIdea)),

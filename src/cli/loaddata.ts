@@ -26,7 +26,7 @@ function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
+const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'questions', 'choices', 'votes', 'answers', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -202,9 +202,18 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
 async function loadItems({ tx }: Ctx, data: Fixture) {
   for (const [i, p] of (data.polls ?? []).entries()) {
     await requireRow(tx, s.modules, p.module, `polls[${i}].module`, 'module');
-    await requireRow(tx, s.users, p.creator, `polls[${i}].creator`, 'user');
-    await tx.insert(s.polls).values({ id: p.id, moduleId: p.module, creatorId: p.creator });
+    const creator = p.creator ?? (await moduleInitiator(tx, p.module));
+    if (creator === null) throw new FixtureError(`polls[${i}].creator: missing, and the module's organisation has no initiator to take it`);
+    await requireRow(tx, s.users, creator, `polls[${i}].creator`, 'user');
+    await tx.insert(s.polls).values({
+      id: p.id,
+      moduleId: p.module,
+      creatorId: creator,
+      allowUnregisteredUsers: p.allow_unregistered_users ?? false,
+      hideResultsUntilFinished: p.hide_results_until_finished ?? false,
+    });
   }
+  await loadPollContent(tx, data);
   for (const [i, c] of (data.chapters ?? []).entries()) {
     await requireRow(tx, s.modules, c.module, `chapters[${i}].module`, 'module');
     await requireRow(tx, s.users, c.creator, `chapters[${i}].creator`, 'user');
@@ -330,6 +339,64 @@ async function loadFeedbackAndFollows({ tx }: Ctx, data: Fixture) {
   }
 }
 
+/** The first initiator of a module's organisation (a poll without creator gets one, as adhocracy4 makes the initiator its creator). */
+async function moduleInitiator(tx: Tx, moduleId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ userId: s.organisationInitiators.userId })
+    .from(s.modules)
+    .innerJoin(s.projects, eq(s.projects.id, s.modules.projectId))
+    .innerJoin(s.organisationInitiators, eq(s.organisationInitiators.organisationId, s.projects.organisationId))
+    .where(eq(s.modules.id, moduleId))
+    .orderBy(s.organisationInitiators.userId)
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Questions, choices, votes and answers of polls, with their ids; each refused record named (`questions[0]`). */
+async function loadPollContent(tx: Tx, data: Fixture) {
+  for (const [i, q] of (data.questions ?? []).entries()) {
+    const where = `questions[${i}]`;
+    await requireRow(tx, s.polls, q.poll, `${where}.poll`, 'poll');
+    if (q.is_open && q.multiple_choice) throw new FixtureError(`${where}.is_open: Questions with open answers cannot have multiple choices.`);
+    await tx.insert(s.pollQuestions).values({
+      id: q.id,
+      pollId: q.poll,
+      label: q.label,
+      helpText: q.help_text ?? '',
+      multipleChoice: q.multiple_choice ?? false,
+      isOpen: q.is_open ?? false,
+      isConfidential: q.is_confidential ?? false,
+      weight: q.weight ?? i,
+    });
+  }
+  for (const [i, c] of (data.choices ?? []).entries()) {
+    const where = `choices[${i}]`;
+    const [question] = await tx.select({ isOpen: s.pollQuestions.isOpen }).from(s.pollQuestions).where(eq(s.pollQuestions.id, c.question));
+    if (!question) throw new FixtureError(`${where}.question: no question ${c.question}`);
+    if (question.isOpen) throw new FixtureError(`${where}.question: Open questions cannot have choices.`);
+    const [other] = c.is_other_choice ? await tx.select({ id: s.pollChoices.id }).from(s.pollChoices).where(and(eq(s.pollChoices.questionId, c.question), eq(s.pollChoices.isOtherChoice, true))) : [];
+    if (other) throw new FixtureError(`${where}.is_other_choice: Question already has "other" choice.`);
+    await tx.insert(s.pollChoices).values({ id: c.id, questionId: c.question, label: c.label, isOtherChoice: c.is_other_choice ?? false, weight: c.weight ?? i });
+  }
+  for (const [i, v] of (data.votes ?? []).entries()) {
+    const where = `votes[${i}]`;
+    const [choice] = await tx.select({ isOtherChoice: s.pollChoices.isOtherChoice }).from(s.pollChoices).where(eq(s.pollChoices.id, v.choice));
+    if (!choice) throw new FixtureError(`${where}.choice: no choice ${v.choice}`);
+    await requireRow(tx, s.users, v.creator, `${where}.creator`, 'user');
+    if (v.other_choice_answer && !choice.isOtherChoice) throw new FixtureError(`${where}.other_choice_answer: only a vote on an "other" choice has an answer`);
+    if (choice.isOtherChoice && !v.other_choice_answer?.trim()) throw new FixtureError(`${where}.other_choice_answer: Please specify your answer.`);
+    await tx.insert(s.pollVotes).values({ choiceId: v.choice, creatorId: v.creator, otherChoiceAnswer: choice.isOtherChoice ? (v.other_choice_answer ?? '').trim() : null });
+  }
+  for (const [i, a] of (data.answers ?? []).entries()) {
+    const where = `answers[${i}]`;
+    const [question] = await tx.select({ isOpen: s.pollQuestions.isOpen }).from(s.pollQuestions).where(eq(s.pollQuestions.id, a.question));
+    if (!question) throw new FixtureError(`${where}.question: no question ${a.question}`);
+    if (!question.isOpen) throw new FixtureError(`${where}.question: Only open questions can have answers.`);
+    await requireRow(tx, s.users, a.creator, `${where}.creator`, 'user');
+    await tx.insert(s.pollAnswers).values({ questionId: a.question, creatorId: a.creator, answer: a.answer });
+  }
+}
+
 async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
   for (const page of records) {
     const body = cleanRichText(page.body);
@@ -340,7 +407,7 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -373,7 +440,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['organisations'], (c) => loadOrganisations(c, fixture.organisations)],
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
-    [['polls', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
+    [['polls', 'questions', 'choices', 'votes', 'answers', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
     [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
