@@ -196,6 +196,7 @@ export async function loadStoredQuestions(db: DbOrTx, pollId: number): Promise<S
       id: pollChoices.id,
       questionId: pollChoices.questionId,
       label: pollChoices.label,
+      isOtherChoice: pollChoices.isOtherChoice,
       voteCount: sql<number>`(select count(*) from ${pollVotes} where ${q(pollVotes.choiceId)} = ${q(pollChoices.id)})`.mapWith(Number),
     })
     .from(pollChoices)
@@ -204,7 +205,7 @@ export async function loadStoredQuestions(db: DbOrTx, pollId: number): Promise<S
       questions.map((x) => x.id),
     ))
     .orderBy(asc(pollChoices.weight), asc(pollChoices.id));
-  return questions.map((question) => ({ ...question, choices: choices.filter((c) => c.questionId === question.id).map(({ id, label, voteCount }) => ({ id, label, voteCount })) }));
+  return questions.map((question) => ({ ...question, choices: choices.filter((c) => c.questionId === question.id).map(({ id, label, isOtherChoice, voteCount }) => ({ id, label, isOtherChoice, voteCount })) }));
 }
 
 /** The images of a poll's questions (to remove files after an edit or delete). */

@@ -15,7 +15,7 @@ import { removePollImage, storePollImage, QUESTION_IMAGE_HELP } from './images.j
 import { loadPollContent, loadPollTarget, loadStoredQuestions, type PollTarget } from './queries.js';
 import { BallotRefused, canChangePoll, canViewPoll, canVote, checkPollEdit, type EditProblem, pollIsReadOnly, type QuestionInput } from './rules.js';
 import { Poll, pollSerializeContext, serializePoll } from './serialize.js';
-import { savePoll, submitBallot } from './services.js';
+import { captchaFields, savePoll, submitBallot } from './services.js';
 import { readVoterToken, writeVoterToken } from './voter-cookie.js';
 
 const Params = Type.Object({ pk: PathId });
@@ -173,7 +173,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
           voter: user ? { userId: user.id } : { token: token ?? randomUUID() },
           votes: request.body.votes,
           agreedTermsOfUse: request.body.agreed_terms_of_use === true,
-          captcha: request.body.captcha ?? '',
+          challenge: captchaFields(request.body.captcha ?? ''),
         });
       } catch (error) {
         if (error instanceof BallotRefused) return refuse(reply, error);

@@ -178,7 +178,7 @@ export interface StoredQuestion {
   isOpen: boolean;
   hasImage: boolean;
   answerCount: number;
-  choices: { id: number; label: string; voteCount: number }[];
+  choices: { id: number; label: string; isOtherChoice: boolean; voteCount: number }[];
 }
 
 /** A refused field of an edit: where (`questions[1].choices[0].label`), and the message with its placeholders. */

@@ -110,9 +110,12 @@ export interface BallotSubmission {
   voter: Voter;
   votes: Record<string, unknown>;
   agreedTermsOfUse: boolean;
-  /** The solved challenge of an unregistered voter; ignored for registered ones. */
-  captcha: string;
+  /** The unregistered voter's challenge fields (the API's `captcha` as the widget's field; a form's widget or sum); ignored for registered voters. */
+  challenge: (name: string) => string;
 }
+
+/** The API's `captcha` field as the challenge's fields: it carries the widget's solved payload. */
+export const captchaFields = (captcha: string) => (name: string) => (name === CHALLENGE_FIELDS.proofOfWork ? captcha : '');
 
 /**
  * The one ballot command of the API and the module page: an unregistered voter's challenge first
@@ -122,8 +125,9 @@ export interface BallotSubmission {
  */
 export async function submitBallot(db: Db, secretKey: string, input: BallotSubmission): Promise<void> {
   if (input.voter.userId === undefined) {
-    if (!input.captcha) throw new BallotRefused(400, [CAPTCHA_MISSING]);
-    const passed = await challengePassed(db, secretKey, (name) => (name === CHALLENGE_FIELDS.proofOfWork ? input.captcha : ''));
+    const given = input.challenge(CHALLENGE_FIELDS.proofOfWork) || input.challenge(CHALLENGE_FIELDS.questionToken);
+    if (!given) throw new BallotRefused(400, [CAPTCHA_MISSING]);
+    const passed = await challengePassed(db, secretKey, input.challenge);
     if (!passed) throw new BallotRefused(400, [CAPTCHA_FAILED]);
   }
   const terms = await loadOrganisationTerms(db, input.organisationId, input.voter.userId ?? null);
