@@ -1,3 +1,4 @@
+/* global document */
 // The poll's steps (progressive enhancement of the module page's poll form, features/polls/views.tsx):
 // one question at a time with "Previous" and "Next", the last step with the terms, the spam check
 // and the submit button. Without this script the form shows every question at once and works the same.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { modules, organisations, pollAnswers, pollChoices, pollQuestions, polls, pollVotes, projects } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
@@ -59,12 +59,6 @@ export async function loadPollTarget(db: DbOrTx, pollId: number, user: RuleUser)
 export async function loadModulePoll(db: DbOrTx, moduleId: number, user: RuleUser): Promise<PollTarget | null> {
   const [row] = await pollRows(db).where(eq(polls.moduleId, moduleId)).orderBy(asc(polls.id)).limit(1);
   return targetOf(db, row, user);
-}
-
-/** The id of a module's poll, or null. */
-export async function modulePollId(db: DbOrTx, moduleId: number): Promise<number | null> {
-  const [row] = await db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(asc(polls.id)).limit(1);
-  return row?.id ?? null;
 }
 
 export interface ChoiceRow {
@@ -206,10 +200,4 @@ export async function loadStoredQuestions(db: DbOrTx, pollId: number): Promise<S
     ))
     .orderBy(asc(pollChoices.weight), asc(pollChoices.id));
   return questions.map((question) => ({ ...question, choices: choices.filter((c) => c.questionId === question.id).map(({ id, label, isOtherChoice, voteCount }) => ({ id, label, isOtherChoice, voteCount })) }));
-}
-
-/** The images of a poll's questions (to remove files after an edit or delete). */
-export async function questionImages(db: DbOrTx, pollId: number): Promise<Map<number, string>> {
-  const rows = await db.select({ id: pollQuestions.id, image: pollQuestions.image }).from(pollQuestions).where(and(eq(pollQuestions.pollId, pollId), isNotNull(pollQuestions.image)));
-  return new Map(rows.map((r) => [r.id, r.image ?? '']));
 }

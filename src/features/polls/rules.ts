@@ -52,9 +52,6 @@ export const votingEnded = (c: PollRuleContext) => c.phases.some((phase) => phas
 /** With "hide results until the poll is over", counts read 0 for everyone who may not edit the poll until a phase has ended. */
 export const resultsHidden = (c: PollRuleContext, poll: PollSettings) => poll.hideResultsUntilFinished && !votingEnded(c) && !canChangePoll(c);
 
-/** a4polls.comment_poll: moderators any time; members while the phase allows comments. */
-export const canCommentPoll = (c: PollRuleContext) => canModerate(c.project) || (participatesIn(c) && phaseAllowsFor(c, 'comment', 'poll'));
-
 /** The organisation's terms: asked of every voter (also unregistered ones, as adhocracy+) until a signed-in voter has agreed once. */
 export const voteTermsError = (terms: OrganisationTerms | null, ticked: boolean): string | null =>
   terms && terms.written && !terms.agreed && !ticked ? ORGANISATION_TERMS_REQUIRED : null;
