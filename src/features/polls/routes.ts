@@ -119,13 +119,13 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   /** Before the body is checked: 404, 401 and 403 come before 400, as in DRF. */
-  const access = (allowed: (target: PollTarget) => boolean) => async (request: FastifyRequest) => {
+  const access = (allowed: (target: PollTarget) => boolean, action: 'vote' | 'edit') => async (request: FastifyRequest) => {
     const pk = pathId((request.params as Record<string, unknown>).pk);
     if (pk === null) return;
     const { user, target } = await visiblePoll(request, pk);
     if (!allowed(target)) {
       // Logging in helps an anonymous visitor only where a signed-in user may act.
-      if (!user && pollIsReadOnly(target.rules, target.poll)) throw permissionDenied();
+      if (!user && action === 'vote' && pollIsReadOnly(target.rules, target.poll)) throw permissionDenied();
       throw denied(user);
     }
     request.pollAccess = { user, target };
@@ -150,7 +150,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/polls/:pk/vote/',
     {
-      preValidation: access((target) => canVote(target.rules, target.poll)),
+      preValidation: access((target) => canVote(target.rules, target.poll), 'vote'),
       schema: {
         tags,
         summary: 'Vote: the whole ballot in one transaction; a new ballot replaces the voter’s earlier votes',
@@ -248,7 +248,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
     app.route({
       method,
       url: '/api/polls/:pk/',
-      preValidation: access((target) => canChangePoll(target.rules)),
+      preValidation: access((target) => canChangePoll(target.rules), 'edit'),
       schema: {
         tags,
         summary: 'Edit the poll’s settings and questions (the dashboard’s editor)',
