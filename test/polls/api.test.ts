@@ -236,3 +236,14 @@ test('other methods answer 405', async () => {
   assert.equal((await t.request({ method: 'DELETE', url: '/api/polls/1/', headers: await tokenHeader(t.db, 2) })).status, 405);
   assert.equal((await t.request({ method: 'GET', url: '/api/polls/1/vote/' })).status, 405);
 });
+
+test('two ballots of one voter at once (a double click) end as one ballot, also on PostgreSQL', async () => {
+  const t = await pollApp();
+  const member = await tokenHeader(t.db, 4);
+  const answers = await Promise.all([ballot([1], [4]), ballot([2], [5]), ballot([1], [4, 5])].map((payload) => t.request({ method: 'POST', url: '/api/polls/1/vote/', headers: member, payload })));
+  assert.deepEqual(answers.map((a) => a.status), [201, 201, 201]);
+  const votes = await t.db.select().from(pollVotes);
+  const q1 = votes.filter((v) => v.choiceId <= 3);
+  assert.equal(q1.length, 1, 'one vote on the single-choice question');
+  assert.equal((await t.db.select().from(pollAnswers)).length, 1);
+});

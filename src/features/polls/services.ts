@@ -136,6 +136,8 @@ export async function submitBallot(db: Db, secretKey: string, input: BallotSubmi
   const targets = await loadBallotTargets(db, ballotQuestionIds(input.votes), ballotChoiceIds(input.votes));
   const votes = checkBallot(input.pollId, input.votes, targets.questions, targets.choices);
   await db.transaction(async (tx) => {
+    // Ballots of one poll take turns: two ballots of one voter at once (a double click) replace each other instead of colliding.
+    await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('update');
     if (input.voter.userId !== undefined) await recordTermsAgreement(tx, input.voter.userId, input.organisationId, terms);
     await castBallot(tx, { voter: input.voter, votes, projectId: input.projectId });
   });
