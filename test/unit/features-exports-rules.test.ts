@@ -8,8 +8,8 @@ test('export: the project\'s moderators, initiators of its organisation and supe
   assertMatrix((role, state) => canExport(projectContext(role, state)), { public: MODERATING, semipublic: MODERATING, private: MODERATING, draft: MODERATING, archived: MODERATING });
 });
 
-test('the module types with an export: Brainstorming and Idea Challenge', () => {
-  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', false], ['TR', false], ['', false], ['XX', false]];
+test('the module types with an export: Brainstorming, Idea Challenge and Poll', () => {
+  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', true], ['TR', false], ['', false], ['XX', false]];
   for (const [type, expected] of table) assert.equal(hasExport(type), expected, type);
 });
 
@@ -18,7 +18,8 @@ test('the export is offered for an added module of a published project, of a typ
   const table: [boolean, boolean, string, boolean][] = [
     [false, false, 'IC', true],
     [false, false, 'BS', true],
-    [false, false, 'PO', false],
+    [false, false, 'PO', true],
+    [false, false, 'XX', false],
     [false, false, 'TR', false],
     [false, true, 'IC', false],
     [true, false, 'IC', false],
@@ -34,5 +35,5 @@ test('may export a module: moderating roles, where the export is offered (a publ
   assertMatrix((role, state) => mayExportModule(projectContext(role, state), added), { public: MODERATING, semipublic: MODERATING, private: MODERATING, draft: NOBODY, archived: MODERATING });
   const none = { public: NOBODY, semipublic: NOBODY, private: NOBODY, draft: NOBODY, archived: NOBODY };
   assertMatrix((role, state) => mayExportModule(projectContext(role, state), { isDraft: true, blueprintType: 'BS' }), none, 'draft module');
-  assertMatrix((role, state) => mayExportModule(projectContext(role, state), { isDraft: false, blueprintType: 'PO' }), none, 'poll module');
+  assertMatrix((role, state) => mayExportModule(projectContext(role, state), { isDraft: false, blueprintType: 'XX' }), none, 'a module of an unknown type');
 });

@@ -68,8 +68,8 @@ export interface DashboardComponentForm {
   values: (db: DbOrTx, module: DashboardModuleRef) => Promise<Record<string, string>>;
   /** The fields inside the dashboard's form (its CSRF field and save button are the dashboard's). */
   Fields: (props: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) => JSX.Element;
-  /** Reads the posted form and saves it in one transaction; with errors nothing is saved and the form comes back. */
-  save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
+  /** Reads the posted form and saves it in one transaction (by `userId`, the initiator); with errors nothing is saved and the form comes back. */
+  save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang, userId: number) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
 }
 
 export type Cell = string | number;
@@ -95,10 +95,18 @@ export interface ModuleExportFile {
   heading: string | Text;
   sheet: Sheet<never>;
   batches: (db: DbOrTx, moduleId: number) => AsyncIterable<unknown[]>;
+  /** Headings that depend on the module's content (a poll's questions and choices), in place of the sheet's. */
+  columns?: (db: DbOrTx, moduleId: number) => Promise<string[]>;
 }
 
 /** Types an export file so that its sheet reads what its batches hold. */
-export const exportFile = <R,>(file: { name: string; heading: string | Text; sheet: Sheet<R>; batches: (db: DbOrTx, moduleId: number) => AsyncIterable<R[]> }): ModuleExportFile =>
+export const exportFile = <R,>(file: {
+  name: string;
+  heading: string | Text;
+  sheet: Sheet<R>;
+  batches: (db: DbOrTx, moduleId: number) => AsyncIterable<R[]>;
+  columns?: (db: DbOrTx, moduleId: number) => Promise<string[]>;
+}): ModuleExportFile =>
   file as unknown as ModuleExportFile;
 
 /** A kind of module: the floor's part and everything the pages, dashboard and exports ask of it. */

@@ -1,59 +1,71 @@
-import { asc, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
-import { modules, polls, users } from '../../db/schema/index.js';
-import { t } from '../../i18n/index.js';
+import { count, eq, inArray } from 'drizzle-orm';
+import { issueQuestion } from '../../http/challenge.js';
+import { pollQuestions, polls } from '../../db/schema/index.js';
+import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
+import { t } from '../../i18n/index.js';
+import { loginRedirectUrl } from '../../web/render.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { ItemThread } from '../threads/items.js';
+import { pollEditor } from './editor.js';
+import { pollExport } from './export.js';
+import { pollFixtures } from './fixtures.js';
+import { pollView } from './page-model.js';
+import { pollsPlugin } from './plugin.js';
+import { loadModulePoll, loadPollContent } from './queries.js';
+import { PollSection } from './views.js';
 
 /**
- * Poll (PO), as far as Allmende has it so far: polls are content that takes comments (from
- * imported data), shown on their module page with their discussion. Not offered in the dashboard
- * until its questions, votes and pages are built.
+ * Poll (PO, adhocracy4's a4polls): one poll per module with single-choice, multiple-choice and
+ * open questions; the adhocracy+ poll API (routes.ts), the module page's form and results, the
+ * dashboard's question editor, the export of one row per voter, and comments on the poll.
  */
 
-const pollList = contentPart({
+const pollPart = contentPart({
   load: async (input) => {
-    const rows = await input.db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, input.module.id)).orderBy(asc(polls.id));
-    if (!rows.length) return null;
-    return { polls: rows };
+    const target = await loadModulePoll(input.db, input.module.id, input.context.project.user);
+    if (!target) return null;
+    const userId = input.context.project.user?.id ?? null;
+    const [content, terms] = [await loadPollContent(input.db, target.poll.id, userId), await loadOrganisationTerms(input.db, target.rules.project.organisationId, userId)];
+    return { view: pollView(target, content, terms, issueQuestion(input.config.secretKey), loginRedirectUrl(input.path)), moduleName: input.module.name };
   },
-  threads: (data) => data.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
+  threads: (data) => [{ type: 'poll' as const, id: data.view.pollId }],
   View: ({ page, data, threads }) => (
-    <section aria-labelledby="polls-heading">
-      <h2 id="polls-heading">{t(page.lang, 'Polls')}</h2>
-      {data.polls.map((poll) => (
-        <article id={`poll-${poll.id}`} aria-labelledby={`poll-${poll.id}-heading`}>
-          <h3 id={`poll-${poll.id}-heading`}>{t(page.lang, 'Poll %(id)s', { id: poll.id })}</h3>
-          <ItemThread page={page} threads={threads} object={{ type: 'poll', id: poll.id }} />
-        </article>
-      ))}
+    <section aria-labelledby="poll-heading" id={`poll-${data.view.pollId}`}>
+      <h2 id="poll-heading">{t(page.lang, 'Poll')}</h2>
+      <PollSection page={page} view={data.view} />
+      <ItemThread page={page} threads={threads} object={{ type: 'poll', id: data.view.pollId }} />
     </section>
   ),
-});
-
-const pollFixtures = fixtureKind({
-  name: 'polls',
-  record: Type.Object({ id: FixtureId, module: FixtureId, creator: FixtureId }, strictRecord),
-  tables: ['polls'],
-  load: async ({ tx }, records) => {
-    for (const [i, p] of records.entries()) {
-      await requireRow(tx, modules, p.module, `polls[${i}].module`, 'module');
-      await requireRow(tx, users, p.creator, `polls[${i}].creator`, 'user');
-      await tx.insert(polls).values({ id: p.id, moduleId: p.module, creatorId: p.creator });
-    }
-  },
 });
 
 export const poll: ModuleType = {
   blueprintType: 'PO',
   key: 'poll',
   title: { en: 'Poll', de: 'Umfrage' },
-  description: { en: 'Participants answer the questions of a poll and discuss it.', de: 'Teilnehmende beantworten die Fragen einer Umfrage und diskutieren sie.' },
-  offered: false,
-  phases: [{ type: 'a4polls:voting', content: 'poll', features: ['vote', 'comment'], name: { en: 'Voting phase', de: 'Abstimmungsphase' }, description: { en: '', de: '' } }],
-  components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases],
+  description: { en: 'Participants can answer open and multiple choice questions and comment on the poll.', de: 'Teilnehmende können offene und Multiple-Choice-Fragen beantworten und die Umfrage kommentieren.' },
+  offered: true,
+  phases: [
+    {
+      type: 'a4polls:voting',
+      content: 'poll',
+      features: ['vote', 'comment'],
+      name: { en: 'Voting phase', de: 'Abstimmungsphase' },
+      description: { en: 'Answer the questions and comment on the poll.', de: 'Beantworten Sie die Fragen und kommentieren Sie die Umfrage.' },
+    },
+  ],
+  components: [
+    SHARED_COMPONENTS.basic,
+    SHARED_COMPONENTS.phases,
+    { key: 'polls', label: { en: 'Poll', de: 'Umfrage' }, missing: (module) => (Number(module.facts?.questions ?? 0) > 0 ? [] : [{ field: { en: 'At least one question', de: 'Mindestens eine Frage' } }]) },
+  ],
+  facts: async (db, moduleIds) => {
+    const rows = moduleIds.length
+      ? await db.select({ moduleId: polls.moduleId, questions: count(pollQuestions.id) }).from(polls).innerJoin(pollQuestions, eq(pollQuestions.pollId, polls.id)).where(inArray(polls.moduleId, moduleIds)).groupBy(polls.moduleId)
+      : [];
+    const byModule = new Map(rows.map((r) => [r.moduleId, r.questions]));
+    return new Map(moduleIds.map((id) => [id, { questions: byModule.get(id) ?? 0 }]));
+  },
   contentTypes: [
     {
       kind: 'poll',
@@ -64,7 +76,11 @@ export const poll: ModuleType = {
       },
     },
   ],
+  dashboardForms: { polls: pollEditor },
+  exports: [pollExport],
   appProjectField: 'single_poll_module',
-  content: pollList,
-  fixtures: [pollFixtures],
+  plugin: pollsPlugin,
+  content: pollPart,
+  fixtures: pollFixtures,
+  notifications: ['Voting in a poll makes a registered voter follow the project, so that they hear of its news and phases.', 'Comments on the poll notify as comments on ideas do.'],
 };

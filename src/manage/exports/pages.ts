@@ -64,7 +64,8 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
     const file = appModuleType(module.blueprintType)?.exports?.find((f) => f.name === name);
     if (!file) throw notFound();
     const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
-    const rows = sheetRows(file.sheet, file.batches(db, module.id) as AsyncIterable<never[]>, context);
+    const sheet = file.columns ? { ...file.sheet, columns: await file.columns(db, module.id) } : file.sheet;
+    const rows = sheetRows(sheet, file.batches(db, module.id) as AsyncIterable<never[]>, context);
     const fileName = exportFileName(module.projectSlug, file.name, new Date(), config.timeZone, ext);
     const sheetName = labelIn(page.lang, file.sheet.title);
     return reply

@@ -3,7 +3,7 @@ import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type FieldErrors, notFound } from '../../http/errors.js';
-import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
+import { checkCsrf, FORM_FIELD_MAX_LENGTH, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { moduleComponents, moduleTypeByKey } from '../../core/modules/registry.js';
 import { appModuleType } from '../../features/moduletypes/contract.js';
@@ -21,6 +21,9 @@ const ModuleParams = Type.Object({ org: Slug, module: Slug, component: Slug });
 const ModuleStateParams = Type.Object({ org: Slug, module: Slug });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 const StateBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), action: Type.Union([Type.Literal('add'), Type.Literal('hide'), Type.Literal('delete')]) });
+
+/** A component's form: a module type's editor (a poll's questions and choices) has more fields than the shared forms' 100. */
+const ComponentFormBody = Type.Record(Type.String(), Type.String({ maxLength: FORM_FIELD_MAX_LENGTH }), { maxProperties: 2000 });
 
 export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -71,7 +74,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     return render(request, reply, loaded, request.params.component);
   });
 
-  app.post('/:org/dashboard/modules/:module/:component/', pageRoute({ params: ModuleParams, body: FormBody }), async (request, reply) => {
+  app.post('/:org/dashboard/modules/:module/:component/', pageRoute({ params: ModuleParams, body: ComponentFormBody }), async (request, reply) => {
     checkCsrf(request);
     const loaded = await managedModule(request, reply, request.params.org, request.params.module);
     if (!loaded) return reply;
@@ -82,7 +85,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     const body = request.body;
     let result: { values: Record<string, string>; errors: FieldErrors };
     if (typeForm) {
-      result = await typeForm.save(db, module, body, page.lang);
+      result = await typeForm.save(db, module, body, page.lang, page.user.id);
     } else if (component === 'module_basic') {
       const basic = (result = readModuleBasic(body, live, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => updateModule(tx, module.id, basic));

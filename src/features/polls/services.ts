@@ -1,0 +1,144 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from '../../db/schema/index.js';
+import { CHALLENGE_FIELDS, challengePassed } from '../../http/challenge.js';
+import { autoFollow } from '../../core/follows/services.js';
+import { loadOrganisationTerms } from '../../core/organisations/queries.js';
+import { recordTermsAgreement } from '../../core/organisations/services.js';
+import { loadBallotTargets } from './queries.js';
+import { ballotChoiceIds, ballotQuestionIds, BallotRefused, checkBallot, type CheckedVote, type QuestionInput, voteTermsError } from './rules.js';
+
+export const CAPTCHA_MISSING = 'Please complete the captcha.';
+export const CAPTCHA_FAILED = 'Captcha verification failed. Please try again.';
+
+/** Who casts a ballot: an account, or an unregistered voter's token (one per browser, kept in a cookie). */
+export type Voter = { userId: number; token?: undefined } | { userId?: undefined; token: string };
+
+const votesOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollVotes.creatorId, voter.userId) : eq(pollVotes.voterToken, voter.token));
+const answersOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollAnswers.creatorId, voter.userId) : eq(pollAnswers.voterToken, voter.token));
+
+/**
+ * Saves a checked ballot in the caller's transaction: per question the voter's earlier votes (or
+ * open answer) are replaced, so re-voting never counts twice; an empty list clears the question.
+ * A registered voter follows the project (adhocracy+'s auto-follow on votes).
+ */
+export async function castBallot(tx: DbOrTx, input: { voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
+  const { voter } = input;
+  const creatorId = voter.userId ?? null;
+  const voterToken = voter.token ?? null;
+  for (const vote of input.votes) {
+    if (vote.question.isOpen) {
+      await tx.delete(pollAnswers).where(and(eq(pollAnswers.questionId, vote.question.id), answersOf(voter)));
+      if (vote.openAnswer) await tx.insert(pollAnswers).values({ questionId: vote.question.id, creatorId, voterToken, answer: vote.openAnswer });
+      continue;
+    }
+    const questionChoices = tx.select({ id: pollChoices.id }).from(pollChoices).where(eq(pollChoices.questionId, vote.question.id));
+    await tx.delete(pollVotes).where(and(inArray(pollVotes.choiceId, questionChoices), votesOf(voter)));
+    if (vote.choices.length) {
+      await tx.insert(pollVotes).values(vote.choices.map((choice) => ({ choiceId: choice.id, creatorId, voterToken, otherChoiceAnswer: choice.isOtherChoice ? vote.otherChoiceAnswer : null })));
+    }
+  }
+  if (creatorId !== null) await autoFollow(tx, creatorId, input.projectId);
+}
+
+/** The module's poll, created on first use (adhocracy4 creates it when the dashboard's poll page opens). */
+export async function ensurePoll(tx: DbOrTx, moduleId: number, creatorId: number): Promise<number> {
+  const [found] = await tx.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(polls.id).limit(1);
+  if (found) return found.id;
+  const [created] = await tx.insert(polls).values({ moduleId, creatorId }).returning({ id: polls.id });
+  return created.id;
+}
+
+/**
+ * Replaces the poll's settings and questions with the edit (checked before with `checkPollEdit`):
+ * the list is authoritative, as in adhocracy4 — questions and choices not in it are deleted, the
+ * order becomes the weight, those without id are added. Returns the images no longer used.
+ */
+export async function savePoll(
+  tx: DbOrTx,
+  pollId: number,
+  input: { allowUnregisteredUsers: boolean; hideResultsUntilFinished?: boolean; questions?: QuestionInput[] },
+): Promise<string[]> {
+  await tx
+    .update(polls)
+    .set({ allowUnregisteredUsers: input.allowUnregisteredUsers, ...(input.hideResultsUntilFinished === undefined ? {} : { hideResultsUntilFinished: input.hideResultsUntilFinished }), modified: sql`now()` })
+    .where(eq(polls.id, pollId));
+  if (!input.questions) return [];
+  const before = await tx.select({ id: pollQuestions.id, image: pollQuestions.image }).from(pollQuestions).where(eq(pollQuestions.pollId, pollId));
+  const keep = input.questions.flatMap((q) => (q.id === undefined ? [] : [q.id]));
+  const unused: string[] = before.filter((q) => q.image && !keep.includes(q.id)).map((q) => q.image ?? '');
+  await tx.delete(pollQuestions).where(and(eq(pollQuestions.pollId, pollId), keep.length ? notInArray(pollQuestions.id, keep) : undefined));
+  for (const [weight, question] of input.questions.entries()) {
+    const old = before.find((q) => q.id === question.id);
+    const values = {
+      label: question.label.trim(),
+      helpText: question.helpText.trim(),
+      weight,
+      multipleChoice: question.multipleChoice,
+      isOpen: question.isOpen,
+      isConfidential: question.isConfidential,
+      imageAltText: question.image === null ? '' : question.imageAltText.trim(),
+      ...(question.image === undefined ? {} : { image: question.image }),
+    };
+    if (question.image !== undefined && old?.image && old.image !== question.image) unused.push(old.image);
+    let questionId: number;
+    if (old) {
+      await tx.update(pollQuestions).set(values).where(eq(pollQuestions.id, old.id));
+      questionId = old.id;
+    } else {
+      const [created] = await tx.insert(pollQuestions).values({ pollId, ...values }).returning({ id: pollQuestions.id });
+      questionId = created.id;
+    }
+    const keepChoices = question.choices.flatMap((c) => (c.id === undefined ? [] : [c.id]));
+    await tx.delete(pollChoices).where(and(eq(pollChoices.questionId, questionId), keepChoices.length ? notInArray(pollChoices.id, keepChoices) : undefined));
+    // The "other" flag moves in two steps, so that the one-other-per-question index never sees two.
+    await tx.update(pollChoices).set({ isOtherChoice: false }).where(eq(pollChoices.questionId, questionId));
+    for (const [choiceWeight, choice] of question.choices.entries()) {
+      const choiceValues = { label: choice.label.trim(), isOtherChoice: choice.isOtherChoice, weight: choiceWeight };
+      if (choice.id !== undefined) await tx.update(pollChoices).set(choiceValues).where(and(eq(pollChoices.id, choice.id), eq(pollChoices.questionId, questionId)));
+      else await tx.insert(pollChoices).values({ questionId, ...choiceValues });
+    }
+  }
+  return unused;
+}
+
+/** What a ballot (the API's vote, the module page's form) brings besides its votes. */
+export interface BallotSubmission {
+  pollId: number;
+  organisationId: number;
+  projectId: number;
+  voter: Voter;
+  votes: Record<string, unknown>;
+  agreedTermsOfUse: boolean;
+  /** The unregistered voter's challenge fields (the API's `captcha` as the widget's field; a form's widget or sum); ignored for registered voters. */
+  challenge: (name: string) => string;
+}
+
+/** The API's `captcha` field as the challenge's fields: it carries the widget's solved payload. */
+export const captchaFields = (captcha: string) => (name: string) => (name === CHALLENGE_FIELDS.proofOfWork ? captcha : '');
+
+/**
+ * The one ballot command of the API and the module page: an unregistered voter's challenge first
+ * (spent once, verified here, never by an outside service), then the organisation's terms, then
+ * every question (adhocracy4's checks and answers), and only then the whole ballot in one
+ * transaction. Throws BallotRefused with adhocracy4's status and body.
+ */
+export async function submitBallot(db: Db, secretKey: string, input: BallotSubmission): Promise<void> {
+  if (input.voter.userId === undefined) {
+    const given = input.challenge(CHALLENGE_FIELDS.proofOfWork) || input.challenge(CHALLENGE_FIELDS.questionToken);
+    if (!given) throw new BallotRefused(400, [CAPTCHA_MISSING]);
+    const passed = await challengePassed(db, secretKey, input.challenge);
+    if (!passed) throw new BallotRefused(400, [CAPTCHA_FAILED]);
+  }
+  const terms = await loadOrganisationTerms(db, input.organisationId, input.voter.userId ?? null);
+  const termsError = voteTermsError(terms, input.agreedTermsOfUse);
+  if (termsError) throw new BallotRefused(400, [termsError]);
+  const targets = await loadBallotTargets(db, ballotQuestionIds(input.votes), ballotChoiceIds(input.votes));
+  const votes = checkBallot(input.pollId, input.votes, targets.questions, targets.choices);
+  await db.transaction(async (tx) => {
+    // Ballots of one poll take turns: two ballots of one voter at once (a double click) replace each other instead of colliding.
+    await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('update');
+    if (input.voter.userId !== undefined) await recordTermsAgreement(tx, input.voter.userId, input.organisationId, terms);
+    await castBallot(tx, { voter: input.voter, votes, projectId: input.projectId });
+  });
+}
