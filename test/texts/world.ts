@@ -1,0 +1,29 @@
+import type { Fixture } from '../../src/cli/fixture-schema.js';
+import { dashboardWorld } from '../projectdashboard/world.js';
+import { daysFromNow } from '../fixtures.js';
+
+/**
+ * The dashboard world (two organisations: initiators 2 and 7 of "org", 6 of "other-org"; moderator
+ * 3 and participant 4 of project 1) with a text review, a debate and a prioritisation in project 1,
+ * each in its running phase, and a finished debate.
+ */
+export function textsWorld(): Fixture {
+  const world = dashboardWorld();
+  const running = { start_date: daysFromNow(-1), end_date: daysFromNow(10) };
+  return {
+    ...world,
+    modules: [
+      ...(world.modules ?? []),
+      { id: 10, slug: 'text', project: 1, name: 'The draft statute', description: 'Comment on it', blueprint_type: 'TR', phases: [{ type: 'a4_candy_documents:comment', name: 'Comment', description: 'Comment', ...running }] },
+    ],
+    chapters: [
+      { id: 1, module: 10, creator: 2, name: 'Preamble' },
+      { id: 2, module: 10, creator: 2, name: 'Rules' },
+    ],
+    paragraphs: [
+      { id: 1, chapter: 1, name: '§ 1 Purpose', text: '<p>The purpose of the club.</p>' },
+      { id: 2, chapter: 1, name: '§ 2 Seat', text: '<p>The seat of the club.</p>' },
+      { id: 3, chapter: 2, name: '§ 3 Members', text: '<p>Who may join.</p>' },
+    ],
+  };
+}
