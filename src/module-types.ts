@@ -1,3 +1,4 @@
+import { debate } from './features/debate/module-type.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
@@ -8,6 +9,6 @@ import { poll } from './features/polls/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview, debate];
 
 registerModuleTypes(MODULE_TYPES);
