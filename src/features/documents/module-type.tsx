@@ -4,6 +4,7 @@ import { t, tn } from '../../i18n/index.js';
 import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleCommentsFile } from '../exports/comments.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { chapterFixtures, paragraphFixtures } from './fixtures.js';
 import { documentPages } from './pages.js';
 import { chapterPath, chapterPlaces, countChapters, documentEditPath, loadDocument, paragraphPath, paragraphPlaces } from './queries.js';
 import { canEditDocument } from './rules.js';
@@ -100,4 +101,5 @@ export const textReview: ModuleType = {
     ),
   ],
   notifications: ['a comment on a chapter or paragraph reaches the project’s followers and moderators (shared actions)'],
+  fixtures: [chapterFixtures, paragraphFixtures],
 };
