@@ -10,11 +10,19 @@ import { daysFromNow } from '../fixtures.js';
 export function textsWorld(): Fixture {
   const world = dashboardWorld();
   const running = { start_date: daysFromNow(-1), end_date: daysFromNow(10) };
+  const over = { start_date: daysFromNow(-10), end_date: daysFromNow(-5) };
   return {
     ...world,
     modules: [
       ...(world.modules ?? []),
       { id: 10, slug: 'text', project: 1, name: 'The draft statute', description: 'Comment on it', blueprint_type: 'TR', phases: [{ type: 'a4_candy_documents:comment', name: 'Comment', description: 'Comment', ...running }] },
+      { id: 11, slug: 'debate', project: 1, name: 'The big debate', description: 'Debate it', blueprint_type: 'DB', phases: [{ type: 'a4_candy_debate:debate', name: 'Debate', description: 'Debate', ...running }] },
+      { id: 12, slug: 'debate-over', project: 1, name: 'The old debate', description: 'Over', blueprint_type: 'DB', phases: [{ type: 'a4_candy_debate:debate', name: 'Debate', description: 'Debate', ...over }] },
+    ],
+    subjects: [
+      { id: 1, module: 11, name: 'Opening hours', description: 'When should the library open?' },
+      { id: 2, module: 11, creator: 3, name: 'Bicycle parking' },
+      { id: 3, module: 12, name: 'Old question' },
     ],
     chapters: [
       { id: 1, module: 10, creator: 2, name: 'Preamble' },

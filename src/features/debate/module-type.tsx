@@ -6,6 +6,7 @@ import { moduleComponentPath } from '../../web/paths.js';
 import { moduleCommentsFile } from '../exports/comments.js';
 import { canAddComment } from '../comments/rules.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { subjectFixtures } from './fixtures.js';
 import { debatePages } from './pages.js';
 import { countSubjects, loadSubjects, SUBJECT_ORDERINGS, type SubjectOrdering, subjectCreatePath, subjectPath, subjectPlaces } from './queries.js';
 import { canAddSubject, SUBJECT_LIMITS } from './rules.js';
@@ -84,4 +85,5 @@ export const debate: ModuleType = {
   plugin: debatePages,
   exports: [moduleCommentsFile(async (db, moduleId) => (await loadSubjects(db, { moduleId, ordering: 'id' })).map((s) => ({ type: 'subject' as const, id: s.id })), { categories: true })],
   notifications: ['a comment on a subject reaches the project’s followers and moderators (shared actions)'],
+  fixtures: [subjectFixtures],
 };

@@ -5,10 +5,10 @@ import { deleteCommentsOn } from '../comments/services.js';
 import type { SubjectInput } from './rules.js';
 
 /** Adds a subject to a debate module (inside the caller's transaction); loaddata keeps a given id. */
-export async function createSubject(tx: DbOrTx, input: SubjectInput & { moduleId: number; creatorId: number; id?: number }): Promise<{ id: number; created: Date }> {
+export async function createSubject(tx: DbOrTx, input: SubjectInput & { moduleId: number; creatorId: number; id?: number; created?: Date }): Promise<{ id: number; created: Date }> {
   const [row] = await tx
     .insert(subjects)
-    .values({ ...(input.id ? { id: input.id } : {}), moduleId: input.moduleId, creatorId: input.creatorId, name: input.name.trim(), description: input.description.trim() })
+    .values({ ...(input.id ? { id: input.id } : {}), ...(input.created ? { created: input.created } : {}), moduleId: input.moduleId, creatorId: input.creatorId, name: input.name.trim(), description: input.description.trim() })
     .returning({ id: subjects.id, created: subjects.created });
   return row;
 }

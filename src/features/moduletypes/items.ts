@@ -1,4 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { modules, organisationInitiators, projects, users } from '../../db/schema/index.js';
 import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
@@ -20,4 +22,23 @@ export async function viewableModule(db: DbOrTx, orgSlug: string, moduleSlug: st
   if (!module || !context) throw notFound();
   if (!canViewModule(context)) throw user ? notFound() : denied(null);
   return { module, context };
+}
+
+/**
+ * The author loaddata gives an item whose fixture names none (adhocracy+'s subjects and topics are
+ * written by the module's initiators): the organisation's first initiator, else the first
+ * superuser; null when there is neither.
+ */
+export async function defaultItemCreator(db: DbOrTx, moduleId: number): Promise<number | null> {
+  const [initiator] = await db
+    .select({ id: organisationInitiators.userId })
+    .from(modules)
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisationInitiators, eq(organisationInitiators.organisationId, projects.organisationId))
+    .where(eq(modules.id, moduleId))
+    .orderBy(asc(organisationInitiators.userId))
+    .limit(1);
+  if (initiator) return initiator.id;
+  const [superuser] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperuser, true)).orderBy(asc(users.id)).limit(1);
+  return superuser?.id ?? null;
 }
