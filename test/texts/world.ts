@@ -17,12 +17,32 @@ export function textsWorld(): Fixture {
       ...(world.modules ?? []),
       { id: 10, slug: 'text', project: 1, name: 'The draft statute', description: 'Comment on it', blueprint_type: 'TR', phases: [{ type: 'a4_candy_documents:comment', name: 'Comment', description: 'Comment', ...running }] },
       { id: 11, slug: 'debate', project: 1, name: 'The big debate', description: 'Debate it', blueprint_type: 'DB', phases: [{ type: 'a4_candy_debate:debate', name: 'Debate', description: 'Debate', ...running }] },
+      {
+        id: 13,
+        slug: 'prio',
+        project: 1,
+        name: 'What first?',
+        description: 'Rate the topics',
+        blueprint_type: 'TP',
+        phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', ...running }],
+        categories: [
+          { id: 10, name: 'Streets' },
+          { id: 11, name: 'Schools' },
+        ],
+        labels: [{ id: 10, name: 'Cheap' }],
+      },
+      { id: 14, slug: 'prio-over', project: 1, name: 'Rated before', description: 'Over', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', ...over }] },
       { id: 12, slug: 'debate-over', project: 1, name: 'The old debate', description: 'Over', blueprint_type: 'DB', phases: [{ type: 'a4_candy_debate:debate', name: 'Debate', description: 'Debate', ...over }] },
     ],
     subjects: [
       { id: 1, module: 11, name: 'Opening hours', description: 'When should the library open?' },
       { id: 2, module: 11, creator: 3, name: 'Bicycle parking' },
       { id: 3, module: 12, name: 'Old question' },
+    ],
+    topics: [
+      { id: 1, module: 13, name: 'Zebra crossings', description: '<p>More crossings</p>', category: 10 },
+      { id: 2, module: 13, name: 'Apples for schools', description: '<p>Fruit</p>', category: 11, labels: [10] },
+      { id: 3, module: 14, name: 'Old topic', description: '<p>Done</p>' },
     ],
     chapters: [
       { id: 1, module: 10, creator: 2, name: 'Preamble' },
