@@ -5,6 +5,7 @@ import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
+import { deTexts } from './de-texts.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -281,5 +282,6 @@ export const de: Record<string, string> = {
   ...deContent,
   ...deOperations,
   ...deConsultation,
+  ...deTexts,
   ...deCommon,
 };

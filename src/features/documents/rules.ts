@@ -1,10 +1,7 @@
-import { canViewModule, type ModuleContext } from '../../core/modules/rules.js';
+import type { ModuleContext } from '../../core/modules/rules.js';
 import { canModerate } from '../../core/projects/rules.js';
 import { imagesWithoutAltText } from '../../text/html.js';
 import { RICH_TEXT_LIMIT, textLimitError, type TextLimit } from '../../text/limits.js';
-
-/** view_chapter, view_paragraph: who may see the module. */
-export const canViewDocument = (c: ModuleContext) => canViewModule(c);
 
 /** add_chapter, change_chapter (§7.2): is_allowed_moderate_project — project moderators edit the text too, initiators of another organisation do not. */
 export const canEditDocument = (c: ModuleContext) => canModerate(c.project);
