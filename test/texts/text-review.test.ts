@@ -53,7 +53,7 @@ test('a participant comments on a paragraph and on a chapter; the comment is on 
   assert.match((await member.get('/org/text/paragraphs/2/')).text, /Where exactly\?/);
   assert.equal((await member.post('/comments/on/chapter/2/', { comment: 'Good rules.' })).status, 302);
   const module = await member.get('/org/projects/module/text/');
-  assert.match(module.text, /Comments on “§ 2 Seat”: 1/);
+  assert.match(module.text, /Comments on “§ 2 Seat”: 1\)/);
   // The API takes comments on chapters and paragraphs too.
   const api = await t.app.inject({ method: 'GET', url: '/api/contenttypes/7/objects/2/comments/' });
   assert.equal(api.statusCode, 200);

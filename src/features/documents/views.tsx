@@ -54,8 +54,9 @@ function ParagraphBlock({ lang, orgSlug, paragraph, index, level }: { lang: Lang
       </Heading>
       <RichText html={paragraph.text} />
       <p>
-        <a href={`${paragraphPath(orgSlug, paragraph.id)}#comments-heading`} aria-label={t(lang, 'Comments on “%(name)s”: %(count)s', { name: title, count: paragraph.commentCount })}>
+        <a href={`${paragraphPath(orgSlug, paragraph.id)}#comments-heading`}>
           {commentsLabel(lang, paragraph.commentCount)}
+          <span class="visually-hidden"> ({t(lang, 'Comments on “%(name)s”: %(count)s', { name: title, count: paragraph.commentCount })})</span>
         </a>
       </p>
     </section>
@@ -93,8 +94,9 @@ export function DocumentContent({ page, data }: { page: PageContext; data: Docum
                 <a href={chapterPath(data.orgSlug, chapter.id)}>{chapter.name}</a>
               </h2>
               <p>
-                <a href={`${chapterPath(data.orgSlug, chapter.id)}#comments-heading`} aria-label={t(lang, 'Comments on “%(name)s”: %(count)s', { name: chapter.name, count: chapter.commentCount })}>
+                <a href={`${chapterPath(data.orgSlug, chapter.id)}#comments-heading`}>
                   {t(lang, 'Comments on this chapter')}: {commentsLabel(lang, chapter.commentCount)}
+                  <span class="visually-hidden"> ({chapter.name})</span>
                 </a>
               </p>
               {chapter.paragraphs.map((paragraph, i) => (
