@@ -90,6 +90,8 @@ export interface ModuleTypeCore {
   appProjectField?: string;
   /** Its content counts as ideas in the project statistics. */
   countsIdeas?: boolean;
+  /** Top-level comments in its modules take the comment categories (suggestion, note, question; a+ offers them in debates). */
+  commentCategories?: boolean;
 }
 
 const types = new Map<string, ModuleTypeCore>();

@@ -80,6 +80,7 @@ export const debate: ModuleType = {
       pages: async (db, ids) => new Map((await subjectPlaces(db, ids)).map((s) => [s.id, { path: subjectPath(s.orgSlug, s.created, s.id), name: s.name }])),
     },
   ],
+  commentCategories: true,
   pageQuery: SubjectListQuery,
   content: subjectList,
   plugin: debatePages,
