@@ -1,13 +1,15 @@
+import { debate } from './features/debate/module-type.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
 import { poll } from './features/polls/module-type.js';
+import { prioritisation } from './features/topicprio/module-type.js';
 
 /**
  * The platform's module types, in the order the dashboard offers them: a new module type is its
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview, debate, prioritisation];
 
 registerModuleTypes(MODULE_TYPES);

@@ -6,6 +6,7 @@ import { deInsights } from './de-insights.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
+import { deTexts } from './de-texts.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -283,5 +284,6 @@ export const de: Record<string, string> = {
   ...deOperations,
   ...deConsultation,
   ...dePolls,
+  ...deTexts,
   ...deCommon,
 };

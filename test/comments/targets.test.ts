@@ -30,14 +30,15 @@ async function setup() {
   return { ...t, as: (userId: number) => tokenHeader(t.db, userId) };
 }
 
-test('polls, chapters and paragraphs take comments; their comment_url is the module page', async () => {
+test('polls, chapters and paragraphs take comments; their comment_url is the module page (polls) or their own page (chapters, paragraphs)', async () => {
   const { request, as } = await setup();
   const h = await as(6);
   for (const [ct, pk] of [[5, 1], [6, 1], [7, 1]]) {
     const created = await request({ method: 'POST', url: `/api/contenttypes/${ct}/objects/${pk}/comments/`, headers: h, payload: { comment: `on ${ct}` } });
     assert.equal(created.status, 201, `content type ${ct}`);
     const item = (await request({ method: 'GET', url: `/api/userdashboard/moderation/2/comments/${(created.body as Item).id}/`, headers: await as(3) })).body as Item;
-    assert.match(String(item.comment_url), new RegExp(`/org/projects/module/${ct === 5 ? 'the-poll' : 'the-text'}/\\?comment=${item.pk}$`));
+    const page = { 5: '/org/projects/module/the-poll/', 6: '/org/text/chapters/1/', 7: '/org/text/paragraphs/1/' }[ct];
+    assert.match(String(item.comment_url), new RegExp(`${page}\\?comment=${item.pk}$`));
   }
 });
 

@@ -249,7 +249,7 @@ test('error page texts: 405 and 500 keep their status, with translated messages'
   assert.match(method, /<h1>Method not allowed<\/h1>/);
 });
 
-test('the module page shows polls, chapters and paragraphs with their comments, so that their comment links land', async () => {
+test('the module page shows polls with their comments, and chapters and paragraphs linked to their pages, so that every comment link lands', async () => {
   const { app } = await world({
     polls: [{ id: 1, module: 1, creator: 2 }],
     chapters: [{ id: 1, module: 1, creator: 2, name: 'Chapter <one>' }],
@@ -264,11 +264,13 @@ test('the module page shows polls, chapters and paragraphs with their comments, 
   });
   const page = await new Browser(app).get('/org/projects/module/ideas-module/?comment=12');
   assert.equal(page.status, 200);
-  for (const id of [11, 12, 13, 14]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
+  for (const id of [11, 12]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
   assert.match(page.text, /id="comment-12" class="comment highlighted"/);
-  assert.match(page.text, /Chapter &lt;one>/);
-  assert.match(page.text, /Paragraph A/);
+  assert.match(page.text, /<a href="\/org\/text\/chapters\/1\/">Chapter &lt;one><\/a>/);
+  assert.match(page.text, /<a href="\/org\/text\/paragraphs\/1\/">Paragraph A<\/a>/);
   assert.ok(page.text.indexOf('On the poll') < page.text.indexOf('Reply on the poll'));
+  assert.match((await new Browser(app).get('/org/text/chapters/1/?comment=13')).text, /id="comment-13" class="comment highlighted"/);
+  assert.match((await new Browser(app).get('/org/text/paragraphs/1/?comment=14')).text, /id="comment-14" class="comment highlighted"/);
 });
 
 test('the module page loads its poll and chapter discussions in a constant number of statements, however many threads', async () => {
@@ -295,10 +297,10 @@ test('the module page loads its poll and chapter discussions in a constant numbe
       { id: 31, creator: 6, target: { type: 'paragraph', id: 1 }, comment: 'On the paragraph' },
     ],
     ratings: [{ creator: 5, target: { type: 'comment', id: 11 }, value: 1 }],
-    comment_feedback: [{ comment: 31, creator: 3, feedback_text: 'Noted' }],
+    comment_feedback: [{ comment: 22, creator: 3, feedback_text: 'Noted' }],
   });
   const page = await user.get('/org/projects/module/ideas-module/');
-  for (const id of [11, 21, 22, 23, 30, 31]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
+  for (const id of [11, 22, 23, 24, 30]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
   const five = { visitor: await statements(new Browser(app)), user: await statements(user) };
   assert.deepEqual(five, one, '2 threads and 3 threads with more comments take the same statements');
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
-import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
+import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings, subjects, topics } from '../../db/schema/index.js';
 
 export interface ModulePhase {
   id: number;
@@ -177,6 +177,10 @@ export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<M
       select c.module_id, 'chapter', c.id, null from ${chapters} c join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
       union all
       select c.module_id, 'paragraph', pa.id, null from ${paragraphs} pa join ${chapters} c on c.id = pa.chapter_id join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
+      union all
+      select s.module_id, 'subject', s.id, null from ${subjects} s join ${modules} m on m.id = s.module_id where m.project_id = ${projectId}
+      union all
+      select tp.module_id, 'topic', tp.id, null from ${topics} tp join ${modules} m on m.id = tp.module_id where m.project_id = ${projectId}
     ),
     top as (select it.module_id, c.id, c.creator_id from ${comments} c join items it on c.content_type = it.kind and c.object_pk = it.obj),
     threads as (

@@ -62,6 +62,8 @@ export interface ContentTypeOfModule {
   reportable?: boolean;
   /** The object's module and creator; null when it does not exist. */
   target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
+  /** The page of each object (where its discussion is) and its name, by id, in a constant number of statements; unset: the module page. */
+  pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string }>>;
 }
 
 /** The part of a module type the floor reads. */
@@ -88,6 +90,8 @@ export interface ModuleTypeCore {
   appProjectField?: string;
   /** Its content counts as ideas in the project statistics. */
   countsIdeas?: boolean;
+  /** Top-level comments in its modules take the comment categories (suggestion, note, question; a+ offers them in debates). */
+  commentCategories?: boolean;
 }
 
 const types = new Map<string, ModuleTypeCore>();

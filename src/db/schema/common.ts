@@ -15,6 +15,8 @@ export const CONTENT_KINDS = [
   'poll',
   'chapter',
   'paragraph',
+  'subject',
+  'topic',
   'comment',
   'rating',
   'report',

@@ -168,6 +168,52 @@ export const paragraphs = pgTable('paragraphs', {
   ...timestamps,
 });
 
+/** A subject of a Debate module (§9): posted by initiators and moderators, discussed in comments. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    creatorId: authorRef(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: varchar('description', { length: 350 }).notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('subjects_module_idx').on(t.moduleId)],
+);
+
+/** A topic of a Prioritisation module (§8): posted by initiators and moderators, rated pro and contra and discussed. */
+export const topics = pgTable(
+  'topics',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    creatorId: authorRef(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('topics_module_idx').on(t.moduleId)],
+);
+
+export const topicLabels = pgTable(
+  'topic_labels',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.labelId] })],
+);
+
 /** User-generated content about another object (generic relation): comments, ratings, reports. */
 const onObject = () => ({
   creatorId: userRef('creator_id'),

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { chapters, commentFeedback, comments, type ContentKind, ideas, modules, organisations, paragraphs, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
+import { commentFeedback, comments, type ContentKind, ideas, modules, organisations, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
 import { commentPath, ideaPath, modulePath } from '../../core/urls.js';
+import { contentTypeOfModule } from '../../core/modules/registry.js';
 
 export interface ObjectRef {
   type: ContentKind;
@@ -49,47 +50,28 @@ export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise
       .where(inArray(ideas.id, ideaIds));
     for (const row of rows) paths.set(objectKey({ type: 'idea', id: row.id }), ideaPath(row.orgSlug, row.created, row.id));
   }
-  const moduleItems: [ContentKind, number[]][] = [
-    ['poll', idsOf(objects, 'poll')],
-    ['chapter', idsOf(objects, 'chapter')],
-    ['paragraph', idsOf(objects, 'paragraph')],
-  ];
-  for (const [type, ids] of moduleItems) {
-    if (!ids.length) continue;
-    const rows = await moduleSlugsOf(db, type, ids);
-    for (const row of rows) paths.set(objectKey({ type, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
+  // The content of the other module types: the page its type names (`paths`), else its module page.
+  const kinds = [...new Set(objects.map((o) => o.type))].filter((kind) => kind !== 'idea' && kind !== 'comment');
+  for (const kind of kinds) {
+    const ids = idsOf(objects, kind);
+    const own = contentTypeOfModule(kind)?.pages;
+    if (own) {
+      for (const [id, { path }] of await own(db, ids)) paths.set(objectKey({ type: kind, id }), path);
+    } else if (kind === 'poll') {
+      for (const row of await pollModuleSlugs(db, ids)) paths.set(objectKey({ type: kind, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
+    }
   }
   return paths;
 }
 
-function moduleSlugsOf(db: DbOrTx, type: ContentKind, ids: number[]) {
-  const columns = { moduleSlug: modules.slug, orgSlug: organisations.slug };
-  if (type === 'poll') {
-    return db
-      .select({ id: polls.id, ...columns })
-      .from(polls)
-      .innerJoin(modules, eq(modules.id, polls.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .where(inArray(polls.id, ids));
-  }
-  if (type === 'chapter') {
-    return db
-      .select({ id: chapters.id, ...columns })
-      .from(chapters)
-      .innerJoin(modules, eq(modules.id, chapters.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .where(inArray(chapters.id, ids));
-  }
+function pollModuleSlugs(db: DbOrTx, ids: number[]) {
   return db
-    .select({ id: paragraphs.id, ...columns })
-    .from(paragraphs)
-    .innerJoin(chapters, eq(chapters.id, paragraphs.chapterId))
-    .innerJoin(modules, eq(modules.id, chapters.moduleId))
+    .select({ id: polls.id, moduleSlug: modules.slug, orgSlug: organisations.slug })
+    .from(polls)
+    .innerJoin(modules, eq(modules.id, polls.moduleId))
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(inArray(paragraphs.id, ids));
+    .where(inArray(polls.id, ids));
 }
 
 /** The page path of each comment (`…?comment=<id>`), in a constant number of statements. */
@@ -349,16 +331,16 @@ export async function threadPageOf(db: DbOrTx, ref: ObjectRef, commentId: number
   return Math.floor(n / size) + 1;
 }
 
-/** The name of the object each comment's thread is about (an idea's title, a chapter's or paragraph's name; '' for polls). */
+/** The name of the object each comment's thread is about (an idea's title, or the name its module type gives; '' for polls). */
 export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Promise<Map<number, string>> {
   const roots = await threadObjects(db, refs);
   const objects = [...roots.values()];
   const names = new Map<string, string>();
   const ideaIds = idsOf(objects, 'idea');
   if (ideaIds.length) for (const row of await db.select({ id: ideas.id, name: ideas.name }).from(ideas).where(inArray(ideas.id, ideaIds))) names.set(objectKey({ type: 'idea', id: row.id }), row.name);
-  const chapterIds = idsOf(objects, 'chapter');
-  if (chapterIds.length) for (const row of await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds))) names.set(objectKey({ type: 'chapter', id: row.id }), row.name);
-  const paragraphIds = idsOf(objects, 'paragraph');
-  if (paragraphIds.length) for (const row of await db.select({ id: paragraphs.id, name: paragraphs.name }).from(paragraphs).where(inArray(paragraphs.id, paragraphIds))) names.set(objectKey({ type: 'paragraph', id: row.id }), row.name);
+  for (const kind of new Set(objects.map((o) => o.type))) {
+    const own = contentTypeOfModule(kind)?.pages;
+    if (own) for (const [id, { name }] of await own(db, idsOf(objects, kind))) names.set(objectKey({ type: kind, id }), name);
+  }
   return new Map([...roots].map(([id, root]) => [id, names.get(objectKey(root)) ?? '']));
 }

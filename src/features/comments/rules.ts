@@ -2,7 +2,7 @@ import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
 import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
 import { canModerate, isSuperuser } from '../../core/projects/rules.js';
-import { contentTypeOfModule } from '../../core/modules/registry.js';
+import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
 export const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
@@ -72,9 +72,10 @@ export const isDeletedComment = (comment: CommentState) => isGone(comment);
 
 /**
  * Comment categories (suggestion, note, question; §A11.3) are offered on the top-level comments of
- * debate modules (blueprint type DB), as in a+; the page form and the thread filter ask this.
+ * the modules whose type says so (`commentCategories`: the debate, as in a+); the page form and the
+ * thread filter ask this.
  */
-export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprintType === 'DB';
+export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprintType !== undefined && moduleTypeOf(c.module.blueprintType)?.commentCategories === true;
 
 /**
  * Why a comment cannot be answered (the API's English detail), or null. Threads are two levels

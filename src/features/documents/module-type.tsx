@@ -1,83 +1,77 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { Type } from 'typebox';
-import { chapters, modules, paragraphs, users } from '../../db/schema/index.js';
-import { t } from '../../i18n/index.js';
-import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
-import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
-import { ItemThread } from '../threads/items.js';
+import { eq } from 'drizzle-orm';
+import { chapters, paragraphs } from '../../db/schema/index.js';
+import { t, tn } from '../../i18n/index.js';
+import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
+import { moduleCommentsFile } from '../exports/comments.js';
+import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { chapterFixtures, paragraphFixtures } from './fixtures.js';
+import { documentPages } from './pages.js';
+import { chapterPath, chapterPlaces, countChapters, documentEditPath, loadDocument, paragraphPath, paragraphPlaces } from './queries.js';
+import { canEditDocument } from './rules.js';
+import { DocumentContent, TableOfContents } from './views.js';
 
 /**
- * Text Review (TR), as far as Allmende has it so far: chapters and paragraphs are content that
- * takes comments (from imported data), shown on their module page with their discussions. Not
- * offered in the dashboard until its editor and pages are built.
+ * Text Review (TR, §7): initiators and moderators write a text of chapters and paragraphs; while
+ * the comment phase runs, participants comment on every chapter and paragraph, each on its own page.
  */
 
+const phase = (type: string): PhaseType => ({
+  type,
+  content: 'chapter',
+  features: ['comment'],
+  name: { en: 'Comment phase', de: 'Kommentierphase' },
+  description: { en: 'Post comments on the paragraphs of the text.', de: 'Kommentare zu den Absätzen des Textes verfassen.' },
+});
+
+/** The module page's part: the table of contents and the text; also for a module of another type that holds chapters (imported data). */
 const document = contentPart({
   load: async (input) => {
-    const { db } = input;
-    const chapterRows = await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.moduleId, input.module.id)).orderBy(asc(chapters.weight), asc(chapters.id));
-    if (!chapterRows.length) return null;
-    const paragraphRows = await db
-      .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name })
-      .from(paragraphs)
-      .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
-      .orderBy(asc(paragraphs.weight), asc(paragraphs.id));
-    return { chapters: chapterRows.map((chapter) => ({ ...chapter, paragraphs: paragraphRows.filter((p) => p.chapterId === chapter.id) })) };
+    const chaptersOfModule = await loadDocument(input.db, input.module.id);
+    if (input.module.blueprintType !== 'TR' && !chaptersOfModule.length) return null;
+    const edit = input.module.blueprintType === 'TR' && canEditDocument(input.context) ? documentEditPath(input.orgSlug, input.module.slug) : null;
+    return { orgSlug: input.orgSlug, chapters: chaptersOfModule, edit };
   },
-  threads: (data) => data.chapters.flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
-  View: ({ page, data, threads }) => (
-    <section aria-labelledby="chapters-heading">
-      <h2 id="chapters-heading">{t(page.lang, 'Chapters')}</h2>
-      {data.chapters.map((chapter) => (
-        <article id={`chapter-${chapter.id}`} aria-labelledby={`chapter-${chapter.id}-heading`}>
-          <h3 id={`chapter-${chapter.id}-heading`}>{chapter.name}</h3>
-          <ItemThread page={page} threads={threads} object={{ type: 'chapter', id: chapter.id }} />
-          {chapter.paragraphs.map((paragraph) => (
-            <section id={`paragraph-${paragraph.id}`} aria-labelledby={`paragraph-${paragraph.id}-heading`}>
-              <h4 id={`paragraph-${paragraph.id}-heading`}>{paragraph.name || t(page.lang, 'Paragraph %(id)s', { id: paragraph.id })}</h4>
-              <ItemThread page={page} threads={threads} object={{ type: 'paragraph', id: paragraph.id }} />
-            </section>
-          ))}
-        </article>
-      ))}
+  View: ({ page, data }) => <DocumentContent page={page} data={data} />,
+});
+
+/** The dashboard's "Document" component: the text's contents and the way to its editor. */
+const documentPanel = dashboardPanel({
+  load: async (db, module, orgSlug) => ({ chapters: await loadDocument(db, module.id), edit: documentEditPath(orgSlug, module.slug) }),
+  View: ({ page, orgSlug, data }) => (
+    <section aria-labelledby="document-panel-heading">
+      <h2 id="document-panel-heading">{t(page.lang, 'Document')}</h2>
+      <p>{tn(page.lang, 'The text has %(count)s chapter.', 'The text has %(count)s chapters.', data.chapters.length)}</p>
+      {data.chapters.length > 0 && <TableOfContents lang={page.lang} orgSlug={orgSlug} chapters={data.chapters} />}
+      <p>
+        <a class="btn" href={data.edit}>
+          {t(page.lang, 'Edit the text')}
+        </a>
+      </p>
     </section>
   ),
 });
 
-const chapterFixtures = fixtureKind({
-  name: 'chapters',
-  record: Type.Object({ id: FixtureId, module: FixtureId, creator: FixtureId, name: Type.String({ minLength: 1, maxLength: 120 }) }, strictRecord),
-  tables: ['chapters'],
-  load: async ({ tx }, records) => {
-    for (const [i, c] of records.entries()) {
-      await requireRow(tx, modules, c.module, `chapters[${i}].module`, 'module');
-      await requireRow(tx, users, c.creator, `chapters[${i}].creator`, 'user');
-      await tx.insert(chapters).values({ id: c.id, moduleId: c.module, creatorId: c.creator, name: c.name, weight: i });
-    }
-  },
-});
-
-const paragraphFixtures = fixtureKind({
-  name: 'paragraphs',
-  record: Type.Object({ id: FixtureId, chapter: FixtureId, name: Type.String({ maxLength: 120 }), text: Type.Optional(Type.String()) }, strictRecord),
-  tables: ['paragraphs'],
-  load: async ({ tx }, records) => {
-    for (const [i, p] of records.entries()) {
-      await requireRow(tx, chapters, p.chapter, `paragraphs[${i}].chapter`, 'chapter');
-      await tx.insert(paragraphs).values({ id: p.id, chapterId: p.chapter, name: p.name, text: p.text ?? '', weight: i });
-    }
-  },
-});
+const DOCUMENT_COMPONENT = {
+  key: 'document_settings',
+  label: { en: 'Document', de: 'Dokument' },
+  missing: (module: { facts?: Record<string, unknown> }) => (Number(module.facts?.chapters ?? 0) > 0 ? [] : [{ field: { en: 'Document: at least one chapter', de: 'Dokument: mindestens ein Kapitel' } }]),
+};
 
 export const textReview: ModuleType = {
   blueprintType: 'TR',
   key: 'text-review',
-  title: { en: 'Text Review', de: 'Textdiskussion' },
-  description: { en: 'Participants comment on a text chapter by chapter and paragraph by paragraph.', de: 'Teilnehmende kommentieren einen Text Kapitel für Kapitel und Absatz für Absatz.' },
-  offered: false,
-  phases: [{ type: 'a4_candy_documents:document', content: 'chapter', features: ['comment'], name: { en: 'Comment phase', de: 'Kommentarphase' }, description: { en: '', de: '' } }],
-  components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases],
+  title: { en: 'Text Review', de: 'Text diskutieren' },
+  description: { en: 'Participants can discuss the paragraphs of a text that you added beforehand.', de: 'Teilnehmende können die Absätze eines Textes diskutieren, den Sie vorher hinzugefügt haben.' },
+  offered: true,
+  phases: [phase('a4_candy_documents:comment')],
+  // The phase type Allmende gave text reviews before (imported data keeps it).
+  otherPhases: [phase('a4_candy_documents:document')],
+  components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, DOCUMENT_COMPONENT],
+  facts: async (db, moduleIds) => {
+    const counts = await countChapters(db, moduleIds);
+    return new Map(moduleIds.map((id) => [id, { chapters: counts.get(id) ?? 0 }]));
+  },
+  dashboardPanels: { document_settings: documentPanel },
   contentTypes: [
     {
       kind: 'chapter',
@@ -86,6 +80,7 @@ export const textReview: ModuleType = {
         const [row] = await db.select({ moduleId: chapters.moduleId, creatorId: chapters.creatorId }).from(chapters).where(eq(chapters.id, id));
         return row ?? null;
       },
+      pages: async (db, ids) => new Map((await chapterPlaces(db, ids)).map((c) => [c.id, { path: chapterPath(c.orgSlug, c.id), name: c.name }])),
     },
     {
       kind: 'paragraph',
@@ -95,8 +90,16 @@ export const textReview: ModuleType = {
         const [row] = await db.select({ moduleId: chapters.moduleId }).from(paragraphs).innerJoin(chapters, eq(chapters.id, paragraphs.chapterId)).where(eq(paragraphs.id, id));
         return row ? { moduleId: row.moduleId, creatorId: null } : null;
       },
+      pages: async (db, ids) => new Map((await paragraphPlaces(db, ids)).map((p) => [p.id, { path: paragraphPath(p.orgSlug, p.id), name: p.name || `${p.chapterName} (${p.id})` }])),
     },
   ],
   content: document,
+  plugin: documentPages,
+  exports: [
+    moduleCommentsFile(async (db, moduleId) =>
+      (await loadDocument(db, moduleId)).flatMap((c) => [{ type: 'chapter' as const, id: c.id }, ...c.paragraphs.map((p) => ({ type: 'paragraph' as const, id: p.id }))]),
+    ),
+  ],
+  notifications: ['a comment on a chapter or paragraph reaches the project’s followers and moderators (shared actions)'],
   fixtures: [chapterFixtures, paragraphFixtures],
 };

@@ -38,7 +38,7 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
  * Category and label badges differ beyond colour (WCAG 1.4.1): a category is a square box, a label a
  * pill with a dashed border, and each says what it is to screen readers.
  */
-function KindBadge({ lang, kind, name }: { lang: Lang; kind: 'category' | 'label'; name: string }) {
+export function KindBadge({ lang, kind, name }: { lang: Lang; kind: 'category' | 'label'; name: string }) {
   return (
     <span class={`badge badge-light badge-${kind}`}>
       <span class="visually-hidden">{t(lang, kind === 'category' ? 'Category' : 'Label')}: </span>
@@ -198,11 +198,21 @@ export interface IdeaActions {
 }
 
 function IdeaRating({ page, idea, actions, action }: { page: PageContext; idea: IdeaRow; actions: IdeaActions; action: string }) {
-  const { lang } = page;
   if (!actions.rated) return null;
-  const up = tn(lang, '%(count)s agrees', '%(count)s agree', idea.positiveRatingCount);
-  const down = tn(lang, '%(count)s disagrees', '%(count)s disagree', idea.negativeRatingCount);
-  if (!actions.rate) {
+  const counts = { positive: idea.positiveRatingCount, negative: idea.negativeRatingCount, mine: idea.userRating?.value ?? 0 };
+  return <RatingButtons page={page} counts={counts} mayRate={actions.rate} action={action} label={t(page.lang, 'Rate this idea')} />;
+}
+
+/**
+ * Pro and contra of a rated item (ideas, topics): two buttons that post `value` 1 or -1 to `action`
+ * (the same value again withdraws it), or the counts alone for who may not rate, with a login link
+ * for visitors.
+ */
+export function RatingButtons({ page, counts, mayRate, action, label }: { page: PageContext; counts: { positive: number; negative: number; mine: number }; mayRate: boolean; action: string; label: string }) {
+  const { lang } = page;
+  const up = tn(lang, '%(count)s agrees', '%(count)s agree', counts.positive);
+  const down = tn(lang, '%(count)s disagrees', '%(count)s disagree', counts.negative);
+  if (!mayRate) {
     return (
       <p class="idea-ratings">
         {up}, {down}
@@ -215,18 +225,17 @@ function IdeaRating({ page, idea, actions, action }: { page: PageContext; idea: 
       </p>
     );
   }
-  const mine = idea.userRating?.value ?? 0;
   return (
-    <div class="ratings" role="group" aria-label={t(lang, 'Rate this idea')}>
+    <div class="ratings" role="group" aria-label={label}>
       {([
         [1, up],
         [-1, down],
-      ] as const).map(([value, label]) => (
+      ] as const).map(([value, text]) => (
         <form method="post" action={action} class="inline-form">
           <CsrfField page={page} />
           <input type="hidden" name="value" value={String(value)} />
-          <button type="submit" class="rating-button" aria-pressed={mine === value ? 'true' : 'false'}>
-            {label}
+          <button type="submit" class="rating-button" aria-pressed={counts.mine === value ? 'true' : 'false'}>
+            {text}
           </button>
         </form>
       ))}

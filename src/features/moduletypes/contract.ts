@@ -72,6 +72,21 @@ export interface DashboardComponentForm {
   save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang, userId: number) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
 }
 
+/**
+ * A dashboard component that is no form of the dashboard's own: it shows what it loaded (a list of
+ * the module's items with links to the pages that edit them) and has no save button.
+ */
+export interface DashboardComponentPanel {
+  load: (db: DbOrTx, module: DashboardModuleRef, orgSlug: string) => Promise<unknown>;
+  View: (props: { page: PageContext; module: DashboardModuleRef; orgSlug: string; data: never }) => JSX.Element;
+}
+
+/** Types a panel so that its view gets what its loader returns. */
+export const dashboardPanel = <D,>(panel: {
+  load: (db: DbOrTx, module: DashboardModuleRef, orgSlug: string) => Promise<D>;
+  View: (props: { page: PageContext; module: DashboardModuleRef; orgSlug: string; data: D }) => JSX.Element;
+}): DashboardComponentPanel => panel as DashboardComponentPanel;
+
 export type Cell = string | number;
 
 /** How an export renders: its language (headings, statuses), the time zone of its dates, the site's address for links. */
@@ -119,6 +134,8 @@ export interface ModuleType extends ModuleTypeCore {
   content?: ModuleContentPart;
   /** Forms of its own dashboard components, by component key. */
   dashboardForms?: Record<string, DashboardComponentForm>;
+  /** Its own dashboard components that are no form (lists with links to its editing pages), by component key. */
+  dashboardPanels?: Record<string, DashboardComponentPanel>;
   /** Its export files (none: the module offers no export). */
   exports?: ModuleExportFile[];
   /** What its content's e-mails tell, documented for operators (the mails themselves go through the shared actions). */

@@ -1,25 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { modules, organisationInitiators, pollAnswers, pollChoices, pollQuestions, polls, pollVotes, projects, users } from '../../db/schema/index.js';
-import type { Tx } from '../../db/client.js';
+import { modules, pollAnswers, pollChoices, pollQuestions, polls, pollVotes, users } from '../../db/schema/index.js';
+import { defaultItemCreator } from '../moduletypes/items.js';
 import { FixtureError, FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 
 /** The poll's loaddata kinds (docs/fixtures.md): polls, questions, choices, votes, answers. */
 
 const Weight = Type.Optional(Type.Integer({ minimum: -32768, maximum: 32767 }));
-
-/** The first initiator of a module's organisation: who an imported poll without a creator belongs to. */
-async function moduleInitiator(tx: Tx, moduleId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ userId: organisationInitiators.userId })
-    .from(modules)
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .innerJoin(organisationInitiators, eq(organisationInitiators.organisationId, projects.organisationId))
-    .where(eq(modules.id, moduleId))
-    .orderBy(organisationInitiators.userId)
-    .limit(1);
-  return row?.userId ?? null;
-}
 
 const pollKind = fixtureKind({
   name: 'polls',
@@ -31,8 +18,8 @@ const pollKind = fixtureKind({
   load: async ({ tx }, records) => {
     for (const [i, p] of records.entries()) {
       await requireRow(tx, modules, p.module, `polls[${i}].module`, 'module');
-      const creator = p.creator ?? (await moduleInitiator(tx, p.module));
-      if (creator === null) throw new FixtureError(`polls[${i}].creator: missing, and the module's organisation has no initiator to take it`);
+      const creator = p.creator ?? (await defaultItemCreator(tx, p.module));
+      if (creator === null) throw new FixtureError(`polls[${i}].creator: missing, and there is no initiator or superuser to take it`);
       await requireRow(tx, users, creator, `polls[${i}].creator`, 'user');
       await tx.insert(polls).values({
         id: p.id,

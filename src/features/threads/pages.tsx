@@ -29,8 +29,8 @@ import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, re
 import { CategoryFields, CommentField } from './views.js';
 import { checkCommentCategories } from '../comments/input.js';
 
-const ThreadKind = Type.Union([Type.Literal('idea'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]);
-const NewParams = Type.Object({ kind: ThreadKind, pk: PathId });
+/** The kinds a new comment may be about: what the module types declare commentable (read when the routes are registered). */
+const newParams = () => Type.Object({ kind: Type.Union(commentable().filter((kind) => kind !== 'comment').map((kind) => Type.Literal(kind))), pk: PathId });
 const ActionParams = Type.Object({ id: PathId });
 
 /** A comment form sent again with its error, the text kept (a form has no page of its own to return to). */
@@ -74,7 +74,7 @@ function CommentFormPage({
 }
 
 /**
- * The comment forms of every discussion (ideas, polls, chapters, paragraphs): write, reply, edit,
+ * The comment forms of every discussion (ideas, and the commentable content of every module type): write, reply, edit,
  * delete, rate, report, and the moderator's block / read / feedback. Each asks the comment rules and
  * calls the services the API calls, then goes back to the comment (POST-redirect-GET with a message).
  */
@@ -122,7 +122,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     return { terms, error, form };
   }
 
-  app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: RepeatedFormBody }), async (request, reply) => {
+  app.post('/comments/on/:kind/:pk/', pageRoute({ params: newParams(), body: RepeatedFormBody }), async (request, reply) => {
     const { kind, pk } = request.params;
     const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
     if (!objectPath) throw notFound();

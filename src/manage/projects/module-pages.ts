@@ -49,13 +49,18 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
   function componentOf(module: { blueprintType: string }, key: string) {
     const component = moduleComponents(module.blueprintType).find((c) => c.key === key);
     if (!component) throw notFound();
-    return { component, form: appModuleType(module.blueprintType)?.dashboardForms?.[key] ?? null };
+    const type = appModuleType(module.blueprintType);
+    return { component, form: type?.dashboardForms?.[key] ?? null, panel: type?.dashboardPanels?.[key] ?? null };
   }
 
   async function render(request: FastifyRequest, reply: FastifyReply, loaded: NonNullable<Awaited<ReturnType<typeof managedModule>>>, key: string, form?: { values: Record<string, string>; errors: Record<string, string[]> }) {
     const { page, project, module } = loaded;
-    const { component, form: typeForm } = componentOf(module, key);
+    const { component, form: typeForm, panel } = componentOf(module, key);
     const data = await frameData(request, project, `${module.slug}/${key}`, form ? { done: null } : {});
+    if (panel) {
+      const loadedPanel = { part: panel, data: await panel.load(db, module, data.organisation.slug) };
+      return sendPage(reply, ModuleComponentPage({ page, data, module, component, typeForm: null, values: {}, errors: {}, panel: loadedPanel }));
+    }
     const terms = key === 'categories' || key === 'labels' ? (await moduleTerms(db, module.id))[key] : [];
     const stored: Record<string, string> = typeForm
       ? await typeForm.values(db, module)
@@ -80,7 +85,8 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     if (!loaded) return reply;
     const { page, module } = loaded;
     const { component } = request.params;
-    const { form: typeForm } = componentOf(module, component);
+    const { form: typeForm, panel } = componentOf(module, component);
+    if (panel) throw notFound();
     const live = !module.isDraft;
     const body = request.body;
     let result: { values: Record<string, string>; errors: FieldErrors };

@@ -4,7 +4,7 @@ import type { PageContext } from '../../web/context.js';
 import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors } from '../../web/layout.js';
 import { labelIn, type ModuleComponent, moduleTypes } from '../../core/modules/registry.js';
-import type { DashboardComponentForm } from '../../features/moduletypes/contract.js';
+import type { DashboardComponentForm, DashboardComponentPanel } from '../../features/moduletypes/contract.js';
 import { modulePath } from '../../core/urls.js';
 import { moduleMissing } from './completeness.js';
 import { Checkbox, Input, TextArea } from '../../web/controls.js';
@@ -124,11 +124,21 @@ export interface ModulePageProps {
   values: Record<string, string>;
   errors: FieldErrors;
   terms?: { id: number; name: string }[];
+  /** A component of the module's type that is no form: its view and what it loaded. */
+  panel?: { part: DashboardComponentPanel; data: unknown };
 }
 
 /** One module component's form inside the project dashboard (§B9, §B11, §B12). */
-export function ModuleComponentPage({ page, data, module, component, typeForm, values, errors, terms = [] }: ModulePageProps) {
+export function ModuleComponentPage({ page, data, module, component, typeForm, values, errors, terms = [], panel }: ModulePageProps) {
   const { lang } = page;
+  if (panel) {
+    return (
+      <ProjectFrame page={page} data={data} title={`${module.name || module.slug}: ${labelIn(lang, component.label)}`}>
+        <ModuleBox page={page} data={data} module={module} />
+        <panel.part.View page={page} module={module} orgSlug={data.organisation.slug} data={panel.data as never} />
+      </ProjectFrame>
+    );
+  }
   return (
     <ProjectFrame page={page} data={data} title={`${module.name || module.slug}: ${labelIn(lang, component.label)}`}>
       <ModuleBox page={page} data={data} module={module} />

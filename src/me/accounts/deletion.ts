@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { chapters, commentFeedback, comments, ideas, outbox, polls, ratings, users } from '../../db/schema/index.js';
+import { chapters, commentFeedback, comments, ideas, outbox, polls, ratings, subjects, topics, users } from '../../db/schema/index.js';
 import { destroyUserSessions } from '../../http/session.js';
 import { deleteIdea } from '../../features/ideas/services.js';
 import { avatarThumbnailPath } from '../../core/users/avatars.js';
@@ -38,7 +38,7 @@ async function ideasOthersTookPartIn(tx: DbOrTx, userId: number, ideaIds: number
  * - the user's comments stay as rows, removed (no text, no categories), so replies under them stay;
  * - the user's ideas are deleted as in the reference, except those others commented on or rated:
  *   they stay, without the user's name;
- * - polls, chapters and moderator feedback the user wrote stay (they belong to a project);
+ * - polls, chapters, subjects, topics and moderator feedback the user wrote stay (they belong to a project);
  * - what stays is handed to the placeholder account; everything personal (ratings, reports,
  *   follows, roles, tokens, sessions, unsent mail) goes.
  * Returns the media files (relative paths) to remove once the transaction has committed.
@@ -59,7 +59,7 @@ export async function deleteAccount(tx: DbOrTx, userId: number): Promise<string[
     .update(comments)
     .set({ creatorId: placeholder, isRemoved: true, comment: '', commentCategories: '' })
     .where(eq(comments.creatorId, userId));
-  for (const table of [polls, chapters, commentFeedback]) {
+  for (const table of [polls, chapters, subjects, topics, commentFeedback]) {
     await tx.update(table).set({ creatorId: placeholder }).where(eq(table.creatorId, userId));
   }
   await tx.delete(outbox).where(and(sql`lower(${outbox.recipient}) = lower(${account.email})`, isNull(outbox.sentAt)));

@@ -1,0 +1,248 @@
+import type { JSX } from 'preact';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import type { FieldErrors } from '../../http/errors.js';
+import { Breadcrumbs, RichText } from '../../web/components.js';
+import type { PageContext } from '../../web/context.js';
+import { Checkboxes, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
+import { CsrfField, Layout } from '../../web/layout.js';
+import { withNext } from '../../web/render.js';
+import type { NamedRef } from '../../core/modules/queries.js';
+import { modulePath, projectPath } from '../../core/urls.js';
+import { KindBadge, RatingButtons } from '../ideas/views.js';
+import type { ItemModule } from '../moduletypes/items.js';
+import { TOPIC_ORDERINGS, type TopicOrdering, topicPath, type TopicRow } from './queries.js';
+import { TOPIC_LIMITS } from './rules.js';
+
+const ORDERING_LABELS: Record<TopicOrdering, string> = { name: 'Alphabetical', '-positive_rating_count': 'Most popular', '-comment_count': 'Most commented' };
+
+const counts = (lang: Lang, topic: TopicRow) =>
+  `${tn(lang, '%(count)s agrees', '%(count)s agree', topic.positiveRatingCount)}, ${tn(lang, '%(count)s disagrees', '%(count)s disagree', topic.negativeRatingCount)}, ${tn(lang, '%(count)s comment', '%(count)s comments', topic.commentCount)}`;
+
+function Badges({ lang, topic }: { lang: Lang; topic: TopicRow }) {
+  if (!topic.category && !topic.labels.length) return null;
+  return (
+    <p>
+      {topic.category && <KindBadge lang={lang} kind="category" name={topic.category.name} />}{' '}
+      {topic.labels.map((label) => (
+        <>
+          <KindBadge lang={lang} kind="label" name={label.name} />{' '}
+        </>
+      ))}
+    </p>
+  );
+}
+
+export interface TopicListData {
+  orgSlug: string;
+  path: string;
+  topics: TopicRow[];
+  search: string;
+  category: number | null;
+  ordering: TopicOrdering;
+  categories: NamedRef[];
+  create: string | null;
+}
+
+/** The module page's part (§8.2): the topics, searchable, filtered by category and ordered (by rating too), each linked by its title. */
+export function TopicList({ page, data }: { page: PageContext; data: TopicListData }) {
+  const { lang } = page;
+  return (
+    <section aria-labelledby="topics-heading" class="topics">
+      <h2 id="topics-heading">{t(lang, 'Topics')}</h2>
+      {data.create && (
+        <p>
+          <a class="btn" href={data.create}>
+            {t(lang, 'Add topic')}
+          </a>
+        </p>
+      )}
+      <form method="get" action={`${data.path}#topics-heading`} class="filter-bar" role="search" aria-label={t(lang, 'Filter topics')}>
+        <div class="field">
+          <label for="id_topic_search">{t(lang, 'Search')}</label>
+          <input id="id_topic_search" type="search" name="topic_search" value={data.search} maxLength={TOPIC_LIMITS.name.maxChars} />
+        </div>
+        {data.categories.length > 0 && (
+          <div class="field">
+            <label for="id_topic_category">{t(lang, 'Category')}</label>
+            <select id="id_topic_category" name="topic_category">
+              <option value="">{t(lang, 'All')}</option>
+              {data.categories.map((c) => (
+                <option value={String(c.id)} selected={data.category === c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div class="field">
+          <label for="id_topic_ordering">{t(lang, 'Ordering')}</label>
+          <select id="id_topic_ordering" name="topic_ordering">
+            {TOPIC_ORDERINGS.map((o) => (
+              <option value={o} selected={data.ordering === o}>
+                {t(lang, ORDERING_LABELS[o])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">{t(lang, 'Filter')}</button>
+      </form>
+      {data.topics.length === 0 ? (
+        <p>{t(lang, 'Nothing to show')}</p>
+      ) : (
+        <ul class="item-list">
+          {data.topics.map((topic) => (
+            <li class="topic-item">
+              <h3>
+                <a href={topicPath(data.orgSlug, topic.created, topic.id)}>{topic.name}</a>
+              </h3>
+              <Badges lang={lang} topic={topic} />
+              <p>{counts(lang, topic)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const crumbs = (lang: Lang, orgSlug: string, module: ItemModule) => (
+  <Breadcrumbs
+    lang={lang}
+    items={[
+      { href: `/${orgSlug}/`, label: module.organisationName },
+      { href: projectPath(orgSlug, module.projectSlug), label: module.projectName },
+      { href: modulePath(orgSlug, module.slug), label: module.name },
+    ]}
+  />
+);
+
+export interface TopicPageData {
+  orgSlug: string;
+  module: ItemModule;
+  topic: TopicRow;
+  path: string;
+  mayRate: boolean;
+  change: { edit: string; remove: string } | null;
+  thread: JSX.Element;
+}
+
+/** A topic's page (§8.2): title, category and labels, description, pro and contra, comments. */
+export function TopicPage({ page, data }: { page: PageContext; data: TopicPageData }) {
+  const { lang } = page;
+  const { topic } = data;
+  return (
+    <Layout page={page} title={topic.name}>
+      {crumbs(lang, data.orgSlug, data.module)}
+      <h1>{topic.name}</h1>
+      <Badges lang={lang} topic={topic} />
+      <RichText html={topic.description} />
+      <RatingButtons
+        page={page}
+        counts={{ positive: topic.positiveRatingCount, negative: topic.negativeRatingCount, mine: topic.userRating }}
+        mayRate={data.mayRate}
+        action={`${data.path}rate/`}
+        label={t(lang, 'Rate this topic')}
+      />
+      {data.change && (
+        <p>
+          <a href={data.change.edit}>{t(lang, 'Edit')}</a> · <a href={data.change.remove}>{t(lang, 'Delete')}</a>
+        </p>
+      )}
+      {data.thread}
+    </Layout>
+  );
+}
+
+export interface TopicFormValues {
+  name: string;
+  description: string;
+  category: string;
+  labels: string[];
+}
+
+export interface TopicFormData {
+  orgSlug: string;
+  module: ItemModule;
+  title: string;
+  action: string;
+  cancel: string;
+  values: TopicFormValues;
+  errors: FieldErrors;
+}
+
+/** Adding or editing a topic. */
+export function TopicFormPage({ page, data }: { page: PageContext; data: TopicFormData }) {
+  const { lang } = page;
+  const { module } = data;
+  return (
+    <Layout page={page} title={data.title} scripts={RICH_TEXT_SCRIPTS}>
+      {crumbs(lang, data.orgSlug, module)}
+      <h1>{data.title}</h1>
+      {Object.keys(data.errors).length > 0 && (
+        <div class="alert alert-error" role="alert">
+          {t(lang, 'An error occurred. Please check the data you entered.')}
+        </div>
+      )}
+      <form method="post" action={data.action}>
+        <CsrfField page={page} />
+        <Input name="name" label={t(lang, 'Title')} value={data.values.name} maxLength={TOPIC_LIMITS.name.maxChars} required errors={data.errors.name} help={t(lang, 'max 120 characters')} />
+        <TextArea name="description" label={t(lang, 'Description')} value={data.values.description} rows={8} richText={lang} required errors={data.errors.description} help={t(lang, HTML_HELP)} />
+        {module.categories.length > 0 && (
+          <Select
+            name="category"
+            label={t(lang, 'Category')}
+            value={data.values.category}
+            required
+            choices={[{ value: '', label: '---------' }, ...module.categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+            errors={data.errors.category}
+          />
+        )}
+        {module.labels.length > 0 && (
+          <Checkboxes name="labels" label={t(lang, 'Labels')} values={data.values.labels} choices={module.labels.map((l) => ({ value: String(l.id), label: l.name }))} errors={data.errors.labels} />
+        )}
+        <button type="submit">{t(lang, 'Save')}</button> <a href={data.cancel}>{t(lang, 'Cancel')}</a>
+      </form>
+    </Layout>
+  );
+}
+
+/** Asks before a topic is deleted with its ratings and discussion. */
+export function TopicDeletePage({ page, topic, action, cancel }: { page: PageContext; topic: TopicRow; action: string; cancel: string }) {
+  const { lang } = page;
+  return (
+    <Layout page={page} title={t(lang, 'Delete topic')}>
+      <h1>{t(lang, 'Delete topic')}</h1>
+      <p>{t(lang, 'Do you really want to delete the topic "%(name)s"? Its comments (%(count)s) and ratings are deleted with it.', { name: topic.name, count: topic.commentCount })}</p>
+      <form method="post" action={action}>
+        <CsrfField page={page} />
+        <button type="submit">{t(lang, 'Delete')}</button> <a href={cancel}>{t(lang, 'Cancel')}</a>
+      </form>
+    </Layout>
+  );
+}
+
+/** The dashboard's "Topics" component: the module's topics with their edit pages, and the way to add one. */
+export function TopicPanel({ page, orgSlug, data }: { page: PageContext; orgSlug: string; data: { topics: TopicRow[]; create: string; back: string } }) {
+  const { lang } = page;
+  return (
+    <section aria-labelledby="topics-panel-heading">
+      <h2 id="topics-panel-heading">{t(lang, 'Topics')}</h2>
+      {data.topics.length === 0 ? (
+        <p>{t(lang, 'No topics yet. A prioritisation needs at least one topic to be published.')}</p>
+      ) : (
+        <ul>
+          {data.topics.map((topic) => (
+            <li>
+              <a href={withNext(`${topicPath(orgSlug, topic.created, topic.id)}update/`, data.back)}>{topic.name}</a> ({counts(lang, topic)})
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <a class="btn" href={withNext(data.create, data.back)}>
+          {t(lang, 'Add topic')}
+        </a>
+      </p>
+    </section>
+  );
+}
