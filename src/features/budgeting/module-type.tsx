@@ -10,6 +10,8 @@ import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
+import { placedFixtureKind } from '../mapideas/fixtures.js';
+import { BUDGET_MAX } from './rules.js';
 import { proposalPages } from './pages.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { ArchivedFilter, formatBudget } from './views.js';
@@ -77,5 +79,8 @@ export const participatoryBudgeting: ModuleType = {
   content: proposalList,
   exports: [exportFile({ name: 'proposals', heading: 'Proposals', sheet: PROPOSAL_SHEET, batches: proposalBatches }), commentExportOf(PROPOSAL_KIND)],
   plugin: proposalPages,
+  fixtures: [
+    placedFixtureKind('proposals', 'proposals', PROPOSAL_KIND, { budget: Type.Integer({ minimum: 0, maximum: BUDGET_MAX }), is_archived: Type.Optional(Type.Boolean()) }, (r) => ({ budget: r.budget, is_archived: r.is_archived ?? false })),
+  ],
   notifications: ['a new proposal and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the proposal’s creator'],
 };

@@ -13,8 +13,9 @@ export const PROPOSAL_KIND: PlaceKind = {
   segment: ITEM_SEGMENTS.proposal,
   extraColumns: [
     { name: 'point', type: 'jsonb' },
-    { name: 'point_label', type: 'varchar' },
-    { name: 'budget', type: 'integer' },
+    { name: 'point_label', type: 'varchar', default: "''" },
+    { name: 'budget', type: 'integer', default: '0' },
+    { name: 'is_archived', type: 'boolean', default: 'false' },
   ],
   // The proposals' place columns are the map ideas' (same names and types).
   placeTable: proposals as unknown as typeof mapIdeas,

@@ -6,6 +6,7 @@ import { contentPart, exportFile, type ModuleType } from '../moduletypes/contrac
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
 import { loadPlaceList, PlaceList } from './list.js';
+import { placedFixtureKind } from './fixtures.js';
 import { mapIdeaPages } from './pages.js';
 import { areaFacts, MAPIDEA_KIND } from './queries.js';
 
@@ -75,8 +76,9 @@ export const mapBrainstorming: ModuleType = {
     de: 'Teilnehmende können eigene Ideen einreichen und auf einer Karte verorten. Sie können auch die Ideen anderer diskutieren.',
   },
   phases: [COLLECT],
-  // The map ideas' pages serve both map types: registered once, here.
+  // The map ideas' pages and loaddata kind serve both map types: registered once, here.
   plugin: mapIdeaPages,
+  fixtures: [placedFixtureKind('map_ideas', 'map_ideas', MAPIDEA_KIND, {}, () => ({}))],
 };
 
 export const mapIdeaChallenge: ModuleType = {

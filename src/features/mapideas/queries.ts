@@ -17,7 +17,7 @@ export const MAPIDEA_KIND: PlaceKind = {
   segment: ITEM_SEGMENTS.mapidea,
   extraColumns: [
     { name: 'point', type: 'jsonb' },
-    { name: 'point_label', type: 'varchar' },
+    { name: 'point_label', type: 'varchar', default: "''" },
   ],
   placeTable: mapIdeas,
 };
