@@ -91,6 +91,8 @@ export const FixtureModule = Type.Object(
     blueprint_type: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
     is_draft: Type.Optional(Type.Boolean()),
     weight: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** The area of a map module (MBS, MIC, PB): a GeoJSON FeatureCollection of polygons. */
+    area: Type.Optional(Type.Union([Type.Null(), Type.Unknown()])),
     phases: Type.Array(
       Type.Object(
         {

@@ -16,6 +16,7 @@ import { isReservedSlug } from '../core/slugs.js';
 import { type Fixture, fixtureSchema } from './fixture-schema.js';
 import { registeredModuleTypes } from '../features/moduletypes/contract.js';
 import { FixtureError, type FixtureKind, requireRow } from '../features/moduletypes/fixtures.js';
+import { parseArea } from '../features/mapideas/rules.js';
 import { contentTypeOfModule } from '../core/modules/registry.js';
 import type { ContentKind } from '../db/schema/index.js';
 import { ImageInvalid } from '../media/images.js';
@@ -164,6 +165,8 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
     const where = `modules[${i}]`;
     requireFreeSlug(m.slug, where);
     await requireRow(tx, s.projects, m.project, `${where}.project`, 'project');
+    const area = m.area === undefined || m.area === null ? null : parseArea(m.area);
+    if (area && 'error' in area) throw new FixtureError(`${where}.area: ${area.error}`);
     await tx.insert(s.modules).values({
       id: m.id,
       slug: m.slug ?? `module-${m.id}`,
@@ -173,6 +176,7 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
       blueprintType: m.blueprint_type ?? 'BS',
       isDraft: m.is_draft ?? false,
       weight: m.weight ?? 0,
+      area: area?.area ?? null,
     });
     for (const [j, ph] of m.phases.entries()) {
       const start = date(ph.start_date) ?? null;

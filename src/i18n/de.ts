@@ -3,6 +3,7 @@ import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
+import { deMaps } from './de-maps.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
@@ -285,5 +286,6 @@ export const de: Record<string, string> = {
   ...deConsultation,
   ...dePolls,
   ...deTexts,
+  ...deMaps,
   ...deCommon,
 };

@@ -40,13 +40,13 @@ test('participants comment on a subject with the comment categories; after the p
   const [row] = await t.db.select().from(comments).where(eq(comments.comment, 'Open on Sundays'));
   assert.equal(row.commentCategories, '[sug,que]');
   assert.match((await member.get('/org/projects/module/debate/?subject_ordering=-comment_count')).text, /1 contribution/);
-  // The API: subject is content type 12; after the phase ended a participant is refused, a moderator is not.
+  // The API: subject is content type 14; after the phase ended a participant is refused, a moderator is not.
   const memberToken = await tokenHeader(t.db, 4);
-  const late = await t.app.inject({ method: 'POST', url: '/api/contenttypes/12/objects/3/comments/', headers: memberToken, payload: { comment: 'Too late' } });
+  const late = await t.app.inject({ method: 'POST', url: '/api/contenttypes/14/objects/3/comments/', headers: memberToken, payload: { comment: 'Too late' } });
   assert.equal(late.statusCode, 403);
-  const anonymous = await t.app.inject({ method: 'POST', url: '/api/contenttypes/12/objects/1/comments/', payload: { comment: 'Who am I' } });
+  const anonymous = await t.app.inject({ method: 'POST', url: '/api/contenttypes/14/objects/1/comments/', payload: { comment: 'Who am I' } });
   assert.equal(anonymous.statusCode, 401);
-  const moderator = await t.app.inject({ method: 'POST', url: '/api/contenttypes/12/objects/3/comments/', headers: await tokenHeader(t.db, 3), payload: { comment: 'Closing remark' } });
+  const moderator = await t.app.inject({ method: 'POST', url: '/api/contenttypes/14/objects/3/comments/', headers: await tokenHeader(t.db, 3), payload: { comment: 'Closing remark' } });
   assert.equal(moderator.statusCode, 201);
   const ct = await t.app.inject({ url: '/api/contenttypes/' });
   const models = (ct.json() as { model: string }[]).map((c) => c.model);

@@ -44,14 +44,14 @@ test('participants rate pro and contra (again withdraws) and comment; after the 
   assert.deepEqual(mine.map((r) => r.value), [-1]);
   assert.equal((await member.post('/comments/on/topic/2/', { comment: 'Yes, apples' })).status, 302);
   assert.match((await member.get(url)).text, /Yes, apples/);
-  // The content-type API: topic (13) is rateable and commentable; after the phase a participant is refused.
+  // The content-type API: topic (15) is rateable and commentable; after the phase a participant is refused.
   const token = await tokenHeader(t.db, 4);
-  const rated = await t.app.inject({ method: 'POST', url: '/api/contenttypes/13/objects/1/ratings/', headers: token, payload: { value: 1 } });
+  const rated = await t.app.inject({ method: 'POST', url: '/api/contenttypes/15/objects/1/ratings/', headers: token, payload: { value: 1 } });
   assert.equal(rated.statusCode, 201, rated.body);
-  const late = await t.app.inject({ method: 'POST', url: '/api/contenttypes/13/objects/3/ratings/', headers: token, payload: { value: 1 } });
+  const late = await t.app.inject({ method: 'POST', url: '/api/contenttypes/15/objects/3/ratings/', headers: token, payload: { value: 1 } });
   assert.equal(late.statusCode, 403);
   assert.equal((await member.post(`${await topicUrl(3)}rate/`, { value: '1' })).status, 403);
-  const subjectRating = await t.app.inject({ method: 'POST', url: '/api/contenttypes/12/objects/1/ratings/', headers: token, payload: { value: 1 } });
+  const subjectRating = await t.app.inject({ method: 'POST', url: '/api/contenttypes/14/objects/1/ratings/', headers: token, payload: { value: 1 } });
   assert.equal(subjectRating.statusCode, 404, 'subjects are not rateable');
 });
 

@@ -14,12 +14,14 @@ export const CONTENT_TYPES: Record<ContentKind, { id: number; appLabel: string; 
   poll: { id: 5, appLabel: 'a4polls', model: 'poll' },
   chapter: { id: 6, appLabel: 'a4_candy_documents', model: 'chapter' },
   paragraph: { id: 7, appLabel: 'a4_candy_documents', model: 'paragraph' },
-  subject: { id: 12, appLabel: 'a4_candy_debate', model: 'subject' },
-  topic: { id: 13, appLabel: 'a4_candy_topicprio', model: 'topic' },
+  subject: { id: 14, appLabel: 'a4_candy_debate', model: 'subject' },
+  topic: { id: 15, appLabel: 'a4_candy_topicprio', model: 'topic' },
   comment: { id: 8, appLabel: 'a4comments', model: 'comment' },
   rating: { id: 9, appLabel: 'a4ratings', model: 'rating' },
   report: { id: 10, appLabel: 'a4reports', model: 'report' },
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
+  mapidea: { id: 12, appLabel: 'a4_candy_mapideas', model: 'mapidea' },
+  proposal: { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' },
 };
 
 const byId = new Map(Object.entries(CONTENT_TYPES).map(([kind, ct]) => [ct.id, kind as ContentKind]));

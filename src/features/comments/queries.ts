@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { commentFeedback, comments, type ContentKind, ideas, modules, organisations, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
-import { commentPath, ideaPath, modulePath } from '../../core/urls.js';
+import { commentFeedback, comments, type ContentKind, modules, organisations, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
+import { commentPath, modulePath } from '../../core/urls.js';
 import { contentTypeOfModule } from '../../core/modules/registry.js';
 
 export interface ObjectRef {
@@ -36,22 +36,11 @@ async function threadObjects(db: DbOrTx, refs: CommentRef[]): Promise<Map<number
 
 const idsOf = (objects: ObjectRef[], type: ContentKind) => [...new Set(objects.filter((o) => o.type === type).map((o) => o.id))];
 
-/** Page paths of ideas, polls, chapters and paragraphs: one statement per kind present. */
+/** Page paths of the content of module types (ideas, polls, chapters, …): one statement per kind present. */
 export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
-  const ideaIds = idsOf(objects, 'idea');
-  if (ideaIds.length) {
-    const rows = await db
-      .select({ id: ideas.id, created: ideas.created, orgSlug: organisations.slug })
-      .from(ideas)
-      .innerJoin(modules, eq(modules.id, ideas.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .where(inArray(ideas.id, ideaIds));
-    for (const row of rows) paths.set(objectKey({ type: 'idea', id: row.id }), ideaPath(row.orgSlug, row.created, row.id));
-  }
-  // The content of the other module types: the page its type names (`paths`), else its module page.
-  const kinds = [...new Set(objects.map((o) => o.type))].filter((kind) => kind !== 'idea' && kind !== 'comment');
+  // Content of the module types: the page its type names (`pages`), else its module page.
+  const kinds = [...new Set(objects.map((o) => o.type))].filter((kind) => kind !== 'comment');
   for (const kind of kinds) {
     const ids = idsOf(objects, kind);
     const own = contentTypeOfModule(kind)?.pages;
@@ -336,8 +325,6 @@ export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Pro
   const roots = await threadObjects(db, refs);
   const objects = [...roots.values()];
   const names = new Map<string, string>();
-  const ideaIds = idsOf(objects, 'idea');
-  if (ideaIds.length) for (const row of await db.select({ id: ideas.id, name: ideas.name }).from(ideas).where(inArray(ideas.id, ideaIds))) names.set(objectKey({ type: 'idea', id: row.id }), row.name);
   for (const kind of new Set(objects.map((o) => o.type))) {
     const own = contentTypeOfModule(kind)?.pages;
     if (own) for (const [id, { name }] of await own(db, idsOf(objects, kind))) names.set(objectKey({ type: kind, id }), name);
