@@ -12,6 +12,8 @@ export const CONTENT_KINDS = [
   'module',
   'phase',
   'idea',
+  'mapidea',
+  'proposal',
   'poll',
   'chapter',
   'paragraph',
@@ -21,3 +23,16 @@ export const CONTENT_KINDS = [
   'moderatorcommentfeedback',
 ] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+/** A polygon's rings of `[lng, lat]` positions: the outer ring first, then the holes (GeoJSON). */
+export type PolygonRings = [number, number][][];
+
+/** A module's area (adhocracy4's AreaSettings.polygon): a GeoJSON FeatureCollection of polygons and multipolygons. */
+export type AreaFeatureCollection = {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    properties: Record<string, unknown> | null;
+    geometry: { type: 'Polygon'; coordinates: PolygonRings } | { type: 'MultiPolygon'; coordinates: PolygonRings[] };
+  }[];
+};

@@ -1,57 +1,95 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { djangoSlugSql } from '../../text/django-slug.js';
 import { CONTENT_KINDS, type ContentKind, timestamps } from './common.js';
 import { categories, labels, modules, phases, projects } from './projects.js';
 import { authorRef, userRef, users } from './users.js';
 
-export const ideas = pgTable(
-  'ideas',
+/**
+ * The columns every idea-like item has (ideas, map ideas, proposals). One definition, so that the
+ * idea code (lists, filters, moderation, ratings, exports) works over all three tables.
+ */
+const ideaColumns = () => ({
+  id: serial('id').primaryKey(),
+  moduleId: integer('module_id')
+    .notNull()
+    .references(() => modules.id, { onDelete: 'cascade' }),
+  creatorId: authorRef(),
+  name: varchar('name', { length: 120 }).notNull(),
+  description: text('description').notNull(),
+  image: text('image'),
+  imageCopyright: varchar('image_copyright', { length: 120 }).notNull().default(''),
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+  moderatorStatus: varchar('moderator_status', { length: 254 }),
+  moderatorFeedbackText: text('moderator_feedback_text'),
+  /** The slug adhocracy+ gave the idea, kept by loaddata so that its old address finds it after a rename (ideas/legacy.ts). */
+  legacySlug: varchar('legacy_slug', { length: 100 }),
+  /**
+   * The slug adhocracy+ would make of the title (Django's slugify), computed by the database on
+   * every write, so that an old address is an index look-up, not a slugify over every idea
+   * (issue 21, finding 3; ideas/legacy.ts).
+   */
+  titleSlug: varchar('title_slug', { length: 50 })
+    .notNull()
+    .generatedAlwaysAs(sql.raw(djangoSlugSql('"name"'))),
+  ...timestamps,
+});
+
+/** A GeoJSON Feature with a Point geometry, `[lng, lat]` (adhocracy4's PointField). */
+export type PointFeature = {
+  type: 'Feature';
+  properties: Record<string, unknown>;
+  geometry: { type: 'Point'; coordinates: [number, number] };
+};
+
+/** The place of a map idea or proposal: the point and its label. */
+const placeColumns = () => ({
+  point: jsonb('point').$type<PointFeature>().notNull(),
+  pointLabel: varchar('point_label', { length: 255 }).notNull().default(''),
+});
+
+type IdeaIndexTable = { moduleId: AnyPgColumn; created: AnyPgColumn; creatorId: AnyPgColumn; legacySlug: AnyPgColumn; titleSlug: AnyPgColumn; id: AnyPgColumn };
+const ideaIndexes = (name: string, t: IdeaIndexTable) => [
+  index(`${name}_module_idx`).on(t.moduleId, t.created),
+  index(`${name}_creator_idx`).on(t.creatorId),
+  uniqueIndex(`${name}_legacy_slug_idx`).on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`),
+  index(`${name}_title_slug_idx`).on(t.titleSlug, t.id).where(sql`${t.legacySlug} IS NULL`),
+];
+
+export const ideas = pgTable('ideas', ideaColumns(), (t) => ideaIndexes('ideas', t));
+
+/** Ideas with a place (Spatial Brainstorming, Spatial Idea Challenge): their own ids, as adhocracy+'s `mapidea`. */
+export const mapIdeas = pgTable('map_ideas', { ...ideaColumns(), ...placeColumns() }, (t) => ideaIndexes('map_ideas', t));
+
+/** Proposals of a participatory budget: a map idea with a budget (whole euros) and an archived flag. */
+export const proposals = pgTable(
+  'proposals',
   {
-    id: serial('id').primaryKey(),
-    moduleId: integer('module_id')
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    creatorId: authorRef(),
-    name: varchar('name', { length: 120 }).notNull(),
-    description: text('description').notNull(),
-    image: text('image'),
-    imageCopyright: varchar('image_copyright', { length: 120 }).notNull().default(''),
-    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
-    moderatorStatus: varchar('moderator_status', { length: 254 }),
-    moderatorFeedbackText: text('moderator_feedback_text'),
-    /** The slug adhocracy+ gave the idea, kept by loaddata so that its old address finds it after a rename (ideas/legacy.ts). */
-    legacySlug: varchar('legacy_slug', { length: 100 }),
-    /**
-     * The slug adhocracy+ would make of the title (Django's slugify), computed by the database on
-     * every write, so that an old address is an index look-up, not a slugify over every idea
-     * (issue 21, finding 3; ideas/legacy.ts).
-     */
-    titleSlug: varchar('title_slug', { length: 50 })
-      .notNull()
-      .generatedAlwaysAs(sql.raw(djangoSlugSql('"name"'))),
-    ...timestamps,
+    ...ideaColumns(),
+    ...placeColumns(),
+    budget: integer('budget').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
   },
-  (t) => [
-    index('ideas_module_idx').on(t.moduleId, t.created),
-    index('ideas_creator_idx').on(t.creatorId),
-    uniqueIndex('ideas_legacy_slug_idx').on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`),
-    index('ideas_title_slug_idx').on(t.titleSlug, t.id).where(sql`${t.legacySlug} IS NULL`),
-  ],
+  (t) => [...ideaIndexes('proposals', t), check('proposals_budget_not_negative', sql`${t.budget} >= 0`)],
 );
 
-export const ideaLabels = pgTable(
-  'idea_labels',
-  {
-    ideaId: integer('idea_id')
-      .notNull()
-      .references(() => ideas.id, { onDelete: 'cascade' }),
-    labelId: integer('label_id')
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.ideaId, t.labelId] })],
-);
+const labelLinks = (name: string, column: string, items: typeof ideas | typeof mapIdeas | typeof proposals) =>
+  pgTable(
+    name,
+    {
+      ideaId: integer(column)
+        .notNull()
+        .references(() => items.id, { onDelete: 'cascade' }),
+      labelId: integer('label_id')
+        .notNull()
+        .references(() => labels.id, { onDelete: 'cascade' }),
+    },
+    (t) => [primaryKey({ columns: [t.ideaId, t.labelId] })],
+  );
+
+export const ideaLabels = labelLinks('idea_labels', 'idea_id', ideas);
+export const mapIdeaLabels = labelLinks('map_idea_labels', 'map_idea_id', mapIdeas);
+export const proposalLabels = labelLinks('proposal_labels', 'proposal_id', proposals);
 
 export const polls = pgTable('polls', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './common.js';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AreaFeatureCollection, timestamps } from './common.js';
 import { organisations, userRef } from './users.js';
 
 export const projectAccess = pgEnum('project_access', ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE']);
@@ -86,6 +86,8 @@ export const modules = pgTable(
     weight: integer('weight').notNull().default(0),
     blueprintType: varchar('blueprint_type', { length: 8 }).notNull().default('BS'),
     isDraft: boolean('is_draft').notNull().default(false),
+    /** The area of a map module (MBS, MIC, PB): a GeoJSON FeatureCollection of (multi)polygons; null until the initiator sets it. */
+    area: jsonb('area').$type<AreaFeatureCollection>(),
     ...timestamps,
   },
   (t) => [index('modules_project_idx').on(t.projectId, t.weight)],
