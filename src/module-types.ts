@@ -1,3 +1,5 @@
+import { budgetVotingTypes } from './features/budgeting/voting-types.js';
+import { PB_STAND_IN } from './features/budgeting/stand-in.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
@@ -8,6 +10,6 @@ import { poll } from './features/polls/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview, ...budgetVotingTypes(PB_STAND_IN)];
 
 registerModuleTypes(MODULE_TYPES);

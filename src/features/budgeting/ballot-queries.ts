@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposals, proposalSupports } from '../../db/schema/index.js';
-import { type BudgetSettings, DEFAULT_SETTINGS, goesToVote, SUPPORT_PHASE } from './ballot-rules.js';
+import { type BudgetSettings, DEFAULT_SETTINGS, goesToVote, rankResults, SUPPORT_PHASE } from './ballot-rules.js';
 
 /** Reads of the support and voting phases: one or two statements each, whatever the number of proposals. */
 
@@ -80,7 +80,7 @@ export async function loadOwnBallot(db: DbOrTx, moduleId: number, userId: number
 }
 
 /** Every proposal of a module with its votes (the choices on all ballots), and the number of ballots. */
-export async function loadVoteCounts(db: DbOrTx, moduleId: number): Promise<{ ballots: number; proposals: { id: number; name: string; budget: number; isArchived: boolean; created: Date; votes: number }[] }> {
+async function loadVoteCounts(db: DbOrTx, moduleId: number): Promise<{ ballots: number; proposals: { id: number; name: string; budget: number; isArchived: boolean; created: Date; votes: number }[] }> {
   const rows = await db
     .select({
       id: proposals.id,
@@ -118,4 +118,19 @@ export async function voteCodeUsable(db: DbOrTx, moduleId: number, code: string)
     .from(budgetVoteCodes)
     .where(and(eq(budgetVoteCodes.moduleId, moduleId), eq(budgetVoteCodes.code, code), sql`${budgetVoteCodes.used} is null`));
   return Boolean(row);
+}
+
+/**
+ * The result of a module's vote: every proposal that was on the ballot (or got votes before it
+ * left it), ranked, winners marked (`rankResults`); the settings and the number of ballots.
+ */
+export async function loadResult(db: DbOrTx, module: { id: number; phases: { type: string }[] }) {
+  const settings = await loadBudgetSettings(db, module.id);
+  const counts = await loadVoteCounts(db, module.id);
+  const onBallot = new Set((await loadBallotProposals(db, module, settings)).map((p) => p.id));
+  const rows = rankResults(
+    counts.proposals.filter((p) => p.votes > 0 || onBallot.has(p.id)),
+    settings.totalBudget ?? 0,
+  );
+  return { settings, ballots: counts.ballots, rows };
 }

@@ -13,8 +13,8 @@ import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { modulePath, projectPath } from '../../core/urls.js';
-import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadVoteCodes, loadVoteCounts, voteCodeUsable } from './ballot-queries.js';
-import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, goesToVote, rankResults, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
+import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, loadVoteCodes, voteCodeUsable } from './ballot-queries.js';
+import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
 import { formatVoteCode, normaliseVoteCode } from './codes.js';
 import { BallotPage, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './voting-views.js';
@@ -185,13 +185,9 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const { org, slug } = request.params;
     const { module, context, frame } = await budgetModule(page, org, slug, VOTING_PHASE);
     if (!canViewResult(context)) throw page.user ? permissionDenied() : notFound();
-    const settings = await loadBudgetSettings(db, module.id);
-    const counts = await loadVoteCounts(db, module.id);
-    const supports = new Map((await loadSupportedProposals(db, module.id, null)).map((p) => [p.id, p.supports]));
-    const hasSupportPhase = module.phases.some((p) => p.type === SUPPORT_PHASE);
-    const onBallot = counts.proposals.filter((p) => p.votes > 0 || goesToVote({ supports: supports.get(p.id) ?? 0, isArchived: p.isArchived }, settings, hasSupportPhase));
-    const rows = rankResults(onBallot, settings.totalBudget ?? 0).map((r) => ({ ...r, path: proposalPagePath(org, r.created, r.id) }));
-    const data = { frame, preliminary: !votingIsOver(context), totalBudget: settings.totalBudget ?? 0, ballots: counts.ballots, rows };
+    const result = await loadResult(db, module);
+    const rows = result.rows.map((r) => ({ ...r, path: proposalPagePath(org, r.created, r.id) }));
+    const data = { frame, preliminary: !votingIsOver(context), totalBudget: result.settings.totalBudget ?? 0, ballots: result.ballots, rows };
     return sendPage(reply, <ResultPage page={page} data={data} />);
   });
 
