@@ -36,9 +36,9 @@ test('a ballot under the percent rule must spend at least the share and at most 
   assert.deepEqual(messages([1, 2], rule), [], '80,000 of 100,000: within 70–100 %');
   assert.deepEqual(messages([1, 2, 3], rule), [], 'exactly the budget counts');
   assert.deepEqual(messages([1, 3], rule), [], 'exactly 70 % counts');
-  assert.deepEqual(messages([2, 3], rule), ['Spend at least %(min)s € (%(percent)s %% of the budget); your choice costs %(sum)s €.'], 'under the budget share');
-  assert.deepEqual(ballotProblems([2, 3], ELIGIBLE, rule)[0].vars, { min: 70_000, percent: 70, sum: 50_000 });
-  assert.deepEqual(messages([1, 4], rule), ['Your choice costs %(sum)s €, more than the budget of %(total)s €.'], 'over the budget');
+  assert.deepEqual(messages([2, 3], rule), ['Spend at least %(minSpend)s (%(percent)s % of the budget); your choice costs %(sum)s.'], 'under the budget share');
+  assert.deepEqual(ballotProblems([2, 3], ELIGIBLE, rule)[0].vars, { minSpend: 70_000, percent: 70, sum: 50_000 });
+  assert.deepEqual(messages([1, 4], rule), ['Your choice costs %(sum)s, more than the budget of %(total)s.'], 'over the budget');
   assert.deepEqual(messages([5], budget('percent', { minPercent: 0 })), [], 'with 0 % a proposal without costs is enough');
 });
 

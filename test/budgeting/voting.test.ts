@@ -50,7 +50,7 @@ test('the ballot: cast, refused with the reason beside it, changed until the pha
   assert.match(form.text, /The budget is 100,000 €\. Choose proposals that cost at least 50,000 €/);
   const over = await member.post(url, { proposal: [String(proposalId(V, 1)), String(proposalId(V, 4))] });
   assertStatus(over, 400, 'over the budget');
-  assert.match(over.text, /Your choice costs 110000 €, more than the budget of 100000 €\./);
+  assert.match(over.text, /Your choice costs 110,000 €, more than the budget of 100,000 €\./);
   assert.deepEqual(checkedOn(over.text), [proposalId(V, 1), proposalId(V, 4)], 'the choice comes back checked');
   const under = await member.post(url, { proposal: String(proposalId(V, 3)) });
   assertStatus(under, 400, 'under the share');
@@ -116,7 +116,7 @@ test('vote codes: the initiator generates and downloads them; a code casts one b
   assert.match(ballot.text, /name="cast" value="1"/);
   const bad = await voter.post(url, { code: codes[0], cast: '1', proposal: String(proposalId(V, 3)) });
   assertStatus(bad, 400, 'a ballot under the share of the budget');
-  assert.match(bad.text, /Spend at least 50000 €/);
+  assert.match(bad.text, /Spend at least 50,000 € \(50 % of the budget\); your choice costs 20,000 €\./);
   assert.equal((await db.select().from(budgetVoteCodes).where(isNotNull(budgetVoteCodes.used))).length, 0, 'a refused ballot spends no code');
   const cast = await voter.post(url, { code: codes[0], cast: '1', proposal: [String(proposalId(V, 1)), String(proposalId(V, 3))] });
   assertStatus(cast, 200, 'the ballot');

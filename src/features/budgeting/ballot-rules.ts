@@ -35,7 +35,7 @@ export interface BudgetSettings {
 
 export const DEFAULT_SETTINGS: BudgetSettings = { supportLimit: null, supportThreshold: 0, totalBudget: null, rule: 'percent', minPercent: 70, minProposals: 1, maxProposals: 5 };
 
-/** A message (a catalogue key) with its placeholders. */
+/** A message (a catalogue key) with its placeholders (`sum`, `total` and `minSpend` are sums of money, in euros). */
 export interface Problem {
   message: string;
   vars?: Record<string, string | number>;
@@ -99,9 +99,9 @@ export function ballotProblems(chosen: readonly number[], eligible: ReadonlyMap<
     return [];
   }
   const total = settings.totalBudget ?? 0;
-  if (sum > total) return [{ message: 'Your choice costs %(sum)s €, more than the budget of %(total)s €.', vars: { sum, total } }];
-  const min = minimumSpend(settings);
-  if (sum < min) return [{ message: 'Spend at least %(min)s € (%(percent)s %% of the budget); your choice costs %(sum)s €.', vars: { min, percent: settings.minPercent, sum } }];
+  if (sum > total) return [{ message: 'Your choice costs %(sum)s, more than the budget of %(total)s.', vars: { sum, total } }];
+  const minSpend = minimumSpend(settings);
+  if (sum < minSpend) return [{ message: 'Spend at least %(minSpend)s (%(percent)s % of the budget); your choice costs %(sum)s.', vars: { minSpend, percent: settings.minPercent, sum } }];
   return [];
 }
 

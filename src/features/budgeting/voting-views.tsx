@@ -2,7 +2,7 @@ import { type Lang, t, tn } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, FormErrors, Layout, Notice } from '../../web/layout.js';
-import { type BudgetSettings, minimumSpend } from './ballot-rules.js';
+import { type BudgetSettings, minimumSpend, type Problem } from './ballot-rules.js';
 import { formatVoteCode } from './codes.js';
 import { euros, type RankedProposal, ResultTable, VoteChart } from './results.js';
 
@@ -99,12 +99,16 @@ export function SupportPage({ page, data }: { page: PageContext; data: SupportPa
   );
 }
 
+/** A ballot's problem in words, its sums of money in euros. */
+export const ballotProblemText = (lang: Lang, problem: Problem) =>
+  t(lang, problem.message, Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, ['sum', 'total', 'minSpend'].includes(k) ? euros(lang, Number(v)) : v])));
+
 /** The rule of the ballot in words. */
 export function ballotRuleText(lang: Lang, settings: BudgetSettings) {
   const total = euros(lang, settings.totalBudget ?? 0);
   if (settings.rule === 'count')
     return t(lang, 'The budget is %(total)s. Choose between %(min)s and %(max)s proposals.', { total, min: settings.minProposals, max: settings.maxProposals });
-  return t(lang, 'The budget is %(total)s. Choose proposals that cost at least %(min)s (%(percent)s %% of the budget) and at most the budget.', {
+  return t(lang, 'The budget is %(total)s. Choose proposals that cost at least %(min)s (%(percent)s % of the budget) and at most the budget.', {
     total,
     min: euros(lang, minimumSpend(settings)),
     percent: settings.minPercent,

@@ -17,7 +17,7 @@ import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedPr
 import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
 import { formatVoteCode, normaliseVoteCode } from './codes.js';
-import { BallotPage, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './voting-views.js';
+import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './voting-views.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });
@@ -137,7 +137,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const { settings, eligible } = await ballotData(org, module);
     const chosen = postedChoices(request.body);
     const problems = ballotProblems(chosen, eligible, settings);
-    if (problems.length) return renderBallot(request, reply, page, org, slug, { chosen, errors: problems.map((p) => t(page.lang, p.message, p.vars)) });
+    if (problems.length) return renderBallot(request, reply, page, org, slug, { chosen, errors: problems.map((p) => ballotProblemText(page.lang, p)) });
     const { changed } = await db.transaction((tx) => castBallot(tx, { moduleId: module.id, userId: page.user.id, chosen }));
     return redirectWithMessage(request, reply, budgetingPath(org, slug, 'ballot'), changed ? 'Your ballot has been changed.' : 'Your ballot has been cast.');
   });
@@ -172,7 +172,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     if (field(request.body, 'cast') !== '1') return sendPage(reply, <CodePage page={page} data={{ ...base, code, form }} />);
     const chosen = postedChoices(request.body);
     const problems = ballotProblems(chosen, eligible, settings);
-    if (problems.length) return sendPage(reply, <CodePage page={page} data={{ ...base, code, form: { ...form, chosen, errors: problems.map((p) => t(page.lang, p.message, p.vars)) } }} />, 400);
+    if (problems.length) return sendPage(reply, <CodePage page={page} data={{ ...base, code, form: { ...form, chosen, errors: problems.map((p) => ballotProblemText(page.lang, p)) } }} />, 400);
     const cast = await db.transaction((tx) => castCodeBallot(tx, { moduleId: module.id, code, chosen }));
     if (!cast) return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     return sendPage(reply, <CodePage page={page} data={{ ...base, code: '', done: true }} />);
