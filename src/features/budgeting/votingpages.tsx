@@ -7,7 +7,7 @@ import { takeRateLimited } from '../../http/throttle.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext, userPageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
-import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, renderPage, sendPage } from '../../web/render.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
