@@ -8,7 +8,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import './module-types.js';
@@ -74,6 +75,13 @@ declare module 'fastify' {
 }
 
 export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
+const leafletDir = join(dirname(createRequire(import.meta.url).resolve('leaflet/package.json')), 'dist');
+
+/** The CSP source of a map URL (template): its origin, a `{s}` subdomain as `*`; none without a URL. */
+function mapSources(url: string | null): string[] {
+  const match = url ? /^(https?:\/\/[^/]+)/.exec(url) : null;
+  return match ? [match[1].replace(/\{s\}/g, '*').replace(/\{[a-z]+\}/g, '*')] : [];
+}
 
 /**
  * Every folder's entry plugin (its API and its pages), by ring: the app API of the floor's concepts,
@@ -158,7 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // The map tiles come from their own host (MAP_TILES_URL); the address search asks the geocoder (GEOCODER_URL).
+        imgSrc: ["'self'", 'data:', ...mapSources(config.maps.tilesUrl)],
+        connectSrc: ["'self'", ...mapSources(config.maps.geocoderUrl)],
         formAction: ["'self'"],
       },
     },
@@ -179,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', decorateReply: false, index: false });
+  // Leaflet, from its npm package, served by Allmende itself (no CDN).
+  await app.register(fastifyStatic, { root: leafletDir, prefix: '/static/leaflet/', decorateReply: false, index: false });
   const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
   if (mediaDir) {
     mkdirSync(mediaDir, { recursive: true });

@@ -53,6 +53,32 @@ export interface Config {
   usersvcProxyTargets: Record<string, string>;
   /** OpenID Connect providers offered for social login. */
   oidcProviders: OidcProviderConfig[];
+  /** The maps' tiles (Leaflet's URL template, `{s}`, `{z}`, `{x}`, `{y}`), their attribution (HTML), and the optional Nominatim-compatible geocoder of the address search. */
+  maps: MapConfig;
+}
+
+export interface MapConfig {
+  tilesUrl: string;
+  attribution: string;
+  /** null: no address search (the default; the server itself never calls it). */
+  geocoderUrl: string | null;
+}
+
+/** OpenStreetMap's public tiles, as adhocracy+ uses them (§11). */
+export const DEFAULT_MAPS: MapConfig = {
+  tilesUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  geocoderUrl: null,
+};
+
+function mapsVar(env: Env): MapConfig {
+  const tiles = env.MAP_TILES_URL || DEFAULT_MAPS.tilesUrl;
+  if (!/^https?:\/\/[^/\s]+\/\S*$/.test(tiles)) throw new ConfigError('MAP_TILES_URL must be an http(s) URL template such as https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png');
+  return {
+    tilesUrl: tiles,
+    attribution: env.MAP_ATTRIBUTION ?? DEFAULT_MAPS.attribution,
+    geocoderUrl: urlVar(env, 'GEOCODER_URL', ['https:', 'http:']),
+  };
 }
 
 export interface OidcProviderConfig {
@@ -274,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     usersvcSessionLifetimeSeconds: intVar(env, 'USERSVC_SESSION_LIFETIME', 14 * 24 * 3600, 1, 2_147_483_647),
     usersvcProxyTargets: proxyTargetsVar(env),
     oidcProviders: oidcProvidersVar(env),
+    maps: mapsVar(env),
   };
 }
 
@@ -308,6 +335,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     usersvcSessionLifetimeSeconds: 14 * 24 * 3600,
     usersvcProxyTargets: {},
     oidcProviders: [],
+    maps: DEFAULT_MAPS,
     ...overrides,
   };
 }

@@ -7,7 +7,10 @@
 export const ideaReferenceNumber = (created: Date, id: number) => `${created.getUTCFullYear()}-${String(id).padStart(5, '0')}`;
 
 /** `/<org_slug>/ideas/<year>-<pk:05d>/` */
-export const ideaPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/ideas/${ideaReferenceNumber(created, id)}/`;
+export const ideaPath = (orgSlug: string, created: Date, id: number, segment = 'ideas') => `/${orgSlug}/${segment}/${ideaReferenceNumber(created, id)}/`;
+
+/** The URL segments of the idea-like kinds' pages: `/<org_slug>/mapideas/…` and `/<org_slug>/budgeting/…` (adhocracy+'s). */
+export const ITEM_SEGMENTS = { idea: 'ideas', mapidea: 'mapideas', proposal: 'budgeting' } as const;
 
 /** `/<org_slug>/projects/<project_slug>/` */
 export const projectPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/projects/${projectSlug}/`;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { checkPageInRange, PageParam, pageNumber } from '../../http/pagination.js';
@@ -7,6 +8,7 @@ import type { PageModule } from '../../core/modules/queries.js';
 import { asSignedInUser } from '../../core/projects/rules.js';
 import { countIdeas, IDEA_ORDERINGS, type IdeaOrdering, loadIdeas } from './queries.js';
 import { canAddIdea, type IdeaRuleContext } from './rules.js';
+import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
 
 /** Ideas a list page shows (§A8.4). */
@@ -50,35 +52,37 @@ export function listState(query: IdeaListParams, rated: boolean): IdeaListState 
 }
 
 /** Whether some phase of the module lets ideas be rated (the list then shows rating counts). */
-export const moduleRatesIdeas = (module: { phases: { type: string }[] }) =>
-  somePhaseAllows(module.phases, 'rate', 'idea');
+export const moduleRatesIdeas = (module: { phases: { type: string }[] }, kind: IdeaKind['kind'] = 'idea') =>
+  somePhaseAllows(module.phases, 'rate', kind);
 
-/** The create page of a module's ideas. */
-export const ideaCreatePath = (orgSlug: string, moduleSlug: string) => `/${orgSlug}/ideas/create/module/${moduleSlug}/`;
+/** The create page of a module's ideas (map ideas, proposals: their kind's segment). */
+export const ideaCreatePath = (orgSlug: string, moduleSlug: string, segment = 'ideas') => `/${orgSlug}/${segment}/create/module/${moduleSlug}/`;
 
 /** One page of a module's idea list for a viewer: filtered, ordered, counted; 404 past the last page. */
 export async function loadIdeaList(
   db: DbOrTx,
-  input: { orgSlug: string; path: string; module: PageModule; rules: IdeaRuleContext; userId: number | null; query: IdeaListParams },
+  input: { orgSlug: string; path: string; module: PageModule; rules: IdeaRuleContext; userId: number | null; query: IdeaListParams; where?: SQL },
+  kind: IdeaKind = IDEA_KIND,
 ): Promise<IdeaListData> {
   const { module, rules } = input;
-  const rated = moduleRatesIdeas(module);
+  const rated = moduleRatesIdeas(module, kind.kind);
   const state = listState(input.query, rated);
   const filter = {
     moduleId: module.id,
     categoryId: state.category ?? undefined,
     labelId: state.label ?? undefined,
     search: state.search || undefined,
+    where: input.where,
   };
-  const count = await countIdeas(db, filter);
+  const count = await countIdeas(db, filter, kind);
   checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
-  const ideas = await loadIdeas(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId);
-  const create = ideaCreatePath(input.orgSlug, module.slug);
-  const submit = canAddIdea(rules)
+  const ideas = await loadIdeas(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
+  const create = ideaCreatePath(input.orgSlug, module.slug, kind.segment);
+  const submit = canAddIdea(rules, kind.kind)
     ? { href: create, login: false }
-    : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) })
+    : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true }
       : null;
-  return { orgSlug: input.orgSlug, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, rated, submit };
+  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, rated, submit };
 }

@@ -1,11 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ComponentChildren, JSX } from 'preact';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { denied } from '../../http/auth.js';
-import { notFound, permissionDenied } from '../../http/errors.js';
+import { type FieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { t } from '../../i18n/index.js';
@@ -15,6 +17,7 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { findIdeaByLegacySlug } from './legacy.js';
+import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
 import { CommentThread } from '../threads/views.js';
 import { isFollowing } from '../../core/follows/queries.js';
@@ -47,14 +50,46 @@ const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', la
 
 const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : value);
 
+/**
+ * What an idea-like kind adds to the idea pages (map ideas: a place; proposals: a place and a
+ * budget): its form fields, their check, their storage, and its part of the detail page.
+ */
+export interface IdeaPageHooks {
+  /** The kind's form values of a stored item. */
+  stored: (db: Db, ideaId: number) => Promise<Record<string, string>>;
+  /** Reads and checks the kind's fields of a posted form against the module: the values as entered, field errors, and what to store. */
+  check: (db: Db, moduleId: number, body: RepeatedFormBody) => Promise<{ values: Record<string, string>; errors: FieldErrors; extra: Record<string, unknown> }>;
+  /** Stores the kind's fields of an existing item (inside the edit's transaction). */
+  update: (tx: DbOrTx, ideaId: number, extra: Record<string, unknown>) => Promise<void>;
+  /** The kind's form fields. */
+  Fields: (props: { page: PageContext; db: Db; values: Record<string, string>; errors: FieldErrors; area: unknown }) => JSX.Element;
+  /** The module's facts the fields show (the area of a map). */
+  formContext: (db: Db, moduleId: number) => Promise<unknown>;
+  /** The kind's part of the detail page. */
+  detail: (db: Db, page: PageContext, idea: IdeaRow) => Promise<ComponentChildren>;
+  /** Scripts of the form and the detail page (the map). */
+  scripts: string[];
+  /** Further fields of the moderation (proposals: archived). */
+  moderation?: {
+    values: (db: Db, ideaId: number) => Promise<Record<string, string>>;
+    read: (body: FormBody) => Record<string, string>;
+    save: (tx: DbOrTx, ideaId: number, values: Record<string, string>) => Promise<void>;
+    Fields: (props: { page: PageContext; values: Record<string, string> }) => JSX.Element;
+  };
+}
+
 /** The idea pages (§A9, §A13, §A14): detail, create, edit, delete, moderate, and the rating and report forms. */
-export async function ideaPages(fastify: FastifyInstance): Promise<void> {
+export const ideaPages = (fastify: FastifyInstance) => ideaPagesOf(IDEA_KIND)(fastify);
+
+/** The idea pages of an idea-like kind, under `/<org>/<segment>/`, with what the kind adds (hooks). */
+export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fastify: FastifyInstance): Promise<void> => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
+  const seg = kind.segment;
   const mediaDir = join(config.dataDir, 'media');
   const loadIdeaModule = ideaModuleLoader(db);
 
-  app.decorateRequest('upload', null);
+  if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
   /** Multipart forms (with an image) become an ordinary body before validation; the file waits on the request. */
   async function readUpload(request: FastifyRequest) {
     if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
@@ -69,14 +104,14 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
   async function visibleIdea(page: PageContext, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
-    const place = await loadIdeaPlace(db, params.org, pk);
+    const place = await loadIdeaPlace(db, params.org, pk, kind);
     if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
     const target = await loadIdeaModule(place.moduleId, page.user);
     if (!target) throw notFound();
     if (!canViewIdeas(target.rules)) throw hidden === 'missing' ? notFound() : denied(page.user);
-    const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null);
+    const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null, kind);
     if (!idea) throw notFound();
-    return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id) };
+    return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id, seg) };
   }
 
   /** The signed-in page context of a form, or null after a redirect to login. */
@@ -87,20 +122,20 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     return null;
   }
 
-  app.get('/:org/ideas/:ref/', pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
+  app.get(`/:org/${seg}/:ref/`, pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const { org, ref } = request.params;
-    const legacyId = REFERENCE.test(ref) ? null : await findIdeaByLegacySlug(db, ref);
-    const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId);
+    const legacyId = REFERENCE.test(ref) || kind !== IDEA_KIND ? null : await findIdeaByLegacySlug(db, ref);
+    const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId, kind);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();
     const { place, idea, target, path } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
     // §A9.10: the reference number is the canonical address; other addresses of the idea redirect to it, the query kept.
     if (legacy || ref !== ideaReferenceNumber(idea.created, idea.id)) return reply.redirect(`${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 301);
     const rules = target.rules;
-    const commenting = { ...rules, root: { type: 'idea' as const } };
+    const commenting = { ...rules, root: { type: kind.kind } };
     const selected = Number(request.query.comment ?? '') || null;
     const filter = threadFilter(request.query);
-    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'idea', id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: kind.kind, id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
     if (thread.page > thread.pages) throw notFound();
     const project = { organisationSlug: request.params.org, slug: place.projectSlug };
     const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;
@@ -111,31 +146,32 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
       path,
       following,
       actions: {
-        change: canChangeIdea(rules, idea),
+        change: canChangeIdea(rules, idea, kind.kind),
         moderate: canModerateIdea(rules),
-        rate: page.user !== null && canRateIdea(rules),
+        rate: page.user !== null && canRateIdea(rules, kind.kind),
         report: page.user !== null,
-        rated: moduleRatesIdeas(target.module),
+        rated: moduleRatesIdeas(target.module, kind.kind),
       },
+      extra: hooks ? await hooks.detail(db, page, idea) : undefined,
       follow: <FollowForm page={page} project={project} following={following} next={path} />,
       thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
     };
-    return sendPage(reply, <IdeaPage page={page} data={data} />);
+    return sendPage(reply, <IdeaPage page={page} data={data} scripts={hooks?.scripts} />);
   });
 
-  app.post('/:org/ideas/:ref/rate/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+  app.post(`/:org/${seg}/:ref/rate/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, target, path } = await visibleIdea(page, request.params);
     const value = field(request.body, 'value');
     if (value !== '1' && value !== '-1') throw notFound();
-    if (!canRateIdea(target.rules)) throw permissionDenied();
-    await db.transaction((tx) => toggleRating(tx, page.user.id, { type: 'idea', id: idea.id }, Number(value)));
+    if (!canRateIdea(target.rules, kind.kind)) throw permissionDenied();
+    await db.transaction((tx) => toggleRating(tx, page.user.id, { type: kind.kind, id: idea.id }, Number(value)));
     return reply.redirect(path, 302);
   });
 
-  app.post('/:org/ideas/:ref/report/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+  app.post(`/:org/${seg}/:ref/report/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await signedIn(request, reply);
     if (!page) return reply;
@@ -145,7 +181,7 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     if (error) return redirectWithMessage(request, reply, path, error);
     const origin = renderContext(request, page.user, config).origin;
     await takeReportAllowance(app.ctx, page.user.id);
-    await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: 'idea', id: idea.id }, projectId: target.module.projectId, description }, { origin }));
+    await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: kind.kind, id: idea.id }, projectId: target.module.projectId, description }, { origin }));
     return redirectWithMessage(request, reply, path, 'Thank you. The moderators have been told about this idea.');
   });
 
@@ -166,11 +202,14 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
 
   /** Checks a posted idea form; stores its image. Errors are field → catalogue keys. */
   async function checkForm(request: FastifyRequest, target: IdeaModule, values: IdeaFormValues, mode: 'create' | 'put', hadImage: boolean, terms: OrganisationTerms | null) {
-    const { input, errors } = checkIdeaInput(
+    const kindFields = hooks ? await hooks.check(db, target.module.id, request.body as RepeatedFormBody) : null;
+    values.extra = kindFields?.values;
+    const { input, errors: ideaErrors } = checkIdeaInput(
       { name: values.name, description: values.description, category: values.category ? toId(values.category) : null, labels: values.labels.map(toId), image_deleted: values.imageDeleted },
       target.module,
       mode,
     );
+    const errors: FieldErrors = { ...ideaErrors, ...kindFields?.errors };
     const upload = request.upload?.length ? request.upload : null;
     const rights = rightOfUseError(upload !== null || (hadImage && !values.imageDeleted), values.rightOfUse);
     if (rights) errors.right_of_use = [rights];
@@ -187,10 +226,13 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
         errors.image = [error.message];
       }
     }
-    return { input, errors, image };
+    return { input, errors, image, extra: kindFields?.extra ?? {} };
   }
 
-  const formData = (target: IdeaModule, title: string, action: string, cancel: string, values: IdeaFormValues, errors: Record<string, string[]>, image: string | null, terms: OrganisationTerms | null) => ({
+  const KindFields = hooks?.Fields;
+  /** The form's view model, with the kind's fields (and the module's area they show). */
+  const formData = async (page: PageContext, target: IdeaModule, title: string, action: string, cancel: string, values: IdeaFormValues, errors: Record<string, string[]>, image: string | null, terms: OrganisationTerms | null) => ({
+    extraFields: hooks && KindFields ? <KindFields page={page} db={db} values={values.extra ?? {}} errors={errors} area={await hooks.formContext(db, target.module.id)} /> : undefined,
     title,
     action,
     cancel,
@@ -207,17 +249,17 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const module = await loadModulePage(db, params.org, params.slug);
     const target = module && (await loadIdeaModule(module.id, page.user));
     if (!module || !target) throw notFound();
-    if (!canViewIdeas(target.rules) || !canAddIdea(target.rules)) throw denied(page.user);
+    if (!canViewIdeas(target.rules) || !canAddIdea(target.rules, kind.kind)) throw denied(page.user);
     return { module, target };
   }
 
-  const createRoute = '/:org/ideas/create/module/:slug/';
+  const createRoute = `/:org/${seg}/create/module/:slug/`;
   app.get(createRoute, pageRoute({ params: CreateParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { target } = await creatableModule(page, request.params);
     const cancel = modulePath(request.params.org, request.params.slug);
-    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null, await termsFor(page, target))} />);
+    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null, await termsFor(page, target))} />);
   });
 
   app.post(createRoute, { ...pageRoute({ params: CreateParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
@@ -227,10 +269,10 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const { module, target } = await creatableModule(page, request.params);
     const values = formValues(request.body);
     const terms = await termsFor(page, target);
-    const { input, errors, image } = await checkForm(request, target, values, 'create', false, terms);
+    const { input, errors, image, extra } = await checkForm(request, target, values, 'create', false, terms);
     if (Object.keys(errors).length) {
       const cancel = modulePath(request.params.org, request.params.slug);
-      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
     }
     const ideaId = await db.transaction(async (tx) => {
       await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
@@ -243,16 +285,17 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
         labelIds: input.labelIds ?? [],
         image,
         imageCopyright: image ? values.imageCopyright : '',
-      });
+        extra,
+      }, kind);
     });
-    const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id);
-    return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id), 'Your idea has been saved.');
+    const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id, kind);
+    return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id, seg), 'Your idea has been saved.');
   });
 
   /** An idea the signed-in viewer may change (403 otherwise). */
   async function changeableIdea(page: PageContext, params: { org: string; ref: string }, remove = false) {
     const loaded = await visibleIdea(page, params);
-    const allowed = remove ? canDeleteIdea(loaded.target.rules, loaded.idea) : canChangeIdea(loaded.target.rules, loaded.idea);
+    const allowed = remove ? canDeleteIdea(loaded.target.rules, loaded.idea, kind.kind) : canChangeIdea(loaded.target.rules, loaded.idea, kind.kind);
     if (!allowed) throw permissionDenied();
     return loaded;
   }
@@ -268,23 +311,23 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     organisationTerms: false,
   });
 
-  app.get('/:org/ideas/:ref/update/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+  app.get(`/:org/${seg}/:ref/update/`, pageRoute({ params: IdeaParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, target, path } = await changeableIdea(page, request.params);
-    return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, storedValues(idea), {}, idea.image, await termsFor(page, target))} />);
+    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Edit idea'), request.url, path, { ...storedValues(idea), extra: hooks ? await hooks.stored(db, idea.id) : undefined }, {}, idea.image, await termsFor(page, target))} />);
   });
 
-  app.post('/:org/ideas/:ref/update/', { ...pageRoute({ params: IdeaParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
+  app.post(`/:org/${seg}/:ref/update/`, { ...pageRoute({ params: IdeaParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
     checkCsrf(request);
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, target, path } = await changeableIdea(page, request.params);
     const values = formValues(request.body);
     const terms = await termsFor(page, target);
-    const { input, errors, image } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
+    const { input, errors, image, extra } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
     if (Object.keys(errors).length) {
-      return sendPage(reply, <IdeaFormPage page={page} data={formData(target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
     }
     const replacesImage = image !== null || values.imageDeleted;
     await db.transaction(async (tx) => {
@@ -296,28 +339,32 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
         labelIds: input.labelIds,
         imageCopyright: replacesImage && !image ? '' : values.imageCopyright,
         ...(replacesImage ? { image } : {}),
-      });
+      }, kind);
+      await hooks?.update(tx, idea.id, extra);
     });
     if (replacesImage) removeIdeaImage(mediaDir, idea.image);
     return redirectWithMessage(request, reply, path, 'Your idea has been saved.');
   });
 
-  app.get('/:org/ideas/:ref/delete/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+  app.get(`/:org/${seg}/:ref/delete/`, pageRoute({ params: IdeaParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, path } = await changeableIdea(page, request.params, true);
     return sendPage(reply, <IdeaDeletePage page={page} idea={idea} action={request.url} cancel={path} />);
   });
 
-  app.post('/:org/ideas/:ref/delete/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+  app.post(`/:org/${seg}/:ref/delete/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, place } = await changeableIdea(page, request.params, true);
-    await db.transaction((tx) => deleteIdea(tx, idea.id));
+    await db.transaction((tx) => deleteIdea(tx, idea.id, kind));
     removeIdeaImage(mediaDir, idea.image);
     return redirectWithMessage(request, reply, projectPath(request.params.org, place.projectSlug), 'Your idea has been deleted.');
   });
+
+  const ModerationFields = hooks?.moderation?.Fields;
+  const moderationFields = async (page: PageContext, values: Record<string, string> | undefined) => (ModerationFields && values ? <ModerationFields page={page} values={values} /> : undefined);
 
   /** An idea the signed-in viewer may moderate (§A14; 403 otherwise). */
   async function moderatableIdea(page: PageContext, params: { org: string; ref: string }) {
@@ -326,17 +373,17 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     return loaded;
   }
 
-  app.get('/:org/ideas/:ref/moderate/', pageRoute({ params: IdeaParams }), async (request, reply) => {
+  app.get(`/:org/${seg}/:ref/moderate/`, pageRoute({ params: IdeaParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, path } = await moderatableIdea(page, request.params);
     return sendPage(
       reply,
-      <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} />,
+      <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} extra={await moderationFields(page, hooks?.moderation && (await hooks.moderation.values(db, idea.id)))} />,
     );
   });
 
-  app.post('/:org/ideas/:ref/moderate/', pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
+  app.post(`/:org/${seg}/:ref/moderate/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await signedIn(request, reply);
     if (!page) return reply;
@@ -347,11 +394,14 @@ export async function ideaPages(fastify: FastifyInstance): Promise<void> {
     const feedbackError = ideaTextError('moderator_feedback_text', feedback);
     if ((raw && !status) || feedbackError) {
       const errors = { ...(raw && !status ? { moderator_status: ['Select a valid choice.'] } : {}), ...(feedbackError ? { moderator_feedback_text: [feedbackError] } : {}) };
-      return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} />, 400);
+      return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} extra={await moderationFields(page, hooks?.moderation?.read(request.body))} />, 400);
     }
     const origin = renderContext(request, page.user, config).origin;
     const statusLabel = status ? MODERATOR_STATUSES[status].label : 'No status';
-    await db.transaction((tx) => moderateIdea(tx, idea.id, { status, feedback, actorId: page.user.id, statusLabel }, { origin, url: `${origin}${path}` }));
+    await db.transaction(async (tx) => {
+      await moderateIdea(tx, idea.id, { status, feedback, actorId: page.user.id, statusLabel }, { origin, url: `${origin}${path}` }, kind);
+      if (hooks?.moderation) await hooks.moderation.save(tx, idea.id, hooks.moderation.read(request.body));
+    });
     return redirectWithMessage(request, reply, path, 'The moderation of the idea has been saved.');
   });
-}
+};

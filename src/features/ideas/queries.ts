@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { categories, comments, ideaLabels, ideas, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
+import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
+import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
 import { type LoadedModuleContext, prepareModuleContextWith } from '../../core/projects/context.js';
 import type { RuleUser } from '../../core/projects/rules.js';
@@ -50,12 +51,18 @@ export interface IdeaRow {
 
 const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
 
-// Comments on the idea plus their direct replies, removed and blocked ones included.
-const commentCount = count(
-  sql`select count(*) from ${comments} c where (c.content_type = 'idea' and c.object_pk = ${ideas.id}) or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = 'idea' and p.object_pk = ${ideas.id}))`,
-);
-const positiveRatingCount = count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = 1`);
-const negativeRatingCount = count(sql`select count(*) from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.value = -1`);
+/** The counts of an idea-like item, as SQL over its kind's table (the kind names its comments and ratings). */
+function countsOf({ kind, table }: IdeaKind) {
+  const ct = sql.raw(`'${kind}'`);
+  return {
+    // Comments on the idea plus their direct replies, removed and blocked ones included.
+    commentCount: count(
+      sql`select count(*) from ${comments} c where (c.content_type = ${ct} and c.object_pk = ${table.id}) or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${ct} and p.object_pk = ${table.id}))`,
+    ),
+    positiveRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = 1`),
+    negativeRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = -1`),
+  };
+}
 
 /** The idea list's orderings (§A8.3): newest first (default), most popular, most commented; ties by newest id. */
 export const IDEA_ORDERINGS = ['-created', '-positive_rating_count', '-comment_count'] as const;
@@ -75,30 +82,37 @@ export interface IdeaQuery {
   afterId?: number;
   limit?: number;
   offset?: number;
+  /** A further condition of the kind (proposals: archived or not). */
+  where?: SQL;
 }
 
-function ideaWhere(query: IdeaQuery): SQL | undefined {
+function ideaWhere(query: IdeaQuery, { table, labels: links }: IdeaKind): SQL | undefined {
   const escaped = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
-    eq(ideas.moduleId, query.moduleId),
-    query.ideaId === undefined ? undefined : eq(ideas.id, query.ideaId),
-    query.categoryId === undefined ? undefined : eq(ideas.categoryId, query.categoryId),
-    query.labelId === undefined ? undefined : sql`exists (select 1 from ${ideaLabels} il where il.idea_id = ${ideas.id} and il.label_id = ${query.labelId})`,
-    escaped ? ilike(ideas.name, `%${escaped}%`) : undefined,
-    query.afterId === undefined ? undefined : gt(ideas.id, query.afterId),
+    eq(table.moduleId, query.moduleId),
+    query.ideaId === undefined ? undefined : eq(table.id, query.ideaId),
+    query.categoryId === undefined ? undefined : eq(table.categoryId, query.categoryId),
+    query.labelId === undefined ? undefined : sql`exists (select 1 from ${links} where ${links.ideaId} = ${table.id} and ${links.labelId} = ${query.labelId})`,
+    escaped ? ilike(table.name, `%${escaped}%`) : undefined,
+    query.afterId === undefined ? undefined : gt(table.id, query.afterId),
+    query.where,
   );
 }
 
-const orderings: Record<IdeaOrdering | 'id', SQL[]> = {
-  id: [asc(ideas.id)],
-  '-created': [desc(ideas.created), desc(ideas.id)],
-  '-positive_rating_count': [desc(positiveRatingCount), desc(ideas.created), desc(ideas.id)],
-  '-comment_count': [desc(commentCount), desc(ideas.created), desc(ideas.id)],
-};
+function orderingsOf(kind: IdeaKind): Record<IdeaOrdering | 'id', SQL[]> {
+  const { table } = kind;
+  const counts = countsOf(kind);
+  return {
+    id: [asc(table.id)],
+    '-created': [desc(table.created), desc(table.id)],
+    '-positive_rating_count': [desc(counts.positiveRatingCount), desc(table.created), desc(table.id)],
+    '-comment_count': [desc(counts.commentCount), desc(table.created), desc(table.id)],
+  };
+}
 
 /** How many ideas the query matches (for pagination). */
-export async function countIdeas(db: DbOrTx, query: IdeaQuery): Promise<number> {
-  const [{ n }] = await db.select({ n: countAll }).from(ideas).where(ideaWhere(query));
+export async function countIdeas(db: DbOrTx, query: IdeaQuery, kind: IdeaKind = IDEA_KIND): Promise<number> {
+  const [{ n }] = await db.select({ n: countAll }).from(kind.table).where(ideaWhere(query, kind));
   return n;
 }
 
@@ -106,8 +120,11 @@ export async function countIdeas(db: DbOrTx, query: IdeaQuery): Promise<number> 
  * Ideas of a module (or one of them) in one statement whatever their number: the ideas with their
  * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
-export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null): Promise<IdeaRow[]> {
+export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow[]> {
   const uid = userId ?? 0;
+  const { table: ideas, labels: ideaLabels } = kind;
+  const ct = sql.raw(`'${kind.kind}'`);
+  const { commentCount, positiveRatingCount, negativeRatingCount } = countsOf(kind);
   const select = db
     .select({
       id: ideas.id,
@@ -126,16 +143,16 @@ export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | n
       commentCount,
       positiveRatingCount,
       negativeRatingCount,
-      userRatingId: sql<number | null>`(select x.id from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
-      userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = 'idea' and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
-      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels} il
-        inner join ${labels} l on l.id = il.label_id where il.idea_id = ${ideas}.id)`,
+      userRatingId: sql<number | null>`(select x.id from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
+      userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
+      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels}
+        inner join ${labels} l on l.id = ${ideaLabels.labelId} where ${ideaLabels.ideaId} = ${ideas.id})`,
     })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
-    .where(ideaWhere(query))
-    .orderBy(...orderings[query.ordering ?? '-created']);
+    .where(ideaWhere(query, kind))
+    .orderBy(...orderingsOf(kind)[query.ordering ?? '-created']);
   const rows = query.limit === undefined ? await select : await select.limit(query.limit).offset(query.offset ?? 0);
   return rows.map(({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }) => ({
     ...row,
@@ -147,7 +164,7 @@ export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | n
 
 
 /** An idea's place: its module, project and organisation, by id inside an organisation; null when there is none. */
-export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number) {
+export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number, { table: ideas }: IdeaKind = IDEA_KIND) {
   const [row] = await db
     .select({
       id: ideas.id,
@@ -167,14 +184,17 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number)
   return row ?? null;
 }
 
-/** Ideas as content: commented, rated and reported through the shared content-type API. */
-export const ideaContentType: ContentTypeOfModule = {
-  kind: 'idea',
+/** Idea-like items as content: commented, rated and reported through the shared content-type API. */
+export const ideaContentTypeOf = ({ kind, table }: IdeaKind): ContentTypeOfModule => ({
+  kind,
   commentable: true,
   rateable: true,
   reportable: true,
   target: async (db, id) => {
-    const [row] = await db.select({ moduleId: ideas.moduleId, creatorId: ideas.creatorId }).from(ideas).where(eq(ideas.id, id));
+    const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
     return row ?? null;
   },
-};
+});
+
+/** Ideas as content. */
+export const ideaContentType = ideaContentTypeOf(IDEA_KIND);

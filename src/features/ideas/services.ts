@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fromJson, preparedStatement } from '../../db/sql.js';
-import { actions, categories, follows, ideaLabels, ideas, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
+import { actions, categories, follows, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
+import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
@@ -25,6 +26,8 @@ export interface NewIdea {
   modified?: Date | null;
   /** The slug adhocracy+ gave the idea (loaddata only): its old address keeps working after a rename. */
   legacySlug?: string | null;
+  /** The values of the kind's further columns (`IdeaKind.extraColumns`, by SQL name). */
+  extra?: Record<string, unknown>;
 }
 
 async function projectOfModule(db: DbOrTx, moduleId: number): Promise<number> {
@@ -48,32 +51,37 @@ type CreateIdeaValues = {
   legacySlug: string | null;
   created: string;
   modified: string | null;
+  /** The kind's further columns, `extra_0`, `extra_1`, … */
+  [extra: `extra_${number}`]: unknown;
 };
 
-const value = (key: keyof CreateIdeaValues) => sql.placeholder(key);
+const value = (key: keyof CreateIdeaValues & string) => sql.placeholder(key);
 
 /**
  * The idea, its labels, its "add" action (as recordAction stores it), the creator's follow of the
  * project (as autoFollow does) and the project's statistics (insights/services.ts) in one
  * statement, answering with the new idea as loadIdeas shows it. Prepared: built once per process.
  */
-const insertIdea = preparedStatement<CreatedIdeaRow, CreateIdeaValues>('idea_create', () => {
+const insertStatement = (kind: IdeaKind) => preparedStatement<CreatedIdeaRow, CreateIdeaValues>(`${kind.kind}_create`, () => {
+  const { table: ideas, labels: ideaLabels } = kind;
+  const extraNames = sql.raw(kind.extraColumns.map((c) => `, ${c.name}`).join(''));
+  const extraValues = sql.join(kind.extraColumns.map((c, i) => sql`, ${sql.placeholder(`extra_${i}`)}::${sql.raw(c.type)}`));
   const created = sql`${value('created')}::timestamptz`;
   const creatorId = sql`${value('creatorId')}::integer`;
   return sql`
     with m as (select ${modules.projectId} as project_id from ${modules} where ${modules.id} = ${value('moduleId')}),
     i as (
-      insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified)
-      values (coalesce(${value('id')}::integer, nextval(pg_get_serial_sequence('ideas', 'id'))), ${value('moduleId')}, ${creatorId}, ${value('name')}, ${value('description')},
-        ${value('categoryId')}, ${value('image')}, ${value('imageCopyright')}, ${value('legacySlug')}, ${created}, ${value('modified')}::timestamptz)
+      insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified${extraNames})
+      values (coalesce(${value('id')}::integer, nextval(pg_get_serial_sequence(${sql.raw(`'${getTableName(ideas)}'`)}, 'id'))), ${value('moduleId')}, ${creatorId}, ${value('name')}, ${value('description')},
+        ${value('categoryId')}, ${value('image')}, ${value('imageCopyright')}, ${value('legacySlug')}, ${created}, ${value('modified')}::timestamptz${extraValues})
       returning id, module_id, creator_id, name, description, category_id, image, image_copyright, created, moderator_status, moderator_feedback_text),
     l as (
-      insert into ${ideaLabels} (idea_id, label_id)
+      insert into ${ideaLabels} (${sql.raw(ideaLabels.ideaId.name)}, label_id)
       select i.id, x.label_id from i, unnest(${value('labelIds')}::integer[]) x (label_id)
       returning label_id),
     a as (
       insert into ${actions} (actor_id, verb, obj_type, obj_id, target_type, target_id, project_id, timestamp)
-      select ${creatorId}, 'add', 'idea', i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
+      select ${creatorId}, 'add', ${sql.raw(`'${kind.kind}'`)}, i.id, 'project', m.project_id, m.project_id, ${created} from i, m),
     f as (
       insert into ${follows} (creator_id, project_id, enabled, created)
       select ${creatorId}, m.project_id, true, ${created} from m
@@ -84,13 +92,22 @@ const insertIdea = preparedStatement<CreatedIdeaRow, CreateIdeaValues>('idea_cre
     from i join ${users} u on u.id = i.creator_id left join ${categories} c on c.id = i.category_id`;
 });
 
+const insertStatements = new Map<string, ReturnType<typeof insertStatement>>();
+const insertIdea = (kind: IdeaKind) => {
+  let statement = insertStatements.get(kind.kind);
+  if (!statement) insertStatements.set(kind.kind, (statement = insertStatement(kind)));
+  return statement;
+};
+
 /**
  * Creates an idea the platform's way (insertIdea): one statement, so that it is atomic without a
  * transaction and costs one round trip. It answers with the new idea as loadIdeas shows it (a new
  * idea has no comments or ratings yet), so the API needs no second read.
  */
-export async function createIdeaRow(db: DbOrTx, input: NewIdea): Promise<IdeaRow> {
-  const [row] = await insertIdea(db, {
+export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow> {
+  const extra = Object.fromEntries(kind.extraColumns.map((c, i) => [`extra_${i}`, input.extra?.[c.name] ?? null]));
+  const [row] = await insertIdea(kind)(db, {
+    ...extra,
     id: input.id ?? null,
     moduleId: input.moduleId,
     creatorId: input.creatorId,
@@ -109,8 +126,8 @@ export async function createIdeaRow(db: DbOrTx, input: NewIdea): Promise<IdeaRow
 }
 
 /** Creates an idea (see createIdeaRow) and answers with its id. */
-export async function createIdea(db: DbOrTx, input: NewIdea): Promise<number> {
-  return (await createIdeaRow(db, input)).id;
+export async function createIdea(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<number> {
+  return (await createIdeaRow(db, input, kind)).id;
 }
 
 /** The created idea's row as the statement answers it (pg and PGlite type some columns differently). */
@@ -161,7 +178,8 @@ export interface IdeaChanges {
 }
 
 /** Saves changes to an idea: sets `modified` and records an "update" action by its creator. */
-export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChanges): Promise<void> {
+export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChanges, kind: IdeaKind = IDEA_KIND): Promise<void> {
+  const { table: ideas, labels: ideaLabels } = kind;
   const [idea] = await db
     .update(ideas)
     .set({
@@ -180,16 +198,16 @@ export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChange
     if (changes.labelIds.length) await db.insert(ideaLabels).values(changes.labelIds.map((labelId) => ({ ideaId, labelId })));
   }
   const projectId = await projectOfModule(db, idea.moduleId);
-  await recordAction(db, { actorId: idea.creatorId, verb: 'update', obj: { type: 'idea', id: ideaId }, projectId });
+  await recordAction(db, { actorId: idea.creatorId, verb: 'update', obj: { type: kind.kind, id: ideaId }, projectId });
 }
 
 /** Deletes an idea with everything that hangs on it: comments (and their replies), ratings, reports, actions. */
-export async function deleteIdea(db: DbOrTx, ideaId: number): Promise<void> {
-  await deleteCommentsOn(db, 'idea', ideaId);
-  await db.delete(ratings).where(and(eq(ratings.contentType, 'idea'), eq(ratings.objectPk, ideaId)));
-  await db.delete(reports).where(and(eq(reports.contentType, 'idea'), eq(reports.objectPk, ideaId)));
-  await deleteActionsOf(db, 'idea', ideaId);
-  await db.delete(ideas).where(eq(ideas.id, ideaId));
+export async function deleteIdea(db: DbOrTx, ideaId: number, { kind, table }: IdeaKind = IDEA_KIND): Promise<void> {
+  await deleteCommentsOn(db, kind, ideaId);
+  await db.delete(ratings).where(and(eq(ratings.contentType, kind), eq(ratings.objectPk, ideaId)));
+  await db.delete(reports).where(and(eq(reports.contentType, kind), eq(reports.objectPk, ideaId)));
+  await deleteActionsOf(db, kind, ideaId);
+  await db.delete(table).where(eq(table.id, ideaId));
 }
 
 /** The moderator's processing statuses (§A14.1); null is "no status". */
@@ -205,6 +223,7 @@ export async function moderateIdea(
   ideaId: number,
   input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
   notice?: NoticeContext & { url: string },
+  { table: ideas }: IdeaKind = IDEA_KIND,
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)

@@ -62,6 +62,8 @@ export function StatusBadge({ lang, status }: { lang: Lang; status: string | nul
 
 export interface IdeaListData {
   orgSlug: string;
+  /** The URL segment of the items' pages (`ideas`, `mapideas`, `budgeting`). */
+  segment: string;
   /** The page the list sits on (module page or project page). */
   path: string;
   ideas: IdeaRow[];
@@ -74,6 +76,12 @@ export interface IdeaListData {
   rated: boolean;
   /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
   submit: { href: string; login: boolean } | null;
+  /** What a kind shows between the filters and the list (the map of map ideas). */
+  aside?: ComponentChildren;
+  /** What a kind adds to an item of the list (a place, a budget). */
+  itemExtra?: (idea: IdeaRow) => ComponentChildren;
+  /** Further fields of the filter form (proposals: archived). */
+  extraFilters?: ComponentChildren;
 }
 
 const ORDERING_LABELS: Record<IdeaOrdering, string> = {
@@ -127,6 +135,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
         <label for="id_search">{t(lang, 'Search')}</label>
         <input id="id_search" type="search" name="search" value={state.search} maxLength={IDEA_SEARCH_MAX_LENGTH} />
       </div>
+      {data.extraFilters}
       <button type="submit">{t(lang, 'Filter')}</button>
     </form>
   );
@@ -148,14 +157,16 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
         )}
       </div>
       <FilterBar lang={lang} data={data} />
+      {data.aside}
       {data.ideas.length ? (
         <ul class="idea-list">
           {data.ideas.map((idea) => (
             <li class="idea-item">
               <div>
                 <h3>
-                  <a href={ideaPath(data.orgSlug, idea.created, idea.id)}>{idea.name}</a>
+                  <a href={ideaPath(data.orgSlug, idea.created, idea.id, data.segment)}>{idea.name}</a>
                 </h3>
+                {data.itemExtra?.(idea)}
                 <p class="idea-badges">
                   {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
@@ -243,13 +254,15 @@ export interface IdeaPageData {
   following: boolean;
   thread: ComponentChildren;
   follow: ComponentChildren;
+  /** What a kind shows of the item above its description (the place on a small map, the budget). */
+  extra?: ComponentChildren;
 }
 
-export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData }) {
+export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
   const { lang, timeZone } = page;
   const { idea, place, path, actions } = data;
   return (
-    <Layout page={page} title={idea.name}>
+    <Layout page={page} title={idea.name} scripts={scripts}>
       <Breadcrumbs
         lang={lang}
         items={[
@@ -272,6 +285,7 @@ export function IdeaPage({ page, data }: { page: PageContext; data: IdeaPageData
           {' · '}
           {t(lang, 'Reference No.: %(number)s', { number: ideaReferenceNumber(idea.created, idea.id) })}
         </p>
+        {data.extra}
         {idea.image && (
           <figure class="idea-image">
             <img src={`/media/${idea.image}`} alt={t(lang, 'Image of the idea %(name)s', { name: idea.name })} />
@@ -337,6 +351,8 @@ export interface IdeaFormValues {
   imageDeleted: boolean;
   /** The box "I agree to the organisation's terms of use" was ticked. */
   organisationTerms: boolean;
+  /** The values of a kind's further fields (`IdeaPageHooks`). */
+  extra?: Record<string, string>;
 }
 
 export interface IdeaFormData {
@@ -351,19 +367,21 @@ export interface IdeaFormData {
   image: string | null;
   /** The organisation (slug) whose terms of use the form asks the user to agree to; null when it does not ask. */
   termsOf: string | null;
+  /** A kind's further fields (the place of a map idea, the budget of a proposal). */
+  extraFields?: ComponentChildren;
 }
 
-function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
+export function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
   const describedBy = [help ? `${id}_help` : '', errors?.length ? `${id}_errors` : ''].filter(Boolean).join(' ');
   return { 'aria-invalid': errors?.length ? ('true' as const) : undefined, 'aria-describedby': describedBy || undefined };
 }
 
-export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaFormData }) {
+export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; data: IdeaFormData; scripts?: string[] }) {
   const { lang } = page;
   const { values, errors } = data;
   const tr = (list: string[] | undefined) => list?.map((e) => t(lang, e));
   return (
-    <Layout page={page} title={data.title} scripts={['/static/richtext.js']}>
+    <Layout page={page} title={data.title} scripts={['/static/richtext.js', ...scripts]}>
       <h1>{data.title}</h1>
       {Object.keys(errors).length > 0 && (
         <div class="alert alert-error" role="alert">
@@ -410,6 +428,7 @@ export function IdeaFormPage({ page, data }: { page: PageContext; data: IdeaForm
             <FieldErrors id="id_labels_errors" errors={tr(errors.labels)} />
           </fieldset>
         )}
+        {data.extraFields}
         <fieldset class="field">
           <legend>{t(lang, 'Image')}</legend>
           {data.image && (
@@ -463,7 +482,7 @@ export function IdeaDeletePage({ page, idea, action, cancel }: { page: PageConte
   );
 }
 
-export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]> }) {
+export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]>; extra?: ComponentChildren }) {
   const { page, idea } = props;
   const { lang } = page;
   return (
@@ -491,6 +510,7 @@ export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; acti
           </textarea>
           <FieldErrors errors={props.errors.moderator_feedback_text?.map((e) => t(lang, e))} />
         </div>
+        {props.extra}
         <p>
           <button type="submit">{t(lang, 'Save')}</button> <a href={props.cancel}>{t(lang, 'Cancel')}</a>
         </p>

@@ -1,0 +1,33 @@
+import { ITEM_SEGMENTS } from '../../core/urls.js';
+import { ideaLabels, ideas, type mapIdeaLabels, type mapIdeas, type proposalLabels, type proposals } from '../../db/schema/index.js';
+
+/**
+ * An idea-like kind of item: ideas, and the kinds that extend them (map ideas, proposals). Their
+ * tables share the idea columns (src/db/schema/content.ts `ideaColumns`), so the idea queries,
+ * services, rules, list and pages work over any of them, given its kind.
+ */
+export interface IdeaKind {
+  /** The content kind (comments, ratings, reports, actions and phase features name it). */
+  kind: 'idea' | 'mapidea' | 'proposal';
+  /**
+   * The kind's table, seen through its idea columns. Map ideas and proposals have the same columns
+   * under the same names plus their own, so the statements built from this object are theirs: only
+   * the table's name differs at runtime (see `asIdeaTable`).
+   */
+  table: typeof ideas;
+  labels: typeof ideaLabels;
+  /** The URL segment of the items' pages: `/<org>/<segment>/<yyyy>-<pk>/`. */
+  segment: string;
+  /** Further columns the create statement fills, beyond the idea columns: SQL name and type. */
+  extraColumns: { name: string; type: string }[];
+}
+
+/** Ideas themselves (Brainstorming, Idea Challenge). */
+export const IDEA_KIND: IdeaKind = { kind: 'idea', table: ideas, labels: ideaLabels, segment: ITEM_SEGMENTS.idea, extraColumns: [] };
+
+/**
+ * A table that has every idea column (and more) as the idea code sees it. The cast is sound for
+ * the tables built from `ideaColumns` and `labelLinks`; it keeps drizzle's column types of ideas.
+ */
+export const asIdeaTable = (table: typeof mapIdeas | typeof proposals): typeof ideas => table as unknown as typeof ideas;
+export const asIdeaLabels = (table: typeof mapIdeaLabels | typeof proposalLabels): typeof ideaLabels => table as unknown as typeof ideaLabels;
