@@ -10,7 +10,7 @@ import { dashboardApp, dashboardWorld } from '../projectdashboard/world.js';
  * participatory budgets with support and vote (PB3) in every state of their phases, and proposals:
  * module 30 `supporting` (support phase running), 31 `voting` (voting phase running),
  * 32 `counted` (voting over), 33 `foreign-vote` (organisation 2, voting running), 34 `private-vote`
- * in a private project 5 of organisation 1 (voting running).
+ * in a private project 5 of organisation 1 (voting running), 35 `private-support` there (support running).
  */
 const SUBMIT = 'a4_candy_budgeting:submit';
 const SUPPORT = 'a4_candy_budgeting:support';
@@ -24,7 +24,7 @@ const DAYS: Record<Timing, [[number, number], [number, number], [number, number]
 const phasesFor = (timing: Timing) =>
   ([SUBMIT, SUPPORT, VOTING] as const).map((type, i) => ({ type, name: type.split(':')[1], description: 'A phase', start_date: daysFromNow(DAYS[timing][i][0]), end_date: daysFromNow(DAYS[timing][i][1]) }));
 
-export const BUDGET_MODULES = { supporting: 30, voting: 31, counted: 32, foreign: 33, private: 34 } as const;
+export const BUDGET_MODULES = { supporting: 30, voting: 31, counted: 32, foreign: 33, private: 34, privateSupport: 35 } as const;
 
 export function budgetWorld(): Fixture {
   const world = dashboardWorld();
@@ -39,6 +39,7 @@ export function budgetWorld(): Fixture {
       module(32, 'counted', 1, 'over'),
       module(33, 'foreign-vote', 4, 'voting'),
       module(34, 'private-vote', 5, 'voting'),
+      module(35, 'private-support', 5, 'supporting'),
     ],
   };
 }
