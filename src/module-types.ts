@@ -1,7 +1,8 @@
+import { participatoryBudgeting } from './features/budgeting/module-type.js';
 import { budgetVotingTypes } from './features/budgeting/voting-types.js';
-import { PB_STAND_IN } from './features/budgeting/stand-in.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
+import { mapBrainstorming, mapIdeaChallenge } from './features/mapideas/module-type.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
 import { poll } from './features/polls/module-type.js';
 
@@ -10,6 +11,6 @@ import { poll } from './features/polls/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview, ...budgetVotingTypes(PB_STAND_IN)];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, ...budgetVotingTypes(participatoryBudgeting), poll, textReview];
 
 registerModuleTypes(MODULE_TYPES);

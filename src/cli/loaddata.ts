@@ -1,5 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Value } from 'typebox/value';
@@ -14,19 +13,24 @@ import { addRating, RatingExists, setRating } from '../features/ratings/services
 import { addCommentFeedback } from '../features/comments/feedback-services.js';
 import { addModerator, addParticipant } from '../core/members/services.js';
 import { isReservedSlug } from '../core/slugs.js';
-import { Fixture } from './fixture-schema.js';
+import { type Fixture, fixtureSchema } from './fixture-schema.js';
+import { registeredModuleTypes } from '../features/moduletypes/contract.js';
+import { FixtureError, type FixtureKind, requireRow } from '../features/moduletypes/fixtures.js';
+import { parseArea } from '../features/mapideas/rules.js';
+import { contentTypeOfModule } from '../core/modules/registry.js';
+import type { ContentKind } from '../db/schema/index.js';
 import { ImageInvalid } from '../media/images.js';
 import { cleanRichText } from '../text/html.js';
 
-/** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
-export class FixtureError extends Error {}
+export { FixtureError };
 
 /** A slug that would hide one of the platform's own paths (`create`, `module`, `api`, …) is refused. */
 function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
+/** The fixture kinds the registered module types bring, in the order the types are listed. */
+const moduleTypeKinds = (): FixtureKind[] => registeredModuleTypes().flatMap((type) => type.fixtures ?? []);
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -47,7 +51,7 @@ function pathName(instancePath: string): string {
 /** Checks the fixture's shape; the first problem is reported with its record path. */
 export function validateFixture(data: unknown): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FixtureError('the fixture must be one JSON object');
-  for (const error of Value.Errors(Fixture, data)) {
+  for (const error of Value.Errors(fixtureSchema(), data)) {
     if (error.keyword === 'boolean' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
     const params = error.params as Record<string, unknown>;
     const extra = Array.isArray(params.additionalProperties) ? params.additionalProperties : null;
@@ -64,13 +68,6 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : va
 
 type Ctx = { tx: Tx; options: LoadOptions };
 
-async function requireRow(tx: Tx, table: PgTable & { id: unknown }, id: number, where: string, what: string): Promise<void> {
-  const idColumn = getTableColumns(table).id;
-  const [row] = await tx.select({ id: idColumn }).from(table).where(eq(idColumn, id));
-  if (!row) throw new FixtureError(`${where}: no ${what} ${id}`);
-}
-
-const TARGET_TABLES = { idea: s.ideas, comment: s.comments, poll: s.polls, chapter: s.chapters, paragraph: s.paragraphs } as const;
 
 async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
   for (const [i, u] of records.entries()) {
@@ -168,6 +165,8 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
     const where = `modules[${i}]`;
     requireFreeSlug(m.slug, where);
     await requireRow(tx, s.projects, m.project, `${where}.project`, 'project');
+    const area = m.area === undefined || m.area === null ? null : parseArea(m.area);
+    if (area && 'error' in area) throw new FixtureError(`${where}.area: ${area.error}`);
     await tx.insert(s.modules).values({
       id: m.id,
       slug: m.slug ?? `module-${m.id}`,
@@ -177,6 +176,7 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
       blueprintType: m.blueprint_type ?? 'BS',
       isDraft: m.is_draft ?? false,
       weight: m.weight ?? 0,
+      area: area?.area ?? null,
     });
     for (const [j, ph] of m.phases.entries()) {
       const start = date(ph.start_date) ?? null;
@@ -196,23 +196,6 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
     }
     for (const c of m.categories ?? []) await tx.insert(s.categories).values({ id: c.id, moduleId: m.id, name: c.name });
     for (const l of m.labels ?? []) await tx.insert(s.labels).values({ id: l.id, moduleId: m.id, name: l.name });
-  }
-}
-
-async function loadItems({ tx }: Ctx, data: Fixture) {
-  for (const [i, p] of (data.polls ?? []).entries()) {
-    await requireRow(tx, s.modules, p.module, `polls[${i}].module`, 'module');
-    await requireRow(tx, s.users, p.creator, `polls[${i}].creator`, 'user');
-    await tx.insert(s.polls).values({ id: p.id, moduleId: p.module, creatorId: p.creator });
-  }
-  for (const [i, c] of (data.chapters ?? []).entries()) {
-    await requireRow(tx, s.modules, c.module, `chapters[${i}].module`, 'module');
-    await requireRow(tx, s.users, c.creator, `chapters[${i}].creator`, 'user');
-    await tx.insert(s.chapters).values({ id: c.id, moduleId: c.module, creatorId: c.creator, name: c.name, weight: i });
-  }
-  for (const [i, p] of (data.paragraphs ?? []).entries()) {
-    await requireRow(tx, s.chapters, p.chapter, `paragraphs[${i}].chapter`, 'chapter');
-    await tx.insert(s.paragraphs).values({ id: p.id, chapterId: p.chapter, name: p.name, text: p.text ?? '', weight: i });
   }
 }
 
@@ -251,19 +234,27 @@ async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
   }
 }
 
-async function requireTarget(tx: Tx, target: { type: keyof typeof TARGET_TABLES; id: number }, where: string) {
-  await requireRow(tx, TARGET_TABLES[target.type], target.id, `${where}.target`, target.type);
+/** A comment, rating or report target: a comment, or content of a registered module type that exists. */
+async function requireTarget(tx: Tx, target: { type: string; id: number }, where: string): Promise<{ type: ContentKind; id: number }> {
+  if (target.type === 'comment') {
+    await requireRow(tx, s.comments, target.id, `${where}.target`, 'comment');
+    return { type: 'comment', id: target.id };
+  }
+  const contentType = contentTypeOfModule(target.type as ContentKind);
+  if (!contentType) throw new FixtureError(`${where}.target.type: no content type "${target.type}"`);
+  if (!(await contentType.target(tx, target.id))) throw new FixtureError(`${where}.target: no ${target.type} ${target.id}`);
+  return { type: contentType.kind, id: target.id };
 }
 
 async function loadComments({ tx }: Ctx, records: Fixture['comments'] = []) {
   for (const [i, c] of records.entries()) {
     const where = `comments[${i}]`;
     await requireRow(tx, s.users, c.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, c.target, where);
+    const target = await requireTarget(tx, c.target, where);
     await createComment(tx, {
       id: c.id,
       creatorId: c.creator,
-      target: c.target,
+      target,
       comment: c.comment,
       created: date(c.created) ?? undefined,
       modified: date(c.modified) ?? null,
@@ -280,9 +271,9 @@ async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
   for (const [i, r] of (data.ratings ?? []).entries()) {
     const where = `ratings[${i}]`;
     await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, r.target, where);
+    const target = await requireTarget(tx, r.target, where);
     try {
-      await addRating(tx, r.creator, r.target, r.value);
+      await addRating(tx, r.creator, target, r.value);
     } catch (error) {
       if (!(error instanceof RatingExists)) throw error;
       await setRating(tx, error.ratingId, r.value);
@@ -291,11 +282,11 @@ async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
   for (const [i, r] of (data.reports ?? []).entries()) {
     const where = `reports[${i}]`;
     await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, r.target, where);
+    const target = await requireTarget(tx, r.target, where);
     await tx.insert(s.reports).values({
       creatorId: r.creator,
-      contentType: r.target.type,
-      objectPk: r.target.id,
+      contentType: target.type,
+      objectPk: target.id,
       description: r.description ?? '',
       ...(r.created ? { created: new Date(r.created) } : {}),
     });
@@ -340,11 +331,11 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
-  for (const table of SERIAL_TABLES) {
+  for (const table of [...SERIAL_TABLES, ...moduleTypeKinds().flatMap((kind) => kind.tables)]) {
     await db.execute(
       sql.raw(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM "${table}"), 0) + 1, false)`,
@@ -366,33 +357,38 @@ function explain(error: unknown, stage: string): Error {
 /** Loads a fixture all-or-nothing: on any invalid record nothing is stored. Returns counts per kind. */
 export async function loadFixture(db: Db, data: unknown, options: LoadOptions): Promise<Record<string, number>> {
   const fixture = validateFixture(data);
-  const total = KINDS.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
-  let done = 0;
-  const stages: [(typeof KINDS)[number][], (ctx: Ctx) => Promise<void>][] = [
+  const typeStages = moduleTypeKinds().map((kind): [string[], (ctx: Ctx) => Promise<void>] => [
+    [kind.name],
+    ({ tx }) => kind.load({ tx, baseDir: options.baseDir, mediaDir: options.mediaDir }, (fixture[kind.name] ?? []) as never[]),
+  ]);
+  const stages: [string[], (ctx: Ctx) => Promise<void>][] = [
     [['users'], (c) => loadUsers(c, fixture.users)],
     [['organisations'], (c) => loadOrganisations(c, fixture.organisations)],
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
-    [['polls', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
+    ...typeStages,
     [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
+  const kinds = stages.flatMap(([names]) => names);
+  const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+  let done = 0;
   await db.transaction(async (tx) => {
-    for (const [kinds, load] of stages) {
+    for (const [names, load] of stages) {
       try {
         await load({ tx, options });
       } catch (error) {
-        throw explain(error, kinds.join(', '));
+        throw explain(error, names.join(', '));
       }
-      done += kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+      done += names.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
       options.onProgress?.(done, total);
     }
     await syncSequences(tx);
   });
-  return Object.fromEntries(KINDS.map((kind) => [kind, fixture[kind]?.length ?? 0]));
+  return Object.fromEntries(kinds.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }
 
 export function readFixtureFile(file: string): { data: unknown; baseDir: string } {

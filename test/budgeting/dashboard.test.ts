@@ -15,7 +15,7 @@ test('the dashboard offers the participatory budgets with a vote, adds them with
   const [module] = await db.select().from(modules).where(eq(modules.projectId, 2));
   assert.equal(module.blueprintType, 'PB3');
   const types = (await db.select().from(phases).where(eq(phases.moduleId, module.id)).orderBy(asc(phases.weight))).map((p) => p.type);
-  assert.deepEqual(types, ['a4_candy_budgeting:submit', 'a4_candy_budgeting:support', 'a4_candy_budgeting:voting']);
+  assert.deepEqual(types, ['a4_candy_budgeting:request', 'a4_candy_budgeting:support', 'a4_candy_budgeting:voting']);
   const base = `/org/dashboard/modules/${module.slug}`;
   const basic = await initiator.get(`${base}/module_basic/`);
   // Unterstützungen pro Person: the initiator's session is English, the missing fields are named in it.

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { phases as phaseTable } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
+import { ideaReferenceNumber } from '../../core/urls.js';
 import { phaseIsPast } from '../../core/modules/phases.js';
 import type { ModuleComponent, PhaseType } from '../../core/modules/registry.js';
 import { Input, Radios } from '../../web/controls.js';
@@ -254,7 +255,7 @@ interface ResultExportRow {
 const RESULT_SHEET: Sheet<ResultExportRow> = {
   title: 'Result',
   columns: ['Rank', 'Reference No.', 'Title', 'Budget', 'Votes', 'Winner'],
-  cells: (row, c) => [row.rank, `${row.created.getUTCFullYear()}-${String(row.id).padStart(5, '0')}`, row.name, row.budget, row.votes, t(c.lang, row.winner ? 'yes' : 'no')],
+  cells: (row, c) => [row.rank, ideaReferenceNumber(row.created, row.id), row.name, row.budget, row.votes, t(c.lang, row.winner ? 'yes' : 'no')],
 };
 
 /** The result as the result page ranks it (one batch: a module has hundreds of proposals, not millions). */

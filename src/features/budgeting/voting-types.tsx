@@ -20,6 +20,8 @@ export function budgetVotingTypes(pb: ModuleType): ModuleType[] {
   const shared = {
     ...pb,
     appProjectField: undefined,
+    // The proposals' fixture kind is PB's, declared once.
+    fixtures: undefined,
     offered: true,
     otherPhases: [...(pb.otherPhases ?? [])],
     facts,

@@ -1,4 +1,5 @@
 import { type Lang, t, tn } from '../../i18n/index.js';
+import { ideaPath, ITEM_SEGMENTS } from '../../core/urls.js';
 import { Breadcrumbs } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, FormErrors, Layout, Notice } from '../../web/layout.js';
@@ -16,8 +17,8 @@ export interface VotingFrame {
   modulePath: string;
 }
 
-/** A proposal's page (the reference number, as ideas have it). */
-export const proposalPagePath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/budgeting/${created.getUTCFullYear()}-${String(id).padStart(5, '0')}/`;
+/** A proposal's page. */
+export const proposalPagePath = (orgSlug: string, created: Date, id: number) => ideaPath(orgSlug, created, id, ITEM_SEGMENTS.proposal);
 
 /** The budgeting pages of a module. */
 export const budgetingPath = (orgSlug: string, moduleSlug: string, page: 'support' | 'ballot' | 'code' | 'result') => `/${orgSlug}/budgeting/module/${moduleSlug}/${page}/`;

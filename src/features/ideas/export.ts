@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, ideas, ratings, users } from '../../db/schema/index.js';
+import { comments, ratings, users } from '../../db/schema/index.js';
+import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { qualified as q } from '../../db/sql.js';
 import { formatIsoLocal } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
@@ -16,8 +17,8 @@ import { MODERATOR_STATUSES } from './views.js';
 /** The export of an idea module (§B16): its ideas, and the comments on them. */
 
 /** The ideas of a module, oldest first, in batches (the idea list's own query: counts, category, labels). */
-const ideaBatches = (db: DbOrTx, moduleId: number, size = EXPORT_BATCH): AsyncGenerator<IdeaRow[]> =>
-  keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null), size);
+export const ideaBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<IdeaRow[]> =>
+  keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null, kind), size);
 
 export interface CommentExportRow {
   id: number;
@@ -31,6 +32,8 @@ export interface CommentExportRow {
   parentId: number | null;
   ideaId: number;
   ideaCreated: Date;
+  /** The URL segment of the item's pages. */
+  segment: string;
   positiveRatingCount: number;
   negativeRatingCount: number;
 }
@@ -39,8 +42,8 @@ const parent = alias(comments, 'parent');
 const ratingCount = (value: 1 | -1) =>
   sql<number>`(select count(*) from ${ratings} where ${q(ratings.contentType)} = 'comment' and ${q(ratings.objectPk)} = ${q(comments.id)} and ${q(ratings.value)} = ${value})`.mapWith(Number);
 
-function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: number): Promise<CommentExportRow[]> {
-  return db
+async function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: number, { kind, table: ideas, segment }: IdeaKind): Promise<CommentExportRow[]> {
+  const rows = await db
     .select({
       id: comments.id,
       comment: comments.comment,
@@ -58,29 +61,30 @@ function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: n
     .from(comments)
     .innerJoin(users, eq(users.id, comments.creatorId))
     .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
-    .innerJoin(ideas, or(and(eq(comments.contentType, 'idea'), eq(ideas.id, comments.objectPk)), and(eq(parent.contentType, 'idea'), eq(ideas.id, parent.objectPk))))
+    .innerJoin(ideas, or(and(eq(comments.contentType, kind), eq(ideas.id, comments.objectPk)), and(eq(parent.contentType, kind), eq(ideas.id, parent.objectPk))))
     .where(and(eq(ideas.moduleId, moduleId), gt(comments.id, afterId)))
     .orderBy(asc(comments.id))
     .limit(size);
+  return rows.map((row) => ({ ...row, segment }));
 }
 
 /** The comments on a module's ideas and the replies to them, oldest first, in batches (§B16.3). */
-const commentBatches = (db: DbOrTx, moduleId: number, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
-  keysetBatches((afterId) => loadCommentBatch(db, moduleId, afterId, size), size);
+const commentBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
+  keysetBatches((afterId) => loadCommentBatch(db, moduleId, afterId, size, kind), size);
 
 /** Rich text as plain text with its paragraphs and line breaks (issue 22.1: a council report keeps them). */
 const plain = (html: string | null) => (html ? plainTextOf(html) : '');
-const ideaUrl = (c: SheetContext, created: Date, id: number) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id));
+const ideaUrl = (c: SheetContext, created: Date, id: number, segment?: string) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id, segment));
 
-/** §B16.2, without "Remark": Allmende has no internal moderator remarks. */
-export const IDEA_SHEET: Sheet<IdeaRow> = {
+/** §B16.2, without "Remark": Allmende has no internal moderator remarks. `segment`: the item pages' (map ideas, proposals). */
+export const ideaSheetOf = (segment?: string): Sheet<IdeaRow> => ({
   title: 'Ideas',
   columns: ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback'],
   cells: (idea, c) => {
     const status = idea.moderatorStatus ? MODERATOR_STATUSES[idea.moderatorStatus] : undefined;
     return [
       ideaReferenceNumber(idea.created, idea.id),
-      ideaUrl(c, idea.created, idea.id),
+      ideaUrl(c, idea.created, idea.id, segment),
       idea.name,
       plain(idea.description),
       idea.category?.name ?? '',
@@ -94,7 +98,8 @@ export const IDEA_SHEET: Sheet<IdeaRow> = {
       plain(idea.moderatorFeedbackText),
     ];
   },
-};
+});
+export const IDEA_SHEET = ideaSheetOf();
 
 /**
  * §B16.3: comments and replies. What the discussion withholds, the export withholds: the text of a
@@ -108,7 +113,7 @@ export const COMMENT_SHEET: Sheet<CommentExportRow> = {
     comment.id,
     comment.isRemoved || comment.isCensored || comment.isBlocked ? '' : comment.comment,
     formatIsoLocal(comment.created, c.timeZone),
-    absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId), comment.id)),
+    absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId, comment.segment), comment.id)),
     comment.creatorName,
     comment.positiveRatingCount,
     comment.negativeRatingCount,
@@ -119,6 +124,9 @@ export const COMMENT_SHEET: Sheet<CommentExportRow> = {
 };
 
 export const IDEA_EXPORTS = [
-  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: ideaBatches }),
-  exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: commentBatches }),
+  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: (db, moduleId) => ideaBatches(db, moduleId) }),
+  exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: (db, moduleId) => commentBatches(db, moduleId) }),
 ];
+
+/** The comment export of an idea-like kind's module. */
+export const commentExportOf = (kind: IdeaKind) => exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: (db, moduleId) => commentBatches(db, moduleId, kind) });

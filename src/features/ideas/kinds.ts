@@ -18,8 +18,8 @@ export interface IdeaKind {
   labels: typeof ideaLabels;
   /** The URL segment of the items' pages: `/<org>/<segment>/<yyyy>-<pk>/`. */
   segment: string;
-  /** Further columns the create statement fills, beyond the idea columns: SQL name and type. */
-  extraColumns: { name: string; type: string }[];
+  /** Further columns the create statement fills, beyond the idea columns: SQL name and type, and the SQL value when none is given. */
+  extraColumns: { name: string; type: string; default?: string }[];
 }
 
 /** Ideas themselves (Brainstorming, Idea Challenge). */

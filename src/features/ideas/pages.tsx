@@ -66,7 +66,7 @@ export interface IdeaPageHooks {
   /** The module's facts the fields show (the area of a map). */
   formContext: (db: Db, moduleId: number) => Promise<unknown>;
   /** The kind's part of the detail page. */
-  detail: (db: Db, page: PageContext, idea: IdeaRow) => Promise<ComponentChildren>;
+  detail: (db: Db, page: PageContext, idea: IdeaRow, orgSlug: string) => Promise<ComponentChildren>;
   /** Scripts of the form and the detail page (the map). */
   scripts: string[];
   /** Further fields of the moderation (proposals: archived). */
@@ -152,7 +152,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         report: page.user !== null,
         rated: moduleRatesIdeas(target.module, kind.kind),
       },
-      extra: hooks ? await hooks.detail(db, page, idea) : undefined,
+      extra: hooks ? await hooks.detail(db, page, idea, request.params.org) : undefined,
       follow: <FollowForm page={page} project={project} following={following} next={path} />,
       thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
     };

@@ -65,7 +65,7 @@ const value = (key: keyof CreateIdeaValues & string) => sql.placeholder(key);
 const insertStatement = (kind: IdeaKind) => preparedStatement<CreatedIdeaRow, CreateIdeaValues>(`${kind.kind}_create`, () => {
   const { table: ideas, labels: ideaLabels } = kind;
   const extraNames = sql.raw(kind.extraColumns.map((c) => `, ${c.name}`).join(''));
-  const extraValues = sql.join(kind.extraColumns.map((c, i) => sql`, ${sql.placeholder(`extra_${i}`)}::${sql.raw(c.type)}`));
+  const extraValues = sql.join(kind.extraColumns.map((c, i) => sql`, coalesce(${sql.placeholder(`extra_${i}`)}::${sql.raw(c.type)}, ${sql.raw(c.default ?? 'null')})`));
   const created = sql`${value('created')}::timestamptz`;
   const creatorId = sql`${value('creatorId')}::integer`;
   return sql`

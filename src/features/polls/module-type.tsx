@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { polls } from '../../db/schema/index.js';
+import { Type } from 'typebox';
+import { modules, polls, users } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
+import { FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { ItemThread } from '../threads/items.js';
 
 /**
@@ -31,6 +33,19 @@ const pollList = contentPart({
   ),
 });
 
+const pollFixtures = fixtureKind({
+  name: 'polls',
+  record: Type.Object({ id: FixtureId, module: FixtureId, creator: FixtureId }, strictRecord),
+  tables: ['polls'],
+  load: async ({ tx }, records) => {
+    for (const [i, p] of records.entries()) {
+      await requireRow(tx, modules, p.module, `polls[${i}].module`, 'module');
+      await requireRow(tx, users, p.creator, `polls[${i}].creator`, 'user');
+      await tx.insert(polls).values({ id: p.id, moduleId: p.module, creatorId: p.creator });
+    }
+  },
+});
+
 export const poll: ModuleType = {
   blueprintType: 'PO',
   key: 'poll',
@@ -51,4 +66,5 @@ export const poll: ModuleType = {
   ],
   appProjectField: 'single_poll_module',
   content: pollList,
+  fixtures: [pollFixtures],
 };
