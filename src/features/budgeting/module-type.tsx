@@ -12,7 +12,7 @@ import { contentPart, exportFile, type ModuleType } from '../moduletypes/contrac
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
 import { placedFixtureKind } from '../mapideas/fixtures.js';
 import { BUDGET_MAX } from './rules.js';
-import { proposalPages } from './pages.js';
+import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { ArchivedFilter, formatBudget } from './views.js';
 

@@ -10,6 +10,16 @@ import { AREA_INVALID, parseArea } from './rules.js';
 import { saveArea } from './services.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
 
+/** The area a form value holds, when it is a valid one (the map shows it). */
+function storedArea(value: string) {
+  try {
+    const parsed = value ? parseArea(JSON.parse(value)) : null;
+    return parsed && 'area' in parsed ? parsed.area : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The dashboard component "Area" (adhocracy+'s `area_settings`): a module of a map type cannot be published without it. */
 export const AREA_COMPONENT: ModuleComponent = {
   key: 'area_settings',
@@ -28,13 +38,7 @@ export const AREA_FORM: DashboardComponentForm = {
   },
   Fields: ({ page, values, errors }) => {
     const { lang } = page;
-    let current = null;
-    try {
-      const parsed = values.area ? parseArea(JSON.parse(values.area)) : null;
-      current = parsed && 'area' in parsed ? parsed.area : null;
-    } catch {
-      current = null;
-    }
+    const current = storedArea(values.area);
     return (
       <>
         <p class="help" id="id_area_help">

@@ -7,7 +7,7 @@ import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
 import { loadPlaceList, PlaceList } from './list.js';
 import { placedFixtureKind } from './fixtures.js';
-import { mapIdeaPages } from './pages.js';
+import { mapIdeaPages } from './plugin.js';
 import { areaFacts, MAPIDEA_KIND } from './queries.js';
 
 /**

@@ -146,7 +146,7 @@
     for (var i = 0; i < boxes.length; i++) {
       (function (box) {
         var spec;
-        try { spec = JSON.parse(box.getAttribute('data-map')); } catch (e) { return; }
+        try { spec = JSON.parse(box.getAttribute('data-map')); } catch { return; }
         withConfig(spec, function (s) { draw(box, s); });
       })(boxes[i]);
     }
