@@ -49,7 +49,7 @@ export const proposalId = (moduleId: number, n: 1 | 2 | 3 | 4) => moduleId * 10 
 const BUDGETS = [50_000, 30_000, 20_000, 60_000];
 const NAMES = ['Park', 'Bridge', 'Bench', 'Pool'];
 
-async function seedProposals(db: Db) {
+export async function seedProposals(db: Db) {
   for (const moduleId of Object.values(BUDGET_MODULES)) {
     await db.insert(proposals).values(
       BUDGETS.map((budget, i) => ({
