@@ -4,6 +4,7 @@ import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
+import { deMaps } from './de-maps.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
@@ -282,6 +283,7 @@ export const de: Record<string, string> = {
   ...deContent,
   ...deOperations,
   ...deConsultation,
+  ...deMaps,
   ...deBudgeting,
   ...deCommon,
 };

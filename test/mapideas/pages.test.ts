@@ -75,6 +75,11 @@ test('a citizen places a map idea: outside the area the form comes back with the
   assert.equal(page.status, 200);
   assert.match(page.text, /River bank/);
   assert.match(page.text, /class="map map-small"/);
+  assert.match(page.text, new RegExp(`action="/comments/on/mapidea/${row.id}/"`));
+  const posted = await user.post(`/comments/on/mapidea/${row.id}/`, { comment: 'Good spot' });
+  assert.equal(posted.status, 302);
+  assert.match(posted.location ?? '', new RegExp(`^${created.location}\\?comment=\\d+`));
+  assert.equal((await user.post('/comments/on/comment/1/', { comment: 'x' })).status, 404);
 
   const module = await user.get('/org/projects/module/map-module/');
   assert.match(module.text, new RegExp(`<a href="${created.location}">A bench</a>`));

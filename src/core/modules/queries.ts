@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
-import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
+import { categories, chapters, comments, ideas, labels, mapIdeas, modules, organisations, paragraphs, phases, polls, projects, proposals, ratings } from '../../db/schema/index.js';
 
 export interface ModulePhase {
   id: number;
@@ -172,6 +172,10 @@ export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<M
     with items as (
       select i.module_id, 'idea' as kind, i.id as obj, i.creator_id from ${ideas} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
       union all
+      select i.module_id, 'mapidea', i.id, i.creator_id from ${mapIdeas} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
+      union all
+      select i.module_id, 'proposal', i.id, i.creator_id from ${proposals} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
+      union all
       select p.module_id, 'poll', p.id, null from ${polls} p join ${modules} m on m.id = p.module_id where m.project_id = ${projectId}
       union all
       select c.module_id, 'chapter', c.id, null from ${chapters} c join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
@@ -190,12 +194,12 @@ export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<M
       select th.module_id, ra.creator_id from ${ratings} ra join threads th on ra.content_type = 'comment' and ra.object_pk = th.id
     ),
     people as (
-      select module_id, creator_id from items where kind = 'idea'
+      select module_id, creator_id from items where kind in ('idea', 'mapidea', 'proposal')
       union select module_id, creator_id from threads
       union select module_id, creator_id from rated
     )
     select m.id,
-      (select count(*) from items it where it.module_id = m.id and it.kind = 'idea')::int as ideas,
+      (select count(*) from items it where it.module_id = m.id and it.kind in ('idea', 'mapidea', 'proposal'))::int as ideas,
       (select count(*) from threads th where th.module_id = m.id)::int as comments,
       (select count(*) from people pe where pe.module_id = m.id and pe.creator_id is not null)::int as participants
     from ${modules} m where m.project_id = ${projectId}`);

@@ -62,6 +62,8 @@ export interface ContentTypeOfModule {
   reportable?: boolean;
   /** The object's module and creator; null when it does not exist. */
   target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
+  /** The page path and name of each object (comment links, notices, the moderation pages), in one statement; unset: the module's page, no name. */
+  pages?: (db: DbOrTx, ids: number[]) => Promise<{ id: number; path: string; name: string }[]>;
 }
 
 /** The part of a module type the floor reads. */

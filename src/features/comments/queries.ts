@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { chapters, commentFeedback, comments, type ContentKind, ideas, modules, organisations, paragraphs, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
 import { commentPath, ideaPath, modulePath } from '../../core/urls.js';
+import { contentTypeOfModule } from '../../core/modules/registry.js';
 
 export interface ObjectRef {
   type: ContentKind;
@@ -59,7 +60,19 @@ export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise
     const rows = await moduleSlugsOf(db, type, ids);
     for (const row of rows) paths.set(objectKey({ type, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
   }
+  for (const [type, rows] of await hookedPages(db, objects)) for (const row of rows) paths.set(objectKey({ type, id: row.id }), row.path);
   return paths;
+}
+
+/** The kinds whose module types bring their pages (map ideas, proposals): each kind's paths and names, one statement per kind present. */
+async function hookedPages(db: DbOrTx, objects: ObjectRef[]): Promise<Map<ContentKind, { id: number; path: string; name: string }[]>> {
+  const result = new Map<ContentKind, { id: number; path: string; name: string }[]>();
+  const kinds = [...new Set(objects.map((o) => o.type))].filter((k) => k !== 'idea');
+  for (const kind of kinds) {
+    const pages = contentTypeOfModule(kind)?.pages;
+    if (pages) result.set(kind, await pages(db, idsOf(objects, kind)));
+  }
+  return result;
 }
 
 function moduleSlugsOf(db: DbOrTx, type: ContentKind, ids: number[]) {
@@ -360,5 +373,6 @@ export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Pro
   if (chapterIds.length) for (const row of await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(inArray(chapters.id, chapterIds))) names.set(objectKey({ type: 'chapter', id: row.id }), row.name);
   const paragraphIds = idsOf(objects, 'paragraph');
   if (paragraphIds.length) for (const row of await db.select({ id: paragraphs.id, name: paragraphs.name }).from(paragraphs).where(inArray(paragraphs.id, paragraphIds))) names.set(objectKey({ type: 'paragraph', id: row.id }), row.name);
+  for (const [type, rows] of await hookedPages(db, objects)) for (const row of rows) names.set(objectKey({ type, id: row.id }), row.name);
   return new Map([...roots].map(([id, root]) => [id, names.get(objectKey(root)) ?? '']));
 }

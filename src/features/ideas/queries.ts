@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { ideaPath } from '../../core/urls.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
@@ -185,7 +186,7 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number,
 }
 
 /** Idea-like items as content: commented, rated and reported through the shared content-type API. */
-export const ideaContentTypeOf = ({ kind, table }: IdeaKind): ContentTypeOfModule => ({
+export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind): ContentTypeOfModule => ({
   kind,
   commentable: true,
   rateable: true,
@@ -193,6 +194,16 @@ export const ideaContentTypeOf = ({ kind, table }: IdeaKind): ContentTypeOfModul
   target: async (db, id) => {
     const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
     return row ?? null;
+  },
+  pages: async (db, ids) => {
+    const rows = await db
+      .select({ id: table.id, name: table.name, created: table.created, orgSlug: organisations.slug })
+      .from(table)
+      .innerJoin(modules, eq(modules.id, table.moduleId))
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .where(inArray(table.id, ids));
+    return rows.map((r) => ({ id: r.id, name: r.name, path: ideaPath(r.orgSlug, r.created, r.id, segment) }));
   },
 });
 

@@ -29,7 +29,8 @@ import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, re
 import { CategoryFields, CommentField } from './views.js';
 import { checkCommentCategories } from '../comments/input.js';
 
-const ThreadKind = Type.Union([Type.Literal('idea'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]);
+/** A commentable content kind (the module types declare which: ideas, map ideas, proposals, polls, chapters, paragraphs). */
+const ThreadKind = Type.String({ pattern: '^[a-z]{1,32}$' });
 const NewParams = Type.Object({ kind: ThreadKind, pk: PathId });
 const ActionParams = Type.Object({ id: PathId });
 
@@ -123,7 +124,9 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   }
 
   app.post('/comments/on/:kind/:pk/', pageRoute({ params: NewParams, body: RepeatedFormBody }), async (request, reply) => {
-    const { kind, pk } = request.params;
+    const { pk } = request.params;
+    const kind = commentable().find((k) => k === request.params.kind && k !== 'comment');
+    if (!kind) throw notFound();
     const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
     if (!objectPath) throw notFound();
     const page = await poster(request, reply, objectPath);

@@ -1,0 +1,38 @@
+/** German texts of the maps: map ideas, proposals, the module area (issue 24). Keep keys sorted. */
+export const deMaps: Record<string, string> = {
+  Archived: 'Archiviert',
+  'Area (GeoJSON)': 'Gebiet (GeoJSON)',
+  Budget: 'Budget',
+  'Budget (whole euros)': 'Budget (ganze Euro)',
+  'Click on the map to set the place, or enter its latitude and longitude (decimal degrees). It must lie inside the area of this module.':
+    'Klicken Sie auf die Karte, um den Ort festzulegen, oder geben Sie Breiten- und Längengrad ein (Dezimalgrad). Er muss im Gebiet dieses Moduls liegen.',
+  'Draw the area on the map (click to add corners, then "Finish"), choose a preset, or paste a GeoJSON FeatureCollection of polygons. Ideas can only be placed inside it.':
+    'Zeichnen Sie das Gebiet auf der Karte (Ecken anklicken, dann „Fläche abschließen“), wählen Sie eine Vorlage oder fügen Sie eine GeoJSON-FeatureCollection von Polygonen ein. Ideen können nur darin verortet werden.',
+  'Ensure this field has no more than 255 characters.': 'Dieses Feld darf höchstens 255 Zeichen enthalten.',
+  'Enter a whole number of euros, 0 or more.': 'Geben Sie eine ganze Zahl von Euro ein, 0 oder mehr.',
+  'Ensure this value is less than or equal to 2147483647.': 'Dieser Wert darf höchstens 2147483647 sein.',
+  'Exclude this proposal from all listings by default. You can still access this proposal by using filters.':
+    'Diesen Vorschlag standardmäßig aus allen Listen ausschließen. Über die Filter bleibt er erreichbar.',
+  Find: 'Suchen',
+  'Label of the place': 'Bezeichnung des Ortes',
+  Latitude: 'Breitengrad',
+  Longitude: 'Längengrad',
+  'Map of the ideas': 'Karte der Ideen',
+  'Map of the place': 'Karte des Ortes',
+  'Map: click to set the place': 'Karte: klicken, um den Ort festzulegen',
+  'Map: draw the area': 'Karte: das Gebiet zeichnen',
+  'No preset': 'Keine Vorlage',
+  Place: 'Ort',
+  'Place label': 'Ortsbezeichnung',
+  'Please locate your proposal on the map.': 'Bitte verorten Sie Ihren Vorschlag auf der Karte.',
+  Preset: 'Vorlage',
+  Proposals: 'Vorschläge',
+  'Required budget': 'Benötigtes Budget',
+  'Search an address': 'Adresse suchen',
+  'The map needs JavaScript; the list and the fields work without it.': 'Die Karte braucht JavaScript; die Liste und die Felder funktionieren ohne.',
+  'The point is outside the area of this module.': 'Der Punkt liegt außerhalb des Gebiets dieses Moduls.',
+  'This could be an address or the name of a landmark.': 'Das kann eine Adresse oder der Name eines Wahrzeichens sein.',
+  'This is not a valid area: a GeoJSON FeatureCollection of polygons (each ring closed, at least four positions).':
+    'Das ist kein gültiges Gebiet: eine GeoJSON-FeatureCollection von Polygonen (jeder Ring geschlossen, mindestens vier Positionen).',
+  'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.': 'Das ist kein gültiger Punkt: Breitengrad zwischen -90 und 90, Längengrad zwischen -180 und 180.',
+};
