@@ -6,7 +6,6 @@ export const deBudgeting: Record<string, string> = {
   '%(n)s supports': '%(n)s Unterstützungen',
   '%(name)s: %(votes)s votes': '%(name)s: %(votes)s Stimmen',
   '%(total)s codes, %(used)s of them used.': '%(total)s Codes, davon %(used)s benutzt.',
-  Budget: 'Budget',
   'Cast my ballot': 'Stimmzettel abgeben',
   'Change my ballot': 'Stimmzettel ändern',
   'Choose at least %(min)s proposals.': 'Wählen Sie mindestens %(min)s Vorschläge.',
