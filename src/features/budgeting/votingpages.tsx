@@ -23,7 +23,7 @@ const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });
 const DownloadParams = Type.Object({ org: Slug, module: Slug, format: Type.Union([Type.Literal('csv'), Type.Literal('html')]) });
 
-/** Where a vote code's tries are counted: per client address, with the login throttle's numbers. */
+/** Where wrong vote codes are counted: per client address, with the login throttle's numbers. */
 const CODE_KEY = (ip: string) => `vote-code:${ip}`;
 
 /**
@@ -33,6 +33,11 @@ const CODE_KEY = (ip: string) => `vote-code:${ip}`;
 export async function votingPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
+
+  /** 429 (with Retry-After) once an address has tried `LOGIN_FAILURE_LIMIT` wrong codes in the window (a check that counts nothing). */
+  const codeTriesLeft = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit - 1, config.loginFailureWindowSeconds, 0);
+  /** Counts one wrong code of an address. */
+  const countWrongCode = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit, config.loginFailureWindowSeconds);
 
   /**
    * A module with a support or voting phase that the viewer may see; 404 otherwise (also for what
@@ -161,10 +166,11 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const typed = field(request.body, 'code');
     const base = { frame, action, open: canVoteWithCode(context), code: typed, codeErrors: [] as string[], form: null, done: false };
     if (!base.open) return sendPage(reply, <CodePage page={page} data={base} />, 403);
-    // Tries are throttled per client address like failed logins: counted before the code is looked at.
-    await takeRateLimited(app.ctx, CODE_KEY(request.ip), config.loginFailureLimit * 3, config.loginFailureWindowSeconds);
+    // Wrong codes are throttled per client address like failed logins (a polling station's one address may cast many good ones).
+    await codeTriesLeft(request.ip);
     const code = normaliseVoteCode(typed);
     if (!code || !(await voteCodeUsable(db, module.id, code))) {
+      await countWrongCode(request.ip);
       return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     }
     const { settings, eligible, choices: proposals } = await ballotData(org, module);
