@@ -1,4 +1,5 @@
 import { participatoryBudgeting } from './features/budgeting/module-type.js';
+import { budgetVotingTypes } from './features/budgeting/voting-types.js';
 import { debate } from './features/debate/module-type.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
@@ -12,6 +13,6 @@ import { prioritisation } from './features/topicprio/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, poll, textReview, debate, prioritisation];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, ...budgetVotingTypes(participatoryBudgeting), poll, textReview, debate, prioritisation];
 
 registerModuleTypes(MODULE_TYPES);

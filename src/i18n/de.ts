@@ -1,3 +1,4 @@
+import { deBudgeting } from './de-budgeting.js';
 import { deConsultation } from './de-consultation.js';
 import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
@@ -287,5 +288,6 @@ export const de: Record<string, string> = {
   ...dePolls,
   ...deTexts,
   ...deMaps,
+  ...deBudgeting,
   ...deCommon,
 };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { deBudgeting } from '../../src/i18n/de-budgeting.js';
 import { deConsultation } from '../../src/i18n/de-consultation.js';
 import { deContent } from '../../src/i18n/de-content.js';
 import { deDashboard } from '../../src/i18n/de-dashboard.js';
@@ -12,7 +13,7 @@ import { deCommon } from '../../src/i18n/de.js';
 import { deTexts } from '../../src/i18n/de-texts.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deBudgeting, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);
