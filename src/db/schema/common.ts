@@ -15,6 +15,7 @@ export const CONTENT_KINDS = [
   'poll',
   'chapter',
   'paragraph',
+  'livequestion',
   'comment',
   'rating',
   'report',

@@ -7,3 +7,4 @@ export * from './dashboard.js';
 export * from './insights.js';
 export * from './platform.js';
 export * from './versions.js';
+export * from './live.js';
