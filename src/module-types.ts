@@ -1,5 +1,6 @@
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
+import { interactiveEvent } from './features/interactiveevents/module-type.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
 import { poll } from './features/polls/module-type.js';
 
@@ -8,6 +9,6 @@ import { poll } from './features/polls/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, poll, textReview, interactiveEvent];
 
 registerModuleTypes(MODULE_TYPES);

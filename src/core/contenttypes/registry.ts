@@ -18,6 +18,7 @@ export const CONTENT_TYPES: Record<ContentKind, { id: number; appLabel: string; 
   rating: { id: 9, appLabel: 'a4ratings', model: 'rating' },
   report: { id: 10, appLabel: 'a4reports', model: 'report' },
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
+  livequestion: { id: 12, appLabel: 'a4_candy_interactive_events', model: 'livequestion' },
 };
 
 const byId = new Map(Object.entries(CONTENT_TYPES).map(([kind, ct]) => [ct.id, kind as ContentKind]));
