@@ -115,6 +115,24 @@ export const FixturePoll = Type.Object({ id: Id, module: Id, creator: Id }, stri
 export const FixtureChapter = Type.Object({ id: Id, module: Id, creator: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict);
 export const FixtureParagraph = Type.Object({ id: Id, chapter: Id, name: Type.String({ maxLength: 120 }), text: OptText }, strict);
 
+/** An Interactive Event's affiliation (adhocracy+ keeps them as the module's categories). */
+export const FixtureAffiliation = Type.Object({ id: Id, module: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict);
+/** A live question of an Interactive Event (anonymous: no creator). */
+export const FixtureLiveQuestion = Type.Object(
+  {
+    id: Id,
+    module: Id,
+    text: Type.String({ minLength: 1, maxLength: 1000 }),
+    affiliation: Type.Union([Id, Type.Null()]),
+    is_hidden: Type.Optional(Type.Boolean()),
+    is_answered: Type.Optional(Type.Boolean()),
+    is_on_shortlist: Type.Optional(Type.Boolean()),
+    is_live: Type.Optional(Type.Boolean()),
+    created: Type.Optional(DateTime),
+  },
+  strict,
+);
+
 export const FixtureIdea = Type.Object(
   {
     id: Id,
@@ -190,6 +208,8 @@ export const Fixture = Type.Object(
     chapters: Type.Optional(Type.Array(FixtureChapter)),
     paragraphs: Type.Optional(Type.Array(FixtureParagraph)),
     ideas: Type.Optional(Type.Array(FixtureIdea)),
+    affiliations: Type.Optional(Type.Array(FixtureAffiliation)),
+    live_questions: Type.Optional(Type.Array(FixtureLiveQuestion)),
     comments: Type.Optional(Type.Array(FixtureComment)),
     ratings: Type.Optional(Type.Array(FixtureRating)),
     reports: Type.Optional(Type.Array(FixtureReport)),

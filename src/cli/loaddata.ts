@@ -26,7 +26,7 @@ function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
+const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'chapters', 'paragraphs', 'affiliations', 'live_questions', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -216,6 +216,40 @@ async function loadItems({ tx }: Ctx, data: Fixture) {
   }
 }
 
+/** An Interactive Event's module (blueprint_type IE), or a refusal naming the record. */
+async function requireEventModule(tx: Tx, moduleId: number, where: string): Promise<void> {
+  const [module] = await tx.select({ blueprintType: s.modules.blueprintType }).from(s.modules).where(eq(s.modules.id, moduleId));
+  if (!module) throw new FixtureError(`${where}.module: no module ${moduleId}`);
+  if (module.blueprintType !== 'IE') throw new FixtureError(`${where}.module: module ${moduleId} is not an Interactive Event (blueprint_type IE)`);
+}
+
+/** Affiliations and live questions of Interactive Events, with their ids. */
+async function loadLiveQuestions({ tx }: Ctx, data: Fixture) {
+  for (const [i, a] of (data.affiliations ?? []).entries()) {
+    await requireEventModule(tx, a.module, `affiliations[${i}]`);
+    await tx.insert(s.categories).values({ id: a.id, moduleId: a.module, name: a.name });
+  }
+  for (const [i, q] of (data.live_questions ?? []).entries()) {
+    const where = `live_questions[${i}]`;
+    await requireEventModule(tx, q.module, where);
+    if (q.affiliation !== null) {
+      const [affiliation] = await tx.select({ id: s.categories.id }).from(s.categories).where(and(eq(s.categories.id, q.affiliation), eq(s.categories.moduleId, q.module)));
+      if (!affiliation) throw new FixtureError(`${where}.affiliation: no affiliation ${q.affiliation} in module ${q.module}`);
+    }
+    await tx.insert(s.liveQuestions).values({
+      id: q.id,
+      moduleId: q.module,
+      text: q.text,
+      categoryId: q.affiliation,
+      isHidden: q.is_hidden ?? false,
+      isAnswered: q.is_answered ?? false,
+      isOnShortlist: q.is_on_shortlist ?? false,
+      isLive: q.is_live ?? false,
+      ...(q.created ? { created: new Date(q.created) } : {}),
+    });
+  }
+}
+
 async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
   for (const [i, idea] of records.entries()) {
     const where = `ideas[${i}]`;
@@ -340,7 +374,7 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'chapters', 'paragraphs', 'live_questions', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -374,6 +408,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
     [['polls', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
+    [['affiliations', 'live_questions'], (c) => loadLiveQuestions(c, fixture)],
     [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
