@@ -40,7 +40,8 @@ const QuestionSchema = Type.Object({
   is_hidden: Type.Boolean(),
   is_live: Type.Boolean(),
 });
-const CategoryValue = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 20 }), Type.Null()]);
+// Null first: the schema compiler coerces types, and would read null as the integer 0.
+const CategoryValue = Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 20 })]);
 const CreateBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: QUESTION_MAX }), category: Type.Optional(CategoryValue) });
 const FlagsBody = Type.Object({ is_answered: Type.Optional(Type.Boolean()), is_on_shortlist: Type.Optional(Type.Boolean()), is_hidden: Type.Optional(Type.Boolean()), is_live: Type.Optional(Type.Boolean()) });
 const LikeBody = Type.Object({ value: Type.Boolean() });
