@@ -12,7 +12,6 @@ export const serializeQuestion = (row: QuestionRow) => ({
   is_live: row.isLive,
 });
 
-export type SerializedQuestion = ReturnType<typeof serializeQuestion>;
 
 /** The live channel's topic of an event's questions. */
 export const questionsTopic = (moduleId: number) => `ie:${moduleId}`;
