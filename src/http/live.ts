@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Database, Db, Tx } from '../db/client.js';
+import type { Database, Db, DbOrTx } from '../db/client.js';
 import { liveEvents } from '../db/schema/index.js';
 
 /**
@@ -36,9 +36,10 @@ export interface LiveEvent {
 /**
  * Publishes an event inside the writing transaction; it reaches the streams when the transaction
  * commits (and never if it rolls back). The per-topic transaction lock makes a topic's ids follow
- * the commit order, so "everything after Last-Event-ID" misses nothing.
+ * the commit order, so "everything after Last-Event-ID" misses nothing (outside a transaction each
+ * statement commits on its own: the event goes out at once).
  */
-export async function publishLive(tx: Tx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
+export async function publishLive(tx: DbOrTx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))`);
   await tx.execute(sql`
     WITH e AS (INSERT INTO ${liveEvents} (topic, event, data) VALUES (${topic}, ${event}, ${JSON.stringify(data)}::jsonb) RETURNING id, topic, event, data),

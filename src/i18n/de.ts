@@ -3,6 +3,7 @@ import { deContent } from './de-content.js';
 import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
+import { deLive } from './de-live.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 
@@ -281,5 +282,6 @@ export const de: Record<string, string> = {
   ...deContent,
   ...deOperations,
   ...deConsultation,
+  ...deLive,
   ...deCommon,
 };

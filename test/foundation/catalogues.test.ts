@@ -5,12 +5,13 @@ import { deContent } from '../../src/i18n/de-content.js';
 import { deDashboard } from '../../src/i18n/de-dashboard.js';
 import { deExports } from '../../src/i18n/de-exports.js';
 import { deInsights } from '../../src/i18n/de-insights.js';
+import { deLive } from '../../src/i18n/de-live.js';
 import { deOperations } from '../../src/i18n/de-operations.js';
 import { deParticipation } from '../../src/i18n/de-participation.js';
 import { deCommon } from '../../src/i18n/de.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, deLive, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);

@@ -1,64 +1,14 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { EVENT, eventWorld } from './world.js';
+import { openStream } from './sse.js';
 
 const streamPath = `/api/modules/${EVENT}/interactiveevents/live/`;
+const open = (port: number, headers: Record<string, string> = {}, path = streamPath) => openStream(port, path, headers);
 const ask = (t: TestApp, text: string) => t.request({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text, category: 11 } });
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-}
-
-/** An open event stream: its answer and the events parsed so far, with a way to wait for the next one that matches. */
-class Stream {
-  readonly events: SseEvent[] = [];
-  private buffer = '';
-  private waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
-  constructor(readonly response: IncomingMessage) {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let end;
-      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const event: SseEvent = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) event.comment = line.slice(1).trim();
-          else {
-            const [key, ...rest] = line.split(':');
-            (event as Record<string, string>)[key] = rest.join(':').trimStart();
-          }
-        }
-        this.events.push(event);
-        this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
-      }
-    });
-  }
-  next(match: (e: SseEvent) => boolean): Promise<SseEvent> {
-    const seen = this.events.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
-  }
-  close() {
-    this.response.destroy();
-  }
-}
-
-function open(port: number, headers: Record<string, string> = {}, path = streamPath): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } }, (response) => resolve(new Stream(response)));
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 async function listening(overrides = {}): Promise<{ t: TestApp; port: number }> {
   const t = await createTestApp(overrides);

@@ -1,8 +1,10 @@
+/* global document, window, location, EventSource, DOMParser, setTimeout, fetch, FormData, URLSearchParams, HTMLFormElement */
 // Pages that update themselves through the live channel (src/http/live.ts, docs/api.md "Live channel").
 // An element with data-live-stream names its EventSource; data-live-last is the event id the page was
 // rendered at, so nothing between the render and the connection is lost (EventSource then sends
 // Last-Event-ID itself on every reconnect). Like counts change in place; other events fetch the page
-// again and swap its [data-live-region]. Forms marked data-live-form post in the background.
+// again and swap its [data-live-region], keeping what the user selected there. Forms marked
+// data-live-form post in the background. Without JavaScript the forms post and a reload shows news.
 (function () {
   'use strict';
   var root = document.querySelector('[data-live-stream]');
@@ -14,6 +16,18 @@
   var running = false;
   var again = false;
 
+  /** What the user chose inside the region (checkboxes, selects), to put back after the swap. */
+  function choices(region) {
+    var kept = { checked: [], values: {} };
+    region.querySelectorAll('input[type=checkbox][id]').forEach(function (box) { if (box.checked) kept.checked.push(box.id); });
+    region.querySelectorAll('select[id]').forEach(function (select) { kept.values[select.id] = select.value; });
+    return kept;
+  }
+  function restore(kept) {
+    kept.checked.forEach(function (id) { var box = document.getElementById(id); if (box) box.checked = true; });
+    Object.keys(kept.values).forEach(function (id) { var select = document.getElementById(id); if (select) select.value = kept.values[id]; });
+  }
+
   function refresh() {
     timer = null;
     if (running) { again = true; return; }
@@ -24,9 +38,11 @@
         var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-live-region]');
         var current = document.querySelector('[data-live-region]');
         if (fresh && current) {
-          var focused = document.activeElement && document.activeElement.closest('li[id]');
+          var kept = choices(current);
+          var focused = document.activeElement && document.activeElement.id;
           current.replaceWith(document.importNode(fresh, true));
-          if (focused) { var same = document.getElementById(focused.id); if (same) { var button = same.querySelector('button'); if (button) button.focus(); } }
+          restore(kept);
+          if (focused) { var back = document.getElementById(focused); if (back) back.focus(); }
         }
         document.documentElement.setAttribute('data-live-updated', String(Date.now()));
       })
@@ -48,8 +64,7 @@
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-live-form')) return;
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form));
-    var token = body.get('csrfmiddlewaretoken') || '';
-    fetch(form.action, { method: 'POST', body: body, credentials: 'same-origin', headers: { 'X-CSRFToken': token }, redirect: 'manual' })
+    fetch(form.action, { method: 'POST', body: body, credentials: 'same-origin', headers: { 'X-CSRFToken': body.get('csrfmiddlewaretoken') || '' }, redirect: 'manual' })
       .then(schedule, function () { form.submit(); });
   });
 })();
