@@ -51,6 +51,8 @@
   }
   function schedule() { if (!timer) timer = setTimeout(refresh, 100); }
 
+  // Tells that the stream is open (tests and styles can wait for it).
+  source.addEventListener('open', function () { document.documentElement.setAttribute('data-live-open', ''); });
   source.addEventListener('likes', function (event) {
     var data = JSON.parse(event.data);
     document.querySelectorAll('[data-likes-for="' + data.id + '"]').forEach(function (el) { el.textContent = String(data.count); });
