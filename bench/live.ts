@@ -72,6 +72,7 @@ function startServer(url: string): Promise<{ child: ChildProcess; base: string; 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 const sentAt = new Float64Array(likes + 1);
+const likeTimes: number[] = [];
 const delays: number[] = [];
 let received = 0;
 
@@ -123,7 +124,10 @@ async function main() {
         sentAt[id] = performance.now();
         const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/livequestions/${id}/likes/`, agent: likeAgent, headers: { 'content-type': 'application/json' } }, (res) => {
           res.resume();
-          res.on('end', () => resolve());
+          res.on('end', () => {
+            likeTimes.push(performance.now() - sentAt[id]);
+            resolve();
+          });
         });
         req.on('error', () => resolve());
         req.end('{"value":true}');
@@ -142,6 +146,8 @@ async function main() {
     while (received < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const sorted = delays.sort((a, b) => a - b);
     console.log(`${likes} likes at ${likesPerSecond}/s over ${seconds} s: ${received} of ${expected} updates arrived; like → every client's update: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`);
+    const answered = likeTimes.sort((a, b) => a - b);
+    console.log(`the like requests themselves: p50 ${percentile(answered, 50).toFixed(0)} ms, p99 ${percentile(answered, 99).toFixed(0)} ms`);
     agent.destroy();
     likeAgent.destroy();
   } finally {

@@ -40,9 +40,14 @@ export interface LiveEvent {
  * statement commits on its own: the event goes out at once).
  */
 export async function publishLive(tx: DbOrTx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))`);
+  // One statement, so the lock is held from here to the commit only: the row (and its id from the
+  // sequence) is made after the lock is taken, since it is selected from the lock's own row.
   await tx.execute(sql`
-    WITH e AS (INSERT INTO ${liveEvents} (topic, event, data) VALUES (${topic}, ${event}, ${JSON.stringify(data)}::jsonb) RETURNING id, topic, event, data),
+    WITH e AS (
+      INSERT INTO ${liveEvents} (topic, event, data)
+      SELECT ${topic}, ${event}, ${JSON.stringify(data)}::jsonb FROM (SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))) AS locked
+      RETURNING id, topic, event, data
+    ),
     p AS (SELECT e.id, e.topic, json_build_object('id', e.id, 'topic', e.topic, 'event', e.event, 'data', e.data)::text AS full FROM e)
     SELECT pg_notify(${LIVE_CHANNEL}, CASE WHEN octet_length(p.full) <= ${MAX_PAYLOAD} THEN p.full ELSE json_build_object('id', p.id, 'topic', p.topic)::text END) FROM p`);
 }
@@ -184,8 +189,7 @@ export class LiveHub {
       if (event.id <= sent) return;
       sent = event.id;
       const shown = view(event);
-      if (shown) raw.write(`id: ${event.id}\nevent: ${shown.event}\ndata: ${JSON.stringify(shown.data)}\n\n`);
-      else raw.write(`id: ${event.id}\n: skipped\n\n`);
+      raw.write(shown ? frameOf(shown) : `id: ${event.id}\n: skipped\n\n`);
     };
     const subscriber: Subscriber = { raw, send: (event) => (buffered ? buffered.push(event) : write(event)) };
     let subscribers = this.topics.get(topic);
@@ -217,6 +221,18 @@ export class LiveHub {
     for (const event of waiting) write(event);
     return reply;
   }
+}
+
+/**
+ * An event as the stream sends it, encoded once however many streams send it (a view that shows an
+ * event unchanged, or memoises its variant, shares the bytes): with 1,000 open streams this is most
+ * of the work per event (docs/performance.md, "Live channel").
+ */
+const frames = new WeakMap<LiveEvent, Buffer>();
+function frameOf(event: LiveEvent): Buffer {
+  let frame = frames.get(event);
+  if (!frame) frames.set(event, (frame = Buffer.from(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)));
+  return frame;
 }
 
 /** The newest event id of a topic (0: none): a page rendered now passes it to its stream, which then starts right after. */

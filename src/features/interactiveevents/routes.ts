@@ -56,9 +56,16 @@ export async function eventContext(db: FastifyInstance['ctx']['db'], moduleId: n
   return context;
 }
 
+/** The visitors' variant of each hidden question's event, made once for all their streams (its bytes are then encoded once too). */
+const hiddenVariants = new WeakMap<LiveEvent, LiveEvent>();
+
 /** What a viewer's stream shows of an event: hidden questions only to moderators (the others are told it went). */
-export const viewForEvent = (moderator: boolean) => (event: LiveEvent): LiveEvent | null =>
-  !moderator && event.event === 'question' && event.data.is_hidden === true ? { ...event, event: 'question_hidden', data: { id: event.data.id } } : event;
+export const viewForEvent = (moderator: boolean) => (event: LiveEvent): LiveEvent | null => {
+  if (moderator || event.event !== 'question' || event.data.is_hidden !== true) return event;
+  let variant = hiddenVariants.get(event);
+  if (!variant) hiddenVariants.set(event, (variant = { ...event, event: 'question_hidden', data: { id: event.data.id } }));
+  return variant;
+};
 
 /**
  * The affiliation a new question names, checked against the module's: required where the module

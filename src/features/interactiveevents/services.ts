@@ -38,8 +38,12 @@ export async function changeQuestion(tx: Tx, moduleId: number, id: number, flags
 
 /** Likes (value true) or unlikes a question for a browser session; liking twice stays one like. */
 export async function setLike(tx: Tx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
-  if (value) await tx.insert(liveQuestionLikes).values({ liveQuestionId: questionId, session }).onConflictDoNothing();
-  else await tx.delete(liveQuestionLikes).where(and(eq(liveQuestionLikes.liveQuestionId, questionId), eq(liveQuestionLikes.session, session)));
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(liveQuestionLikes).where(eq(liveQuestionLikes.liveQuestionId, questionId));
-  await publishLive(tx, questionsTopic(moduleId), 'likes', { id: questionId, count: n });
+  // The count as this transaction sees it (its own like included); a like committed meanwhile is in the next event's count.
+  const change = value
+    ? sql`WITH changed AS (INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) + (SELECT count(*) FROM changed) AS n`
+    : sql`WITH changed AS (DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1)
+          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) - (SELECT count(*) FROM changed) AS n`;
+  const result = (await tx.execute(change)) as unknown as { rows: { n: string | number }[] };
+  await publishLive(tx, questionsTopic(moduleId), 'likes', { id: questionId, count: Number(result.rows[0]?.n ?? 0) });
 }
