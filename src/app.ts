@@ -28,6 +28,7 @@ import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
+import { LiveHub } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { registeredModuleTypes } from './features/moduletypes/contract.js';
@@ -66,6 +67,8 @@ export interface AppContext {
   db: Db;
   /** Identical reads running at the same time share one statement (src/http/shared-reads.ts). */
   reads: SharedReads;
+  /** This process's live channel: its listener and open event streams (src/http/live.ts). */
+  live: LiveHub;
 }
 
 declare module 'fastify' {
@@ -144,7 +147,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
-  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app) });
+  const live = new LiveHub(database, { streamsPerIp: config.connections.connectionsPerIp });
+  await live.start();
+  app.addHook('preClose', () => live.close()); // open streams would hold the close
+  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live });
   const authenticate = authenticator(database.db, config.secretKey);
   app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[0]) {
     this._auth ??= authenticate(this);

@@ -117,7 +117,8 @@ function connectionLimitsVar(env: Env): ConnectionLimits {
     headersTimeoutMs: headers * 1000,
     requestTimeoutMs: request * 1000,
     keepAliveTimeoutMs: intVar(env, 'KEEP_ALIVE_TIMEOUT', 5, 1, 3600) * 1000,
-    connectionsPerIp: intVar(env, 'CONNECTIONS_PER_IP', 50, 0, 1_000_000),
+    // A class of 60 behind one NAT address: each device's event stream plus up to four keep-alive connections (docs/operations.md).
+    connectionsPerIp: intVar(env, 'CONNECTIONS_PER_IP', 300, 0, 1_000_000),
   };
 }
 

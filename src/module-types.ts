@@ -4,6 +4,7 @@ import { debate } from './features/debate/module-type.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';
 import { mapBrainstorming, mapIdeaChallenge } from './features/mapideas/module-type.js';
+import { interactiveEvent } from './features/interactiveevents/module-type.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
 import { poll } from './features/polls/module-type.js';
 import { prioritisation } from './features/topicprio/module-type.js';
@@ -13,6 +14,6 @@ import { prioritisation } from './features/topicprio/module-type.js';
  * folder plus one line here. Importing this module registers them (the app, the CLI and the tests
  * import it before anything asks the registry).
  */
-export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, ...budgetVotingTypes(participatoryBudgeting), poll, textReview, debate, prioritisation];
+export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, ...budgetVotingTypes(participatoryBudgeting), poll, textReview, debate, prioritisation, interactiveEvent];
 
 registerModuleTypes(MODULE_TYPES);

@@ -11,6 +11,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'proxy-test', 'service', 'session', 'static', 'user', 'userdashboard',
   // beside /<org>/dashboard/projects/<slug>/ and /<org>/projects/<slug>/
   'create', 'module', 'moderator-invites', 'participant-invites',
+  // beside /<org>/interactiveevents/<module slug>/ (the presentation screen)
+  'present',
 ]);
 
 /** Paths match case-sensitively, but a reserved word in capitals is refused all the same. */

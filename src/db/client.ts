@@ -29,6 +29,13 @@ export interface Database {
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (PostgreSQL sends it when the notifying
+   * transaction commits, in commit order; PGlite does the same in its one process). After a lost
+   * listening connection is back, `onReconnect` is called: notifications in between are lost, the
+   * caller reads what it missed. Resolves with the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
 }
 
 function counter() {
@@ -116,6 +123,56 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       }
     },
     close: () => pool.end(),
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/** LISTEN on a connection of its own (outside the pool: a pooled connection changes hands), connected again when lost. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    c.on('error', () => undefined); // 'end' follows and reconnects
+    c.on('end', () => {
+      if (client === c) client = null;
+      if (!stopped) schedule();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      if (!again) throw error;
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    if (again) onReconnect();
+  };
+  const schedule = () => {
+    if (retry || stopped) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true);
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -135,6 +192,13 @@ function wrapPglite(client: PGlite, release: () => void = () => undefined): Data
     async close() {
       if (!client.closed) await client.close();
       release();
+    },
+    async listen(channel, onPayload) {
+      // One process: nothing to reconnect.
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
   };
 }

@@ -52,6 +52,32 @@ export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
   await db.delete(browserSessions).where(lt(browserSessions.expiresAt, new Date()));
 }
 
+/**
+ * The browser session a visitor's anonymous writes are bound to (the likes of live questions): the
+ * stored key of the session cookie's session, or a new session without a user whose cookie is set
+ * on the reply.
+ */
+export async function visitorSession(db: DbOrTx, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const session = await loadBrowserSession(db, request.cookies[SESSION_COOKIE]);
+  if (session) return session.id;
+  const cookieValue = await createBrowserSession(db, null);
+  setSessionCookie(request, reply, cookieValue);
+  request.cookies[SESSION_COOKIE] = cookieValue;
+  return sessionId(cookieValue);
+}
+
+/** The stored key of the request's browser session, if it has a live one (reads only). */
+export async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
+  return (await loadBrowserSession(db, request.cookies[SESSION_COOKIE]))?.id ?? null;
+}
+
+/**
+ * An anonymous write from a browser (its session cookie comes along) carries the CSRF token as a
+ * signed-in one does; a client without cookies (an app) has nothing a forged request could use.
+ */
+export const anonymousWriteForged = (request: FastifyRequest): boolean =>
+  request.cookies[SESSION_COOKIE] !== undefined && !request.headers.authorization && !csrfTokenValid(request);
+
 export function sessionCookieOptions(request: FastifyRequest) {
   return {
     path: '/',

@@ -5,6 +5,7 @@ import { deDashboard } from './de-dashboard.js';
 import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
 import { deMaps } from './de-maps.js';
+import { deLive } from './de-live.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
@@ -289,5 +290,6 @@ export const de: Record<string, string> = {
   ...deTexts,
   ...deMaps,
   ...deBudgeting,
+  ...deLive,
   ...deCommon,
 };

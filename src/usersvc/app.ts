@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { LiveHub } from '../http/live.js';
 import { logOptions } from '../http/logging.js';
 import { SharedReads } from '../http/shared-reads.js';
 import { registerPlainErrors, registerPlainNotFound } from './errors.js';
@@ -23,7 +24,7 @@ export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInst
     ...deps.fastify,
   });
   // The service shares no reads; a bare instance fills the shared context type without a hook on every answer.
-  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads() });
+  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads(), live: new LiveHub(database, { streamsPerIp: 0 }) }); // the hub is never started: the service streams nothing
   registerPlainErrors(app);
   registerPlainNotFound(app);
   await app.register(usersvcRoutes);

@@ -30,7 +30,8 @@ test('no API route answers a server error to bad input', { timeout: 600_000 }, a
   const callers = [{}, await tokenHeader(db, 5), await tokenHeader(db, 1)];
   const failures: string[] = [];
   for (const path of paths) {
-    const methods = Object.keys(schema.paths[path]).map((m) => m.toUpperCase()).filter((m) => m !== 'HEAD');
+    // The live channel's event streams (…/live/) never end by themselves: test/interactiveevents/live.test.ts and test/moderation/live-queue.test.ts hold them over real connections.
+    const methods = Object.keys(schema.paths[path]).map((m) => m.toUpperCase()).filter((m) => m !== 'HEAD' && !(m === 'GET' && path.endsWith('/live/')));
     const urls = new Set([path.replace(/\{[^}]+\}/g, '1')]);
     for (const id of BAD_IDS) urls.add(path.replace(/\{[^}]+\}/g, encodeURIComponent(id)));
     for (const url of urls) {

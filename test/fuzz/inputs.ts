@@ -66,6 +66,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
+      // The live channel's event streams never end by themselves (their tests hold real connections).
+      if (method === 'get' && path.endsWith('/live/')) continue;
       const parameters = operation.parameters ?? [];
       const content = operation.requestBody?.content ?? {};
       const mediaTypes = Object.keys(content);

@@ -22,6 +22,7 @@ export const CONTENT_TYPES: Record<ContentKind, { id: number; appLabel: string; 
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
   mapidea: { id: 12, appLabel: 'a4_candy_mapideas', model: 'mapidea' },
   proposal: { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' },
+  livequestion: { id: 16, appLabel: 'a4_candy_interactive_events', model: 'livequestion' },
 };
 
 const byId = new Map(Object.entries(CONTENT_TYPES).map(([kind, ct]) => [ct.id, kind as ContentKind]));

@@ -19,6 +19,7 @@ export const CONTENT_KINDS = [
   'paragraph',
   'subject',
   'topic',
+  'livequestion',
   'comment',
   'rating',
   'report',

@@ -8,3 +8,4 @@ export * from './insights.js';
 export * from './platform.js';
 export * from './versions.js';
 export * from './budgeting.js';
+export * from './live.js';

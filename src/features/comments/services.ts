@@ -9,6 +9,8 @@ import { countContribution } from '../../core/insights/services.js';
 import { netiquettePath } from '../../core/legal/queries.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
+import { moderationTopic } from '../../core/projects/live-topics.js';
+import { publishLive } from '../../http/live.js';
 import { loadCommentPaths } from './queries.js';
 
 export interface NewComment {
@@ -91,6 +93,8 @@ export async function createComment(db: DbOrTx, input: NewComment, notice?: Noti
       vars: { actor: await usernameOf(db, input.creatorId), text: stripTags(input.comment), url: await commentUrl(db, notice, ref) },
     });
   }
+  // The moderation queue follows new comments live (requests only: loaddata's bulk stays quiet).
+  if (notice && target.projectId !== null) await publishLive(db, moderationTopic(target.projectId), 'comment', { id: row.id });
   return { id: row.id, projectId: target.projectId, targetCreatorId: target.creatorId };
 }
 
@@ -154,6 +158,34 @@ export async function moderateComment(db: DbOrTx, commentId: number, changes: Mo
     ...(changes.isReviewed !== undefined ? { isReviewed: changes.isReviewed } : {}),
   };
   if (Object.keys(set).length) await db.update(comments).set(set).where(eq(comments.id, commentId));
+  // Other moderators' queues follow the change live.
+  const [changed] = await db.select({ projectId: comments.projectId }).from(comments).where(eq(comments.id, commentId));
+  if (changed?.projectId) await publishLive(db, moderationTopic(changed.projectId), 'moderation', { id: commentId });
+}
+
+/** A comment's moderation state, as undo restores it. */
+export interface ModerationState {
+  id: number;
+  isReviewed: boolean;
+  isBlocked: boolean;
+  isModeratorMarked: boolean;
+}
+
+/** The moderation states of comments of a project (what an action is about to change). */
+export async function moderationStates(db: DbOrTx, projectId: number, ids: number[]): Promise<ModerationState[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: comments.id, isReviewed: comments.isReviewed, isBlocked: comments.isBlocked, isModeratorMarked: comments.isModeratorMarked })
+    .from(comments)
+    .where(and(eq(comments.projectId, projectId), inArray(comments.id, ids)));
+}
+
+/** Undo of the moderation queue: puts comments of a project back as they were (no mails: nothing new happened to their authors). */
+export async function restoreModeration(db: DbOrTx, projectId: number, states: ModerationState[]): Promise<void> {
+  for (const state of states) {
+    await db.update(comments).set({ isReviewed: state.isReviewed, isBlocked: state.isBlocked, isModeratorMarked: state.isModeratorMarked }).where(and(eq(comments.id, state.id), eq(comments.projectId, projectId)));
+  }
+  if (states.length) await publishLive(db, moderationTopic(projectId), 'moderation', { ids: states.map((s) => s.id) });
 }
 
 /**

@@ -9,6 +9,7 @@ import { renderContext } from '../../http/render.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
 import { loadProjectContext } from '../../core/projects/context.js';
+import { moderationTopic } from '../../core/projects/live-topics.js';
 import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
 import { ModerationCommentSchema, serializeModerationComment } from './serialize.js';
@@ -125,5 +126,15 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
   );
   app.post(`${base}:pk/mark_unread/`, { schema: { tags: ['moderation'], params: CommentParams, response: { 200: ModerationCommentSchema, ...apiErrors } } }, (request) =>
     change(request, request.params, { isReviewed: false }),
+  );
+
+  /** The queue's live stream (text/event-stream): `comment` {id}, `report` {type, id}, `moderation` {id} or {ids} (docs/api.md, "Live channel"). */
+  app.get(
+    '/api/userdashboard/moderation/:project_pk/live/',
+    { schema: { tags: ['moderation'], params: ProjectParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 20 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
+    async (request, reply) => {
+      await moderator(request, request.params.project_pk);
+      return app.ctx.live.stream(request, reply, moderationTopic(request.params.project_pk));
+    },
   );
 }

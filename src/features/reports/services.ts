@@ -5,6 +5,8 @@ import type { Config } from '../../config.js';
 import { takeRateLimited, type ThrottleContext } from '../../http/throttle.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
+import { moderationTopic } from '../../core/projects/live-topics.js';
+import { publishLive } from '../../http/live.js';
 import { stripTags } from '../../text/html.js';
 import { loadCommentPaths, loadObjectPaths } from '../comments/queries.js';
 
@@ -58,6 +60,8 @@ export async function createReport(db: DbOrTx, input: NewReport, notice?: Notice
       actorId: input.creatorId,
       vars: { text: stripTags(input.description), url: `${notice.origin}${await reportedPath(db, input.target)}` },
     });
+    // The moderation queue shows the report as it arrives.
+    await publishLive(db, moderationTopic(input.projectId), 'report', { type: input.target.type, id: input.target.id });
   }
   return row;
 }

@@ -1,17 +1,20 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
 import { projects, organisations } from '../../db/schema/index.js';
+import { moderationDetailPath } from '../../core/urls.js';
 import { fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { userPageContext } from '../../web/context.js';
-import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { lastLiveEventId } from '../../http/live.js';
+import { moderationTopic } from '../../core/projects/live-topics.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../../features/comments/queries.js';
-import { MODERATION_ACTIONS, moderateComment } from '../../features/comments/services.js';
+import { MODERATION_ACTIONS, type ModerationState, moderateComment, moderationStates, restoreModeration } from '../../features/comments/services.js';
 import { isGone } from '../../features/comments/serialize.js';
 import { countModerationComments, loadModerationComment, loadModerationComments, type ModerationFilter } from '../../features/moderation/queries.js';
 import { serializeModerationComment } from '../../features/moderation/serialize.js';
@@ -33,6 +36,32 @@ const DetailQuery = Type.Object({
 });
 export const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
+
+/** The actions the selection form offers. */
+const BULK_ACTIONS = ['read', 'unread', 'block', 'unblock'];
+const BULK_MAX = 100;
+/** The last action's undo: the comments' states before it, in a signed cookie of the queue's path. */
+const UNDO_COOKIE = 'moderation_undo';
+
+function rememberUndo(request: FastifyRequest, reply: FastifyReply, slug: string, projectId: number, states: ModerationState[]): void {
+  const value = JSON.stringify({ p: projectId, s: states.map((x) => [x.id, +x.isReviewed, +x.isBlocked, +x.isModeratorMarked]) });
+  reply.setCookie(UNDO_COOKIE, value, { path: moderationDetailPath(slug), httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', signed: true, maxAge: 3600 });
+}
+
+/** The undo kept for this project, or null (none, another project's, or tampered with). */
+function keptUndo(request: FastifyRequest, projectId: number): ModerationState[] | null {
+  const raw = request.cookies[UNDO_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  try {
+    const parsed = JSON.parse(unsigned.value) as { p: number; s: [number, number, number, number][] };
+    if (parsed.p !== projectId || !Array.isArray(parsed.s)) return null;
+    return parsed.s.map(([id, reviewed, blocked, marked]) => ({ id: Number(id), isReviewed: reviewed === 1, isBlocked: blocked === 1, isModeratorMarked: marked === 1 }));
+  } catch {
+    return null;
+  }
+}
 
 /** The filter and page an action form came from (issue 22.5: the queue keeps its place); anything else is the first page of "all". */
 function placeOf(body: FormBody): QueuePlace {
@@ -109,7 +138,9 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
     const reportedIdeas = filter === 'all' || filter === 'reported' ? await loadReportedIdeas(db, project.id) : [];
     const place = { filter, page: number };
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reportedIdeas, place } }));
+    const live = { stream: `/api/userdashboard/moderation/${project.id}/live/`, last: await lastLiveEventId(db, moderationTopic(project.id)) };
+    const undo = keptUndo(request, project.id) !== null;
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reportedIdeas, place, live, undo } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -122,8 +153,45 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const { project } = await moderatedProject(page.user, slug);
     if (!(await loadModerationComment(db, project.id, id))) throw notFound();
     const origin = renderContext(request, page.user, config).origin;
+    const before = await moderationStates(db, project.id, [id]);
     await db.transaction((tx) => moderateComment(tx, id, changes, { origin }));
+    rememberUndo(request, reply, project.slug, project.id, before);
     return reply.redirect(`${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#comment-${id}`, 302);
+  });
+
+  // Issue 26: one action on the selected comments of the page (mark read or unread, block, unblock); undone as one.
+  app.post('/userdashboard/moderation/detail/:slug/bulk/', pageRoute({ params: DetailParams, body: RepeatedFormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const action = field(request.body, 'action');
+    const changes = BULK_ACTIONS.includes(action) ? MODERATION_ACTIONS[action] : undefined;
+    if (!changes) throw fieldErrors({ action: ['This is not one of the allowed values.'] });
+    const { project } = await moderatedProject(page.user, request.params.slug);
+    const ids = [...new Set(fieldList(request.body, 'ids').map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, BULK_MAX);
+    const place = await keptPlace(project.id, placeOf(request.body as FormBody));
+    if (!ids.length) return redirectWithMessage(request, reply, queuePath(project.slug, place), 'Select at least one comment.');
+    const before = await moderationStates(db, project.id, ids);
+    const origin = renderContext(request, page.user, config).origin;
+    await db.transaction(async (tx) => {
+      for (const state of before) await moderateComment(tx, state.id, changes, { origin });
+    });
+    rememberUndo(request, reply, project.slug, project.id, before);
+    return redirectWithMessage(request, reply, queuePath(project.slug, place), 'The selected comments were changed.');
+  });
+
+  // Issue 26: the last action in this queue, undone (the comments' earlier states come back, without mails).
+  app.post('/userdashboard/moderation/detail/:slug/undo/', pageRoute({ params: DetailParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await userPageContext(request, reply);
+    if (!page) return reply;
+    const { project } = await moderatedProject(page.user, request.params.slug);
+    const states = keptUndo(request, project.id);
+    const place = await keptPlace(project.id, placeOf(request.body));
+    if (!states) return redirectWithMessage(request, reply, queuePath(project.slug, place), 'There is nothing to undo.');
+    await db.transaction((tx) => restoreModeration(tx, project.id, states));
+    reply.clearCookie(UNDO_COOKIE, { path: moderationDetailPath(project.slug) });
+    return redirectWithMessage(request, reply, queuePath(project.slug, place), 'The last action was undone.');
   });
 
   // Issue 22.4: a moderator marks the open reports of an idea or a comment of the project as handled.

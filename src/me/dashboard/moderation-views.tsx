@@ -138,6 +138,10 @@ function ModerationItem({ page, comment, slug, place }: { page: PageContext; com
   const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.pk} slug={slug} place={place} />;
   return (
     <li id={`comment-${comment.pk}`} class="moderation-comment">
+      <p class="field check">
+        <input type="checkbox" id={`select-${comment.pk}`} name="ids" value={String(comment.pk)} form="bulk-form" />
+        <label for={`select-${comment.pk}`}>{t(lang, 'Select comment by %(name)s', { name: comment.user_name })}</label>
+      </p>
       <p>
         <strong>{comment.user_name}</strong> <span>{comment.last_edit}</span>{' '}
         {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
@@ -188,13 +192,36 @@ export interface ModerationDetailData {
   /** Ideas of the project with open reports, shown with the "All" and "Reported" filters (issue 22.4). */
   reportedIdeas: ReportedIdea[];
   place: QueuePlace;
+  /** The queue's live stream and the position the page was rendered at. */
+  live: { stream: string; last: number };
+  /** Whether the user's last action in this queue can be undone. */
+  undo: boolean;
+}
+
+/** Mark read, block or unblock the selected comments at once (the checkboxes of the list belong to this form). */
+function BulkForm({ page, slug, place }: { page: PageContext; slug: string; place: QueuePlace }) {
+  const { lang } = page;
+  return (
+    <form id="bulk-form" method="post" action={`${moderationDetailPath(slug)}bulk/`} class="filter-bar" aria-label={t(lang, 'Selected comments')}>
+      <CsrfField page={page} />
+      <PlaceFields place={place} />
+      <label for="bulk-action">{t(lang, 'With the selected comments')}</label>{' '}
+      <select id="bulk-action" name="action">
+        <option value="read">{t(lang, 'Mark as read')}</option>
+        <option value="unread">{t(lang, 'Mark as unread')}</option>
+        <option value="block">{t(lang, 'Block')}</option>
+        <option value="unblock">{t(lang, 'Unblock')}</option>
+      </select>{' '}
+      <button type="submit">{t(lang, 'Apply')}</button>
+    </form>
+  );
 }
 
 export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; sidebar: Sidebar; data: ModerationDetailData }) {
   const { lang } = page;
   const { project } = data;
   return (
-    <DashboardFrame page={page} sidebar={sidebar} title={`${t(lang, 'Moderation')}: ${project.name}`} tab="moderation">
+    <DashboardFrame page={page} sidebar={sidebar} title={`${t(lang, 'Moderation')}: ${project.name}`} tab="moderation" scripts={['/static/live.js']}>
       <p>
         <a href="/userdashboard/moderation/">{t(lang, 'Back to moderation')}</a>
       </p>
@@ -214,6 +241,8 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
           </ul>
         </section>
       )}
+      <div data-live-stream={data.live.stream} data-live-last={String(data.live.last)}>
+      <div data-live-region="">
       {data.reportedIdeas.length > 0 && (
         <section aria-labelledby="reported-ideas-heading">
           <h2 id="reported-ideas-heading">{t(lang, 'Reported ideas')}</h2>
@@ -225,6 +254,14 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
         </section>
       )}
       <h2>{t(lang, 'Comments')}</h2>
+      <BulkForm page={page} slug={project.slug} place={data.place} />
+      {data.undo && (
+        <form method="post" action={`${moderationDetailPath(project.slug)}undo/`} class="inline-form">
+          <CsrfField page={page} />
+          <PlaceFields place={data.place} />
+          <button type="submit">{t(lang, 'Undo the last action')}</button>
+        </form>
+      )}
       <nav aria-label={t(lang, 'Filter comments')}>
         <ul class="tabs">
           {data.filters.map(([name, label]) => (
@@ -246,6 +283,8 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
         <p>{t(lang, 'No comments yet.')}</p>
       )}
       <Pager lang={lang} pager={data.pager} />
+      </div>
+      </div>
     </DashboardFrame>
   );
 }

@@ -26,10 +26,10 @@ export interface Sidebar {
 /** The dashboard's tabs. */
 type Tab = 'overview' | 'moderation';
 
-export function DashboardFrame({ page, sidebar, title, tab, children }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren }) {
+export function DashboardFrame({ page, sidebar, title, tab, children, scripts }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren; scripts?: string[] }) {
   const { lang, user } = page;
   return (
-    <Layout page={page} title={title}>
+    <Layout page={page} title={title} scripts={scripts}>
       <div class="dashboard">
         <aside class="sidebar" aria-label={t(lang, 'Your profile')}>
           <img class="avatar" src={avatarUrl(user)} alt="" width={170} height={170} />

@@ -1,0 +1,161 @@
+/**
+ * The live channel under load (issue 26), on loopback only, never in the test suite:
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/live.ts [clients] [likes/s] [seconds]
+ * Creates a scratch database (dropped afterwards) with one running Interactive Event and one question
+ * per like to come, starts Allmende with WEB_CONCURRENCY=2 (BENCH_WORKERS) and CONNECTIONS_PER_IP=0
+ * (every client comes from 127.0.0.1), opens `clients` event streams (default 1000), then sends
+ * `likes/s` likes (default 50) for `seconds` (default 20), each on its own question, so every `likes`
+ * event names the like it answers. Prints the delay from sending a like to each client's receiving its
+ * event (p50, p99, max over every client × like), how many arrived, and the workers' resident memory
+ * before and after the streams opened (per open connection).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFixture } from '../src/cli/loaddata.js';
+import { withClient, withDatabase } from '../src/db/admin.js';
+import { openPostgres } from '../src/db/client.js';
+
+const clients = Number(process.argv[2] ?? 1000);
+const likesPerSecond = Number(process.argv[3] ?? 50);
+const seconds = Number(process.argv[4] ?? 20);
+const workers = Number(process.env.BENCH_WORKERS ?? 2);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const likes = likesPerSecond * seconds;
+const MODULE = 1;
+
+const day = 24 * 3600 * 1000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `allmende_live_bench_${randomBytes(4).toString('hex')}`;
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = withDatabase(adminUrl, name);
+  const database = openPostgres(url, { max: 2 });
+  await database.migrate();
+  await loadFixture(
+    database.db,
+    {
+      organisations: [{ id: 1, slug: 'org', name: 'Organisation' }],
+      projects: [{ id: 1, slug: 'project', name: 'Project', organisation: 1 }],
+      modules: [{ id: MODULE, slug: 'town-hall', project: 1, name: 'Town hall', blueprint_type: 'IE', phases: [{ type: 'a4_candy_interactive_events:issue', start_date: iso(-day), end_date: iso(day) }] }],
+      affiliations: [{ id: 1, module: MODULE, name: 'Residents' }],
+      live_questions: Array.from({ length: likes }, (_, i) => ({ id: i + 1, module: MODULE, text: `Question ${i + 1}`, affiliation: 1 })),
+    },
+    { baseDir: process.cwd(), mediaDir: '' },
+  );
+  await database.close();
+  return { url, drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined) };
+}
+
+function startServer(url: string): Promise<{ child: ChildProcess; base: string; workerPids: number[] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: url, WEB_CONCURRENCY: String(workers), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', CONNECTIONS_PER_IP: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'allmende-live-bench-')) },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) resolve({ child, base: match[1], workerPids: [...output.matchAll(/worker (\d+) is listening/g)].map((m) => Number(m[1])) });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+}
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+const sentAt = new Float64Array(likes + 1);
+const likeTimes: number[] = [];
+const delays: number[] = [];
+let received = 0;
+
+function openClient(agent: Agent, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: `/api/modules/${MODULE}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+      response.setEncoding('utf8');
+      let rest = '';
+      response.on('data', (chunk: string) => {
+        const now = performance.now();
+        rest += chunk;
+        let at;
+        while ((at = rest.indexOf('\n\n')) >= 0) {
+          const block = rest.slice(0, at);
+          rest = rest.slice(at + 2);
+          const match = /event: likes\ndata: \{"id":(\d+)/.exec(block);
+          if (match) {
+            const id = Number(match[1]);
+            if (sentAt[id]) delays.push(now - sentAt[id]);
+            received++;
+          }
+        }
+      });
+      resolve();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main() {
+  const scratch = await scratchDatabase();
+  const server = await startServer(scratch.url);
+  const port = Number(new URL(server.base).port);
+  try {
+    const before = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
+    const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+    for (let i = 0; i < clients; i += 100) await Promise.all(Array.from({ length: Math.min(100, clients - i) }, () => openClient(agent, port)));
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // let the workers settle before measuring memory
+    const after = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
+    console.log(`${clients} streams open on ${workers} workers: resident memory ${(before / 1024).toFixed(1)} MB → ${(after / 1024).toFixed(1)} MB, ${((after - before) / clients).toFixed(1)} KB per connection`);
+
+    const likeAgent = new Agent({ keepAlive: true, maxSockets: 20 });
+    const sendLike = (id: number) =>
+      new Promise<void>((resolve) => {
+        sentAt[id] = performance.now();
+        const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/livequestions/${id}/likes/`, agent: likeAgent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            likeTimes.push(performance.now() - sentAt[id]);
+            resolve();
+          });
+        });
+        req.on('error', () => resolve());
+        req.end('{"value":true}');
+      });
+    const started = performance.now();
+    const pending: Promise<void>[] = [];
+    for (let i = 1; i <= likes; i++) {
+      const due = started + ((i - 1) * 1000) / likesPerSecond;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(sendLike(i));
+    }
+    await Promise.all(pending);
+    const expected = clients * likes;
+    const deadline = performance.now() + 10_000;
+    while (received < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const sorted = delays.sort((a, b) => a - b);
+    console.log(`${likes} likes at ${likesPerSecond}/s over ${seconds} s: ${received} of ${expected} updates arrived; like → every client's update: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`);
+    const answered = likeTimes.sort((a, b) => a - b);
+    console.log(`the like requests themselves: p50 ${percentile(answered, 50).toFixed(0)} ms, p99 ${percentile(answered, 99).toFixed(0)} ms`);
+    agent.destroy();
+    likeAgent.destroy();
+  } finally {
+    const gone = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await gone;
+    await scratch.drop();
+  }
+}
+
+await main();

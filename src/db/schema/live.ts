@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './common.js';
+import { categories, modules } from './projects.js';
+
+/**
+ * The live channel's recent events (src/http/live.ts): every published event is kept here for a
+ * while, so that a client reconnecting with Last-Event-ID gets what it missed. Ids of one topic
+ * follow the commit order (publishing takes a per-topic transaction lock).
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: varchar('topic', { length: 100 }).notNull(),
+    event: varchar('event', { length: 50 }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_events_topic_idx').on(t.topic, t.id), index('live_events_created_idx').on(t.created)],
+);
+
+/** A question of an Interactive Event (adhocracy+'s LiveQuestion): anonymous, no creator. */
+export const liveQuestions = pgTable(
+  'live_questions',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The affiliation (a category of the module). */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isAnswered: boolean('is_answered').notNull().default(false),
+    isOnShortlist: boolean('is_on_shortlist').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    isLive: boolean('is_live').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('live_questions_module_idx').on(t.moduleId, t.created)],
+);
+
+/** One like per browser session and question (the session key is the hash the session table keeps). */
+export const liveQuestionLikes = pgTable(
+  'live_question_likes',
+  {
+    id: serial('id').primaryKey(),
+    session: varchar('session', { length: 255 }).notNull(),
+    liveQuestionId: integer('live_question_id')
+      .notNull()
+      .references(() => liveQuestions.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('live_question_likes_session_idx').on(t.liveQuestionId, t.session)],
+);
+
+/** The "Media" component of an Interactive Event: its live-stream link and event image. */
+export const liveEventMedia = pgTable('live_event_media', {
+  moduleId: integer('module_id')
+    .primaryKey()
+    .references(() => modules.id, { onDelete: 'cascade' }),
+  liveStream: text('live_stream').notNull().default(''),
+  eventImage: text('event_image'),
+  modified: timestamp('modified', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

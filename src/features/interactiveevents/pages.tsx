@@ -1,0 +1,152 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ComponentChildren } from 'preact';
+import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
+import { notFound, permissionDenied, type FieldErrors } from '../../http/errors.js';
+import { lastLiveEventId } from '../../http/live.js';
+import { PathId, Slug } from '../../http/responses.js';
+import { visitorSession } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { loadModulePage } from '../../core/modules/queries.js';
+import { modulePath, projectPath } from '../../core/urls.js';
+import { Breadcrumbs } from '../../web/components.js';
+import { pageContext, type PageContext } from '../../web/context.js';
+import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { Layout } from '../../web/layout.js';
+import { sendPage } from '../../web/render.js';
+import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion } from './queries.js';
+import { eventContext, readAffiliation } from './routes.js';
+import { canAskQuestion, canLikeQuestion, canModerateEvent, QUESTION_MAX } from './rules.js';
+import { questionsTopic } from './serialize.js';
+import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
+import { EventPage, eventPath, PresentationScreen } from './views.js';
+
+/**
+ * The event page (`/<org>/interactiveevents/<module>/`: ask, like, and for moderators the toggles
+ * and statistics) and the presentation screen for the projector. Both update themselves through
+ * the live channel (/static/live.js and EventSource); without JavaScript every form posts and the
+ * page comes back, and a reload shows the news.
+ */
+
+const EventParams = Type.Object({ org: Slug, slug: Slug });
+const QuestionParams = Type.Object({ org: Slug, slug: Slug, id: PathId });
+const LIVE_SCRIPTS = ['/static/live.js'];
+const FLAG_FIELDS: Record<string, keyof QuestionFlags> = { is_hidden: 'isHidden', is_answered: 'isAnswered', is_on_shortlist: 'isOnShortlist', is_live: 'isLive' };
+
+export async function interactiveEventPages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+
+  /** The event module by its address, with its context for the viewer (404 as the API). */
+  async function loadEvent(request: FastifyRequest, reply: FastifyReply, org: string, slug: string) {
+    const page = await pageContext(request, reply);
+    const module = await loadModulePage(db, org, slug);
+    if (!module) throw notFound();
+    const context = await eventContext(db, module.id, page.user);
+    return { page, module, context };
+  }
+
+  async function renderEvent(request: FastifyRequest, reply: FastifyReply, org: string, slug: string, form: { values: Record<string, string>; errors: FieldErrors } = { values: {}, errors: {} }) {
+    const { page, module, context } = await loadEvent(request, reply, org, slug);
+    const moderator = canModerateEvent(context);
+    const mayLike = canLikeQuestion(context);
+    // Likes are bound to the browser session: a visitor gets one with the page.
+    const session = mayLike || page.user ? await visitorSession(db, request, reply) : null;
+    const lastEventId = await lastLiveEventId(db, questionsTopic(module.id));
+    const data = {
+      org,
+      module,
+      questions: await listQuestions(db, module.id, { session, withHidden: moderator }),
+      affiliations: await loadAffiliations(db, module.id),
+      statistics: moderator ? await affiliationStatistics(db, module.id) : null,
+      media: await loadMedia(db, module.id),
+      mayAsk: canAskQuestion(context),
+      mayLike,
+      moderator,
+      lastEventId,
+      form,
+    };
+    return sendPage(
+      reply,
+      <Layout page={page} title={module.name} scripts={LIVE_SCRIPTS}>
+        <Breadcrumbs lang={page.lang} items={[{ href: `/${org}/`, label: module.organisationName }, { href: projectPath(org, module.projectSlug), label: module.projectName }, { href: modulePath(org, module.slug), label: module.name }]} />
+        <h1>{module.name}</h1>
+        {module.description && <p class="lead">{module.description}</p>}
+        <EventPage page={page} data={data} />
+      </Layout>,
+      Object.keys(form.errors).length ? 400 : 200,
+    );
+  }
+
+  app.get('/:org/interactiveevents/:slug/', pageRoute({ params: EventParams }), async (request, reply) => renderEvent(request, reply, request.params.org, request.params.slug));
+
+  app.post('/:org/interactiveevents/:slug/questions/', pageRoute({ params: EventParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { org, slug } = request.params;
+    const { page, module, context } = await loadEvent(request, reply, org, slug);
+    if (!canAskQuestion(context)) throw permissionDenied();
+    const values = { text: field(request.body, 'text'), category: field(request.body, 'category') };
+    const errors: FieldErrors = {};
+    const affiliation = readAffiliation(values.category, await loadAffiliations(db, module.id));
+    if ('error' in affiliation) errors.category = [t(page.lang, affiliation.error === 'This field is required.' ? 'Please choose your affiliation.' : 'Please choose one of the affiliations.')];
+    if (!values.text) errors.text = [t(page.lang, 'This field is required.')];
+    else if (values.text.length > QUESTION_MAX) errors.text = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: QUESTION_MAX })];
+    if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, { values, errors });
+    await db.transaction((tx) => createQuestion(tx, { moduleId: module.id, text: values.text, categoryId: affiliation.categoryId }));
+    return reply.redirect(`${eventPath(org, slug)}#questions-heading`, 303);
+  });
+
+  app.post('/:org/interactiveevents/:slug/questions/:id/like/', pageRoute({ params: QuestionParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { org, slug, id } = request.params;
+    const { module, context } = await loadEvent(request, reply, org, slug);
+    const question = await loadQuestion(db, module.id, id);
+    if (!question || (question.isHidden && !canModerateEvent(context))) throw notFound();
+    if (!canLikeQuestion(context)) throw permissionDenied();
+    const session = await visitorSession(db, request, reply);
+    await db.transaction((tx) => setLike(tx, module.id, id, session, field(request.body, 'value') !== 'false'));
+    return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);
+  });
+
+  app.post('/:org/interactiveevents/:slug/questions/:id/flags/', pageRoute({ params: QuestionParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const { org, slug, id } = request.params;
+    const { page, module, context } = await loadEvent(request, reply, org, slug);
+    if (!canModerateEvent(context)) throw denied(page.user);
+    const key = FLAG_FIELDS[field(request.body, 'flag')];
+    if (!key || !(await loadQuestion(db, module.id, id))) throw notFound();
+    await db.transaction((tx) => changeQuestion(tx, module.id, id, { [key]: field(request.body, 'value') === 'true' }));
+    return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);
+  });
+
+  app.get('/:org/interactiveevents/present/module/:slug/', pageRoute({ params: EventParams }), async (request, reply) => {
+    const { org, slug } = request.params;
+    const { page, module, context } = await loadEvent(request, reply, org, slug);
+    if (!canModerateEvent(context)) throw denied(page.user);
+    const questions = await listQuestions(db, module.id, { session: null, withHidden: false, isLive: true, isAnswered: false });
+    const data = { module, projectName: module.projectName, questions, eventUrl: `${config.baseUrl}${eventPath(org, slug)}`, lastEventId: await lastLiveEventId(db, questionsTopic(module.id)) };
+    return sendPage(reply, <PresentationLayout page={page} title={module.name}><PresentationScreen page={page} data={data} /></PresentationLayout>);
+  });
+}
+
+/** The projector's page: no navigation, large type. */
+function PresentationLayout({ page, title, children }: { page: PageContext; title: string; children: ComponentChildren }) {
+  return (
+    <html lang={page.lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} — Allmende`}</title>
+        <link rel="stylesheet" href="/static/site.css" />
+        <script src="/static/live.js" defer />
+      </head>
+      <body class="presentation-body">
+        <main id="content">
+          <h1>{title}</h1>
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}

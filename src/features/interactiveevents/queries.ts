@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, liveEventMedia, liveQuestionLikes, liveQuestions } from '../../db/schema/index.js';
+
+/** A live question as the API, the pages and the live events show it. */
+export interface QuestionRow {
+  id: number;
+  moduleId: number;
+  text: string;
+  categoryId: number | null;
+  category: string | null;
+  likes: number;
+  sessionLike: boolean;
+  isAnswered: boolean;
+  isOnShortlist: boolean;
+  isHidden: boolean;
+  isLive: boolean;
+  created: Date;
+}
+
+export interface QuestionFilter {
+  /** The browser session whose likes `sessionLike` tells (null: none). */
+  session: string | null;
+  withHidden: boolean;
+  isAnswered?: boolean;
+  isLive?: boolean;
+  isHidden?: boolean;
+  ordering?: 'like_count' | '-like_count';
+}
+
+const likeCount = sql<number>`(select count(*) from ${liveQuestionLikes} l where l.live_question_id = ${liveQuestions.id})`.mapWith(Number);
+
+const questionColumns = (session: string | null) => ({
+  id: liveQuestions.id,
+  moduleId: liveQuestions.moduleId,
+  text: liveQuestions.text,
+  categoryId: liveQuestions.categoryId,
+  category: categories.name,
+  likes: likeCount,
+  sessionLike: session
+    ? sql<boolean>`exists (select 1 from ${liveQuestionLikes} l where l.live_question_id = ${liveQuestions.id} and l.session = ${session})`
+    : sql<boolean>`false`,
+  isAnswered: liveQuestions.isAnswered,
+  isOnShortlist: liveQuestions.isOnShortlist,
+  isHidden: liveQuestions.isHidden,
+  isLive: liveQuestions.isLive,
+  created: liveQuestions.created,
+});
+
+/** A module's questions in one statement: by creation, or by likes (`?ordering=`), filtered as asked. */
+export async function listQuestions(db: DbOrTx, moduleId: number, filter: QuestionFilter): Promise<QuestionRow[]> {
+  const where: (SQL | undefined)[] = [eq(liveQuestions.moduleId, moduleId)];
+  if (!filter.withHidden) where.push(eq(liveQuestions.isHidden, false));
+  if (filter.isAnswered !== undefined) where.push(eq(liveQuestions.isAnswered, filter.isAnswered));
+  if (filter.isLive !== undefined) where.push(eq(liveQuestions.isLive, filter.isLive));
+  if (filter.isHidden !== undefined) where.push(eq(liveQuestions.isHidden, filter.isHidden));
+  const order = filter.ordering === 'like_count' ? [asc(likeCount), asc(liveQuestions.created)] : filter.ordering === '-like_count' ? [desc(likeCount), asc(liveQuestions.created)] : [asc(liveQuestions.created), asc(liveQuestions.id)];
+  const rows = await db
+    .select(questionColumns(filter.session))
+    .from(liveQuestions)
+    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+    .where(and(...where))
+    .orderBy(...order, asc(liveQuestions.id));
+  return rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) }));
+}
+
+/** One question of a module, or null. */
+export async function loadQuestion(db: DbOrTx, moduleId: number, id: number, session: string | null = null): Promise<QuestionRow | null> {
+  const [row] = await db
+    .select(questionColumns(session))
+    .from(liveQuestions)
+    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+    .where(and(eq(liveQuestions.moduleId, moduleId), eq(liveQuestions.id, id)));
+  return row ? { ...row, sessionLike: Boolean(row.sessionLike) } : null;
+}
+
+/** The module of a question (the like route names only the question), or null. */
+export async function questionModule(db: DbOrTx, id: number): Promise<number | null> {
+  const [row] = await db.select({ moduleId: liveQuestions.moduleId }).from(liveQuestions).where(eq(liveQuestions.id, id));
+  return row?.moduleId ?? null;
+}
+
+/** A module's affiliations (its categories), by id. */
+export async function loadAffiliations(db: DbOrTx, moduleId: number): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.moduleId, moduleId)).orderBy(asc(categories.id));
+}
+
+/** Statistics per affiliation: questions asked and answered (a+'s statistics tab shows the answered share). */
+export async function affiliationStatistics(db: DbOrTx, moduleId: number): Promise<{ name: string | null; asked: number; answered: number }[]> {
+  const rows = await db
+    .select({
+      name: categories.name,
+      asked: count(liveQuestions.id),
+      answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
+    })
+    .from(liveQuestions)
+    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+    .where(eq(liveQuestions.moduleId, moduleId))
+    .groupBy(categories.id, categories.name)
+    .orderBy(asc(categories.name));
+  return rows;
+}
+
+/** The "Media" component's values: live-stream link and event image. */
+export async function loadMedia(db: DbOrTx, moduleId: number): Promise<{ liveStream: string; eventImage: string | null }> {
+  const [row] = await db.select({ liveStream: liveEventMedia.liveStream, eventImage: liveEventMedia.eventImage }).from(liveEventMedia).where(eq(liveEventMedia.moduleId, moduleId));
+  return row ?? { liveStream: '', eventImage: null };
+}
+
+/** Affiliation counts of modules (the publish check needs at least one). */
+export async function affiliationCounts(db: DbOrTx, moduleIds: number[]): Promise<Map<number, number>> {
+  if (!moduleIds.length) return new Map();
+  const rows = await db
+    .select({ moduleId: categories.moduleId, n: count() })
+    .from(categories)
+    .where(sql`${categories.moduleId} in ${moduleIds}`)
+    .groupBy(categories.moduleId);
+  return new Map(rows.map((r) => [r.moduleId, Number(r.n)]));
+}

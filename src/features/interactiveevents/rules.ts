@@ -1,0 +1,27 @@
+import { canModerate } from '../../core/projects/rules.js';
+import { canViewModule, isPublished, phaseAllowsFor, type ModuleContext } from '../../core/modules/rules.js';
+import { isLive } from '../../core/projects/rules.js';
+
+/**
+ * Who may do what in an Interactive Event (adhocracy+'s interactiveevents/rules.py, with its
+ * defects fixed). Asking and liking need no account: the running phase decides, for everyone alike,
+ * in a published module of a live project. Moderating (the toggles, hidden questions, the
+ * presentation screen) is the project's moderators', initiators' and superusers'.
+ */
+
+/** view_livequestion: whoever may see the module. */
+export const canViewEvent = (c: ModuleContext) => canViewModule(c);
+
+/** moderate_livequestions / change_livequestion (a+ only gave superusers the hidden questions). */
+export const canModerateEvent = (c: ModuleContext) => canViewModule(c) && canModerate(c.project);
+
+const open = (c: ModuleContext) => canViewModule(c) && isPublished(c) && isLive(c.project) && !c.project.isArchived;
+
+/** add_livequestion: the running phase has `crud` on live questions. */
+export const canAskQuestion = (c: ModuleContext) => open(c) && phaseAllowsFor(c, 'crud', 'livequestion');
+
+/** add_like: the running phase has `like` on live questions. */
+export const canLikeQuestion = (c: ModuleContext) => open(c) && phaseAllowsFor(c, 'like', 'livequestion');
+
+/** The most characters of a question (the API's limit in adhocracy+). */
+export const QUESTION_MAX = 1000;

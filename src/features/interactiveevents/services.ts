@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { liveQuestionLikes, liveQuestions } from '../../db/schema/index.js';
+import { publishLive } from '../../http/live.js';
+import { loadQuestion } from './queries.js';
+import { questionsTopic, serializeQuestion } from './serialize.js';
+
+/**
+ * The writes of an Interactive Event, one transaction each, used by the API, the pages and loaddata
+ * alike. Each tells the event's live channel what changed: `question` (a new or changed question,
+ * without any session's own like) and `likes` ({id, count}).
+ */
+
+export interface QuestionFlags {
+  isAnswered?: boolean;
+  isOnShortlist?: boolean;
+  isHidden?: boolean;
+  isLive?: boolean;
+}
+
+async function announceQuestion(tx: Tx, moduleId: number, id: number): Promise<void> {
+  const row = await loadQuestion(tx, moduleId, id);
+  if (row) await publishLive(tx, questionsTopic(moduleId), 'question', serializeQuestion(row));
+}
+
+/** Asks a question (the flags start unset, whatever was sent). */
+export async function createQuestion(tx: Tx, input: { moduleId: number; text: string; categoryId: number | null }): Promise<number> {
+  const [row] = await tx.insert(liveQuestions).values(input).returning({ id: liveQuestions.id });
+  await announceQuestion(tx, input.moduleId, row.id);
+  return row.id;
+}
+
+/** The moderator's toggles: hidden, answered, shortlist, on screen. */
+export async function changeQuestion(tx: Tx, moduleId: number, id: number, flags: QuestionFlags): Promise<void> {
+  if (Object.keys(flags).length) await tx.update(liveQuestions).set({ ...flags, modified: new Date() }).where(and(eq(liveQuestions.id, id), eq(liveQuestions.moduleId, moduleId)));
+  await announceQuestion(tx, moduleId, id);
+}
+
+/** Likes (value true) or unlikes a question for a browser session; liking twice stays one like. */
+export async function setLike(tx: Tx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
+  // The count as this transaction sees it (its own like included); a like committed meanwhile is in the next event's count.
+  const change = value
+    ? sql`WITH changed AS (INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) + (SELECT count(*) FROM changed) AS n`
+    : sql`WITH changed AS (DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1)
+          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) - (SELECT count(*) FROM changed) AS n`;
+  const result = (await tx.execute(change)) as unknown as { rows: { n: string | number }[] };
+  await publishLive(tx, questionsTopic(moduleId), 'likes', { id: questionId, count: Number(result.rows[0]?.n ?? 0) });
+}

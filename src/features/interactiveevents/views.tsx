@@ -1,0 +1,222 @@
+import qrcode from 'qrcode-generator';
+import { t, type Lang } from '../../i18n/index.js';
+import { CsrfField } from '../../web/layout.js';
+import type { PageContext } from '../../web/context.js';
+import { Select, TextArea } from '../../web/controls.js';
+import type { FieldErrors } from '../../http/errors.js';
+import type { QuestionRow } from './queries.js';
+import { QUESTION_MAX } from './rules.js';
+
+/** The event's paths. */
+export const eventPath = (org: string, slug: string) => `/${org}/interactiveevents/${slug}/`;
+export const presentationPath = (org: string, slug: string) => `/${org}/interactiveevents/present/module/${slug}/`;
+export const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
+
+/** The attributes /static/live.js reads: the stream, the position the page was rendered at. */
+export const liveAttributes = (moduleId: number, lastEventId: number) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
+
+/** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
+export function qrSvg(text: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return qr.createSvgTag({ cellSize: 8, margin: 2, scalable: true });
+}
+
+const Badges = ({ lang, q }: { lang: Lang; q: QuestionRow }) => (
+  <>
+    {q.category && <span class="badge">{q.category}</span>} {q.isLive && <span class="badge badge-success">{t(lang, 'On screen')}</span>}{' '}
+    {q.isOnShortlist && <span class="badge badge-info">{t(lang, 'Shortlist')}</span>} {q.isAnswered && <span class="badge">{t(lang, 'Answered')}</span>}{' '}
+    {q.isHidden && <span class="badge badge-danger">{t(lang, 'Hidden')}</span>}
+  </>
+);
+
+const TOGGLES: { flag: 'is_hidden' | 'is_answered' | 'is_on_shortlist' | 'is_live'; key: 'isHidden' | 'isAnswered' | 'isOnShortlist' | 'isLive'; on: string; off: string }[] = [
+  { flag: 'is_live', key: 'isLive', on: 'Show on screen', off: 'Remove from screen' },
+  { flag: 'is_on_shortlist', key: 'isOnShortlist', on: 'Add to shortlist', off: 'Remove from shortlist' },
+  { flag: 'is_answered', key: 'isAnswered', on: 'Mark as answered', off: 'Mark as not answered' },
+  { flag: 'is_hidden', key: 'isHidden', on: 'Hide', off: 'Show again' },
+];
+
+function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext; q: QuestionRow; base: string; mayLike: boolean; moderator: boolean }) {
+  const { lang } = page;
+  return (
+    <li id={`question-${q.id}`} class={`live-question${q.isHidden ? ' is-hidden' : ''}`}>
+      <p class="live-question-text">{q.isHidden ? <s>{q.text}</s> : q.text}</p>
+      <p class="meta">
+        <Badges lang={lang} q={q} />{' '}
+        <span>
+          {t(lang, 'Likes')}: <span data-likes-for={String(q.id)}>{q.likes}</span>
+        </span>
+      </p>
+      <div class="actions">
+        {mayLike && (
+          <form method="post" action={`${base}questions/${q.id}/like/`} class="inline-form" data-live-form="">
+            <CsrfField page={page} />
+            <input type="hidden" name="value" value={q.sessionLike ? 'false' : 'true'} />
+            <button type="submit" aria-pressed={q.sessionLike ? 'true' : 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
+              {q.sessionLike ? t(lang, 'Unlike') : t(lang, 'Like')}
+            </button>
+          </form>
+        )}
+        {moderator &&
+          TOGGLES.map((toggle) => (
+            <form method="post" action={`${base}questions/${q.id}/flags/`} class="inline-form" data-live-form="">
+              <CsrfField page={page} />
+              <input type="hidden" name="flag" value={toggle.flag} />
+              <input type="hidden" name="value" value={q[toggle.key] ? 'false' : 'true'} />
+              <button type="submit" aria-label={`${t(lang, q[toggle.key] ? toggle.off : toggle.on)}: ${t(lang, 'question %(id)s', { id: q.id })}`}>
+                {t(lang, q[toggle.key] ? toggle.off : toggle.on)}
+              </button>
+            </form>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+export interface EventPageData {
+  org: string;
+  module: { id: number; slug: string; name: string; description: string | null };
+  questions: QuestionRow[];
+  affiliations: { id: number; name: string }[];
+  statistics: { name: string | null; asked: number; answered: number }[] | null;
+  media: { liveStream: string; eventImage: string | null };
+  mayAsk: boolean;
+  mayLike: boolean;
+  moderator: boolean;
+  lastEventId: number;
+  form: { values: Record<string, string>; errors: FieldErrors };
+}
+
+/** The event page: the live stream link, the form to ask, the open and the answered questions; the moderator's toggles and statistics. */
+export function EventPage({ page, data }: { page: PageContext; data: EventPageData }) {
+  const { lang } = page;
+  const base = eventPath(data.org, data.module.slug);
+  const open = data.questions.filter((q) => !q.isAnswered);
+  const answered = data.questions.filter((q) => q.isAnswered);
+  return (
+    <div class="live-event" {...liveAttributes(data.module.id, data.lastEventId)}>
+      {data.media.eventImage && <img class="event-image" src={data.media.eventImage} alt="" />}
+      {data.media.liveStream && (
+        <p>
+          <a class="btn btn-secondary" href={data.media.liveStream} rel="noopener noreferrer">
+            {t(lang, 'Watch the live stream')}
+          </a>
+        </p>
+      )}
+      {data.moderator && (
+        <p>
+          <a class="btn btn-secondary" href={presentationPath(data.org, data.module.slug)}>
+            {t(lang, 'Presentation screen')}
+          </a>
+        </p>
+      )}
+      {data.mayAsk ? (
+        <section aria-labelledby="ask-heading">
+          <h2 id="ask-heading">{t(lang, 'Ask a question')}</h2>
+          <form method="post" action={`${base}questions/`}>
+            <CsrfField page={page} />
+            {data.affiliations.length > 0 && (
+              <Select
+                name="category"
+                label={t(lang, 'Affiliation')}
+                required
+                value={data.form.values.category}
+                errors={data.form.errors.category}
+                choices={[{ value: '', label: t(lang, 'Choose your affiliation') }, ...data.affiliations.map((a) => ({ value: String(a.id), label: a.name }))]}
+              />
+            )}
+            <TextArea name="text" label={t(lang, 'Question')} required maxLength={QUESTION_MAX} value={data.form.values.text} errors={data.form.errors.text} />
+            <button type="submit" class="btn btn-primary">
+              {t(lang, 'Send question')}
+            </button>
+          </form>
+        </section>
+      ) : (
+        <p class="help">{t(lang, 'Questions can be asked while the event runs.')}</p>
+      )}
+      <div data-live-region="">
+        <section aria-labelledby="questions-heading">
+          <h2 id="questions-heading">{t(lang, 'Questions (%(count)s)', { count: open.length })}</h2>
+          {open.length ? (
+            <ul class="live-questions">
+              {open.map((q) => (
+                <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
+              ))}
+            </ul>
+          ) : (
+            <p>{t(lang, 'No questions yet.')}</p>
+          )}
+        </section>
+        {answered.length > 0 && (
+          <section aria-labelledby="answered-heading">
+            <h2 id="answered-heading">{t(lang, 'Answered questions (%(count)s)', { count: answered.length })}</h2>
+            <ul class="live-questions">
+              {answered.map((q) => (
+                <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.statistics && (
+          <section aria-labelledby="statistics-heading">
+            <h2 id="statistics-heading">{t(lang, 'Statistics')}</h2>
+            <table class="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t(lang, 'Affiliation')}</th>
+                  <th scope="col">{t(lang, 'Questions')}</th>
+                  <th scope="col">{t(lang, 'Answered')}</th>
+                  <th scope="col">{t(lang, 'Answered (%)')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.statistics.map((s) => (
+                  <tr>
+                    <th scope="row">{s.name ?? t(lang, 'No affiliation')}</th>
+                    <td>{s.asked}</td>
+                    <td>{s.answered}</td>
+                    <td>{s.asked ? Math.round((100 * s.answered) / s.asked) : 0}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The projector's screen: the questions on screen in large type, the QR code to the event page. */
+export function PresentationScreen({ page, data }: { page: PageContext; data: { module: { id: number; name: string }; projectName: string; questions: QuestionRow[]; eventUrl: string; lastEventId: number } }) {
+  const { lang } = page;
+  return (
+    <div class="presentation" {...liveAttributes(data.module.id, data.lastEventId)}>
+      <div data-live-region="">
+        {data.questions.length ? (
+          <ul class="presentation-questions">
+            {data.questions.map((q) => (
+              <li id={`question-${q.id}`}>
+                <p class="presentation-question">{q.text}</p>
+                <p class="meta">
+                  {q.category && <span class="badge">{q.category}</span>} {t(lang, 'Likes')}: <span data-likes-for={String(q.id)}>{q.likes}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="presentation-question">{t(lang, 'No question on screen.')}</p>
+        )}
+      </div>
+      <figure class="presentation-qr">
+        <div role="img" aria-label={t(lang, 'QR code of the event page')} dangerouslySetInnerHTML={{ __html: qrSvg(data.eventUrl) }} />
+        <figcaption>
+          {t(lang, 'Ask your question:')} <a href={data.eventUrl}>{data.eventUrl}</a>
+        </figcaption>
+      </figure>
+      <p class="meta">{data.projectName}</p>
+    </div>
+  );
+}
