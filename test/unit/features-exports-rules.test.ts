@@ -8,8 +8,8 @@ test('export: the project\'s moderators, initiators of its organisation and supe
   assertMatrix((role, state) => canExport(projectContext(role, state)), { public: MODERATING, semipublic: MODERATING, private: MODERATING, draft: MODERATING, archived: MODERATING });
 });
 
-test('the module types with an export: Brainstorming and Idea Challenge', () => {
-  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', false], ['TR', false], ['', false], ['XX', false]];
+test('the module types with an export: Brainstorming, Idea Challenge, Text Review, Debate, Prioritization', () => {
+  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', false], ['TR', true], ['DB', true], ['TP', true], ['', false], ['XX', false]];
   for (const [type, expected] of table) assert.equal(hasExport(type), expected, type);
 });
 
@@ -19,7 +19,8 @@ test('the export is offered for an added module of a published project, of a typ
     [false, false, 'IC', true],
     [false, false, 'BS', true],
     [false, false, 'PO', false],
-    [false, false, 'TR', false],
+    [false, false, 'TR', true],
+    [true, false, 'TR', false],
     [false, true, 'IC', false],
     [true, false, 'IC', false],
     [true, true, 'BS', false],
