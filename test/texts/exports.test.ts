@@ -29,6 +29,9 @@ test('exports: the text review\'s comments, the debate\'s comments with their ca
   const debate = csv((await initiator.download('/org/dashboard/modules/debate/export/comments.csv')).body);
   assert.match(debate[0], /,Categories,Blocked$/);
   assert.match(debate[1], /Opening hours,,"sug,que",no$/);
+  const subjects = csv((await initiator.download('/org/dashboard/modules/debate/export/subjects.csv')).body);
+  assert.equal(subjects[0], 'Reference No.,Link,Title,Description,Creator,Created,Comment count');
+  assert.match(subjects[1], /^\d{4}-00001,.*,Opening hours,When should the library open\?,initiator,.*,1$/);
   const topics = csv((await initiator.download('/org/dashboard/modules/prio/export/topics.csv')).body);
   assert.match(topics[0], /^Reference No\.,Link,Title,Description,Category,Labels,Creator,Created,Positive ratings,Negative ratings,Comment count$/);
   assert.match(topics[1], /^\d{4}-00001,.*,Zebra crossings,More crossings,Streets,,initiator,/);
