@@ -94,9 +94,14 @@ test('the permission matrix of text review, debate and prioritisation: every act
     browsers.set(actor, browser);
     tokens.set(actor, await tokenHeader(app.db, id));
   }
+  const browserOf = (a: Actor) => {
+    const browser = browsers.get(a);
+    assert.ok(browser);
+    return browser;
+  };
   const actions: [string, (a: Actor, m: Module) => Promise<[number, number] | null>][] = [
-    ['read the item page', async (a, m) => [(await browsers.get(a)!.get(itemPage(m))).status, pageStatus(a, sees(a, m), sees(a, m))]],
-    ['open the editing page (document editor, add subject, add topic)', async (a, m) => [(await browsers.get(a)!.get(editPage(m))).status, pageStatus(a, sees(a, m), sees(a, m) && edits(a))]],
+    ['read the item page', async (a, m) => [(await browserOf(a).get(itemPage(m))).status, pageStatus(a, sees(a, m), sees(a, m))]],
+    ['open the editing page (document editor, add subject, add topic)', async (a, m) => [(await browserOf(a).get(editPage(m))).status, pageStatus(a, sees(a, m), sees(a, m) && edits(a))]],
     [
       'comment (API)',
       async (a, m) => {

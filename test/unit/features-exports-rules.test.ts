@@ -8,8 +8,8 @@ test('export: the project\'s moderators, initiators of its organisation and supe
   assertMatrix((role, state) => canExport(projectContext(role, state)), { public: MODERATING, semipublic: MODERATING, private: MODERATING, draft: MODERATING, archived: MODERATING });
 });
 
-test('the module types with an export: Brainstorming, Idea Challenge and Poll', () => {
-  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', true], ['TR', false], ['', false], ['XX', false]];
+test('the module types with an export: Brainstorming, Idea Challenge, Poll, Text Review, Debate, Prioritization', () => {
+  const table: [string, boolean][] = [['BS', true], ['IC', true], ['PO', true], ['TR', true], ['DB', true], ['TP', true], ['', false], ['XX', false]];
   for (const [type, expected] of table) assert.equal(hasExport(type), expected, type);
 });
 
@@ -20,7 +20,8 @@ test('the export is offered for an added module of a published project, of a typ
     [false, false, 'BS', true],
     [false, false, 'PO', true],
     [false, false, 'XX', false],
-    [false, false, 'TR', false],
+    [false, false, 'TR', true],
+    [true, false, 'TR', false],
     [false, true, 'IC', false],
     [true, false, 'IC', false],
     [true, true, 'BS', false],

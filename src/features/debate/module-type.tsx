@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { subjects } from '../../db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
-import { moduleCommentsFile } from '../exports/comments.js';
 import { canAddComment } from '../comments/rules.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { SUBJECT_EXPORTS } from './export.js';
 import { subjectFixtures } from './fixtures.js';
 import { debatePages } from './pages.js';
 import { countSubjects, loadSubjects, SUBJECT_ORDERINGS, type SubjectOrdering, subjectCreatePath, subjectPath, subjectPlaces } from './queries.js';
@@ -84,7 +84,7 @@ export const debate: ModuleType = {
   pageQuery: SubjectListQuery,
   content: subjectList,
   plugin: debatePages,
-  exports: [moduleCommentsFile(async (db, moduleId) => (await loadSubjects(db, { moduleId, ordering: 'id' })).map((s) => ({ type: 'subject' as const, id: s.id })), { categories: true })],
+  exports: SUBJECT_EXPORTS,
   notifications: ['a comment on a subject reaches the project’s followers and moderators (shared actions)'],
   fixtures: [subjectFixtures],
 };

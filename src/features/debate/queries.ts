@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
-import { comments, modules, organisations, projects, subjects } from '../../db/schema/index.js';
+import { comments, modules, organisations, projects, subjects, users } from '../../db/schema/index.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
 
 /** A subject's page, by its reference number (`/<org>/subjects/<yyyy>-<pk:05>/`, §9.2). */
@@ -18,6 +18,7 @@ export interface SubjectRow {
   name: string;
   description: string;
   created: Date;
+  creatorName: string;
   /** Comments and their replies (a+'s "Contributions"). */
   commentCount: number;
 }
@@ -30,8 +31,9 @@ export async function loadSubjects(db: DbOrTx, query: { moduleId: number; subjec
   const escaped = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
   const order = { name: [asc(subjects.name), asc(subjects.id)], '-comment_count': [desc(commentCount), asc(subjects.name), asc(subjects.id)], id: [asc(subjects.id)] }[query.ordering ?? 'name'];
   return db
-    .select({ id: subjects.id, moduleId: subjects.moduleId, name: subjects.name, description: subjects.description, created: subjects.created, commentCount })
+    .select({ id: subjects.id, moduleId: subjects.moduleId, name: subjects.name, description: subjects.description, created: subjects.created, creatorName: users.username, commentCount })
     .from(subjects)
+    .innerJoin(users, eq(users.id, subjects.creatorId))
     .where(
       and(
         eq(subjects.moduleId, query.moduleId),
