@@ -157,14 +157,18 @@ test('the area: a map module without one cannot be published; the dashboard save
   const bad = await initiator.post('/org/dashboard/modules/map-module/area_settings/', { area: '{"type":"FeatureCollection","features":[]}', preset: '' });
   assert.equal(bad.status, 400);
   assert.match(bad.text, /This is not a valid area/);
-  const basic = await initiator.get('/org/dashboard/modules/map-module/module_basic/');
-  assert.match(basic.text, /Area/);
+  const missingArea = /map-module\/area_settings\/"[^>]*>Area<\/a><span class="missing"/;
+  const refused = await initiator.post('/org/dashboard/modules/map-module/state/', { action: 'add' });
+  assert.equal(refused.status, 400, 'a map module without an area cannot be added to the project');
+  assert.match(refused.text, /Module cannot be added. Required fields are missing./);
+  assert.match(refused.text, missingArea);
   const preset = await initiator.post('/org/dashboard/modules/map-module/area_settings/', { area: '', preset: 'berlin' });
   assert.equal(preset.status, 302);
   const [stored] = await t.db.select({ area: modules.area }).from(modules).where(eq(modules.id, 2));
   assert.equal(stored.area?.features[0].geometry.type, 'Polygon');
   const drawn = await initiator.post('/org/dashboard/modules/map-module/area_settings/', { area: JSON.stringify(AREA), preset: '' });
   assert.equal(drawn.status, 302);
+  assert.doesNotMatch((await initiator.get('/org/dashboard/modules/map-module/area_settings/')).text, missingArea);
   await t.db.update(modules).set({ isDraft: false }).where(eq(modules.id, 2));
 });
 
