@@ -35,6 +35,7 @@ export const dePolls: Record<string, string> = {
   'Please complete the captcha.': 'Bitte lösen Sie die Spam-Prüfung.',
   'Please log in to take part in the poll.': 'Bitte melden Sie sich an, um an der Umfrage teilzunehmen.',
   'Please specify your answer.': 'Bitte geben Sie Ihre Antwort an.',
+  'Poll answers': 'Umfrageantworten',
   Position: 'Position',
   'Question %(n)s': 'Frage %(n)s',
   'Question %(n)s of %(total)s': 'Frage %(n)s von %(total)s',

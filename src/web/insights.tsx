@@ -20,7 +20,7 @@ export function cumulativeSeries(days: InsightDay[]): { participants: number[]; 
   const result = { participants: [] as number[], contributions: [] as number[] };
   for (const d of days) {
     participants += d.participants;
-    contributions += d.ideas + d.comments + d.ratings;
+    contributions += d.ideas + d.comments + d.ratings + d.votes;
     result.participants.push(participants);
     result.contributions.push(contributions);
   }
@@ -96,6 +96,7 @@ export function InsightsBlock({ lang, insights, showIdeas, id = 'insights' }: { 
     ...(showIdeas ? ([['Ideas', totals.ideas]] as [string, number][]) : []),
     ['Comments', totals.comments],
     ['Ratings', totals.ratings],
+    ...(totals.votes ? ([['Poll answers', totals.votes]] as [string, number][]) : []),
   ];
   return (
     <section class="insights" aria-labelledby={`${id}-heading`}>

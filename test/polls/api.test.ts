@@ -2,7 +2,7 @@ import '../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { organisations, pollAnswers, polls, pollVotes } from '../../src/db/schema/index.js';
+import { organisations, pollAnswers, polls, pollVotes, projectInsightDays } from '../../src/db/schema/index.js';
 import { solvedChallenge } from '../accounts/client.js';
 import { tokenHeader } from '../fixtures.js';
 import { ballot, pollApp } from './world.js';
@@ -64,6 +64,8 @@ test('a member votes; the whole ballot counts, and voting again replaces it', as
   assert.deepEqual(after.questions[0].other_choice_answers.map((a) => a.answer), ['Turquoise']);
   assert.equal(after.questions[2].totalAnswerCount, 0, 'an empty open answer deletes the earlier one');
   assert.equal(after.total_participants, 1);
+  const [day] = await t.db.select().from(projectInsightDays);
+  assert.equal(day.votes, 1, "the statistics count the voter's first ballot, not the second");
 });
 
 test('every refusal of a ballot answers as adhocracy4 does, and nothing of the ballot is saved (one transaction)', async () => {

@@ -18,8 +18,8 @@ test('the module page shows the poll as one form without JavaScript: radio butto
   assert.match(page.text, /type="checkbox" id="id_q2_4" name="q2" value="4"/);
   assert.match(page.text, /<textarea id="id_q3_open" name="q3_open"/);
   assert.match(page.text, /name="q1_other"/);
-  assert.match(page.text, /<script src="\/static\/polls\/poll-steps.js" defer/);
-  assert.equal((await member.get('/static/polls/poll-steps.js')).status, 200);
+  assert.match(page.text, /<script src="\/static\/poll-steps.js" defer/);
+  assert.equal((await member.get('/static/poll-steps.js')).status, 200);
   const anonymous = await new Browser(app).get('/org/projects/module/poll/');
   assert.match(anonymous.text, /Please log in to take part in the poll\./);
   assert.doesNotMatch(anonymous.text, /class="poll-form"/);

@@ -9,6 +9,8 @@ export interface InsightDay {
   ideas: number;
   comments: number;
   ratings: number;
+  /** Poll ballots. */
+  votes: number;
   participants: number;
 }
 
@@ -21,12 +23,12 @@ export interface ProjectInsights {
 /** A project's statistics (§B17): its counters by day and their sums, in one statement. */
 export async function loadProjectInsights(db: DbOrTx, projectId: number): Promise<ProjectInsights> {
   const rows = await db
-    .select({ day: days.day, ideas: days.ideas, comments: days.comments, ratings: days.ratings, participants: days.participants })
+    .select({ day: days.day, ideas: days.ideas, comments: days.comments, ratings: days.ratings, votes: days.votes, participants: days.participants })
     .from(days)
     .where(eq(days.projectId, projectId))
     .orderBy(asc(days.day));
   const sum = (key: keyof Omit<InsightDay, 'day'>) => rows.reduce((n, row) => n + row[key], 0);
-  return { totals: { ideas: sum('ideas'), comments: sum('comments'), ratings: sum('ratings'), participants: sum('participants') }, days: rows };
+  return { totals: { ideas: sum('ideas'), comments: sum('comments'), ratings: sum('ratings'), votes: sum('votes'), participants: sum('participants') }, days: rows };
 }
 
 /** Whether a project has modules where ideas are written (§B17.2: the ideas counter is shown only then). */

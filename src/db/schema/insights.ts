@@ -17,6 +17,8 @@ export const projectInsightDays = pgTable(
     ideas: integer('ideas').notNull().default(0),
     comments: integer('comments').notNull().default(0),
     ratings: integer('ratings').notNull().default(0),
+    /** Poll ballots: a registered voter's first ballot in a poll (voting again replaces it). */
+    votes: integer('votes').notNull().default(0),
     /** Active participants whose first contribution to the project was on this day. */
     participants: integer('participants').notNull().default(0),
   },

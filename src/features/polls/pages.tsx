@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Type } from 'typebox';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { Slug } from '../../http/responses.js';
@@ -18,7 +17,6 @@ import { submitBallot } from './services.js';
 import { readVoterToken, writeVoterToken } from './voter-cookie.js';
 
 const Params = Type.Object({ org: Slug, slug: Slug });
-const STEPS_SCRIPT = readFileSync(new URL('./poll-steps.js', import.meta.url));
 
 /** The first message of a refused ballot, whatever its adhocracy4 shape. */
 function refusalMessage(body: unknown): string {
@@ -28,14 +26,10 @@ function refusalMessage(body: unknown): string {
   return 'Please check your answers.';
 }
 
-/** The module page's poll form (without JavaScript, and posted by poll-steps.js too) and its step script. */
+/** The module page's poll form (without JavaScript, and with web/static/poll-steps.js, which shows it step by step). */
 export async function pollPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
-
-  app.get('/static/polls/poll-steps.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STEPS_SCRIPT),
-  );
 
   app.post('/:org/projects/module/:slug/poll/', pageRoute({ params: Params, body: RepeatedFormBody }), async (request, reply) => {
     checkCsrf(request);

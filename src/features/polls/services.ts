@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from '../../db/schema/index.js';
 import { CHALLENGE_FIELDS, challengePassed } from '../../http/challenge.js';
 import { autoFollow } from '../../core/follows/services.js';
+import { countContribution } from '../../core/insights/services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { loadBallotTargets } from './queries.js';
@@ -22,10 +23,17 @@ const answersOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollAnswers
  * open answer) are replaced, so re-voting never counts twice; an empty list clears the question.
  * A registered voter follows the project (adhocracy+'s auto-follow on votes).
  */
-export async function castBallot(tx: DbOrTx, input: { voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
+export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
   const { voter } = input;
   const creatorId = voter.userId ?? null;
   const voterToken = voter.token ?? null;
+  const questionIds = input.votes.map((v) => v.question.id);
+  const votedBefore =
+    creatorId !== null && questionIds.length
+      ? (await tx.select({ id: pollVotes.id }).from(pollVotes).innerJoin(pollChoices, eq(pollChoices.id, pollVotes.choiceId)).innerJoin(pollQuestions, eq(pollQuestions.id, pollChoices.questionId)).where(and(eq(pollQuestions.pollId, input.pollId), votesOf(voter))).limit(1)).length +
+          (await tx.select({ id: pollAnswers.id }).from(pollAnswers).innerJoin(pollQuestions, eq(pollQuestions.id, pollAnswers.questionId)).where(and(eq(pollQuestions.pollId, input.pollId), answersOf(voter))).limit(1)).length >
+        0
+      : true;
   for (const vote of input.votes) {
     if (vote.question.isOpen) {
       await tx.delete(pollAnswers).where(and(eq(pollAnswers.questionId, vote.question.id), answersOf(voter)));
@@ -39,6 +47,8 @@ export async function castBallot(tx: DbOrTx, input: { voter: Voter; votes: Check
     }
   }
   if (creatorId !== null) await autoFollow(tx, creatorId, input.projectId);
+  // The statistics count a registered voter's first ballot in the poll (with the voter as an active participant).
+  if (creatorId !== null && !votedBefore) await countContribution(tx, input.projectId, creatorId, 'votes', new Date());
 }
 
 /** The module's poll, created on first use (adhocracy4 creates it when the dashboard's poll page opens). */
@@ -139,6 +149,6 @@ export async function submitBallot(db: Db, secretKey: string, input: BallotSubmi
     // Ballots of one poll take turns: two ballots of one voter at once (a double click) replace each other instead of colliding.
     await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('update');
     if (input.voter.userId !== undefined) await recordTermsAgreement(tx, input.voter.userId, input.organisationId, terms);
-    await castBallot(tx, { voter: input.voter, votes, projectId: input.projectId });
+    await castBallot(tx, { pollId: input.pollId, voter: input.voter, votes, projectId: input.projectId });
   });
 }

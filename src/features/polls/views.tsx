@@ -162,7 +162,7 @@ export function PollSection({ page, view }: { page: PageContext; view: PollView 
   if (!view.questions.length) return <p>{t(lang, 'This poll has no questions yet.')}</p>;
   return (
     <div class="poll" data-poll={view.pollId}>
-      <script src="/static/polls/poll-steps.js" defer />
+      <script src="/static/poll-steps.js" defer />
       <p>
         {t(lang, '%(n)s questions', { n: view.questions.length })} · {t(lang, '%(n)s participants', { n: view.participants })}
       </p>
