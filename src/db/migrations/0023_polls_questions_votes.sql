@@ -42,7 +42,6 @@ CREATE TABLE "poll_votes" (
 --> statement-breakpoint
 ALTER TABLE "polls" ADD COLUMN "allow_unregistered_users" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "polls" ADD COLUMN "hide_results_until_finished" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "project_insight_days" ADD COLUMN "votes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "poll_answers" ADD CONSTRAINT "poll_answers_question_id_poll_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."poll_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "poll_answers" ADD CONSTRAINT "poll_answers_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "poll_choices" ADD CONSTRAINT "poll_choices_question_id_poll_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."poll_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,1 @@
+ALTER TABLE "project_insight_days" ADD COLUMN "votes" integer DEFAULT 0 NOT NULL;
