@@ -1,18 +1,18 @@
-import { Type, type Static } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import { FixtureDateTime, FixtureId, strictRecord } from '../features/moduletypes/fixtures.js';
+import { registeredModuleTypes } from '../features/moduletypes/contract.js';
 import type { Lang } from '../i18n/index.js';
 import type { PlatformPageKey } from '../core/legal/texts.js';
 import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../core/projects/topics.js';
 
 /** The loaddata fixture format: an interface other tools depend on, so keep it exactly. */
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Id = FixtureId;
 const Ids = Type.Array(Id);
-const DateTime = Type.String({ format: 'date-time' });
+const DateTime = FixtureDateTime;
 const OptText = Type.Optional(Type.String());
-const Target = Type.Object(
-  { type: Type.Union([Type.Literal('idea'), Type.Literal('comment'), Type.Literal('poll'), Type.Literal('chapter'), Type.Literal('paragraph')]), id: Id },
-  { additionalProperties: false },
-);
-const strict = { additionalProperties: false };
+/** A comment, rating or report target: a comment, or content of a module type (loaddata checks the type against the registry). */
+const Target = Type.Object({ type: Type.String({ minLength: 1, maxLength: 64 }), id: Id }, strictRecord);
+const strict = strictRecord;
 
 export const FixtureUser = Type.Object(
   {
@@ -111,32 +111,6 @@ export const FixtureModule = Type.Object(
   strict,
 );
 
-export const FixturePoll = Type.Object(
-  { id: Id, module: Id, creator: Type.Optional(Id), allow_unregistered_users: Type.Optional(Type.Boolean()), hide_results_until_finished: Type.Optional(Type.Boolean()) },
-  strict,
-);
-export const FixtureQuestion = Type.Object(
-  {
-    id: Id,
-    poll: Id,
-    label: Type.String({ minLength: 1, maxLength: 255 }),
-    help_text: Type.Optional(Type.String({ maxLength: 250 })),
-    multiple_choice: Type.Optional(Type.Boolean()),
-    is_open: Type.Optional(Type.Boolean()),
-    is_confidential: Type.Optional(Type.Boolean()),
-    weight: Type.Optional(Type.Integer({ minimum: -32768, maximum: 32767 })),
-  },
-  strict,
-);
-export const FixtureChoice = Type.Object(
-  { id: Id, question: Id, label: Type.String({ minLength: 1, maxLength: 255 }), is_other_choice: Type.Optional(Type.Boolean()), weight: Type.Optional(Type.Integer({ minimum: -32768, maximum: 32767 })) },
-  strict,
-);
-export const FixtureVote = Type.Object({ choice: Id, creator: Id, other_choice_answer: Type.Optional(Type.String({ maxLength: 250 })) }, strict);
-export const FixtureAnswer = Type.Object({ question: Id, creator: Id, answer: Type.String({ minLength: 1, maxLength: 750 }) }, strict);
-export const FixtureChapter = Type.Object({ id: Id, module: Id, creator: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict);
-export const FixtureParagraph = Type.Object({ id: Id, chapter: Id, name: Type.String({ maxLength: 120 }), text: OptText }, strict);
-
 export const FixtureIdea = Type.Object(
   {
     id: Id,
@@ -202,28 +176,25 @@ const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], 
 void platformPageKeysMatch;
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 
-export const Fixture = Type.Object(
-  {
-    users: Type.Optional(Type.Array(FixtureUser)),
-    organisations: Type.Optional(Type.Array(FixtureOrganisation)),
-    projects: Type.Optional(Type.Array(FixtureProject)),
-    modules: Type.Optional(Type.Array(FixtureModule)),
-    polls: Type.Optional(Type.Array(FixturePoll)),
-    questions: Type.Optional(Type.Array(FixtureQuestion)),
-    choices: Type.Optional(Type.Array(FixtureChoice)),
-    votes: Type.Optional(Type.Array(FixtureVote)),
-    answers: Type.Optional(Type.Array(FixtureAnswer)),
-    chapters: Type.Optional(Type.Array(FixtureChapter)),
-    paragraphs: Type.Optional(Type.Array(FixtureParagraph)),
-    ideas: Type.Optional(Type.Array(FixtureIdea)),
-    comments: Type.Optional(Type.Array(FixtureComment)),
-    ratings: Type.Optional(Type.Array(FixtureRating)),
-    reports: Type.Optional(Type.Array(FixtureReport)),
-    comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
-    follows: Type.Optional(Type.Array(FixtureFollow)),
-    platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
-  },
-  strict,
-);
+/** The platform's own kinds; the module types add theirs (their `fixtures`). */
+const coreKinds = {
+  users: Type.Optional(Type.Array(FixtureUser)),
+  organisations: Type.Optional(Type.Array(FixtureOrganisation)),
+  projects: Type.Optional(Type.Array(FixtureProject)),
+  modules: Type.Optional(Type.Array(FixtureModule)),
+  ideas: Type.Optional(Type.Array(FixtureIdea)),
+  comments: Type.Optional(Type.Array(FixtureComment)),
+  ratings: Type.Optional(Type.Array(FixtureRating)),
+  reports: Type.Optional(Type.Array(FixtureReport)),
+  comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
+  follows: Type.Optional(Type.Array(FixtureFollow)),
+  platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
+};
+/** A fixture: the platform's kinds, typed, and the registered module types' kinds by their names. */
+export type Fixture = Static<TObject<typeof coreKinds>> & { [kind: string]: unknown[] | undefined };
 
-export type Fixture = Static<typeof Fixture>;
+/** The whole fixture schema: the platform's kinds and every registered module type's (built when first asked). */
+export function fixtureSchema(): TSchema {
+  const kinds = registeredModuleTypes().flatMap((type) => type.fixtures ?? []);
+  return Type.Object({ ...coreKinds, ...Object.fromEntries(kinds.map((kind) => [kind.name, Type.Optional(Type.Array(kind.record))])) }, strict);
+}

@@ -1,5 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Value } from 'typebox/value';
@@ -14,19 +13,23 @@ import { addRating, RatingExists, setRating } from '../features/ratings/services
 import { addCommentFeedback } from '../features/comments/feedback-services.js';
 import { addModerator, addParticipant } from '../core/members/services.js';
 import { isReservedSlug } from '../core/slugs.js';
-import { Fixture } from './fixture-schema.js';
+import { type Fixture, fixtureSchema } from './fixture-schema.js';
+import { registeredModuleTypes } from '../features/moduletypes/contract.js';
+import { FixtureError, type FixtureKind, requireRow } from '../features/moduletypes/fixtures.js';
+import { contentTypeOfModule } from '../core/modules/registry.js';
+import type { ContentKind } from '../db/schema/index.js';
 import { ImageInvalid } from '../media/images.js';
 import { cleanRichText } from '../text/html.js';
 
-/** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
-export class FixtureError extends Error {}
+export { FixtureError };
 
 /** A slug that would hide one of the platform's own paths (`create`, `module`, `api`, …) is refused. */
 function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-const KINDS = ['users', 'organisations', 'projects', 'modules', 'polls', 'questions', 'choices', 'votes', 'answers', 'chapters', 'paragraphs', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'platform_pages'] as const;
+/** The fixture kinds the registered module types bring, in the order the types are listed. */
+const moduleTypeKinds = (): FixtureKind[] => registeredModuleTypes().flatMap((type) => type.fixtures ?? []);
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -47,7 +50,7 @@ function pathName(instancePath: string): string {
 /** Checks the fixture's shape; the first problem is reported with its record path. */
 export function validateFixture(data: unknown): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FixtureError('the fixture must be one JSON object');
-  for (const error of Value.Errors(Fixture, data)) {
+  for (const error of Value.Errors(fixtureSchema(), data)) {
     if (error.keyword === 'boolean' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
     const params = error.params as Record<string, unknown>;
     const extra = Array.isArray(params.additionalProperties) ? params.additionalProperties : null;
@@ -64,13 +67,6 @@ const date = (value: string | null | undefined) => (value ? new Date(value) : va
 
 type Ctx = { tx: Tx; options: LoadOptions };
 
-async function requireRow(tx: Tx, table: PgTable & { id: unknown }, id: number, where: string, what: string): Promise<void> {
-  const idColumn = getTableColumns(table).id;
-  const [row] = await tx.select({ id: idColumn }).from(table).where(eq(idColumn, id));
-  if (!row) throw new FixtureError(`${where}: no ${what} ${id}`);
-}
-
-const TARGET_TABLES = { idea: s.ideas, comment: s.comments, poll: s.polls, chapter: s.chapters, paragraph: s.paragraphs } as const;
 
 async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
   for (const [i, u] of records.entries()) {
@@ -199,32 +195,6 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
   }
 }
 
-async function loadItems({ tx }: Ctx, data: Fixture) {
-  for (const [i, p] of (data.polls ?? []).entries()) {
-    await requireRow(tx, s.modules, p.module, `polls[${i}].module`, 'module');
-    const creator = p.creator ?? (await moduleInitiator(tx, p.module));
-    if (creator === null) throw new FixtureError(`polls[${i}].creator: missing, and the module's organisation has no initiator to take it`);
-    await requireRow(tx, s.users, creator, `polls[${i}].creator`, 'user');
-    await tx.insert(s.polls).values({
-      id: p.id,
-      moduleId: p.module,
-      creatorId: creator,
-      allowUnregisteredUsers: p.allow_unregistered_users ?? false,
-      hideResultsUntilFinished: p.hide_results_until_finished ?? false,
-    });
-  }
-  await loadPollContent(tx, data);
-  for (const [i, c] of (data.chapters ?? []).entries()) {
-    await requireRow(tx, s.modules, c.module, `chapters[${i}].module`, 'module');
-    await requireRow(tx, s.users, c.creator, `chapters[${i}].creator`, 'user');
-    await tx.insert(s.chapters).values({ id: c.id, moduleId: c.module, creatorId: c.creator, name: c.name, weight: i });
-  }
-  for (const [i, p] of (data.paragraphs ?? []).entries()) {
-    await requireRow(tx, s.chapters, p.chapter, `paragraphs[${i}].chapter`, 'chapter');
-    await tx.insert(s.paragraphs).values({ id: p.id, chapterId: p.chapter, name: p.name, text: p.text ?? '', weight: i });
-  }
-}
-
 async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
   for (const [i, idea] of records.entries()) {
     const where = `ideas[${i}]`;
@@ -260,19 +230,27 @@ async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
   }
 }
 
-async function requireTarget(tx: Tx, target: { type: keyof typeof TARGET_TABLES; id: number }, where: string) {
-  await requireRow(tx, TARGET_TABLES[target.type], target.id, `${where}.target`, target.type);
+/** A comment, rating or report target: a comment, or content of a registered module type that exists. */
+async function requireTarget(tx: Tx, target: { type: string; id: number }, where: string): Promise<{ type: ContentKind; id: number }> {
+  if (target.type === 'comment') {
+    await requireRow(tx, s.comments, target.id, `${where}.target`, 'comment');
+    return { type: 'comment', id: target.id };
+  }
+  const contentType = contentTypeOfModule(target.type as ContentKind);
+  if (!contentType) throw new FixtureError(`${where}.target.type: no content type "${target.type}"`);
+  if (!(await contentType.target(tx, target.id))) throw new FixtureError(`${where}.target: no ${target.type} ${target.id}`);
+  return { type: contentType.kind, id: target.id };
 }
 
 async function loadComments({ tx }: Ctx, records: Fixture['comments'] = []) {
   for (const [i, c] of records.entries()) {
     const where = `comments[${i}]`;
     await requireRow(tx, s.users, c.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, c.target, where);
+    const target = await requireTarget(tx, c.target, where);
     await createComment(tx, {
       id: c.id,
       creatorId: c.creator,
-      target: c.target,
+      target,
       comment: c.comment,
       created: date(c.created) ?? undefined,
       modified: date(c.modified) ?? null,
@@ -289,9 +267,9 @@ async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
   for (const [i, r] of (data.ratings ?? []).entries()) {
     const where = `ratings[${i}]`;
     await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, r.target, where);
+    const target = await requireTarget(tx, r.target, where);
     try {
-      await addRating(tx, r.creator, r.target, r.value);
+      await addRating(tx, r.creator, target, r.value);
     } catch (error) {
       if (!(error instanceof RatingExists)) throw error;
       await setRating(tx, error.ratingId, r.value);
@@ -300,11 +278,11 @@ async function loadRatingsAndReports({ tx }: Ctx, data: Fixture) {
   for (const [i, r] of (data.reports ?? []).entries()) {
     const where = `reports[${i}]`;
     await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
-    await requireTarget(tx, r.target, where);
+    const target = await requireTarget(tx, r.target, where);
     await tx.insert(s.reports).values({
       creatorId: r.creator,
-      contentType: r.target.type,
-      objectPk: r.target.id,
+      contentType: target.type,
+      objectPk: target.id,
       description: r.description ?? '',
       ...(r.created ? { created: new Date(r.created) } : {}),
     });
@@ -339,64 +317,6 @@ async function loadFeedbackAndFollows({ tx }: Ctx, data: Fixture) {
   }
 }
 
-/** The first initiator of a module's organisation (a poll without creator gets one, as adhocracy4 makes the initiator its creator). */
-async function moduleInitiator(tx: Tx, moduleId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ userId: s.organisationInitiators.userId })
-    .from(s.modules)
-    .innerJoin(s.projects, eq(s.projects.id, s.modules.projectId))
-    .innerJoin(s.organisationInitiators, eq(s.organisationInitiators.organisationId, s.projects.organisationId))
-    .where(eq(s.modules.id, moduleId))
-    .orderBy(s.organisationInitiators.userId)
-    .limit(1);
-  return row?.userId ?? null;
-}
-
-/** Questions, choices, votes and answers of polls, with their ids; each refused record named (`questions[0]`). */
-async function loadPollContent(tx: Tx, data: Fixture) {
-  for (const [i, q] of (data.questions ?? []).entries()) {
-    const where = `questions[${i}]`;
-    await requireRow(tx, s.polls, q.poll, `${where}.poll`, 'poll');
-    if (q.is_open && q.multiple_choice) throw new FixtureError(`${where}.is_open: Questions with open answers cannot have multiple choices.`);
-    await tx.insert(s.pollQuestions).values({
-      id: q.id,
-      pollId: q.poll,
-      label: q.label,
-      helpText: q.help_text ?? '',
-      multipleChoice: q.multiple_choice ?? false,
-      isOpen: q.is_open ?? false,
-      isConfidential: q.is_confidential ?? false,
-      weight: q.weight ?? i,
-    });
-  }
-  for (const [i, c] of (data.choices ?? []).entries()) {
-    const where = `choices[${i}]`;
-    const [question] = await tx.select({ isOpen: s.pollQuestions.isOpen }).from(s.pollQuestions).where(eq(s.pollQuestions.id, c.question));
-    if (!question) throw new FixtureError(`${where}.question: no question ${c.question}`);
-    if (question.isOpen) throw new FixtureError(`${where}.question: Open questions cannot have choices.`);
-    const [other] = c.is_other_choice ? await tx.select({ id: s.pollChoices.id }).from(s.pollChoices).where(and(eq(s.pollChoices.questionId, c.question), eq(s.pollChoices.isOtherChoice, true))) : [];
-    if (other) throw new FixtureError(`${where}.is_other_choice: Question already has "other" choice.`);
-    await tx.insert(s.pollChoices).values({ id: c.id, questionId: c.question, label: c.label, isOtherChoice: c.is_other_choice ?? false, weight: c.weight ?? i });
-  }
-  for (const [i, v] of (data.votes ?? []).entries()) {
-    const where = `votes[${i}]`;
-    const [choice] = await tx.select({ isOtherChoice: s.pollChoices.isOtherChoice }).from(s.pollChoices).where(eq(s.pollChoices.id, v.choice));
-    if (!choice) throw new FixtureError(`${where}.choice: no choice ${v.choice}`);
-    await requireRow(tx, s.users, v.creator, `${where}.creator`, 'user');
-    if (v.other_choice_answer && !choice.isOtherChoice) throw new FixtureError(`${where}.other_choice_answer: only a vote on an "other" choice has an answer`);
-    if (choice.isOtherChoice && !v.other_choice_answer?.trim()) throw new FixtureError(`${where}.other_choice_answer: Please specify your answer.`);
-    await tx.insert(s.pollVotes).values({ choiceId: v.choice, creatorId: v.creator, otherChoiceAnswer: choice.isOtherChoice ? (v.other_choice_answer ?? '').trim() : null });
-  }
-  for (const [i, a] of (data.answers ?? []).entries()) {
-    const where = `answers[${i}]`;
-    const [question] = await tx.select({ isOpen: s.pollQuestions.isOpen }).from(s.pollQuestions).where(eq(s.pollQuestions.id, a.question));
-    if (!question) throw new FixtureError(`${where}.question: no question ${a.question}`);
-    if (!question.isOpen) throw new FixtureError(`${where}.question: Only open questions can have answers.`);
-    await requireRow(tx, s.users, a.creator, `${where}.creator`, 'user');
-    await tx.insert(s.pollAnswers).values({ questionId: a.question, creatorId: a.creator, answer: a.answer });
-  }
-}
-
 async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
   for (const page of records) {
     const body = cleanRichText(page.body);
@@ -407,11 +327,11 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers', 'chapters', 'paragraphs', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
-  for (const table of SERIAL_TABLES) {
+  for (const table of [...SERIAL_TABLES, ...moduleTypeKinds().flatMap((kind) => kind.tables)]) {
     await db.execute(
       sql.raw(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM "${table}"), 0) + 1, false)`,
@@ -433,33 +353,38 @@ function explain(error: unknown, stage: string): Error {
 /** Loads a fixture all-or-nothing: on any invalid record nothing is stored. Returns counts per kind. */
 export async function loadFixture(db: Db, data: unknown, options: LoadOptions): Promise<Record<string, number>> {
   const fixture = validateFixture(data);
-  const total = KINDS.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
-  let done = 0;
-  const stages: [(typeof KINDS)[number][], (ctx: Ctx) => Promise<void>][] = [
+  const typeStages = moduleTypeKinds().map((kind): [string[], (ctx: Ctx) => Promise<void>] => [
+    [kind.name],
+    ({ tx }) => kind.load({ tx, baseDir: options.baseDir, mediaDir: options.mediaDir }, (fixture[kind.name] ?? []) as never[]),
+  ]);
+  const stages: [string[], (ctx: Ctx) => Promise<void>][] = [
     [['users'], (c) => loadUsers(c, fixture.users)],
     [['organisations'], (c) => loadOrganisations(c, fixture.organisations)],
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
-    [['polls', 'questions', 'choices', 'votes', 'answers', 'chapters', 'paragraphs'], (c) => loadItems(c, fixture)],
+    ...typeStages,
     [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
+  const kinds = stages.flatMap(([names]) => names);
+  const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+  let done = 0;
   await db.transaction(async (tx) => {
-    for (const [kinds, load] of stages) {
+    for (const [names, load] of stages) {
       try {
         await load({ tx, options });
       } catch (error) {
-        throw explain(error, kinds.join(', '));
+        throw explain(error, names.join(', '));
       }
-      done += kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
+      done += names.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
       options.onProgress?.(done, total);
     }
     await syncSequences(tx);
   });
-  return Object.fromEntries(KINDS.map((kind) => [kind, fixture[kind]?.length ?? 0]));
+  return Object.fromEntries(kinds.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }
 
 export function readFixtureFile(file: string): { data: unknown; baseDir: string } {

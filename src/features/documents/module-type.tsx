@@ -1,8 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { chapters, paragraphs } from '../../db/schema/index.js';
+import { Type } from 'typebox';
+import { chapters, modules, paragraphs, users } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
+import { FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { ItemThread } from '../threads/items.js';
 
 /**
@@ -43,6 +45,31 @@ const document = contentPart({
   ),
 });
 
+const chapterFixtures = fixtureKind({
+  name: 'chapters',
+  record: Type.Object({ id: FixtureId, module: FixtureId, creator: FixtureId, name: Type.String({ minLength: 1, maxLength: 120 }) }, strictRecord),
+  tables: ['chapters'],
+  load: async ({ tx }, records) => {
+    for (const [i, c] of records.entries()) {
+      await requireRow(tx, modules, c.module, `chapters[${i}].module`, 'module');
+      await requireRow(tx, users, c.creator, `chapters[${i}].creator`, 'user');
+      await tx.insert(chapters).values({ id: c.id, moduleId: c.module, creatorId: c.creator, name: c.name, weight: i });
+    }
+  },
+});
+
+const paragraphFixtures = fixtureKind({
+  name: 'paragraphs',
+  record: Type.Object({ id: FixtureId, chapter: FixtureId, name: Type.String({ maxLength: 120 }), text: Type.Optional(Type.String()) }, strictRecord),
+  tables: ['paragraphs'],
+  load: async ({ tx }, records) => {
+    for (const [i, p] of records.entries()) {
+      await requireRow(tx, chapters, p.chapter, `paragraphs[${i}].chapter`, 'chapter');
+      await tx.insert(paragraphs).values({ id: p.id, chapterId: p.chapter, name: p.name, text: p.text ?? '', weight: i });
+    }
+  },
+});
+
 export const textReview: ModuleType = {
   blueprintType: 'TR',
   key: 'text-review',
@@ -71,4 +98,5 @@ export const textReview: ModuleType = {
     },
   ],
   content: document,
+  fixtures: [chapterFixtures, paragraphFixtures],
 };

@@ -12,6 +12,7 @@ import type { PageContext } from '../../web/context.js';
 import type { FormBody } from '../../web/forms.js';
 import type { ObjectRef } from '../comments/queries.js';
 import type { ItemThreads } from '../threads/items.js';
+import type { FixtureKind } from './fixtures.js';
 
 /**
  * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
@@ -122,6 +123,8 @@ export interface ModuleType extends ModuleTypeCore {
   exports?: ModuleExportFile[];
   /** What its content's e-mails tell, documented for operators (the mails themselves go through the shared actions). */
   notifications?: string[];
+  /** The fixture kinds of its content that loaddata takes (features/moduletypes/fixtures.ts). */
+  fixtures?: FixtureKind[];
 }
 
 const types: ModuleType[] = [];

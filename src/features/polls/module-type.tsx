@@ -9,6 +9,7 @@ import { contentPart, type ModuleType } from '../moduletypes/contract.js';
 import { ItemThread } from '../threads/items.js';
 import { pollEditor } from './editor.js';
 import { pollExport } from './export.js';
+import { pollFixtureKinds } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
 import { loadModulePoll, loadPollContent } from './queries.js';
@@ -80,5 +81,6 @@ export const poll: ModuleType = {
   appProjectField: 'single_poll_module',
   plugin: pollsPlugin,
   content: pollPart,
+  fixtures: pollFixtureKinds,
   notifications: ['Voting in a poll makes a registered voter follow the project, so that they hear of its news and phases.', 'Comments on the poll notify as comments on ideas do.'],
 };
