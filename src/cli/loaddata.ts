@@ -17,6 +17,7 @@ import { isReservedSlug } from '../core/slugs.js';
 import { Fixture } from './fixture-schema.js';
 import { ImageInvalid } from '../media/images.js';
 import { cleanRichText } from '../text/html.js';
+import { compactProjectInsights } from '../core/insights/services.js';
 
 /** A fixture problem, named by the record it is about: `projects[3].organisation: no organisation 9`. */
 export class FixtureError extends Error {}
@@ -391,6 +392,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
       options.onProgress?.(done, total);
     }
     await syncSequences(tx);
+    await compactProjectInsights(tx);
   });
   return Object.fromEntries(KINDS.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }
