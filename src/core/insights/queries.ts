@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { moduleTypeOf } from '../modules/registry.js';
 import type { DbOrTx } from '../../db/client.js';
 import { projectInsightDays as days } from '../../db/schema/index.js';
@@ -18,7 +18,7 @@ export interface ProjectInsights {
   days: InsightDay[];
 }
 
-const total = (column: typeof days.ideas) => sql<number>`sum(${column})::integer`.mapWith(Number);
+const total = (column: SQLWrapper) => sql<number>`sum(${column})::integer`.mapWith(Number);
 
 /** A project's statistics (§B17): its counters by day (the sums of each day's rows) and their sums, in one statement. */
 export async function loadProjectInsights(db: DbOrTx, projectId: number): Promise<ProjectInsights> {

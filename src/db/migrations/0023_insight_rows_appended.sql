@@ -1,2 +1,0 @@
-ALTER TABLE "project_insight_days" DROP CONSTRAINT "project_insight_days_project_id_day_pk";--> statement-breakpoint
-CREATE INDEX "project_insight_days_project_day_idx" ON "project_insight_days" USING btree ("project_id","day");
