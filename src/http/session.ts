@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client.js';
@@ -12,13 +12,6 @@ export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
 
 const sessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
-export interface BrowserSession {
-  id: string;
-  userId: number | null;
-  data: Record<string, unknown>;
-  created: Date;
-}
-
 /** Opens a browser session for a user; returns the cookie value (only its hash is stored). */
 export async function createBrowserSession(db: DbOrTx, userId: number | null, data: Record<string, unknown> = {}): Promise<string> {
   const cookieValue = randomBytes(32).toString('base64url');
@@ -31,13 +24,12 @@ export async function createBrowserSession(db: DbOrTx, userId: number | null, da
   return cookieValue;
 }
 
-export async function loadBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<BrowserSession | null> {
-  if (!cookieValue || cookieValue.length > 200) return null;
-  const [row] = await db
-    .select({ id: browserSessions.id, userId: browserSessions.userId, data: browserSessions.data, created: browserSessions.created })
-    .from(browserSessions)
-    .where(and(eq(browserSessions.id, sessionId(cookieValue)), gt(browserSessions.expiresAt, new Date())));
-  return row ?? null;
+/**
+ * Where the browser session of a cookie is stored (its row id), or null for a value no session can
+ * have: the caller reads the session with its user in one statement (http/auth.ts).
+ */
+export function browserSessionKey(cookieValue: string | undefined): string | null {
+  return !cookieValue || cookieValue.length > 200 ? null : sessionId(cookieValue);
 }
 
 export async function destroyBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<void> {
