@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type LoadedModuleContext, projectFields, toProjectContext, uidOf } from '../projects/context.js';
+import type { RuleUser } from '../projects/rules.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, modules, organisations, paragraphs, phases, polls, projects, ratings } from '../../db/schema/index.js';
 
@@ -27,12 +29,6 @@ export interface LoadedModule {
   phases: ModulePhase[];
   categories: NamedRef[];
   labels: NamedRef[];
-}
-
-function groupBy<T extends { moduleId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) map.set(row.moduleId, [...(map.get(row.moduleId) ?? []), row]);
-  return map;
 }
 
 /** JSON of a phase as moduleDetailFields build it (dates as ISO text). */
@@ -98,31 +94,52 @@ export interface PageModule extends LoadedModule {
   name: string;
   description: string | null;
   blueprintType: string;
+  /** Whether the module holds chapters, and its polls' ids: a page's content part needs no statement to find it has none, and polls none at all. */
+  items: { chapters: boolean; polls: number[] };
 }
 
+/** What items a module holds, as a select field over `modules` (index probes, no rows). */
+const items = sql<{ chapters: boolean; polls: number[] | null } | string>`json_build_object(
+    'chapters', exists (select 1 from ${chapters} x where x.module_id = ${q(modules.id)}),
+    'polls', (select json_agg(x.id order by x.id) from ${polls} x where x.module_id = ${q(modules.id)}))`;
+
 /** A module head with its details read back from moduleDetailFields. */
-const withDetails = <T extends ModuleDetailsRow>({ phases: p, categories: c, labels: l, ...head }: T) => ({ ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }) });
+const withDetails = <T extends ModuleDetailsRow & { items: { chapters: boolean; polls: number[] | null } | string }>({ phases: p, categories: c, labels: l, items: held, ...head }: T) => {
+  const { chapters: hasChapters, polls: pollIds } = fromJson(held);
+  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }), items: { chapters: hasChapters, polls: pollIds ?? [] } };
+};
 
 /** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order: one statement. */
 export async function loadProjectModules(db: DbOrTx, projectId: number, withDrafts: boolean): Promise<PageModule[]> {
   const rows = await db
-    .select({ ...moduleHead, ...moduleDetailFields })
+    .select({ ...moduleHead, ...moduleDetailFields, items })
     .from(modules)
     .where(and(eq(modules.projectId, projectId), withDrafts ? undefined : eq(modules.isDraft, false)))
     .orderBy(asc(modules.weight), asc(modules.id));
   return rows.map(withDetails);
 }
 
-/** A module by its slug inside an organisation, with its details and its project's slug and name (one statement); null when there is none. */
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string) {
-  const [head] = await db
-    .select({ ...moduleHead, ...moduleDetailFields, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
+/**
+ * A module by its slug inside an organisation, with its details, its project's slug and name, and
+ * the viewer's rule context (project state, roles, phases), in one statement; null when there is none.
+ */
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
+  const [row] = await db
+    .select({ rules: projectFields(uidOf(user)), ...moduleHead, ...moduleDetailFields, items, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
-  if (!head) return null;
-  return withDetails(head);
+  if (!row) return null;
+  const { rules, ...head } = row;
+  const module = withDetails(head);
+  const context: LoadedModuleContext = {
+    project: toProjectContext(rules, user),
+    module: { id: module.id, isDraft: module.isDraft, blueprintType: module.blueprintType },
+    phases: module.phases,
+    now,
+  };
+  return { module, context };
 }
 
 /** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */

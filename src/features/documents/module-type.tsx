@@ -13,6 +13,7 @@ import { ItemThread } from '../threads/items.js';
 
 const document = contentPart({
   load: async (input) => {
+    if (!input.module.items.chapters) return null;
     const { db } = input;
     const chapterRows = await db.select({ id: chapters.id, name: chapters.name }).from(chapters).where(eq(chapters.moduleId, input.module.id)).orderBy(asc(chapters.weight), asc(chapters.id));
     if (!chapterRows.length) return null;

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { polls } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
@@ -12,11 +12,8 @@ import { ItemThread } from '../threads/items.js';
  */
 
 const pollList = contentPart({
-  load: async (input) => {
-    const rows = await input.db.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, input.module.id)).orderBy(asc(polls.id));
-    if (!rows.length) return null;
-    return { polls: rows };
-  },
+  // The module page's statement brought the polls' ids (PageModule.items): nothing to load.
+  load: async (input) => (input.module.items.polls.length ? { polls: input.module.items.polls.map((id) => ({ id })) } : null),
   threads: (data) => data.polls.map((p) => ({ type: 'poll' as const, id: p.id })),
   View: ({ page, data, threads }) => (
     <section aria-labelledby="polls-heading">
