@@ -12,7 +12,7 @@ import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often each project day's statistics rows are merged into one (reads sum them either way). */
-const INSIGHTS_COMPACT_INTERVAL_MS = 10 * 60 * 1000;
+export const INSIGHTS_COMPACT_INTERVAL_MS = 10 * 60 * 1000;
 
 /** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
 function mailDeliveryOptions(config: Config, db: Db) {

@@ -7,6 +7,7 @@ import { loadProjectInsights } from '../../src/core/insights/queries.js';
 import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { postgresSuite } from '../database.js';
+import { INSIGHTS_COMPACT_INTERVAL_MS } from '../../src/jobs/background.js';
 import { withDatabase } from '../../src/db/admin.js';
 
 const WRITERS = 20;
@@ -99,4 +100,19 @@ if (postgresSuite) test('statistics on PostgreSQL: 20 concurrent writers of one 
   } finally {
     await Promise.all([holder.end(), sampler.end()]);
   }
+});
+
+test('the background work merges each project day\'s statistics rows every 10 minutes', async (t) => {
+  t.mock.timers.enable({ apis: ['setInterval'] });
+  const { app, db } = await createTestApp();
+  await load(db, basicWorld());
+  const day = "'2026-03-01'";
+  await db.execute(sql.raw(`insert into project_insight_days (project_id, day, ideas, comments, participants) values (1, ${day}, 1, 0, 1), (1, ${day}, 0, 1, 0), (1, ${day}, 0, 1, 1)`));
+  const rows = async () => ((await db.execute(sql.raw(`select ideas, comments, ratings, participants from project_insight_days where day = ${day}`))) as unknown as { rows: unknown[] }).rows;
+  t.mock.timers.tick(INSIGHTS_COMPACT_INTERVAL_MS - 1);
+  assert.equal((await rows()).length, 3, 'nothing merged before the interval is up');
+  t.mock.timers.tick(1);
+  // Closing the app waits for a run that is going on.
+  await app.close();
+  assert.deepEqual(await rows(), [{ ideas: 1, comments: 2, ratings: 0, participants: 2 }]);
 });
