@@ -247,6 +247,9 @@ async function main() {
     { name: 'dashboard', title: 'GET /userdashboard/overview/activities/ (page)', path: '/userdashboard/overview/activities/', headers: session },
     { name: 'project-page', title: 'GET /{org}/projects/{slug}/ (page)', path: `/${picked.org}/projects/${picked.slug}/`, headers: {} },
     { name: 'ideas-page', title: 'GET /{org}/projects/module/{slug}/ (idea list page)', path: `/${picked.org}/projects/module/${picked.module_slug}/`, headers: {} },
+    { name: 'start-page', title: 'GET / (start page)', path: '/', headers: {} },
+    { name: 'project-page-user', title: 'GET /{org}/projects/{slug}/ (page, signed in)', path: `/${picked.org}/projects/${picked.slug}/`, headers: session },
+    { name: 'ideas-page-user', title: 'GET /{org}/projects/module/{slug}/ (idea list page, signed in)', path: `/${picked.org}/projects/module/${picked.module_slug}/`, headers: session },
   ];
   const names = [...all.map((s) => s.name), 'cold-start', 'prepare'];
   const unknown = (chosen ?? []).filter((name) => !names.includes(name));

@@ -106,6 +106,13 @@ const IDEA_LIST_PAGE = `
   WHERE o.slug = $1 AND m.slug = $2 AND NOT m.is_draft AND NOT p.is_draft AND p.access <> 'PRIVATE'
   ORDER BY i.created DESC, i.id DESC LIMIT 15`;
 
+/** The start page's twin: the public, published, running projects with their organisations (the start page lists them all). */
+const START_PAGE = `
+  SELECT p.name, p.slug, p.description, o.slug AS org, o.name AS organisation
+  FROM projects p JOIN organisations o ON o.id = p.organisation_id
+  WHERE NOT p.is_draft AND NOT p.is_archived AND p.access = 'PUBLIC'
+  ORDER BY p.id DESC`;
+
 const escape = (value: unknown) => String(value ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A page of the same size class as Allmende's: a head, and one list item per row with its values. */
 const html = (title: string, rows: Record<string, unknown>[]) =>
@@ -145,7 +152,8 @@ async function serve() {
       } else if (url === '/userdashboard/overview/activities/') {
         const cookie = /(?:^|; )sessionid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
         page('Aktivitäten', await query(FEED, [createHash('sha256').update(cookie).digest('hex')]));
-      } else if ((match = /^\/([-\w]+)\/projects\/module\/([-\w]+)\/$/.exec(url))) page('Ideen', await query(IDEA_LIST_PAGE, [match[1], match[2]]));
+      } else if (url === '/') page('Start', await query(START_PAGE, []));
+      else if ((match = /^\/([-\w]+)\/projects\/module\/([-\w]+)\/$/.exec(url))) page('Ideen', await query(IDEA_LIST_PAGE, [match[1], match[2]]));
       else if ((match = /^\/([-\w]+)\/projects\/([-\w]+)\/$/.exec(url))) page('Projekt', await query(PROJECT_PAGE, [match[1], match[2]]));
       else if (url === '/api/app-projects/') send(200, await query(APP_PROJECTS, [token, null]));
       else if ((match = /^\/api\/app-projects\/([-\w]+)\/$/.exec(url))) send(200, (await query(APP_PROJECTS, [token, match[1]]))[0] ?? null);

@@ -21,6 +21,7 @@ import { contentTypeOfModule } from '../core/modules/registry.js';
 import type { ContentKind } from '../db/schema/index.js';
 import { ImageInvalid } from '../media/images.js';
 import { cleanRichText } from '../text/html.js';
+import { compactProjectInsights } from '../core/insights/services.js';
 
 export { FixtureError };
 
@@ -387,6 +388,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
       options.onProgress?.(done, total);
     }
     await syncSequences(tx);
+    await compactProjectInsights(tx);
   });
   return Object.fromEntries(kinds.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { apiTokens, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
+import { apiTokens, browserSessions, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
-import { csrfTokenValid, isSafeMethod, loadBrowserSession, SESSION_COOKIE } from './session.js';
+import { browserSessionKey, csrfTokenValid, isSafeMethod, SESSION_COOKIE } from './session.js';
 
 /** The signed-in user as every feature sees it. */
 export interface AuthUser {
@@ -80,25 +80,29 @@ async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
   return toAuthUser(user);
 }
 
-/** The session's user with the staff places the page header links, in the one statement (no extra query per page). */
-async function loadSessionUser(db: Db, id: number) {
+/**
+ * The browser session's user (an unexpired session of an active user) with the staff places the
+ * page header links and when the session began, in one statement (no extra query per page).
+ */
+async function loadSessionUser(db: Db, key: string) {
   const [row] = await db
     .select({
       ...userColumns,
-      initiatorOf: sql<string | null>`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${id} order by o.name, o.id limit 1)`,
-      moderates: sql<boolean>`exists (select 1 from ${projectModerators} m where m.user_id = ${id})`,
+      sessionCreated: browserSessions.created,
+      initiatorOf: sql<string | null>`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${users.id} order by o.name, o.id limit 1)`,
+      moderates: sql<boolean>`exists (select 1 from ${projectModerators} m where m.user_id = ${users.id})`,
     })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true)));
+    .from(browserSessions)
+    .innerJoin(users, eq(users.id, browserSessions.userId))
+    .where(and(eq(browserSessions.id, key), gt(browserSessions.expiresAt, new Date()), eq(users.isActive, true)));
   return row ?? null;
 }
 
 async function bySession(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
-  const session = await loadBrowserSession(db, request.cookies[SESSION_COOKIE]);
-  if (!session?.userId) return null;
-  const row = await loadSessionUser(db, session.userId);
-  if (!row || !issuedInTime(row, session.created)) return null;
-  const { initiatorOf, moderates, ...user } = row;
+  const key = browserSessionKey(request.cookies[SESSION_COOKIE]);
+  const row = key && (await loadSessionUser(db, key));
+  if (!row || !issuedInTime(row, row.sessionCreated)) return null;
+  const { initiatorOf, moderates, sessionCreated: _, ...user } = row;
   return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) } };
 }
 

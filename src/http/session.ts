@@ -12,13 +12,6 @@ export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
 
 const sessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
-export interface BrowserSession {
-  id: string;
-  userId: number | null;
-  data: Record<string, unknown>;
-  created: Date;
-}
-
 /** Opens a browser session for a user; returns the cookie value (only its hash is stored). */
 export async function createBrowserSession(db: DbOrTx, userId: number | null, data: Record<string, unknown> = {}): Promise<string> {
   const cookieValue = randomBytes(32).toString('base64url');
@@ -31,13 +24,12 @@ export async function createBrowserSession(db: DbOrTx, userId: number | null, da
   return cookieValue;
 }
 
-export async function loadBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<BrowserSession | null> {
-  if (!cookieValue || cookieValue.length > 200) return null;
-  const [row] = await db
-    .select({ id: browserSessions.id, userId: browserSessions.userId, data: browserSessions.data, created: browserSessions.created })
-    .from(browserSessions)
-    .where(and(eq(browserSessions.id, sessionId(cookieValue)), gt(browserSessions.expiresAt, new Date())));
-  return row ?? null;
+/**
+ * Where the browser session of a cookie is stored (its row id), or null for a value no session can
+ * have: the caller reads the session with its user in one statement (http/auth.ts).
+ */
+export function browserSessionKey(cookieValue: string | undefined): string | null {
+  return !cookieValue || cookieValue.length > 200 ? null : sessionId(cookieValue);
 }
 
 export async function destroyBrowserSession(db: DbOrTx, cookieValue: string | undefined): Promise<void> {
@@ -57,9 +49,17 @@ export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
  * stored key of the session cookie's session, or a new session without a user whose cookie is set
  * on the reply.
  */
+/** The stored key of a cookie's session while it lives (expired or unknown: null). */
+async function liveSessionKey(db: DbOrTx, cookieValue: string | undefined): Promise<string | null> {
+  const key = browserSessionKey(cookieValue);
+  if (!key) return null;
+  const [row] = await db.select({ id: browserSessions.id }).from(browserSessions).where(and(eq(browserSessions.id, key), gt(browserSessions.expiresAt, new Date())));
+  return row?.id ?? null;
+}
+
 export async function visitorSession(db: DbOrTx, request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const session = await loadBrowserSession(db, request.cookies[SESSION_COOKIE]);
-  if (session) return session.id;
+  const session = await liveSessionKey(db, request.cookies[SESSION_COOKIE]);
+  if (session) return session;
   const cookieValue = await createBrowserSession(db, null);
   setSessionCookie(request, reply, cookieValue);
   request.cookies[SESSION_COOKIE] = cookieValue;
@@ -68,7 +68,7 @@ export async function visitorSession(db: DbOrTx, request: FastifyRequest, reply:
 
 /** The stored key of the request's browser session, if it has a live one (reads only). */
 export async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
-  return (await loadBrowserSession(db, request.cookies[SESSION_COOKIE]))?.id ?? null;
+  return liveSessionKey(db, request.cookies[SESSION_COOKIE]);
 }
 
 /**

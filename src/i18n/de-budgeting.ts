@@ -20,7 +20,6 @@ export const deBudgeting: Record<string, string> = {
   'Each proposal can be chosen only once.': 'Jeder Vorschlag kann nur einmal gewählt werden.',
   'Ensure this value is greater than or equal to %(limit_value)s.': 'Dieser Wert muss größer oder gleich %(limit_value)s sein.',
   'Ensure this value is less than or equal to %(limit_value)s.': 'Dieser Wert muss kleiner oder gleich %(limit_value)s sein.',
-  'Enter a whole number.': 'Geben Sie eine ganze Zahl ein.',
   'Every proposal goes on to the vote.': 'Jeder Vorschlag kommt zur Abstimmung.',
   'Green: within the budget (winner)': 'Grün: im Budget (gewonnen)',
   'How many proposals each participant may support.': 'Wie viele Vorschläge jede Person unterstützen darf.',

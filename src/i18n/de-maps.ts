@@ -1,6 +1,5 @@
 /** German texts of the maps: map ideas, proposals, the module area (issue 24). Keep keys sorted. */
 export const deMaps: Record<string, string> = {
-  Archived: 'Archiviert',
   'Area (GeoJSON)': 'Gebiet (GeoJSON)',
   Budget: 'Budget',
   'Budget (whole euros)': 'Budget (ganze Euro)',
@@ -15,8 +14,6 @@ export const deMaps: Record<string, string> = {
     'Diesen Vorschlag standardmäßig aus allen Listen ausschließen. Über die Filter bleibt er erreichbar.',
   Find: 'Suchen',
   'Label of the place': 'Bezeichnung des Ortes',
-  Latitude: 'Breitengrad',
-  Longitude: 'Längengrad',
   'Map of the ideas': 'Karte der Ideen',
   'Map of the place': 'Karte des Ortes',
   'Map: click to set the place': 'Karte: klicken, um den Ort festzulegen',

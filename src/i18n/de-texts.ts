@@ -25,7 +25,6 @@ export const deTexts: Record<string, string> = {
   'Edit the text': 'Text bearbeiten',
   'Edit the text of “%(name)s”': 'Den Text von „%(name)s“ bearbeiten',
   'Edit topic': 'Thema bearbeiten',
-  'Enter a whole number.': 'Geben Sie eine ganze Zahl ein.',
   'Filter subjects': 'Themen filtern',
   'Filter topics': 'Themen filtern',
   'max 120 characters': 'höchstens 120 Zeichen',

@@ -21,6 +21,7 @@ export const deCommon: Record<string, string> = {
   Delete: 'Löschen',
   Description: 'Beschreibung',
   Edit: 'Bearbeiten',
+  'Enter a whole number.': 'Geben Sie eine ganze Zahl ein.',
   Filter: 'Filtern',
   'Header image': 'Titelbild',
   Label: 'Merkmal',

@@ -5,10 +5,14 @@ import type { Db } from '../db/client.js';
 import { purgeExpiredSessions } from '../http/session.js';
 import { registerMailDelivery } from '../mail/delivery.js';
 import { scheduleSystemNotices } from '../core/actions/system.js';
+import { compactProjectInsights } from '../core/insights/services.js';
 import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
 
 /** How often expired browser sessions are deleted. */
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** How often each project day's statistics rows are merged into one (reads sum them either way). */
+export const INSIGHTS_COMPACT_INTERVAL_MS = 10 * 60 * 1000;
 
 /** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
 function mailDeliveryOptions(config: Config, db: Db) {
@@ -37,11 +41,13 @@ function every(app: FastifyInstance, name: string, intervalMs: number, work: () 
 
 /**
  * The background work of one process, in one place: mail delivery (kicked after writes), the
- * system notices (phase ends, §D), and the purge of expired browser sessions.
+ * system notices (phase ends, §D), the purge of expired browser sessions and the merging of the
+ * projects' statistics rows.
  */
 export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db): void {
   registerMailDelivery(app, mailDeliveryOptions(config, db));
   const notices = scheduleSystemNotices(db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
   app.addHook('onClose', async () => notices.stop());
   every(app, 'session purge', SESSION_PURGE_INTERVAL_MS, () => purgeExpiredSessions(db));
+  every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => compactProjectInsights(db));
 }

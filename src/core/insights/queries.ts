@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { moduleTypeOf } from '../modules/registry.js';
 import type { DbOrTx } from '../../db/client.js';
 import { projectInsightDays as days } from '../../db/schema/index.js';
@@ -20,12 +20,15 @@ export interface ProjectInsights {
   days: InsightDay[];
 }
 
-/** A project's statistics (§B17): its counters by day and their sums, in one statement. */
+const total = (column: SQLWrapper) => sql<number>`sum(${column})::integer`.mapWith(Number);
+
+/** A project's statistics (§B17): its counters by day (the sums of each day's rows) and their sums, in one statement. */
 export async function loadProjectInsights(db: DbOrTx, projectId: number): Promise<ProjectInsights> {
   const rows = await db
-    .select({ day: days.day, ideas: days.ideas, comments: days.comments, ratings: days.ratings, votes: days.votes, participants: days.participants })
+    .select({ day: days.day, ideas: total(days.ideas), comments: total(days.comments), ratings: total(days.ratings), votes: total(days.votes), participants: total(days.participants) })
     .from(days)
     .where(eq(days.projectId, projectId))
+    .groupBy(days.day)
     .orderBy(asc(days.day));
   const sum = (key: keyof Omit<InsightDay, 'day'>) => rows.reduce((n, row) => n + row[key], 0);
   return { totals: { ideas: sum('ideas'), comments: sum('comments'), ratings: sum('ratings'), votes: sum('votes'), participants: sum('participants') }, days: rows };

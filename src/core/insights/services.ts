@@ -17,10 +17,12 @@ interface Contribution {
 }
 
 /**
- * Two CTEs that count one contribution (§B17): the creator joins the project's participants (once)
- * and the day's counters go up, the participants' only if the creator is new. Atomic upserts, so
- * that concurrent contributions on PostgreSQL count exactly once; part of the content's statement
- * (createIdea) or of its transaction (countContribution).
+ * Two CTEs that count one contribution (§B17): the creator joins the project's participants (once,
+ * an insert that does nothing on conflict) and a new row of the day says 1 contribution and 1
+ * participant if the creator is new. Only inserts, no update of a shared row: concurrent writers of
+ * one project never wait for each other (the day's rows are summed on read and merged later by
+ * compactProjectInsights). Part of the content's statement (createIdea) or of its transaction
+ * (countContribution).
  */
 export function contributionCtes(c: Contribution): SQL {
   const from = c.from ?? sql``;
@@ -30,12 +32,26 @@ export function contributionCtes(c: Contribution): SQL {
       insert into ${participants} (project_id, user_id) select ${c.project}, ${c.creatorId} ${from}
       on conflict do nothing returning 1),
     insight_day as (
-      insert into ${days} (project_id, day, ${column}, participants) select ${c.project}, ${day}, 1, (select count(*) from insight_new) ${from}
-      on conflict (project_id, day) do update set ${column} = ${days}.${column} + 1, participants = ${days}.participants + excluded.participants)`;
+      insert into ${days} (project_id, day, ${column}, participants) select ${c.project}, ${day}, 1, (select count(*) from insight_new) ${from})`;
 }
 
 /** Counts a comment or rating in the caller's transaction; content outside any project is not counted. */
 export async function countContribution(db: DbOrTx, projectId: number | null, creatorId: number, kind: ContributionKind, at: Date): Promise<void> {
   if (projectId === null) return;
   await db.execute(sql`with ${contributionCtes({ project: sql`${projectId}::integer`, creatorId: sql`${creatorId}::integer`, kind, at: sql`${at.toISOString()}::timestamptz` })} select 1`);
+}
+
+/**
+ * Merges each project day's rows into one, in one statement: the rows it deletes are the ones it
+ * sums, so a contribution committed meanwhile stays as its own row, and two instances merging at
+ * once never count a row twice (the second waits for the first's delete and then skips the rows
+ * gone). Run by the background job and after loaddata; reads sum the rows either way.
+ */
+export async function compactProjectInsights(db: DbOrTx): Promise<void> {
+  await db.execute(sql`with merged as (
+      delete from ${days} d using (select project_id, day from ${days} group by project_id, day having count(*) > 1) g
+      where d.project_id = g.project_id and d.day = g.day
+      returning d.project_id, d.day, d.ideas, d.comments, d.ratings, d.votes, d.participants)
+    insert into ${days} (project_id, day, ideas, comments, ratings, votes, participants)
+    select project_id, day, sum(ideas), sum(comments), sum(ratings), sum(votes), sum(participants) from merged group by project_id, day`);
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type LoadedModuleContext, projectFields, toProjectContext, uidOf } from '../projects/context.js';
+import type { RuleUser } from '../projects/rules.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, mapIdeas, modules, organisations, paragraphs, phases, polls, projects, proposals, ratings, subjects, topics } from '../../db/schema/index.js';
 
@@ -29,50 +31,6 @@ export interface LoadedModule {
   labels: NamedRef[];
 }
 
-function groupBy<T extends { moduleId: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) map.set(row.moduleId, [...(map.get(row.moduleId) ?? []), row]);
-  return map;
-}
-
-/** Phases, categories and labels of some modules: three statements whatever their number. */
-export async function loadModuleDetails(db: DbOrTx, heads: { id: number; projectId: number; isDraft: boolean }[]): Promise<LoadedModule[]> {
-  if (!heads.length) return [];
-  const ids = heads.map((m) => m.id);
-  const phaseRows = await db
-    .select({
-      id: phases.id,
-      moduleId: phases.moduleId,
-      name: phases.name,
-      description: phases.description,
-      type: phases.type,
-      startDate: phases.startDate,
-      endDate: phases.endDate,
-      weight: phases.weight,
-    })
-    .from(phases)
-    .where(inArray(phases.moduleId, ids))
-    .orderBy(asc(phases.weight), asc(phases.id));
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.name, moduleId: categories.moduleId })
-    .from(categories)
-    .where(inArray(categories.moduleId, ids))
-    .orderBy(asc(categories.id));
-  const labelRows = await db
-    .select({ id: labels.id, name: labels.name, moduleId: labels.moduleId })
-    .from(labels)
-    .where(inArray(labels.moduleId, ids))
-    .orderBy(asc(labels.id));
-  const [phasesOf, categoriesOf, labelsOf] = [groupBy(phaseRows), groupBy(categoryRows), groupBy(labelRows)];
-  const ref = ({ id, name }: NamedRef) => ({ id, name });
-  return heads.map((m) => ({
-    ...m,
-    phases: phasesOf.get(m.id) ?? [],
-    categories: (categoriesOf.get(m.id) ?? []).map(ref),
-    labels: (labelsOf.get(m.id) ?? []).map(ref),
-  }));
-}
-
 /** JSON of a phase as moduleDetailFields build it (dates as ISO text). */
 type PhaseJson = Omit<ModulePhase, 'startDate' | 'endDate'> & { startDate: string | null; endDate: string | null };
 
@@ -97,6 +55,17 @@ export const toModuleDetails = (row: ModuleDetailsRow): Pick<LoadedModule, 'phas
   categories: fromJson(row.categories) ?? [],
   labels: fromJson(row.labels) ?? [],
 });
+
+/** Phases, categories and labels of some modules: one statement whatever their number. */
+export async function loadModuleDetails(db: DbOrTx, heads: { id: number; projectId: number; isDraft: boolean }[]): Promise<LoadedModule[]> {
+  if (!heads.length) return [];
+  const rows = await db
+    .select({ id: modules.id, ...moduleDetailFields })
+    .from(modules)
+    .where(inArray(modules.id, heads.map((m) => m.id)));
+  const details = new Map(rows.map((row) => [row.id, toModuleDetails(row)]));
+  return heads.map((m) => ({ ...m, ...(details.get(m.id) ?? { phases: [], categories: [], labels: [] }) }));
+}
 
 /** The app's modules: published modules of app-accessible projects, in (weight, id) order. */
 export async function loadAppModules(db: DbOrTx, moduleId?: number): Promise<LoadedModule[]> {
@@ -125,38 +94,52 @@ export interface PageModule extends LoadedModule {
   name: string;
   description: string | null;
   blueprintType: string;
+  /** Whether the module holds chapters, and its polls' ids: a page's content part needs no statement to find it has none, and polls none at all. */
+  items: { chapters: boolean; polls: number[] };
 }
 
-async function withDetails(db: DbOrTx, heads: Omit<PageModule, 'phases' | 'categories' | 'labels'>[]): Promise<PageModule[]> {
-  const details = new Map((await loadModuleDetails(db, heads)).map((m) => [m.id, m]));
-  return heads.map((head) => {
-    const loaded = details.get(head.id);
-    return { ...head, phases: loaded?.phases ?? [], categories: loaded?.categories ?? [], labels: loaded?.labels ?? [] };
-  });
-}
+/** What items a module holds, as a select field over `modules` (index probes, no rows). */
+const items = sql<{ chapters: boolean; polls: number[] | null } | string>`json_build_object(
+    'chapters', exists (select 1 from ${chapters} x where x.module_id = ${q(modules.id)}),
+    'polls', (select json_agg(x.id order by x.id) from ${polls} x where x.module_id = ${q(modules.id)}))`;
 
-/** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order. */
+/** A module head with its details read back from moduleDetailFields. */
+const withDetails = <T extends ModuleDetailsRow & { items: { chapters: boolean; polls: number[] | null } | string }>({ phases: p, categories: c, labels: l, items: held, ...head }: T) => {
+  const { chapters: hasChapters, polls: pollIds } = fromJson(held);
+  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }), items: { chapters: hasChapters, polls: pollIds ?? [] } };
+};
+
+/** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order: one statement. */
 export async function loadProjectModules(db: DbOrTx, projectId: number, withDrafts: boolean): Promise<PageModule[]> {
-  const heads = await db
-    .select(moduleHead)
+  const rows = await db
+    .select({ ...moduleHead, ...moduleDetailFields, items })
     .from(modules)
     .where(and(eq(modules.projectId, projectId), withDrafts ? undefined : eq(modules.isDraft, false)))
     .orderBy(asc(modules.weight), asc(modules.id));
-  return withDetails(db, heads);
+  return rows.map(withDetails);
 }
 
-/** A module by its slug inside an organisation, with its details and its project's slug and name; null when there is none. */
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string) {
-  const [head] = await db
-    .select({ ...moduleHead, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
+/**
+ * A module by its slug inside an organisation, with its details, its project's slug and name, and
+ * the viewer's rule context (project state, roles, phases), in one statement; null when there is none.
+ */
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
+  const [row] = await db
+    .select({ rules: projectFields(uidOf(user)), ...moduleHead, ...moduleDetailFields, items, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
-  if (!head) return null;
-  const { projectSlug, projectName, organisationName, ...module } = head;
-  const [loaded] = await withDetails(db, [module]);
-  return { ...loaded, projectSlug, projectName, organisationName };
+  if (!row) return null;
+  const { rules, ...head } = row;
+  const module = withDetails(head);
+  const context: LoadedModuleContext = {
+    project: toProjectContext(rules, user),
+    module: { id: module.id, isDraft: module.isDraft, blueprintType: module.blueprintType },
+    phases: module.phases,
+    now,
+  };
+  return { module, context };
 }
 
 /** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */

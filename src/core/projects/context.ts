@@ -16,15 +16,15 @@ export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContex
 
 /** The user's id in the statements below (0 for anonymous), a placeholder for it in a prepared statement, or a column of users. */
 type Uid = number | Placeholder<'uid'> | SQL;
-const uidOf = (user: RuleUser): number => user?.id ?? 0;
+export const uidOf = (user: RuleUser): number => user?.id ?? 0;
 
 const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: Uid) =>
   sql<boolean>`exists (select 1 from ${table} where ${q(table.projectId)} = ${q(projects.id)} and ${q(table.userId)} = ${uid})`;
 const orgRoleExists = (table: typeof organisationInitiators | typeof organisationMembers, uid: Uid) =>
   sql<boolean>`exists (select 1 from ${table} where ${q(table.organisationId)} = ${q(projects.organisationId)} and ${q(table.userId)} = ${uid})`;
 
-/** The project's state and the user's roles in it, as select fields. */
-function projectFields(uid: Uid) {
+/** The project's state and the user's roles in it, as select fields (over `projects`). */
+export function projectFields(uid: Uid) {
   return {
     projectId: projects.id,
     organisationId: projects.organisationId,
@@ -38,7 +38,7 @@ function projectFields(uid: Uid) {
   };
 }
 
-interface ProjectRow {
+export interface ProjectRow {
   projectId: number;
   organisationId: number;
   access: ProjectContext['access'];
@@ -50,7 +50,7 @@ interface ProjectRow {
   orgMember: boolean;
 }
 
-const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProjectContext => ({
+export const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProjectContext => ({
   projectId: row.projectId,
   organisationId: row.organisationId,
   access: row.access,

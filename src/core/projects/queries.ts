@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { modules, organisations, phases, projects } from '../../db/schema/index.js';
+import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
+import { projectFields, toProjectContext, uidOf } from './context.js';
+import type { RuleUser } from './rules.js';
 
 // The permission context loader moved to ./context.ts; re-exported for code written before.
 export { loadProjectContext, loadProjectContexts, type LoadedProjectContext } from './context.js';
@@ -128,10 +130,16 @@ export async function loadAppProjects(
   return { projects: projectRows, modules: byProject };
 }
 
-/** A project of an organisation by both slugs, with what its page shows; null when there is none. */
-export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string) {
+/**
+ * A project of an organisation by both slugs, with what its page shows, the viewer's rule context
+ * and whether the viewer follows it, in one statement; null when there is none.
+ */
+export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
+  const uid = uidOf(user);
   const [row] = await db
     .select({
+      ...projectFields(uid),
+      following: sql<boolean>`exists (select 1 from ${follows} f where f.project_id = ${projects.id} and f.creator_id = ${uid} and f.enabled)`,
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,
@@ -145,7 +153,9 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(projects.slug, projectSlug)));
-  return row ?? null;
+  if (!row) return null;
+  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, ...project } = row;
+  return { project, context: toProjectContext(row, user), following: Boolean(following) };
 }
 
-export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>;
+export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

@@ -284,6 +284,8 @@ export const comments = pgTable(
   (t) => [
     index('comments_object_idx').on(t.contentType, t.objectPk, t.created),
     index('comments_project_idx').on(t.projectId, t.created),
+    /** The moderation list (issue 23.3): its page and its count of (un)reviewed comments from the index alone. */
+    index('comments_project_review_idx').on(t.projectId, t.isReviewed, t.created),
     index('comments_creator_idx').on(t.creatorId),
     check('comments_content_type_check', kindCheck('content_type')),
   ],

@@ -3,9 +3,11 @@ import { projects } from './projects.js';
 import { userRef } from './users.js';
 
 /**
- * Statistics of a project (§B17), one row per project and day (UTC) with contributions: kept as
- * counters by the services that create ideas, comments and ratings, in the same statement or
- * transaction. The project's totals are the sums of its days.
+ * Statistics of a project (§B17) by day (UTC): the services that create ideas, comments and
+ * ratings append one row per contribution (in the same statement or transaction), never updating a
+ * shared row, so concurrent writers of one project never queue on it. A day's figures are the sums
+ * of its rows; the background job (and loaddata) merge each day's rows into one
+ * (`compactProjectInsights`). The project's totals are the sums of its days.
  */
 export const projectInsightDays = pgTable(
   'project_insight_days',
@@ -22,7 +24,7 @@ export const projectInsightDays = pgTable(
     /** Active participants whose first contribution to the project was on this day. */
     participants: integer('participants').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+  (t) => [index('project_insight_days_project_day_idx').on(t.projectId, t.day)],
 );
 
 /** Who has contributed to a project (an idea, comment or rating): makes "active participants" a distinct count. */

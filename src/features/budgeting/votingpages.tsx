@@ -45,7 +45,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
    * hold a code and no account (`code`): its proposals show only once a code was found.
    */
   async function budgetModule(page: PageContext, org: string, slug: string, phase: string, code?: 'code') {
-    const module = await loadModulePage(db, org, slug);
+    const module = (await loadModulePage(db, org, slug, null))?.module;
     if (!module || !module.phases.some((p) => p.type === phase)) throw notFound();
     const context = await loadModuleContext(db, module.id, page.user ? { id: page.user.id, isSuperuser: page.user.isSuperuser } : null);
     if (!context || !(canViewModule(context) || (code && canVoteWithCode(context)))) throw notFound();
@@ -203,7 +203,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const { org, format } = request.params;
-    const module = await loadModulePage(db, org, request.params.module);
+    const module = (await loadModulePage(db, org, request.params.module, null))?.module;
     if (!module || !module.phases.some((p) => p.type === VOTING_PHASE)) throw notFound();
     const context = await loadModuleContext(db, module.id, { id: page.user.id, isSuperuser: page.user.isSuperuser });
     if (!context || !canManageVoteCodes(context)) throw permissionDenied();

@@ -283,12 +283,12 @@ export async function loadReplies(db: DbOrTx, parentIds: number[]): Promise<Map<
   return byParent;
 }
 
-/** Comments of a project, replies included (a reply may carry its project only through its parent). */
-export const inProject = (projectId: number) =>
-  or(
-    eq(comments.projectId, projectId),
-    and(eq(comments.contentType, 'comment'), sql`${comments.objectPk} in (select p.id from ${comments} p where p.project_id = ${projectId})`),
-  );
+/**
+ * Comments of a project, replies included: a reply carries its parent's project (createComment
+ * takes it from the target; migration 0023 gave it to replies stored before), so one index
+ * (`comments_project_idx`) finds them all and a page of them walks it in order.
+ */
+export const inProject = (projectId: number) => eq(comments.projectId, projectId);
 
 /** The whole threads of several objects (top-level comments newest first, replies oldest first) in two statements. */
 export async function loadThreads(db: DbOrTx, refs: ObjectRef[]): Promise<{ comments: Map<string, CommentRow[]>; replies: Map<number, CommentRow[]> }> {

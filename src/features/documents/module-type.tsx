@@ -26,8 +26,9 @@ const phase = (type: string): PhaseType => ({
 /** The module page's part: the table of contents and the text; also for a module of another type that holds chapters (imported data). */
 const document = contentPart({
   load: async (input) => {
+    // The module page's statement says whether there are chapters (PageModule.items): none outside a text review, no statement.
+    if (input.module.blueprintType !== 'TR' && !input.module.items.chapters) return null;
     const chaptersOfModule = await loadDocument(input.db, input.module.id);
-    if (input.module.blueprintType !== 'TR' && !chaptersOfModule.length) return null;
     const edit = input.module.blueprintType === 'TR' && canEditDocument(input.context) ? documentEditPath(input.orgSlug, input.module.slug) : null;
     return { orgSlug: input.orgSlug, chapters: chaptersOfModule, edit };
   },

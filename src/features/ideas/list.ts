@@ -6,7 +6,7 @@ import { loginRedirectUrl } from '../../web/render.js';
 import { somePhaseAllows } from '../../core/modules/phases.js';
 import type { PageModule } from '../../core/modules/queries.js';
 import { asSignedInUser } from '../../core/projects/rules.js';
-import { countIdeas, IDEA_ORDERINGS, type IdeaOrdering, loadIdeas } from './queries.js';
+import { IDEA_ORDERINGS, type IdeaOrdering, loadIdeaPage } from './queries.js';
 import { canAddIdea, type IdeaRuleContext } from './rules.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
@@ -74,10 +74,9 @@ export async function loadIdeaList(
     search: state.search || undefined,
     where: input.where,
   };
-  const count = await countIdeas(db, filter, kind);
+  const { count, ideas } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
   checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
-  const ideas = await loadIdeas(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
   const create = ideaCreatePath(input.orgSlug, module.slug, kind.segment);
   const submit = canAddIdea(rules, kind.kind)
     ? { href: create, login: false }

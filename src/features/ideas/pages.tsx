@@ -246,7 +246,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
 
   /** A module its viewer may add ideas to; 403 when they may not see it or add. */
   async function creatableModule(page: PageContext, params: { org: string; slug: string }) {
-    const module = await loadModulePage(db, params.org, params.slug);
+    const module = (await loadModulePage(db, params.org, params.slug, page.user))?.module;
     const target = module && (await loadIdeaModule(module.id, page.user));
     if (!module || !target) throw notFound();
     if (!canViewIdeas(target.rules) || !canAddIdea(target.rules, kind.kind)) throw denied(page.user);

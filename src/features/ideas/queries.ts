@@ -122,12 +122,28 @@ export async function countIdeas(db: DbOrTx, query: IdeaQuery, kind: IdeaKind = 
  * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
 export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow[]> {
+  return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, ...row }) => row);
+}
+
+/**
+ * A page of a module's ideas and how many the filter finds in all, in one statement (the number
+ * is an uncorrelated subquery, counted once); a page beyond the end counts on its own.
+ */
+export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[] }> {
+  const rows = await loadIdeaRows(db, query, userId, true, kind);
+  const count = rows.length ? rows[0].total : await countIdeas(db, query, kind);
+  return { count, ideas: rows.map(({ total: _, ...row }) => row) };
+}
+
+async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number })[]> {
   const uid = userId ?? 0;
   const { table: ideas, labels: ideaLabels } = kind;
   const ct = sql.raw(`'${kind.kind}'`);
   const { commentCount, positiveRatingCount, negativeRatingCount } = countsOf(kind);
+  const where = ideaWhere(query, kind);
   const select = db
     .select({
+      total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number),
       id: ideas.id,
       moduleId: ideas.moduleId,
       creatorId: ideas.creatorId,
@@ -152,7 +168,7 @@ export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | n
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
-    .where(ideaWhere(query, kind))
+    .where(where)
     .orderBy(...orderingsOf(kind)[query.ordering ?? '-created']);
   const rows = query.limit === undefined ? await select : await select.limit(query.limit).offset(query.offset ?? 0);
   return rows.map(({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }) => ({

@@ -41,7 +41,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
   /** The event module by its address, with its context for the viewer (404 as the API). */
   async function loadEvent(request: FastifyRequest, reply: FastifyReply, org: string, slug: string) {
     const page = await pageContext(request, reply);
-    const module = await loadModulePage(db, org, slug);
+    const module = (await loadModulePage(db, org, slug, null))?.module;
     if (!module) throw notFound();
     const context = await eventContext(db, module.id, page.user);
     return { page, module, context };

@@ -44,7 +44,11 @@ async function complete(db: DbOrTx, rows: (Omit<ModerationRow, 'path' | 'feedbac
   return rows.map((row) => ({ ...row, path: paths.get(row.id) ?? '', feedback: feedback.get(row.id) ?? null }));
 }
 
-/** The project's comments (replies included) with their number of reports, filtered and ordered; one page if asked. */
+/**
+ * The project's comments (replies included) with their number of reports, filtered and ordered; one
+ * page if asked. A page is one statement: the number of all listed comments comes beside each row
+ * (an uncorrelated subquery, counted once); only a page beyond the end counts on its own.
+ */
 export async function loadModerationComments(
   db: DbOrTx,
   projectId: number,
@@ -53,14 +57,16 @@ export async function loadModerationComments(
   page: { size: number; number: number } | null,
 ): Promise<{ count: number; rows: ModerationRow[] }> {
   const condition = where(projectId, filter);
+  const total = sql<number>`(select count(*) from ${comments} where ${condition})`.mapWith(Number);
   const query = db
-    .select({ ...commentColumns, numReports })
+    .select({ ...commentColumns, numReports, total })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.creatorId))
     .where(condition)
     .orderBy(...orderBy(ordering));
-  const rows = page ? await query.limit(page.size).offset((page.number - 1) * page.size) : await query;
-  const count = page ? await countModerationComments(db, projectId, filter) : rows.length;
+  const listed = page ? await query.limit(page.size).offset((page.number - 1) * page.size) : await query;
+  const rows = listed.map(({ total: _, ...row }) => row);
+  const count = !page ? rows.length : listed.length ? listed[0].total : await countModerationComments(db, projectId, filter);
   return { count, rows: await complete(db, rows) };
 }
 

@@ -23,6 +23,8 @@ import { PollSection } from './views.js';
 
 const pollPart = contentPart({
   load: async (input) => {
+    // The module page's statement brought the polls' ids (PageModule.items): no poll, no statement.
+    if (!input.module.items.polls.length) return null;
     const target = await loadModulePoll(input.db, input.module.id, input.context.project.user);
     if (!target) return null;
     const userId = input.context.project.user?.id ?? null;

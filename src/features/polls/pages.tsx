@@ -34,7 +34,7 @@ export async function pollPages(fastify: FastifyInstance): Promise<void> {
   app.post('/:org/projects/module/:slug/poll/', pageRoute({ params: Params, body: RepeatedFormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await pageContext(request, reply);
-    const found = await loadModulePage(db, request.params.org, request.params.slug);
+    const found = (await loadModulePage(db, request.params.org, request.params.slug, null))?.module;
     if (!found) throw notFound();
     const target = await loadModulePoll(db, found.id, page.user);
     if (!target || !canViewPoll(target.rules)) throw notFound();

@@ -11,7 +11,6 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
-import { loadModuleContext } from '../../core/projects/context.js';
 import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { loadModulePage, loadProjectModules, type PageModule } from '../../core/modules/queries.js';
@@ -102,9 +101,9 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
   app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: modulePageQuery() }), async (request, reply) => {
     const { org, slug } = request.params;
     const page = await pageContext(request, reply);
-    const module = await loadModulePage(db, org, slug);
-    const context = module && (await loadModuleContext(db, module.id, page.user));
-    if (!module || !context) throw notFound();
+    const loaded = await loadModulePage(db, org, slug, page.user);
+    if (!loaded) throw notFound();
+    const { module, context } = loaded;
     if (!canViewModule(context)) throw denied(page.user);
     const data = await loadModuleContent({ db, request, config, page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query as Record<string, string | undefined> });
     const place = await modulePlace(db, module);

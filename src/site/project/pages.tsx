@@ -16,7 +16,6 @@ import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
 import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../../core/insights/queries.js';
 import { showsInsightsPublicly } from '../../core/insights/rules.js';
 import { InsightsBlock } from '../../web/insights.js';
-import { isFollowing } from '../../core/follows/queries.js';
 import { setFollow } from '../../core/follows/services.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
@@ -29,7 +28,6 @@ import { loadProjectPage, type ProjectPageRow } from '../../core/projects/querie
 import { TopicList } from '../../web/topic-list.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { canModerate, canViewProject } from '../../core/projects/rules.js';
-import { loadModuleContext, loadProjectContext } from '../../core/projects/context.js';
 import { canFollowProject } from '../../core/follows/rules.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
@@ -70,16 +68,15 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
   async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
-    const project = await loadProjectPage(db, params.org, params.slug);
-    const context = project && (await loadProjectContext(db, project.id, page.user));
-    if (!project || !context) throw notFound();
-    if (!canViewProject(context)) throw denied(page.user);
-    return { project, context };
+    const loaded = await loadProjectPage(db, params.org, params.slug, page.user);
+    if (!loaded) throw notFound();
+    if (!canViewProject(loaded.context)) throw denied(page.user);
+    return loaded;
   }
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
     const page = await pageContext(request, reply);
-    const { project, context } = await visibleProject(page, request.params);
+    const { project, context, following } = await visibleProject(page, request.params);
     const now = new Date();
     const mayModerate = canModerate(context);
     const modules = await loadProjectModules(db, project.id, mayModerate);
@@ -92,7 +89,8 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
     const orgSlug = project.organisationSlug;
     // With several timeline entries the idea list's links go to the module page, so that they keep the chosen entry.
     const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
-    const moduleContext = inPlace ? await loadModuleContext(db, inPlace.id, page.user) : null;
+    // The module's rule context from what is loaded: the project's context and the module's phases.
+    const moduleContext = inPlace ? { project: context, module: { id: inPlace.id, isDraft: inPlace.isDraft, blueprintType: inPlace.blueprintType }, phases: inPlace.phases, now } : null;
     const single =
       inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
     const data: ProjectPageData = {
@@ -103,7 +101,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
       counts: single ? new Map() : await loadModuleCounts(db, project.id),
       single,
-      following: page.user ? await isFollowing(db, page.user.id, project.id) : false,
+      following,
       mayModerate,
       mayEdit: canEditProjectInDashboard(context),
       tab: request.query.tab ?? 'participation',
