@@ -150,7 +150,7 @@ export class LiveHub {
     } catch (error) {
       subscriber.disconnect();
       publisher.disconnect();
-      throw new Error(`live channel: REDIS_URL cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`live channel: REDIS_URL cannot be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     subscriber.on('message', (from: string, payload: string) => {
       if (from === channel) void this.receivedPublished(payload).catch(() => undefined);
@@ -342,8 +342,14 @@ export class LiveHub {
     try {
       if (last !== null) {
         const { events, gap } = await this.replay(topic, last);
-        if (gap) raw.write(`event: reset\ndata: {}\n\n`);
-        else for (const event of events) write(event);
+        if (gap) {
+          raw.write(`event: reset\ndata: {}\n\n`);
+          // With Redis the stream goes on from where the topic stands now, not from its old position.
+          if (this.options.redis) {
+            subscriber.start = null;
+            sent = subscriber.start = await lastLiveEventId(this.db, topic);
+          }
+        } else for (const event of events) write(event);
       } else {
         // A stream without a position starts after what this process delivered so far (pages pass the position they were rendered at).
         // With Redis, a process that delivered nothing of the topic yet reads where it stands.
