@@ -23,7 +23,7 @@ import { liveEvents } from '../db/schema/index.js';
  * carries `prev`, the topic's event before it: a hub that has not delivered exactly that one reads
  * what it misses from `live_events` first (ids of a topic follow its commit order). A write outside a
  * request (the CLI) is not published: the next event of the topic brings it along.
- * docs/operations.md ("Live channel across instances") describes the setup.
+ * docs/operations.md ("Live updates") describes the setup.
  */
 
 export const LIVE_CHANNEL = 'allmende_live';

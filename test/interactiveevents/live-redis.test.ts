@@ -182,3 +182,22 @@ test('publishes that arrive out of commit order still reach a stream in order, e
   );
   stream.close();
 });
+
+test('with REDIS_URL a client that reconnects to another instance with Last-Event-ID gets what it missed, nothing twice', { skip }, async () => {
+  const { a, port } = await twoInstances();
+  const ask = (text: string) => a.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text, category: 11 } });
+  const first = await openStream(port, streamPath);
+  await first.next((e) => e.event === undefined && e.comment === undefined);
+  await ask('First');
+  const seen = await first.next((e) => e.event === 'question');
+  first.close();
+  await ask('Second, while away');
+  await ask('Third, while away');
+  const again = await openStream(port, streamPath, { 'last-event-id': seen.id ?? '' });
+  await again.next((e) => e.event === 'question' && (e.data ?? '').includes('Third'));
+  await ask('Fourth, live');
+  await again.next((e) => e.event === 'question' && (e.data ?? '').includes('Fourth'));
+  const texts = again.events.filter((e) => e.event === 'question').map((e) => (JSON.parse(e.data ?? '{}') as { text: string }).text);
+  assert.deepEqual(texts, ['Second, while away', 'Third, while away', 'Fourth, live']);
+  again.close();
+});
