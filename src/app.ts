@@ -28,7 +28,7 @@ import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
-import { LiveHub } from './http/live.js';
+import { LIVE_REDIS_CHANNEL, LiveHub } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { registeredModuleTypes } from './features/moduletypes/contract.js';
@@ -128,6 +128,8 @@ export interface AppDeps {
   database: Database;
   /** Where request logs go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** The Redis channel of the live channel with REDIS_URL (default LIVE_REDIS_CHANNEL; tests pick their own). */
+  liveChannel?: string;
   /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
 }
@@ -147,8 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
-  const live = new LiveHub(database, { streamsPerIp: config.connections.connectionsPerIp });
+  const redis = config.redisUrl ? { url: config.redisUrl, channel: deps.liveChannel ?? LIVE_REDIS_CHANNEL } : null;
+  const live = new LiveHub(database, { streamsPerIp: config.connections.connectionsPerIp, redis });
   await live.start();
+  live.registerHooks(app);
   app.addHook('preClose', () => live.close()); // open streams would hold the close
   app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live });
   const authenticate = authenticator(database.db, config.secretKey);

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Database, Db, DbOrTx } from '../db/client.js';
 import { liveEvents } from '../db/schema/index.js';
@@ -13,9 +15,20 @@ import { liveEvents } from '../db/schema/index.js';
  * open Server-Sent-Events streams. A client that reconnects with Last-Event-ID gets the kept events
  * after that id; one that was away longer than events are kept gets a `reset` event (read the
  * whole state again). docs/api.md ("Live channel") describes the streams.
+ *
+ * With REDIS_URL the processes tell each other through Redis pub/sub instead (one transport per
+ * process, never both): a request's events are kept without NOTIFY, and once its answer is sent (its
+ * transactions are over) the hub reads which of them were committed and publishes them on
+ * `LIVE_REDIS_CHANNEL`. Publishes of different processes may arrive out of commit order, so each
+ * carries `prev`, the topic's event before it: a hub that has not delivered exactly that one reads
+ * what it misses from `live_events` first (ids of a topic follow its commit order). A write outside a
+ * request (the CLI) is not published: the next event of the topic brings it along.
+ * docs/operations.md ("Live updates") describes the setup.
  */
 
 export const LIVE_CHANNEL = 'allmende_live';
+/** The Redis pub/sub channel with REDIS_URL (a deployment that shares its Redis with another picks its own). */
+export const LIVE_REDIS_CHANNEL = 'allmende:live';
 /** How long events are kept for reconnecting clients. */
 const KEEP_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -40,6 +53,16 @@ export interface LiveEvent {
  * statement commits on its own: the event goes out at once).
  */
 export async function publishLive(tx: DbOrTx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
+  const request = requestEvents.getStore();
+  if (request) {
+    // Redis transport: kept now, published by the hub after the request (see above).
+    const result = (await tx.execute(sql`
+      INSERT INTO ${liveEvents} (topic, event, data)
+      SELECT ${topic}, ${event}, ${JSON.stringify(data)}::jsonb FROM (SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))) AS locked
+      RETURNING id`)) as unknown as { rows: { id: string | number }[] };
+    for (const row of result.rows) request.push(Number(row.id));
+    return;
+  }
   // One statement, so the lock is held from here to the commit only: the row (and its id from the
   // sequence) is made after the lock is taken, since it is selected from the lock's own row.
   await tx.execute(sql`
@@ -52,16 +75,25 @@ export async function publishLive(tx: DbOrTx, topic: string, event: string, data
     SELECT pg_notify(${LIVE_CHANNEL}, CASE WHEN octet_length(p.full) <= ${MAX_PAYLOAD} THEN p.full ELSE json_build_object('id', p.id, 'topic', p.topic)::text END) FROM p`);
 }
 
-/** One open stream: where its events go. */
+/** The ids of the live events the current request wrote (Redis transport only). */
+const requestEvents = new AsyncLocalStorage<number[]>();
+
+/** One open stream: where its events go, and the id it started after (null while it is being read). */
 interface Subscriber {
   send: (event: LiveEvent) => void;
   raw: ServerResponse;
+  start: number | null;
 }
 
 export interface LiveHubOptions {
   /** Open streams one client address may hold (0: no cap); CONNECTIONS_PER_IP. */
   streamsPerIp: number;
+  /** Redis pub/sub between processes (REDIS_URL) instead of PostgreSQL NOTIFY. */
+  redis?: { url: string; channel: string } | null;
 }
+
+/** A Redis message: an event with the id of its topic's event before it (null: none kept). */
+type Published = LiveEvent & { prev: number | null };
 
 const parseEvent = (payload: string): (Partial<LiveEvent> & { id: number; topic: string }) | null => {
   try {
@@ -79,6 +111,7 @@ export class LiveHub {
   private readonly delivered = new Map<string, number>();
   private readonly perIp = new Map<string, number>();
   private stopListening: (() => Promise<void>) | null = null;
+  private redis: { publisher: Redis; channel: string } | null = null;
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -90,13 +123,107 @@ export class LiveHub {
     return this.database.db;
   }
 
+  /** Which transport carries events between processes: `redis` with REDIS_URL, else `postgres` (NOTIFY). */
+  get transport(): 'redis' | 'postgres' {
+    return this.options.redis ? 'redis' : 'postgres';
+  }
+
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(LIVE_CHANNEL, (payload) => void this.received(payload), () => void this.catchUp());
+    if (this.options.redis) this.stopListening = await this.subscribeRedis(this.options.redis);
+    else this.stopListening = await this.database.listen(LIVE_CHANNEL, (payload) => void this.received(payload), () => void this.catchUp());
     const heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     const purge = setInterval(() => void this.purge().catch(() => undefined), PURGE_EVERY_MS);
     heartbeat.unref();
     purge.unref();
     this.timers = [heartbeat, purge];
+  }
+
+  /** One connection subscribes, another publishes (a subscribed ioredis connection sends nothing else); ioredis reconnects both. */
+  private async subscribeRedis({ url, channel }: { url: string; channel: string }): Promise<() => Promise<void>> {
+    const { Redis } = await import('ioredis');
+    const subscriber = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 2 });
+    const publisher = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 2 });
+    for (const redis of [subscriber, publisher]) redis.on('error', () => undefined); // ioredis retries; 'ready' follows
+    try {
+      await Promise.all([subscriber.connect(), publisher.connect()]);
+      await subscriber.subscribe(channel);
+    } catch (error) {
+      subscriber.disconnect();
+      publisher.disconnect();
+      throw new Error(`live channel: REDIS_URL cannot be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    subscriber.on('message', (from: string, payload: string) => {
+      if (from === channel) void this.receivedPublished(payload).catch(() => undefined);
+    });
+    // Back after a lost connection (ioredis subscribes again): what was published meanwhile is read from the table.
+    subscriber.on('ready', () => void this.catchUp());
+    this.redis = { publisher, channel };
+    return async () => {
+      this.redis = null;
+      await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
+    };
+  }
+
+  /**
+   * With Redis: the events a request writes are collected while it runs and published once its
+   * answer is sent (its transactions have committed or rolled back by then).
+   */
+  registerHooks(app: FastifyInstance): void {
+    if (!this.options.redis) return;
+    const written = new WeakMap<FastifyRequest, number[]>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const ids: number[] = [];
+      written.set(request, ids);
+      requestEvents.run(ids, done);
+    });
+    app.addHook('onResponse', async (request) => {
+      const ids = written.get(request);
+      if (ids?.length) await this.publishCommitted(ids).catch((error: unknown) => request.log.warn({ err: error }, 'live events not published to Redis'));
+    });
+  }
+
+  /** Publishes those of the events that were committed, each with its topic's previous event id. */
+  private async publishCommitted(ids: number[]): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
+    const result = (await this.db.execute(sql`
+      SELECT e.id, e.topic, e.event, e.data,
+        (SELECT max(p.id) FROM ${liveEvents} p WHERE p.topic = e.topic AND p.id < e.id) AS prev
+      FROM ${liveEvents} e WHERE e.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY e.id`)) as unknown as { rows: { id: string | number; topic: string; event: string; data: Record<string, unknown>; prev: string | number | null }[] };
+    if (!result.rows.length) return;
+    const pipeline = redis.publisher.pipeline();
+    for (const row of result.rows) {
+      const message: Published = { id: Number(row.id), topic: row.topic, event: row.event, data: row.data, prev: row.prev === null ? null : Number(row.prev) };
+      pipeline.publish(redis.channel, JSON.stringify(message));
+    }
+    await pipeline.exec();
+  }
+
+  /**
+   * A Redis message: delivered at once when this process delivered its topic's previous event,
+   * otherwise the topic is read from the table after what was delivered (which brings it along).
+   */
+  private async receivedPublished(payload: string): Promise<void> {
+    const parsed = parseEvent(payload) as Published | null;
+    if (!parsed || !this.topics.has(parsed.topic)) return;
+    const last = this.delivered.get(parsed.topic);
+    if (last !== undefined && parsed.id <= last) return;
+    if (last !== undefined && parsed.prev === last && parsed.event !== undefined && parsed.data !== undefined) this.deliver(parsed);
+    else await this.pull(parsed.topic);
+  }
+
+  /** Delivers a topic's kept events after what this process delivered (or, at first, after the earliest start of its streams). */
+  private async pull(topic: string): Promise<void> {
+    let after = this.delivered.get(topic);
+    if (after === undefined) {
+      const starts = [...(this.topics.get(topic) ?? [])].map((s) => s.start).filter((start): start is number => start !== null);
+      if (!starts.length) return; // a stream still reading its start pulls when it has it
+      after = Math.min(...starts);
+    }
+    await this.catchUpTopic(topic, after);
   }
 
   async close(): Promise<void> {
@@ -123,15 +250,19 @@ export class LiveHub {
   }
 
   private deliver(event: LiveEvent): void {
+    const subscribers = this.topics.get(event.topic);
     const last = this.delivered.get(event.topic) ?? 0;
-    if (event.id <= last) return;
+    if (!subscribers || event.id <= last) return;
     this.delivered.set(event.topic, event.id);
-    for (const subscriber of this.topics.get(event.topic) ?? []) subscriber.send(event);
+    for (const subscriber of subscribers) subscriber.send(event);
   }
 
   /** After a lost listening connection: what each open topic missed, from the table. */
   private async catchUp(): Promise<void> {
-    for (const topic of this.topics.keys()) await this.catchUpTopic(topic, this.delivered.get(topic) ?? 0).catch(() => undefined);
+    for (const topic of this.topics.keys()) {
+      if (this.options.redis) await this.pull(topic).catch(() => undefined);
+      else await this.catchUpTopic(topic, this.delivered.get(topic) ?? 0).catch(() => undefined);
+    }
   }
 
   private async catchUpTopic(topic: string, after: number): Promise<void> {
@@ -191,30 +322,47 @@ export class LiveHub {
       const shown = view(event);
       raw.write(shown ? frameOf(shown) : `id: ${event.id}\n: skipped\n\n`);
     };
-    const subscriber: Subscriber = { raw, send: (event) => (buffered ? buffered.push(event) : write(event)) };
+    const last = lastEventId(request);
+    const subscriber: Subscriber = { raw, start: last ?? null, send: (event) => (buffered ? buffered.push(event) : write(event)) };
     let subscribers = this.topics.get(topic);
     if (!subscribers) this.topics.set(topic, (subscribers = new Set()));
     subscribers.add(subscriber);
     raw.on('close', () => {
       const set = this.topics.get(topic);
       set?.delete(subscriber);
-      if (set && !set.size) this.topics.delete(topic);
+      if (set && !set.size) {
+        this.topics.delete(topic);
+        // With Redis a topic's position is kept only while it has streams: a later stream starts from the table.
+        if (this.options.redis) this.delivered.delete(topic);
+      }
       const left = (this.perIp.get(ip) ?? 1) - 1;
       if (left > 0) this.perIp.set(ip, left);
       else this.perIp.delete(ip);
     });
-    const last = lastEventId(request);
     try {
       if (last !== null) {
         const { events, gap } = await this.replay(topic, last);
-        if (gap) raw.write(`event: reset\ndata: {}\n\n`);
-        else for (const event of events) write(event);
+        if (gap) {
+          raw.write(`event: reset\ndata: {}\n\n`);
+          // With Redis the stream goes on from where the topic stands now, not from its old position.
+          if (this.options.redis) {
+            subscriber.start = null;
+            sent = subscriber.start = await lastLiveEventId(this.db, topic);
+          }
+        } else for (const event of events) write(event);
       } else {
         // A stream without a position starts after what this process delivered so far (pages pass the position they were rendered at).
-        sent = this.delivered.get(topic) ?? 0;
+        // With Redis, a process that delivered nothing of the topic yet reads where it stands.
+        sent = this.delivered.get(topic) ?? (this.options.redis ? await lastLiveEventId(this.db, topic) : 0);
+        subscriber.start = sent;
       }
+      if (this.options.redis && !this.delivered.has(topic)) await this.pull(topic);
     } catch {
       raw.write(`event: reset\ndata: {}\n\n`);
+      if (subscriber.start === null) {
+        raw.end(); // no position to go on from: the client connects again
+        return reply;
+      }
     }
     const waiting = buffered;
     buffered = null;

@@ -1,3 +1,4 @@
+import '../../src/module-types.js'; // the Interactive Event's fixture kinds
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
