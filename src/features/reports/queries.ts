@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, ideas, modules, organisations, projects, reports, users } from '../../db/schema/index.js';
 import { loadCommentPaths } from '../comments/queries.js';
 import { ideaPath, moderationDetailPath } from '../../core/urls.js';
+import { type ContentTypeOfModule, reportableContentTypes } from '../../core/modules/registry.js';
 
 export interface ReportRow {
   objectPk: number;
@@ -101,27 +102,62 @@ export async function listReportedItems(db: DbOrTx, page: { size: number; number
   };
 }
 
-export interface ReportedIdea {
+/** Open reports on objects of a kind in a project's modules (the project as SQL: a value, or a column of an outer statement). */
+export function openReportsInProject(kind: ContentTypeOfModule, project: SQL | number): SQL | undefined {
+  if (!kind.inModules) return undefined;
+  return and(openReport, eq(reports.contentType, kind.kind), sql`${reports.objectPk} in (${kind.inModules(sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${project}`)})`);
+}
+
+export interface ReportedObject {
+  kind: ContentKind;
   id: number;
   name: string;
-  path: string;
+  path: string | null;
+  moderatePath: string | null;
   reports: ReportRow[];
 }
 
-/** The project's ideas with open reports (the moderation queue, issue 22.4), most reported first, with every report: two statements. */
-export async function loadReportedIdeas(db: DbOrTx, projectId: number): Promise<ReportedIdea[]> {
+/**
+ * The project's reported objects of every reportable kind (comments aside) with open reports (the
+ * moderation queue, issue 22.4), most reported first, with every report: two statements, and one
+ * per kind present for the pages and names.
+ */
+export async function loadReportedObjects(db: DbOrTx, projectId: number): Promise<ReportedObject[]> {
+  const kinds = reportableContentTypes();
+  const conditions = kinds.map((kind) => openReportsInProject(kind, projectId)).filter((c) => c !== undefined);
+  if (!conditions.length) return [];
   const open = sql<number>`count(*)`.mapWith(Number);
   const rows = await db
-    .select({ id: ideas.id, name: ideas.name, created: ideas.created, orgSlug: organisations.slug, open })
+    .select({ kind: reports.contentType, id: reports.objectPk, open })
     .from(reports)
-    .innerJoin(ideas, and(eq(reports.contentType, 'idea'), eq(ideas.id, reports.objectPk)))
-    .innerJoin(modules, eq(modules.id, ideas.moduleId))
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(eq(projects.id, projectId), openReport))
-    .groupBy(ideas.id, ideas.name, ideas.created, organisations.slug)
-    .orderBy(desc(open), desc(ideas.id))
+    .where(or(...conditions))
+    .groupBy(reports.contentType, reports.objectPk)
+    .orderBy(desc(open), desc(sql`max(${reports.created})`), desc(reports.objectPk))
     .limit(200);
-  const all = await loadReportsOf(db, 'idea', rows.map((r) => r.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, path: ideaPath(r.orgSlug, r.created, r.id), reports: all.get(r.id) ?? [] }));
+  if (!rows.length) return [];
+  const reasons = await loadReportsOfObjects(db, rows);
+  const pages = new Map<string, { path: string; name: string; moderatePath?: string }>();
+  for (const kind of kinds) {
+    const ids = rows.filter((r) => r.kind === kind.kind).map((r) => r.id);
+    if (ids.length && kind.pages) for (const [id, page] of await kind.pages(db, ids)) pages.set(`${kind.kind}:${id}`, page);
+  }
+  return rows.map((r) => {
+    const page = pages.get(`${r.kind}:${r.id}`);
+    return { kind: r.kind, id: r.id, name: page?.name ?? '', path: page?.path ?? null, moderatePath: page?.moderatePath ?? null, reports: reasons.get(`${r.kind}:${r.id}`) ?? [] };
+  });
+}
+
+/** The reports on objects of several kinds, oldest first, keyed `kind:id`, in one statement. */
+async function loadReportsOfObjects(db: DbOrTx, objects: { kind: ContentKind; id: number }[]): Promise<Map<string, ReportRow[]>> {
+  const byKind = new Map<ContentKind, number[]>();
+  for (const o of objects) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o.id]);
+  const rows = await db
+    .select({ kind: reports.contentType, objectPk: reports.objectPk, description: reports.description, created: reports.created, username: users.username, handled: sql<boolean>`${reports.handledAt} is not null` })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.creatorId))
+    .where(or(...[...byKind].map(([kind, ids]) => and(eq(reports.contentType, kind), inArray(reports.objectPk, ids)))))
+    .orderBy(asc(reports.created), asc(reports.id));
+  const byObject = new Map<string, ReportRow[]>();
+  for (const { kind, ...row } of rows) byObject.set(`${kind}:${row.objectPk}`, [...(byObject.get(`${kind}:${row.objectPk}`) ?? []), row]);
+  return byObject;
 }
