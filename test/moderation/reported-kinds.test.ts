@@ -128,3 +128,26 @@ test('a moderator marks the reports of a map idea and a proposal as handled; ano
   const open = await db.select({ kind: reports.contentType, handled: reports.handledAt }).from(reports);
   assert.deepEqual(open.filter((r) => r.handled === null).map((r) => r.kind).sort(), ['comment', 'mapidea']);
 });
+
+test('the queue takes a constant number of statements, however many reported items of each kind', async () => {
+  const t = await world();
+  const moderator = await t.as('moderator');
+  const count = async () => {
+    const before = t.database.stats.queries;
+    assert.equal((await moderator.get(DETAIL)).status, 200);
+    assert.equal((await moderator.get(LIST)).status, 200);
+    return t.database.stats.queries - before;
+  };
+  const few = await count();
+  await load(t.db, {
+    map_ideas: Array.from({ length: 8 }, (_, i) => ({ id: 10 + i, module: 2, creator: 5, name: `Map idea ${i}`, description: 'x', point: POINT })),
+    proposals: Array.from({ length: 8 }, (_, i) => ({ id: 10 + i, module: 3, creator: 5, name: `Proposal ${i}`, description: 'x', point: POINT, budget: 10 })),
+    reports: Array.from({ length: 8 }, (_, i) => [
+      { creator: 4, target: { type: 'mapidea', id: 10 + i }, description: `m${i}` },
+      { creator: 6, target: { type: 'proposal', id: 10 + i }, description: `p${i}` },
+    ]).flat(),
+  } as never);
+  const many = await count();
+  assert.match((await moderator.get(DETAIL)).text, /Map idea 7[\s\S]*Proposal 7/);
+  assert.equal(many, few);
+});
