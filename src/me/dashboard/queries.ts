@@ -8,7 +8,6 @@ import {
   commentFeedback,
   comments,
   follows,
-  ideas,
   modules,
   organisationInitiators,
   organisationMembers,
