@@ -151,3 +151,18 @@ test('the queue takes a constant number of statements, however many reported ite
   assert.match((await moderator.get(DETAIL)).text, /Map idea 7[\s\S]*Proposal 7/);
   assert.equal(many, few);
 });
+
+test('the back-office lists reported map ideas and proposals with their project and organisation, and marks them handled', async () => {
+  const { as } = await world();
+  const admin = await as('admin');
+  const list = await admin.get('/backoffice/reports/');
+  assert.match(list.text, /4 reported items/);
+  assert.match(list.text, /Reported map idea: <a href="(\/org\/[^"]+)">Bench by the river<\/a>[\s\S]*href="\/org\/projects\/project\/"[\s\S]*Organisation<\/a>[\s\S]*\/moderate\/">Moderate/);
+  assert.match(list.text, /Reported proposal: <a href="\/org\/[^"]+">New playground<\/a>/);
+  assert.match(list.text, /Foreign bench[\s\S]*Other<\/a>/);
+  assert.equal((await admin.post('/backoffice/reports/', { kind: 'topic', id: '1' })).status, 400);
+  assert.equal((await admin.post('/backoffice/reports/', { kind: 'mapidea', id: '2' })).location, '/backoffice/reports/');
+  const after = await admin.get('/backoffice/reports/');
+  assert.match(after.text, /3 reported items/);
+  assert.doesNotMatch(after.text, /Foreign bench/);
+});

@@ -69,8 +69,9 @@ export interface ContentTypeOfModule {
    */
   pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string; moderatePath?: string }>>;
   /**
-   * The ids of its objects in some modules, as a subquery (`select id from … where module_id in (<moduleIds>)`), given a
-   * subquery of module ids: the moderation queue finds a project's reported objects in one statement. Required when reportable.
+   * Its objects in some modules with their module, as a subquery of two columns (`select id, module_id from … where module_id in
+   * (<moduleIds>)`), given a subquery of module ids: the moderation queue finds a project's reported objects, and the back-office
+   * their projects, in one statement. Required when reportable.
    */
   inModules?: (moduleIds: SQL) => SQL;
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */

@@ -192,7 +192,7 @@ export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind, reportedNa
   rateable: true,
   reportable: true,
   reportedNames,
-  inModules: (moduleIds) => sql`select ${table.id} from ${table} where ${table.moduleId} in (${moduleIds})`,
+  inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId} from ${table} where ${table.moduleId} in (${moduleIds})`,
   target: async (db, id) => {
     const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
     return row ?? null;
