@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
@@ -62,8 +63,19 @@ export interface ContentTypeOfModule {
   reportable?: boolean;
   /** The object's module and creator; null when it does not exist. */
   target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
-  /** The page of each object (where its discussion is) and its name, by id, in a constant number of statements; unset: the module page. */
-  pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string }>>;
+  /**
+   * The page of each object (where its discussion is) and its name, by id, in a constant number of statements; unset: the module page.
+   * `moderatePath`: the page where a moderator gives it a status and statement, when it has one.
+   */
+  pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string; moderatePath?: string }>>;
+  /**
+   * Its objects in some modules with their module, as a subquery of two columns (`select id, module_id from … where module_id in
+   * (<moduleIds>)`), given a subquery of module ids: the moderation queue finds a project's reported objects, and the back-office
+   * their projects, in one statement. Required when reportable.
+   */
+  inModules?: (moduleIds: SQL) => SQL;
+  /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
+  reportedNames?: { one: Text; many: Text };
 }
 
 /** The part of a module type the floor reads. */
@@ -105,7 +117,10 @@ export function registerModuleType(type: ModuleTypeCore): void {
   if (known || [...types.values()].some((t) => t.key === type.key)) throw new Error(`module type ${type.blueprintType} (${type.key}) is registered twice`);
   types.set(type.blueprintType, type);
   for (const phase of [...type.phases, ...(type.otherPhases ?? [])]) phaseTypes.set(phase.type, phase);
-  for (const content of type.contentTypes ?? []) contentTypes.set(content.kind, content);
+  for (const content of type.contentTypes ?? []) {
+    if (content.reportable && (!content.inModules || !content.reportedNames)) throw new Error(`content type ${content.kind} is reportable but lacks inModules or reportedNames (the moderation queue needs them)`);
+    contentTypes.set(content.kind, content);
+  }
 }
 
 export const moduleTypes = (): ModuleTypeCore[] => [...types.values()];
@@ -113,6 +128,8 @@ export const moduleTypeOf = (blueprintType: string): ModuleTypeCore | null => ty
 export const moduleTypeByKey = (key: string): ModuleTypeCore | null => moduleTypes().find((t) => t.key === key) ?? null;
 export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type) ?? null;
 export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
+/** The content types that can be reported (comments aside), in registration order. */
+export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */
 export const labelIn = (lang: Lang, label: string | Text, vars?: Record<string, string | number>) => t(lang, typeof label === 'string' ? label : label[lang], vars);
 

@@ -73,7 +73,7 @@ export const participatoryBudgeting: ModuleType = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, AREA_COMPONENT, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   facts: areaFacts,
   dashboardForms: { area_settings: AREA_FORM },
-  contentTypes: [ideaContentTypeOf(PROPOSAL_KIND)],
+  contentTypes: [ideaContentTypeOf(PROPOSAL_KIND, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } })],
   countsIdeas: true,
   pageQuery: { ...IdeaListQuery.properties, ...ArchivedQuery },
   content: proposalList,

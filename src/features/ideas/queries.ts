@@ -202,11 +202,13 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number,
 }
 
 /** Idea-like items as content: commented, rated and reported through the shared content-type API. */
-export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind): ContentTypeOfModule => ({
+export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind, reportedNames: NonNullable<ContentTypeOfModule['reportedNames']>): ContentTypeOfModule => ({
   kind,
   commentable: true,
   rateable: true,
   reportable: true,
+  reportedNames,
+  inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId} from ${table} where ${table.moduleId} in (${moduleIds})`,
   target: async (db, id) => {
     const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
     return row ?? null;
@@ -219,9 +221,14 @@ export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind): ContentTy
       .innerJoin(projects, eq(projects.id, modules.projectId))
       .innerJoin(organisations, eq(organisations.id, projects.organisationId))
       .where(inArray(table.id, ids));
-    return new Map(rows.map((r) => [r.id, { name: r.name, path: ideaPath(r.orgSlug, r.created, r.id, segment) }]));
+    return new Map(
+      rows.map((r) => {
+        const path = ideaPath(r.orgSlug, r.created, r.id, segment);
+        return [r.id, { name: r.name, path, moderatePath: `${path}moderate/` }];
+      }),
+    );
   },
 });
 
 /** Ideas as content. */
-export const ideaContentType = ideaContentTypeOf(IDEA_KIND);
+export const ideaContentType = ideaContentTypeOf(IDEA_KIND, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } });

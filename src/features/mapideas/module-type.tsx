@@ -57,7 +57,7 @@ const shared = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, AREA_COMPONENT, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   facts: areaFacts,
   dashboardForms: { area_settings: AREA_FORM },
-  contentTypes: [ideaContentTypeOf(MAPIDEA_KIND)],
+  contentTypes: [ideaContentTypeOf(MAPIDEA_KIND, { one: { en: 'reported map idea', de: 'gemeldete Kartenidee' }, many: { en: 'reported map ideas', de: 'gemeldete Kartenideen' } })],
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

@@ -20,12 +20,13 @@ import { countModerationComments, loadModerationComment, loadModerationComments,
 import { serializeModerationComment } from '../../features/moderation/serialize.js';
 import { canModerateComments, canViewModerationDashboard } from '../../features/moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../../core/projects/context.js';
-import { loadReportedIdeas, loadReportsOf } from '../../features/reports/queries.js';
+import { loadReportedObjects, loadReportsOf } from '../../features/reports/queries.js';
+import { reportableContentTypes } from '../../core/modules/registry.js';
 import { markReportsHandled } from '../../features/reports/services.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { loadProjectExportModules } from '../../features/exports/queries.js';
 import { mayExportModule } from '../../features/exports/rules.js';
-import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, queuePath, type QueuePlace } from './moderation-views.js';
+import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, queuePath, type QueuePlace, type ReportedGroup } from './moderation-views.js';
 import { followedProjects, moderatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 
@@ -136,11 +137,15 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
     const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
-    const reportedIdeas = filter === 'all' || filter === 'reported' ? await loadReportedIdeas(db, project.id) : [];
+    const reportedObjects = filter === 'all' || filter === 'reported' ? await loadReportedObjects(db, project.id) : [];
+    const reported: ReportedGroup[] = reportableContentTypes().flatMap((kind) => {
+      const items = reportedObjects.filter((o) => o.kind === kind.kind);
+      return items.length && kind.reportedNames ? [{ kind: kind.kind, names: kind.reportedNames, items }] : [];
+    });
     const place = { filter, page: number };
     const live = { stream: `/api/userdashboard/moderation/${project.id}/live/`, last: await lastLiveEventId(db, moderationTopic(project.id)) };
     const undo = keptUndo(request, project.id) !== null;
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reportedIdeas, place, live, undo } }));
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reported, place, live, undo } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -194,18 +199,19 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     return redirectWithMessage(request, reply, queuePath(project.slug, place), 'The last action was undone.');
   });
 
-  // Issue 22.4: a moderator marks the open reports of an idea or a comment of the project as handled.
+  // Issue 22.4: a moderator marks the open reports of a comment or of a reported object of any kind of the project as handled.
   app.post('/userdashboard/moderation/detail/:slug/reports/', pageRoute({ params: DetailParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const kind = field(request.body, 'kind');
     const id = Number(field(request.body, 'id'));
-    if ((kind !== 'idea' && kind !== 'comment') || !Number.isSafeInteger(id) || id < 1) throw fieldErrors({ kind: ['This is not one of the allowed values.'] });
+    const reportedKind = reportableContentTypes().find((c) => c.kind === kind)?.kind;
+    if ((kind !== 'comment' && !reportedKind) || !Number.isSafeInteger(id) || id < 1) throw fieldErrors({ kind: ['This is not one of the allowed values.'] });
     const { project } = await moderatedProject(page.user, request.params.slug);
-    const inProject = kind === 'idea' ? (await loadReportedIdeas(db, project.id)).some((idea) => idea.id === id) : Boolean(await loadModerationComment(db, project.id, id));
+    const inProject = reportedKind ? (await loadReportedObjects(db, project.id)).some((o) => o.kind === reportedKind && o.id === id) : Boolean(await loadModerationComment(db, project.id, id));
     if (!inProject) throw notFound();
-    await db.transaction((tx) => markReportsHandled(tx, { type: kind, id }, page.user.id));
+    await db.transaction((tx) => markReportsHandled(tx, { type: reportedKind ?? 'comment', id }, page.user.id));
     return redirectWithMessage(request, reply, `${queuePath(project.slug, await keptPlace(project.id, placeOf(request.body)))}#${kind}-${id}`, 'The reports were marked as handled.');
   });
 }

@@ -5,7 +5,8 @@ import { CsrfField } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import type { serializeModerationComment } from '../../features/moderation/serialize.js';
-import type { ReportedIdea, ReportRow } from '../../features/reports/queries.js';
+import type { ReportedObject, ReportRow } from '../../features/reports/queries.js';
+import type { Text } from '../../core/modules/registry.js';
 import { moderationDetailPath, moduleExportPath, projectPath } from '../../core/urls.js';
 import { commentActionPath } from '../../features/threads/views.js';
 import { PlainText } from '../../web/components.js';
@@ -30,7 +31,9 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
             <p>{project.organisationName}</p>
             <p>
               {tn(lang, '%(count)s unread reported comment', '%(count)s unread reported comments', project.unreadReported)} · {tn(lang, '%(count)s unread comment', '%(count)s unread comments', project.unread)}
-              {project.reportedIdeas > 0 && <> · {tn(lang, '%(count)s reported idea', '%(count)s reported ideas', project.reportedIdeas)}</>}
+              {project.reportedKinds.map((k) => (
+                <> · {k.count} {k.names && (k.count === 1 ? k.names.one : k.names.many)[lang]}</>
+              ))}
             </p>
           </li>
         ))}
@@ -84,8 +87,8 @@ function ActionButton({ page, action, label, commentId, slug, place }: { page: P
   );
 }
 
-/** "Mark reports as handled" for an idea or a comment (issue 22.4). */
-function HandledButton({ page, kind, id, slug, place }: { page: PageContext; kind: 'idea' | 'comment'; id: number; slug: string; place: QueuePlace }) {
+/** "Mark reports as handled" for a comment or a reported object of any kind (issue 22.4). */
+function HandledButton({ page, kind, id, slug, place }: { page: PageContext; kind: string; id: number; slug: string; place: QueuePlace }) {
   return (
     <form method="post" action={`${moderationDetailPath(slug)}reports/`} class="inline-form">
       <CsrfField page={page} />
@@ -112,25 +115,36 @@ function ReportList({ lang, reports }: { lang: PageContext['lang']; reports: Rep
   );
 }
 
-function ReportedIdeaItem({ page, idea, slug, place }: { page: PageContext; idea: ReportedIdea; slug: string; place: QueuePlace }) {
+function ReportedObjectItem({ page, item, slug, place }: { page: PageContext; item: ReportedObject; slug: string; place: QueuePlace }) {
   const { lang } = page;
+  const name = item.name || `${item.kind} ${item.id}`;
   return (
-    <li id={`idea-${idea.id}`} class="moderation-comment">
+    <li id={`${item.kind}-${item.id}`} class="moderation-comment">
       <p>
-        <strong>
-          <a href={idea.path}>{idea.name}</a>
-        </strong>
+        <strong>{item.path ? <a href={item.path}>{name}</a> : name}</strong>
       </p>
-      <p>{tn(lang, '%(count)s report', '%(count)s reports', idea.reports.filter((r) => !r.handled).length)}</p>
-      <ReportList lang={lang} reports={idea.reports} />
+      <p>{tn(lang, '%(count)s report', '%(count)s reports', item.reports.filter((r) => !r.handled).length)}</p>
+      <ReportList lang={lang} reports={item.reports} />
       <div class="actions">
-        <a class="btn btn-secondary" href={`${idea.path}moderate/`}>
-          {t(lang, 'Give feedback')}
-        </a>
-        <HandledButton page={page} kind="idea" id={idea.id} slug={slug} place={place} />
+        {item.moderatePath && (
+          <a class="btn btn-secondary" href={item.moderatePath}>
+            {t(lang, 'Give feedback')}
+          </a>
+        )}
+        <HandledButton page={page} kind={item.kind} id={item.id} slug={slug} place={place} />
       </div>
     </li>
   );
+}
+
+/** 'reported ideas' as a heading: 'Reported ideas'. */
+const headingOf = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The reported objects of one kind, with what the queue calls them. */
+export interface ReportedGroup {
+  kind: string;
+  names: { one: Text; many: Text };
+  items: ReportedObject[];
 }
 
 function ModerationItem({ page, comment, slug, place }: { page: PageContext; comment: ModerationComment; slug: string; place: QueuePlace }) {
@@ -189,8 +203,8 @@ export interface ModerationDetailData {
   pager: PageLinks;
   filter: ModerationFilterName;
   filters: [ModerationFilterName, string][];
-  /** Ideas of the project with open reports, shown with the "All" and "Reported" filters (issue 22.4). */
-  reportedIdeas: ReportedIdea[];
+  /** The project's objects of every reportable kind with open reports, a group per kind, shown with the "All" and "Reported" filters (issue 22.4). */
+  reported: ReportedGroup[];
   place: QueuePlace;
   /** The queue's live stream and the position the page was rendered at. */
   live: { stream: string; last: number };
@@ -243,16 +257,16 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
       )}
       <div data-live-stream={data.live.stream} data-live-last={String(data.live.last)}>
       <div data-live-region="">
-      {data.reportedIdeas.length > 0 && (
-        <section aria-labelledby="reported-ideas-heading">
-          <h2 id="reported-ideas-heading">{t(lang, 'Reported ideas')}</h2>
+      {data.reported.map((group) => (
+        <section aria-labelledby={`reported-${group.kind}s-heading`}>
+          <h2 id={`reported-${group.kind}s-heading`}>{headingOf(group.names.many[lang])}</h2>
           <ul class="moderation-comments">
-            {data.reportedIdeas.map((idea) => (
-              <ReportedIdeaItem page={page} idea={idea} slug={project.slug} place={data.place} />
+            {group.items.map((item) => (
+              <ReportedObjectItem page={page} item={item} slug={project.slug} place={data.place} />
             ))}
           </ul>
         </section>
-      )}
+      ))}
       <h2>{t(lang, 'Comments')}</h2>
       <BulkForm page={page} slug={project.slug} place={data.place} />
       {data.undo && (

@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { reportableContentTypes } from '../../core/modules/registry.js';
+import { openReportsInProject } from '../../features/reports/queries.js';
 import {
   actions,
   commentFeedback,
   comments,
   follows,
-  ideas,
   modules,
   organisationInitiators,
   organisationMembers,
@@ -217,10 +218,15 @@ export async function moderatedProjects(db: DbOrTx, user: { id: number; isSuperu
         and not c.is_reviewed
         ${reported ? sql`and exists (select 1 from ${reports} r where r.content_type = 'comment' and r.object_pk = c.id and r.handled_at is null)` : sql``})`.mapWith(Number);
   const unreadReported = unread(true);
-  // Ideas with open reports (issue 22.4: reported ideas reach the queue too).
-  const reportedIdeas = sql<number>`(select count(distinct r.object_pk) from ${reports} r join ${ideas} i on i.id = r.object_pk join ${modules} m on m.id = i.module_id
-      where r.content_type = 'idea' and r.handled_at is null and m.project_id = ${projects.id})`.mapWith(Number);
-  return db
+  // Objects of every reportable kind with open reports (issue 22.4: they reach the queue too), a column per kind.
+  const reported = Object.fromEntries(
+    reportableContentTypes().map((kind) => [
+      `reported:${kind.kind}`,
+      sql<number>`(select count(distinct ${reports.objectPk}) from ${reports} where ${openReportsInProject(kind, sql`${projects.id}`) ?? sql`false`})`.mapWith(Number),
+    ]),
+  );
+  const reportedObjects = Object.values(reported).reduce<SQL>((sum, n) => sql`${sum} + ${n}`, sql`0`);
+  const rows = await db
     .select({
       id: projects.id,
       name: projects.name,
@@ -228,13 +234,22 @@ export async function moderatedProjects(db: DbOrTx, user: { id: number; isSuperu
       organisationName: organisations.name,
       unread: unread(false),
       unreadReported,
-      reportedIdeas,
+      reportedObjects: reportedObjects.mapWith(Number),
+      ...reported,
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(moderationCandidates(user))
-    .orderBy(desc(sql`${unreadReported} + ${reportedIdeas}`), desc(projects.created), desc(projects.id))
+    .orderBy(desc(sql`${unreadReported} + ${reportedObjects}`), desc(projects.created), desc(projects.id))
     .limit(limit);
+  // Per kind with open reports: its count and what the queue calls them.
+  return rows.map((row) => {
+    const counts = row as unknown as Record<string, number>;
+    const reportedKinds = reportableContentTypes()
+      .map((kind) => ({ kind: kind.kind, count: counts[`reported:${kind.kind}`] ?? 0, names: kind.reportedNames }))
+      .filter((k) => k.count > 0);
+    return { id: row.id, name: row.name, slug: row.slug, organisationName: row.organisationName, unread: row.unread, unreadReported: row.unreadReported, reportedKinds };
+  });
 }
 
 export type ModeratedProject = Awaited<ReturnType<typeof moderatedProjects>>[number];

@@ -22,7 +22,7 @@ export function ReportsPage({ page, items, count, pager }: { page: PageContext; 
         {items.map((item) => (
           <li>
             <h2>
-              {t(lang, item.kind === 'idea' ? 'Idea' : 'Comment')}:{' '}
+              {item.label ? item.label[lang].charAt(0).toUpperCase() + item.label[lang].slice(1) : t(lang, 'Comment')}:{' '}
               {item.path ? <a href={item.path}>{item.text || t(lang, '(no text)')}</a> : t(lang, 'This content has been deleted.')}
             </h2>
             <p>
