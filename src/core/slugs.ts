@@ -13,6 +13,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'create', 'module', 'moderator-invites', 'participant-invites',
   // beside /<org>/interactiveevents/<module slug>/ (the presentation screen)
   'present',
+  // beside /<org>/ (the map settings of the browser's map script, /maps/config/)
+  'maps',
 ]);
 
 /** Paths match case-sensitively, but a reserved word in capitals is refused all the same. */

@@ -148,9 +148,10 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
     try {
       await c.connect();
       await c.query(`LISTEN ${channel}`);
-    } catch (error) {
+    } catch {
+      // Unreachable (also at start: the app still starts and answers 503 until the database is back); try again.
       await c.end().catch(() => undefined);
-      if (!again) throw error;
+      schedule();
       return;
     }
     if (stopped) {

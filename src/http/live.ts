@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Database, Db, DbOrTx } from '../db/client.js';
 import { liveEvents } from '../db/schema/index.js';
+import { redisUnreachableMessage } from './throttle.js';
 
 /**
  * The live channel: pages that update themselves. A write publishes an event on a topic inside its
@@ -150,7 +151,7 @@ export class LiveHub {
     } catch (error) {
       subscriber.disconnect();
       publisher.disconnect();
-      throw new Error(`live channel: REDIS_URL cannot be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(redisUnreachableMessage(url, error), { cause: error });
     }
     subscriber.on('message', (from: string, payload: string) => {
       if (from === channel) void this.receivedPublished(payload).catch(() => undefined);

@@ -184,10 +184,15 @@ async function connectRedis(url: string): Promise<Redis> {
     return redis;
   } catch (error) {
     redis.disconnect();
-    const shown = new URL(url);
-    shown.password = shown.password ? '***' : '';
-    throw new RedisUnreachable(`REDIS_URL ${shown.href} cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RedisUnreachable(redisUnreachableMessage(url, error));
   }
+}
+
+/** Why the start stops when Redis does not answer, its password hidden: `REDIS_URL redis://:***@host:6379/0 cannot be reached: …`. */
+export function redisUnreachableMessage(url: string, error: unknown): string {
+  const shown = new URL(url);
+  shown.password = shown.password ? '***' : '';
+  return `REDIS_URL ${shown.href} cannot be reached: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 export interface ThrottleContext {

@@ -274,11 +274,11 @@ test('the module page shows polls with their comments, and chapters and paragrap
 });
 
 test('the module page loads its poll and chapter discussions in a constant number of statements, however many threads', async () => {
-  // Two threads: a chapter's and the module's poll's (a module has one poll, as in adhocracy4); then three: the chapter, its paragraph and the poll, with more comments, replies, ratings and feedback.
+  // The module's poll (a module has one poll, as in adhocracy4) and a chapter; then a paragraph too, with more comments, replies, ratings and feedback.
   const { app, db, database } = await world({
     polls: [{ id: 1, module: 1, creator: 2 }],
     chapters: [{ id: 1, module: 1, creator: 2, name: 'Chapter' }],
-    comments: [{ id: 11, creator: 6, target: { type: 'chapter', id: 1 }, comment: 'On the chapter' }],
+    comments: [{ id: 11, creator: 6, target: { type: 'poll', id: 1 }, comment: 'On the poll' }],
     comment_feedback: [],
   });
   const user = await signedIn(app, 'user');
@@ -300,7 +300,8 @@ test('the module page loads its poll and chapter discussions in a constant numbe
     comment_feedback: [{ comment: 22, creator: 3, feedback_text: 'Noted' }],
   });
   const page = await user.get('/org/projects/module/ideas-module/');
-  for (const id of [11, 22, 23, 24, 30]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
+  // The poll's discussion is on the module page; the chapter's and the paragraph's are on their own pages.
+  for (const id of [11, 21, 22, 23, 30]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
   const five = { visitor: await statements(new Browser(app)), user: await statements(user) };
   assert.deepEqual(five, one, '2 threads and 3 threads with more comments take the same statements');
 });

@@ -76,7 +76,7 @@ const year = new Date().getUTCFullYear();
 const ref = (id: number) => `${year}-${String(id).padStart(5, '0')}`;
 const itemPage = (m: Module) => ({ TR: `/org/text/paragraphs/${m.id}/`, DB: `/org/subjects/${ref(m.id)}/`, TP: `/org/topicprio/${ref(m.id)}/` })[m.kind];
 const editPage = (m: Module) => ({ TR: `/org/text/module/${m.slug}/edit/`, DB: `/org/subjects/create/module/${m.slug}/`, TP: `/org/topicprio/create/module/${m.slug}/` })[m.kind];
-const CONTENT_TYPE = { TR: 7, DB: 12, TP: 13 };
+const CONTENT_TYPE = { TR: 7, DB: 14, TP: 15 };
 
 /** A page: allowed 200; who may not see it 404 signed in, the login page anonymous; who sees but may not act 403. */
 const pageStatus = (a: Actor, visible: boolean, allowed: boolean) => (allowed ? 200 : a === 'anonymous' ? 302 : visible ? 403 : 404);
@@ -113,7 +113,7 @@ test('the permission matrix of text review, debate and prioritisation: every act
       'rate a topic (API)',
       async (a, m) => {
         if (m.kind !== 'TP') return null;
-        const response = await app.request({ method: 'POST', url: `/api/contenttypes/13/objects/${m.id}/ratings/`, headers: tokens.get(a), payload: { value: 1 } });
+        const response = await app.request({ method: 'POST', url: `/api/contenttypes/15/objects/${m.id}/ratings/`, headers: tokens.get(a), payload: { value: 1 } });
         return [response.status, apiStatus(a, sees(a, m) && takesPart(a, m))];
       },
     ],

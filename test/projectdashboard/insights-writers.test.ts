@@ -45,7 +45,7 @@ test('statistics: 20 concurrent writers of one project are each counted once, be
   const { db, write } = await writersApp();
   const answers = await write();
   assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([201]), answers.find((a) => a.status !== 201)?.text);
-  const expected = { ideas: 1 + WRITERS, comments: WRITERS, ratings: WRITERS, participants: 1 + WRITERS };
+  const expected = { ideas: 1 + WRITERS, comments: WRITERS, ratings: WRITERS, votes: 0, participants: 1 + WRITERS };
   const before = await loadProjectInsights(db, 1);
   assert.deepEqual(before.totals, expected);
   await compactProjectInsights(db);
