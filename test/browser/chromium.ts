@@ -60,6 +60,8 @@ export async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof fo
 export async function newLocalePage(browser: Browser, locale = 'en-US'): Promise<Page> {
   const context = await browser.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale } });
   context.setDefaultTimeout(10_000);
+  // Nothing outside the test server is reachable here: map tiles and the like fail at once instead of holding the page's load event.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
   return context.newPage();
 }
 
