@@ -1,29 +1,37 @@
-import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Database, Db, DbOrTx } from '../db/client.js';
-import { liveEvents } from '../db/schema/index.js';
+import { liveEvents, livePurged } from '../db/schema/index.js';
 import { redisUnreachableMessage } from './throttle.js';
 
 /**
  * The live channel: pages that update themselves. A write publishes an event on a topic inside its
- * transaction (`publishLive`): the event is kept in `live_events` and announced with PostgreSQL's
- * NOTIFY, which the database sends when the transaction commits, in commit order, to every process
- * that listens (every worker of every instance on the same PostgreSQL; PGlite does the same in its
- * one process). Each process has one `LiveHub` that listens once and fans the events out to its
- * open Server-Sent-Events streams. A client that reconnects with Last-Event-ID gets the kept events
- * after that id; one that was away longer than events are kept gets a `reset` event (read the
- * whole state again). docs/api.md ("Live channel") describes the streams.
+ * transaction (`publishLive`): the event is kept in `live_events` with the writing transaction's id.
+ * Once the request's answer is sent (its transactions are over), its topics are announced with
+ * PostgreSQL's NOTIFY to every process that listens (every worker of every instance on the same
+ * PostgreSQL; PGlite does the same in its one process). Writers take no lock, and NOTIFY is not
+ * part of their transactions (PostgreSQL serialises the commits of transactions that notify): many
+ * may write one topic at once. A process sends one announcement at a time; topics written meanwhile
+ * go together in the next.
  *
- * With REDIS_URL the processes tell each other through Redis pub/sub instead (one transport per
- * process, never both): a request's events are kept without NOTIFY, and once its answer is sent (its
- * transactions are over) the hub reads which of them were committed and publishes them on
- * `LIVE_REDIS_CHANNEL`. Publishes of different processes may arrive out of commit order, so each
- * carries `prev`, the topic's event before it: a hub that has not delivered exactly that one reads
- * what it misses from `live_events` first (ids of a topic follow its commit order). A write outside a
- * request (the CLI) is not published: the next event of the topic brings it along.
+ * Positions are snapshots, not ids. Each process has one `LiveHub`; woken by an announcement, it
+ * reads in one statement the events whose transactions its last snapshot did not see and that the
+ * statement's own snapshot sees, and takes that snapshot as its new position (the method of PgQ: a
+ * transaction that is still running when one batch is read is in none yet and comes with a later
+ * one, whatever its ids; so no event is skipped and none is read twice). Wake-ups while it reads
+ * make one more read, not one each. A stream's `id:` is the hub's position after the batch it
+ * ends, so a client that reconnects with Last-Event-ID (or a page that passes the position it was
+ * rendered at) gets exactly the kept events it has not seen; one that was away longer than events
+ * are kept gets a `reset` event (read the whole state again). docs/api.md ("Live channel")
+ * describes the streams.
+ *
+ * With REDIS_URL the processes wake each other through Redis pub/sub instead (one transport per
+ * process, never both): the topics are published on `LIVE_REDIS_CHANNEL`, and each hub reads as
+ * above. A write outside a request (the CLI) notifies at its commit, which only hubs without Redis
+ * hear: for the others the next wake-up, or the heartbeat's read, brings it along.
  * docs/operations.md ("Live updates") describes the setup.
  */
 
@@ -33,10 +41,11 @@ export const LIVE_REDIS_CHANNEL = 'allmende:live';
 /** How long events are kept for reconnecting clients. */
 const KEEP_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
-/** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
+/**
+ * A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream;
+ * it carries the hub's position (read anew first), so a quiet stream's position stays recent.
+ */
 export const HEARTBEAT_MS = 15_000;
-/** NOTIFY payloads must stay under 8000 bytes; a larger event is announced by its id and read from the table. */
-const MAX_PAYLOAD = 7500;
 /** The most kept events one reconnect replays; more than that is a `reset`. */
 const MAX_REPLAY = 500;
 
@@ -49,42 +58,32 @@ export interface LiveEvent {
 
 /**
  * Publishes an event inside the writing transaction; it reaches the streams when the transaction
- * commits (and never if it rolls back). The per-topic transaction lock makes a topic's ids follow
- * the commit order, so "everything after Last-Event-ID" misses nothing (outside a transaction each
- * statement commits on its own: the event goes out at once).
+ * commits (and never if it rolls back). Outside a transaction the statement commits on its own.
+ * Within a request the topic is announced after the answer (`registerHooks`); elsewhere (the CLI)
+ * at the commit.
  */
 export async function publishLive(tx: DbOrTx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
-  const request = requestEvents.getStore();
-  if (request) {
-    // Redis transport: kept now, published by the hub after the request (see above).
-    const result = (await tx.execute(sql`
-      INSERT INTO ${liveEvents} (topic, event, data)
-      SELECT ${topic}, ${event}, ${JSON.stringify(data)}::jsonb FROM (SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))) AS locked
-      RETURNING id`)) as unknown as { rows: { id: string | number }[] };
-    for (const row of result.rows) request.push(Number(row.id));
-    return;
-  }
-  // One statement, so the lock is held from here to the commit only: the row (and its id from the
-  // sequence) is made after the lock is taken, since it is selected from the lock's own row.
-  await tx.execute(sql`
-    WITH e AS (
-      INSERT INTO ${liveEvents} (topic, event, data)
-      SELECT ${topic}, ${event}, ${JSON.stringify(data)}::jsonb FROM (SELECT pg_advisory_xact_lock(815200402, hashtext(${topic}))) AS locked
-      RETURNING id, topic, event, data
-    ),
-    p AS (SELECT e.id, e.topic, json_build_object('id', e.id, 'topic', e.topic, 'event', e.event, 'data', e.data)::text AS full FROM e)
-    SELECT pg_notify(${LIVE_CHANNEL}, CASE WHEN octet_length(p.full) <= ${MAX_PAYLOAD} THEN p.full ELSE json_build_object('id', p.id, 'topic', p.topic)::text END) FROM p`);
+  await tx.insert(liveEvents).values({ topic, event, data });
+  const request = requestTopics.getStore();
+  if (request) request.add(topic);
+  else await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${topic})`);
 }
 
-/** The ids of the live events the current request wrote (Redis transport only). */
-const requestEvents = new AsyncLocalStorage<number[]>();
+/** The topics the current request wrote. */
+const requestTopics = new AsyncLocalStorage<Set<string>>();
 
-/** One open stream: where its events go, and the id it started after (null while it is being read). */
+/** A position as its text (PostgreSQL's `pg_snapshot`: `xmin:xmax:xip,…`); anything else from a client is no position. */
+const POSITION = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20}){0,199})?$/;
+
+/** One open stream: where its frames go, and the events held back while it reads what it missed (null: live). */
 interface Subscriber {
-  send: (event: LiveEvent) => void;
   raw: ServerResponse;
-  start: number | null;
+  view: (event: LiveEvent) => LiveEvent | null;
+  held: KeptEvent[] | null;
 }
+
+/** An event as read from the table, with its writing transaction. */
+type KeptEvent = LiveEvent & { xid: string };
 
 export interface LiveHubOptions {
   /** Open streams one client address may hold (0: no cap); CONNECTIONS_PER_IP. */
@@ -93,24 +92,21 @@ export interface LiveHubOptions {
   redis?: { url: string; channel: string } | null;
 }
 
-/** A Redis message: an event with the id of its topic's event before it (null: none kept). */
-type Published = LiveEvent & { prev: number | null };
-
-const parseEvent = (payload: string): (Partial<LiveEvent> & { id: number; topic: string }) | null => {
-  try {
-    const value = JSON.parse(payload) as Partial<LiveEvent>;
-    return typeof value.id === 'number' && typeof value.topic === 'string' ? (value as LiveEvent) : null;
-  } catch {
-    return null;
-  }
-};
+type EventRow = { id: string | number; topic: string; event: string; data: Record<string, unknown>; xid: string };
+const eventOf = (row: EventRow): KeptEvent => ({ id: Number(row.id), topic: row.topic, event: row.event, data: row.data, xid: String(row.xid) });
+/** The events of a query (`e`) as one JSON array, in id order. */
+const eventsJson = sql`coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'event', e.event, 'data', e.data, 'xid', e.xid::text) ORDER BY e.id), '[]'::json)`;
 
 /** A process's listener and its open streams (one per app). */
 export class LiveHub {
   private readonly topics = new Map<string, Set<Subscriber>>();
-  /** The last event id each topic delivered here: a repeated or older one is not sent twice. */
-  private readonly delivered = new Map<string, number>();
   private readonly perIp = new Map<string, number>();
+  /** The snapshot of the last read: every event it saw has been delivered here (null: none read yet). */
+  private position: string | null = null;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private readonly unannounced = new Set<string>();
+  private announcing: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private redis: { publisher: Redis; channel: string } | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -124,15 +120,19 @@ export class LiveHub {
     return this.database.db;
   }
 
-  /** Which transport carries events between processes: `redis` with REDIS_URL, else `postgres` (NOTIFY). */
+  /** Which transport wakes the other processes: `redis` with REDIS_URL, else `postgres` (NOTIFY). */
   get transport(): 'redis' | 'postgres' {
     return this.options.redis ? 'redis' : 'postgres';
   }
 
   async start(): Promise<void> {
-    if (this.options.redis) this.stopListening = await this.subscribeRedis(this.options.redis);
-    else this.stopListening = await this.database.listen(LIVE_CHANNEL, (payload) => void this.received(payload), () => void this.catchUp());
-    const heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    const wake = (topic: string) => {
+      if (this.topics.has(topic)) void this.read().catch(() => undefined);
+    };
+    const again = () => void this.read().catch(() => undefined); // after a lost connection: what came meanwhile
+    if (this.options.redis) this.stopListening = await this.subscribeRedis(this.options.redis, wake, again);
+    else this.stopListening = await this.database.listen(LIVE_CHANNEL, wake, again);
+    const heartbeat = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     const purge = setInterval(() => void this.purge().catch(() => undefined), PURGE_EVERY_MS);
     heartbeat.unref();
     purge.unref();
@@ -140,7 +140,7 @@ export class LiveHub {
   }
 
   /** One connection subscribes, another publishes (a subscribed ioredis connection sends nothing else); ioredis reconnects both. */
-  private async subscribeRedis({ url, channel }: { url: string; channel: string }): Promise<() => Promise<void>> {
+  private async subscribeRedis({ url, channel }: { url: string; channel: string }, wake: (topic: string) => void, again: () => void): Promise<() => Promise<void>> {
     const { Redis } = await import('ioredis');
     const subscriber = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 2 });
     const publisher = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 2 });
@@ -153,11 +153,10 @@ export class LiveHub {
       publisher.disconnect();
       throw new Error(redisUnreachableMessage(url, error), { cause: error });
     }
-    subscriber.on('message', (from: string, payload: string) => {
-      if (from === channel) void this.receivedPublished(payload).catch(() => undefined);
+    subscriber.on('message', (from: string, topic: string) => {
+      if (from === channel) wake(topic);
     });
-    // Back after a lost connection (ioredis subscribes again): what was published meanwhile is read from the table.
-    subscriber.on('ready', () => void this.catchUp());
+    subscriber.on('ready', again); // ioredis subscribes again after a lost connection
     this.redis = { publisher, channel };
     return async () => {
       this.redis = null;
@@ -165,66 +164,43 @@ export class LiveHub {
     };
   }
 
-  /**
-   * With Redis: the events a request writes are collected while it runs and published once its
-   * answer is sent (its transactions have committed or rolled back by then).
-   */
+  /** The topics a request writes are collected while it runs and announced once its answer is sent. */
   registerHooks(app: FastifyInstance): void {
-    if (!this.options.redis) return;
-    const written = new WeakMap<FastifyRequest, number[]>();
+    const written = new WeakMap<FastifyRequest, Set<string>>();
     app.addHook('onRequest', (request, _reply, done) => {
-      const ids: number[] = [];
-      written.set(request, ids);
-      requestEvents.run(ids, done);
+      const topics = new Set<string>();
+      written.set(request, topics);
+      requestTopics.run(topics, done);
     });
     app.addHook('onResponse', async (request) => {
-      const ids = written.get(request);
-      if (ids?.length) await this.publishCommitted(ids).catch((error: unknown) => request.log.warn({ err: error }, 'live events not published to Redis'));
+      const topics = written.get(request);
+      if (topics?.size) await this.announce(topics).catch((error: unknown) => request.log.warn({ err: error }, 'live events not announced'));
     });
   }
 
-  /** Publishes those of the events that were committed, each with its topic's previous event id. */
-  private async publishCommitted(ids: number[]): Promise<void> {
-    const redis = this.redis;
-    if (!redis) return;
-    const result = (await this.db.execute(sql`
-      SELECT e.id, e.topic, e.event, e.data,
-        (SELECT max(p.id) FROM ${liveEvents} p WHERE p.topic = e.topic AND p.id < e.id) AS prev
-      FROM ${liveEvents} e WHERE e.id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) ORDER BY e.id`)) as unknown as { rows: { id: string | number; topic: string; event: string; data: Record<string, unknown>; prev: string | number | null }[] };
-    if (!result.rows.length) return;
-    const pipeline = redis.publisher.pipeline();
-    for (const row of result.rows) {
-      const message: Published = { id: Number(row.id), topic: row.topic, event: row.event, data: row.data, prev: row.prev === null ? null : Number(row.prev) };
-      pipeline.publish(redis.channel, JSON.stringify(message));
-    }
-    await pipeline.exec();
-  }
-
-  /**
-   * A Redis message: delivered at once when this process delivered its topic's previous event,
-   * otherwise the topic is read from the table after what was delivered (which brings it along).
-   */
-  private async receivedPublished(payload: string): Promise<void> {
-    const parsed = parseEvent(payload) as Published | null;
-    if (!parsed || !this.topics.has(parsed.topic)) return;
-    const last = this.delivered.get(parsed.topic);
-    if (last !== undefined && parsed.id <= last) return;
-    if (last !== undefined && parsed.prev === last && parsed.event !== undefined && parsed.data !== undefined) this.deliver(parsed);
-    else await this.pull(parsed.topic);
-  }
-
-  /** Delivers a topic's kept events after what this process delivered (or, at first, after the earliest start of its streams). */
-  private async pull(topic: string): Promise<void> {
-    let after = this.delivered.get(topic);
-    if (after === undefined) {
-      const starts = [...(this.topics.get(topic) ?? [])].map((s) => s.start).filter((start): start is number => start !== null);
-      if (!starts.length) return; // a stream still reading its start pulls when it has it
-      after = Math.min(...starts);
-    }
-    await this.catchUpTopic(topic, after);
+  /** Announces topics to every process, one announcement at a time: what comes meanwhile goes in the next. */
+  private announce(topics: Iterable<string>): Promise<void> {
+    for (const topic of topics) this.unannounced.add(topic);
+    this.announcing ??= (async () => {
+      while (this.unannounced.size) {
+        const batch = [...this.unannounced];
+        this.unannounced.clear();
+        const redis = this.redis;
+        if (redis) {
+          const pipeline = redis.publisher.pipeline();
+          for (const topic of batch) pipeline.publish(redis.channel, topic);
+          await pipeline.exec();
+        } else if (!this.options.redis) {
+          await this.db.execute(sql`SELECT ${sql.join(
+            batch.map((topic) => sql`pg_notify(${LIVE_CHANNEL}, ${topic})`),
+            sql`, `,
+          )}`);
+        }
+      }
+    })().finally(() => {
+      this.announcing = null;
+    });
+    return this.announcing;
   }
 
   async close(): Promise<void> {
@@ -243,61 +219,90 @@ export class LiveHub {
     return n;
   }
 
-  private async received(payload: string): Promise<void> {
-    const parsed = parseEvent(payload);
-    if (!parsed || !this.topics.has(parsed.topic)) return;
-    if (parsed.event !== undefined && parsed.data !== undefined) this.deliver(parsed as LiveEvent);
-    else await this.catchUpTopic(parsed.topic, parsed.id - 1);
+  /**
+   * Reads and delivers what came since the last read. A call while a read is under way is answered
+   * by one more read after it (which starts after the call), shared by every such call.
+   */
+  private read(): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      do {
+        this.readAgain = false;
+        await this.readBatch();
+      } while (this.readAgain);
+    })().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
   }
 
-  private deliver(event: LiveEvent): void {
-    const subscribers = this.topics.get(event.topic);
-    const last = this.delivered.get(event.topic) ?? 0;
-    if (!subscribers || event.id <= last) return;
-    this.delivered.set(event.topic, event.id);
-    for (const subscriber of subscribers) subscriber.send(event);
-  }
-
-  /** After a lost listening connection: what each open topic missed, from the table. */
-  private async catchUp(): Promise<void> {
-    for (const topic of this.topics.keys()) {
-      if (this.options.redis) await this.pull(topic).catch(() => undefined);
-      else await this.catchUpTopic(topic, this.delivered.get(topic) ?? 0).catch(() => undefined);
+  private async readBatch(): Promise<void> {
+    const from = this.position;
+    const result = (await this.db.execute(
+      from === null
+        ? sql`SELECT pg_current_snapshot()::text AS position, '[]'::json AS events`
+        : sql`SELECT pg_current_snapshot()::text AS position, (
+            SELECT ${eventsJson} FROM ${liveEvents} e
+            WHERE e.xid >= pg_snapshot_xmin(${from}::pg_snapshot) AND NOT pg_visible_in_snapshot(e.xid, ${from}::pg_snapshot)
+          ) AS events`,
+    )) as unknown as { rows: { position: string; events: EventRow[] }[] };
+    const [row] = result.rows;
+    if (!row) return;
+    this.position = row.position;
+    const byTopic = new Map<string, KeptEvent[]>();
+    for (const event of row.events.map(eventOf)) {
+      if (!this.topics.has(event.topic)) continue;
+      const list = byTopic.get(event.topic);
+      if (list) list.push(event);
+      else byTopic.set(event.topic, [event]);
+    }
+    for (const [topic, events] of byTopic) {
+      const id = idFrame(row.position);
+      for (const subscriber of this.topics.get(topic) ?? []) {
+        if (subscriber.held) subscriber.held.push(...events);
+        else send(subscriber, events, id);
+      }
     }
   }
 
-  private async catchUpTopic(topic: string, after: number): Promise<void> {
-    for (const event of (await this.replay(topic, after)).events) this.deliver(event);
+  /** The kept events of a topic that a position did not see; `gap` when some of them may have been purged already. */
+  async replay(topic: string, position: string): Promise<{ events: KeptEvent[]; gap: boolean }> {
+    const result = (await this.db.execute(sql`
+      SELECT coalesce((SELECT ${livePurged.xid} >= pg_snapshot_xmin(${position}::pg_snapshot) FROM ${livePurged} WHERE ${livePurged.id} = 1), false) AS gap,
+        (
+          SELECT ${eventsJson} FROM (
+            SELECT * FROM ${liveEvents}
+            WHERE topic = ${topic} AND xid >= pg_snapshot_xmin(${position}::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, ${position}::pg_snapshot)
+            ORDER BY id LIMIT ${MAX_REPLAY + 1}
+          ) e
+        ) AS events`)) as unknown as { rows: { gap: boolean; events: EventRow[] }[] };
+    const row = result.rows[0] ?? { gap: true, events: [] };
+    return { events: row.events.slice(0, MAX_REPLAY).map(eventOf), gap: row.gap || row.events.length > MAX_REPLAY };
   }
 
-  /** The kept events of a topic after an id; `gap` when some may have been purged already. */
-  async replay(topic: string, after: number): Promise<{ events: LiveEvent[]; gap: boolean }> {
-    const [oldest] = await this.db.select({ id: min(liveEvents.id) }).from(liveEvents);
-    const rows = await this.db
-      .select({ id: liveEvents.id, topic: liveEvents.topic, event: liveEvents.event, data: liveEvents.data })
-      .from(liveEvents)
-      .where(and(eq(liveEvents.topic, topic), gt(liveEvents.id, after)))
-      .orderBy(asc(liveEvents.id))
-      .limit(MAX_REPLAY + 1);
-    const oldestKept = oldest?.id === null || oldest?.id === undefined ? null : Number(oldest.id);
-    // Ids are shared by all topics: before the oldest kept event, this topic's may have been purged.
-    const gap = rows.length > MAX_REPLAY || (after > 0 && (oldestKept === null || after < oldestKept - 1));
-    return { events: rows.slice(0, MAX_REPLAY).map((r) => ({ ...r, id: Number(r.id) })), gap };
+  /** Reads what may have come unannounced (a write outside a request with Redis), then tells every live stream the position. */
+  private async heartbeat(): Promise<void> {
+    if (this.topics.size) await this.read().catch(() => undefined);
+    const frame = Buffer.from(`${this.position === null ? '' : `id: ${this.position}\n`}: heartbeat\n\n`);
+    for (const subscribers of this.topics.values()) for (const s of subscribers) if (!s.held) s.raw.write(frame);
   }
 
-  private heartbeat(): void {
-    for (const subscribers of this.topics.values()) for (const s of subscribers) s.raw.write(': heartbeat\n\n');
-  }
-
+  /** Deletes the events kept longer than KEEP_MS and remembers the newest transaction among them (see `replay`). */
   private async purge(): Promise<void> {
-    await this.db.delete(liveEvents).where(lt(liveEvents.created, new Date(Date.now() - KEEP_MS)));
+    await this.db.execute(sql`
+      WITH gone AS (DELETE FROM ${liveEvents} WHERE created < ${new Date(Date.now() - KEEP_MS)} RETURNING xid)
+      INSERT INTO ${livePurged} (id, xid) SELECT 1, max(xid) FROM gone HAVING count(*) > 0
+      ON CONFLICT (id) DO UPDATE SET xid = greatest(${livePurged.xid}, excluded.xid)`);
   }
 
   /**
    * Answers the request with a stream of the topic's events (text/event-stream): first, with a
-   * Last-Event-ID (header, or `?lastEventId=` for a page that reloads), the kept events after it,
-   * then every new one. `view` decides per stream what a viewer gets of an event (null: nothing).
-   * Over the per-address cap the answer is 429.
+   * Last-Event-ID (header, or `?lastEventId=` for a page that passes the position it was rendered
+   * at), the kept events that position did not see, then every new one. `view` decides per stream
+   * what a viewer gets of an event (null: nothing). Over the per-address cap the answer is 429.
    */
   async stream(request: FastifyRequest, reply: FastifyReply, topic: string, view: (event: LiveEvent) => LiveEvent | null = (e) => e): Promise<FastifyReply> {
     const ip = request.ip;
@@ -308,68 +313,85 @@ export class LiveHub {
     this.perIp.set(ip, open + 1);
     reply.hijack();
     const raw = reply.raw;
+    raw.on('close', () => {
+      const left = (this.perIp.get(ip) ?? 1) - 1;
+      if (left > 0) this.perIp.set(ip, left);
+      else this.perIp.delete(ip);
+    });
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    raw.write('retry: 2000\n\n');
-    let sent = 0;
-    let buffered: LiveEvent[] | null = [];
-    const write = (event: LiveEvent) => {
-      if (event.id <= sent) return;
-      sent = event.id;
-      const shown = view(event);
-      raw.write(shown ? frameOf(shown) : `id: ${event.id}\n: skipped\n\n`);
-    };
-    const last = lastEventId(request);
-    const subscriber: Subscriber = { raw, start: last ?? null, send: (event) => (buffered ? buffered.push(event) : write(event)) };
+    if (this.position === null) await this.read().catch(() => undefined);
+    if (this.position === null || raw.destroyed) {
+      raw.end(`retry: 2000\n\nevent: reset\ndata: {}\n\n`); // the database is away: the client connects again
+      return reply;
+    }
+    // From here every batch the hub reads reaches this stream: it starts at the hub's position.
+    const from = lastEventId(request);
+    const subscriber: Subscriber = { raw, view, held: from === null ? null : [] };
     let subscribers = this.topics.get(topic);
     if (!subscribers) this.topics.set(topic, (subscribers = new Set()));
     subscribers.add(subscriber);
     raw.on('close', () => {
       const set = this.topics.get(topic);
       set?.delete(subscriber);
-      if (set && !set.size) {
-        this.topics.delete(topic);
-        // With Redis a topic's position is kept only while it has streams: a later stream starts from the table.
-        if (this.options.redis) this.delivered.delete(topic);
-      }
-      const left = (this.perIp.get(ip) ?? 1) - 1;
-      if (left > 0) this.perIp.set(ip, left);
-      else this.perIp.delete(ip);
+      if (set && !set.size) this.topics.delete(topic);
+      if (!this.topics.size) this.position = null; // nobody listens: the next stream starts from a fresh read
     });
-    try {
-      if (last !== null) {
-        const { events, gap } = await this.replay(topic, last);
-        if (gap) {
-          raw.write(`event: reset\ndata: {}\n\n`);
-          // With Redis the stream goes on from where the topic stands now, not from its old position.
-          if (this.options.redis) {
-            subscriber.start = null;
-            sent = subscriber.start = await lastLiveEventId(this.db, topic);
-          }
-        } else for (const event of events) write(event);
-      } else {
-        // A stream without a position starts after what this process delivered so far (pages pass the position they were rendered at).
-        // With Redis, a process that delivered nothing of the topic yet reads where it stands.
-        sent = this.delivered.get(topic) ?? (this.options.redis ? await lastLiveEventId(this.db, topic) : 0);
-        subscriber.start = sent;
-      }
-      if (this.options.redis && !this.delivered.has(topic)) await this.pull(topic);
-    } catch {
-      raw.write(`event: reset\ndata: {}\n\n`);
-      if (subscriber.start === null) {
-        raw.end(); // no position to go on from: the client connects again
-        return reply;
-      }
+    raw.write('retry: 2000\n\n'); // the first bytes the client sees: it is subscribed by then
+    if (from === null) {
+      send(subscriber, [], idFrame(this.position));
+      return reply;
     }
-    const waiting = buffered;
-    buffered = null;
-    for (const event of waiting) write(event);
+    // The kept events the client's position did not see; then a read that starts after it, so the
+    // hub's position covers the replay's and what came meanwhile is held. What both brought goes once.
+    const { events: missed, gap } = await this.replay(topic, from).catch(() => ({ events: [] as KeptEvent[], gap: true })); // gap: not a position this database knows
+    await this.read().catch(() => undefined);
+    const held = subscriber.held ?? [];
+    subscriber.held = null;
+    if (gap) raw.write(`event: reset\ndata: {}\n\n`);
+    const replayed = new Set(missed.map((e) => e.id));
+    const seen = gap ? () => false : (e: KeptEvent) => replayed.has(e.id) || visibleIn(from, e.xid);
+    send(subscriber, [...(gap ? [] : missed), ...held.filter((e) => !seen(e))], idFrame(this.position ?? from));
     return reply;
   }
+}
+
+/** Whether a transaction's effects are in a snapshot (`pg_visible_in_snapshot` for a committed one), from the snapshot's text. */
+function visibleIn(position: string, xid: string): boolean {
+  const [xmin, xmax, running] = position.split(':');
+  const x = BigInt(xid);
+  if (x < BigInt(xmin)) return true;
+  if (x >= BigInt(xmax)) return false;
+  return !(running ? running.split(',') : []).some((r) => BigInt(r) === x);
+}
+
+/** Writes events to a stream, the last with the position it reaches (an event the viewer may not see leaves only the position). */
+function send(subscriber: Subscriber, events: LiveEvent[], id: Buffer): void {
+  const { raw, view } = subscriber;
+  raw.cork();
+  events.forEach((event, i) => {
+    const shown = view(event);
+    if (i === events.length - 1) raw.write(id);
+    if (shown) raw.write(frameOf(shown));
+    else if (i === events.length - 1) raw.write(': skipped\n\n');
+  });
+  if (!events.length) raw.write(Buffer.concat([id, Buffer.from('\n')]));
+  raw.uncork();
+}
+
+/** The `id:` line of a position, encoded once per batch. */
+const idFrames = new Map<string, Buffer>();
+function idFrame(position: string): Buffer {
+  let frame = idFrames.get(position);
+  if (!frame) {
+    if (idFrames.size > 100) idFrames.clear();
+    idFrames.set(position, (frame = Buffer.from(`id: ${position}\n`)));
+  }
+  return frame;
 }
 
 /**
@@ -380,20 +402,19 @@ export class LiveHub {
 const frames = new WeakMap<LiveEvent, Buffer>();
 function frameOf(event: LiveEvent): Buffer {
   let frame = frames.get(event);
-  if (!frame) frames.set(event, (frame = Buffer.from(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)));
+  if (!frame) frames.set(event, (frame = Buffer.from(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)));
   return frame;
 }
 
-/** The newest event id of a topic (0: none): a page rendered now passes it to its stream, which then starts right after. */
-export async function lastLiveEventId(db: Db, topic: string): Promise<number> {
-  const [row] = await db.select({ id: sql<number | null>`max(${liveEvents.id})`.mapWith(Number) }).from(liveEvents).where(eq(liveEvents.topic, topic));
-  return row?.id ?? 0;
+/** Where the live channel stands now: a page rendered now passes it to its stream, which then sends what comes after. */
+export async function livePosition(db: Db): Promise<string> {
+  const result = (await db.execute(sql`SELECT pg_current_snapshot()::text AS position`)) as unknown as { rows: { position: string }[] };
+  return result.rows[0]?.position ?? '';
 }
 
-/** The Last-Event-ID a client sent (EventSource's header, or the query of a page reload), or null. */
-function lastEventId(request: FastifyRequest): number | null {
+/** The Last-Event-ID a client sent (EventSource's header, or the query of a page), or null. */
+function lastEventId(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   const value = request.headers['last-event-id'] ?? (typeof query?.lastEventId === 'string' ? query.lastEventId : undefined);
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
-  return Number(value);
+  return typeof value === 'string' && POSITION.test(value) ? value : null;
 }

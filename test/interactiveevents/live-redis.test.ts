@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
@@ -72,7 +71,7 @@ test('with REDIS_URL a question asked on one instance reaches an event stream he
   assert.equal(b.ctx.live.transport, 'redis');
   const stream = await openStream(port, streamPath);
   assert.equal(stream.response.statusCode, 200);
-  await stream.next((e) => e.event === undefined && e.comment === undefined); // the retry line: the stream is open
+  await stream.next((e) => e.id !== undefined); // the stream's position: it is open
   const asked = await a.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'Asked on instance A', category: 11 } });
   assert.equal(asked.statusCode, 201);
   const question = await stream.next((e) => e.event === 'question');
@@ -81,7 +80,7 @@ test('with REDIS_URL a question asked on one instance reaches an event stream he
   assert.equal(liked.statusCode, 201);
   const likes = await stream.next((e) => e.event === 'likes');
   assert.deepEqual(JSON.parse(likes.data ?? '{}'), { id: 1, count: 1 });
-  assert.ok(Number(likes.id) > Number(question.id));
+  assert.notEqual(likes.id, question.id);
   // Each event once, though both instances received every publish.
   assert.deepEqual(
     stream.events.filter((e) => e.event).map((e) => e.event),
@@ -93,8 +92,8 @@ test('with REDIS_URL a question asked on one instance reaches an event stream he
 test('an event that was never published (written outside a request) comes along with the next one, in order', { skip }, async () => {
   const { database, a, port } = await twoInstances();
   const stream = await openStream(port, streamPath);
-  await stream.next((e) => e.event === undefined && e.comment === undefined);
-  // A write outside any request (as the CLI makes) publishes nothing; the next event's `prev` shows the gap.
+  await stream.next((e) => e.id !== undefined);
+  // A write outside any request (as the CLI makes) wakes nobody; the next wake-up brings it along.
   await a.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'First', category: 11 } });
   await stream.next((e) => e.event === 'question');
   await database.db.transaction((tx) => publishLive(tx, `ie:${EVENT}`, 'likes', { id: 1, count: 7 }));
@@ -119,7 +118,7 @@ test('an event of a rolled-back transaction is not published', { skip }, async (
     }),
   );
   const stream = await openStream(port, streamPath);
-  await stream.next((e) => e.event === undefined && e.comment === undefined);
+  await stream.next((e) => e.id !== undefined);
   const ask = (text: string) => a.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text, category: 11 } });
   await ask('Before');
   await stream.next((e) => e.event === 'question');
@@ -156,28 +155,27 @@ test('the hub carries events between processes through Redis when configured, Po
   await withRedis.close();
 });
 
-test('publishes that arrive out of commit order still reach a stream in order, each once', { skip }, async () => {
+test('wake-ups that come twice, late or for a topic nobody holds deliver each event once, in order', { skip }, async () => {
   const { database, port } = await twoInstances();
   const stream = await openStream(port, streamPath);
-  await stream.next((e) => e.event === undefined && e.comment === undefined);
-  // Two committed events whose publishes (from two processes, say) arrive the later first.
+  await stream.next((e) => e.id !== undefined);
+  // Two committed events that no request announced (as the CLI writes), then wake-ups for them from "another process": twice, and one for a stranger topic first.
   await database.db.transaction((tx) => publishLive(tx, `ie:${EVENT}`, 'likes', { id: 1, count: 1 }));
   await database.db.transaction((tx) => publishLive(tx, `ie:${EVENT}`, 'likes', { id: 1, count: 2 }));
-  const rows = (await database.db.execute(sql`SELECT id FROM live_events WHERE topic = ${`ie:${EVENT}`} ORDER BY id`)) as unknown as { rows: { id: string | number }[] };
-  const [first, second] = rows.rows.map((r) => Number(r.id));
   const publisher = new Redis(REDIS_URL);
   try {
-    await publisher.publish(channel, JSON.stringify({ id: second, topic: `ie:${EVENT}`, event: 'likes', data: { id: 1, count: 2 }, prev: first }));
-    await publisher.publish(channel, JSON.stringify({ id: first, topic: `ie:${EVENT}`, event: 'likes', data: { id: 1, count: 1 }, prev: null }));
+    await publisher.publish(channel, 'ie:999999');
+    await publisher.publish(channel, `ie:${EVENT}`);
+    await publisher.publish(channel, `ie:${EVENT}`);
   } finally {
     publisher.disconnect();
   }
-  await stream.next((e) => e.event === 'likes' && e.id === String(second));
+  await stream.next((e) => e.event === 'likes' && (e.data ?? '').includes('"count":2'));
   assert.deepEqual(
-    stream.events.filter((e) => e.event).map((e) => [Number(e.id), JSON.parse(e.data ?? '{}')]),
+    stream.events.filter((e) => e.event).map((e) => JSON.parse(e.data ?? '{}')),
     [
-      [first, { id: 1, count: 1 }],
-      [second, { id: 1, count: 2 }],
+      { id: 1, count: 1 },
+      { id: 1, count: 2 },
     ],
   );
   stream.close();
@@ -187,7 +185,7 @@ test('with REDIS_URL a client that reconnects to another instance with Last-Even
   const { a, port } = await twoInstances();
   const ask = (text: string) => a.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text, category: 11 } });
   const first = await openStream(port, streamPath);
-  await first.next((e) => e.event === undefined && e.comment === undefined);
+  await first.next((e) => e.id !== undefined);
   await ask('First');
   const seen = await first.next((e) => e.event === 'question');
   first.close();

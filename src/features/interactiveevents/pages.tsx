@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied, type FieldErrors } from '../../http/errors.js';
-import { lastLiveEventId } from '../../http/live.js';
+import { livePosition } from '../../http/live.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { visitorSession } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
@@ -18,7 +18,6 @@ import { sendPage } from '../../web/render.js';
 import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion } from './queries.js';
 import { eventContext, readAffiliation } from './routes.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, QUESTION_MAX } from './rules.js';
-import { questionsTopic } from './serialize.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
 import { EventPage, eventPath, PresentationScreen } from './views.js';
 
@@ -53,7 +52,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const mayLike = canLikeQuestion(context);
     // Likes are bound to the browser session: a visitor gets one with the page.
     const session = mayLike || page.user ? await visitorSession(db, request, reply) : null;
-    const lastEventId = await lastLiveEventId(db, questionsTopic(module.id));
+    const lastEventId = await livePosition(db);
     const data = {
       org,
       module,
@@ -125,7 +124,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const { page, module, context } = await loadEvent(request, reply, org, slug);
     if (!canModerateEvent(context)) throw denied(page.user);
     const questions = await listQuestions(db, module.id, { session: null, withHidden: false, isLive: true, isAnswered: false });
-    const data = { module, projectName: module.projectName, questions, eventUrl: `${config.baseUrl}${eventPath(org, slug)}`, lastEventId: await lastLiveEventId(db, questionsTopic(module.id)) };
+    const data = { module, projectName: module.projectName, questions, eventUrl: `${config.baseUrl}${eventPath(org, slug)}`, lastEventId: await livePosition(db) };
     return sendPage(reply, <PresentationLayout page={page} title={module.name}><PresentationScreen page={page} data={data} /></PresentationLayout>);
   });
 }

@@ -166,7 +166,7 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
 
   app.get(
     '/api/modules/:pk/interactiveevents/live/',
-    { schema: { tags, security: optionalAuth, params: ModuleParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 20 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
+    { schema: { tags, security: optionalAuth, params: ModuleParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 4200 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
     async (request, reply) => {
       const user = await currentUser(request);
       const context = await eventContext(db, request.params.pk, user);

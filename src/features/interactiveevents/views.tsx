@@ -13,7 +13,7 @@ export const presentationPath = (org: string, slug: string) => `/${org}/interact
 export const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
 
 /** The attributes /static/live.js reads: the stream, the position the page was rendered at. */
-export const liveAttributes = (moduleId: number, lastEventId: number) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
+export const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
 
 /** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
 export function qrSvg(text: string): string {
@@ -85,7 +85,7 @@ export interface EventPageData {
   mayAsk: boolean;
   mayLike: boolean;
   moderator: boolean;
-  lastEventId: number;
+  lastEventId: string;
   form: { values: Record<string, string>; errors: FieldErrors };
 }
 
@@ -190,7 +190,7 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
 }
 
 /** The projector's screen: the questions on screen in large type, the QR code to the event page. */
-export function PresentationScreen({ page, data }: { page: PageContext; data: { module: { id: number; name: string }; projectName: string; questions: QuestionRow[]; eventUrl: string; lastEventId: number } }) {
+export function PresentationScreen({ page, data }: { page: PageContext; data: { module: { id: number; name: string }; projectName: string; questions: QuestionRow[]; eventUrl: string; lastEventId: string } }) {
   const { lang } = page;
   return (
     <div class="presentation" {...liveAttributes(data.module.id, data.lastEventId)}>

@@ -131,7 +131,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
   /** The queue's live stream (text/event-stream): `comment` {id}, `report` {type, id}, `moderation` {id} or {ids} (docs/api.md, "Live channel"). */
   app.get(
     '/api/userdashboard/moderation/:project_pk/live/',
-    { schema: { tags: ['moderation'], params: ProjectParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 20 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
+    { schema: { tags: ['moderation'], params: ProjectParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 4200 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
     async (request, reply) => {
       await moderator(request, request.params.project_pk);
       return app.ctx.live.stream(request, reply, moderationTopic(request.params.project_pk));

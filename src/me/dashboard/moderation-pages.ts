@@ -9,8 +9,7 @@ import { renderContext } from '../../http/render.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
-import { lastLiveEventId } from '../../http/live.js';
-import { moderationTopic } from '../../core/projects/live-topics.js';
+import { livePosition } from '../../http/live.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../../features/comments/queries.js';
@@ -143,7 +142,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
       return items.length && kind.reportedNames ? [{ kind: kind.kind, names: kind.reportedNames, items }] : [];
     });
     const place = { filter, page: number };
-    const live = { stream: `/api/userdashboard/moderation/${project.id}/live/`, last: await lastLiveEventId(db, moderationTopic(project.id)) };
+    const live = { stream: `/api/userdashboard/moderation/${project.id}/live/`, last: await livePosition(db) };
     const undo = keptUndo(request, project.id) !== null;
     return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reported, place, live, undo } }));
   });

@@ -207,7 +207,7 @@ export interface ModerationDetailData {
   reported: ReportedGroup[];
   place: QueuePlace;
   /** The queue's live stream and the position the page was rendered at. */
-  live: { stream: string; last: number };
+  live: { stream: string; last: string };
   /** Whether the user's last action in this queue can be undone. */
   undo: boolean;
 }
