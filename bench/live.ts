@@ -8,8 +8,12 @@
  * event names the like it answers. Prints the delay from sending a like to each client's receiving its
  * event (p50, p99, max over every client × like), how many arrived, and the workers' resident memory
  * before and after the streams opened (per open connection).
+ * The streams are held by BENCH_RECEIVERS (default 2) processes of their own, so that reading
+ * 50,000 events a second does not hold up the process that sends the likes and times their answers;
+ * times are taken from the machine's clock (`performance.timeOrigin + performance.now()`) in each.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -72,61 +76,106 @@ function startServer(url: string): Promise<{ child: ChildProcess; base: string; 
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
-const sentAt = new Float64Array(likes + 1);
+const now = () => performance.timeOrigin + performance.now();
 const likeTimes: number[] = [];
-const delays: number[] = [];
-let received = 0;
+/** Delays in whole milliseconds, counted per millisecond (merged from the receivers). */
+const HISTOGRAM_MS = 120_000;
 
-function openClient(agent: Agent, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: `/api/modules/${MODULE}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      let rest = '';
-      response.on('data', (chunk: string) => {
-        const now = performance.now();
-        rest += chunk;
-        let at;
-        while ((at = rest.indexOf('\n\n')) >= 0) {
-          const block = rest.slice(0, at);
-          rest = rest.slice(at + 2);
-          const match = /event: likes\ndata: \{"id":(\d+)/.exec(block);
-          if (match) {
-            const id = Number(match[1]);
-            if (sentAt[id]) delays.push(now - sentAt[id]);
+/**
+ * A receiver process: opens its streams, tells the parent, and records when each like's event
+ * arrived on each stream; told the send times at the end, it answers with a histogram of the delays.
+ */
+async function receive(port: number, count: number): Promise<void> {
+  const arrived: number[][] = Array.from({ length: likes + 1 }, () => []);
+  let received = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const openStream = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: `/api/modules/${MODULE}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        let rest = '';
+        response.on('data', (chunk: string) => {
+          const at = now();
+          rest += chunk;
+          const end = rest.lastIndexOf('\n\n');
+          if (end < 0) return;
+          for (const match of rest.slice(0, end).matchAll(/event: likes\ndata: \{"id":(\d+)/g)) {
+            arrived[Number(match[1])]?.push(at);
             received++;
           }
-        }
+          rest = rest.slice(end + 2);
+        });
+        resolve();
       });
-      resolve();
+      req.on('error', reject);
+      req.end();
     });
-    req.on('error', reject);
-    req.end();
+  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+  process.send?.({ open: count });
+  process.on('message', (message: { sentAt?: number[] }) => {
+    if (!message.sentAt) return;
+    const histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
+    message.sentAt.forEach((sent, id) => {
+      for (const at of arrived[id] ?? []) histogram[Math.min(HISTOGRAM_MS, Math.max(0, Math.round(at - sent)))]++;
+    });
+    process.send?.({ received, histogram }, () => process.exit(0));
+  });
+  process.on('message', (message: { count?: boolean }) => {
+    if (message.count) process.send?.({ received });
   });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+const receivers = Number(process.env.BENCH_RECEIVERS ?? 2);
+
+/** Starts the receiver processes, each holding its share of the streams; resolves once all are open. */
+async function startReceivers(port: number): Promise<ChildProcess[]> {
+  const children = Array.from({ length: receivers }, (_, i) => {
+    const share = Math.floor(clients / receivers) + (i < clients % receivers ? 1 : 0);
+    return fork(fileURLToPath(import.meta.url), ['--receive', String(port), String(share)], { execArgv: ['--import', 'tsx'] });
+  });
+  await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`a receiver exited with ${code}`)));
+  })));
+  return children;
+}
+
+const ask = <T>(child: ChildProcess, message: object, has: keyof T): Promise<T> =>
+  new Promise((resolve) => {
+    const listen = (answer: T) => {
+      if (answer && typeof answer === 'object' && has in answer) {
+        child.off('message', listen);
+        resolve(answer);
+      }
+    };
+    child.on('message', listen);
+    child.send(message);
+  });
+
 async function main() {
   const scratch = await scratchDatabase();
   const server = await startServer(scratch.url);
   const port = Number(new URL(server.base).port);
+  let children: ChildProcess[] = [];
   try {
     const before = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
-    const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-    for (let i = 0; i < clients; i += 100) await Promise.all(Array.from({ length: Math.min(100, clients - i) }, () => openClient(agent, port)));
+    children = await startReceivers(port);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the workers settle before measuring memory
     const after = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
-    console.log(`${clients} streams open on ${workers} workers: resident memory ${(before / 1024).toFixed(1)} MB → ${(after / 1024).toFixed(1)} MB, ${((after - before) / clients).toFixed(1)} KB per connection`);
+    console.log(`${clients} streams open on ${workers} workers (held by ${receivers} receiver processes): resident memory ${(before / 1024).toFixed(1)} MB → ${(after / 1024).toFixed(1)} MB, ${((after - before) / clients).toFixed(1)} KB per connection`);
 
+    const sentAt = new Array<number>(likes + 1).fill(0);
     const likeAgent = new Agent({ keepAlive: true, maxSockets: 20 });
     const sendLike = (id: number) =>
       new Promise<void>((resolve) => {
-        sentAt[id] = performance.now();
+        sentAt[id] = now();
         const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/livequestions/${id}/likes/`, agent: likeAgent, headers: { 'content-type': 'application/json' } }, (res) => {
           res.resume();
           res.on('end', () => {
-            likeTimes.push(performance.now() - sentAt[id]);
+            likeTimes.push(now() - sentAt[id]);
             resolve();
           });
         });
@@ -144,14 +193,24 @@ async function main() {
     await Promise.all(pending);
     const expected = clients * likes;
     const deadline = performance.now() + 10_000;
-    while (received < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const sorted = delays.sort((a, b) => a - b);
-    console.log(`${likes} likes at ${likesPerSecond}/s over ${seconds} s: ${received} of ${expected} updates arrived; like → every client's update: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms`);
+    const countReceived = async () => (await Promise.all(children.map((child) => ask<{ received: number }>(child, { count: true }, 'received')))).reduce((a, b) => a + b.received, 0);
+    while ((await countReceived()) < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const answers = await Promise.all(children.map((child) => ask<{ received: number; histogram: number[] }>(child, { sentAt }, 'histogram')));
+    const received = answers.reduce((a, b) => a + b.received, 0);
+    const histogram = answers.reduce((sum, answer) => sum.map((n, ms) => n + (answer.histogram[ms] ?? 0)), new Array<number>(HISTOGRAM_MS + 1).fill(0));
+    const total = histogram.reduce((a, b) => a + b, 0);
+    const at = (p: number) => {
+      let seen = 0;
+      for (let ms = 0; ms < histogram.length; ms++) if ((seen += histogram[ms]) >= (p / 100) * total) return ms;
+      return NaN;
+    };
+    const max = histogram.findLastIndex((n) => n > 0);
+    console.log(`${likes} likes at ${likesPerSecond}/s over ${seconds} s: ${received} of ${expected} updates arrived; like → every client's update: p50 ${at(50)} ms, p99 ${at(99)} ms, max ${max} ms`);
     const answered = likeTimes.sort((a, b) => a - b);
     console.log(`the like requests themselves: p50 ${percentile(answered, 50).toFixed(0)} ms, p99 ${percentile(answered, 99).toFixed(0)} ms`);
-    agent.destroy();
     likeAgent.destroy();
   } finally {
+    for (const child of children) child.kill();
     const gone = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
     await gone;
@@ -159,4 +218,5 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === '--receive') await receive(Number(process.argv[3]), Number(process.argv[4]));
+else await main();
