@@ -23,7 +23,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,7 @@ import { withClient, withDatabase } from '../../src/db/admin.js';
 import { openPostgres } from '../../src/db/client.js';
 import { comments, ideas, liveEvents } from '../../src/db/schema/index.js';
 import { basicWorldWith, daysFromNow } from '../fixtures.js';
+import { DOCS_EXAMPLE, docsConfig, haproxyConfig } from './haproxy.js';
 
 const short = process.argv.includes('--short');
 const SECONDS = Number(process.env.SCALE_SECONDS ?? (short ? 20 : 90));
@@ -203,41 +204,6 @@ async function killInstance(instance: Instance, signal: NodeJS.Signals = 'SIGKIL
 }
 
 // ---------------------------------------------------------------- HAProxy
-
-/** The configuration docs/operations.md shows ("Several instances behind a load balancer"), with this run's ports. */
-export function haproxyConfig(listen: string, servers: { name: string; address: string }[], statsSocket: string): string {
-  return `global
-    maxconn 4096
-    stats socket ${statsSocket} mode 600 level admin
-
-defaults
-    mode http
-    option forwardfor
-    # Connection failures (an instance just died) are retried on another instance; a request
-    # the dead instance had already received is not (it may have been written).
-    retries 2
-    option redispatch 1
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout http-keep-alive 10s
-    # Live streams (Server-Sent Events) send a heartbeat every 15 s: client and server timeouts above
-    # that keep them open; HAProxy passes the events through unbuffered.
-    timeout tunnel 1h
-
-frontend allmende
-    bind ${listen}
-    default_backend instances
-
-backend instances
-    balance roundrobin
-    option httpchk
-    http-check send meth GET uri /healthz
-    http-check expect status 200
-    default-server inter 1s fall 2 rise 2
-${servers.map((s) => `    server ${s.name} ${s.address} check`).join('\n')}
-`;
-}
 
 /** One command on HAProxy's stats socket. */
 function haproxyCommand(socket: string, command: string): Promise<string> {
@@ -423,6 +389,9 @@ async function main(): Promise<boolean> {
   let haproxy: ChildProcess | null = null;
   const instances: Instance[] = [];
   const began = performance.now();
+  const documented = docsConfig(readFileSync('docs/operations.md', 'utf8'));
+  const example = haproxyConfig(DOCS_EXAMPLE.listen, DOCS_EXAMPLE.servers, DOCS_EXAMPLE.statsSocket);
+  if (documented !== example) failures.push(`docs/operations.md's HAProxy configuration is not the one this test runs; it should read:\n${example}`);
   const scratch = await scratchDatabase();
   console.log(`scale: scratch database ready in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   const liveClients: LiveClient[] = [];
