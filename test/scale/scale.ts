@@ -423,7 +423,8 @@ async function main(): Promise<boolean> {
     await Promise.race([until('every instance UP in HAProxy', allUp, 30_000), haproxyExit]);
     console.log(`scale: ${INSTANCES} instances and HAProxy up in ${((performance.now() - started) / 1000).toFixed(1)} s (balancer on port ${lbPort}, instances on ${instances.map((i) => i.port).join(', ')})`);
 
-    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    // Idle sockets are closed well before HAProxy's `timeout http-keep-alive` (10 s) would close them under a request.
+    const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 4000 });
     const liveAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
     agents.push(agent, liveAgent);
     const lb = (method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}) => http(lbPort, method, path, { ...options, agent });
@@ -562,7 +563,23 @@ async function main(): Promise<boolean> {
     if (badInside > bound) failures.push(`${badInside} requests failed around the kill, more than the ${bound} in flight then`);
     if (badOutside.length) failures.push(`${badOutside.length} requests failed that were not in flight at the kill: ${badOutside.slice(0, 10).join('; ')}`);
 
-    // 2. Every acknowledged write is in the database, unchanged.
+    // 2. The token and the session work on every instance directly, the restarted one too (a read and a write each); the writes are checked with the others below.
+    for (const instance of instances) {
+      const account = await http(instance.port, 'GET', '/api/account/', { headers: { authorization: `Token ${token}` } }).catch((e: Error) => ({ status: 0, body: e.message, headers: {} }));
+      if (account.status !== 200 || !account.body.includes('"user"')) failures.push(`${instance.name}: the token's GET /api/account/ answered ${account.status}`);
+      const session = await http(instance.port, 'GET', '/api/account/', { headers: { cookie: browser.header } }).catch((e: Error) => ({ status: 0, body: e.message, headers: {} }));
+      if (session.status !== 200 || !session.body.includes('"member"')) failures.push(`${instance.name}: the session's GET /api/account/ answered ${session.status}: ${session.body.slice(0, 200)}`);
+      const text = `direct ${instance.name}`;
+      const byToken = await http(instance.port, 'POST', `/api/modules/${IDEA_MODULE}/ideas/`, { headers: tokenHeaders, body: JSON.stringify({ name: text, description: `<p>${text}</p>`, category: 1 }) }).catch(() => null);
+      if (byToken?.status !== 201) failures.push(`${instance.name}: an idea with the token answered ${byToken?.status}`);
+      else written.push({ kind: 'idea', id: Number((JSON.parse(byToken.body) as { pk: number }).pk), text, via: `API on ${instance.name}` });
+      const byForm = await http(instance.port, 'POST', '/org/ideas/create/module/module-1/', { headers: formHeaders(), body: form({ name: `${text} (form)`, description: `<p>${text}</p>`, category: '1' }) }).catch(() => null);
+      const formIdea = /\/org\/ideas\/\d{4}-(\d+)\//.exec(String(byForm?.headers.location));
+      if (byForm?.status !== 302 || !formIdea) failures.push(`${instance.name}: an idea by the session's form (cookie + CSRF) answered ${byForm?.status}`);
+      else written.push({ kind: 'idea', id: Number(formIdea[1]), text: `${text} (form)`, via: `form on ${instance.name}` });
+    }
+
+    // 3. Every acknowledged write is in the database, unchanged.
     const database = openPostgres(scratch.url, { max: 1 });
     let lost = 0;
     try {
@@ -578,7 +595,7 @@ async function main(): Promise<boolean> {
         }
       }
 
-      // 3. Every live client got every likes event the database holds for the topic (and every acknowledged like has one).
+      // 4. Every live client got every likes event the database holds for the topic (and every acknowledged like has one).
       const events = await database.db.select({ data: liveEvents.data }).from(liveEvents).where(and(eq(liveEvents.topic, `ie:${IE_MODULE}`), eq(liveEvents.event, 'likes')));
       const expected = new Set(events.map((e) => `${(e.data as { id: number }).id}:${(e.data as { count: number }).count}`));
       const questionsWithEvent = new Set(events.map((e) => (e.data as { id: number }).id));
@@ -593,19 +610,6 @@ async function main(): Promise<boolean> {
       const reconnects = liveClients.reduce((n, c) => n + c.reconnects, 0);
       const moved = Math.round(LIVE_CLIENTS / INSTANCES);
       if (reconnects < moved - 2) failures.push(`only ${reconnects} live reconnects: the streams on the killed instance (≈ ${moved}) should have reconnected`);
-
-      // 4. The token and the session work on every instance directly, the restarted one too (a read and a write each).
-      for (const instance of instances) {
-        const account = await http(instance.port, 'GET', '/api/account/', { headers: { authorization: `Token ${token}` } }).catch((e: Error) => ({ status: 0, body: e.message, headers: {} }));
-        if (account.status !== 200 || !account.body.includes('"user"')) failures.push(`${instance.name}: the token's GET /api/account/ answered ${account.status}`);
-        const session = await http(instance.port, 'GET', '/api/account/', { headers: { cookie: browser.header } }).catch((e: Error) => ({ status: 0, body: e.message, headers: {} }));
-        if (session.status !== 200 || !session.body.includes('"member"')) failures.push(`${instance.name}: the session's GET /api/account/ answered ${session.status}: ${session.body.slice(0, 200)}`);
-        const text = `direct ${instance.name}`;
-        const byToken = await http(instance.port, 'POST', `/api/modules/${IDEA_MODULE}/ideas/`, { headers: tokenHeaders, body: JSON.stringify({ name: text, description: `<p>${text}</p>`, category: 1 }) }).catch(() => null);
-        if (byToken?.status !== 201) failures.push(`${instance.name}: an idea with the token answered ${byToken?.status}`);
-        const byForm = await http(instance.port, 'POST', '/org/ideas/create/module/module-1/', { headers: formHeaders(), body: form({ name: text, description: `<p>${text}</p>`, category: '1' }) }).catch(() => null);
-        if (byForm?.status !== 302 || !/\/org\/ideas\/\d{4}-\d+\//.test(String(byForm.headers.location))) failures.push(`${instance.name}: an idea by the session's form (cookie + CSRF) answered ${byForm?.status}`);
-      }
 
       // ---------------------------------------------------------- figures
       const rows = scenarios.map((s) => {
