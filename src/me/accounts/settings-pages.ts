@@ -169,6 +169,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         throw error;
       });
     if (!saved && avatar) await removeAvatar(media, avatar);
+    // A replaced or cleared avatar goes (unless a row still names the same content).
+    if (saved && avatar !== undefined && account.avatar) await removeAvatar(media, account.avatar);
     if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     setLanguageCookie(request, reply, changes.language);
     return reply.redirect('/account/?saved=1', 302);
