@@ -4,7 +4,7 @@ import { isMediaPath, type Media, mediaType, pathHash, sha256 } from '../media/s
 import { isImagePath, VARIANT_WIDTHS, type VariantWidth } from '../media/variants.js';
 
 /** A year: stored media never change under their path (new content gets a new path). */
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const isVariantWidth = (width: number): width is VariantWidth => (VARIANT_WIDTHS as readonly number[]).includes(width);
 

@@ -1,11 +1,13 @@
 import type { MediaFiles } from './store.js';
 
-export interface MoveCounts {
+interface MoveCounts {
   moved: number;
   /** In the target already with the same bytes (an earlier, interrupted run): only removed from the source. */
   present: number;
   failed: number;
 }
+
+const reportFailure = (path: string, error: unknown) => console.error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
 
 /**
  * Moves every file of one store into the other (`manage media-move`), one file at a time: it is
@@ -13,7 +15,7 @@ export interface MoveCounts {
  * that fails stays in the source (reported, the rest go on). Paths stay as they are, so every row
  * keeps naming its file; running it again moves what is left.
  */
-export async function moveMedia(from: MediaFiles, to: MediaFiles, report: (path: string, error: unknown) => void = (path, error) => console.error(`${path}: ${error instanceof Error ? error.message : String(error)}`)): Promise<MoveCounts> {
+export async function moveMedia(from: MediaFiles, to: MediaFiles, report = reportFailure): Promise<MoveCounts> {
   const counts: MoveCounts = { moved: 0, present: 0, failed: 0 };
   for (const path of await from.paths()) {
     try {

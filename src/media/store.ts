@@ -38,7 +38,7 @@ const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpe
 export const mediaType = (path: string) => TYPES[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** DATA_DIR/media on this machine; without a directory (tests without DATA_DIR) nothing can be stored. */
-export class DirectoryFiles implements MediaFiles {
+class DirectoryFiles implements MediaFiles {
   readonly kind = 'directory';
   constructor(private readonly root: string) {
     if (root) mkdirSync(root, { recursive: true });
@@ -77,7 +77,7 @@ export class DirectoryFiles implements MediaFiles {
 }
 
 /** The table media_files of the database every instance shares. */
-export class DatabaseFiles implements MediaFiles {
+class DatabaseFiles implements MediaFiles {
   readonly kind = 'database';
   constructor(private readonly db: DbOrTx) {}
 
@@ -131,11 +131,6 @@ export class Media {
   /** Stores a file derived from a stored image (a thumbnail); it goes when the image goes. */
   write(path: string, data: Buffer) {
     return this.files.write(path, data);
-  }
-
-  /** A stored file to be named by one more row: its own path (the content is shared), or null when it is gone. */
-  async copy(path: string | null): Promise<string | null> {
-    return path && (await this.files.read(path)) ? path : null;
   }
 
   /** The smaller copy of a stored image, made on the first request when missing; null when the image is gone. */

@@ -14,7 +14,7 @@ export const isImagePath = (relative: string) => /^[\w-]+(\/[\w-]+)*\/[\w-]+\.(p
 
 export const variantPath = (relative: string, width: VariantWidth) => `variants/w${width}/${relative}`;
 
-export const variantUrl = (relative: string, width: VariantWidth) => `/media/${variantPath(relative, width)}`;
+const variantUrl = (relative: string, width: VariantWidth) => `/media/${variantPath(relative, width)}`;
 
 /** The `srcset` of a stored image: its two smaller copies and the image itself (at most 2048 pixels wide). */
 export const imageSrcset = (relative: string) => [...VARIANT_WIDTHS.map((w) => `${variantUrl(relative, w)} ${w}w`), `/media/${relative} 2048w`].join(', ');
