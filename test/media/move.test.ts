@@ -11,7 +11,10 @@ import { type Config, testConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { ideas, mediaFiles, projects } from '../../src/db/schema/index.js';
 import type { FastifyInstance } from 'fastify';
+import { moveMedia } from '../../src/media/move.js';
+import { openMediaFiles } from '../../src/media/store.js';
 import { clonePostgresTemplate } from '../database.js';
+import { createTestApp } from '../helpers.js';
 import { load } from '../fixtures.js';
 import { dashboardWorld, signedIn } from '../projectdashboard/world.js';
 
@@ -85,4 +88,20 @@ test('manage media-move: the files go into the database and back out, each row\'
   const refused = manage('--to', 's3');
   assert.equal(refused.status, 1);
   assert.equal(refused.stderr.trim(), 'Error: media-move needs --to directory or --to database');
+});
+
+test('a file the target holds with other content is not moved: it stays in both stores and is counted as failed, the others move', async () => {
+  const t = await createTestApp();
+  const directory = openMediaFiles('directory', { dataDir: t.config.dataDir, db: t.db });
+  const database = openMediaFiles('database', { dataDir: t.config.dataDir, db: t.db });
+  await directory.write('ideas/images/a.png', Buffer.from('a'));
+  await directory.write('ideas/images/b.png', Buffer.from('b'));
+  await database.write('ideas/images/b.png', Buffer.from('other b'));
+  const failures: string[] = [];
+  const counts = await moveMedia(directory, database, (path) => failures.push(path));
+  assert.deepEqual(counts, { moved: 1, present: 0, failed: 1 });
+  assert.deepEqual(failures, ['ideas/images/b.png']);
+  assert.deepEqual(await directory.paths(), ['ideas/images/b.png']);
+  assert.deepEqual(await database.paths(), ['ideas/images/a.png', 'ideas/images/b.png']);
+  assert.equal(String(await database.read('ideas/images/b.png')), 'other b');
 });
