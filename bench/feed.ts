@@ -38,7 +38,7 @@ try {
       modules: [{ id: 1, project: 1, name: 'M', phases: [{ type: 'a4_candy_ideas:collect', start_date: null, end_date: null }] }],
       ideas: [{ id: 1, module: 1, creator: 1, name: 'Idea', description: 'x' }],
     },
-    { baseDir: process.cwd(), mediaDir: '' },
+    { baseDir: process.cwd() },
   );
   await timed(`insert ${count} comments and ${2 * count} actions`, async () => {
     await database.db.execute(sql.raw(`INSERT INTO comments (id, creator_id, content_type, object_pk, comment, project_id, created)

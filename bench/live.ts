@@ -51,7 +51,7 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
       affiliations: [{ id: 1, module: MODULE, name: 'Residents' }],
       live_questions: Array.from({ length: likes }, (_, i) => ({ id: i + 1, module: MODULE, text: `Question ${i + 1}`, affiliation: 1 })),
     },
-    { baseDir: process.cwd(), mediaDir: '' },
+    { baseDir: process.cwd() },
   );
   await database.close();
   return { url, drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined) };

@@ -29,7 +29,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'allmende-bench-'));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir });
   await database.migrate();
-  await seedDemoIfEmpty(database.db, join(dataDir, 'media'));
+  await seedDemoIfEmpty(database.db, { mediaStore: 'directory', dataDir });
   const app = await buildApp({ config: testConfig({ dataDir, logLevel: 'warn', databaseUrl: process.env.DATABASE_URL ?? null }), database });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const login = await fetch(`${url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'alice', password: 'alice-demo-pw' }) });

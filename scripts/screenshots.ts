@@ -124,7 +124,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'allmende-shots-'));
   const database = await openMemoryPglite();
   await database.migrate();
-  await loadFixture(database.db, sampleWorld(), { baseDir: process.cwd(), mediaDir: '' });
+  await loadFixture(database.db, sampleWorld(), { baseDir: process.cwd() });
   await database.db.update(ideas).set({ moderatorStatus: 'CONSIDERATION', moderatorFeedbackText: '<p>We are checking this with the parks department.</p>' }).where(eq(ideas.id, 1));
   const [first] = await database.db.select().from(ideas).where(eq(ideas.id, 1));
   const ideaUrl = ideaPath('neighbours', first.created, first.id);

@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
@@ -18,7 +17,8 @@ import type { Database, Db } from './db/client.js';
 import { type Authentication, authenticator } from './http/auth.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { challengeRoutes } from './http/challenge-routes.js';
-import { MEDIA_CACHE_CONTROL, mediaVariantRoutes } from './http/media-routes.js';
+import { mediaRoutes } from './http/media-routes.js';
+import { type Media, openMedia } from './media/store.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -69,6 +69,8 @@ export interface AppContext {
   reads: SharedReads;
   /** This process's live channel: its listener and open event streams (src/http/live.ts). */
   live: LiveHub;
+  /** Uploaded media in the store MEDIA_STORE names (src/media/store.ts). */
+  media: Media;
 }
 
 declare module 'fastify' {
@@ -154,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await live.start();
   live.registerHooks(app);
   app.addHook('preClose', () => live.close()); // open streams would hold the close
-  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live });
+  const media = openMedia(config.mediaStore, { dataDir: config.dataDir, db: database.db });
+  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media });
   const authenticate = authenticator(database.db, config.secretKey);
   app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[0]) {
     this._auth ??= authenticate(this);
@@ -201,13 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', decorateReply: false, index: false });
   // Leaflet, from its npm package, served by Allmende itself (no CDN).
   await app.register(fastifyStatic, { root: leafletDir, prefix: '/static/leaflet/', decorateReply: false, index: false });
-  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
-  if (mediaDir) {
-    mkdirSync(mediaDir, { recursive: true });
-    // Stored images keep their content under their name: cached for a year (src/http/media-routes.ts).
-    await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, index: false, cacheControl: false, setHeaders: (res) => void res.header('cache-control', MEDIA_CACHE_CONTROL) });
-    await app.register(mediaVariantRoutes, { mediaDir });
-  }
+  await app.register(mediaRoutes, { media });
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));
 

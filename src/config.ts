@@ -19,6 +19,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** Where uploaded media live: `directory` (DATA_DIR/media, one machine) or `database` (the table media_files, shared by every instance). */
+  mediaStore: 'directory' | 'database';
   /** Worker processes serving the port (node:cluster); 1 serves from the starting process itself. */
   webConcurrency: number;
   /** PostgreSQL connections of the whole server, shared evenly by its workers. */
@@ -180,14 +182,26 @@ function webConcurrencyVar(env: Env, databaseUrl: string | null): number {
   return workers;
 }
 
-/** SECRET_KEY from the environment, or one generated once and kept in DATA_DIR (never in production). */
-function secretKeyVar(env: Env, dataDir: string, production: boolean): string {
+/** MEDIA_STORE: directory (default) or database. */
+function mediaStoreVar(env: Env): Config['mediaStore'] {
+  const raw = env.MEDIA_STORE || 'directory';
+  if (raw !== 'directory' && raw !== 'database') throw new ConfigError(`MEDIA_STORE must be directory or database, got "${raw}"`);
+  return raw;
+}
+
+/**
+ * SECRET_KEY from the environment, or one generated once and kept in DATA_DIR: never in
+ * production, and never with MEDIA_STORE=database (several machines: each would make its own, and
+ * sessions, form tokens and JWTs of one would not hold on another).
+ */
+function secretKeyVar(env: Env, dataDir: string, production: boolean, mediaStore: Config['mediaStore']): string {
   const given = env.SECRET_KEY;
   if (given) {
     if (given.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
     return given;
   }
   if (production) throw new ConfigError('SECRET_KEY must be set when NODE_ENV=production');
+  if (mediaStore === 'database') throw new ConfigError('SECRET_KEY must be set with MEDIA_STORE=database: every instance must sign with the same key');
   const file = join(dataDir, 'secret_key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -270,7 +284,8 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = urlVar(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const webConcurrency = webConcurrencyVar(env, databaseUrl);
   const databasePoolSize = intVar(env, 'DATABASE_POOL_SIZE', 20, webConcurrency, 10_000);
-  const secretKey = secretKeyVar(env, dataDir, production);
+  const mediaStore = mediaStoreVar(env);
+  const secretKey = secretKeyVar(env, dataDir, production, mediaStore);
   const baseUrl = baseUrlVar(env, production, host, port);
   return {
     env: nodeEnv as Config['env'],
@@ -278,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     dataDir,
     databaseUrl,
+    mediaStore,
     webConcurrency,
     databasePoolSize,
     secretKey,
@@ -313,6 +329,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     dataDir: '',
     databaseUrl: null,
+    mediaStore: 'directory',
     webConcurrency: 1,
     databasePoolSize: 5,
     secretKey: 'test-secret-key-test-secret-key-test-secret-key',

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.js';
 import { runPrimary, type WorkerMessage } from './cluster.js';
@@ -32,7 +31,7 @@ function configOrExit(): Config {
 async function prepare(config: Config, database: Database): Promise<void> {
   await database.migrate();
   if (!config.seedDemo) return;
-  const logins = await seedDemoIfEmpty(database.db, join(config.dataDir, 'media'));
+  const logins = await seedDemoIfEmpty(database.db, config);
   if (logins) {
     console.log('Demo data loaded. Demo logins (username / password):');
     for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password.padEnd(14)} ${login.role}`);

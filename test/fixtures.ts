@@ -7,7 +7,7 @@ import { loadFixture } from '../src/cli/loaddata.js';
 
 /** Loads records in the loaddata format (the same path as `npm run manage -- loaddata`). */
 export async function load(db: Db, fixture: Fixture): Promise<void> {
-  await loadFixture(db, fixture, { baseDir: process.cwd(), mediaDir: '' });
+  await loadFixture(db, fixture, { baseDir: process.cwd() });
 }
 
 /** An `Authorization: Token …` header for a user (inserts an API key directly). */

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { countAll } from '../db/client.js';
 import { users } from '../db/schema/index.js';
@@ -132,9 +133,9 @@ export function demoFixture(now = Date.now()): Fixture {
 }
 
 /** Loads the demo when the database has no users yet; returns the logins to print, or null. */
-export async function seedDemoIfEmpty(db: Db, mediaDir = ''): Promise<DemoLogin[] | null> {
+export async function seedDemoIfEmpty(db: Db, media?: Pick<Config, 'mediaStore' | 'dataDir'>): Promise<DemoLogin[] | null> {
   const [{ n }] = await db.select({ n: countAll }).from(users);
   if (n > 0) return null;
-  await loadFixture(db, demoFixture(), { baseDir: process.cwd(), mediaDir });
+  await loadFixture(db, demoFixture(), { baseDir: process.cwd(), media });
   return DEMO_LOGINS;
 }

@@ -19,7 +19,9 @@ import { FixtureError, type FixtureKind, requireRow } from '../features/modulety
 import { parseArea } from '../features/mapideas/rules.js';
 import { contentTypeOfModule } from '../core/modules/registry.js';
 import type { ContentKind } from '../db/schema/index.js';
+import type { Config } from '../config.js';
 import { ImageInvalid } from '../media/images.js';
+import { type Media, openMedia } from '../media/store.js';
 import { cleanRichText } from '../text/html.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 
@@ -36,8 +38,8 @@ const moduleTypeKinds = (): FixtureKind[] => registeredModuleTypes().flatMap((ty
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
   baseDir: string;
-  /** Where uploaded media live (DATA_DIR/media). */
-  mediaDir: string;
+  /** Where uploaded media go (MEDIA_STORE and DATA_DIR); without it, nothing can be stored. */
+  media?: Pick<Config, 'mediaStore' | 'dataDir'>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -67,10 +69,10 @@ export function validateFixture(data: unknown): Fixture {
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : value === null ? null : undefined);
 
-type Ctx = { tx: Tx; options: LoadOptions };
+type Ctx = { tx: Tx; options: LoadOptions; media: Media };
 
 
-async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
+async function loadUsers({ tx, options, media }: Ctx, records: Fixture['users'] = []) {
   for (const [i, u] of records.entries()) {
     const where = `users[${i}]`;
     if (!isValidEmail(u.email)) throw new FixtureError(`${where}.email: "${u.email}" is not an e-mail address signup would accept`);
@@ -78,7 +80,7 @@ async function loadUsers({ tx, options }: Ctx, records: Fixture['users'] = []) {
     let avatar: string | null = null;
     if (u.avatar) {
       try {
-        avatar = await storeAvatar(options.mediaDir, readFileSync(resolve(options.baseDir, u.avatar)));
+        avatar = await storeAvatar(media, readFileSync(resolve(options.baseDir, u.avatar)));
       } catch (error) {
         throw new FixtureError(`${where}.avatar: ${error instanceof ImageInvalid ? error.message : `cannot read ${u.avatar}`}`);
       }
@@ -360,7 +362,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
   const fixture = validateFixture(data);
   const typeStages = moduleTypeKinds().map((kind): [string[], (ctx: Ctx) => Promise<void>] => [
     [kind.name],
-    ({ tx }) => kind.load({ tx, baseDir: options.baseDir, mediaDir: options.mediaDir }, (fixture[kind.name] ?? []) as never[]),
+    ({ tx, media }) => kind.load({ tx, baseDir: options.baseDir, media }, (fixture[kind.name] ?? []) as never[]),
   ]);
   const stages: [string[], (ctx: Ctx) => Promise<void>][] = [
     [['users'], (c) => loadUsers(c, fixture.users)],
@@ -378,9 +380,11 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
   let done = 0;
   await db.transaction(async (tx) => {
+    // Inside the transaction: in the database store a fixture's files come and go with its rows.
+    const media = openMedia(options.media?.mediaStore ?? 'directory', { dataDir: options.media?.dataDir ?? '', db: tx });
     for (const [names, load] of stages) {
       try {
-        await load({ tx, options });
+        await load({ tx, options, media });
       } catch (error) {
         throw explain(error, names.join(', '));
       }

@@ -1,7 +1,6 @@
 import '../module-types.js';
 import { SingleBar } from 'cli-progress';
 import { desc, sql } from 'drizzle-orm';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Database, DatabaseInUse, openDatabase } from '../db/client.js';
@@ -10,6 +9,8 @@ import { hashPassword } from '../core/users/passwords.js';
 import { isValidEmail, usernameError } from '../core/users/rules.js';
 import { createSystemActions } from '../core/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
+import { moveMedia } from '../media/move.js';
+import { type MediaStoreKind, openMediaFiles } from '../media/store.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
@@ -26,12 +27,15 @@ Commands:
   send-system-notices                      record phase start / phase ending actions and e-mail the
                                            followers (exactly once; the server also does it every 15 minutes)
   outbox [--limit N]                       show the newest e-mails in the outbox
+  media-move --to directory|database      move the uploaded media into the given store (DATA_DIR/media or
+                                           the table media_files): file by file, each written, checked and
+                                           then removed from the other store; run again to finish
   generate [--organisations N] [--projects N] [--ideas N] [--comments N] [--actions N] [--users N]
                                            add realistic generated data (all or nothing)`;
 
 class UsageError extends Error {}
 
-type Command = (database: Database, args: string[], mediaDir: string, config: Config) => Promise<void>;
+type Command = (database: Database, args: string[], config: Config) => Promise<void>;
 
 const commands: Record<string, Command> = {
   async migrate() {
@@ -65,7 +69,7 @@ const commands: Record<string, Command> = {
     console.log(`Superuser "${values.username}" created (language: ${language}).`);
   },
 
-  async loaddata(database, args, mediaDir) {
+  async loaddata(database, args, config) {
     const [file] = args;
     if (!file) throw new UsageError('loaddata needs a FILE');
     const { data, baseDir } = readFixtureFile(file);
@@ -73,7 +77,7 @@ const commands: Record<string, Command> = {
     let started = false;
     const counts = await loadFixture(database.db, data, {
       baseDir,
-      mediaDir,
+      media: config,
       onProgress(done, total) {
         if (!process.stdout.isTTY) return;
         if (!started) bar.start(total, 0);
@@ -89,14 +93,14 @@ const commands: Record<string, Command> = {
     console.log(`Loaded ${summary || 'nothing'}.`);
   },
 
-  async 'seed-demo'(database, _args, mediaDir) {
-    const logins = await seedDemoIfEmpty(database.db, mediaDir);
+  async 'seed-demo'(database, _args, config) {
+    const logins = await seedDemoIfEmpty(database.db, config);
     if (!logins) throw new UsageError('the database has users already; the demo goes only into an empty database');
     console.log('Demo data loaded. Logins (username / password):');
     for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password}`);
   },
 
-  async 'send-system-notices'(database, _args, _mediaDir, config) {
+  async 'send-system-notices'(database, _args, config) {
     const counts = await createSystemActions(database.db, { origin: config.baseUrl, timeZone: config.timeZone });
     console.log(`Phases started: ${counts.started}, projects started: ${counts.projectsStarted}, phases ending soon: ${counts.scheduled}, e-mails queued: ${counts.mails}.`);
   },
@@ -124,6 +128,17 @@ const commands: Record<string, Command> = {
     if (process.stdout.isTTY) bar.stop();
     const summary = kinds.filter((kind) => counts[kind]).map((kind) => `${counts[kind]} ${kind}`);
     console.log(`Generated ${summary.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.${counts.users ? ` Users gen_user_<id> log in with "${GENERATED_PASSWORD}".` : ''}`);
+  },
+
+  async 'media-move'(database, args, config) {
+    const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
+    const to = values.to;
+    if (to !== 'directory' && to !== 'database') throw new UsageError('media-move needs --to directory or --to database');
+    const open = (kind: MediaStoreKind) => openMediaFiles(kind, { dataDir: config.dataDir, db: database.db });
+    const counts = await moveMedia(open(to === 'database' ? 'directory' : 'database'), open(to));
+    console.log(`Media moved to the ${to}: ${counts.moved} moved, ${counts.present} already there, ${counts.failed} failed.`);
+    if (to !== config.mediaStore) console.log(`Set MEDIA_STORE=${to} for the server to read them there.`);
+    if (counts.failed) throw new UsageError(`${counts.failed} files were not moved (see above); they stay where they were`);
   },
 
   async outbox(database, args) {
@@ -163,7 +178,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     database = await openDatabase(config);
     await database.migrate();
-    await command(database, args, join(config.dataDir, 'media'), config);
+    await command(database, args, config);
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);

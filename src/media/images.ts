@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import type { Media } from './store.js';
 
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
@@ -82,43 +80,10 @@ export async function ingestImage(data: Buffer, rules: ImageRules): Promise<Inge
   }
 }
 
-/** Writes an ingested image under mediaDir/<folder>/ with a random name; returns the media-relative path (served at /media/). */
-export function writeImage(mediaDir: string, folder: string, image: IngestedImage): string {
-  const relative = `${folder}/${randomUUID()}.${image.ext}`;
-  const file = join(mediaDir, relative);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, image.data);
-  return relative;
+/** Stores an ingested upload; a refused upload stores nothing. Returns the media path. */
+export async function storeImage(media: Media, folder: string, data: Buffer, rules: ImageRules): Promise<string> {
+  return media.put(folder, await ingestImage(data, rules));
 }
 
-/**
- * Copies a stored media file to a new random name in the same folder; returns the copy's
- * media-relative path, or null when there is nothing to copy (no path, a path leaving the media
- * folder, a file already gone). A copy is its own file: removing or replacing it leaves the
- * original (issue 21, finding 14).
- */
-export function copyMedia(mediaDir: string, relative: string | null): string | null {
-  if (!relative || relative.includes('..') || !mediaDir) return null;
-  const source = join(mediaDir, relative);
-  if (!existsSync(source)) return null;
-  const copy = `${dirname(relative)}/${randomUUID()}${extname(relative)}`;
-  copyFileSync(source, join(mediaDir, copy));
-  return copy;
-}
-
-/** Ingests an upload and stores what is kept; a refused upload writes nothing. */
-export async function storeImage(mediaDir: string, folder: string, data: Buffer, rules: ImageRules): Promise<string> {
-  return writeImage(mediaDir, folder, await ingestImage(data, rules));
-}
-
-/** The widths of the smaller copies made for `srcset` (media/variants.ts). */
-export const VARIANT_WIDTHS = [480, 960] as const;
-
-/** Removes stored media files (with their smaller copies); files already gone are fine, paths leaving the media folder are ignored. */
-export function removeMedia(mediaDir: string, ...relative: (string | null)[]): void {
-  for (const path of relative) {
-    if (!path || path.includes('..')) continue;
-    rmSync(join(mediaDir, path), { force: true });
-    for (const width of VARIANT_WIDTHS) rmSync(join(mediaDir, 'variants', `w${width}`, path), { force: true });
-  }
-}
+/** The 200×200 "avatar" thumbnail beside a stored image (media path); removed with the image. */
+export const thumbnailPath = (path: string) => path.replace(/\.[a-z]+$/, '.avatar.png');

@@ -1,41 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { loadSharp, VARIANT_WIDTHS } from './images.js';
-
-export { VARIANT_WIDTHS };
+import { loadSharp } from './images.js';
 
 /**
  * Smaller copies of stored images for `srcset` (issue 22, item 12): 480 and 960 pixels wide, kept
- * under mediaDir/variants/w<width>/<the image's path>. Made at upload for the project images and
- * on the first request for any other (older) image. Stored images never change their content (each
- * upload gets a new random name), so their URLs and these are cached for a year.
+ * under variants/w<width>/<the image's path> in the media store. Made at upload for the project
+ * images and on the first request for any other (older) image. Stored images never change their
+ * content (each path names one content), so their URLs and these are cached for a year.
  */
+export const VARIANT_WIDTHS = [480, 960] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /** A stored image's media path as the upload code makes it: folders, a name, png/jpg/gif. */
 export const isImagePath = (relative: string) => /^[\w-]+(\/[\w-]+)*\/[\w-]+\.(png|jpg|gif)$/.test(relative);
 
-const variantFile = (mediaDir: string, relative: string, width: VariantWidth) => join(mediaDir, 'variants', `w${width}`, relative);
+export const variantPath = (relative: string, width: VariantWidth) => `variants/w${width}/${relative}`;
 
-export const variantUrl = (relative: string, width: VariantWidth) => `/media/variants/w${width}/${relative}`;
+const variantUrl = (relative: string, width: VariantWidth) => `/media/${variantPath(relative, width)}`;
 
 /** The `srcset` of a stored image: its two smaller copies and the image itself (at most 2048 pixels wide). */
 export const imageSrcset = (relative: string) => [...VARIANT_WIDTHS.map((w) => `${variantUrl(relative, w)} ${w}w`), `/media/${relative} 2048w`].join(', ');
 
-/** Makes the copy of one width when it is missing; returns its file, or null when the image itself is gone. */
-export async function ensureVariant(mediaDir: string, relative: string, width: VariantWidth): Promise<string | null> {
-  const file = variantFile(mediaDir, relative, width);
-  if (existsSync(file)) return file;
-  const original = join(mediaDir, relative);
-  if (!existsSync(original)) return null;
-  mkdirSync(dirname(file), { recursive: true });
+/** The copy of one width of a stored image's bytes, in its own format. */
+export async function makeVariant(original: Buffer, relative: string, width: VariantWidth): Promise<Buffer> {
   const sharp = await loadSharp();
-  await sharp(original, { animated: relative.endsWith('.gif') }).resize({ width, withoutEnlargement: true }).toFile(file);
-  return file;
+  const format = relative.endsWith('.gif') ? 'gif' : relative.endsWith('.png') ? 'png' : 'jpeg';
+  return sharp(original, { animated: format === 'gif' }).resize({ width, withoutEnlargement: true }).toFormat(format).toBuffer();
 }
-
-/** Makes every smaller copy of a freshly stored image. */
-export async function writeVariants(mediaDir: string, relative: string): Promise<void> {
-  for (const width of VARIANT_WIDTHS) await ensureVariant(mediaDir, relative, width);
-}
-

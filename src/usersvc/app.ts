@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { LiveHub } from '../http/live.js';
+import { openMedia } from '../media/store.js';
 import { logOptions } from '../http/logging.js';
 import { SharedReads } from '../http/shared-reads.js';
 import { registerPlainErrors, registerPlainNotFound } from './errors.js';
@@ -23,8 +24,8 @@ export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInst
     bodyLimit: 1024 * 1024,
     ...deps.fastify,
   });
-  // The service shares no reads; a bare instance fills the shared context type without a hook on every answer.
-  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads(), live: new LiveHub(database, { streamsPerIp: 0 }) }); // the hub is never started: the service streams nothing
+  // The service shares no reads and stores no media; a bare instance fills the shared context type without a hook on every answer.
+  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads(), live: new LiveHub(database, { streamsPerIp: 0 }), media: openMedia('directory', { dataDir: '', db: database.db }) }); // the hub is never started: the service streams nothing
   registerPlainErrors(app);
   registerPlainNotFound(app);
   await app.register(usersvcRoutes);

@@ -7,7 +7,7 @@ import * as s from '../../src/db/schema/index.js';
 import { createTestApp } from '../helpers.js';
 import { everyKindFixture } from './world.js';
 
-const options = { baseDir: process.cwd(), mediaDir: '' };
+const options = { baseDir: process.cwd() };
 
 async function counts(db: Db) {
   const tables = { users: s.users, projects: s.projects, ideas: s.ideas, comments: s.comments, actions: s.actions, follows: s.follows };

@@ -186,11 +186,11 @@ test('loaddata takes map ideas and proposals with their ids, and refuses a point
   const [row] = await other.db.select().from(mapIdeas).where(eq(mapIdeas.id, 1));
   assert.equal(row.pointLabel, 'Here');
   await assert.rejects(
-    loadFixture(other.db, { map_ideas: [{ id: 2, module: 5, creator: 5, name: 'Outside', description: 'x', point: point(11, 48) }] }, { baseDir: '.', mediaDir: '' } as never),
+    loadFixture(other.db, { map_ideas: [{ id: 2, module: 5, creator: 5, name: 'Outside', description: 'x', point: point(11, 48) }] }, { baseDir: '.' }),
     /map_ideas\[0\]\.point: The point is outside the area of this module\./,
   );
   await assert.rejects(
-    loadFixture(other.db, { modules: [{ id: 6, project: 1, name: 'Bad', blueprint_type: 'PB', area: { type: 'Polygon' }, phases: [] }] }, { baseDir: '.', mediaDir: '' } as never),
+    loadFixture(other.db, { modules: [{ id: 6, project: 1, name: 'Bad', blueprint_type: 'PB', area: { type: 'Polygon' }, phases: [] }] }, { baseDir: '.' }),
     /modules\[0\]\.area: This is not a valid area/,
   );
 });

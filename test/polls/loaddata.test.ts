@@ -8,7 +8,7 @@ import { createTestApp } from '../helpers.js';
 import { tokenHeader } from '../fixtures.js';
 import { pollWorld } from './world.js';
 
-const options = { baseDir: process.cwd(), mediaDir: '' };
+const options = { baseDir: process.cwd() };
 
 test('loaddata loads polls, questions, choices, votes and answers with their ids; the API then counts them', async () => {
   const t = await createTestApp();

@@ -27,15 +27,15 @@ async function withImages() {
   return { ...t, initiator, stored, served };
 }
 
-test('issue 21 finding 14: a duplicate has its own image files; removing or replacing them leaves the original\'s', async () => {
+test('issue 21 finding 14: a duplicate shares the stored images (content-addressed); removing or replacing the copy\'s leaves the original\'s', async () => {
   const { db, initiator, stored, served } = await withImages();
   const original = await stored(1);
   assert.equal((await initiator.post('/org/dashboard/projects/project/duplicate/', {})).status, 302);
   // The copy is the newest project (named "Copy of …" in the organisation's language).
   const [copy] = await db.select().from(projects).orderBy(desc(projects.id)).limit(1);
   assert.ok(copy.image && copy.tileImage);
-  assert.notEqual(copy.image, original.image);
-  assert.notEqual(copy.tileImage, original.tileImage);
+  assert.equal(copy.image, original.image, 'one content, one stored file');
+  assert.equal(copy.tileImage, original.tileImage);
   assert.ok((await served(copy.image)) && (await served(copy.tileImage)));
   const copyBasic = `/org/dashboard/projects/${copy.slug}/basic/`;
   assert.equal((await initiator.postMultipart(copyBasic, { ...fields, tile_image_clear: 'on' }, await png('image', 1600, 600))).status, 302);

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { type AuthUser, requireUser } from '../../http/auth.js';
 import { checkFormMediaType, readMultipartBody } from '../../http/bodies.js';
@@ -34,7 +33,7 @@ const responses = { 200: Account, ...errorResponses(400, 401, 403, 404, 413, 415
 export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
-  const mediaDir = join(config.dataDir, 'media');
+  const { media } = app.ctx;
   const show = (request: FastifyRequest, user: AuthUser) => serializeAccount(user, (path) => absoluteUrl(config.baseUrl, path));
 
   app.get('/api/account/', { schema: { summary: 'The signed-in user', tags: ['account'], response: responses } }, async (request) =>
@@ -59,7 +58,7 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     let avatar: string | undefined;
     if (request.upload) {
       try {
-        avatar = await storeAvatar(mediaDir, request.upload);
+        avatar = await storeAvatar(media, request.upload);
       } catch (error) {
         if (error instanceof ImageInvalid) throw fieldErrors({ user_image: [t(lang, error.message)] });
         throw error;
@@ -68,9 +67,9 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     const update = { ...(username !== undefined ? { username } : {}), ...(changes.language ? { language: changes.language } : {}), ...(avatar ? { avatar } : {}) };
     try {
       const { replacedAvatar } = await db.transaction((tx) => updateAccountProfile(tx, user.id, update));
-      if (replacedAvatar) removeAvatar(mediaDir, replacedAvatar);
+      if (replacedAvatar) await removeAvatar(media, replacedAvatar);
     } catch (error) {
-      if (avatar) removeAvatar(mediaDir, avatar);
+      if (avatar) await removeAvatar(media, avatar);
       if (isUniqueViolation(error)) throw fieldErrors({ username: [t(lang, 'A user with that username already exists.')] });
       throw error;
     }

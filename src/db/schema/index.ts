@@ -9,3 +9,4 @@ export * from './platform.js';
 export * from './versions.js';
 export * from './budgeting.js';
 export * from './live.js';
+export * from './media.js';

@@ -3,7 +3,6 @@ import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren, JSX } from 'preact';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { denied } from '../../http/auth.js';
@@ -86,7 +85,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
   const seg = kind.segment;
-  const mediaDir = join(config.dataDir, 'media');
+  const { media } = app.ctx;
   const loadIdeaModule = ideaModuleLoader(db);
 
   if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
@@ -220,7 +219,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     let image: string | null = null;
     if (upload && !Object.keys(errors).length) {
       try {
-        image = await storeIdeaImage(mediaDir, upload);
+        image = await storeIdeaImage(media, upload);
       } catch (error) {
         if (!(error instanceof ImageInvalid)) throw error;
         errors.image = [error.message];
@@ -342,7 +341,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       }, kind);
       await hooks?.update(tx, idea.id, extra);
     });
-    if (replacesImage) removeIdeaImage(mediaDir, idea.image);
+    if (replacesImage) await removeIdeaImage(media, idea.image);
     return redirectWithMessage(request, reply, path, 'Your idea has been saved.');
   });
 
@@ -359,7 +358,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     if (!page) return reply;
     const { idea, place } = await changeableIdea(page, request.params, true);
     await db.transaction((tx) => deleteIdea(tx, idea.id, kind));
-    removeIdeaImage(mediaDir, idea.image);
+    await removeIdeaImage(media, idea.image);
     return redirectWithMessage(request, reply, projectPath(request.params.org, place.projectSlug), 'Your idea has been deleted.');
   });
 

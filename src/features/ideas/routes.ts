@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { fieldErrors, notFound } from '../../http/errors.js';
@@ -46,7 +45,7 @@ const IdeaDetailParams = Type.Object({ moduleId: PathId, pk: PathId });
 export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
-  const mediaDir = join(config.dataDir, 'media');
+  const { media } = app.ctx;
   const loadIdeaModule = ideaModuleLoader(db);
   app.decorateRequest('ideaAccess', null);
   app.decorateRequest('upload', null);
@@ -112,7 +111,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   async function storeUpload(upload: Buffer | null): Promise<string | null> {
     if (!upload) return null;
     try {
-      return await storeIdeaImage(mediaDir, upload);
+      return await storeIdeaImage(media, upload);
     } catch (error) {
       if (error instanceof ImageInvalid) throw fieldErrors({ image: [error.message] });
       throw error;
@@ -124,7 +123,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     try {
       return await write();
     } catch (error) {
-      removeIdeaImage(mediaDir, image);
+      await removeIdeaImage(media, image);
       throw error;
     }
   }
@@ -220,7 +219,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
         }),
       ),
     );
-    if (replacesImage) removeIdeaImage(mediaDir, idea.image);
+    if (replacesImage) await removeIdeaImage(media, idea.image);
     return serializer(request, user, target)(await ideaOr404(target, idea.id, user));
   }
 
@@ -259,7 +258,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       const { idea } = checked(request);
       if (!idea) throw notFound();
       await db.transaction((tx) => deleteIdea(tx, idea.id));
-      removeIdeaImage(mediaDir, idea.image);
+      await removeIdeaImage(media, idea.image);
       return reply.status(204).send(null);
     },
   );

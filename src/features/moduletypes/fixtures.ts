@@ -2,6 +2,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
+import type { Media } from '../../media/store.js';
 
 /**
  * The part of the module-type contract that loaddata reads: a module type brings the fixture kinds
@@ -18,8 +19,8 @@ export interface FixtureContext {
   tx: Tx;
   /** Folder that file paths in records are relative to (the fixture file's folder). */
   baseDir: string;
-  /** Where uploaded media live (DATA_DIR/media). */
-  mediaDir: string;
+  /** The media store, inside loaddata's transaction. */
+  media: Media;
 }
 
 /** One fixture kind of a module type: `name` is its key in the fixture file. */

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { type Static, Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
@@ -100,7 +99,7 @@ const decodeBase64Image = (value: string): Buffer => Buffer.from(value.includes(
 export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
-  const mediaDir = join(config.dataDir, 'media');
+  const { media } = app.ctx;
   app.decorateRequest('pollAccess', null);
 
   /** The poll, if the caller may see it: a poll in a private or draft project the caller cannot see is a 404. */
@@ -212,7 +211,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
       for (const [i, q] of (body.questions ?? []).entries()) {
         if (!q.image_base64) continue;
         try {
-          const path = await storePollImage(mediaDir, decodeBase64Image(q.image_base64));
+          const path = await storePollImage(media, decodeBase64Image(q.image_base64));
           newImages.push(path);
           questions[i].image = path;
         } catch (error) {
@@ -226,7 +225,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
       });
     }
     if (problems.length) {
-      removePollImage(mediaDir, ...newImages);
+      await removePollImage(media, ...newImages);
       return refuse(reply, new BallotRefused(400, editErrors(problems, lang)));
     }
     let unused: string[];
@@ -235,10 +234,10 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
         savePoll(tx, target.poll.id, { allowUnregisteredUsers: body.allow_unregistered_users ?? false, hideResultsUntilFinished: body.hide_results_until_finished, questions }),
       );
     } catch (error) {
-      removePollImage(mediaDir, ...newImages);
+      await removePollImage(media, ...newImages);
       throw error;
     }
-    removePollImage(mediaDir, ...unused);
+    await removePollImage(media, ...unused);
     const reloaded = await loadPollTarget(db, target.poll.id, user);
     if (!reloaded) throw notFound();
     return reply.status(200).send(await render(request, user, reloaded));

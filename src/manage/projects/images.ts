@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
-import { ImageInvalid, type IngestedImage, ingestImage, writeImage } from '../../media/images.js';
-import { writeVariants } from '../../media/variants.js';
+import { ImageInvalid, type IngestedImage, ingestImage } from '../../media/images.js';
+import type { Media } from '../../media/store.js';
 import { PROJECT_IMAGES, type ProjectImageField } from './input.js';
 
 const FIELDS = Object.keys(PROJECT_IMAGES) as ProjectImageField[];
@@ -24,13 +24,13 @@ export async function ingestProjectImages(uploads: Partial<Record<string, Buffer
 }
 
 /** Writes the ingested images with their smaller copies for `srcset`; returns their media paths by field. */
-export async function writeProjectImages(mediaDir: string, images: Partial<Record<ProjectImageField, IngestedImage>>) {
+export async function writeProjectImages(media: Media, images: Partial<Record<ProjectImageField, IngestedImage>>) {
   const paths: Partial<Record<ProjectImageField, string>> = {};
   for (const field of FIELDS) {
     const image = images[field];
     if (!image) continue;
-    paths[field] = writeImage(mediaDir, PROJECT_IMAGES[field].folder, image);
-    await writeVariants(mediaDir, paths[field]);
+    paths[field] = await media.put(PROJECT_IMAGES[field].folder, image);
+    await media.writeVariants(paths[field]);
   }
   return paths;
 }

@@ -1,10 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartFiles } from '../../http/bodies.js';
-import { copyMedia, removeMedia } from '../../media/images.js';
 import { loadProjectInsights } from '../../core/insights/queries.js';
 import { checkCsrf, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -51,8 +49,8 @@ const StateBody = Type.Object({
 
 export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
-  const mediaDir = join(config.dataDir, 'media');
+  const { db } = app.ctx;
+  const { media } = app.ctx;
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
 
@@ -136,15 +134,15 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       const insights = await resultInsights(form, project.id);
       return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
     }
-    const written = await writeProjectImages(mediaDir, images);
+    const written = await writeProjectImages(media, images);
     const change = projectImageChange(project, written, values);
     try {
       await db.transaction((tx) => updateProject(tx, project.id, { ...projectPatch(form, values), ...(form === 'basic' ? change.patch : {}) }));
     } catch (error) {
-      removeMedia(mediaDir, ...Object.values(written));
+      await media.remove(...Object.values(written));
       throw error;
     }
-    if (form === 'basic') removeMedia(mediaDir, ...change.obsolete);
+    if (form === 'basic') await media.remove(...change.obsolete);
     return reply.redirect(withDone(projectComponentPath(project.organisationSlug, project.slug, form), 'saved'), 302);
   });
 
@@ -176,16 +174,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     const { organisation, project, actor } = managed;
-    const copies: string[] = [];
-    const copyFile = (path: string | null) => {
-      const copied = copyMedia(mediaDir, path);
-      if (copied) copies.push(copied);
-      return copied;
-    };
-    const copy = await db.transaction((tx) => duplicateProject(tx, organisation, project.id, actor, copyFile)).catch((error: unknown) => {
-      removeMedia(mediaDir, ...copies);
-      throw error;
-    });
+    const copy = await db.transaction((tx) => duplicateProject(tx, organisation, project.id, actor));
     return reply.redirect(withDone(projectComponentPath(organisation.slug, copy.slug, 'basic'), 'duplicated'), 302);
   });
 
@@ -201,7 +190,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     if (!managed) return reply;
     const { organisation, project, actor } = managed;
     const files = await db.transaction((tx) => deleteProject(tx, organisation, project, actor));
-    removeMedia(mediaDir, ...files);
+    await media.remove(...files);
     return reply.redirect(withDone(projectListPath(organisation.slug), 'deleted'), 302);
   });
 }

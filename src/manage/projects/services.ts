@@ -67,25 +67,23 @@ export async function updateProject(tx: DbOrTx, projectId: number, patch: Partia
 
 /**
  * §B15.9: a draft copy with a new slug, its moderators, modules (same draft flags) and phases (with
- * their dates); not its participants, categories, labels or contributions. `copyFile` copies a
- * media file and answers the copy's path (the caller removes the copies if the transaction fails).
+ * their dates); not its participants, categories, labels or contributions. Its images are the
+ * original's stored files: a file is removed only when no row names it any more, so removing or
+ * replacing the copy's leaves the original's (issue 21, finding 14; media/references.ts).
  */
 export async function duplicateProject(
   tx: Tx,
   organisation: Organisation,
   projectId: number,
   actor: Actor,
-  copyFile: (path: string | null) => string | null,
 ): Promise<{ id: number; slug: string }> {
   const [source] = await tx.select().from(projects).where(eq(projects.id, projectId));
   const { id: _id, slug: oldSlug, created: _c, modified: _m, ...rest } = source;
   const slug = await uniqueSlug(tx, projects, oldSlug.replace(/-\d+$/, ''));
-  // The copy gets its own image files: removing or replacing them must leave the original's (issue 21, finding 14).
-  const images = { image: copyFile(source.image), tileImage: copyFile(source.tileImage) };
   const name = t(organisationLanguage(organisation), 'Copy of %(name)s', { name: source.name }).slice(0, PROJECT_FIELDS.name.max);
   const [copy] = await tx
     .insert(projects)
-    .values({ ...rest, ...images, name, slug, isDraft: true, isArchived: false })
+    .values({ ...rest, name, slug, isDraft: true, isArchived: false })
     .returning({ id: projects.id, slug: projects.slug });
   const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
   for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');

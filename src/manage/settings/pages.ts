@@ -1,11 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { readMultipartFiles } from '../../http/bodies.js';
 import { notFound } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
-import { ImageInvalid, ingestImage, removeMedia, writeImage } from '../../media/images.js';
+import { ImageInvalid, ingestImage } from '../../media/images.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
@@ -27,8 +26,8 @@ declare module 'fastify' {
 /** The organisation's settings and legal information in its dashboard (§B3; initiators and superusers, §B1). */
 export async function organisationSettingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
-  const mediaDir = join(config.dataDir, 'media');
+  const { db } = app.ctx;
+  const { media } = app.ctx;
   app.decorateRequest('organisationImages', null);
   /** The settings form comes as multipart (logo and header image); its fields become the body before validation. */
   const readImages = async (request: FastifyRequest) => {
@@ -71,11 +70,11 @@ export async function organisationSettingsRoutes(fastify: FastifyInstance): Prom
     const images: { logo?: string | null; image?: string | null } = {};
     for (const name of ['logo', 'image'] as const) {
       const fresh = ingested[name];
-      if (fresh) images[name] = writeImage(mediaDir, 'organisations', fresh);
+      if (fresh) images[name] = await media.put('organisations', fresh);
       else if (values[`delete_${name}`] === 'on') images[name] = null;
     }
     await db.transaction((tx) => updateOrganisationSettings(tx, profile.id, input, images));
-    for (const name of ['logo', 'image'] as const) if (images[name] !== undefined) removeMedia(mediaDir, profile[name]);
+    for (const name of ['logo', 'image'] as const) if (images[name] !== undefined) await media.remove(profile[name]);
     return reply.redirect(`${organisationSettingsPath(profile.slug)}?done=saved`, 302);
   });
 

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { chapters, commentFeedback, comments, ideas, outbox, polls, ratings, subjects, topics, users } from '../../db/schema/index.js';
 import { destroyUserSessions } from '../../http/session.js';
 import { deleteIdea } from '../../features/ideas/services.js';
-import { avatarThumbnailPath } from '../../core/users/avatars.js';
 
 /**
  * The account that content of deleted accounts is handed to. Its name breaks the username rule
@@ -46,7 +45,7 @@ async function ideasOthersTookPartIn(tx: DbOrTx, userId: number, ideaIds: number
 export async function deleteAccount(tx: DbOrTx, userId: number): Promise<string[]> {
   const [account] = await tx.select({ email: users.email, avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
   if (!account) return [];
-  const files = account.avatar ? [account.avatar, avatarThumbnailPath(account.avatar)] : [];
+  const files = account.avatar ? [account.avatar] : [];
   const placeholder = await placeholderId(tx);
   const own = await tx.select({ id: ideas.id, image: ideas.image }).from(ideas).where(eq(ideas.creatorId, userId));
   const kept = own.length ? await ideasOthersTookPartIn(tx, userId, own.map((i) => i.id)) : new Set<number>();

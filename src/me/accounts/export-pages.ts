@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../db/client.js';
+import type { Media } from '../../media/store.js';
 import {
   categories,
   commentFeedback,
@@ -129,21 +129,21 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
   return { documents, images };
 }
 
-/** The archive as a stream: JSON files first, then the images that are still on disk. */
-export function accountArchive(data: AccountData, mediaDir: string): NodeJS.ReadableStream {
+/** The archive as a stream: JSON files first, then the images that are still stored. */
+export async function accountArchive(data: AccountData, media: Media): Promise<NodeJS.ReadableStream> {
   const zip = new ZipFile();
   for (const [name, value] of Object.entries(data.documents)) zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), name);
-  for (const { media, name } of data.images) {
-    const file = join(mediaDir, media);
-    if (mediaDir && !media.includes('..') && existsSync(file)) zip.addFile(file, name);
+  for (const image of data.images) {
+    const stored = await media.read(image.media);
+    if (stored) zip.addBuffer(stored, image.name);
   }
   zip.end();
   return zip.outputStream;
 }
 
 export async function accountExportRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.ctx;
-  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+  const { db } = app.ctx;
+  const { media } = app.ctx;
 
   // A POST with the form token: no other site can start a download in the user's name.
   app.post('/account/export/', pageRoute({ body: FormBody }), async (request, reply) => {
@@ -158,6 +158,6 @@ export async function accountExportRoutes(app: FastifyInstance): Promise<void> {
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="allmende-data-${page.user.id}-${day}.zip"`)
       .header('cache-control', 'no-store')
-      .send(accountArchive(data, mediaDir));
+      .send(await accountArchive(data, media));
   });
 }

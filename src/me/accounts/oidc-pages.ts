@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import { Type } from 'typebox';
-import { removeMedia } from '../../media/images.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { t } from '../../i18n/index.js';
 import { pageContext } from '../../web/context.js';
@@ -30,7 +28,7 @@ function readChecks(raw: string | undefined, unsign: (value: string) => { valid:
 /** Social login through the OpenID Connect providers configured in the environment (authorization code + PKCE). */
 export async function oidcRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
-  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+  const { media } = app.ctx;
   const providerOf = (id: string) => config.oidcProviders.find((p) => p.id === id);
   const callbackPath = (id: string) => `/accounts/oidc/${id}/login/callback/`;
   const cookieOptions = (secure: boolean) => ({ path: '/accounts/oidc/', httpOnly: true, sameSite: 'lax' as const, secure, signed: true, maxAge: 600 });
@@ -74,7 +72,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<void> {
         if (found.account.isActive) await startSession(tx, request, reply, found.account);
         return found;
       });
-      removeMedia(mediaDir, ...droppedFiles);
+      await media.remove(...droppedFiles);
       if (!account.isActive) return failed(t(page.lang, 'This account is inactive.'), 403);
     } catch (error) {
       if (error instanceof OidcNoEmail) return failed(t(page.lang, 'The login provider did not share an e-mail address.'));

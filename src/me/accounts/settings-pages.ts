@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
 import { ensureCsrfToken } from '../../http/session.js';
@@ -36,7 +35,7 @@ import {
 } from '../../core/users/services.js';
 import { setPassword } from '../../core/users/credentials.js';
 import { accountLinks } from './urls.js';
-import { ImageInvalid, removeMedia } from '../../media/images.js';
+import { ImageInvalid } from '../../media/images.js';
 import { deleteAccount } from './deletion.js';
 import { BIO_MAX_LENGTH } from '../../core/users/rules.js';
 
@@ -113,7 +112,7 @@ async function loadAccount(app: FastifyInstance, user: AuthUser): Promise<Accoun
 
 export async function accountSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
-  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+  const { media } = app.ctx;
 
   app.get('/account/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
@@ -143,8 +142,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     // The picture is stored only when the rest of the form is fine (no orphaned files).
     if (form.avatar && !Object.keys(errors).length) {
       try {
-        if (!mediaDir) throw new ImageInvalid('Uploads are not available.');
-        avatar = await storeAvatar(mediaDir, form.avatar);
+        avatar = await storeAvatar(media, form.avatar);
       } catch (error) {
         if (!(error instanceof ImageInvalid)) throw error;
         errors.avatar = [t(page.lang, error.message)];
@@ -170,7 +168,9 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
         if (isUniqueViolation(error)) return false;
         throw error;
       });
-    if (!saved && avatar) removeAvatar(mediaDir, avatar);
+    if (!saved && avatar) await removeAvatar(media, avatar);
+    // A replaced or cleared avatar goes (unless a row still names the same content).
+    if (saved && avatar !== undefined && account.avatar) await removeAvatar(media, account.avatar);
     if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     setLanguageCookie(request, reply, changes.language);
     return reply.redirect('/account/?saved=1', 302);
@@ -274,7 +274,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       return sendPage(reply, AccountDeletionPage({ page, withPassword: true, errors: { password: [t(page.lang, 'The password is not correct.')] } }), 400);
     }
     const files = await db.transaction(async (tx) => deleteAccount(tx, account.id));
-    removeMedia(mediaDir, ...files);
+    await media.remove(...files);
     await endSession(db, request, reply);
     const anonymous = { ...page, user: null, csrf: ensureCsrfToken(request, reply) };
     return sendPage(reply, MessagePage({ page: anonymous, title: t(page.lang, 'Delete account'), message: t(page.lang, 'Your account has been deleted.') }));

@@ -1,10 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { join } from 'node:path';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
 import { isLang, t } from '../../i18n/index.js';
-import { removeMedia } from '../../media/images.js';
 import type { PageContext } from '../../web/context.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
@@ -38,7 +36,7 @@ const ALLOWED_BY: Record<CareAction, 'correctEmail' | 'resendConfirmation' | 'gr
 export async function accountCareRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
-  const mediaDir = config.dataDir ? join(config.dataDir, 'media') : '';
+  const { media } = app.ctx;
 
   /** The account and what the operator may do to it; 404 when there is none. */
   async function load(page: PageContext, id: number) {
@@ -108,7 +106,7 @@ export async function accountCareRoutes(fastify: FastifyInstance): Promise<void>
     const loaded = await load(page, request.params.id);
     if (!loaded.care.delete) return show(reply, page, loaded, { notice: 'This is not possible for this account.', status: 400 });
     const files = await db.transaction((tx) => deleteAccount(tx, loaded.target.id));
-    removeMedia(mediaDir, ...files);
+    await media.remove(...files);
     return reply.redirect('/backoffice/users/?done=deleted', 302);
   });
 }

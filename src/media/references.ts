@@ -1,0 +1,36 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
+import { ideas, liveEventMedia, mapIdeas, organisations, pollQuestions, projects, proposals, users } from '../db/schema/index.js';
+
+/**
+ * Every column that names a media path. Stored images are content-addressed, so one file may be
+ * named by several rows (a duplicated project, the same logo twice); it is removed only when none
+ * names it. test/media/store.test.ts checks that every image-like column of the schema is here.
+ */
+export const MEDIA_COLUMNS: PgColumn[] = [
+  users.avatar,
+  organisations.logo,
+  organisations.image,
+  projects.image,
+  projects.tileImage,
+  ideas.image,
+  mapIdeas.image,
+  proposals.image,
+  pollQuestions.image,
+  liveEventMedia.eventImage,
+];
+
+/** The paths among `paths` that no row names any more (one statement). */
+export async function unreferenced(db: DbOrTx, paths: string[]): Promise<string[]> {
+  const wanted = [...new Set(paths)];
+  if (!wanted.length) return [];
+  const named = sql.join(
+    MEDIA_COLUMNS.map((column) => sql`select ${column} as path from ${column.table} where ${inArray(column, wanted)}`),
+    sql` union `,
+  );
+  const result = (await db.execute(named)) as unknown as { rows: { path: string }[] };
+  const kept = new Set(result.rows.map((row) => row.path));
+  return wanted.filter((path) => !kept.has(path));
+}
+
