@@ -121,7 +121,7 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
           live_questions: Array.from({ length: QUESTIONS }, (_, i) => ({ id: i + 1, module: IE_MODULE, text: `Question ${i + 1}`, affiliation: 9101 })),
           ideas: [{ id: 1, module: IDEA_MODULE, creator: 5, name: 'The first idea', description: '<p>Read by the page views.</p>' }],
         }),
-        { baseDir: process.cwd(), mediaDir: '' },
+        { baseDir: process.cwd() },
       );
     } finally {
       await database.close();
@@ -149,6 +149,7 @@ async function startInstance(instance: Instance, databaseUrl: string): Promise<v
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     SECRET_KEY,
+    MEDIA_STORE: 'database',
     PORT: String(instance.port),
     HOST: '127.0.0.1',
     WEB_CONCURRENCY: '1',
