@@ -217,6 +217,7 @@ export async function loadIdeaHead(db: DbOrTx, orgSlug: string, ideaId: number, 
       details: moduleDetailFields,
       following: followingField(uid),
       terms: organisationTermsFields(user?.id ?? null),
+      // The id keeps the nested selection from being empty when the kind adds nothing.
       facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
     })
     .from(ideas)
