@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
@@ -70,7 +70,7 @@ export function translated(profile: OrganisationProfile, field: 'description' | 
  * Whether the organisation has written terms of use and whether the user has agreed to them, as
  * select fields over `organisations` (a page adds them to its own statement; `toOrganisationTerms` reads them back).
  */
-export const organisationTermsFields = (userId: number | null) => ({
+export const organisationTermsFields = (userId: number | null | Placeholder<'uid'>) => ({
   slug: organisations.slug,
   written: sql<boolean>`btrim(${q(organisations.termsOfUse)}) <> ''`,
   agreed: sql<boolean>`exists (select 1 from ${organisationTermsAgreements} where ${q(organisationTermsAgreements.organisationId)} = ${q(organisations.id)} and ${q(organisationTermsAgreements.userId)} = ${userId ?? 0})`,

@@ -33,7 +33,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../../co
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
-import { type DetailFields, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaHead, loadIdeaPlace, loadIdeas } from './queries.js';
+import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
@@ -89,6 +89,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   const seg = kind.segment;
   const mediaDir = join(config.dataDir, 'media');
   const loadIdeaModule = ideaModuleLoader(db);
+  const loadIdeaHead = ideaHeadLoader(db, kind, hooks?.detailFields);
 
   if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
   /** Multipart forms (with an image) become an ordinary body before validation; the file waits on the request. */
@@ -105,7 +106,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   async function visibleIdea(page: PageContext, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
-    const head = await loadIdeaHead(db, params.org, pk, page.user, kind, hooks?.detailFields);
+    const head = await loadIdeaHead(params.org, pk, page.user);
     if (!head || ideaReferenceNumber(head.idea.created, head.idea.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
     if (!canViewIdeas(head.target.rules)) throw hidden === 'missing' ? notFound() : denied(page.user);
     return { ...head, path: ideaPath(params.org, head.idea.created, head.idea.id, seg) };

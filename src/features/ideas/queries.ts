@@ -6,7 +6,7 @@ import { countAll } from '../../db/client.js';
 import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
-import { type LoadedModuleContext, prepareModuleContextWith, projectFields, uidOf } from '../../core/projects/context.js';
+import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type Uid, uidOf } from '../../core/projects/context.js';
 import { followingField } from '../../core/projects/queries.js';
 import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
@@ -142,7 +142,7 @@ export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number 
 }
 
 /** An idea's select fields over its kind's table joined with `users` and `categories` (see `ideaJoins`): the idea with its counts, the user's rating (0: nobody) and its labels. */
-function ideaFields(kind: IdeaKind, uid: number) {
+function ideaFields(kind: IdeaKind, uid: Uid) {
   const { table: ideas, labels: ideaLabels } = kind;
   const ct = sql.raw(`'${kind.kind}'`);
   const { commentCount, positiveRatingCount, negativeRatingCount } = countsOf(kind);
@@ -198,12 +198,13 @@ async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null,
  * statement: its place (module, project, organisation), the idea as `loadIdeas` loads it, its
  * module with the viewer's rule context, whether the viewer follows the project and the
  * organisation's terms of use as the viewer sees them, and the kind's `detailFields` (its page's
- * facts: a place, a budget) as `facts`; null when there is no such idea.
+ * facts: a place, a budget) as `facts`; null when there is no such idea. The statement is prepared
+ * once for `db` and the kind (its text built once per process, parsed once per connection).
  */
-export async function loadIdeaHead(db: DbOrTx, orgSlug: string, ideaId: number, user: RuleUser, kind: IdeaKind = IDEA_KIND, detailFields: DetailFields = {}, now = new Date()) {
-  const uid = uidOf(user);
+export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields: DetailFields = {}) {
   const { table: ideas } = kind;
-  const [row] = await db
+  const uid = sql.placeholder('uid');
+  const statement = db
     .select({
       idea: ideaFields(kind, uid),
       moduleSlug: modules.slug,
@@ -216,7 +217,7 @@ export async function loadIdeaHead(db: DbOrTx, orgSlug: string, ideaId: number, 
       blueprintType: modules.blueprintType,
       details: moduleDetailFields,
       following: followingField(uid),
-      terms: organisationTermsFields(user?.id ?? null),
+      terms: organisationTermsFields(uid),
       // The id keeps the nested selection from being empty when the kind adds nothing.
       facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
     })
@@ -226,15 +227,19 @@ export async function loadIdeaHead(db: DbOrTx, orgSlug: string, ideaId: number, 
     .innerJoin(modules, eq(modules.id, ideas.moduleId))
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(eq(ideas.id, ideaId), eq(organisations.slug, orgSlug)));
-  if (!row) return null;
-  const idea: IdeaRow = toIdeaRow(row.idea);
-  const { moduleSlug, moduleName, projectSlug, projectName, organisationName } = row;
-  const place = { id: idea.id, moduleId: idea.moduleId, created: idea.created, moduleSlug, moduleName, projectSlug, projectName, organisationName };
-  const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
-  const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
-  const { idea: _, ...facts } = row.facts;
-  return { place, idea, target, following: Boolean(row.following), terms: toOrganisationTerms(row.terms, user?.id ?? null), facts: facts as Record<string, unknown> };
+    .where(and(eq(ideas.id, sql.placeholder('ideaId')), eq(organisations.slug, sql.placeholder('orgSlug'))))
+    .prepare(`idea_head_${kind.kind}`);
+  return async (orgSlug: string, ideaId: number, user: RuleUser, now = new Date()) => {
+    const [row] = await statement.execute({ orgSlug, ideaId, uid: uidOf(user) });
+    if (!row) return null;
+    const idea: IdeaRow = toIdeaRow(row.idea);
+    const { moduleSlug, moduleName, projectSlug, projectName, organisationName } = row;
+    const place = { id: idea.id, moduleId: idea.moduleId, created: idea.created, moduleSlug, moduleName, projectSlug, projectName, organisationName };
+    const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
+    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
+    const { idea: _, ...facts } = row.facts;
+    return { place, idea, target, following: Boolean(row.following), terms: toOrganisationTerms(row.terms, user?.id ?? null), facts: facts as Record<string, unknown> };
+  };
 }
 
 /** An idea's place: its module, project and organisation, by id inside an organisation; null when there is none. */
