@@ -22,6 +22,7 @@ import { testConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { signJwt } from '../src/http/jwt.js';
 import { createBrowserSession } from '../src/http/session.js';
+import { ideaPath } from '../src/core/urls.js';
 
 const seconds = Number(process.argv[2] ?? 5);
 const chosen = process.argv[3] ? process.argv[3].split(',') : null;
@@ -81,6 +82,12 @@ async function prepare() {
        JOIN phases ph ON ph.module_id = m.id WHERE p.access = 'PUBLIC' AND NOT p.is_draft AND NOT p.is_archived AND o.enable_geolocation
        AND ph.start_date <= now() AND ph.end_date > now() + interval '1 day' ORDER BY (SELECT count(*) FROM ideas i WHERE i.module_id = m.id AND i.name NOT LIKE 'Bench idea %') DESC, m.id LIMIT 2`,
     );
+    // The idea page: the listed module's idea with the most comments (its thread's first page is full).
+    const [idea] = await rows<{ id: number; created: Date | string }>(
+      database,
+      `SELECT i.id, i.created FROM ideas i WHERE i.module_id = ${listed.module}
+       ORDER BY (SELECT count(*) FROM comments c WHERE c.content_type = 'idea' AND c.object_pk = i.id) DESC, i.id LIMIT 1`,
+    );
     const [counts] = await rows<Record<string, string>>(
       database,
       `SELECT (SELECT count(*) FROM projects) projects, (SELECT count(*) FROM ideas) ideas, (SELECT count(*) FROM comments) comments,
@@ -94,6 +101,7 @@ async function prepare() {
       session: await createBrowserSession(database.db, user.id),
       busyProject: busy.project,
       ...listed,
+      ideaPath: ideaPath(listed.org, new Date(idea.created), idea.id),
       // Ideas are created in another module than the listed one, so that the list stays the same size
     // (and they do not count when the listed module is picked, so that it stays the same from run to run).
       writeModule: other.module,
@@ -250,6 +258,8 @@ async function main() {
     { name: 'start-page', title: 'GET / (start page)', path: '/', headers: {} },
     { name: 'project-page-user', title: 'GET /{org}/projects/{slug}/ (page, signed in)', path: `/${picked.org}/projects/${picked.slug}/`, headers: session },
     { name: 'ideas-page-user', title: 'GET /{org}/projects/module/{slug}/ (idea list page, signed in)', path: `/${picked.org}/projects/module/${picked.module_slug}/`, headers: session },
+    { name: 'idea-page', title: 'GET /{org}/ideas/{ref}/ (idea page with its comments)', path: picked.ideaPath, headers: {} },
+    { name: 'idea-page-user', title: 'GET /{org}/ideas/{ref}/ (idea page with its comments, signed in)', path: picked.ideaPath, headers: session },
   ];
   const names = [...all.map((s) => s.name), 'cold-start', 'prepare'];
   const unknown = (chosen ?? []).filter((name) => !names.includes(name));

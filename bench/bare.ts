@@ -106,6 +106,24 @@ const IDEA_LIST_PAGE = `
   WHERE o.slug = $1 AND m.slug = $2 AND NOT m.is_draft AND NOT p.is_draft AND p.access <> 'PRIVATE'
   ORDER BY i.created DESC, i.id DESC LIMIT 15`;
 
+/**
+ * The idea page: the idea with its module, project and organisation, and its thread's first page
+ * (20 comments, newest first) with each comment's rating counts and its replies (oldest first) as JSON.
+ */
+const IDEA_PAGE = `
+  SELECT i.name, i.description, u.username AS creator, m.name AS module, p.name AS project, o.name AS organisation,
+    c.id, c.comment, c.created, cu.username AS author,
+    (SELECT count(*) FROM ratings r WHERE r.content_type = 'comment' AND r.object_pk = c.id AND r.value = 1) AS positive,
+    (SELECT count(*) FROM ratings r WHERE r.content_type = 'comment' AND r.object_pk = c.id AND r.value = -1) AS negative,
+    (SELECT json_agg(json_build_object('comment', a.comment, 'author', au.username, 'created', a.created) ORDER BY a.created, a.id)
+      FROM comments a JOIN users au ON au.id = a.creator_id WHERE a.content_type = 'comment' AND a.object_pk = c.id) AS replies
+  FROM ideas i JOIN modules m ON m.id = i.module_id JOIN projects p ON p.id = m.project_id JOIN organisations o ON o.id = p.organisation_id
+    JOIN users u ON u.id = i.creator_id
+    LEFT JOIN LATERAL (SELECT * FROM comments x WHERE x.content_type = 'idea' AND x.object_pk = i.id ORDER BY x.created DESC, x.id DESC LIMIT 20) c ON true
+    LEFT JOIN users cu ON cu.id = c.creator_id
+  WHERE o.slug = $1 AND i.id = $2 AND NOT m.is_draft AND NOT p.is_draft AND p.access <> 'PRIVATE'
+  ORDER BY c.created DESC, c.id DESC`;
+
 /** The start page's twin: the public, published, running projects with their organisations (the start page lists them all). */
 const START_PAGE = `
   SELECT p.name, p.slug, p.description, o.slug AS org, o.name AS organisation
@@ -154,6 +172,7 @@ async function serve() {
         page('Aktivitäten', await query(FEED, [createHash('sha256').update(cookie).digest('hex')]));
       } else if (url === '/') page('Start', await query(START_PAGE, []));
       else if ((match = /^\/([-\w]+)\/projects\/module\/([-\w]+)\/$/.exec(url))) page('Ideen', await query(IDEA_LIST_PAGE, [match[1], match[2]]));
+      else if ((match = /^\/([-\w]+)\/ideas\/\d{4}-(\d+)\/$/.exec(url))) page('Idee', await query(IDEA_PAGE, [match[1], Number(match[2])]));
       else if ((match = /^\/([-\w]+)\/projects\/([-\w]+)\/$/.exec(url))) page('Projekt', await query(PROJECT_PAGE, [match[1], match[2]]));
       else if (url === '/api/app-projects/') send(200, await query(APP_PROJECTS, [token, null]));
       else if ((match = /^\/api\/app-projects\/([-\w]+)\/$/.exec(url))) send(200, (await query(APP_PROJECTS, [token, match[1]]))[0] ?? null);

@@ -40,12 +40,3 @@ export async function loadFollow(db: DbOrTx, userId: number, projectId: number):
     .where(and(eq(follows.creatorId, userId), eq(follows.projectId, projectId)));
   return row ?? null;
 }
-
-/** Whether the user follows the project (an enabled follow). */
-export async function isFollowing(db: DbOrTx, userId: number, projectId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: follows.enabled })
-    .from(follows)
-    .where(and(eq(follows.creatorId, userId), eq(follows.projectId, projectId)));
-  return row?.enabled ?? false;
-}

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type LoadedModuleContext, projectFields, toProjectContext, uidOf } from '../projects/context.js';
+import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, mapIdeas, modules, organisations, paragraphs, phases, polls, projects, proposals, ratings, subjects, topics } from '../../db/schema/index.js';
@@ -133,14 +133,16 @@ export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: st
   if (!row) return null;
   const { rules, ...head } = row;
   const module = withDetails(head);
-  const context: LoadedModuleContext = {
-    project: toProjectContext(rules, user),
-    module: { id: module.id, isDraft: module.isDraft, blueprintType: module.blueprintType },
-    phases: module.phases,
-    now,
-  };
-  return { module, context };
+  return { module, context: moduleContextOf(rules, module, user, now) };
 }
+
+/** A module's rule context from what a page's statement loaded: the project's fields (`projectFields`) and the module with its phases. */
+export const moduleContextOf = (rules: ProjectRow, module: { id: number; isDraft: boolean; blueprintType: string; phases: ModulePhase[] }, user: RuleUser, now: Date): LoadedModuleContext => ({
+  project: toProjectContext(rules, user),
+  module: { id: module.id, isDraft: module.isDraft, blueprintType: module.blueprintType },
+  phases: module.phases,
+  now,
+});
 
 /** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */
 export interface ModuleCounts {

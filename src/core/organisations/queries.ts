@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
@@ -67,19 +67,24 @@ export function translated(profile: OrganisationProfile, field: 'description' | 
 }
 
 /**
+ * Whether the organisation has written terms of use and whether the user has agreed to them, as
+ * select fields over `organisations` (a page adds them to its own statement; `toOrganisationTerms` reads them back).
+ */
+export const organisationTermsFields = (userId: number | null | Placeholder<'uid'>) => ({
+  slug: organisations.slug,
+  written: sql<boolean>`btrim(${q(organisations.termsOfUse)}) <> ''`,
+  agreed: sql<boolean>`exists (select 1 from ${organisationTermsAgreements} where ${q(organisationTermsAgreements.organisationId)} = ${q(organisations.id)} and ${q(organisationTermsAgreements.userId)} = ${userId ?? 0})`,
+});
+
+export const toOrganisationTerms = (row: { slug: string; written: boolean; agreed: boolean }, userId: number | null): OrganisationTerms => ({ ...row, signedIn: userId !== null });
+
+/**
  * Whether an organisation has written terms of use and whether the user has agreed to them
  * (§A11.7, §A13), in one statement; null when the organisation does not exist.
  */
 export async function loadOrganisationTerms(db: DbOrTx, organisationId: number, userId: number | null): Promise<OrganisationTerms | null> {
-  const [row] = await db
-    .select({
-      slug: organisations.slug,
-      written: sql<boolean>`btrim(${q(organisations.termsOfUse)}) <> ''`,
-      agreed: sql<boolean>`exists (select 1 from ${organisationTermsAgreements} where ${q(organisationTermsAgreements.organisationId)} = ${q(organisations.id)} and ${q(organisationTermsAgreements.userId)} = ${userId ?? 0})`,
-    })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row ? { ...row, signedIn: userId !== null } : null;
+  const [row] = await db.select(organisationTermsFields(userId)).from(organisations).where(eq(organisations.id, organisationId));
+  return row ? toOrganisationTerms(row, userId) : null;
 }
 
 /** The organisations whose terms of use the user agreed to, by name (the account's agreements page). */

@@ -15,7 +15,7 @@ export type LoadedProjectContext = ProjectContext & { projectId: number; organis
 export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContext };
 
 /** The user's id in the statements below (0 for anonymous), a placeholder for it in a prepared statement, or a column of users. */
-type Uid = number | Placeholder<'uid'> | SQL;
+export type Uid = number | Placeholder<'uid'> | SQL;
 export const uidOf = (user: RuleUser): number => user?.id ?? 0;
 
 const roleExists = (table: typeof projectModerators | typeof projectParticipants, uid: Uid) =>

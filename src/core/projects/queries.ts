@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
 import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
-import { projectFields, toProjectContext, uidOf } from './context.js';
+import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
 import type { RuleUser } from './rules.js';
 
 // The permission context loader moved to ./context.ts; re-exported for code written before.
@@ -130,6 +131,9 @@ export async function loadAppProjects(
   return { projects: projectRows, modules: byProject };
 }
 
+/** Whether the user (0: nobody) follows the project (an enabled follow), as a select field over `projects` for a page's own statement. */
+export const followingField = (uid: Uid) => sql<boolean>`exists (select 1 from ${follows} f where f.project_id = ${q(projects.id)} and f.creator_id = ${uid} and f.enabled)`;
+
 /**
  * A project of an organisation by both slugs, with what its page shows, the viewer's rule context
  * and whether the viewer follows it, in one statement; null when there is none.
@@ -139,7 +143,7 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
   const [row] = await db
     .select({
       ...projectFields(uid),
-      following: sql<boolean>`exists (select 1 from ${follows} f where f.project_id = ${projects.id} and f.creator_id = ${uid} and f.enabled)`,
+      following: followingField(uid),
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,

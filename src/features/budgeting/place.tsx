@@ -1,6 +1,7 @@
 import type { MapConfig } from '../../config.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { field } from '../../web/forms.js';
+import { proposals } from '../../db/schema/index.js';
 import type { IdeaPageHooks } from '../ideas/pages.js';
 import { placeHooks } from '../mapideas/place.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
@@ -25,9 +26,10 @@ export const proposalHooks = (maps: MapConfig): IdeaPageHooks =>
       if (typeof extra.budget === 'number') await updateBudget(tx, id, extra.budget);
     },
     Fields: ({ page, values, errors }) => <BudgetField lang={page.lang} value={values.budget ?? ''} errors={errors.budget} />,
-    detail: async (db, page, idea) => {
-      const facts = (await loadProposalFacts(db, [idea.id])).get(idea.id);
-      return facts ? <BudgetView lang={page.lang} budget={facts.budget} archived={facts.isArchived} /> : null;
+    detailFields: { budget: proposals.budget, isArchived: proposals.isArchived },
+    detail: (page, _idea, _orgSlug, facts) => {
+      const { budget, isArchived } = facts as { budget: number; isArchived: boolean };
+      return <BudgetView lang={page.lang} budget={budget} archived={isArchived} />;
     },
     moderation: {
       values: async (db, id) => ({ is_archived: (await loadProposalFacts(db, [id])).get(id)?.isArchived ? 'on' : '' }),

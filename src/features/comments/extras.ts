@@ -1,9 +1,16 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type CommentRow, loadFeedbackOf, loadModeratorIds, loadRatingSummaries } from './queries.js';
+import { type CommentRow, loadFeedbackOf, loadModeratorIds, loadRatingSummaries, type ThreadFacts } from './queries.js';
 import { type CommentContext, commentUserInfo } from './rules.js';
 import type { CommentExtras } from './serialize.js';
 
-/** What the serializer needs beside the rows; with the thread's context also what the caller may do with each comment. */
+/** What the serializer needs beside the rows, from facts loaded already; with the thread's context also what the caller may do with each comment. No statements. */
+export function extrasOf(rows: CommentRow[], replies: Map<number, CommentRow[]>, facts: ThreadFacts, context?: CommentContext): CommentExtras {
+  const all = [...rows, ...[...replies.values()].flat()];
+  const { ratings, feedback, moderatorIds } = facts;
+  return { replies, userInfo: new Map(context ? all.map((row) => [row.id, commentUserInfo(context, row)]) : []), ratings, feedback, moderatorIds };
+}
+
+/** The same, loading the facts (ratings, feedback, moderators) of the rows. */
 export async function extrasFor(
   db: DbOrTx,
   rows: CommentRow[],
@@ -12,13 +19,7 @@ export async function extrasFor(
   userId: number | null,
   context?: CommentContext,
 ): Promise<CommentExtras> {
-  const all = [...rows, ...[...replies.values()].flat()];
-  const ids = all.map((r) => r.id);
-  return {
-    replies,
-    userInfo: new Map(context ? all.map((row) => [row.id, commentUserInfo(context, row)]) : []),
-    ratings: await loadRatingSummaries(db, 'comment', ids, userId),
-    feedback: await loadFeedbackOf(db, ids),
-    moderatorIds: await loadModeratorIds(db, projectId),
-  };
+  const ids = [...rows, ...[...replies.values()].flat()].map((r) => r.id);
+  const facts = { ratings: await loadRatingSummaries(db, 'comment', ids, userId), feedback: await loadFeedbackOf(db, ids), moderatorIds: await loadModeratorIds(db, projectId) };
+  return extrasOf(rows, replies, facts, context);
 }

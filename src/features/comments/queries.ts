@@ -4,6 +4,7 @@ import { countAll } from '../../db/client.js';
 import { commentFeedback, comments, type ContentKind, modules, organisations, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
 import { commentPath, modulePath } from '../../core/urls.js';
 import { contentTypeOfModule } from '../../core/modules/registry.js';
+import { fromJson, preparedStatement } from '../../db/sql.js';
 
 export interface ObjectRef {
   type: ContentKind;
@@ -226,10 +227,9 @@ const ORDER_BY: Record<CommentOrdering, SQL[]> = {
  * whose author has exactly that username, or with such a reply — never removed, censored or blocked
  * ones (§A11.4); with a category, those that carry it.
  */
-function threadWhere(ref: ObjectRef, filter: ThreadFilter) {
-  const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function threadWhere(filter: { search: boolean; category: boolean }) {
   const matches = (alias: SQL) =>
-    sql`(${alias}.comment ilike ${pattern} or exists (select 1 from ${users} u where u.id = ${alias}.creator_id and u.username = ${filter.search}))`;
+    sql`(${alias}.comment ilike ${sql.placeholder('pattern')} or exists (select 1 from ${users} u where u.id = ${alias}.creator_id and u.username = ${sql.placeholder('search')}))`;
   const search = filter.search
     ? and(
         eq(comments.isRemoved, false),
@@ -241,29 +241,125 @@ function threadWhere(ref: ObjectRef, filter: ThreadFilter) {
         ),
       )
     : undefined;
-  const category = filter.category ? sql`${comments.commentCategories} like ${`%${filter.category}%`}` : undefined;
-  return and(onObject(ref), search, category);
+  const category = filter.category ? sql`${comments.commentCategories} like ${sql.placeholder('category')}` : undefined;
+  return and(onObjectAt, search, category);
 }
 
-/** One page of an object's comments (by the filter's order, newest first by default) with their replies (oldest first). */
-export async function loadThreadPage(db: DbOrTx, ref: ObjectRef, page: number, pageSize: number, filter: ThreadFilter = DEFAULT_THREAD_FILTER): Promise<ThreadPage> {
-  const where = threadWhere(ref, filter);
-  const [{ n: count }] = await db.select({ n: countAll }).from(comments).where(where);
-  const [{ n: total }] = await db.select({ n: countAll }).from(comments).where(onObject(ref));
-  const [{ n: replyCount }] = await db
-    .select({ n: countAll })
-    .from(comments)
-    .where(and(eq(comments.contentType, 'comment'), inArray(comments.objectPk, db.select({ id: comments.id }).from(comments).where(onObject(ref)))));
-  const rows = await db
-    .select(commentColumns)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.creatorId))
-    .where(where)
-    .orderBy(...ORDER_BY[filter.ordering])
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const replies = await loadReplies(db, rows.map((r) => r.id));
-  return { count, commentCount: total + replyCount, comments: rows, replies };
+/** The object of a prepared thread statement. */
+const onObjectAt = and(eq(comments.contentType, sql.placeholder('type')), eq(comments.objectPk, sql.placeholder('id')));
+
+/** The values of a thread page's placeholders. */
+function threadValues(ref: ObjectRef, page: number, pageSize: number, filter: ThreadFilter, viewer: { projectId: number; userId: number | null }) {
+  return {
+    type: ref.type,
+    id: ref.id,
+    pattern: `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    search: filter.search,
+    category: `%${filter.category}%`,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    uid: viewer.userId ?? 0,
+    projectId: viewer.projectId,
+  };
+}
+
+/** What a thread's serializer needs beside its rows: the comments' ratings, the moderators' feedback, and the project's moderators. */
+export interface ThreadFacts {
+  ratings: Map<number, RatingSummary>;
+  feedback: Map<number, FeedbackRow>;
+  moderatorIds: Set<number>;
+}
+
+/** A row of `commentColumns` as `row_to_json` hands it over (the dates as ISO text). */
+type CommentJson = Omit<CommentRow, 'created' | 'modified'> & { created: string; modified: string | null };
+const fromCommentJson = (row: CommentJson): CommentRow => ({ ...row, created: new Date(row.created), modified: row.modified === null ? null : new Date(row.modified) });
+/** `commentColumns` under their own names, for a statement that hands rows over as JSON. */
+const commentColumnsAs = sql.join(
+  Object.entries(commentColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+/** The thread page's statement for an ordering and a filter's shape (search or not, category or not), each prepared once (its text built once per process). */
+const threadStatements = new Map<string, (db: DbOrTx, values: ReturnType<typeof threadValues>) => Promise<ThreadRowJson[]>>();
+function threadStatement(filter: ThreadFilter) {
+  const shape = { search: filter.search !== '', category: filter.category !== '' };
+  const key = `${COMMENT_ORDERINGS.indexOf(filter.ordering)}_${Number(shape.search)}${Number(shape.category)}`;
+  let statement = threadStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement<ThreadRowJson, ReturnType<typeof threadValues>>(`thread_page_${key}`, () => threadSql(threadWhere(shape), sql.join(ORDER_BY[filter.ordering], sql`, `)));
+    threadStatements.set(key, statement);
+  }
+  return statement;
+}
+
+const threadSql = (where: SQL | undefined, order: SQL) => {
+  const uid = sql.placeholder('uid');
+  return sql`
+    with page as (
+      select ${commentColumnsAs}, row_number() over (order by ${order}) as position
+      from ${comments} inner join ${users} on ${users.id} = ${comments.creatorId}
+      where ${where} order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    ),
+    answers as (
+      select ${commentColumnsAs} from ${comments} inner join ${users} on ${users.id} = ${comments.creatorId}
+      where ${comments.contentType} = 'comment' and ${comments.objectPk} in (select p.id from page p)
+    ),
+    shown as (select p.id from page p union all select a.id from answers a)
+    select
+      (select count(*) from ${comments} where ${where})::int as count,
+      (select count(*) from ${comments} where ${onObjectAt})::int as top,
+      (select count(*) from ${comments} c where c.content_type = 'comment' and c.object_pk in (select ${comments.id} from ${comments} where ${onObjectAt}))::int as answered,
+      (select json_agg(row_to_json(p) order by p.position) from page p) as comments,
+      (select json_agg(row_to_json(a) order by a.created, a.id) from answers a) as replies,
+      (select json_agg(json_build_object('objectPk', r.object_pk, 'positive', r.positive, 'negative', r.negative, 'userRatingId', r.own_id, 'userRatingValue', r.own_value)) from (
+        select x.object_pk, count(*) filter (where x.value = 1) as positive, count(*) filter (where x.value = -1) as negative,
+          max(x.id) filter (where x.creator_id = ${uid}) as own_id, max(x.value) filter (where x.creator_id = ${uid}) as own_value
+        from ${ratings} x where x.content_type = 'comment' and x.object_pk in (select s.id from shown s) group by x.object_pk) r) as ratings,
+      (select json_agg(json_build_object('id', f.id, 'commentId', f.comment_id, 'feedbackText', f.feedback_text, 'created', f.created, 'modified', f.modified))
+        from ${commentFeedback} f where f.comment_id in (select s.id from shown s)) as feedback,
+      (select json_agg(m.user_id) from ${projectModerators} m where m.project_id = ${sql.placeholder('projectId')}) as moderators`;
+};
+
+/**
+ * One page of an object's comments (by the filter's order, newest first by default) with their
+ * replies (oldest first), the thread's counts, and the facts its serializer needs (ratings with the
+ * viewer's own, feedback, the project's moderators): one statement whatever the thread's size, the
+ * rows handed over as JSON.
+ */
+export async function loadThreadPage(
+  db: DbOrTx,
+  ref: ObjectRef,
+  page: number,
+  pageSize: number,
+  filter: ThreadFilter,
+  viewer: { projectId: number; userId: number | null },
+): Promise<ThreadPage & ThreadFacts> {
+  const [row] = await threadStatement(filter)(db, threadValues(ref, page, pageSize, filter, viewer));
+  const rows = (fromJson(row.comments) ?? []).map(fromCommentJson);
+  const replies = new Map<number, CommentRow[]>();
+  for (const reply of (fromJson(row.replies) ?? []).map(fromCommentJson)) replies.set(reply.objectPk, [...(replies.get(reply.objectPk) ?? []), reply]);
+  const feedback = (fromJson(row.feedback) ?? []).map((f) => ({ ...f, created: new Date(f.created), modified: f.modified === null ? null : new Date(f.modified) }));
+  return {
+    count: Number(row.count),
+    commentCount: Number(row.top) + Number(row.answered),
+    comments: rows,
+    replies,
+    ratings: new Map((fromJson(row.ratings) ?? []).map((r) => [Number(r.objectPk), { positive: Number(r.positive), negative: Number(r.negative), userRatingId: r.userRatingId === null ? null : Number(r.userRatingId), userRatingValue: r.userRatingValue === null ? null : Number(r.userRatingValue) }])),
+    feedback: new Map(feedback.map((f) => [f.commentId, f])),
+    moderatorIds: new Set((fromJson(row.moderators) ?? []).map(Number)),
+  };
+}
+
+type Json<T> = T | string | null;
+interface ThreadRowJson {
+  count: number;
+  top: number;
+  answered: number;
+  comments: Json<CommentJson[]>;
+  replies: Json<CommentJson[]>;
+  ratings: Json<(Omit<RatingSummary, 'positive' | 'negative'> & { objectPk: number; positive: number; negative: number })[]>;
+  feedback: Json<(Omit<FeedbackRow, 'created' | 'modified'> & { created: string; modified: string | null })[]>;
+  moderators: Json<number[]>;
 }
 
 export async function loadReplies(db: DbOrTx, parentIds: number[]): Promise<Map<number, CommentRow[]>> {

@@ -12,8 +12,8 @@ import { organisationTextPath } from '../../core/legal/texts.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
-import { extrasFor } from './extras.js';
-import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
+import { extrasFor, extrasOf } from './extras.js';
+import { type CommentRow, DEFAULT_THREAD_FILTER, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
@@ -84,9 +84,9 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await currentUser(request);
       const context = await objectFor(request.params, user);
       const page = pageNumber(request.query.page);
-      const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE);
+      const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE, DEFAULT_THREAD_FILTER, { projectId: context.project.projectId, userId: user?.id ?? null });
       checkPageInRange(page, PAGE_SIZE, thread.count);
-      const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, user?.id ?? null, context);
+      const extras = extrasOf(thread.comments, thread.replies, thread, context);
       const ctx = renderContext(request, user, config);
       const terms = await loadOrganisationTerms(db, context.project.organisationId, user?.id ?? null);
       return {

@@ -19,7 +19,6 @@ import { findIdeaByLegacySlug } from './legacy.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
 import { CommentThread } from '../threads/views.js';
-import { isFollowing } from '../../core/follows/queries.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
@@ -33,7 +32,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../../co
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
-import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
+import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
@@ -64,8 +63,10 @@ export interface IdeaPageHooks {
   Fields: (props: { page: PageContext; db: Db; values: Record<string, string>; errors: FieldErrors; area: unknown }) => JSX.Element;
   /** The module's facts the fields show (the area of a map). */
   formContext: (db: Db, moduleId: number) => Promise<unknown>;
-  /** The kind's part of the detail page. */
-  detail: (db: Db, page: PageContext, idea: IdeaRow, orgSlug: string) => Promise<ComponentChildren>;
+  /** What the kind's part of the detail page shows, as select fields over the kind's table (joined with its module), loaded in the idea's own statement. */
+  detailFields: DetailFields;
+  /** The kind's part of the detail page, from its `detailFields` (no statements). */
+  detail: (page: PageContext, idea: IdeaRow, orgSlug: string, facts: Record<string, unknown>) => ComponentChildren;
   /** Scripts of the form and the detail page (the map). */
   scripts: string[];
   /** Further fields of the moderation (proposals: archived). */
@@ -87,6 +88,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   const seg = kind.segment;
   const { media } = app.ctx;
   const loadIdeaModule = ideaModuleLoader(db);
+  const loadIdeaHead = ideaHeadLoader(db, kind, hooks?.detailFields);
 
   if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
   /** Multipart forms (with an image) become an ordinary body before validation; the file waits on the request. */
@@ -103,14 +105,10 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   async function visibleIdea(page: PageContext, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
-    const place = await loadIdeaPlace(db, params.org, pk, kind);
-    if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
-    const target = await loadIdeaModule(place.moduleId, page.user);
-    if (!target) throw notFound();
-    if (!canViewIdeas(target.rules)) throw hidden === 'missing' ? notFound() : denied(page.user);
-    const [idea] = await loadIdeas(db, { moduleId: place.moduleId, ideaId: place.id }, page.user?.id ?? null, kind);
-    if (!idea) throw notFound();
-    return { place, idea, target, path: ideaPath(params.org, idea.created, idea.id, seg) };
+    const head = await loadIdeaHead(params.org, pk, page.user);
+    if (!head || ideaReferenceNumber(head.idea.created, head.idea.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
+    if (!canViewIdeas(head.target.rules)) throw hidden === 'missing' ? notFound() : denied(page.user);
+    return { ...head, path: ideaPath(params.org, head.idea.created, head.idea.id, seg) };
   }
 
   /** The signed-in page context of a form, or null after a redirect to login. */
@@ -127,17 +125,16 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const legacyId = REFERENCE.test(ref) || kind !== IDEA_KIND ? null : await findIdeaByLegacySlug(db, ref);
     const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId, kind);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();
-    const { place, idea, target, path } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
+    const { place, idea, target, path, following, terms, facts } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
     // §A9.10: the reference number is the canonical address; other addresses of the idea redirect to it, the query kept.
     if (legacy || ref !== ideaReferenceNumber(idea.created, idea.id)) return reply.redirect(`${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 301);
     const rules = target.rules;
-    const commenting = { ...rules, root: { type: kind.kind } };
+    const commenting = { ...rules, root: { type: kind.kind }, terms };
     const selected = Number(request.query.comment ?? '') || null;
     const filter = threadFilter(request.query);
     const thread = await loadThreadView(db, request, config, page, commenting, { type: kind.kind, id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
     if (thread.page > thread.pages) throw notFound();
     const project = { organisationSlug: request.params.org, slug: place.projectSlug };
-    const following = page.user ? await isFollowing(db, page.user.id, target.module.projectId) : false;
     const data = {
       orgSlug: request.params.org,
       place,
@@ -151,7 +148,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         report: page.user !== null,
         rated: moduleRatesIdeas(target.module, kind.kind),
       },
-      extra: hooks ? await hooks.detail(db, page, idea, request.params.org) : undefined,
+      extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
       follow: <FollowForm page={page} project={project} following={following} next={path} />,
       thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
     };

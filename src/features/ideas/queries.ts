@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ideaPath } from '../../core/urls.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
-import { type LoadedModule, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
-import { type LoadedModuleContext, prepareModuleContextWith } from '../../core/projects/context.js';
+import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
+import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type Uid, uidOf } from '../../core/projects/context.js';
+import { followingField } from '../../core/projects/queries.js';
+import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
 import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 
@@ -28,6 +31,9 @@ export function ideaModuleLoader(db: Db): (moduleId: number, user: RuleUser) => 
     return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules };
   };
 }
+
+/** Further select fields over an idea-like kind's table (joined with its module) that its page shows: a place, a budget. */
+export type DetailFields = Record<string, SQL | AnyPgColumn>;
 
 /** An idea with everything its serializer shows. */
 export interface IdeaRow {
@@ -135,50 +141,106 @@ export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number 
   return { count, ideas: rows.map(({ total: _, ...row }) => row) };
 }
 
-async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number })[]> {
-  const uid = userId ?? 0;
+/** An idea's select fields over its kind's table joined with `users` and `categories` (see `ideaJoins`): the idea with its counts, the user's rating (0: nobody) and its labels. */
+function ideaFields(kind: IdeaKind, uid: Uid) {
   const { table: ideas, labels: ideaLabels } = kind;
   const ct = sql.raw(`'${kind.kind}'`);
   const { commentCount, positiveRatingCount, negativeRatingCount } = countsOf(kind);
+  return {
+    id: ideas.id,
+    moduleId: ideas.moduleId,
+    creatorId: ideas.creatorId,
+    creatorName: users.username,
+    name: ideas.name,
+    description: ideas.description,
+    image: ideas.image,
+    imageCopyright: ideas.imageCopyright,
+    created: ideas.created,
+    moderatorStatus: ideas.moderatorStatus,
+    moderatorFeedbackText: ideas.moderatorFeedbackText,
+    categoryId: categories.id,
+    categoryName: categories.name,
+    commentCount,
+    positiveRatingCount,
+    negativeRatingCount,
+    userRatingId: sql<number | null>`(select x.id from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
+    userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
+    labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels}
+        inner join ${labels} l on l.id = ${ideaLabels.labelId} where ${ideaLabels.ideaId} = ${ideas.id})`,
+  };
+}
+
+type IdeaFieldsRow = Omit<IdeaRow, 'category' | 'userRating' | 'labels'> & { categoryId: number | null; categoryName: string | null; userRatingId: number | null; userRatingValue: number | null; labels: NamedRef[] | null };
+
+const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }: R) => ({
+  ...row,
+  category: categoryId !== null && categoryName !== null ? { id: categoryId, name: categoryName } : null,
+  userRating: userRatingId === null || userRatingValue === null ? null : { id: Number(userRatingId), value: Number(userRatingValue) },
+  labels: labels ?? [],
+});
+
+async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number })[]> {
+  const { table: ideas } = kind;
   const where = ideaWhere(query, kind);
   const select = db
-    .select({
-      total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number),
-      id: ideas.id,
-      moduleId: ideas.moduleId,
-      creatorId: ideas.creatorId,
-      creatorName: users.username,
-      name: ideas.name,
-      description: ideas.description,
-      image: ideas.image,
-      imageCopyright: ideas.imageCopyright,
-      created: ideas.created,
-      moderatorStatus: ideas.moderatorStatus,
-      moderatorFeedbackText: ideas.moderatorFeedbackText,
-      categoryId: categories.id,
-      categoryName: categories.name,
-      commentCount,
-      positiveRatingCount,
-      negativeRatingCount,
-      userRatingId: sql<number | null>`(select x.id from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
-      userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
-      labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels}
-        inner join ${labels} l on l.id = ${ideaLabels.labelId} where ${ideaLabels.ideaId} = ${ideas.id})`,
-    })
+    .select({ total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number), ...ideaFields(kind, userId ?? 0) })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
     .where(where)
     .orderBy(...orderingsOf(kind)[query.ordering ?? '-created']);
   const rows = query.limit === undefined ? await select : await select.limit(query.limit).offset(query.offset ?? 0);
-  return rows.map(({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }) => ({
-    ...row,
-    category: categoryId !== null && categoryName !== null ? { id: categoryId, name: categoryName } : null,
-    userRating: userRatingId === null || userRatingValue === null ? null : { id: Number(userRatingId), value: Number(userRatingValue) },
-    labels: labels ?? [],
-  }));
+  return rows.map(toIdeaRow);
 }
 
+/**
+ * An idea by id inside an organisation with everything its pages know before its thread, in one
+ * statement: its place (module, project, organisation), the idea as `loadIdeas` loads it, its
+ * module with the viewer's rule context, whether the viewer follows the project and the
+ * organisation's terms of use as the viewer sees them, and the kind's `detailFields` (its page's
+ * facts: a place, a budget) as `facts`; null when there is no such idea. The statement is prepared
+ * once for `db` and the kind (its text built once per process, parsed once per connection).
+ */
+export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields: DetailFields = {}) {
+  const { table: ideas } = kind;
+  const uid = sql.placeholder('uid');
+  const statement = db
+    .select({
+      idea: ideaFields(kind, uid),
+      moduleSlug: modules.slug,
+      moduleName: modules.name,
+      projectSlug: projects.slug,
+      projectName: projects.name,
+      organisationName: organisations.name,
+      rules: projectFields(uid),
+      moduleIsDraft: modules.isDraft,
+      blueprintType: modules.blueprintType,
+      details: moduleDetailFields,
+      following: followingField(uid),
+      terms: organisationTermsFields(uid),
+      // The id keeps the nested selection from being empty when the kind adds nothing.
+      facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
+    })
+    .from(ideas)
+    .innerJoin(users, eq(users.id, ideas.creatorId))
+    .leftJoin(categories, eq(categories.id, ideas.categoryId))
+    .innerJoin(modules, eq(modules.id, ideas.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(eq(ideas.id, sql.placeholder('ideaId')), eq(organisations.slug, sql.placeholder('orgSlug'))))
+    .prepare(`idea_head_${kind.kind}`);
+  return async (orgSlug: string, ideaId: number, user: RuleUser, now = new Date()) => {
+    const [row] = await statement.execute({ orgSlug, ideaId, uid: uidOf(user) });
+    if (!row) return null;
+    const idea: IdeaRow = toIdeaRow(row.idea);
+    const { moduleSlug, moduleName, projectSlug, projectName, organisationName } = row;
+    const place = { id: idea.id, moduleId: idea.moduleId, created: idea.created, moduleSlug, moduleName, projectSlug, projectName, organisationName };
+    const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
+    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
+    const { idea: _, ...facts } = row.facts;
+    return { place, idea, target, following: Boolean(row.following), terms: toOrganisationTerms(row.terms, user?.id ?? null), facts: facts as Record<string, unknown> };
+  };
+}
 
 /** An idea's place: its module, project and organisation, by id inside an organisation; null when there is none. */
 export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number, { table: ideas }: IdeaKind = IDEA_KIND) {

@@ -1,6 +1,6 @@
 import type { MapConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { AreaFeatureCollection, PointFeature } from '../../db/schema/index.js';
+import { type AreaFeatureCollection, modules, type PointFeature } from '../../db/schema/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { ideaPath } from '../../core/urls.js';
 import { field, type RepeatedFormBody } from '../../web/forms.js';
@@ -77,15 +77,15 @@ export function placeHooks(kind: PlaceKind, maps: MapConfig, more?: Partial<Idea
         {more?.Fields && <more.Fields page={page} db={db} values={values} errors={errors} area={area} />}
       </PlaceFields>
     ),
-    detail: async (db, page, idea, orgSlug) => {
-      const place = (await loadPlaces(db, kind, [idea.id])).get(idea.id);
-      const area = await loadArea(db, idea.moduleId);
-      const further = await more?.detail?.(db, page, idea, orgSlug);
-      if (!place) return further;
+    detailFields: { point: kind.placeTable.point, pointLabel: kind.placeTable.pointLabel, area: modules.area, ...more?.detailFields },
+    detail: (page, idea, orgSlug, facts) => {
+      const { point, pointLabel, area } = facts as { point: PointFeature | null; pointLabel: string; area: AreaFeatureCollection | null };
+      const further = more?.detail?.(page, idea, orgSlug, facts);
+      if (!point) return further;
       return (
         <>
           {further}
-          <PlaceView lang={page.lang} maps={maps} area={area} label={place.pointLabel} marker={markerOf(orgSlug, kind, idea, place.point)} />
+          <PlaceView lang={page.lang} maps={maps} area={area} label={pointLabel} marker={markerOf(orgSlug, kind, idea, point)} />
         </>
       );
     },

@@ -4,7 +4,7 @@ import { renderContext } from '../../http/render.js';
 import { checkPageInRange, PageParam } from '../../http/pagination.js';
 import type { Config } from '../../config.js';
 import type { PageContext } from '../../web/context.js';
-import { extrasFor } from '../comments/extras.js';
+import { extrasFor, extrasOf } from '../comments/extras.js';
 import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from '../comments/input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from '../comments/queries.js';
@@ -155,9 +155,9 @@ export async function loadThreadView(
 ): Promise<ThreadView> {
   // A `?comment=` link finds its page in the default order.
   const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
-  const thread = await loadThreadPage(db, object, number, size, filter);
+  const thread = await loadThreadPage(db, object, number, size, filter, { projectId: context.project.projectId, userId: page.user?.id ?? null });
   checkPageInRange(number, size, thread.count);
-  const extras = await extrasFor(db, thread.comments, thread.replies, context.project.projectId, page.user?.id ?? null, context);
+  const extras = extrasOf(thread.comments, thread.replies, thread, context);
   const loaded = { thread, extras, ctx: renderContext(request, page.user, config), terms: await viewerTerms(db, page, context) };
   return threadView(page, context, object, loaded, { page: number, size, filter });
 }
