@@ -26,9 +26,12 @@ const phasesFor = (timing: Timing) =>
 
 export const BUDGET_MODULES = { supporting: 30, voting: 31, counted: 32, foreign: 33, private: 34, privateSupport: 35 } as const;
 
+/** A participatory budget with support and vote (PB3) whose phases are at `timing`. */
+export const budgetModule = (id: number, slug: string, project: number, timing: Timing) => ({ id, slug, project, name: `Budget ${slug}`, description: 'Money', blueprint_type: 'PB3', phases: phasesFor(timing) });
+
 export function budgetWorld(): Fixture {
   const world = dashboardWorld();
-  const module = (id: number, slug: string, project: number, timing: Timing) => ({ id, slug, project, name: `Budget ${slug}`, description: 'Money', blueprint_type: 'PB3', phases: phasesFor(timing) });
+  const module = budgetModule;
   return {
     ...world,
     projects: [...(world.projects ?? []), { id: 5, slug: 'private-plan', name: 'Private plan', organisation: 1, access: 'PRIVATE', participants: [4], moderators: [3] }],
@@ -44,13 +47,13 @@ export function budgetWorld(): Fixture {
   };
 }
 
-/** Proposals: per budget module four, ids `module*10 + 1..4`, budgets 50,000 / 30,000 / 20,000 / 60,000 €. */
+/** Proposals: per budget module (all of budgetWorld's unless given) four, ids `module*10 + 1..4`, budgets 50,000 / 30,000 / 20,000 / 60,000 €. */
 export const proposalId = (moduleId: number, n: 1 | 2 | 3 | 4) => moduleId * 10 + n;
 const BUDGETS = [50_000, 30_000, 20_000, 60_000];
 const NAMES = ['Park', 'Bridge', 'Bench', 'Pool'];
 
-export async function seedProposals(db: Db) {
-  for (const moduleId of Object.values(BUDGET_MODULES)) {
+export async function seedProposals(db: Db, moduleIds: readonly number[] = Object.values(BUDGET_MODULES)) {
+  for (const moduleId of moduleIds) {
     await db.insert(proposals).values(
       BUDGETS.map((budget, i) => ({
         id: proposalId(moduleId, (i + 1) as 1 | 2 | 3 | 4),

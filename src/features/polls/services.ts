@@ -19,12 +19,25 @@ const votesOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollVotes.cre
 const answersOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollAnswers.creatorId, voter.userId) : eq(pollAnswers.voterToken, voter.token));
 
 /**
+ * Ballots of one voter in one poll take turns: two at once (a double click) replace each other
+ * instead of colliding, and the first one is the one the statistics count. The lock is the voter's
+ * (a transaction-scoped advisory lock on poll and voter), not the poll's row: different voters of
+ * one poll never wait on each other (issue 23.2; a rare hash collision only makes two voters take turns).
+ */
+async function takeVotersTurn(tx: DbOrTx, pollId: number, voter: Voter): Promise<void> {
+  const key = voter.userId !== undefined ? `user:${voter.userId}` : `token:${voter.token}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${pollId}::integer, hashtext(${key}))`);
+}
+
+/**
  * Saves a checked ballot in the caller's transaction: per question the voter's earlier votes (or
  * open answer) are replaced, so re-voting never counts twice; an empty list clears the question.
- * A registered voter follows the project (adhocracy+'s auto-follow on votes).
+ * A registered voter follows the project (adhocracy+'s auto-follow on votes). Only the voter's own
+ * ballot is waited for (takeVotersTurn), never another voter's.
  */
 export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
   const { voter } = input;
+  await takeVotersTurn(tx, input.pollId, voter);
   const creatorId = voter.userId ?? null;
   const voterToken = voter.token ?? null;
   const questionIds = input.votes.map((v) => v.question.id);
@@ -146,8 +159,6 @@ export async function submitBallot(db: Db, secretKey: string, input: BallotSubmi
   const targets = await loadBallotTargets(db, ballotQuestionIds(input.votes), ballotChoiceIds(input.votes));
   const votes = checkBallot(input.pollId, input.votes, targets.questions, targets.choices);
   await db.transaction(async (tx) => {
-    // Ballots of one poll take turns: two ballots of one voter at once (a double click) replace each other instead of colliding.
-    await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('update');
     if (input.voter.userId !== undefined) await recordTermsAgreement(tx, input.voter.userId, input.organisationId, terms);
     await castBallot(tx, { pollId: input.pollId, voter: input.voter, votes, projectId: input.projectId });
   });
