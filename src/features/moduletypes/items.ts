@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { modules, organisationInitiators, projects, users } from '../../db/schema/index.js';
+import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
 import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
@@ -40,3 +42,29 @@ export async function defaultItemCreator(db: DbOrTx, moduleId: number): Promise<
   const [superuser] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperuser, true)).orderBy(asc(users.id)).limit(1);
   return superuser?.id ?? null;
 }
+
+type IdColumn = AnyPgColumn<{ data: number; notNull: true }>;
+
+/** How many comments an item has with their replies (removed ones too: a thread keeps its place), as a column of a statement on `id`'s table. */
+export function commentCountOn(kind: ContentKind, id: IdColumn) {
+  const pk = q(id);
+  return sql<number>`(select count(*) from ${comments} c where (c.content_type = ${kind} and c.object_pk = ${pk})
+    or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${kind} and p.object_pk = ${pk})))`.mapWith(Number);
+}
+
+/** How many items each of the modules has (a module type's publish check), by the items' module column. */
+export async function countPerModule(db: DbOrTx, moduleId: IdColumn, moduleIds: number[]): Promise<Map<number, number>> {
+  if (!moduleIds.length) return new Map();
+  const rows = await db.select({ moduleId, n: count() }).from(moduleId.table).where(inArray(moduleId, moduleIds)).groupBy(moduleId);
+  return new Map(rows.map((r) => [r.moduleId, r.n]));
+}
+
+/** Where items live: their module and organisation (inside one organisation when it is given). */
+export const itemPlaces = (db: DbOrTx, item: { id: IdColumn; name: AnyPgColumn<{ data: string; notNull: true }>; created: AnyPgColumn<{ data: Date; notNull: true }>; moduleId: IdColumn }, ids: number[], orgSlug?: string) =>
+  db
+    .select({ id: item.id, name: item.name, created: item.created, moduleId: item.moduleId, moduleSlug: modules.slug, orgSlug: organisations.slug })
+    .from(item.id.table)
+    .innerJoin(modules, eq(modules.id, item.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(inArray(item.id, ids), orgSlug === undefined ? undefined : eq(organisations.slug, orgSlug)));
