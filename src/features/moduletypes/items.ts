@@ -3,11 +3,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
-import { denied } from '../../http/auth.js';
+import { type AuthUser, denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
+import type { LoadedModuleContext } from '../../core/projects/context.js';
 import type { RuleUser } from '../../core/projects/rules.js';
+import { ideaReferenceNumber } from '../../core/urls.js';
 
 /** A module as the pages of a module type's items show it: its details, project and organisation names. */
 export type ItemModule = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>['module'];
@@ -68,3 +70,29 @@ export const itemPlaces = (db: DbOrTx, item: { id: IdColumn; name: AnyPgColumn<{
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(inArray(item.id, ids), orgSlug === undefined ? undefined : eq(organisations.slug, orgSlug)));
+
+/**
+ * An item by its reference number inside an organisation (`places` finds where items live), with its
+ * module and the viewer's rule context: 404 for a wrong number or an item of another organisation,
+ * and as `viewableModule` for an item the viewer may not see.
+ */
+export async function viewableItem(
+  db: DbOrTx,
+  params: { org: string; ref: string },
+  places: (db: DbOrTx, ids: number[], orgSlug: string) => Promise<{ id: number; created: Date; moduleSlug: string }[]>,
+  user: RuleUser,
+) {
+  const [year, pk] = params.ref.split('-').map(Number);
+  if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
+  const [place] = await places(db, [pk], params.org);
+  if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
+  return { pk, ...(await viewableModule(db, params.org, place.moduleSlug, user)) };
+}
+
+/** A module of the given type where the viewer may what `may` asks (add items, edit the text): 404 for a module of another type, else as `denied`. */
+export async function moduleWhereMay(db: DbOrTx, params: { org: string; slug: string }, blueprintType: string, may: (context: LoadedModuleContext) => boolean, user: AuthUser | null) {
+  const { module, context } = await viewableModule(db, params.org, params.slug, user);
+  if (module.blueprintType !== blueprintType) throw notFound();
+  if (!may(context)) throw denied(user);
+  return module;
+}
