@@ -96,3 +96,19 @@ export async function moduleWhereMay(db: DbOrTx, params: { org: string; slug: st
   if (!may(context)) throw denied(user);
   return module;
 }
+
+/** A content type's `target` for a table of items: an item's module and author. */
+export const itemTarget =
+  (item: { id: IdColumn; moduleId: IdColumn; creatorId: AnyPgColumn<{ data: number }> }) =>
+  async (db: DbOrTx, id: number): Promise<{ moduleId: number; creatorId: number | null } | null> => {
+    const [row] = await db.select({ moduleId: item.moduleId, creatorId: item.creatorId }).from(item.id.table).where(eq(item.id, id));
+    return row ?? null;
+  };
+
+/** A module type's `facts`: how many items each module has, under `name` (what its publish check reads). */
+export const itemCountFacts =
+  (name: string, counts: (db: DbOrTx, moduleIds: number[]) => Promise<Map<number, number>>) =>
+  async (db: DbOrTx, moduleIds: number[]): Promise<Map<number, Record<string, number>>> => {
+    const byModule = await counts(db, moduleIds);
+    return new Map(moduleIds.map((id) => [id, { [name]: byModule.get(id) ?? 0 }]));
+  };
