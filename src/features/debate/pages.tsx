@@ -9,7 +9,7 @@ import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { modulePath } from '../../core/urls.js';
 import { moduleWhereMay, viewableItem } from '../moduletypes/items.js';
-import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-pages.js';
+import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
 import { loadSubjects, subjectPath, subjectPlaces } from './queries.js';
 import { canAddSubject, canChangeSubject, type SubjectInput, subjectInputErrors } from './rules.js';
 import { createSubject, deleteSubject, updateSubject } from './services.js';

@@ -10,7 +10,7 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, FORM_FIELD_MAX_LENGTH, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { moduleWhereMay, viewableModule } from '../moduletypes/items.js';
-import { ItemQuery, itemThread, ModuleParams } from '../moduletypes/item-pages.js';
+import { ItemQuery, itemThread, ModuleParams } from '../moduletypes/item-routing.js';
 import { checkDocumentForm, documentForm, readDocumentForm } from './editor.js';
 import { chapterPath, documentEditPath, findChapter, findParagraph, loadDocument, paragraphPath } from './queries.js';
 import { canEditDocument } from './rules.js';

@@ -10,7 +10,7 @@ import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { modulePath } from '../../core/urls.js';
 import { toggleRating } from '../ratings/services.js';
 import { type ItemModule, moduleWhereMay, viewableItem } from '../moduletypes/items.js';
-import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-pages.js';
+import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
 import { loadTopics, topicPath, topicPlaces, type TopicRow } from './queries.js';
 import { canAddTopic, canChangeTopic, canRateTopic, type TopicInput, topicInputErrors } from './rules.js';
 import { createTopic, deleteTopic, updateTopic } from './services.js';
