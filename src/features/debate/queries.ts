@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { subjects, users } from '../../db/schema/index.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
-import { commentCountOn, countPerModule, itemPlaces } from '../moduletypes/items.js';
+import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';
 
 /** A subject's page, by its reference number (`/<org>/subjects/<yyyy>-<pk:05>/`, §9.2). */
 export const subjectPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/subjects/${ideaReferenceNumber(created, id)}/`;
@@ -12,16 +12,7 @@ export const subjectCreatePath = (orgSlug: string, moduleSlug: string) => `/${or
 export const SUBJECT_ORDERINGS = ['name', '-comment_count'] as const;
 export type SubjectOrdering = (typeof SUBJECT_ORDERINGS)[number];
 
-export interface SubjectRow {
-  id: number;
-  moduleId: number;
-  name: string;
-  description: string;
-  created: Date;
-  creatorName: string;
-  /** Comments and their replies (a+'s "Contributions"). */
-  commentCount: number;
-}
+export type SubjectRow = ItemRow;
 
 const commentCount = commentCountOn('subject', subjects.id);
 

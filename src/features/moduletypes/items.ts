@@ -45,6 +45,18 @@ export async function defaultItemCreator(db: DbOrTx, moduleId: number): Promise<
   return superuser?.id ?? null;
 }
 
+/** What a list of a module's items (subjects, topics) shows of each. */
+export interface ItemRow {
+  id: number;
+  moduleId: number;
+  name: string;
+  description: string;
+  created: Date;
+  creatorName: string;
+  /** Comments and their replies (a+'s "Contributions"). */
+  commentCount: number;
+}
+
 type IdColumn = AnyPgColumn<{ data: number; notNull: true }>;
 
 /** How many comments an item has with their replies (removed ones too: a thread keeps its place), as a column of a statement on `id`'s table. */

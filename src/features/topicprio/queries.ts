@@ -4,7 +4,7 @@ import { qualified as q } from '../../db/sql.js';
 import { categories, labels, ratings, topicLabels, topics, users } from '../../db/schema/index.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
-import { commentCountOn, countPerModule, itemPlaces } from '../moduletypes/items.js';
+import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';
 
 /** A topic's page, by its reference number (`/<org>/topicprio/<yyyy>-<pk:05>/`, §8.2). */
 export const topicPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/topicprio/${ideaReferenceNumber(created, id)}/`;
@@ -14,16 +14,9 @@ export const topicCreatePath = (orgSlug: string, moduleSlug: string) => `/${orgS
 export const TOPIC_ORDERINGS = ['name', '-positive_rating_count', '-comment_count'] as const;
 export type TopicOrdering = (typeof TOPIC_ORDERINGS)[number];
 
-export interface TopicRow {
-  id: number;
-  moduleId: number;
-  name: string;
-  description: string;
-  created: Date;
-  creatorName: string;
+export interface TopicRow extends ItemRow {
   category: NamedRef | null;
   labels: NamedRef[];
-  commentCount: number;
   positiveRatingCount: number;
   negativeRatingCount: number;
   /** The viewer's rating (1, -1) or 0. */
