@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { budgetVoteCodes, modules, phases, proposals } from '../../src/db/schema/index.js';
 import { toLocalInput } from '../../src/i18n/dates.js';
-import type { TestApp } from '../helpers.js';
-import { budgetApp } from '../budgeting/world.js';
-import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from './chromium.js';
+import { budgetBrowser } from './budget-browser.js';
+import { assertAccessible, chromiumMissing, logInAs, newLocalePage } from './chromium.js';
 
 /**
  * The whole participatory budget in Chromium (issue 24): an initiator sets up a budget with an
@@ -15,22 +14,8 @@ import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePa
  * account; the result page shows the winners. Time passes between the phases by moving the phases'
  * dates in the database (no waiting in a test).
  */
-let t: TestApp;
-let chromium: Browser;
-let base: string;
-
-if (!chromiumMissing) {
-  t = await budgetApp();
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-}
-
-before(async () => {
-  if (!chromiumMissing) chromium = await launchChromium();
-});
-
-after(async () => {
-  await chromium?.close();
-});
+const world = await budgetBrowser();
+const { t, base } = world;
 
 const DAY = 24 * 3600_000;
 const local = (days: number) => toLocalInput(new Date(Date.now() + days * DAY), t.config.timeZone);
@@ -38,7 +23,7 @@ const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', properti
 
 /** A window of a signed-in user (or a visitor), whose map tiles are not fetched (no network in tests). */
 async function windowOf(login: string | null, locale = 'en-US'): Promise<Page> {
-  const page = await newLocalePage(chromium, locale);
+  const page = await newLocalePage(world.chromium, locale);
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   if (login) await logInAs(page, base, login);
   return page;

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
 import { budgetBallotChoices, budgetBallots, budgetVoteCodes } from '../../src/db/schema/index.js';
-import type { TestApp } from '../helpers.js';
-import { budgetApp, BUDGET_MODULES, proposalId } from '../budgeting/world.js';
-import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from './chromium.js';
+import { BUDGET_MODULES, proposalId } from '../budgeting/world.js';
+import { budgetBrowser } from './budget-browser.js';
+import { assertAccessible, chromiumMissing, logInAs, newLocalePage } from './chromium.js';
 
 /**
  * A participatory budget's support and voting phases in Chromium, without and with JavaScript
@@ -13,25 +12,11 @@ import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePa
  * supports and votes, a code voter votes without an account, and the result shows the winners.
  * Every page passes axe, in English and German.
  */
-let t: TestApp;
-let chromium: Browser;
-let base: string;
-
-if (!chromiumMissing) {
-  t = await budgetApp();
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-}
-
-before(async () => {
-  if (!chromiumMissing) chromium = await launchChromium();
-});
-
-after(async () => {
-  await chromium?.close();
-});
+const world = await budgetBrowser();
+const { t, base } = world;
 
 test('a participatory budget in the browser: rules, supports, a ballot, a code voter, the result', { skip: chromiumMissing }, async () => {
-  const initiator = await newLocalePage(chromium);
+  const initiator = await newLocalePage(world.chromium);
   await logInAs(initiator, base, 'initiator');
   await initiator.goto(`${base}/org/dashboard/modules/supporting/voting_settings/`);
   await initiator.getByLabel('Total budget (euros)').fill('100000');
@@ -48,7 +33,7 @@ test('a participatory budget in the browser: rules, supports, a ballot, a code v
   assert.match(await initiator.locator('#vote-code-summary').innerText(), /2 codes, 0 of them used/);
   await assertAccessible(initiator, 'the vote codes');
 
-  const member = await newLocalePage(chromium);
+  const member = await newLocalePage(world.chromium);
   await logInAs(member, base, 'member');
   await member.goto(`${base}/org/projects/module/supporting/`);
   await member.getByRole('link', { name: 'Support proposals now' }).click();
@@ -71,7 +56,7 @@ test('a participatory budget in the browser: rules, supports, a ballot, a code v
   await assertAccessible(member, 'the ballot');
 
   const [code] = await t.db.select({ code: budgetVoteCodes.code }).from(budgetVoteCodes).where(eq(budgetVoteCodes.moduleId, BUDGET_MODULES.voting));
-  const voter = await newLocalePage(chromium, 'de-DE');
+  const voter = await newLocalePage(world.chromium, 'de-DE');
   await voter.goto(`${base}/org/budgeting/module/voting/code/`);
   await assertAccessible(voter, 'the code page (German)');
   await voter.getByLabel('Abstimmungscode').fill(code.code.toLowerCase());
@@ -88,7 +73,7 @@ test('a participatory budget in the browser: rules, supports, a ballot, a code v
     await t.db.insert(budgetBallotChoices).values(chosen.map((n) => ({ ballotId: ballot.id, proposalId: proposalId(counted, n as 1 | 2 | 3 | 4) })));
   }
   for (const locale of ['en-US', 'de-DE']) {
-    const visitor = await newLocalePage(chromium, locale);
+    const visitor = await newLocalePage(world.chromium, locale);
     await visitor.goto(`${base}/org/projects/module/counted/`);
     await visitor.getByRole('link', { name: /Result of the vote|Ergebnis der Abstimmung/ }).click();
     await visitor.locator('svg[role="img"]').waitFor();

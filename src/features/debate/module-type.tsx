@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { subjects } from '../../db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { canAddComment } from '../comments/rules.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
 import { SUBJECT_EXPORTS } from './export.js';
 import { subjectFixtures } from './fixtures.js';
 import { debatePages } from './pages.js';
@@ -64,19 +64,13 @@ export const debate: ModuleType = {
       missing: (module) => (Number(module.facts?.subjects ?? 0) > 0 ? [] : [{ field: { en: 'Subjects: at least one subject', de: 'Themen: mindestens ein Thema' } }]),
     },
   ],
-  facts: async (db, moduleIds) => {
-    const counts = await countSubjects(db, moduleIds);
-    return new Map(moduleIds.map((id) => [id, { subjects: counts.get(id) ?? 0 }]));
-  },
+  facts: itemCountFacts('subjects', countSubjects),
   dashboardPanels: { subject_edit: subjectPanel },
   contentTypes: [
     {
       kind: 'subject',
       commentable: true,
-      target: async (db, id) => {
-        const [row] = await db.select({ moduleId: subjects.moduleId, creatorId: subjects.creatorId }).from(subjects).where(eq(subjects.id, id));
-        return row ?? null;
-      },
+      target: itemTarget(subjects),
       pages: async (db, ids) => new Map((await subjectPlaces(db, ids)).map((s) => [s.id, { path: subjectPath(s.orgSlug, s.created, s.id), name: s.name }])),
     },
   ],

@@ -1,84 +1,50 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { pageNumber } from '../../http/pagination.js';
-import { Slug } from '../../http/responses.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { safeNext, sendPage } from '../../web/render.js';
-import { ideaReferenceNumber, modulePath } from '../../core/urls.js';
-import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
-import { CommentThread } from '../threads/views.js';
-import { viewableModule } from '../moduletypes/items.js';
+import { sendPage } from '../../web/render.js';
+import { modulePath } from '../../core/urls.js';
+import { moduleWhereMay, viewableItem } from '../moduletypes/items.js';
+import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
 import { loadSubjects, subjectPath, subjectPlaces } from './queries.js';
 import { canAddSubject, canChangeSubject, type SubjectInput, subjectInputErrors } from './rules.js';
 import { createSubject, deleteSubject, updateSubject } from './services.js';
 import { SubjectDeletePage, SubjectFormPage, SubjectPage } from './views.js';
 
-const RefParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
-const ModuleParams = Type.Object({ org: Slug, slug: Slug });
-const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) });
-const SubjectQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
-type SubjectQuery = Static<typeof SubjectQuery>;
-
 /** The debate's pages (§9): a subject with its comments, and adding, editing and deleting subjects (moderators and initiators). */
 export async function debatePages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
 
   /** A subject its viewer may see, by reference number inside the organisation; 404 otherwise (login for anonymous visitors of hidden ones). */
   async function visibleSubject(page: PageContext, params: { org: string; ref: string }) {
-    const [year, pk] = params.ref.split('-').map(Number);
-    if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
-    const [place] = await subjectPlaces(db, [pk], params.org);
-    if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
-    const { module, context } = await viewableModule(db, params.org, place.moduleSlug, page.user);
+    const { pk, module, context } = await viewableItem(db, params, subjectPlaces, page.user);
     const [subject] = await loadSubjects(db, { moduleId: module.id, subjectId: pk });
     if (!subject) throw notFound();
     return { module, context, subject, path: subjectPath(params.org, subject.created, subject.id) };
   }
 
-  app.get('/:org/subjects/:ref/', pageRoute({ params: RefParams, querystring: SubjectQuery }), async (request, reply) => {
+  app.get('/:org/subjects/:ref/', pageRoute({ params: RefParams, querystring: ItemQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const { module, context, subject, path } = await visibleSubject(page, request.params);
-    const query: SubjectQuery = request.query;
-    const selected = Number(query.comment ?? '') || null;
-    const filter = threadFilter(query);
-    const at = { page: query.comment_page === undefined ? undefined : pageNumber(query.comment_page), comment: selected };
-    const thread = await loadThreadView(db, request, config, page, { ...context, root: { type: 'subject' } }, { type: 'subject', id: subject.id }, at, undefined, filter);
-    if (thread.page > thread.pages) throw notFound();
     const change = canChangeSubject(context) ? { edit: `${path}update/`, remove: `${path}delete/` } : null;
-    const data = {
-      orgSlug: request.params.org,
-      module,
-      subject,
-      change,
-      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
-    };
-    return sendPage(reply, <SubjectPage page={page} data={data} />);
+    const thread = await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'subject', id: subject.id }, path);
+    return sendPage(reply, <SubjectPage page={page} data={{ orgSlug: request.params.org, module, subject, change, thread }} />);
   });
 
   const values = (body: FormBody): SubjectInput => ({ name: field(body, 'name'), description: field(body, 'description') });
   const translate = (page: PageContext) => (key: string, vars?: Record<string, string | number>) => t(page.lang, key, vars);
-  /** Where a form goes back to: a local `next` (the dashboard), else the given page. */
-  const back = (request: FastifyRequest, fallback: string) => safeNext((request.query as { next?: string }).next, fallback);
-
-  async function addable(page: PageContext, params: { org: string; slug: string }) {
-    const { module, context } = await viewableModule(db, params.org, params.slug, page.user);
-    if (module.blueprintType !== 'DB') throw notFound();
-    if (!canAddSubject(context)) throw denied(page.user);
-    return module;
-  }
+  const addable = (page: PageContext, params: { org: string; slug: string }) => moduleWhereMay(db, params, 'DB', canAddSubject, page.user);
 
   const createRoute = '/:org/subjects/create/module/:slug/';
   app.get(createRoute, pageRoute({ params: ModuleParams, querystring: NextQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const module = await addable(page, request.params);
-    const cancel = back(request, modulePath(request.params.org, module.slug));
+    const cancel = backTo(request, modulePath(request.params.org, module.slug));
     const data = { orgSlug: request.params.org, module, title: t(page.lang, 'Add subject'), action: request.url, cancel, values: { name: '', description: '' }, errors: {} };
     return sendPage(reply, <SubjectFormPage page={page} data={data} />);
   });
@@ -91,12 +57,12 @@ export async function debatePages(fastify: FastifyInstance): Promise<void> {
     if (!user) throw denied(null);
     const input = values(request.body);
     const errors = subjectInputErrors(input, translate(page));
-    const cancel = back(request, modulePath(request.params.org, module.slug));
+    const cancel = backTo(request, modulePath(request.params.org, module.slug));
     if (Object.keys(errors).length) {
       return sendPage(reply, <SubjectFormPage page={page} data={{ orgSlug: request.params.org, module, title: t(page.lang, 'Add subject'), action: request.url, cancel, values: input, errors }} />, 400);
     }
     const created = await db.transaction((tx) => createSubject(tx, { ...input, moduleId: module.id, creatorId: user.id }));
-    return redirectWithMessage(request, reply, back(request, subjectPath(request.params.org, created.created, created.id)), 'The subject has been saved.');
+    return redirectWithMessage(request, reply, backTo(request, subjectPath(request.params.org, created.created, created.id)), 'The subject has been saved.');
   });
 
   /** A subject the signed-in viewer may change (403 for who may see it but not change it). */
@@ -110,7 +76,7 @@ export async function debatePages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/subjects/:ref/update/', pageRoute({ params: RefParams, querystring: NextQuery }), async (request, reply) => {
     const { page, module, subject, path } = await changeable(request, reply, request.params);
-    const data = { orgSlug: request.params.org, module, title: t(page.lang, 'Edit subject'), action: request.url, cancel: back(request, path), values: { name: subject.name, description: subject.description }, errors: {} };
+    const data = { orgSlug: request.params.org, module, title: t(page.lang, 'Edit subject'), action: request.url, cancel: backTo(request, path), values: { name: subject.name, description: subject.description }, errors: {} };
     return sendPage(reply, <SubjectFormPage page={page} data={data} />);
   });
 
@@ -120,22 +86,22 @@ export async function debatePages(fastify: FastifyInstance): Promise<void> {
     const input = values(request.body);
     const errors = subjectInputErrors(input, translate(page));
     if (Object.keys(errors).length) {
-      return sendPage(reply, <SubjectFormPage page={page} data={{ orgSlug: request.params.org, module, title: t(page.lang, 'Edit subject'), action: request.url, cancel: back(request, path), values: input, errors }} />, 400);
+      return sendPage(reply, <SubjectFormPage page={page} data={{ orgSlug: request.params.org, module, title: t(page.lang, 'Edit subject'), action: request.url, cancel: backTo(request, path), values: input, errors }} />, 400);
     }
     await db.transaction((tx) => updateSubject(tx, subject.id, input));
-    return redirectWithMessage(request, reply, back(request, path), 'The subject has been saved.');
+    return redirectWithMessage(request, reply, backTo(request, path), 'The subject has been saved.');
   });
 
   app.get('/:org/subjects/:ref/delete/', pageRoute({ params: RefParams, querystring: NextQuery }), async (request, reply) => {
     const { page, subject, path } = await changeable(request, reply, request.params);
-    return sendPage(reply, <SubjectDeletePage page={page} subject={subject} action={request.url} cancel={back(request, path)} />);
+    return sendPage(reply, <SubjectDeletePage page={page} subject={subject} action={request.url} cancel={backTo(request, path)} />);
   });
 
   app.post('/:org/subjects/:ref/delete/', pageRoute({ params: RefParams, querystring: NextQuery, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const { module, subject } = await changeable(request, reply, request.params);
     await db.transaction((tx) => deleteSubject(tx, subject.id));
-    return redirectWithMessage(request, reply, back(request, modulePath(request.params.org, module.slug)), 'The subject has been deleted.');
+    return redirectWithMessage(request, reply, backTo(request, modulePath(request.params.org, module.slug)), 'The subject has been deleted.');
   });
 }
 

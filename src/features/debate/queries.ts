@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { qualified as q } from '../../db/sql.js';
-import { comments, modules, organisations, projects, subjects, users } from '../../db/schema/index.js';
+import { subjects, users } from '../../db/schema/index.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
+import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';
 
 /** A subject's page, by its reference number (`/<org>/subjects/<yyyy>-<pk:05>/`, §9.2). */
 export const subjectPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/subjects/${ideaReferenceNumber(created, id)}/`;
@@ -12,19 +12,9 @@ export const subjectCreatePath = (orgSlug: string, moduleSlug: string) => `/${or
 export const SUBJECT_ORDERINGS = ['name', '-comment_count'] as const;
 export type SubjectOrdering = (typeof SUBJECT_ORDERINGS)[number];
 
-export interface SubjectRow {
-  id: number;
-  moduleId: number;
-  name: string;
-  description: string;
-  created: Date;
-  creatorName: string;
-  /** Comments and their replies (a+'s "Contributions"). */
-  commentCount: number;
-}
+export type SubjectRow = ItemRow;
 
-const commentCount = sql<number>`(select count(*) from ${comments} c where (c.content_type = 'subject' and c.object_pk = ${q(subjects.id)})
-  or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = 'subject' and p.object_pk = ${q(subjects.id)})))`.mapWith(Number);
+const commentCount = commentCountOn('subject', subjects.id);
 
 /** A module's subjects (or one of them), searched by title and ordered, in one statement. */
 export async function loadSubjects(db: DbOrTx, query: { moduleId: number; subjectId?: number; search?: string; ordering?: SubjectOrdering | 'id' }): Promise<SubjectRow[]> {
@@ -45,18 +35,7 @@ export async function loadSubjects(db: DbOrTx, query: { moduleId: number; subjec
 }
 
 /** How many subjects each module has (the publish check). */
-export async function countSubjects(db: DbOrTx, moduleIds: number[]): Promise<Map<number, number>> {
-  if (!moduleIds.length) return new Map();
-  const rows = await db.select({ moduleId: subjects.moduleId, n: sql<number>`count(*)`.mapWith(Number) }).from(subjects).where(inArray(subjects.moduleId, moduleIds)).groupBy(subjects.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, r.n]));
-}
+export const countSubjects = (db: DbOrTx, moduleIds: number[]) => countPerModule(db, subjects.moduleId, moduleIds);
 
 /** Where subjects live: their module and organisation (inside one organisation when it is given). */
-export const subjectPlaces = (db: DbOrTx, ids: number[], orgSlug?: string) =>
-  db
-    .select({ id: subjects.id, name: subjects.name, created: subjects.created, moduleId: subjects.moduleId, moduleSlug: modules.slug, orgSlug: organisations.slug })
-    .from(subjects)
-    .innerJoin(modules, eq(modules.id, subjects.moduleId))
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(inArray(subjects.id, ids), orgSlug === undefined ? undefined : eq(organisations.slug, orgSlug)));
+export const subjectPlaces = (db: DbOrTx, ids: number[], orgSlug?: string) => itemPlaces(db, subjects, ids, orgSlug);

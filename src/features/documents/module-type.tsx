@@ -4,6 +4,7 @@ import { t, tn } from '../../i18n/index.js';
 import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleCommentsFile } from '../exports/comments.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
 import { chapterFixtures, paragraphFixtures } from './fixtures.js';
 import { documentPages } from './pages.js';
 import { chapterPath, chapterPlaces, countChapters, documentEditPath, loadDocument, paragraphPath, paragraphPlaces } from './queries.js';
@@ -68,19 +69,13 @@ export const textReview: ModuleType = {
   // The phase type Allmende gave text reviews before (imported data keeps it).
   otherPhases: [phase('a4_candy_documents:document')],
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, DOCUMENT_COMPONENT],
-  facts: async (db, moduleIds) => {
-    const counts = await countChapters(db, moduleIds);
-    return new Map(moduleIds.map((id) => [id, { chapters: counts.get(id) ?? 0 }]));
-  },
+  facts: itemCountFacts('chapters', countChapters),
   dashboardPanels: { document_settings: documentPanel },
   contentTypes: [
     {
       kind: 'chapter',
       commentable: true,
-      target: async (db, id) => {
-        const [row] = await db.select({ moduleId: chapters.moduleId, creatorId: chapters.creatorId }).from(chapters).where(eq(chapters.id, id));
-        return row ?? null;
-      },
+      target: itemTarget(chapters),
       pages: async (db, ids) => new Map((await chapterPlaces(db, ids)).map((c) => [c.id, { path: chapterPath(c.orgSlug, c.id), name: c.name }])),
     },
     {

@@ -1,19 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { pageNumber } from '../../http/pagination.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, FORM_FIELD_MAX_LENGTH, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import type { LoadedModuleContext } from '../../core/projects/context.js';
-import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
-import { CommentThread } from '../threads/views.js';
-import { viewableModule } from '../moduletypes/items.js';
+import { moduleWhereMay, viewableModule } from '../moduletypes/items.js';
+import { ItemQuery, itemThread, ModuleParams } from '../moduletypes/item-routing.js';
 import { checkDocumentForm, documentForm, readDocumentForm } from './editor.js';
 import { chapterPath, documentEditPath, findChapter, findParagraph, loadDocument, paragraphPath } from './queries.js';
 import { canEditDocument } from './rules.js';
@@ -21,26 +18,13 @@ import { saveDocument } from './services.js';
 import { ChapterPage, EditorPage, ParagraphPage } from './views.js';
 
 const ItemParams = Type.Object({ org: Slug, pk: PathId });
-const ModuleParams = Type.Object({ org: Slug, slug: Slug });
-const ItemQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
-type ItemQuery = Static<typeof ItemQuery>;
 /** The editor's form: many fields (every chapter and paragraph has a few). */
 const DocumentBody = Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: FORM_FIELD_MAX_LENGTH }), { maxProperties: 5000 });
 
 /** The pages of a text review: a chapter, a paragraph (each with its comments), and the document editor. */
 export async function documentPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
-
-  /** The discussion of a chapter or paragraph on its page, at the state of the page's address. */
-  async function thread(request: FastifyRequest, query: ItemQuery, page: PageContext, context: LoadedModuleContext, object: { type: 'chapter' | 'paragraph'; id: number }, path: string) {
-    const selected = Number(query.comment ?? '') || null;
-    const filter = threadFilter(query);
-    const at = { page: query.comment_page === undefined ? undefined : pageNumber(query.comment_page), comment: selected };
-    const view = await loadThreadView(db, request, config, page, { ...context, root: { type: object.type } }, object, at, undefined, filter);
-    if (view.page > view.pages) throw notFound();
-    return <CommentThread page={page} thread={view} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />;
-  }
+  const { db } = app.ctx;
 
   app.get('/:org/text/chapters/:pk/', pageRoute({ params: ItemParams, querystring: ItemQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
@@ -53,7 +37,7 @@ export async function documentPages(fastify: FastifyInstance): Promise<void> {
     if (!chapter) throw notFound();
     const path = chapterPath(org, pk);
     const edit = canEditDocument(context) ? documentEditPath(org, module.slug) : null;
-    const data = { orgSlug: org, module, chapters, chapter, edit, thread: await thread(request, request.query, page, context, { type: 'chapter', id: pk }, path) };
+    const data = { orgSlug: org, module, chapters, chapter, edit, thread: await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'chapter', id: pk }, path) };
     return sendPage(reply, <ChapterPage page={page} data={data} />);
   });
 
@@ -67,17 +51,12 @@ export async function documentPages(fastify: FastifyInstance): Promise<void> {
     const index = chapter?.paragraphs.findIndex((p) => p.id === pk) ?? -1;
     if (!chapter || index < 0) throw notFound();
     const path = paragraphPath(org, pk);
-    const data = { orgSlug: org, module, chapter, paragraph: chapter.paragraphs[index], index, thread: await thread(request, request.query, page, context, { type: 'paragraph', id: pk }, path) };
+    const data = { orgSlug: org, module, chapter, paragraph: chapter.paragraphs[index], index, thread: await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'paragraph', id: pk }, path) };
     return sendPage(reply, <ParagraphPage page={page} data={data} />);
   });
 
   /** A text review module whose text the viewer may edit: 404 for a module of another type, 403 for who may see it but not edit. */
-  async function editable(page: PageContext, params: { org: string; slug: string }) {
-    const { module, context } = await viewableModule(db, params.org, params.slug, page.user);
-    if (module.blueprintType !== 'TR') throw notFound();
-    if (!canEditDocument(context)) throw denied(page.user);
-    return module;
-  }
+  const editable = (page: PageContext, params: { org: string; slug: string }) => moduleWhereMay(db, params, 'TR', canEditDocument, page.user);
 
   const editRoute = '/:org/text/module/:slug/edit/';
   app.get(editRoute, pageRoute({ params: ModuleParams }), async (request, reply) => {

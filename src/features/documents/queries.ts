@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { qualified as q } from '../../db/sql.js';
 import { chapters, comments, modules, organisations, paragraphs, projects } from '../../db/schema/index.js';
+import { commentCountOn, countPerModule } from '../moduletypes/items.js';
 
 /** The page of a chapter and of a paragraph (adhocracy+'s addresses, §7.1). */
 export const chapterPath = (orgSlug: string, id: number) => `/${orgSlug}/text/chapters/${id}/`;
@@ -27,22 +27,16 @@ export interface DocumentChapter {
   paragraphs: DocumentParagraph[];
 }
 
-const commentCount = (kind: 'chapter' | 'paragraph', column: typeof chapters.id | typeof paragraphs.id) => {
-  const id = q(column);
-  return sql<number>`(select count(*) from ${comments} c where (c.content_type = ${kind} and c.object_pk = ${id})
-    or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${kind} and p.object_pk = ${id})))`.mapWith(Number);
-};
-
 /** A module's document in reading order: its chapters, each with its paragraphs and comment counts (two statements). */
 export async function loadDocument(db: DbOrTx, moduleId: number): Promise<DocumentChapter[]> {
   const chapterRows = await db
-    .select({ id: chapters.id, name: chapters.name, weight: chapters.weight, commentCount: commentCount('chapter', chapters.id) })
+    .select({ id: chapters.id, name: chapters.name, weight: chapters.weight, commentCount: commentCountOn('chapter', chapters.id) })
     .from(chapters)
     .where(eq(chapters.moduleId, moduleId))
     .orderBy(asc(chapters.weight), asc(chapters.id));
   if (!chapterRows.length) return [];
   const paragraphRows = await db
-    .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name, text: paragraphs.text, weight: paragraphs.weight, commentCount: commentCount('paragraph', paragraphs.id) })
+    .select({ id: paragraphs.id, chapterId: paragraphs.chapterId, name: paragraphs.name, text: paragraphs.text, weight: paragraphs.weight, commentCount: commentCountOn('paragraph', paragraphs.id) })
     .from(paragraphs)
     .where(inArray(paragraphs.chapterId, chapterRows.map((c) => c.id)))
     .orderBy(asc(paragraphs.weight), asc(paragraphs.id));
@@ -50,15 +44,7 @@ export async function loadDocument(db: DbOrTx, moduleId: number): Promise<Docume
 }
 
 /** How many chapters each module has (the publish check: at least one). */
-export async function countChapters(db: DbOrTx, moduleIds: number[]): Promise<Map<number, number>> {
-  if (!moduleIds.length) return new Map();
-  const rows = await db
-    .select({ moduleId: chapters.moduleId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(chapters)
-    .where(inArray(chapters.moduleId, moduleIds))
-    .groupBy(chapters.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, r.n]));
-}
+export const countChapters = (db: DbOrTx, moduleIds: number[]) => countPerModule(db, chapters.moduleId, moduleIds);
 
 const place = { moduleSlug: modules.slug, orgSlug: organisations.slug };
 

@@ -1,12 +1,13 @@
 import type { JSX } from 'preact';
 import { type Lang, t, tn } from '../../i18n/index.js';
-import { Breadcrumbs, RichText } from '../../web/components.js';
+import { RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { Checkbox, Input, RICH_TEXT_SCRIPTS, TextArea } from '../../web/controls.js';
 import { CsrfField, Layout } from '../../web/layout.js';
 import type { FieldErrors } from '../../http/errors.js';
-import { modulePath, projectPath } from '../../core/urls.js';
+import { modulePath } from '../../core/urls.js';
 import type { ItemModule } from '../moduletypes/items.js';
+import { ItemPageFrame, ModuleCrumbs } from '../moduletypes/item-views.js';
 import type { ChapterForm } from './editor.js';
 import { chapterPath, type DocumentChapter, type DocumentParagraph, documentEditPath, paragraphPath } from './queries.js';
 import { DOCUMENT_LIMITS } from './rules.js';
@@ -110,18 +111,6 @@ export function DocumentContent({ page, data }: { page: PageContext; data: Docum
   );
 }
 
-const crumbs = (lang: Lang, orgSlug: string, module: ItemModule, more: { href: string; label: string }[] = []) => (
-  <Breadcrumbs
-    lang={lang}
-    items={[
-      { href: `/${orgSlug}/`, label: module.organisationName },
-      { href: projectPath(orgSlug, module.projectSlug), label: module.projectName },
-      { href: modulePath(orgSlug, module.slug), label: module.name },
-      ...more,
-    ]}
-  />
-);
-
 export interface ChapterPageData {
   orgSlug: string;
   module: ItemModule;
@@ -139,9 +128,7 @@ export function ChapterPage({ page, data }: { page: PageContext; data: ChapterPa
   const previous = chapters[index - 1];
   const next = chapters[index + 1];
   return (
-    <Layout page={page} title={chapter.name}>
-      {crumbs(lang, orgSlug, data.module)}
-      <h1>{chapter.name}</h1>
+    <ItemPageFrame page={page} orgSlug={orgSlug} module={data.module} title={chapter.name} thread={data.thread}>
       {data.edit && (
         <p>
           <a href={data.edit}>{t(lang, 'Edit the text')}</a>
@@ -165,8 +152,7 @@ export function ChapterPage({ page, data }: { page: PageContext; data: ChapterPa
           )}
         </nav>
       )}
-      {data.thread}
-    </Layout>
+    </ItemPageFrame>
   );
 }
 
@@ -184,12 +170,9 @@ export function ParagraphPage({ page, data }: { page: PageContext; data: Paragra
   const { lang } = page;
   const title = paragraphTitle(lang, data.paragraph, data.index);
   return (
-    <Layout page={page} title={title}>
-      {crumbs(lang, data.orgSlug, data.module, [{ href: chapterPath(data.orgSlug, data.chapter.id), label: data.chapter.name }])}
-      <h1>{title}</h1>
+    <ItemPageFrame page={page} orgSlug={data.orgSlug} module={data.module} title={title} crumbs={[{ href: chapterPath(data.orgSlug, data.chapter.id), label: data.chapter.name }]} thread={data.thread}>
       <RichText html={data.paragraph.text} />
-      {data.thread}
-    </Layout>
+    </ItemPageFrame>
   );
 }
 
@@ -209,7 +192,7 @@ export function EditorPage({ page, data }: { page: PageContext; data: EditorData
   const failed = data.problems.length > 0 || Object.keys(data.errors).length > 0;
   return (
     <Layout page={page} title={title} scripts={RICH_TEXT_SCRIPTS}>
-      {crumbs(lang, data.orgSlug, data.module)}
+      <ModuleCrumbs lang={lang} orgSlug={data.orgSlug} module={data.module} />
       <h1>{title}</h1>
       <p>{t(lang, 'Chapters and paragraphs appear in the order of their positions. Fill in the empty rows to add a chapter or a paragraph. A chapter or paragraph with comments cannot be deleted.')}</p>
       {failed && (

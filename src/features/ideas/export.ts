@@ -1,14 +1,13 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { comments, ratings, users } from '../../db/schema/index.js';
+import { comments, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
-import { qualified as q } from '../../db/sql.js';
 import { formatIsoLocal } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { plainTextOf } from '../../text/html.js';
 import { commentPath, ideaPath, ideaReferenceNumber } from '../../core/urls.js';
+import { commentExportColumns, commentParent as parent, commentParentJoin, commentSheetOf, type CommentSheetRow } from '../exports/comment-sheet.js';
 import { EXPORT_BATCH, keysetBatches } from '../exports/queries.js';
 import { exportFile, type Sheet, type SheetContext } from '../moduletypes/contract.js';
 import { type IdeaRow, loadIdeas } from './queries.js';
@@ -20,47 +19,23 @@ import { MODERATOR_STATUSES } from './views.js';
 export const ideaBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<IdeaRow[]> =>
   keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null, kind), size);
 
-export interface CommentExportRow {
-  id: number;
-  comment: string;
-  isRemoved: boolean;
-  isCensored: boolean;
-  isBlocked: boolean;
-  created: Date;
-  creatorName: string;
-  /** The comment a reply answers; null for a comment on the idea itself. */
-  parentId: number | null;
+export interface CommentExportRow extends CommentSheetRow {
   ideaId: number;
   ideaCreated: Date;
   /** The URL segment of the item's pages. */
   segment: string;
-  positiveRatingCount: number;
-  negativeRatingCount: number;
 }
-
-const parent = alias(comments, 'parent');
-const ratingCount = (value: 1 | -1) =>
-  sql<number>`(select count(*) from ${ratings} where ${q(ratings.contentType)} = 'comment' and ${q(ratings.objectPk)} = ${q(comments.id)} and ${q(ratings.value)} = ${value})`.mapWith(Number);
 
 async function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, size: number, { kind, table: ideas, segment }: IdeaKind): Promise<CommentExportRow[]> {
   const rows = await db
     .select({
-      id: comments.id,
-      comment: comments.comment,
-      isRemoved: comments.isRemoved,
-      isCensored: comments.isCensored,
-      isBlocked: comments.isBlocked,
-      created: comments.created,
-      creatorName: users.username,
-      parentId: parent.id,
+      ...commentExportColumns(),
       ideaId: ideas.id,
       ideaCreated: ideas.created,
-      positiveRatingCount: ratingCount(1),
-      negativeRatingCount: ratingCount(-1),
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.creatorId))
-    .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
+    .leftJoin(parent, commentParentJoin)
     .innerJoin(ideas, or(and(eq(comments.contentType, kind), eq(ideas.id, comments.objectPk)), and(eq(parent.contentType, kind), eq(ideas.id, parent.objectPk))))
     .where(and(eq(ideas.moduleId, moduleId), gt(comments.id, afterId)))
     .orderBy(asc(comments.id))
@@ -101,27 +76,11 @@ export const ideaSheetOf = (segment?: string): Sheet<IdeaRow> => ({
 });
 export const IDEA_SHEET = ideaSheetOf();
 
-/**
- * §B16.3: comments and replies. What the discussion withholds, the export withholds: the text of a
- * removed, censored or blocked comment (issue 22.6: a council report does not repeat what moderators
- * removed); the "Blocked" column says which comments moderators blocked.
- */
-export const COMMENT_SHEET: Sheet<CommentExportRow> = {
-  title: 'Comments',
-  columns: ['ID', 'Comment', 'Created', 'Link', 'Creator', 'Positive ratings', 'Negative ratings', 'Reply to Reference', 'Reply to Comment', 'Blocked'],
-  cells: (comment, c) => [
-    comment.id,
-    comment.isRemoved || comment.isCensored || comment.isBlocked ? '' : comment.comment,
-    formatIsoLocal(comment.created, c.timeZone),
-    absoluteUrl(c.baseUrl, commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId, comment.segment), comment.id)),
-    comment.creatorName,
-    comment.positiveRatingCount,
-    comment.negativeRatingCount,
-    ideaReferenceNumber(comment.ideaCreated, comment.ideaId),
-    comment.parentId ?? '',
-    t(c.lang, comment.isBlocked ? 'yes' : 'no'),
-  ],
-};
+/** §B16.3: comments and replies, each with the reference number of its idea. */
+export const COMMENT_SHEET = commentSheetOf<CommentExportRow>({
+  link: (comment, c) => commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId, comment.segment), comment.id),
+  on: { column: 'Reply to Reference', cell: (comment) => ideaReferenceNumber(comment.ideaCreated, comment.ideaId) },
+});
 
 export const IDEA_EXPORTS = [
   exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: (db, moduleId) => ideaBatches(db, moduleId) }),

@@ -1,11 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { modules, organisationInitiators, projects, users } from '../../db/schema/index.js';
-import { denied } from '../../http/auth.js';
+import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
+import { qualified as q } from '../../db/sql.js';
+import { type AuthUser, denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
+import type { LoadedModuleContext } from '../../core/projects/context.js';
 import type { RuleUser } from '../../core/projects/rules.js';
+import { ideaReferenceNumber } from '../../core/urls.js';
 
 /** A module as the pages of a module type's items show it: its details, project and organisation names. */
 export type ItemModule = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>['module'];
@@ -40,3 +44,83 @@ export async function defaultItemCreator(db: DbOrTx, moduleId: number): Promise<
   const [superuser] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperuser, true)).orderBy(asc(users.id)).limit(1);
   return superuser?.id ?? null;
 }
+
+/** What a list of a module's items (subjects, topics) shows of each. */
+export interface ItemRow {
+  id: number;
+  moduleId: number;
+  name: string;
+  description: string;
+  created: Date;
+  creatorName: string;
+  /** Comments and their replies (a+'s "Contributions"). */
+  commentCount: number;
+}
+
+type IdColumn = AnyPgColumn<{ data: number; notNull: true }>;
+
+/** How many comments an item has with their replies (removed ones too: a thread keeps its place), as a column of a statement on `id`'s table. */
+export function commentCountOn(kind: ContentKind, id: IdColumn) {
+  const pk = q(id);
+  return sql<number>`(select count(*) from ${comments} c where (c.content_type = ${kind} and c.object_pk = ${pk})
+    or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${kind} and p.object_pk = ${pk})))`.mapWith(Number);
+}
+
+/** How many items each of the modules has (a module type's publish check), by the items' module column. */
+export async function countPerModule(db: DbOrTx, moduleId: IdColumn, moduleIds: number[]): Promise<Map<number, number>> {
+  if (!moduleIds.length) return new Map();
+  const rows = await db.select({ moduleId, n: count() }).from(moduleId.table).where(inArray(moduleId, moduleIds)).groupBy(moduleId);
+  return new Map(rows.map((r) => [r.moduleId, r.n]));
+}
+
+/** Where items live: their module and organisation (inside one organisation when it is given). */
+export const itemPlaces = (db: DbOrTx, item: { id: IdColumn; name: AnyPgColumn<{ data: string; notNull: true }>; created: AnyPgColumn<{ data: Date; notNull: true }>; moduleId: IdColumn }, ids: number[], orgSlug?: string) =>
+  db
+    .select({ id: item.id, name: item.name, created: item.created, moduleId: item.moduleId, moduleSlug: modules.slug, orgSlug: organisations.slug })
+    .from(item.id.table)
+    .innerJoin(modules, eq(modules.id, item.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(and(inArray(item.id, ids), orgSlug === undefined ? undefined : eq(organisations.slug, orgSlug)));
+
+/**
+ * An item by its reference number inside an organisation (`places` finds where items live), with its
+ * module and the viewer's rule context: 404 for a wrong number or an item of another organisation,
+ * and as `viewableModule` for an item the viewer may not see.
+ */
+export async function viewableItem(
+  db: DbOrTx,
+  params: { org: string; ref: string },
+  places: (db: DbOrTx, ids: number[], orgSlug: string) => Promise<{ id: number; created: Date; moduleSlug: string }[]>,
+  user: RuleUser,
+) {
+  const [year, pk] = params.ref.split('-').map(Number);
+  if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
+  const [place] = await places(db, [pk], params.org);
+  if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
+  return { pk, ...(await viewableModule(db, params.org, place.moduleSlug, user)) };
+}
+
+/** A module of the given type where the viewer may what `may` asks (add items, edit the text): 404 for a module of another type, else as `denied`. */
+export async function moduleWhereMay(db: DbOrTx, params: { org: string; slug: string }, blueprintType: string, may: (context: LoadedModuleContext) => boolean, user: AuthUser | null) {
+  const { module, context } = await viewableModule(db, params.org, params.slug, user);
+  if (module.blueprintType !== blueprintType) throw notFound();
+  if (!may(context)) throw denied(user);
+  return module;
+}
+
+/** A content type's `target` for a table of items: an item's module and author. */
+export const itemTarget =
+  (item: { id: IdColumn; moduleId: IdColumn; creatorId: AnyPgColumn<{ data: number }> }) =>
+  async (db: DbOrTx, id: number): Promise<{ moduleId: number; creatorId: number | null } | null> => {
+    const [row] = await db.select({ moduleId: item.moduleId, creatorId: item.creatorId }).from(item.id.table).where(eq(item.id, id));
+    return row ?? null;
+  };
+
+/** A module type's `facts`: how many items each module has, under `name` (what its publish check reads). */
+export const itemCountFacts =
+  (name: string, counts: (db: DbOrTx, moduleIds: number[]) => Promise<Map<number, number>>) =>
+  async (db: DbOrTx, moduleIds: number[]): Promise<Map<number, Record<string, number>>> => {
+    const byModule = await counts(db, moduleIds);
+    return new Map(moduleIds.map((id) => [id, { [name]: byModule.get(id) ?? 0 }]));
+  };

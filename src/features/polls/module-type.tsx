@@ -6,6 +6,7 @@ import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { t } from '../../i18n/index.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
+import { itemTarget } from '../moduletypes/items.js';
 import { ItemThread } from '../threads/items.js';
 import { pollEditor } from './editor.js';
 import { pollExport } from './export.js';
@@ -72,10 +73,7 @@ export const poll: ModuleType = {
     {
       kind: 'poll',
       commentable: true,
-      target: async (db, id) => {
-        const [row] = await db.select({ moduleId: polls.moduleId, creatorId: polls.creatorId }).from(polls).where(eq(polls.id, id));
-        return row ?? null;
-      },
+      target: itemTarget(polls),
     },
   ],
   dashboardForms: { polls: pollEditor },

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { topics } from '../../db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
+import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
 import { TOPIC_EXPORTS } from './export.js';
 import { topicFixtures } from './fixtures.js';
 import { topicPages } from './pages.js';
@@ -68,20 +68,14 @@ export const prioritisation: ModuleType = {
     SHARED_COMPONENTS.categories,
     SHARED_COMPONENTS.labels,
   ],
-  facts: async (db, moduleIds) => {
-    const counts = await countTopics(db, moduleIds);
-    return new Map(moduleIds.map((id) => [id, { topics: counts.get(id) ?? 0 }]));
-  },
+  facts: itemCountFacts('topics', countTopics),
   dashboardPanels: { topic_edit: topicPanel },
   contentTypes: [
     {
       kind: 'topic',
       commentable: true,
       rateable: true,
-      target: async (db, id) => {
-        const [row] = await db.select({ moduleId: topics.moduleId, creatorId: topics.creatorId }).from(topics).where(eq(topics.id, id));
-        return row ?? null;
-      },
+      target: itemTarget(topics),
       pages: async (db, ids) => new Map((await topicPlaces(db, ids)).map((r) => [r.id, { path: topicPath(r.orgSlug, r.created, r.id), name: r.name }])),
     },
   ],

@@ -1,30 +1,20 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { pageNumber } from '../../http/pagination.js';
-import { Slug } from '../../http/responses.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
-import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
-import { ideaReferenceNumber, modulePath } from '../../core/urls.js';
+import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { modulePath } from '../../core/urls.js';
 import { toggleRating } from '../ratings/services.js';
-import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
-import { CommentThread } from '../threads/views.js';
-import { type ItemModule, viewableModule } from '../moduletypes/items.js';
+import { type ItemModule, moduleWhereMay, viewableItem } from '../moduletypes/items.js';
+import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
 import { loadTopics, topicPath, topicPlaces, type TopicRow } from './queries.js';
 import { canAddTopic, canChangeTopic, canRateTopic, type TopicInput, topicInputErrors } from './rules.js';
 import { createTopic, deleteTopic, updateTopic } from './services.js';
 import { TopicDeletePage, type TopicFormValues, TopicFormPage, TopicPage } from './views.js';
-
-const RefParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
-const ModuleParams = Type.Object({ org: Slug, slug: Slug });
-const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) });
-const TopicQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
-type TopicQuery = Static<typeof TopicQuery>;
 
 const EMPTY: TopicFormValues = { name: '', description: '', category: '', labels: [] };
 const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : -1);
@@ -32,29 +22,19 @@ const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : -1);
 /** The prioritisation's pages (§8): a topic with its ratings and comments; adding, editing and deleting topics (moderators and initiators). */
 export async function topicPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
 
   /** A topic its viewer may see, by reference number inside the organisation; 404 otherwise (login for anonymous visitors of hidden ones). */
   async function visibleTopic(page: PageContext, params: { org: string; ref: string }) {
-    const [year, pk] = params.ref.split('-').map(Number);
-    if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
-    const [place] = await topicPlaces(db, [pk], params.org);
-    if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
-    const { module, context } = await viewableModule(db, params.org, place.moduleSlug, page.user);
+    const { pk, module, context } = await viewableItem(db, params, topicPlaces, page.user);
     const [topic] = await loadTopics(db, { moduleId: module.id, topicId: pk }, page.user?.id ?? null);
     if (!topic) throw notFound();
     return { module, context, topic, path: topicPath(params.org, topic.created, topic.id) };
   }
 
-  app.get('/:org/topicprio/:ref/', pageRoute({ params: RefParams, querystring: TopicQuery }), async (request, reply) => {
+  app.get('/:org/topicprio/:ref/', pageRoute({ params: RefParams, querystring: ItemQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const { module, context, topic, path } = await visibleTopic(page, request.params);
-    const query: TopicQuery = request.query;
-    const selected = Number(query.comment ?? '') || null;
-    const filter = threadFilter(query);
-    const at = { page: query.comment_page === undefined ? undefined : pageNumber(query.comment_page), comment: selected };
-    const thread = await loadThreadView(db, request, config, page, { ...context, root: { type: 'topic' } }, { type: 'topic', id: topic.id }, at, undefined, filter);
-    if (thread.page > thread.pages) throw notFound();
     const data = {
       orgSlug: request.params.org,
       module,
@@ -62,7 +42,7 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
       path,
       mayRate: page.user !== null && canRateTopic(context),
       change: canChangeTopic(context) ? { edit: `${path}update/`, remove: `${path}delete/` } : null,
-      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
+      thread: await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'topic', id: topic.id }, path),
     };
     return sendPage(reply, <TopicPage page={page} data={data} />);
   });
@@ -84,23 +64,17 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
   const input = (v: TopicFormValues): TopicInput => ({ name: v.name, description: v.description, categoryId: v.category ? toId(v.category) : null, labelIds: v.labels.map(toId) });
   const stored = (topic: TopicRow): TopicFormValues => ({ name: topic.name, description: topic.description, category: topic.category ? String(topic.category.id) : '', labels: topic.labels.map((l) => String(l.id)) });
   const translate = (page: PageContext) => (key: string, vars?: Record<string, string | number>) => t(page.lang, key, vars);
-  const back = (request: FastifyRequest, fallback: string) => safeNext((request.query as { next?: string }).next, fallback);
   const form = (page: PageContext, org: string, module: ItemModule, title: string, action: string, cancel: string, v: TopicFormValues, errors: Record<string, string[]>) => (
     <TopicFormPage page={page} data={{ orgSlug: org, module, title: t(page.lang, title), action, cancel, values: v, errors }} />
   );
 
-  async function addable(page: PageContext, params: { org: string; slug: string }) {
-    const { module, context } = await viewableModule(db, params.org, params.slug, page.user);
-    if (module.blueprintType !== 'TP') throw notFound();
-    if (!canAddTopic(context)) throw denied(page.user);
-    return module;
-  }
+  const addable = (page: PageContext, params: { org: string; slug: string }) => moduleWhereMay(db, params, 'TP', canAddTopic, page.user);
 
   const createRoute = '/:org/topicprio/create/module/:slug/';
   app.get(createRoute, pageRoute({ params: ModuleParams, querystring: NextQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
     const module = await addable(page, request.params);
-    return sendPage(reply, form(page, request.params.org, module, 'Add topic', request.url, back(request, modulePath(request.params.org, module.slug)), EMPTY, {}));
+    return sendPage(reply, form(page, request.params.org, module, 'Add topic', request.url, backTo(request, modulePath(request.params.org, module.slug)), EMPTY, {}));
   });
 
   app.post(createRoute, pageRoute({ params: ModuleParams, querystring: NextQuery, body: RepeatedFormBody }), async (request, reply) => {
@@ -111,9 +85,9 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
     if (!user) throw denied(null);
     const posted = values(request.body);
     const errors = topicInputErrors(input(posted), module, translate(page));
-    if (Object.keys(errors).length) return sendPage(reply, form(page, request.params.org, module, 'Add topic', request.url, back(request, modulePath(request.params.org, module.slug)), posted, errors), 400);
+    if (Object.keys(errors).length) return sendPage(reply, form(page, request.params.org, module, 'Add topic', request.url, backTo(request, modulePath(request.params.org, module.slug)), posted, errors), 400);
     const created = await db.transaction((tx) => createTopic(tx, { ...input(posted), moduleId: module.id, creatorId: user.id }));
-    return redirectWithMessage(request, reply, back(request, topicPath(request.params.org, created.created, created.id)), 'The topic has been saved.');
+    return redirectWithMessage(request, reply, backTo(request, topicPath(request.params.org, created.created, created.id)), 'The topic has been saved.');
   });
 
   /** A topic the signed-in viewer may change (403 for who may see it but not change it). */
@@ -127,7 +101,7 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/topicprio/:ref/update/', pageRoute({ params: RefParams, querystring: NextQuery }), async (request, reply) => {
     const { page, module, topic, path } = await changeable(request, reply, request.params);
-    return sendPage(reply, form(page, request.params.org, module, 'Edit topic', request.url, back(request, path), stored(topic), {}));
+    return sendPage(reply, form(page, request.params.org, module, 'Edit topic', request.url, backTo(request, path), stored(topic), {}));
   });
 
   app.post('/:org/topicprio/:ref/update/', pageRoute({ params: RefParams, querystring: NextQuery, body: RepeatedFormBody }), async (request, reply) => {
@@ -135,20 +109,20 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
     const { page, module, topic, path } = await changeable(request, reply, request.params);
     const posted = values(request.body);
     const errors = topicInputErrors(input(posted), module, translate(page));
-    if (Object.keys(errors).length) return sendPage(reply, form(page, request.params.org, module, 'Edit topic', request.url, back(request, path), posted, errors), 400);
+    if (Object.keys(errors).length) return sendPage(reply, form(page, request.params.org, module, 'Edit topic', request.url, backTo(request, path), posted, errors), 400);
     await db.transaction((tx) => updateTopic(tx, topic.id, input(posted)));
-    return redirectWithMessage(request, reply, back(request, path), 'The topic has been saved.');
+    return redirectWithMessage(request, reply, backTo(request, path), 'The topic has been saved.');
   });
 
   app.get('/:org/topicprio/:ref/delete/', pageRoute({ params: RefParams, querystring: NextQuery }), async (request, reply) => {
     const { page, topic, path } = await changeable(request, reply, request.params);
-    return sendPage(reply, <TopicDeletePage page={page} topic={topic} action={request.url} cancel={back(request, path)} />);
+    return sendPage(reply, <TopicDeletePage page={page} topic={topic} action={request.url} cancel={backTo(request, path)} />);
   });
 
   app.post('/:org/topicprio/:ref/delete/', pageRoute({ params: RefParams, querystring: NextQuery, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     const { module, topic } = await changeable(request, reply, request.params);
     await db.transaction((tx) => deleteTopic(tx, topic.id));
-    return redirectWithMessage(request, reply, back(request, modulePath(request.params.org, module.slug)), 'The topic has been deleted.');
+    return redirectWithMessage(request, reply, backTo(request, modulePath(request.params.org, module.slug)), 'The topic has been deleted.');
   });
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
-import { categories, comments, labels, modules, organisations, projects, ratings, topicLabels, topics, users } from '../../db/schema/index.js';
+import { categories, labels, ratings, topicLabels, topics, users } from '../../db/schema/index.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
+import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';
 
 /** A topic's page, by its reference number (`/<org>/topicprio/<yyyy>-<pk:05>/`, §8.2). */
 export const topicPath = (orgSlug: string, created: Date, id: number) => `/${orgSlug}/topicprio/${ideaReferenceNumber(created, id)}/`;
@@ -13,16 +14,9 @@ export const topicCreatePath = (orgSlug: string, moduleSlug: string) => `/${orgS
 export const TOPIC_ORDERINGS = ['name', '-positive_rating_count', '-comment_count'] as const;
 export type TopicOrdering = (typeof TOPIC_ORDERINGS)[number];
 
-export interface TopicRow {
-  id: number;
-  moduleId: number;
-  name: string;
-  description: string;
-  created: Date;
-  creatorName: string;
+export interface TopicRow extends ItemRow {
   category: NamedRef | null;
   labels: NamedRef[];
-  commentCount: number;
   positiveRatingCount: number;
   negativeRatingCount: number;
   /** The viewer's rating (1, -1) or 0. */
@@ -30,8 +24,7 @@ export interface TopicRow {
 }
 
 const id = q(topics.id);
-const commentCount = sql<number>`(select count(*) from ${comments} c where (c.content_type = 'topic' and c.object_pk = ${id})
-  or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = 'topic' and p.object_pk = ${id})))`.mapWith(Number);
+const commentCount = commentCountOn('topic', topics.id);
 const ratingCount = (value: 1 | -1) => sql<number>`(select count(*) from ${ratings} x where x.content_type = 'topic' and x.object_pk = ${id} and x.value = ${value})`.mapWith(Number);
 
 export interface TopicQuery {
@@ -92,18 +85,7 @@ export async function loadTopics(db: DbOrTx, query: TopicQuery, userId: number |
 }
 
 /** How many topics each module has (the publish check). */
-export async function countTopics(db: DbOrTx, moduleIds: number[]): Promise<Map<number, number>> {
-  if (!moduleIds.length) return new Map();
-  const rows = await db.select({ moduleId: topics.moduleId, n: sql<number>`count(*)`.mapWith(Number) }).from(topics).where(inArray(topics.moduleId, moduleIds)).groupBy(topics.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, r.n]));
-}
+export const countTopics = (db: DbOrTx, moduleIds: number[]) => countPerModule(db, topics.moduleId, moduleIds);
 
 /** Where topics live: their module and organisation (inside one organisation when it is given). */
-export const topicPlaces = (db: DbOrTx, ids: number[], orgSlug?: string) =>
-  db
-    .select({ id: topics.id, name: topics.name, created: topics.created, moduleId: topics.moduleId, moduleSlug: modules.slug, orgSlug: organisations.slug })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(inArray(topics.id, ids), orgSlug === undefined ? undefined : eq(organisations.slug, orgSlug)));
+export const topicPlaces = (db: DbOrTx, ids: number[], orgSlug?: string) => itemPlaces(db, topics, ids, orgSlug);

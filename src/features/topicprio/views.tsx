@@ -1,15 +1,13 @@
 import type { JSX } from 'preact';
 import { type Lang, t, tn } from '../../i18n/index.js';
 import type { FieldErrors } from '../../http/errors.js';
-import { Breadcrumbs, RichText } from '../../web/components.js';
+import { RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { Checkboxes, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
-import { CsrfField, Layout } from '../../web/layout.js';
-import { withNext } from '../../web/render.js';
 import type { NamedRef } from '../../core/modules/queries.js';
-import { modulePath, projectPath } from '../../core/urls.js';
 import { KindBadge, RatingButtons } from '../ideas/views.js';
 import type { ItemModule } from '../moduletypes/items.js';
+import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';
 import { TOPIC_ORDERINGS, type TopicOrdering, topicPath, type TopicRow } from './queries.js';
 import { TOPIC_LIMITS } from './rules.js';
 
@@ -49,18 +47,8 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
   return (
     <section aria-labelledby="topics-heading" class="topics">
       <h2 id="topics-heading">{t(lang, 'Topics')}</h2>
-      {data.create && (
-        <p>
-          <a class="btn" href={data.create}>
-            {t(lang, 'Add topic')}
-          </a>
-        </p>
-      )}
-      <form method="get" action={`${data.path}#topics-heading`} class="filter-bar" role="search" aria-label={t(lang, 'Filter topics')}>
-        <div class="field">
-          <label for="id_topic_search">{t(lang, 'Search')}</label>
-          <input id="id_topic_search" type="search" name="topic_search" value={data.search} maxLength={TOPIC_LIMITS.name.maxChars} />
-        </div>
+      {data.create && <AddButton href={data.create} label={t(lang, 'Add topic')} />}
+      <ItemFilter lang={lang} data={{ prefix: 'topic', label: t(lang, 'Filter topics'), path: data.path, search: data.search, maxLength: TOPIC_LIMITS.name.maxChars, ordering: data.ordering, orderings: TOPIC_ORDERINGS, orderingLabels: ORDERING_LABELS }}>
         {data.categories.length > 0 && (
           <div class="field">
             <label for="id_topic_category">{t(lang, 'Category')}</label>
@@ -74,18 +62,7 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
             </select>
           </div>
         )}
-        <div class="field">
-          <label for="id_topic_ordering">{t(lang, 'Ordering')}</label>
-          <select id="id_topic_ordering" name="topic_ordering">
-            {TOPIC_ORDERINGS.map((o) => (
-              <option value={o} selected={data.ordering === o}>
-                {t(lang, ORDERING_LABELS[o])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit">{t(lang, 'Filter')}</button>
-      </form>
+      </ItemFilter>
       {data.topics.length === 0 ? (
         <p>{t(lang, 'Nothing to show')}</p>
       ) : (
@@ -105,17 +82,6 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
   );
 }
 
-const crumbs = (lang: Lang, orgSlug: string, module: ItemModule) => (
-  <Breadcrumbs
-    lang={lang}
-    items={[
-      { href: `/${orgSlug}/`, label: module.organisationName },
-      { href: projectPath(orgSlug, module.projectSlug), label: module.projectName },
-      { href: modulePath(orgSlug, module.slug), label: module.name },
-    ]}
-  />
-);
-
 export interface TopicPageData {
   orgSlug: string;
   module: ItemModule;
@@ -128,28 +94,19 @@ export interface TopicPageData {
 
 /** A topic's page (§8.2): title, category and labels, description, pro and contra, comments. */
 export function TopicPage({ page, data }: { page: PageContext; data: TopicPageData }) {
-  const { lang } = page;
   const { topic } = data;
   return (
-    <Layout page={page} title={topic.name}>
-      {crumbs(lang, data.orgSlug, data.module)}
-      <h1>{topic.name}</h1>
-      <Badges lang={lang} topic={topic} />
+    <ItemPageFrame page={page} orgSlug={data.orgSlug} module={data.module} title={topic.name} change={data.change} thread={data.thread}>
+      <Badges lang={page.lang} topic={topic} />
       <RichText html={topic.description} />
       <RatingButtons
         page={page}
         counts={{ positive: topic.positiveRatingCount, negative: topic.negativeRatingCount, mine: topic.userRating }}
         mayRate={data.mayRate}
         action={`${data.path}rate/`}
-        label={t(lang, 'Rate this topic')}
+        label={t(page.lang, 'Rate this topic')}
       />
-      {data.change && (
-        <p>
-          <a href={data.change.edit}>{t(lang, 'Edit')}</a> · <a href={data.change.remove}>{t(lang, 'Delete')}</a>
-        </p>
-      )}
-      {data.thread}
-    </Layout>
+    </ItemPageFrame>
   );
 }
 
@@ -175,74 +132,37 @@ export function TopicFormPage({ page, data }: { page: PageContext; data: TopicFo
   const { lang } = page;
   const { module } = data;
   return (
-    <Layout page={page} title={data.title} scripts={RICH_TEXT_SCRIPTS}>
-      {crumbs(lang, data.orgSlug, module)}
-      <h1>{data.title}</h1>
-      {Object.keys(data.errors).length > 0 && (
-        <div class="alert alert-error" role="alert">
-          {t(lang, 'An error occurred. Please check the data you entered.')}
-        </div>
+    <ItemFormFrame page={page} data={data} scripts={RICH_TEXT_SCRIPTS}>
+      <Input name="name" label={t(lang, 'Title')} value={data.values.name} maxLength={TOPIC_LIMITS.name.maxChars} required errors={data.errors.name} help={t(lang, 'max 120 characters')} />
+      <TextArea name="description" label={t(lang, 'Description')} value={data.values.description} rows={8} richText={lang} required errors={data.errors.description} help={t(lang, HTML_HELP)} />
+      {module.categories.length > 0 && (
+        <Select
+          name="category"
+          label={t(lang, 'Category')}
+          value={data.values.category}
+          required
+          choices={[{ value: '', label: '---------' }, ...module.categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+          errors={data.errors.category}
+        />
       )}
-      <form method="post" action={data.action}>
-        <CsrfField page={page} />
-        <Input name="name" label={t(lang, 'Title')} value={data.values.name} maxLength={TOPIC_LIMITS.name.maxChars} required errors={data.errors.name} help={t(lang, 'max 120 characters')} />
-        <TextArea name="description" label={t(lang, 'Description')} value={data.values.description} rows={8} richText={lang} required errors={data.errors.description} help={t(lang, HTML_HELP)} />
-        {module.categories.length > 0 && (
-          <Select
-            name="category"
-            label={t(lang, 'Category')}
-            value={data.values.category}
-            required
-            choices={[{ value: '', label: '---------' }, ...module.categories.map((c) => ({ value: String(c.id), label: c.name }))]}
-            errors={data.errors.category}
-          />
-        )}
-        {module.labels.length > 0 && (
-          <Checkboxes name="labels" label={t(lang, 'Labels')} values={data.values.labels} choices={module.labels.map((l) => ({ value: String(l.id), label: l.name }))} errors={data.errors.labels} />
-        )}
-        <button type="submit">{t(lang, 'Save')}</button> <a href={data.cancel}>{t(lang, 'Cancel')}</a>
-      </form>
-    </Layout>
+      {module.labels.length > 0 && (
+        <Checkboxes name="labels" label={t(lang, 'Labels')} values={data.values.labels} choices={module.labels.map((l) => ({ value: String(l.id), label: l.name }))} errors={data.errors.labels} />
+      )}
+    </ItemFormFrame>
   );
 }
 
 /** Asks before a topic is deleted with its ratings and discussion. */
 export function TopicDeletePage({ page, topic, action, cancel }: { page: PageContext; topic: TopicRow; action: string; cancel: string }) {
   const { lang } = page;
-  return (
-    <Layout page={page} title={t(lang, 'Delete topic')}>
-      <h1>{t(lang, 'Delete topic')}</h1>
-      <p>{t(lang, 'Do you really want to delete the topic "%(name)s"? Its comments (%(count)s) and ratings are deleted with it.', { name: topic.name, count: topic.commentCount })}</p>
-      <form method="post" action={action}>
-        <CsrfField page={page} />
-        <button type="submit">{t(lang, 'Delete')}</button> <a href={cancel}>{t(lang, 'Cancel')}</a>
-      </form>
-    </Layout>
-  );
+  const question = t(lang, 'Do you really want to delete the topic "%(name)s"? Its comments (%(count)s) and ratings are deleted with it.', { name: topic.name, count: topic.commentCount });
+  return <ItemDeletePage page={page} title={t(lang, 'Delete topic')} question={question} action={action} cancel={cancel} />;
 }
 
 /** The dashboard's "Topics" component: the module's topics with their edit pages, and the way to add one. */
 export function TopicPanel({ page, orgSlug, data }: { page: PageContext; orgSlug: string; data: { topics: TopicRow[]; create: string; back: string } }) {
   const { lang } = page;
-  return (
-    <section aria-labelledby="topics-panel-heading">
-      <h2 id="topics-panel-heading">{t(lang, 'Topics')}</h2>
-      {data.topics.length === 0 ? (
-        <p>{t(lang, 'No topics yet. A prioritisation needs at least one topic to be published.')}</p>
-      ) : (
-        <ul>
-          {data.topics.map((topic) => (
-            <li>
-              <a href={withNext(`${topicPath(orgSlug, topic.created, topic.id)}update/`, data.back)}>{topic.name}</a> ({counts(lang, topic)})
-            </li>
-          ))}
-        </ul>
-      )}
-      <p>
-        <a class="btn" href={withNext(data.create, data.back)}>
-          {t(lang, 'Add topic')}
-        </a>
-      </p>
-    </section>
-  );
+  const items = data.topics.map((topic) => ({ edit: `${topicPath(orgSlug, topic.created, topic.id)}update/`, name: topic.name, note: counts(lang, topic) }));
+  const empty = t(lang, 'No topics yet. A prioritisation needs at least one topic to be published.');
+  return <ItemPanel data={{ id: 'topics-panel-heading', title: t(lang, 'Topics'), empty, items, create: { href: data.create, label: t(lang, 'Add topic') }, back: data.back }} />;
 }
