@@ -38,6 +38,8 @@ async function takeVotersTurn(tx: DbOrTx, pollId: number, voter: Voter): Promise
 export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
   const { voter } = input;
   await takeVotersTurn(tx, input.pollId, voter);
+  // A share lock on the poll: ballots never wait on each other, but an edit of the poll (an UPDATE of its row) waits for the ballots under way, and they for it.
+  await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('share');
   const creatorId = voter.userId ?? null;
   const voterToken = voter.token ?? null;
   const questionIds = input.votes.map((v) => v.question.id);
