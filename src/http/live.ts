@@ -105,10 +105,14 @@ export class LiveHub {
   private readonly perIp = new Map<string, number>();
   /** The snapshot of the last read: every event it saw has been delivered here (null: none read yet). */
   private position: string | null = null;
-  private reading: Promise<void> | null = null;
-  private readAgain = false;
   private readonly unannounced = new Set<string>();
-  private announcing: Promise<void> | null = null;
+  /**
+   * Reads and delivers what came since the last read. A call while a read is under way is answered
+   * by one more read that starts after it (so after the call), shared by every such call.
+   */
+  private readonly read = oneAtATime(() => this.readBatch());
+  /** Announces the unannounced topics to every process, one announcement at a time: what comes meanwhile goes in the next. */
+  private readonly announceQueued = oneAtATime(() => this.announceBatch());
   private stopListening: (() => Promise<void>) | null = null;
   private redis: { publisher: Redis; channel: string } | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -186,29 +190,26 @@ export class LiveHub {
     });
   }
 
-  /** Announces topics to every process, one announcement at a time: what comes meanwhile goes in the next. */
   private announce(topics: Iterable<string>): Promise<void> {
     for (const topic of topics) this.unannounced.add(topic);
-    this.announcing ??= (async () => {
-      while (this.unannounced.size) {
-        const batch = [...this.unannounced];
-        this.unannounced.clear();
-        const redis = this.redis;
-        if (redis) {
-          const pipeline = redis.publisher.pipeline();
-          for (const topic of batch) pipeline.publish(redis.channel, topic);
-          await pipeline.exec();
-        } else if (!this.options.redis) {
-          await this.db.execute(sql`SELECT ${sql.join(
-            batch.map((topic) => sql`pg_notify(${LIVE_CHANNEL}, ${topic})`),
-            sql`, `,
-          )}`);
-        }
-      }
-    })().finally(() => {
-      this.announcing = null;
-    });
-    return this.announcing;
+    return this.announceQueued();
+  }
+
+  private async announceBatch(): Promise<void> {
+    const batch = [...this.unannounced];
+    this.unannounced.clear();
+    const redis = this.redis;
+    if (!batch.length) return;
+    if (redis) {
+      const pipeline = redis.publisher.pipeline();
+      for (const topic of batch) pipeline.publish(redis.channel, topic);
+      await pipeline.exec();
+    } else if (!this.options.redis) {
+      await this.db.execute(sql`SELECT ${sql.join(
+        batch.map((topic) => sql`pg_notify(${LIVE_CHANNEL}, ${topic})`),
+        sql`, `,
+      )}`);
+    }
   }
 
   async close(): Promise<void> {
@@ -225,26 +226,6 @@ export class LiveHub {
     let n = 0;
     for (const subscribers of this.topics.values()) n += subscribers.size;
     return n;
-  }
-
-  /**
-   * Reads and delivers what came since the last read. A call while a read is under way is answered
-   * by one more read after it (which starts after the call), shared by every such call.
-   */
-  private read(): Promise<void> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      do {
-        this.readAgain = false;
-        await this.readBatch();
-      } while (this.readAgain);
-    })().finally(() => {
-      this.reading = null;
-    });
-    return this.reading;
   }
 
   private async readBatch(): Promise<void> {
@@ -375,6 +356,29 @@ function visibleIn(position: string, xid: string): boolean {
   if (x < BigInt(xmin)) return true;
   if (x >= BigInt(xmax)) return false;
   return !(running ? running.split(',') : []).some((r) => BigInt(r) === x);
+}
+
+/**
+ * Runs a task one at a time: a call while it runs gets one run that starts after the running one
+ * ends (so after the call), shared by every call made before it starts.
+ */
+function oneAtATime(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    queued = null;
+    const run: Promise<void> = task().finally(() => {
+      if (running === run) running = null;
+    });
+    running = run;
+    return run;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    queued = running.catch(() => undefined).then(start);
+    return queued;
+  };
 }
 
 /** Writes events to a stream, the last with the position it reaches (an event the viewer may not see leaves only the position). */
