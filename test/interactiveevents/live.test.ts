@@ -129,3 +129,23 @@ if (postgresSuite) test('an event that commits after a later one is neither lost
     await slow.end();
   }
 });
+
+test('a client away longer than events are kept, or with a position this database never gave, is told to reset', async (context) => {
+  context.mock.timers.enable({ apis: ['setInterval'] });
+  const { t, port } = await listening();
+  const first = await open(port);
+  const position = (await first.next((e) => e.id !== undefined)).id ?? '';
+  first.close();
+  assert.equal((await ask(t, 'Asked while the client was away')).status, 201);
+  await t.db.execute(sql`update live_events set created = now() - interval '2 hours'`);
+  context.mock.timers.tick(10 * 60 * 1000); // the purge runs every 10 minutes
+  const purged = async () => ((await t.db.execute(sql`select count(*)::int as n from live_purged`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+  while ((await purged()) === 0) await new Promise((resolve) => setImmediate(resolve));
+  const back = await open(port, { 'last-event-id': position });
+  await back.next((e) => e.event === 'reset');
+  assert.ok(!back.events.some((e) => e.event === 'question'), 'nothing is replayed over a gap');
+  back.close();
+  const forged = await open(port, { 'last-event-id': '9:3:' });
+  await forged.next((e) => e.event === 'reset');
+  forged.close();
+});
