@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -96,6 +96,8 @@ export interface LiveHubOptions {
 
 type EventRow = { id: string | number; topic: string; event: string; data: Record<string, unknown>; xid: string };
 const eventOf = (row: EventRow): KeptEvent => ({ id: Number(row.id), topic: row.topic, event: row.event, data: row.data, xid: String(row.xid) });
+/** The events a position did not see: their transactions were running or to come when it was taken. */
+const unseenBy = (position: string, xid: SQL) => sql`${xid} >= pg_snapshot_xmin(${position}::pg_snapshot) AND NOT pg_visible_in_snapshot(${xid}, ${position}::pg_snapshot)`;
 /** The events of a query (`e`) as one JSON array, in id order. */
 const eventsJson = sql`coalesce(json_agg(json_build_object('id', e.id, 'topic', e.topic, 'event', e.event, 'data', e.data, 'xid', e.xid::text) ORDER BY e.id), '[]'::json)`;
 
@@ -116,6 +118,8 @@ export class LiveHub {
   private stopListening: (() => Promise<void>) | null = null;
   private redis: { publisher: Redis; channel: string } | null = null;
   private timers: NodeJS.Timeout[] = [];
+  /** The read that wake-ups are gathered for (see `start`). */
+  private gathering: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -133,11 +137,10 @@ export class LiveHub {
 
   async start(): Promise<void> {
     // Wake-ups within GATHER_MS make one read: under load a stream gets a few events in one write, not one write each.
-    let gathering: NodeJS.Timeout | null = null;
     const wake = (topic: string) => {
-      if (!this.topics.has(topic) || gathering) return;
-      gathering = setTimeout(() => {
-        gathering = null;
+      if (!this.topics.has(topic) || this.gathering) return;
+      this.gathering = setTimeout(() => {
+        this.gathering = null;
         void this.read().catch(() => undefined);
       }, GATHER_MS);
     };
@@ -215,6 +218,8 @@ export class LiveHub {
   async close(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    if (this.gathering) clearTimeout(this.gathering);
+    this.gathering = null;
     for (const subscribers of this.topics.values()) for (const s of subscribers) s.raw.end();
     this.topics.clear();
     await this.stopListening?.();
@@ -235,7 +240,7 @@ export class LiveHub {
         ? sql`SELECT pg_current_snapshot()::text AS position, '[]'::json AS events`
         : sql`SELECT pg_current_snapshot()::text AS position, (
             SELECT ${eventsJson} FROM ${liveEvents} e
-            WHERE e.xid >= pg_snapshot_xmin(${from}::pg_snapshot) AND NOT pg_visible_in_snapshot(e.xid, ${from}::pg_snapshot)
+            WHERE ${unseenBy(from, sql`e.xid`)}
           ) AS events`,
     )) as unknown as { rows: { position: string; events: EventRow[] }[] };
     const [row] = result.rows;
@@ -248,8 +253,8 @@ export class LiveHub {
       if (list) list.push(event);
       else byTopic.set(event.topic, [event]);
     }
+    const id = idFrame(row.position);
     for (const [topic, events] of byTopic) {
-      const id = idFrame(row.position);
       for (const subscriber of this.topics.get(topic) ?? []) {
         if (subscriber.held) subscriber.held.push(...events);
         else send(subscriber, events, id);
@@ -264,7 +269,7 @@ export class LiveHub {
         (
           SELECT ${eventsJson} FROM (
             SELECT * FROM ${liveEvents}
-            WHERE topic = ${topic} AND xid >= pg_snapshot_xmin(${position}::pg_snapshot) AND NOT pg_visible_in_snapshot(xid, ${position}::pg_snapshot)
+            WHERE topic = ${topic} AND ${unseenBy(position, sql`xid`)}
             ORDER BY id LIMIT ${MAX_REPLAY + 1}
           ) e
         ) AS events`)) as unknown as { rows: { gap: boolean; events: EventRow[] }[] };
