@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { purgeExpiredSessions } from '../http/session.js';
+import { compactPageChanges } from '../db/versions.js';
 import { registerMailDelivery } from '../mail/delivery.js';
 import { scheduleSystemNotices } from '../core/actions/system.js';
 import { compactProjectInsights } from '../core/insights/services.js';
@@ -13,6 +14,9 @@ export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often each project day's statistics rows are merged into one (reads sum them either way). */
 export const INSIGHTS_COMPACT_INTERVAL_MS = 10 * 60 * 1000;
+
+/** How often each project's rows of the pages' change log are merged into one (the page version probes sum them). */
+export const PAGE_CHANGES_COMPACT_INTERVAL_MS = 60 * 1000;
 
 /** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
 function mailDeliveryOptions(config: Config, db: Db) {
@@ -42,7 +46,7 @@ function every(app: FastifyInstance, name: string, intervalMs: number, work: () 
 /**
  * The background work of one process, in one place: mail delivery (kicked after writes), the
  * system notices (phase ends, §D), the purge of expired browser sessions and the merging of the
- * projects' statistics rows.
+ * projects' statistics rows and of the pages' change log.
  */
 export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db): void {
   registerMailDelivery(app, mailDeliveryOptions(config, db));
@@ -50,4 +54,5 @@ export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db
   app.addHook('onClose', async () => notices.stop());
   every(app, 'session purge', SESSION_PURGE_INTERVAL_MS, () => purgeExpiredSessions(db));
   every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => compactProjectInsights(db));
+  every(app, 'page changes compaction', PAGE_CHANGES_COMPACT_INTERVAL_MS, () => compactPageChanges(db));
 }

@@ -9,7 +9,12 @@ export function renderPage(page: VNode): string {
 }
 
 export function sendPage(reply: FastifyReply, page: VNode, status = 200): FastifyReply {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPage(page));
+  return sendHtml(reply, renderPage(page), status);
+}
+
+/** A rendered HTML document; pages hold a visitor's form token and are never stored by caches. */
+export function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
 /** The only way to follow a `next` (after login, language change, social login): same-origin paths, else the fallback. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { pageVersionField } from '../../db/versions.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
@@ -125,15 +126,24 @@ export async function loadProjectModules(db: DbOrTx, projectId: number, withDraf
  */
 export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
   const [row] = await db
-    .select({ rules: projectFields(uidOf(user)), ...moduleHead, ...moduleDetailFields, items, projectSlug: projects.slug, projectName: projects.name, organisationName: organisations.name })
+    .select({
+      rules: projectFields(uidOf(user)),
+      ...moduleHead,
+      ...moduleDetailFields,
+      items,
+      projectSlug: projects.slug,
+      projectName: projects.name,
+      organisationName: organisations.name,
+      pageVersion: pageVersionField(q(modules.projectId)),
+    })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
   if (!row) return null;
-  const { rules, ...head } = row;
+  const { rules, pageVersion, ...head } = row;
   const module = withDetails(head);
-  return { module, context: moduleContextOf(rules, module, user, now) };
+  return { module, context: moduleContextOf(rules, module, user, now), pageVersion };
 }
 
 /** A module's rule context from what a page's statement loaded: the project's fields (`projectFields`) and the module with its phases. */

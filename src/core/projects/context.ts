@@ -1,5 +1,6 @@
 import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { pageVersionField } from '../../db/versions.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { fromJson, qualified as q } from '../../db/sql.js';
 import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type RuleUser } from './rules.js';
@@ -63,6 +64,15 @@ export const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProject
 /** A project and the user's roles in it; null when the project does not exist. */
 export async function loadProjectContext(db: DbOrTx, projectId: number, user: RuleUser): Promise<LoadedProjectContext | null> {
   return (await loadProjectContexts(db, [projectId], user)).get(projectId) ?? null;
+}
+
+/** A project's context with the version of its pages (db/versions.ts), in one statement: what an answer kept under the version checks first. */
+export async function loadVersionedProjectContext(db: DbOrTx, projectId: number, user: RuleUser): Promise<{ context: LoadedProjectContext; pageVersion: string } | null> {
+  const [row] = await db
+    .select({ ...projectFields(uidOf(user)), pageVersion: pageVersionField(q(projects.id)) })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row ? { context: toProjectContext(row, user), pageVersion: row.pageVersion } : null;
 }
 
 /** The same for many projects in one statement, by project id. */

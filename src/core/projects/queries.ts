@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { pageVersionField } from '../../db/versions.js';
 import { qualified as q } from '../../db/sql.js';
 import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
 import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
@@ -144,6 +145,7 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
     .select({
       ...projectFields(uid),
       following: followingField(uid),
+      pageVersion: pageVersionField(q(projects.id)),
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,
@@ -158,8 +160,8 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(organisations.slug, orgSlug), eq(projects.slug, projectSlug)));
   if (!row) return null;
-  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, ...project } = row;
-  return { project, context: toProjectContext(row, user), following: Boolean(following) };
+  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, ...project } = row;
+  return { project, context: toProjectContext(row, user), following: Boolean(following), pageVersion };
 }
 
 export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

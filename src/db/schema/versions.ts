@@ -1,4 +1,4 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * One counter per table that carries the data-version trigger (migration 0011): every statement
@@ -9,3 +9,20 @@ export const dataVersions = pgTable('data_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The change log of the pages (migration 0032): statement-level triggers on every table a project's
+ * pages show add one row per statement and project touched, in the writing transaction (project 0:
+ * every page, for the few writes that show everywhere, such as a renamed user). Writers only insert,
+ * so two writers never wait for each other. A project's page version is the sum of its rows and
+ * project 0's (`pageVersion`, db/versions.ts); the background job merges each project's rows into
+ * one (`compactPageChanges`), which keeps the sum.
+ */
+export const pageChanges = pgTable(
+  'page_changes',
+  {
+    projectId: integer('project_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('page_changes_project').on(t.projectId, t.n)],
+);

@@ -15,6 +15,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
+import { sendKeptPage } from '../../web/page-keeping.js';
 import { findIdeaByLegacySlug } from './legacy.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
@@ -120,39 +121,43 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   }
 
   app.get(`/:org/${seg}/:ref/`, pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
-    const page = await pageContext(request, reply);
     const { org, ref } = request.params;
+    const viewer = await pageContext(request, reply);
     const legacyId = REFERENCE.test(ref) || kind !== IDEA_KIND ? null : await findIdeaByLegacySlug(db, ref);
     const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId, kind);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();
-    const { place, idea, target, path, following, terms, facts } = await visibleIdea(page, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
+    const { place, idea, target, path, following, terms, facts, pageVersion } = await visibleIdea(viewer, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');
     // §A9.10: the reference number is the canonical address; other addresses of the idea redirect to it, the query kept.
     if (legacy || ref !== ideaReferenceNumber(idea.created, idea.id)) return reply.redirect(`${path}${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`, 301);
-    const rules = target.rules;
-    const commenting = { ...rules, root: { type: kind.kind }, terms };
-    const selected = Number(request.query.comment ?? '') || null;
-    const filter = threadFilter(request.query);
-    const thread = await loadThreadView(db, request, config, page, commenting, { type: kind.kind, id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
-    if (thread.page > thread.pages) throw notFound();
-    const project = { organisationSlug: request.params.org, slug: place.projectSlug };
-    const data = {
-      orgSlug: request.params.org,
-      place,
-      idea,
-      path,
-      following,
-      actions: {
-        change: canChangeIdea(rules, idea, kind.kind),
-        moderate: canModerateIdea(rules),
-        rate: page.user !== null && canRateIdea(rules, kind.kind),
-        report: page.user !== null,
-        rated: moduleRatesIdeas(target.module, kind.kind),
-      },
-      extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
-      follow: <FollowForm page={page} project={project} following={following} next={path} />,
-      thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
+    /** The page for its viewer (kept: web/page-keeping.ts). */
+    const render = async (page: PageContext) => {
+      const rules = target.rules;
+      const commenting = { ...rules, root: { type: kind.kind }, terms };
+      const selected = Number(request.query.comment ?? '') || null;
+      const filter = threadFilter(request.query);
+      const thread = await loadThreadView(db, request, config, page, commenting, { type: kind.kind, id: idea.id }, { page: request.query.comment_page === undefined ? undefined : pageNumber(request.query.comment_page), comment: selected }, undefined, filter);
+      if (thread.page > thread.pages) throw notFound();
+      const project = { organisationSlug: request.params.org, slug: place.projectSlug };
+      const data = {
+        orgSlug: request.params.org,
+        place,
+        idea,
+        path,
+        following,
+        actions: {
+          change: canChangeIdea(rules, idea, kind.kind),
+          moderate: canModerateIdea(rules),
+          rate: page.user !== null && canRateIdea(rules, kind.kind),
+          report: page.user !== null,
+          rated: moduleRatesIdeas(target.module, kind.kind),
+        },
+        extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
+        follow: <FollowForm page={page} project={project} following={following} next={path} />,
+        thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
+      };
+      return <IdeaPage page={page} data={data} scripts={hooks?.scripts} />;
     };
-    return sendPage(reply, <IdeaPage page={page} data={data} scripts={hooks?.scripts} />);
+    return sendKeptPage(request, reply, viewer, pageVersion, render);
   });
 
   app.post(`/:org/${seg}/:ref/rate/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {

@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ideaPath } from '../../core/urls.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
+import { pageVersionField } from '../../db/versions.js';
 import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
@@ -197,8 +199,8 @@ async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null,
  * An idea by id inside an organisation with everything its pages know before its thread, in one
  * statement: its place (module, project, organisation), the idea as `loadIdeas` loads it, its
  * module with the viewer's rule context, whether the viewer follows the project and the
- * organisation's terms of use as the viewer sees them, and the kind's `detailFields` (its page's
- * facts: a place, a budget) as `facts`; null when there is no such idea. The statement is prepared
+ * organisation's terms of use as the viewer sees them, the kind's `detailFields` (its page's
+ * facts: a place, a budget) as `facts`, and the version of its project's pages; null when there is no such idea. The statement is prepared
  * once for `db` and the kind (its text built once per process, parsed once per connection).
  */
 export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields: DetailFields = {}) {
@@ -218,6 +220,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
       details: moduleDetailFields,
       following: followingField(uid),
       terms: organisationTermsFields(uid),
+      pageVersion: pageVersionField(q(modules.projectId)),
       // The id keeps the nested selection from being empty when the kind adds nothing.
       facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
     })
@@ -238,7 +241,15 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
     const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
     const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
     const { idea: _, ...facts } = row.facts;
-    return { place, idea, target, following: Boolean(row.following), terms: toOrganisationTerms(row.terms, user?.id ?? null), facts: facts as Record<string, unknown> };
+    return {
+      place,
+      idea,
+      target,
+      following: Boolean(row.following),
+      terms: toOrganisationTerms(row.terms, user?.id ?? null),
+      facts: facts as Record<string, unknown>,
+      pageVersion: row.pageVersion,
+    };
   };
 }
 

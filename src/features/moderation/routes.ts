@@ -1,14 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { apiErrors, PathId } from '../../http/responses.js';
+import { type Static, Type } from 'typebox';
+import { apiErrors, notModified, PathId } from '../../http/responses.js';
 import { requireUser } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
-import { renderContext } from '../../http/render.js';
+import { type RenderContext, renderContext } from '../../http/render.js';
+import { sendTagged, serialized } from '../../http/conditional.js';
+import { KeptAnswers } from '../../http/kept-answers.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
-import { loadProjectContext } from '../../core/projects/context.js';
+import { loadProjectContext, loadVersionedProjectContext } from '../../core/projects/context.js';
 import { moderationTopic } from '../../core/projects/live-topics.js';
 import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
@@ -64,26 +66,45 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     return { user, ctx: renderContext(request, user, config) };
   };
 
+  /**
+   * The list is the same for every moderator of the project: it is kept per address and language
+   * under the version of the project's pages (db/versions.ts: comments, reports, feedback and their
+   * authors count there) and the whole second, and sent with its ETag (a 304 when it is unchanged).
+   * A kept answer costs two statements: the token, and the project's context with its version.
+   */
+  const lists = new KeptAnswers();
   app.get(
     base,
-    { schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...apiErrors } } },
-    async (request) => {
-      const { ctx } = await moderator(request, request.params.project_pk);
-      const query = request.query;
-      const filter = { isReviewed: tristate(query.is_reviewed ?? 'false'), hasReports: tristate(query.has_reports ?? 'all') };
-      const ordering = ORDERINGS.find((o) => o === query.ordering) ?? '-num_reports';
-      const page = pageOf(query);
-      const { count, rows } = await loadModerationComments(db, request.params.project_pk, filter, ordering, page);
-      const results = rows.map((row) => serializeModerationComment(row, ctx));
-      if (!page) return results;
-      checkPageInRange(page.number, page.size, count);
-      return {
-        count,
-        ...pageLinks(new URL(request.url, ctx.origin).toString(), page.number, page.size, count),
-        results,
-      };
+    {
+      config: { etag: true },
+      schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...notModified, ...apiErrors } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const project = await loadVersionedProjectContext(db, request.params.project_pk, user);
+      if (!project) throw notFound();
+      if (!canModerateComments(project.context)) throw permissionDenied();
+      const ctx = renderContext(request, user, config);
+      const kept = await lists.get(`${request.url}\u0001${ctx.lang}`, project.pageVersion, new Date(), async () => serialized(reply, await list(request.params.project_pk, request.query, request.url, ctx)));
+      return sendTagged(reply, { ...kept, body: kept.body ?? '' });
     },
   );
+
+  /** The list as the API answers it (a page with its links when `num_of_comments` asks for one). */
+  async function list(projectPk: number, query: Static<typeof ListQuery>, url: string, ctx: RenderContext) {
+    const filter = { isReviewed: tristate(query.is_reviewed ?? 'false'), hasReports: tristate(query.has_reports ?? 'all') };
+    const ordering = ORDERINGS.find((o) => o === query.ordering) ?? '-num_reports';
+    const page = pageOf(query);
+    const { count, rows } = await loadModerationComments(db, projectPk, filter, ordering, page);
+    const results = rows.map((row) => serializeModerationComment(row, ctx));
+    if (!page) return results;
+    checkPageInRange(page.number, page.size, count);
+    return {
+      count,
+      ...pageLinks(new URL(url, ctx.origin).toString(), page.number, page.size, count),
+      results,
+    };
+  }
 
   const show = async (projectPk: number, commentPk: number, ctx: Parameters<typeof serializeModerationComment>[1]) => {
     const row = await loadModerationComment(db, projectPk, commentPk);

@@ -8,6 +8,8 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
+import { sendKeptPage } from '../../web/page-keeping.js';
+import { noProjectPageVersion } from '../../db/versions.js';
 import { ProjectTile } from '../../me/dashboard/views.js';
 import { type FollowedProject, listedProjects } from '../../me/dashboard/queries.js';
 import { byParticipation } from '../../me/dashboard/rules.js';
@@ -35,13 +37,17 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
   const { db } = app.ctx;
 
   app.get('/', pageRoute({ querystring: HomeQuery }), async (request, reply) => {
-    const page = await pageContext(request, reply);
-    const now = new Date();
-    const { search = '', topic = '', organisation = '', status = '' } = request.query;
-    const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
-    const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
-    const projects = listed.filter((p) => projectMatches(p, filter, now));
-    return sendPage(reply, HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) }));
+    /** The page for its viewer (kept: web/page-keeping.ts). */
+    const render = async (page: PageContext) => {
+      const now = new Date();
+      const { search = '', topic = '', organisation = '', status = '' } = request.query;
+      const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
+      const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
+      const projects = listed.filter((p) => projectMatches(p, filter, now));
+      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) });
+    };
+    const viewer = await pageContext(request, reply);
+    return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
   });
 
   app.get('/:org/', pageRoute({ params: OrgParams }), async (request, reply) => {

@@ -10,7 +10,7 @@ import { Breadcrumbs } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
-import { sendPage } from '../../web/render.js';
+import { sendKeptPage } from '../../web/page-keeping.js';
 import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { loadModulePage, loadProjectModules, type PageModule } from '../../core/modules/queries.js';
@@ -100,38 +100,41 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: modulePageQuery() }), async (request, reply) => {
     const { org, slug } = request.params;
-    const page = await pageContext(request, reply);
-    const loaded = await loadModulePage(db, org, slug, page.user);
+    const viewer = await pageContext(request, reply);
+    const loaded = await loadModulePage(db, org, slug, viewer.user);
     if (!loaded) throw notFound();
-    const { module, context } = loaded;
-    if (!canViewModule(context)) throw denied(page.user);
-    const data = await loadModuleContent({ db, request, config, page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query as Record<string, string | undefined> });
-    const place = await modulePlace(db, module);
-    // Back to the project page at this module's timeline entry (§A6.1).
-    const back = place.several && place.entry >= 0 ? `${projectPath(org, module.projectSlug)}?initialSlide=${place.entry}` : projectPath(org, module.projectSlug);
-    return sendPage(
-      reply,
-      <Layout page={page} title={module.name}>
-        <Breadcrumbs
-          lang={page.lang}
-          items={[
-            { href: `/${org}/`, label: module.organisationName },
-            { href: back, label: module.projectName },
-          ]}
-        />
-        <h1>{module.name}</h1>
-        <ModuleNavigation lang={page.lang} orgSlug={org} place={place} />
-        {module.isDraft && <p class="badge">{t(page.lang, 'draft')}</p>}
-        {module.description && <p class="lead">{module.description}</p>}
-        {mayExportModule(context.project, module) && (
-          <p>
-            <a class="btn btn-secondary" href={moduleExportPath(org, module.slug)}>
-              {t(page.lang, 'Export the ideas and comments')}
-            </a>
-          </p>
-        )}
-        <ModuleContent page={page} data={data} />
-      </Layout>,
-    );
+    const { module, context, pageVersion } = loaded;
+    if (!canViewModule(context)) throw denied(viewer.user);
+    /** The page for its viewer (kept: web/page-keeping.ts). */
+    const render = async (page: PageContext) => {
+      const data = await loadModuleContent({ db, request, config, page, orgSlug: org, path: request.url.split('?')[0], module, context, query: request.query as Record<string, string | undefined> });
+      const place = await modulePlace(db, module);
+      // Back to the project page at this module's timeline entry (§A6.1).
+      const back = place.several && place.entry >= 0 ? `${projectPath(org, module.projectSlug)}?initialSlide=${place.entry}` : projectPath(org, module.projectSlug);
+      return (
+        <Layout page={page} title={module.name}>
+          <Breadcrumbs
+            lang={page.lang}
+            items={[
+              { href: `/${org}/`, label: module.organisationName },
+              { href: back, label: module.projectName },
+            ]}
+          />
+          <h1>{module.name}</h1>
+          <ModuleNavigation lang={page.lang} orgSlug={org} place={place} />
+          {module.isDraft && <p class="badge">{t(page.lang, 'draft')}</p>}
+          {module.description && <p class="lead">{module.description}</p>}
+          {mayExportModule(context.project, module) && (
+            <p>
+              <a class="btn btn-secondary" href={moduleExportPath(org, module.slug)}>
+                {t(page.lang, 'Export the ideas and comments')}
+              </a>
+            </p>
+          )}
+          <ModuleContent page={page} data={data} />
+        </Layout>
+      );
+    };
+    return sendKeptPage(request, reply, viewer, pageVersion, render);
   });
 }

@@ -11,8 +11,9 @@ import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
+import { sendKeptPage } from '../../web/page-keeping.js';
 import { Layout } from '../../web/layout.js';
-import { loginRedirectUrl, safeNext, sendPage } from '../../web/render.js';
+import { loginRedirectUrl, safeNext } from '../../web/render.js';
 import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../../core/insights/queries.js';
 import { showsInsightsPublicly } from '../../core/insights/rules.js';
 import { InsightsBlock } from '../../web/insights.js';
@@ -75,43 +76,47 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
-    const page = await pageContext(request, reply);
-    const { project, context, following } = await visibleProject(page, request.params);
-    const now = new Date();
-    const mayModerate = canModerate(context);
-    const modules = await loadProjectModules(db, project.id, mayModerate);
-    const published = modules.filter((m) => !m.isDraft);
-    const spans = published.map((m) => ({ id: m.id, blueprintType: m.blueprintType, span: moduleSpan(m.phases) }));
-    const clusters = moduleClusters(published);
-    const selected = selectedCluster(clusters, now, request.query.initialSlide);
-    const entry = clusters.at(selected)?.modules ?? published;
-    const inPlace = modules.length === 1 ? modules[0] : entry.length === 1 ? entry[0] : null;
-    const orgSlug = project.organisationSlug;
-    // With several timeline entries the idea list's links go to the module page, so that they keep the chosen entry.
-    const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
-    // The module's rule context from what is loaded: the project's context and the module's phases.
-    const moduleContext = inPlace ? { project: context, module: { id: inPlace.id, isDraft: inPlace.isDraft, blueprintType: inPlace.blueprintType }, phases: inPlace.phases, now } : null;
-    const single =
-      inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
-    const data: ProjectPageData = {
-      project,
-      timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
-      clusters,
-      selected,
-      tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
-      counts: single ? new Map() : await loadModuleCounts(db, project.id),
-      single,
-      following,
-      mayModerate,
-      mayEdit: canEditProjectInDashboard(context),
-      tab: request.query.tab ?? 'participation',
-      insights:
-        request.query.tab === 'result' && showsInsightsPublicly(project)
-          ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
-          : null,
-      now,
+    const viewer = await pageContext(request, reply);
+    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params);
+    /** The page for its viewer (kept: web/page-keeping.ts). */
+    const render = async (page: PageContext) => {
+      const now = new Date();
+      const mayModerate = canModerate(context);
+      const modules = await loadProjectModules(db, project.id, mayModerate);
+      const published = modules.filter((m) => !m.isDraft);
+      const spans = published.map((m) => ({ id: m.id, blueprintType: m.blueprintType, span: moduleSpan(m.phases) }));
+      const clusters = moduleClusters(published);
+      const selected = selectedCluster(clusters, now, request.query.initialSlide);
+      const entry = clusters.at(selected)?.modules ?? published;
+      const inPlace = modules.length === 1 ? modules[0] : entry.length === 1 ? entry[0] : null;
+      const orgSlug = project.organisationSlug;
+      // With several timeline entries the idea list's links go to the module page, so that they keep the chosen entry.
+      const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
+      // The module's rule context from what is loaded: the project's context and the module's phases.
+      const moduleContext = inPlace ? { project: context, module: { id: inPlace.id, isDraft: inPlace.isDraft, blueprintType: inPlace.blueprintType }, phases: inPlace.phases, now } : null;
+      const single =
+        inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
+      const data: ProjectPageData = {
+        project,
+        timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
+        clusters,
+        selected,
+        tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
+        counts: single ? new Map() : await loadModuleCounts(db, project.id),
+        single,
+        following,
+        mayModerate,
+        mayEdit: canEditProjectInDashboard(context),
+        tab: request.query.tab ?? 'participation',
+        insights:
+          request.query.tab === 'result' && showsInsightsPublicly(project)
+            ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
+            : null,
+        now,
+      };
+      return <ProjectPage page={page} data={data} />;
     };
-    return sendPage(reply, <ProjectPage page={page} data={data} />);
+    return sendKeptPage(request, reply, viewer, pageVersion, render);
   });
 
   app.post('/:org/projects/:slug/follow/', pageRoute({ params: ProjectParams, body: FollowBody }), async (request, reply) => {
