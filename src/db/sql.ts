@@ -29,3 +29,17 @@ export function preparedStatement<Row, Values extends Record<string, unknown>>(n
     return (result as { rows: Row[] }).rows;
   };
 }
+
+/**
+ * A drizzle statement prepared once per database (or transaction) object: `build` renders its text
+ * once, and it is parsed once per connection (`prepare(name)`); values go in through placeholders.
+ * For statements written with the query builder whose rows drizzle maps (nested fields, columns).
+ */
+export function preparedPer<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
+  const built = new WeakMap<DbOrTx, Statement>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}

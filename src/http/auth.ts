@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { preparedPer } from '../db/sql.js';
 import { apiTokens, browserSessions, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
@@ -84,8 +85,8 @@ async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
  * The browser session's user (an unexpired session of an active user) with the staff places the
  * page header links and when the session began, in one statement (no extra query per page).
  */
-async function loadSessionUser(db: Db, key: string) {
-  const [row] = await db
+const sessionUserStatement = preparedPer((db) =>
+  db
     .select({
       ...userColumns,
       sessionCreated: browserSessions.created,
@@ -94,7 +95,12 @@ async function loadSessionUser(db: Db, key: string) {
     })
     .from(browserSessions)
     .innerJoin(users, eq(users.id, browserSessions.userId))
-    .where(and(eq(browserSessions.id, key), gt(browserSessions.expiresAt, new Date()), eq(users.isActive, true)));
+    .where(and(eq(browserSessions.id, sql.placeholder('key')), gt(browserSessions.expiresAt, sql.placeholder('now')), eq(users.isActive, true)))
+    .prepare('auth_session'),
+);
+
+async function loadSessionUser(db: Db, key: string) {
+  const [row] = await sessionUserStatement(db).execute({ key, now: new Date() });
   return row ?? null;
 }
 

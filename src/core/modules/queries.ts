@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
-import { fromJson, qualified as q } from '../../db/sql.js';
+import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { categories, chapters, comments, ideas, labels, mapIdeas, modules, organisations, paragraphs, phases, polls, projects, proposals, ratings, subjects, topics } from '../../db/schema/index.js';
 
 export interface ModulePhase {
@@ -124,10 +124,10 @@ export async function loadProjectModules(db: DbOrTx, projectId: number, withDraf
  * A module by its slug inside an organisation, with its details, its project's slug and name, and
  * the viewer's rule context (project state, roles, phases), in one statement; null when there is none.
  */
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
-  const [row] = await db
+const modulePageStatement = preparedPer((db) =>
+  db
     .select({
-      rules: projectFields(uidOf(user)),
+      rules: projectFields(sql.placeholder('uid')),
       ...moduleHead,
       ...moduleDetailFields,
       items,
@@ -139,7 +139,12 @@ export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: st
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(eq(organisations.slug, orgSlug), eq(modules.slug, moduleSlug)));
+    .where(and(eq(organisations.slug, sql.placeholder('org')), eq(modules.slug, sql.placeholder('slug'))))
+    .prepare('module_page'),
+);
+
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
+  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user) });
   if (!row) return null;
   const { rules, pageVersion, ...head } = row;
   const module = withDetails(head);

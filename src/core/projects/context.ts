@@ -2,7 +2,7 @@ import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
-import { fromJson, qualified as q } from '../../db/sql.js';
+import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type RuleUser } from './rules.js';
 
 /**
@@ -66,12 +66,17 @@ export async function loadProjectContext(db: DbOrTx, projectId: number, user: Ru
   return (await loadProjectContexts(db, [projectId], user)).get(projectId) ?? null;
 }
 
+const versionedContextStatement = preparedPer((db) =>
+  db
+    .select({ ...projectFields(sql.placeholder('uid')), pageVersion: pageVersionField(q(projects.id)) })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare('project_context_version'),
+);
+
 /** A project's context with the version of its pages (db/versions.ts), in one statement: what an answer kept under the version checks first. */
 export async function loadVersionedProjectContext(db: DbOrTx, projectId: number, user: RuleUser): Promise<{ context: LoadedProjectContext; pageVersion: string } | null> {
-  const [row] = await db
-    .select({ ...projectFields(uidOf(user)), pageVersion: pageVersionField(q(projects.id)) })
-    .from(projects)
-    .where(eq(projects.id, projectId));
+  const [row] = await versionedContextStatement(db).execute({ id: projectId, uid: uidOf(user) });
   return row ? { context: toProjectContext(row, user), pageVersion: row.pageVersion } : null;
 }
 

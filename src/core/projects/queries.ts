@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
-import { qualified as q } from '../../db/sql.js';
+import { preparedPer, qualified as q } from '../../db/sql.js';
 import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
 import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
 import type { RuleUser } from './rules.js';
@@ -139,9 +139,9 @@ export const followingField = (uid: Uid) => sql<boolean>`exists (select 1 from $
  * A project of an organisation by both slugs, with what its page shows, the viewer's rule context
  * and whether the viewer follows it, in one statement; null when there is none.
  */
-export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
-  const uid = uidOf(user);
-  const [row] = await db
+const projectPageStatement = preparedPer((db) => {
+  const uid = sql.placeholder('uid');
+  return db
     .select({
       ...projectFields(uid),
       following: followingField(uid),
@@ -158,7 +158,12 @@ export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: 
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(eq(organisations.slug, orgSlug), eq(projects.slug, projectSlug)));
+    .where(and(eq(organisations.slug, sql.placeholder('org')), eq(projects.slug, sql.placeholder('slug'))))
+    .prepare('project_page');
+});
+
+export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
+  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user) });
   if (!row) return null;
   const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, ...project } = row;
   return { project, context: toProjectContext(row, user), following: Boolean(following), pageVersion };
