@@ -3,11 +3,14 @@ CREATE TABLE "page_changes" (
 	"n" bigint DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "page_changes_project" ON "page_changes" USING btree ("project_id","n");--> statement-breakpoint
--- The pages' change log (db/versions.ts pageVersion): each statement that writes a table shown on
--- a project's pages adds a row per project it touched (0: every page), in the writing transaction.
--- Writers only insert; nobody waits on a shared row. The kinds of generic relations (ratings,
--- reports) find their project through page_project_of; a kind it does not know counts as everywhere.
+CREATE INDEX "page_changes_project" ON "page_changes" USING btree ("project_id","n");
+--> statement-breakpoint
+-- The pages' change log (db/versions.ts, pageVersionField): each statement that writes a table shown
+-- on a project's pages adds a row per project it touched (0: every page), in the writing
+-- transaction. Writers only insert; nobody waits on a shared row.
+--
+-- page_project_of: the project of an object that generic relations (ratings, reports) point at; a
+-- kind it does not know counts as every page (safe, only slower).
 CREATE FUNCTION "page_project_of"(kind text, pk integer) RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT coalesce(CASE kind
     WHEN 'project' THEN pk
@@ -26,739 +29,312 @@ CREATE FUNCTION "page_project_of"(kind text, pk integer) RETURNS integer LANGUAG
   END, 0)
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "page_change_everywhere"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- page_change(select): the trigger of a table's inserts, updates and deletes. Its argument selects
+-- the projects of the rows in "changed_rows", which stands for the statement's transition table (an
+-- update counts the projects of the rows before and after). Without an argument (truncates, and
+-- tables whose rows show on every page) it adds a row for project 0.
+CREATE FUNCTION "page_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  touched text;
 BEGIN
-  INSERT INTO "page_changes" ("project_id") VALUES (0);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION "page_change_comments"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r UNION SELECT r.project_id FROM new_rows r) AS touched(p);
+  IF TG_NARGS = 0 OR TG_OP = 'TRUNCATE' THEN
+    INSERT INTO "page_changes" ("project_id") VALUES (0);
+    RETURN NULL;
   END IF;
+  touched := CASE TG_OP
+    WHEN 'INSERT' THEN replace(TG_ARGV[0], 'changed_rows', 'new_rows')
+    WHEN 'DELETE' THEN replace(TG_ARGV[0], 'changed_rows', 'old_rows')
+    ELSE replace(TG_ARGV[0], 'changed_rows', 'old_rows') || ' UNION ' || replace(TG_ARGV[0], 'changed_rows', 'new_rows')
+  END;
+  EXECUTE 'INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (' || touched || ') AS touched(p)';
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "comments_page_insert" AFTER INSERT ON "comments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comments"();
---> statement-breakpoint
-CREATE TRIGGER "comments_page_update" AFTER UPDATE ON "comments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comments"();
---> statement-breakpoint
-CREATE TRIGGER "comments_page_delete" AFTER DELETE ON "comments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comments"();
---> statement-breakpoint
-CREATE TRIGGER "comments_page_truncate" AFTER TRUNCATE ON "comments" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_follows"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r UNION SELECT r.project_id FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "follows_page_insert" AFTER INSERT ON "follows" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_follows"();
---> statement-breakpoint
-CREATE TRIGGER "follows_page_update" AFTER UPDATE ON "follows" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_follows"();
---> statement-breakpoint
-CREATE TRIGGER "follows_page_delete" AFTER DELETE ON "follows" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_follows"();
---> statement-breakpoint
-CREATE TRIGGER "follows_page_truncate" AFTER TRUNCATE ON "follows" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_project_moderators"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r UNION SELECT r.project_id FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "project_moderators_page_insert" AFTER INSERT ON "project_moderators" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_moderators"();
---> statement-breakpoint
-CREATE TRIGGER "project_moderators_page_update" AFTER UPDATE ON "project_moderators" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_moderators"();
---> statement-breakpoint
-CREATE TRIGGER "project_moderators_page_delete" AFTER DELETE ON "project_moderators" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_moderators"();
---> statement-breakpoint
-CREATE TRIGGER "project_moderators_page_truncate" AFTER TRUNCATE ON "project_moderators" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_project_participants"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r UNION SELECT r.project_id FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "project_participants_page_insert" AFTER INSERT ON "project_participants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_participants"();
---> statement-breakpoint
-CREATE TRIGGER "project_participants_page_update" AFTER UPDATE ON "project_participants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_participants"();
---> statement-breakpoint
-CREATE TRIGGER "project_participants_page_delete" AFTER DELETE ON "project_participants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_participants"();
---> statement-breakpoint
-CREATE TRIGGER "project_participants_page_truncate" AFTER TRUNCATE ON "project_participants" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_project_invites"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT r.project_id FROM old_rows r UNION SELECT r.project_id FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "project_invites_page_insert" AFTER INSERT ON "project_invites" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_invites"();
---> statement-breakpoint
-CREATE TRIGGER "project_invites_page_update" AFTER UPDATE ON "project_invites" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_invites"();
---> statement-breakpoint
-CREATE TRIGGER "project_invites_page_delete" AFTER DELETE ON "project_invites" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_project_invites"();
---> statement-breakpoint
-CREATE TRIGGER "project_invites_page_truncate" AFTER TRUNCATE ON "project_invites" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_comment_feedback"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT c.project_id FROM new_rows r JOIN comments c ON c.id = r.comment_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT c.project_id FROM old_rows r JOIN comments c ON c.id = r.comment_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT c.project_id FROM old_rows r JOIN comments c ON c.id = r.comment_id UNION SELECT c.project_id FROM new_rows r JOIN comments c ON c.id = r.comment_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_insert" AFTER INSERT ON "comment_feedback" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comment_feedback"();
---> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_update" AFTER UPDATE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comment_feedback"();
---> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_delete" AFTER DELETE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_comment_feedback"();
---> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_truncate" AFTER TRUNCATE ON "comment_feedback" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_ratings"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM old_rows r UNION SELECT page_project_of(r.content_type, r.object_pk) FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "ratings_page_insert" AFTER INSERT ON "ratings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ratings"();
---> statement-breakpoint
-CREATE TRIGGER "ratings_page_update" AFTER UPDATE ON "ratings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ratings"();
---> statement-breakpoint
-CREATE TRIGGER "ratings_page_delete" AFTER DELETE ON "ratings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ratings"();
---> statement-breakpoint
-CREATE TRIGGER "ratings_page_truncate" AFTER TRUNCATE ON "ratings" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_reports"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM new_rows r) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM old_rows r) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT page_project_of(r.content_type, r.object_pk) FROM old_rows r UNION SELECT page_project_of(r.content_type, r.object_pk) FROM new_rows r) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "reports_page_insert" AFTER INSERT ON "reports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_reports"();
---> statement-breakpoint
-CREATE TRIGGER "reports_page_update" AFTER UPDATE ON "reports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_reports"();
---> statement-breakpoint
-CREATE TRIGGER "reports_page_delete" AFTER DELETE ON "reports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_reports"();
---> statement-breakpoint
-CREATE TRIGGER "reports_page_truncate" AFTER TRUNCATE ON "reports" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_ideas"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "ideas_page_insert" AFTER INSERT ON "ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "ideas_page_update" AFTER UPDATE ON "ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "ideas_page_delete" AFTER DELETE ON "ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "ideas_page_truncate" AFTER TRUNCATE ON "ideas" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_map_ideas"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_insert" AFTER INSERT ON "map_ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_update" AFTER UPDATE ON "map_ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_delete" AFTER DELETE ON "map_ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_ideas"();
---> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_truncate" AFTER TRUNCATE ON "map_ideas" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_proposals"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "proposals_page_insert" AFTER INSERT ON "proposals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposals"();
---> statement-breakpoint
-CREATE TRIGGER "proposals_page_update" AFTER UPDATE ON "proposals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposals"();
---> statement-breakpoint
-CREATE TRIGGER "proposals_page_delete" AFTER DELETE ON "proposals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposals"();
---> statement-breakpoint
-CREATE TRIGGER "proposals_page_truncate" AFTER TRUNCATE ON "proposals" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_categories"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "categories_page_insert" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_categories"();
---> statement-breakpoint
-CREATE TRIGGER "categories_page_update" AFTER UPDATE ON "categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_categories"();
---> statement-breakpoint
-CREATE TRIGGER "categories_page_delete" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_categories"();
---> statement-breakpoint
-CREATE TRIGGER "categories_page_truncate" AFTER TRUNCATE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_labels"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "labels_page_insert" AFTER INSERT ON "labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_labels"();
---> statement-breakpoint
-CREATE TRIGGER "labels_page_update" AFTER UPDATE ON "labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_labels"();
---> statement-breakpoint
-CREATE TRIGGER "labels_page_delete" AFTER DELETE ON "labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_labels"();
---> statement-breakpoint
-CREATE TRIGGER "labels_page_truncate" AFTER TRUNCATE ON "labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_chapters"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "chapters_page_insert" AFTER INSERT ON "chapters" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_chapters"();
---> statement-breakpoint
-CREATE TRIGGER "chapters_page_update" AFTER UPDATE ON "chapters" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_chapters"();
---> statement-breakpoint
-CREATE TRIGGER "chapters_page_delete" AFTER DELETE ON "chapters" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_chapters"();
---> statement-breakpoint
-CREATE TRIGGER "chapters_page_truncate" AFTER TRUNCATE ON "chapters" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_polls"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "polls_page_insert" AFTER INSERT ON "polls" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_polls"();
---> statement-breakpoint
-CREATE TRIGGER "polls_page_update" AFTER UPDATE ON "polls" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_polls"();
---> statement-breakpoint
-CREATE TRIGGER "polls_page_delete" AFTER DELETE ON "polls" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_polls"();
---> statement-breakpoint
-CREATE TRIGGER "polls_page_truncate" AFTER TRUNCATE ON "polls" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_subjects"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "subjects_page_insert" AFTER INSERT ON "subjects" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_subjects"();
---> statement-breakpoint
-CREATE TRIGGER "subjects_page_update" AFTER UPDATE ON "subjects" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_subjects"();
---> statement-breakpoint
-CREATE TRIGGER "subjects_page_delete" AFTER DELETE ON "subjects" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_subjects"();
---> statement-breakpoint
-CREATE TRIGGER "subjects_page_truncate" AFTER TRUNCATE ON "subjects" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_topics"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "topics_page_insert" AFTER INSERT ON "topics" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topics"();
---> statement-breakpoint
-CREATE TRIGGER "topics_page_update" AFTER UPDATE ON "topics" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topics"();
---> statement-breakpoint
-CREATE TRIGGER "topics_page_delete" AFTER DELETE ON "topics" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topics"();
---> statement-breakpoint
-CREATE TRIGGER "topics_page_truncate" AFTER TRUNCATE ON "topics" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_live_questions"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "live_questions_page_insert" AFTER INSERT ON "live_questions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_questions"();
---> statement-breakpoint
-CREATE TRIGGER "live_questions_page_update" AFTER UPDATE ON "live_questions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_questions"();
---> statement-breakpoint
-CREATE TRIGGER "live_questions_page_delete" AFTER DELETE ON "live_questions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_questions"();
---> statement-breakpoint
-CREATE TRIGGER "live_questions_page_truncate" AFTER TRUNCATE ON "live_questions" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_live_event_media"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "live_event_media_page_insert" AFTER INSERT ON "live_event_media" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_event_media"();
---> statement-breakpoint
-CREATE TRIGGER "live_event_media_page_update" AFTER UPDATE ON "live_event_media" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_event_media"();
---> statement-breakpoint
-CREATE TRIGGER "live_event_media_page_delete" AFTER DELETE ON "live_event_media" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_event_media"();
---> statement-breakpoint
-CREATE TRIGGER "live_event_media_page_truncate" AFTER TRUNCATE ON "live_event_media" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_budget_settings"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "budget_settings_page_insert" AFTER INSERT ON "budget_settings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_settings"();
---> statement-breakpoint
-CREATE TRIGGER "budget_settings_page_update" AFTER UPDATE ON "budget_settings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_settings"();
---> statement-breakpoint
-CREATE TRIGGER "budget_settings_page_delete" AFTER DELETE ON "budget_settings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_settings"();
---> statement-breakpoint
-CREATE TRIGGER "budget_settings_page_truncate" AFTER TRUNCATE ON "budget_settings" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_budget_ballots"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "budget_ballots_page_insert" AFTER INSERT ON "budget_ballots" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballots"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballots_page_update" AFTER UPDATE ON "budget_ballots" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballots"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballots_page_delete" AFTER DELETE ON "budget_ballots" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballots"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballots_page_truncate" AFTER TRUNCATE ON "budget_ballots" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_budget_vote_codes"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "budget_vote_codes_page_insert" AFTER INSERT ON "budget_vote_codes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_vote_codes"();
---> statement-breakpoint
-CREATE TRIGGER "budget_vote_codes_page_update" AFTER UPDATE ON "budget_vote_codes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_vote_codes"();
---> statement-breakpoint
-CREATE TRIGGER "budget_vote_codes_page_delete" AFTER DELETE ON "budget_vote_codes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_vote_codes"();
---> statement-breakpoint
-CREATE TRIGGER "budget_vote_codes_page_truncate" AFTER TRUNCATE ON "budget_vote_codes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_proposal_supports"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN modules m ON m.id = r.module_id UNION SELECT m.project_id FROM new_rows r JOIN modules m ON m.id = r.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "proposal_supports_page_insert" AFTER INSERT ON "proposal_supports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_supports"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_supports_page_update" AFTER UPDATE ON "proposal_supports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_supports"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_supports_page_delete" AFTER DELETE ON "proposal_supports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_supports"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_supports_page_truncate" AFTER TRUNCATE ON "proposal_supports" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_idea_labels"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "idea_labels_page_insert" AFTER INSERT ON "idea_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "idea_labels_page_update" AFTER UPDATE ON "idea_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "idea_labels_page_delete" AFTER DELETE ON "idea_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "idea_labels_page_truncate" AFTER TRUNCATE ON "idea_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_map_idea_labels"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "map_idea_labels_page_insert" AFTER INSERT ON "map_idea_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "map_idea_labels_page_update" AFTER UPDATE ON "map_idea_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "map_idea_labels_page_delete" AFTER DELETE ON "map_idea_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_map_idea_labels"();
---> statement-breakpoint
-CREATE TRIGGER "map_idea_labels_page_truncate" AFTER TRUNCATE ON "map_idea_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_proposal_labels"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "proposal_labels_page_insert" AFTER INSERT ON "proposal_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_labels"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_labels_page_update" AFTER UPDATE ON "proposal_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_labels"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_labels_page_delete" AFTER DELETE ON "proposal_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_proposal_labels"();
---> statement-breakpoint
-CREATE TRIGGER "proposal_labels_page_truncate" AFTER TRUNCATE ON "proposal_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_topic_labels"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "topic_labels_page_insert" AFTER INSERT ON "topic_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topic_labels"();
---> statement-breakpoint
-CREATE TRIGGER "topic_labels_page_update" AFTER UPDATE ON "topic_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topic_labels"();
---> statement-breakpoint
-CREATE TRIGGER "topic_labels_page_delete" AFTER DELETE ON "topic_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_topic_labels"();
---> statement-breakpoint
-CREATE TRIGGER "topic_labels_page_truncate" AFTER TRUNCATE ON "topic_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_paragraphs"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "paragraphs_page_insert" AFTER INSERT ON "paragraphs" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_paragraphs"();
---> statement-breakpoint
-CREATE TRIGGER "paragraphs_page_update" AFTER UPDATE ON "paragraphs" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_paragraphs"();
---> statement-breakpoint
-CREATE TRIGGER "paragraphs_page_delete" AFTER DELETE ON "paragraphs" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_paragraphs"();
---> statement-breakpoint
-CREATE TRIGGER "paragraphs_page_truncate" AFTER TRUNCATE ON "paragraphs" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_poll_questions"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "poll_questions_page_insert" AFTER INSERT ON "poll_questions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_questions"();
---> statement-breakpoint
-CREATE TRIGGER "poll_questions_page_update" AFTER UPDATE ON "poll_questions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_questions"();
---> statement-breakpoint
-CREATE TRIGGER "poll_questions_page_delete" AFTER DELETE ON "poll_questions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_questions"();
---> statement-breakpoint
-CREATE TRIGGER "poll_questions_page_truncate" AFTER TRUNCATE ON "poll_questions" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_live_question_likes"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "live_question_likes_page_insert" AFTER INSERT ON "live_question_likes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_question_likes"();
---> statement-breakpoint
-CREATE TRIGGER "live_question_likes_page_update" AFTER UPDATE ON "live_question_likes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_question_likes"();
---> statement-breakpoint
-CREATE TRIGGER "live_question_likes_page_delete" AFTER DELETE ON "live_question_likes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_live_question_likes"();
---> statement-breakpoint
-CREATE TRIGGER "live_question_likes_page_truncate" AFTER TRUNCATE ON "live_question_likes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_budget_ballot_choices"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "budget_ballot_choices_page_insert" AFTER INSERT ON "budget_ballot_choices" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballot_choices"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballot_choices_page_update" AFTER UPDATE ON "budget_ballot_choices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballot_choices"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballot_choices_page_delete" AFTER DELETE ON "budget_ballot_choices" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_budget_ballot_choices"();
---> statement-breakpoint
-CREATE TRIGGER "budget_ballot_choices_page_truncate" AFTER TRUNCATE ON "budget_ballot_choices" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_poll_choices"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "poll_choices_page_insert" AFTER INSERT ON "poll_choices" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_choices"();
---> statement-breakpoint
-CREATE TRIGGER "poll_choices_page_update" AFTER UPDATE ON "poll_choices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_choices"();
---> statement-breakpoint
-CREATE TRIGGER "poll_choices_page_delete" AFTER DELETE ON "poll_choices" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_choices"();
---> statement-breakpoint
-CREATE TRIGGER "poll_choices_page_truncate" AFTER TRUNCATE ON "poll_choices" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_poll_answers"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "poll_answers_page_insert" AFTER INSERT ON "poll_answers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_answers"();
---> statement-breakpoint
-CREATE TRIGGER "poll_answers_page_update" AFTER UPDATE ON "poll_answers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_answers"();
---> statement-breakpoint
-CREATE TRIGGER "poll_answers_page_delete" AFTER DELETE ON "poll_answers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_answers"();
---> statement-breakpoint
-CREATE TRIGGER "poll_answers_page_truncate" AFTER TRUNCATE ON "poll_answers" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
---> statement-breakpoint
-CREATE FUNCTION "page_change_poll_votes"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM new_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  ELSE
-    INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (SELECT m.project_id FROM old_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id UNION SELECT m.project_id FROM new_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id) AS touched(p);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "poll_votes_page_insert" AFTER INSERT ON "poll_votes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_votes"();
---> statement-breakpoint
-CREATE TRIGGER "poll_votes_page_update" AFTER UPDATE ON "poll_votes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_votes"();
---> statement-breakpoint
-CREATE TRIGGER "poll_votes_page_delete" AFTER DELETE ON "poll_votes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change_poll_votes"();
---> statement-breakpoint
-CREATE TRIGGER "poll_votes_page_truncate" AFTER TRUNCATE ON "poll_votes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "comments_page_insert" AFTER INSERT ON "comments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "comments_page_update" AFTER UPDATE ON "comments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "comments_page_delete" AFTER DELETE ON "comments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "comments_page_truncate" AFTER TRUNCATE ON "comments" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "follows_page_insert" AFTER INSERT ON "follows" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "follows_page_update" AFTER UPDATE ON "follows" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "follows_page_delete" AFTER DELETE ON "follows" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "follows_page_truncate" AFTER TRUNCATE ON "follows" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "project_moderators_page_insert" AFTER INSERT ON "project_moderators" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_moderators_page_update" AFTER UPDATE ON "project_moderators" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_moderators_page_delete" AFTER DELETE ON "project_moderators" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_moderators_page_truncate" AFTER TRUNCATE ON "project_moderators" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "project_participants_page_insert" AFTER INSERT ON "project_participants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_participants_page_update" AFTER UPDATE ON "project_participants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_participants_page_delete" AFTER DELETE ON "project_participants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_participants_page_truncate" AFTER TRUNCATE ON "project_participants" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "project_invites_page_insert" AFTER INSERT ON "project_invites" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_invites_page_update" AFTER UPDATE ON "project_invites" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_invites_page_delete" AFTER DELETE ON "project_invites" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "project_invites_page_truncate" AFTER TRUNCATE ON "project_invites" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "comment_feedback_page_insert" AFTER INSERT ON "comment_feedback" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id FROM changed_rows r JOIN comments c ON c.id = r.comment_id');
+--> statement-breakpoint
+CREATE TRIGGER "comment_feedback_page_update" AFTER UPDATE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id FROM changed_rows r JOIN comments c ON c.id = r.comment_id');
+--> statement-breakpoint
+CREATE TRIGGER "comment_feedback_page_delete" AFTER DELETE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id FROM changed_rows r JOIN comments c ON c.id = r.comment_id');
+--> statement-breakpoint
+CREATE TRIGGER "comment_feedback_page_truncate" AFTER TRUNCATE ON "comment_feedback" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "ratings_page_insert" AFTER INSERT ON "ratings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "ratings_page_update" AFTER UPDATE ON "ratings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "ratings_page_delete" AFTER DELETE ON "ratings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "ratings_page_truncate" AFTER TRUNCATE ON "ratings" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "reports_page_insert" AFTER INSERT ON "reports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "reports_page_update" AFTER UPDATE ON "reports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "reports_page_delete" AFTER DELETE ON "reports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk) FROM changed_rows r');
+--> statement-breakpoint
+CREATE TRIGGER "reports_page_truncate" AFTER TRUNCATE ON "reports" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "ideas_page_insert" AFTER INSERT ON "ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "ideas_page_update" AFTER UPDATE ON "ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "ideas_page_delete" AFTER DELETE ON "ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "ideas_page_truncate" AFTER TRUNCATE ON "ideas" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "map_ideas_page_insert" AFTER INSERT ON "map_ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_ideas_page_update" AFTER UPDATE ON "map_ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_ideas_page_delete" AFTER DELETE ON "map_ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_ideas_page_truncate" AFTER TRUNCATE ON "map_ideas" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "proposals_page_insert" AFTER INSERT ON "proposals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposals_page_update" AFTER UPDATE ON "proposals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposals_page_delete" AFTER DELETE ON "proposals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposals_page_truncate" AFTER TRUNCATE ON "proposals" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "categories_page_insert" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "categories_page_update" AFTER UPDATE ON "categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "categories_page_delete" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "categories_page_truncate" AFTER TRUNCATE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "labels_page_insert" AFTER INSERT ON "labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "labels_page_update" AFTER UPDATE ON "labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "labels_page_delete" AFTER DELETE ON "labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "labels_page_truncate" AFTER TRUNCATE ON "labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "chapters_page_insert" AFTER INSERT ON "chapters" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "chapters_page_update" AFTER UPDATE ON "chapters" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "chapters_page_delete" AFTER DELETE ON "chapters" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "chapters_page_truncate" AFTER TRUNCATE ON "chapters" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "polls_page_insert" AFTER INSERT ON "polls" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "polls_page_update" AFTER UPDATE ON "polls" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "polls_page_delete" AFTER DELETE ON "polls" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "polls_page_truncate" AFTER TRUNCATE ON "polls" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "subjects_page_insert" AFTER INSERT ON "subjects" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "subjects_page_update" AFTER UPDATE ON "subjects" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "subjects_page_delete" AFTER DELETE ON "subjects" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "subjects_page_truncate" AFTER TRUNCATE ON "subjects" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "topics_page_insert" AFTER INSERT ON "topics" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topics_page_update" AFTER UPDATE ON "topics" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topics_page_delete" AFTER DELETE ON "topics" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topics_page_truncate" AFTER TRUNCATE ON "topics" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "live_questions_page_insert" AFTER INSERT ON "live_questions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_questions_page_update" AFTER UPDATE ON "live_questions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_questions_page_delete" AFTER DELETE ON "live_questions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_questions_page_truncate" AFTER TRUNCATE ON "live_questions" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "live_event_media_page_insert" AFTER INSERT ON "live_event_media" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_event_media_page_update" AFTER UPDATE ON "live_event_media" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_event_media_page_delete" AFTER DELETE ON "live_event_media" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_event_media_page_truncate" AFTER TRUNCATE ON "live_event_media" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "budget_settings_page_insert" AFTER INSERT ON "budget_settings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_settings_page_update" AFTER UPDATE ON "budget_settings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_settings_page_delete" AFTER DELETE ON "budget_settings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_settings_page_truncate" AFTER TRUNCATE ON "budget_settings" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballots_page_insert" AFTER INSERT ON "budget_ballots" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballots_page_update" AFTER UPDATE ON "budget_ballots" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballots_page_delete" AFTER DELETE ON "budget_ballots" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballots_page_truncate" AFTER TRUNCATE ON "budget_ballots" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "budget_vote_codes_page_insert" AFTER INSERT ON "budget_vote_codes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_vote_codes_page_update" AFTER UPDATE ON "budget_vote_codes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_vote_codes_page_delete" AFTER DELETE ON "budget_vote_codes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_vote_codes_page_truncate" AFTER TRUNCATE ON "budget_vote_codes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "proposal_supports_page_insert" AFTER INSERT ON "proposal_supports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_supports_page_update" AFTER UPDATE ON "proposal_supports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_supports_page_delete" AFTER DELETE ON "proposal_supports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN modules m ON m.id = r.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_supports_page_truncate" AFTER TRUNCATE ON "proposal_supports" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "idea_labels_page_insert" AFTER INSERT ON "idea_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "idea_labels_page_update" AFTER UPDATE ON "idea_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "idea_labels_page_delete" AFTER DELETE ON "idea_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN ideas x ON x.id = r.idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "idea_labels_page_truncate" AFTER TRUNCATE ON "idea_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "map_idea_labels_page_insert" AFTER INSERT ON "map_idea_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_idea_labels_page_update" AFTER UPDATE ON "map_idea_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_idea_labels_page_delete" AFTER DELETE ON "map_idea_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN map_ideas x ON x.id = r.map_idea_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "map_idea_labels_page_truncate" AFTER TRUNCATE ON "map_idea_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "proposal_labels_page_insert" AFTER INSERT ON "proposal_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_labels_page_update" AFTER UPDATE ON "proposal_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_labels_page_delete" AFTER DELETE ON "proposal_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN proposals x ON x.id = r.proposal_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "proposal_labels_page_truncate" AFTER TRUNCATE ON "proposal_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "topic_labels_page_insert" AFTER INSERT ON "topic_labels" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topic_labels_page_update" AFTER UPDATE ON "topic_labels" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topic_labels_page_delete" AFTER DELETE ON "topic_labels" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN topics x ON x.id = r.topic_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "topic_labels_page_truncate" AFTER TRUNCATE ON "topic_labels" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "paragraphs_page_insert" AFTER INSERT ON "paragraphs" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "paragraphs_page_update" AFTER UPDATE ON "paragraphs" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "paragraphs_page_delete" AFTER DELETE ON "paragraphs" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN chapters x ON x.id = r.chapter_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "paragraphs_page_truncate" AFTER TRUNCATE ON "paragraphs" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "poll_questions_page_insert" AFTER INSERT ON "poll_questions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_questions_page_update" AFTER UPDATE ON "poll_questions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_questions_page_delete" AFTER DELETE ON "poll_questions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN polls x ON x.id = r.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_questions_page_truncate" AFTER TRUNCATE ON "poll_questions" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "live_question_likes_page_insert" AFTER INSERT ON "live_question_likes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_question_likes_page_update" AFTER UPDATE ON "live_question_likes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_question_likes_page_delete" AFTER DELETE ON "live_question_likes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN live_questions x ON x.id = r.live_question_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "live_question_likes_page_truncate" AFTER TRUNCATE ON "live_question_likes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballot_choices_page_insert" AFTER INSERT ON "budget_ballot_choices" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballot_choices_page_update" AFTER UPDATE ON "budget_ballot_choices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballot_choices_page_delete" AFTER DELETE ON "budget_ballot_choices" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN budget_ballots x ON x.id = r.ballot_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "budget_ballot_choices_page_truncate" AFTER TRUNCATE ON "budget_ballot_choices" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "poll_choices_page_insert" AFTER INSERT ON "poll_choices" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_choices_page_update" AFTER UPDATE ON "poll_choices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_choices_page_delete" AFTER DELETE ON "poll_choices" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_choices_page_truncate" AFTER TRUNCATE ON "poll_choices" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "poll_answers_page_insert" AFTER INSERT ON "poll_answers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_answers_page_update" AFTER UPDATE ON "poll_answers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_answers_page_delete" AFTER DELETE ON "poll_answers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_questions q ON q.id = r.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_answers_page_truncate" AFTER TRUNCATE ON "poll_answers" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
+--> statement-breakpoint
+CREATE TRIGGER "poll_votes_page_insert" AFTER INSERT ON "poll_votes" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_votes_page_update" AFTER UPDATE ON "poll_votes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_votes_page_delete" AFTER DELETE ON "poll_votes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id FROM changed_rows r JOIN poll_choices c ON c.id = r.choice_id JOIN poll_questions q ON q.id = c.question_id JOIN polls x ON x.id = q.poll_id JOIN modules m ON m.id = x.module_id');
+--> statement-breakpoint
+CREATE TRIGGER "poll_votes_page_truncate" AFTER TRUNCATE ON "poll_votes" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
 -- Users show on every page by name and picture (a deleted or deactivated one as such); logins write
 -- other columns all the time and so do not count.
-CREATE TRIGGER "users_page_update" AFTER UPDATE OF "username", "avatar", "is_active" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "users_page_update" AFTER UPDATE OF "username", "avatar", "is_active" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "users_page_delete" AFTER DELETE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "users_page_delete" AFTER DELETE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "organisation_translations_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_translations" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "organisation_translations_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_translations" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "organisation_terms_agreements_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_terms_agreements" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "organisation_terms_agreements_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_terms_agreements" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "organisation_initiators_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_initiators" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "organisation_initiators_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_initiators" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "organisation_members_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_members" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "organisation_members_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "organisation_members" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
 --> statement-breakpoint
-CREATE TRIGGER "platform_pages_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "platform_pages" FOR EACH STATEMENT EXECUTE FUNCTION "page_change_everywhere"();
+CREATE TRIGGER "platform_pages_page_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "platform_pages" FOR EACH STATEMENT EXECUTE FUNCTION "page_change"();
