@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { comments, pageChanges } from '../../src/db/schema/index.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../accounts/client.js';
 import { compactPageChanges } from '../../src/db/versions.js';
+import { PAGE_CHANGES_COMPACT_INTERVAL_MS } from '../../src/jobs/background.js';
 
 /**
  * Kept pages (issue 23.1, web/page-keeping.ts): the start, project, module and idea pages are kept
@@ -138,4 +139,21 @@ test('merging the change log keeps every page version', async (t) => {
     assert.equal((await visitor.get(url)).status, 200);
     assert.equal(database.stats.queries - queries, 1, `${url}: still kept after the merge`);
   }
+});
+
+test('the background work merges the change log every minute', async (t) => {
+  t.mock.timers.enable({ apis: ['setInterval'] });
+  const { app, db } = await createTestApp();
+  await load(db, basicWorld());
+  await db.insert(pageChanges).values([{ projectId: 7 }, { projectId: 7, n: 2 }, { projectId: 8 }]);
+  const rows = async () => db.select({ projectId: pageChanges.projectId, n: pageChanges.n }).from(pageChanges).where(inArray(pageChanges.projectId, [7, 8])).orderBy(pageChanges.projectId);
+  t.mock.timers.tick(PAGE_CHANGES_COMPACT_INTERVAL_MS - 1);
+  assert.equal((await rows()).length, 3, 'nothing merged before the interval is up');
+  t.mock.timers.tick(1);
+  // Closing the app waits for a run that is going on.
+  await app.close();
+  assert.deepEqual(await rows(), [
+    { projectId: 7, n: 3 },
+    { projectId: 8, n: 1 },
+  ]);
 });
