@@ -10,7 +10,7 @@ import { sendTagged, serialized } from '../../http/conditional.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
-import { loadProjectContext, loadVersionedProjectContext } from '../../core/projects/context.js';
+import { loadVersionedProjectContext } from '../../core/projects/context.js';
 import { moderationTopic } from '../../core/projects/live-topics.js';
 import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
@@ -57,13 +57,13 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
   const { db, config } = app.ctx;
   const base = '/api/userdashboard/moderation/:project_pk/comments/';
 
-  /** Superusers, the project's moderators and its organisation's initiators. */
+  /** Superusers, the project's moderators and its organisation's initiators; with the version of the project's pages. */
   const moderator = async (request: FastifyRequest, projectPk: number) => {
     const user = await requireUser(request);
-    const project = await loadProjectContext(db, projectPk, user);
+    const project = await loadVersionedProjectContext(db, projectPk, user);
     if (!project) throw notFound();
-    if (!canModerateComments(project)) throw permissionDenied();
-    return { user, ctx: renderContext(request, user, config) };
+    if (!canModerateComments(project.context)) throw permissionDenied();
+    return { ctx: renderContext(request, user, config), pageVersion: project.pageVersion };
   };
 
   /**
@@ -80,12 +80,8 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: { tags: ['moderation'], params: ProjectParams, querystring: ListQuery, response: { 200: Type.Union([Type.Array(ModerationCommentSchema), PageSchema]), ...notModified, ...apiErrors } },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const project = await loadVersionedProjectContext(db, request.params.project_pk, user);
-      if (!project) throw notFound();
-      if (!canModerateComments(project.context)) throw permissionDenied();
-      const ctx = renderContext(request, user, config);
-      const kept = await lists.get(`${request.url}\u0001${ctx.lang}`, project.pageVersion, new Date(), async () => serialized(reply, await list(request.params.project_pk, request.query, request.url, ctx)));
+      const { ctx, pageVersion } = await moderator(request, request.params.project_pk);
+      const kept = await lists.get(`${request.url}\u0001${ctx.lang}`, pageVersion, new Date(), async () => serialized(reply, await list(request.params.project_pk, request.query, request.url, ctx)));
       return sendTagged(reply, { ...kept, body: kept.body ?? '' });
     },
   );
