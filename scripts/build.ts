@@ -59,6 +59,7 @@ export async function buildProduction(outDir: string): Promise<void> {
     entryPoints: {
       main: 'src/main.ts',
       manage: 'src/cli/manage.ts',
+      usersvc: 'src/usersvc/main.ts',
       // What `PROFILE_BUILD=1 bench/profile.ts` imports to profile the build in-process.
       app: 'src/app.ts',
       config: 'src/config.ts',
@@ -80,4 +81,5 @@ export async function buildProduction(outDir: string): Promise<void> {
   cpSync('src/web/static', join(outDir, 'web', 'static'), { recursive: true });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildProduction(process.argv[2] ?? 'dist');
+// Run as a script only: when bundled into a test, import.meta.url is the bundle's (test/build.ts).
+if (/[\\/]scripts[\\/]build\.ts$/.test(process.argv[1] ?? '')) await buildProduction(process.argv[2] ?? 'dist');

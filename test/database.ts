@@ -48,26 +48,13 @@ export async function clonePostgresTemplate(): Promise<{ url: string; drop(): Pr
   return { url: withDatabase(adminUrl, name), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-interface PgliteClient {
-  closed: boolean;
-  query<T>(statement: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(statement: string): Promise<unknown>;
+/** What a snapshot and a reset need of a database's driver. */
+interface RawClient {
+  query<T>(statement: string): Promise<{ rows: T[] }>;
 }
 
 /** What the migrated template holds: its seeded rows and its sequence positions, restored by reset. */
-interface Snapshot {
-  empty: string;
-  restore: string;
-}
-
-/**
- * Starting a PGlite takes seconds, so each test process keeps one released database and empties it
- * for the next test: every table emptied, the template's seeded rows and sequence positions put
- * back. A test that holds two databases at once gets a second, new one.
- */
-let idle: { database: Database; client: PgliteClient; snapshot: Snapshot } | null = null;
-
-async function takeSnapshot(client: PgliteClient): Promise<Snapshot> {
+async function takeSnapshot(client: RawClient): Promise<string> {
   const { rows: tables } = await client.query<{ name: string }>(
     "SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
   );
@@ -83,55 +70,92 @@ async function takeSnapshot(client: PgliteClient): Promise<Snapshot> {
   for (const { name, value, start } of sequences) {
     restore.push(`SELECT setval(${quote(name)}, ${value ?? start}, ${value !== null});`);
   }
-  // DELETE with foreign-key triggers off is much cheaper than TRUNCATE on PGlite's in-memory files.
+  // DELETE with foreign-key triggers off is much cheaper than TRUNCATE (PGlite's in-memory files, PostgreSQL's small tables).
   const empty = tables.map((t) => `DELETE FROM ${t.name};`).join('\n');
-  return { empty: `SET session_replication_role = replica;\n${empty}\nSET session_replication_role = DEFAULT;`, restore: restore.join('\n') };
+  return `SET session_replication_role = replica;\n${empty}\nSET session_replication_role = DEFAULT;\n${restore.join('\n')}`;
 }
 
 function quote(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-async function pooledPglite(): Promise<Database> {
-  let entry = idle;
+/** A database this process keeps between tests. */
+interface Kept {
+  /** A handle for the next test, the database reset to the template's rows (unless it is new). */
+  take(reset: boolean): Promise<Database | null>;
+  /** The handle is given back. */
+  release(database: Database): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/**
+ * Making a database takes seconds (starting a PGlite, cloning a PostgreSQL template), so each test
+ * process keeps one released database and resets it for the next test: every table emptied, the
+ * template's seeded rows and sequence positions put back. A test that holds two databases at once
+ * gets a second, new one.
+ */
+async function keptPglite(): Promise<Kept> {
+  const database = await openMemoryPglite(await pgliteTemplate());
+  const client = (database.db as unknown as { $client: RawClient & { closed: boolean; exec(s: string): Promise<unknown> } }).$client;
+  const reset = await takeSnapshot(client);
+  return {
+    async take(fresh) {
+      if (client.closed) return null;
+      if (!fresh) await client.exec(reset);
+      database.stats.queries = 0;
+      return database;
+    },
+    release: async () => undefined,
+    drop: () => database.close(),
+  };
+}
+
+/**
+ * On PostgreSQL the kept database is a clone of the run's template, and each test gets its own
+ * connection pool on it: nothing a test left open (a transaction, a session setting) reaches the
+ * next test, as the reset first ends every other connection to the database.
+ */
+async function keptPostgres(clone: { url: string; drop(): Promise<void> }): Promise<Kept> {
+  const reset = await withClient(clone.url, (client) => takeSnapshot(client));
+  const endOthers = 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid();';
+  return {
+    async take(fresh) {
+      if (!fresh) await withClient(clone.url, (client) => client.query(`${endOthers}\n${reset}`));
+      return openPostgres(clone.url, { max: 5 });
+    },
+    release: (database) => database.close(),
+    drop: clone.drop,
+  };
+}
+
+let idle: Kept | null = null;
+
+/** A fresh, migrated database for one test; close() hands it back to be reset for the next test. */
+export async function createTestDatabase(): Promise<Database> {
+  let kept = idle;
   idle = null;
-  if (entry && !entry.client.closed) {
-    await entry.client.exec(`${entry.snapshot.empty}\n${entry.snapshot.restore}`);
-    entry.database.stats.queries = 0;
-  } else {
-    const database = await openMemoryPglite(await pgliteTemplate());
-    const client = (database.db as unknown as { $client: PgliteClient }).$client;
-    entry = { database, client, snapshot: await takeSnapshot(client) };
+  let database = kept ? await kept.take(false) : null;
+  if (!kept || !database) {
+    const clone = await clonePostgresTemplate();
+    kept = clone ? await keptPostgres(clone) : await keptPglite();
+    database = (await kept.take(true)) as Database;
   }
-  const { database, client } = entry;
-  const kept = entry;
+  const mine = kept;
   let released = false;
   return {
     ...database,
     async close() {
-      if (released || client.closed) return;
+      if (released) return;
       released = true;
-      if (idle) return database.close();
-      idle = kept;
-      // Kept for the next test, if one starts soon; an open PGlite would keep the process alive.
+      await mine.release(database);
+      if (idle) return mine.drop();
+      idle = mine;
+      // Kept for the next test, if one starts soon.
       setTimeout(() => {
-        if (idle !== kept) return;
+        if (idle !== mine) return;
         idle = null;
-        void database.close();
-      }, 1000);
+        void mine.drop();
+      }, 1000).unref();
     },
   };
-}
-
-/** A fresh, migrated database for one test; close() hands it back (PGlite) or drops it (PostgreSQL). */
-export async function createTestDatabase(): Promise<Database> {
-  const clone = await clonePostgresTemplate();
-  if (!clone) return pooledPglite();
-  const database = openPostgres(clone.url, { max: 5 });
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    await clone.drop();
-  };
-  return database;
 }

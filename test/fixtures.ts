@@ -4,10 +4,20 @@ import type { Db } from '../src/db/client.js';
 import { apiTokens } from '../src/db/schema/index.js';
 import type { Fixture } from '../src/cli/fixture-schema.js';
 import { loadFixture } from '../src/cli/loaddata.js';
+import { hashPassword } from '../src/core/users/passwords.js';
 
-/** Loads records in the loaddata format (the same path as `npm run manage -- loaddata`). */
+/** Each fixture password is hashed once per test process (argon2 is slow on purpose), not once per test. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  const known = hashes.get(password) ?? hashPassword(password);
+  hashes.set(password, known);
+  return known;
+}
+
+/** Loads records in the loaddata format (the same path as `npm run manage -- loaddata`), with its passwords hashed once per process. */
 export async function load(db: Db, fixture: Fixture): Promise<void> {
-  await loadFixture(db, fixture, { baseDir: process.cwd() });
+  const users = fixture.users && (await Promise.all(fixture.users.map(async ({ password, ...user }) => (password && !user.password_hash ? { ...user, password_hash: await hashOnce(password) } : { ...user, password }))));
+  await loadFixture(db, users ? { ...fixture, users } : fixture, { baseDir: process.cwd() });
 }
 
 /** An `Authorization: Token …` header for a user (inserts an API key directly). */

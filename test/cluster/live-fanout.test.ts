@@ -10,6 +10,7 @@ import { clonePostgresTemplate, postgresSuite } from '../database.js';
 import { load } from '../fixtures.js';
 import { EVENT, eventWorld } from '../interactiveevents/world.js';
 import { openStream } from '../interactiveevents/sse.js';
+import { programArgs } from '../processes.js';
 
 /** Starts one server process on the database; resolves with its address once it listens. */
 function startServer(databaseUrl: string): { child: ChildProcess; address: Promise<string> } {
@@ -24,7 +25,7 @@ function startServer(databaseUrl: string): { child: ChildProcess; address: Promi
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+  const child = spawn(process.execPath, programArgs('main'), { env });
   let output = '';
   const address = new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {

@@ -10,6 +10,7 @@ import { Browser } from '../accounts/client.js';
 import { clonePostgresTemplate } from '../database.js';
 import { createTestApp } from '../helpers.js';
 import { everyKindFixture } from './world.js';
+import { programArgs } from '../processes.js';
 
 /** Each test gets its own data dir, and on PostgreSQL runs its own database. */
 async function place() {
@@ -23,7 +24,7 @@ function manage(where: { dataDir: string; databaseUrl: string | null }, ...args:
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: where.dataDir, SEED_DEMO: 'false', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
   if (where.databaseUrl) env.DATABASE_URL = where.databaseUrl;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/manage.ts', ...args], { env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, programArgs('manage', ...args), { env, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -113,7 +114,7 @@ test('createsuperuser refuses the e-mail addresses that signup refuses', async (
 test('bad configuration stops the CLI with one clear line', async () => {
   const where = await place();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: where.dataDir, PORT: 'eighty' };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/manage.ts', 'migrate'], { env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, programArgs('manage', 'migrate'), { env, encoding: 'utf8' });
   assert.equal(result.status, 1);
   assert.equal(result.stderr.trim(), 'Configuration error: PORT must be a whole number, got "eighty"');
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { clonePostgresTemplate, postgresSuite } from '../database.js';
+import { programArgs } from '../processes.js';
 
 /** Collects a child's output and resolves waits for a pattern as soon as it shows up (no sleeping). */
 function watch(child: ChildProcess) {
@@ -65,7 +66,7 @@ if (postgresSuite) test('WEB_CONCURRENCY=2 on PostgreSQL: two workers serve one 
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
   };
-  const primary = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+  const primary = spawn(process.execPath, programArgs('main'), { env });
   const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
   const out = watch(primary);
   try {

@@ -8,6 +8,7 @@ import { outbox } from '../../src/db/schema/index.js';
 import { Browser } from '../accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
+import { programArgs } from '../processes.js';
 
 test('the empty start page shows the operator her first steps, a visitor the way in, and neither once a project is listed', async () => {
   const t = await createTestApp();
@@ -38,7 +39,7 @@ test('a command on the embedded database while the server holds it says exactly 
     writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'development' };
     delete env.DATABASE_URL;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/manage.ts', 'createsuperuser', '--username', 'ops', '--email', 'ops@example.org', '--password', 'pw-123456'], { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, programArgs('manage', 'createsuperuser', '--username', 'ops', '--email', 'ops@example.org', '--password', 'pw-123456'), { env, encoding: 'utf8' });
     assert.equal(result.status, 1);
     assert.match(result.stderr, new RegExp(`is in use by process ${process.pid} \\(the running server, most likely\\)`));
     assert.match(result.stderr, new RegExp(`1\\. stop the server \\(Ctrl\\+C where it runs, or: kill ${process.pid}\\),\\n  2\\. run the command again`));

@@ -9,6 +9,7 @@ import { generate, GENERATED_PASSWORD } from '../../src/cli/generate.js';
 import { openDatabase, type DbOrTx } from '../../src/db/client.js';
 import { clonePostgresTemplate } from '../database.js';
 import { createTestApp } from '../helpers.js';
+import { programArgs } from '../processes.js';
 
 async function counts(db: DbOrTx) {
   const result = (await db.execute(
@@ -26,7 +27,7 @@ test('manage generate: adds the asked numbers all-or-nothing, prints a summary; 
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
   if (clone) env.DATABASE_URL = clone.url;
-  const manage = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/manage.ts', 'generate', ...args], { env, encoding: 'utf8' });
+  const manage = (...args: string[]) => spawnSync(process.execPath, programArgs('manage', 'generate', ...args), { env, encoding: 'utf8' });
 
   const done = manage('--users', '5', '--organisations', '2', '--projects', '4', '--ideas', '8', '--comments', '30', '--actions', '30');
   assert.equal(done.status, 0, done.stderr);

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { programArgs } from '../processes.js';
 
 interface Started {
   child: ChildProcess;
@@ -14,30 +15,24 @@ interface Started {
 function start(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env });
+  const child = spawn(process.execPath, programArgs('main'), { env });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  // Ready when it says so; the test's timeout bounds a start that never comes (no time is asserted).
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
     const check = () => {
       const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => output });
-      }
+      if (match) resolve({ child, url: match[1], output: () => output });
     };
     child.stdout?.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${output}`));
-    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
   });
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-test('npm start: demo logins printed, /healthz ok, a second process refused, SIGTERM exits cleanly, kill -9 recovers', { timeout: 180_000 }, async () => {
+test('npm start: demo logins printed, /healthz ok, a second process refused, SIGTERM exits cleanly, kill -9 recovers', { timeout: 600_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'allmende-start-'));
   const first = await start(dataDir);
   assert.match(first.output(), /Demo logins/);

@@ -17,22 +17,17 @@ function startBuild(dir: string, dataDir: string): Promise<{ child: ChildProcess
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  // Ready when it says so; the test's timeout bounds a start that never comes (no time is asserted).
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no start within 60 s:\n${output}`)), 60_000);
     child.stdout?.on('data', () => {
       const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      done({ child, url: match[1], output: () => output });
+      if (match) done({ child, url: match[1], output: () => output });
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`exited with ${code}:\n${output}`));
-    });
+    child.once('exit', (code) => fail(new Error(`exited with ${code}:\n${output}`)));
   });
 }
 
-test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs and logins, and stops cleanly', { timeout: 180_000 }, async () => {
+test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs and logins, and stops cleanly', { timeout: 600_000 }, async () => {
   const scratch = mkdtempSync(join(tmpdir(), 'allmende-build-'));
   try {
     const dir = join(scratch, 'dist');

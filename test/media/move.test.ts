@@ -17,6 +17,7 @@ import { clonePostgresTemplate } from '../database.js';
 import { createTestApp } from '../helpers.js';
 import { load } from '../fixtures.js';
 import { dashboardWorld, signedIn } from '../projectdashboard/world.js';
+import { programArgs } from '../processes.js';
 
 const png = async (name: string, width: number, height: number) => ({ name, filename: `${name}.png`, type: 'image/png', data: await sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer() });
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length : 0);
@@ -32,7 +33,7 @@ test('manage media-move: the files go into the database and back out, each row\'
   delete env.DATABASE_URL;
   delete env.MEDIA_STORE;
   if (clone) env.DATABASE_URL = clone.url;
-  const manage = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/manage.ts', 'media-move', ...args], { env, encoding: 'utf8' });
+  const manage = (...args: string[]) => spawnSync(process.execPath, programArgs('manage', 'media-move', ...args), { env, encoding: 'utf8' });
 
   /** An app on the test's database with the given store; closed (with the database) after `use`. */
   async function withApp<T>(mediaStore: Config['mediaStore'], use: (app: FastifyInstance, database: Database) => Promise<T>): Promise<T> {

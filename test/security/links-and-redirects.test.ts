@@ -10,6 +10,7 @@ import { outbox } from '../../src/db/schema/index.js';
 import { Browser, lastMail } from '../accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
+import { programArgs } from '../processes.js';
 
 const EVIL = { host: 'evil.example' };
 
@@ -67,7 +68,7 @@ test('F2: in production the server refuses to start without BASE_URL, with a one
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SECRET_KEY: secret, DATA_DIR: dataDir, PORT: '0' };
     delete env.BASE_URL;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, programArgs('main'), { env, encoding: 'utf8', timeout: 300_000 });
     assert.equal(run.status, 2);
     const lines = run.stderr.trim().split('\n').filter((line) => !/ExperimentalWarning|--trace-warnings/.test(line));
     assert.equal(lines.length, 1, run.stderr);

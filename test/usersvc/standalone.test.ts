@@ -10,6 +10,7 @@ import { openPgliteDir } from '../../src/db/client.js';
 import { buildUsersvcApp } from '../../src/usersvc/app.js';
 import { createTestDatabase } from '../database.js';
 import { ADMIN, adminHeaders, userHeaders } from './helpers.js';
+import { programArgs } from '../processes.js';
 
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'usersvc-standalone-'));
@@ -77,7 +78,7 @@ async function freePort(): Promise<number> {
 
 test('src/usersvc/main.ts (npm run start:usersvc) starts the service alone on its own PORT', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/usersvc/main.ts'], {
+  const child = spawn(process.execPath, programArgs('usersvc'), {
     env: {
       ...process.env,
       NODE_ENV: 'development',
