@@ -4,7 +4,7 @@ import { featuresPlugin } from './eslint-rules/features.js';
 import { layersPlugin } from './eslint-rules/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'src/db/migrations', 'coverage', 'test-results'] },
+  { ignores: ['node_modules', 'data', 'dist', '.test-build', 'src/db/migrations', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
  * How long the newsletter form takes to check a 1 MB hostile body (issue 21 finding 13: the former
  * regular expressions backtracked quadratically, minutes at this size; linear work takes about
  * 0.1 s on the 2-core machine). `npx tsx bench/newsletter-body.ts`. The test
- * test/security/newsletter-body-work.test.ts checks the same bodies without measuring time.
+ * test/security/newsletter-body-work.unit.test.ts checks the same bodies without measuring time.
  */
 import { readNewsletterForm } from '../src/manage/newsletters/rules.js';
 

@@ -1,5 +1,5 @@
 // The house in rings (docs/architecture.md): which folder belongs to which layer, and the two checks
-// on the folder-level import graph that the lint rule and test/architecture/layers.test.ts share.
+// on the folder-level import graph that the lint rule and test/architecture/layers.unit.test.ts share.
 import { relative } from 'node:path';
 import { cycles, importGraph, resolveImport } from './features.js';
 

@@ -2,7 +2,7 @@
  * URL slugs of organisations, projects and modules: made from names, kept unique, and never one of
  * the fixed path segments that stand where a slug stands in a route (`/<org>/dashboard/projects/create/`
  * beside `/<org>/dashboard/projects/<slug>/`, `/<org>/projects/module/<slug>/` beside
- * `/<org>/projects/<slug>/`, `/api/…` beside `/<org>/`). `test/projects/slugs.test.ts` walks the
+ * `/<org>/projects/<slug>/`, `/api/…` beside `/<org>/`). `test/core/projects/slugs.test.ts` walks the
  * routes and fails when a new fixed segment is missing here.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([

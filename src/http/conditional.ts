@@ -36,7 +36,7 @@ const zlibOptions = { level: 6 };
 
 /**
  * The content-coding for a request, or null (identity), negotiated as @fastify/compress does it
- * (test/appapi/conditional.test.ts checks that both agree): its negotiator over CODINGS, after
+ * (test/api/conditional.test.ts checks that both agree): its negotiator over CODINGS, after
  * reading `*` and x-gzip as gzip; no coding without Accept-Encoding or with X-No-Compression.
  */
 function contentCoding(headers: IncomingHttpHeaders): Coding | null {

@@ -8,7 +8,7 @@
  * the validators and serialisers of every route took a fifth of a cold start (docs/performance.md)
  * and most routes are not asked for in a worker's first seconds. The first request of a route pays
  * its compilation (a few ms); a schema that cannot be compiled would fail that request (500)
- * instead of the start, so test/foundation/schemas.test.ts compiles every route's schemas.
+ * instead of the start, so test/http/schemas.test.ts compiles every route's schemas.
  */
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';

@@ -278,7 +278,7 @@ export const deCommon: Record<string, string> = {
   'Comments': 'Kommentare',
 };
 
-/** German catalogue: English message → German. Each text has one home: an area's catalogue or deCommon (test/foundation/catalogues.test.ts). */
+/** German catalogue: English message → German. Each text has one home: an area's catalogue or deCommon (test/i18n/catalogues.unit.test.ts). */
 export const de: Record<string, string> = {
   ...deParticipation,
   ...deDashboard,

@@ -1,7 +1,7 @@
 /**
  * How long a text field may be. Each field's limit is defined once, beside its input rule (for
  * example `IDEA_LIMITS` in features/ideas/input.ts); docs/security.md lists them all
- * (test/content/limits.test.ts keeps that table in step).
+ * (test/text/limits.test.ts keeps that table in step).
  */
 export interface TextLimit {
   /** At most this many characters (UTF-16 code units, as a browser's maxlength counts). */

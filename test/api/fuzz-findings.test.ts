@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestApp } from '../helpers.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 
 /** Found by the attack suite (npm run test:fuzz): URLs the router rejects before any route answered in Fastify's own shape. */

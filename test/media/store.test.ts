@@ -13,10 +13,10 @@ import { type Config, ConfigError, loadConfig, testConfig } from '../../src/conf
 import * as schema from '../../src/db/schema/index.js';
 import { projects } from '../../src/db/schema/index.js';
 import { MEDIA_COLUMNS } from '../../src/media/references.js';
-import type { UploadFile } from '../accounts/client.js';
+import type { UploadFile } from '../me/accounts/client.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { load } from '../fixtures.js';
-import { dashboardWorld, signedIn } from '../projectdashboard/world.js';
+import { dashboardWorld, signedIn } from '../manage/world.js';
 
 const BASIC = '/org/dashboard/projects/draft-plan/basic/';
 const fields = { name: 'Draft plan', description: 'Not yet out', access: 'PUBLIC', image_copyright: 'City', image_alt_text: 'Square', tile_image_copyright: 'Me', tile_image_alt_text: 'Green' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { daysFromNow, load, PLATFORM_TEXTS, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { socialAccounts, users } from '../../src/db/schema/index.js';
-import { Browser } from '../accounts/client.js';
-import { socialLogin, startTestProvider } from '../accounts/oidc-provider.js';
+import { Browser } from '../me/accounts/client.js';
+import { socialLogin, startTestProvider } from '../me/accounts/oidc-provider.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dashboardApp, dashboardWorld, signedIn } from '../projectdashboard/world.js';
+import { dashboardApp, dashboardWorld, signedIn } from '../manage/world.js';
 
 const HOSTILE = ['x;=1+1', 'a,=2+2', ' =3+3', 'line\n@SUM(A1)', 'tab\t+4', 'quote";-5+5', '=HYPERLINK("evil")', 'x; =cmd|calc'];
 

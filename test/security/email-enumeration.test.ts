@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { outbox, users } from '../../src/db/schema/index.js';
-import { Browser, lastMail } from '../accounts/client.js';
+import { Browser, lastMail } from '../me/accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { outbox, projectInvites, projects } from '../../src/db/schema/index.js';
 import { INVITE_LIMITS } from '../../src/manage/projects/rules.js';
-import { lastMail, linkIn } from '../accounts/client.js';
-import { dashboardApp, signedIn } from '../projectdashboard/world.js';
+import { lastMail, linkIn } from '../me/accounts/client.js';
+import { dashboardApp, signedIn } from '../manage/world.js';
 
 const MODERATORS = '/org/dashboard/projects/project/moderators/';
 const addresses = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.net`).join(', ');

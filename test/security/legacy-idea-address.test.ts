@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { titleSlugLookup } from '../../src/features/ideas/legacy.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { ideas, modules, projects } from '../../src/db/schema/index.js';
 import { ideaPath } from '../../src/core/urls.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { basicWorldWith, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -5,7 +5,7 @@ import { outbox, users } from '../../src/db/schema/index.js';
 import { createSystemActions } from '../../src/core/actions/system.js';
 import { createComment } from '../../src/features/comments/services.js';
 import { createIdea } from '../../src/features/ideas/services.js';
-import { dashboardApp, dashboardWorld, signedIn } from '../projectdashboard/world.js';
+import { dashboardApp, dashboardWorld, signedIn } from '../manage/world.js';
 
 /**
  * A private project whose participant "user" (5) follows it and wants newsletters; the initiator

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ideas, projects } from '../../src/db/schema/index.js';
-import { Browser, type UploadFile } from '../accounts/client.js';
-import { dashboardApp, signedIn } from '../projectdashboard/world.js';
+import { Browser, type UploadFile } from '../me/accounts/client.js';
+import { dashboardApp, signedIn } from '../manage/world.js';
 
 const png = async (name: string, width: number, height: number): Promise<UploadFile> => ({
   name,

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { modules, projects } from '../../src/db/schema/index.js';
 import { daysFromNow } from '../fixtures.js';
-import { dashboardApp, dashboardWorld, signedIn } from '../projectdashboard/world.js';
+import { dashboardApp, dashboardWorld, signedIn } from '../manage/world.js';
 
 const ROUNDS = 8;
 

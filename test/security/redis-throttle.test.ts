@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { load } from '../fixtures.js';
 import { createTestDatabase } from '../database.js';
-import { authWorld, json } from '../auth/world.js';
+import { authWorld, json } from '../api/auth/world.js';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 

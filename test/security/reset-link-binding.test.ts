@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Browser, lastMail, linkIn } from '../accounts/client.js';
+import { Browser, lastMail, linkIn } from '../me/accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { projectModerators, projects } from '../../src/db/schema/index.js';
 import { tokenHeader } from '../fixtures.js';
-import { dashboardApp, signedIn } from '../projectdashboard/world.js';
+import { dashboardApp, signedIn } from '../manage/world.js';
 
 test('issue 21 finding 5: removing an initiator ends the moderation of the projects they created, not roles granted otherwise', async () => {
   const { app, db, request } = await dashboardApp();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { outbox, users } from '../../src/db/schema/index.js';
 import { passwordWork } from '../../src/core/users/passwords.js';
-import { Browser } from '../accounts/client.js';
+import { Browser } from '../me/accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { organisationInitiators, outbox, projectModerators, projectParticipants, projects, users } from '../../src/db/schema/index.js';
-import { lastMail, linkIn } from '../accounts/client.js';
-import { dashboardApp, signedIn } from '../projectdashboard/world.js';
+import { lastMail, linkIn } from '../me/accounts/client.js';
+import { dashboardApp, signedIn } from '../manage/world.js';
 
 const MAYOR = 'mayor@city.example';
 

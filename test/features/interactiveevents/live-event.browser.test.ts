@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { load } from '../../fixtures.js';
+import { createTestApp, type TestApp } from '../../helpers.js';
+import { eventWorld } from './world.js';
+import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from '../../chromium.js';
+
+/*
+ * Issue 26: a town-hall meeting. Two citizens on their phones, a moderator with the event page and
+ * the projector's screen open. A question is asked, liked, put on screen and answered; the other
+ * pages follow through the live channel without a reload.
+ */
+let t: TestApp;
+let chromium: Browser;
+let base: string;
+const EVENT = '/org/interactiveevents/town-hall/';
+const SCREEN = '/org/interactiveevents/present/module/town-hall/';
+
+if (!chromiumMissing) {
+  t = await createTestApp();
+  await load(t.db, eventWorld());
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+before(async () => {
+  if (!chromiumMissing) chromium = await launchChromium();
+});
+
+after(async () => {
+  await chromium?.close();
+});
+
+/** Marks the page's document, so that a later check proves it was never reloaded. */
+const mark = (page: Page) => page.evaluate(() => ((globalThis as unknown as { liveMark: number }).liveMark = 42));
+const stillSame = async (page: Page, what: string) => assert.equal(await page.evaluate(() => (globalThis as unknown as { liveMark?: number }).liveMark), 42, `${what} was not reloaded`);
+
+test('two citizens and a moderator: a question is asked, liked, put on screen and answered; the pages follow without a reload', { skip: chromiumMissing }, async () => {
+  const citizenA = await newLocalePage(chromium);
+  const citizenB = await newLocalePage(chromium);
+  const moderator = await newLocalePage(chromium);
+  await logInAs(moderator, base, 'moderator');
+  const projector = await moderator.context().newPage();
+
+  /** Opens a page and waits until its EventSource is connected (live.js marks the document). */
+  const open = async (page: Page, path: string) => {
+    await page.goto(`${base}${path}`);
+    await mark(page);
+    await page.locator('html[data-live-open]').waitFor({ state: 'attached' });
+  };
+  await open(citizenB, EVENT);
+  await open(moderator, EVENT);
+  await open(projector, SCREEN);
+  await assertAccessible(citizenB, 'event page');
+  await assertAccessible(projector, 'presentation screen');
+  assert.ok(await projector.locator('.presentation-qr svg').count(), 'the QR code to the event page');
+  await projector.getByText('No question on screen.').waitFor();
+
+  // Citizen A asks (a plain form post on their own page).
+  await citizenA.goto(`${base}${EVENT}`);
+  await citizenA.getByRole('combobox', { name: /^Affiliation/ }).selectOption({ label: 'Residents' });
+  await citizenA.getByRole('textbox', { name: /^Question/ }).fill('Can the library open on Sundays?');
+  await citizenA.getByRole('button', { name: 'Send question' }).click();
+  await citizenA.getByText('Can the library open on Sundays?').waitFor();
+  await mark(citizenA);
+  await citizenA.locator('html[data-live-open]').waitFor({ state: 'attached' });
+
+  // B and the moderator see it without a reload.
+  await citizenB.getByText('Can the library open on Sundays?').waitFor();
+  await moderator.getByText('Can the library open on Sundays?').waitFor();
+  await stillSame(citizenB, 'citizen B’s page');
+
+  // B likes it; A's page counts the like.
+  await citizenB.getByRole('button', { name: 'Like question 5' }).click();
+  await citizenA.locator('[data-likes-for="5"]').filter({ hasText: '1' }).waitFor();
+  await citizenB.getByRole('button', { name: 'Like question 5' }).and(citizenB.locator('[aria-pressed="true"]')).waitFor();
+  await stillSame(citizenA, 'citizen A’s page');
+
+  // The moderator puts it on screen: the projector shows it.
+  await moderator.getByRole('button', { name: 'Show on screen: question 5' }).click();
+  await projector.locator('.presentation-question').filter({ hasText: 'Can the library open on Sundays?' }).waitFor();
+  await stillSame(projector, 'the projector');
+
+  // And marks it answered: it leaves the screen and moves to the answered questions everywhere.
+  await moderator.getByRole('button', { name: 'Mark as answered: question 5' }).click();
+  await projector.getByText('No question on screen.').waitFor();
+  await citizenA.getByRole('heading', { name: 'Answered questions (1)' }).waitFor();
+  await citizenB.getByRole('heading', { name: 'Answered questions (1)' }).waitFor();
+  for (const [page, what] of [[citizenA, 'citizen A'], [citizenB, 'citizen B'], [moderator, 'the moderator'], [projector, 'the projector']] as const) await stillSame(page, what);
+  await assertAccessible(moderator, 'event page of the moderator');
+});
