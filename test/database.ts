@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
-import { type Database, migrationsFolder, openMemoryPglite, openPostgres } from '../src/db/client.js';
+import { type Database, migrationsFolder, openMemoryPglite, openPgliteDir, openPostgres } from '../src/db/client.js';
 
 /** Where a test database comes from: PGlite cloned from a migrated template, or (TEST_TEMPLATE_DB set) PostgreSQL. */
 function migrationsHash(): string {
@@ -32,6 +32,30 @@ function pgliteTemplate(): Promise<Blob> {
     return dump;
   })();
   return template;
+}
+
+let dataDirTemplate: Promise<string> | null = null;
+
+/**
+ * A new DATA_DIR holding a migrated embedded database, for a child process whose subject is not
+ * the first start (a first start makes the database: about 10 s of CPU, see test/server/): a copy
+ * of one migrated data directory, made once and kept in the temporary folder by the migrations' hash.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  dataDirTemplate ??= (async () => {
+    const dir = join(tmpdir(), `allmende-pglite-datadir-${migrationsHash()}`);
+    if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
+    const staging = mkdtempSync(`${dir}.tmp-`);
+    const database = await openPgliteDir(staging);
+    await database.migrate();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+    return dir;
+  })();
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(await dataDirTemplate, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 /** Whether this run is the PostgreSQL suite (TEST_DATABASE_URL, run by `.ci/run`): tests that need PostgreSQL are registered only there, never skipped. */

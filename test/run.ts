@@ -6,7 +6,8 @@
  *   sweeps), every other `*.test.ts` is medium (the app in-process on a database).
  * - The files are bundled once (test/build.ts); each file runs in its own process under node's
  *   test runner, at most TEST_CONCURRENCY (default 2) at once, the slowest known first
- *   (test/timings.json), so the run does not end waiting for one long file.
+ *   (test/timings.json; `--save-timings` writes it anew), so the run does not end waiting for one
+ *   long file.
  * - With TEST_DATABASE_URL set, the database tiers run on PostgreSQL: a migrated template database
  *   is made for the run, each test process clones one database from it and resets it between
  *   tests (test/database.ts), and everything is dropped at the end.
@@ -16,23 +17,23 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 import { BUILD_DIR, buildSuite, builtFile } from './build.js';
 
-export const TIERS = ['unit', 'medium', 'browser', 'process', 'sweep'] as const;
-export type Tier = (typeof TIERS)[number];
+const TIERS = ['unit', 'medium', 'browser', 'process', 'sweep'] as const;
+type Tier = (typeof TIERS)[number];
 
 /** A test file's tier, from its name. */
-export function tierOf(file: string): Tier {
+function tierOf(file: string): Tier {
   return /\.(unit|browser|process|sweep)\.test\.ts$/.exec(file)?.[1] as Tier | undefined ?? 'medium';
 }
 
 /** Every `*.test.ts` below `dir`, in a stable order. */
-export function testFilesIn(dir = 'test'): string[] {
+function testFilesIn(dir = 'test'): string[] {
   if (!statSync(dir).isDirectory()) return [dir];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
@@ -56,11 +57,16 @@ interface FileResult extends Counts {
 const TIMINGS = 'test/timings.json';
 const FILE_TIMEOUT_MS = 20 * 60_000;
 
-function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[] } {
+function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTimings: boolean } {
   const tiers = new Set<Tier>();
   const paths: string[] = [];
+  let saveTimings = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === '--save-timings') {
+      saveTimings = true;
+      continue;
+    }
     const value = arg.startsWith('--tier=') ? arg.slice(7) : arg === '--tier' ? argv[++i] : null;
     if (value === null) {
       paths.push(arg);
@@ -71,12 +77,14 @@ function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[] } {
       tiers.add(tier as Tier);
     }
   }
-  return { tiers: tiers.size ? tiers : new Set(TIERS), paths };
+  return { tiers: tiers.size ? tiers : new Set(TIERS), paths, saveTimings };
 }
+
+const knownTimings = (): Record<string, number> => (existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {});
 
 /** The slowest known files first: with a few processes at once, a long file started last would end the run alone. */
 function slowestFirst(files: string[]): string[] {
-  const known: Record<string, number> = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {};
+  const known = knownTimings();
   const expected = (file: string) => known[file] ?? 30_000;
   return [...files].sort((a, b) => expected(b) - expected(a));
 }
@@ -153,7 +161,7 @@ async function postgresTemplate(adminUrl: string): Promise<{ name: string; dropA
 }
 
 async function main(): Promise<number> {
-  const { tiers, paths } = parseArgs(process.argv.slice(2));
+  const { tiers, paths, saveTimings } = parseArgs(process.argv.slice(2));
   const files = (paths.length ? paths.flatMap((path) => testFilesIn(path)) : testFilesIn()).filter((file) => tiers.has(tierOf(file)));
   if (!files.length) {
     console.log('No test file matches.');
@@ -172,6 +180,11 @@ async function main(): Promise<number> {
     report(results, Date.now() - started, buildMs);
     const timingFile = process.env.TEST_TIMING_FILE;
     if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, database: template ? 'postgres' : 'pglite' })}\n`);
+    if (saveTimings) {
+      const timings = { ...knownTimings(), ...Object.fromEntries(results.map((r) => [r.file, r.ms])) };
+      const sorted = Object.fromEntries(Object.entries(timings).filter(([file]) => existsSync(file)).sort(([a], [b]) => a.localeCompare(b)));
+      writeFileSync(TIMINGS, `${JSON.stringify(sorted, null, 1)}\n`);
+    }
     return results.some((r) => r.failed) ? 1 : 0;
   } finally {
     await template?.dropAll();

@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openDatabase } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
 import { Browser } from '../me/accounts/client.js';
-import { clonePostgresTemplate } from '../database.js';
+import { clonePostgresTemplate, migratedDataDir } from '../database.js';
 import { createTestApp } from '../helpers.js';
 import { everyKindFixture } from './world.js';
 import { programArgs } from '../processes.js';
 
-/** Each test gets its own data dir, and on PostgreSQL runs its own database. */
+/** Each test gets its own migrated data dir, and on PostgreSQL runs its own database. */
 async function place() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'allmende-cli-'));
+  const dataDir = await migratedDataDir('allmende-cli-');
   const clone = await clonePostgresTemplate();
   if (clone) after(() => clone.drop());
   return { dataDir, databaseUrl: clone?.url ?? null };

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { generate, GENERATED_PASSWORD } from '../../src/cli/generate.js';
 import { openDatabase, type DbOrTx } from '../../src/db/client.js';
-import { clonePostgresTemplate } from '../database.js';
+import { clonePostgresTemplate, migratedDataDir } from '../database.js';
 import { createTestApp } from '../helpers.js';
 import { programArgs } from '../processes.js';
 
@@ -21,7 +18,7 @@ async function counts(db: DbOrTx) {
 }
 
 test('manage generate: adds the asked numbers all-or-nothing, prints a summary; bad arguments are one clear line', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'allmende-generate-'));
+  const dataDir = await migratedDataDir('allmende-generate-');
   const clone = await clonePostgresTemplate();
   if (clone) after(() => clone.drop());
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'development' };
