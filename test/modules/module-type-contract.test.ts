@@ -38,6 +38,7 @@ const tiny: ModuleType = {
         const [row] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id));
         return row ? { moduleId: row.id, creatorId: null } : null;
       },
+      onAuthorDeleted: async () => [],
     },
   ],
   dashboardForms: {

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 
@@ -76,6 +76,12 @@ export interface ContentTypeOfModule {
   inModules?: (moduleIds: SQL) => SQL;
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
   reportedNames?: { one: Text; many: Text };
+  /**
+   * What becomes of the objects of an author who deletes the account (me/accounts/deletion.ts asks every kind, inside the
+   * deletion's transaction): deleted, or handed over to the placeholder account `placeholderId`. Returns the media files
+   * (relative paths) to remove once the transaction has committed. A kind without authors answers `[]`.
+   */
+  onAuthorDeleted: (tx: Tx, userId: number, placeholderId: number) => Promise<string[]>;
 }
 
 /** The part of a module type the floor reads. */
@@ -128,6 +134,8 @@ export const moduleTypeOf = (blueprintType: string): ModuleTypeCore | null => ty
 export const moduleTypeByKey = (key: string): ModuleTypeCore | null => moduleTypes().find((t) => t.key === key) ?? null;
 export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type) ?? null;
 export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
+/** Every module type's content types, in registration order. */
+export const moduleContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()];
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */

@@ -4,7 +4,7 @@ import { proposals } from '../../db/schema/index.js';
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { commentExportOf } from '../ideas/export.js';
 import { IdeaListQuery } from '../ideas/list.js';
-import { ideaContentTypeOf } from '../ideas/queries.js';
+import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { AREA_COMPONENT, AREA_FORM } from '../mapideas/area.js';
 import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';

@@ -4,7 +4,7 @@ import { t, tn } from '../../i18n/index.js';
 import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleCommentsFile } from '../exports/comments.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
-import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemCountFacts, itemTarget, withoutAuthors } from '../moduletypes/items.js';
 import { chapterFixtures, paragraphFixtures } from './fixtures.js';
 import { documentPages } from './pages.js';
 import { chapterPath, chapterPlaces, countChapters, documentEditPath, loadDocument, paragraphPath, paragraphPlaces } from './queries.js';
@@ -76,6 +76,7 @@ export const textReview: ModuleType = {
       kind: 'chapter',
       commentable: true,
       target: itemTarget(chapters),
+      onAuthorDeleted: handOverItems(chapters.creatorId),
       pages: async (db, ids) => new Map((await chapterPlaces(db, ids)).map((c) => [c.id, { path: chapterPath(c.orgSlug, c.id), name: c.name }])),
     },
     {
@@ -86,6 +87,7 @@ export const textReview: ModuleType = {
         const [row] = await db.select({ moduleId: chapters.moduleId }).from(paragraphs).innerJoin(chapters, eq(chapters.id, paragraphs.chapterId)).where(eq(paragraphs.id, id));
         return row ? { moduleId: row.moduleId, creatorId: null } : null;
       },
+      onAuthorDeleted: withoutAuthors,
       pages: async (db, ids) => new Map((await paragraphPlaces(db, ids)).map((p) => [p.id, { path: paragraphPath(p.orgSlug, p.id), name: p.name || `${p.chapterName} (${p.id})` }])),
     },
   ],

@@ -1,7 +1,7 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
-import { ideaContentTypeOf } from '../ideas/queries.js';
+import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';

@@ -6,7 +6,7 @@ import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { t } from '../../i18n/index.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemTarget } from '../moduletypes/items.js';
 import { ItemThread } from '../threads/items.js';
 import { pollEditor } from './editor.js';
 import { pollExport } from './export.js';
@@ -74,6 +74,7 @@ export const poll: ModuleType = {
       kind: 'poll',
       commentable: true,
       target: itemTarget(polls),
+      onAuthorDeleted: handOverItems(polls.creatorId),
     },
   ],
   dashboardForms: { polls: pollEditor },
