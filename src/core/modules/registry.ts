@@ -56,6 +56,11 @@ export interface ModuleComponent {
 /** A content type a module type brings: comments, ratings and reports on it go through the shared content-type API. */
 export interface ContentTypeOfModule {
   kind: ContentKind;
+  /** Its content type id, part of the API (`/api/contenttypes/{id}/…`; adhocracy+'s id): never renumber it (test/foundation/content-type-ids.test.ts). */
+  id: number;
+  /** adhocracy+'s app label and model of the kind (`GET /api/contenttypes/`). */
+  appLabel: string;
+  model: string;
   /** The content kind whose phase features govern it (a paragraph follows its chapter); itself when unset. */
   phaseContent?: ContentKind;
   commentable?: boolean;
@@ -69,11 +74,16 @@ export interface ContentTypeOfModule {
    */
   pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string; moderatePath?: string }>>;
   /**
-   * Its objects in some modules with their module, as a subquery of two columns (`select id, module_id from … where module_id in
-   * (<moduleIds>)`), given a subquery of module ids: the moderation queue finds a project's reported objects, and the back-office
-   * their projects, in one statement. Required when reportable.
+   * Its objects in some modules with their module and author, as a subquery of three columns (`select id, module_id, creator_id
+   * from … where module_id in (<moduleIds>)`; the author null::integer for a kind without one), given a subquery of module ids:
+   * the module tiles' counts (`loadModuleCounts`), the moderation queue (a project's reported objects) and the back-office
+   * (their projects) read a kind's objects through it, in one statement.
    */
-  inModules?: (moduleIds: SQL) => SQL;
+  inModules: (moduleIds: SQL) => SQL;
+  /** The module page's statement brings the ids of its objects in the module (`PageModule.items`): for kinds with few objects per module (polls, chapters). */
+  onModulePage?: boolean;
+  /** False: comments on its objects stay out of the activity feed (`me/dashboard`; a+ leaves out polls, chapters, paragraphs). */
+  inFeed?: boolean;
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
   reportedNames?: { one: Text; many: Text };
   /**
@@ -106,7 +116,12 @@ export interface ModuleTypeCore {
   contentTypes?: ContentTypeOfModule[];
   /** The app API field that names a project's single module of this type ('single_idea_collection_module'). */
   appProjectField?: string;
-  /** Its content counts as ideas in the project statistics. */
+  /**
+   * The tables its folder owns (its content's and their links, settings, votes): the test that shared code names no module type
+   * (test/architecture/module-type-names.test.ts) looks for them.
+   */
+  tables: string[];
+  /** Its content counts as ideas in the project statistics and the module tiles. */
   countsIdeas?: boolean;
   /** Top-level comments in its modules take the comment categories (suggestion, note, question; a+ offers them in debates). */
   commentCategories?: boolean;
@@ -124,7 +139,7 @@ export function registerModuleType(type: ModuleTypeCore): void {
   types.set(type.blueprintType, type);
   for (const phase of [...type.phases, ...(type.otherPhases ?? [])]) phaseTypes.set(phase.type, phase);
   for (const content of type.contentTypes ?? []) {
-    if (content.reportable && (!content.inModules || !content.reportedNames)) throw new Error(`content type ${content.kind} is reportable but lacks inModules or reportedNames (the moderation queue needs them)`);
+    if (content.reportable && !content.reportedNames) throw new Error(`content type ${content.kind} is reportable but lacks reportedNames (the moderation queue needs them)`);
     contentTypes.set(content.kind, content);
   }
 }

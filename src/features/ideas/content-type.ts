@@ -44,15 +44,20 @@ const deleteOrHandOverIdeas =
   };
 
 /** Idea-like items as content: commented, rated and reported through the shared content-type API. */
-export const ideaContentTypeOf = (ideaKind: IdeaKind, reportedNames: NonNullable<ContentTypeOfModule['reportedNames']>): ContentTypeOfModule => {
+export const ideaContentTypeOf = (
+  ideaKind: IdeaKind,
+  type: Pick<ContentTypeOfModule, 'id' | 'appLabel' | 'model'>,
+  reportedNames: NonNullable<ContentTypeOfModule['reportedNames']>,
+): ContentTypeOfModule => {
   const { kind, table, segment } = ideaKind;
   return {
     kind,
+    ...type,
     commentable: true,
     rateable: true,
     reportable: true,
     reportedNames,
-    inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId} from ${table} where ${table.moduleId} in (${moduleIds})`,
+    inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId}, ${table.creatorId} from ${table} where ${table.moduleId} in (${moduleIds})`,
     target: async (db, id) => {
       const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
       return row ?? null;
@@ -77,4 +82,4 @@ export const ideaContentTypeOf = (ideaKind: IdeaKind, reportedNames: NonNullable
 };
 
 /** Ideas as content. */
-export const ideaContentType = ideaContentTypeOf(IDEA_KIND, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } });
+export const ideaContentType = ideaContentTypeOf(IDEA_KIND, { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' }, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } });

@@ -44,6 +44,7 @@ const shared = {
   otherPhases: OTHER_IDEA_PHASES,
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   contentTypes: [ideaContentType],
+  tables: ['ideas', 'idea_labels'],
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

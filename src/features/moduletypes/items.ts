@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
@@ -132,6 +132,12 @@ export const handOverItems =
 
 /** A content type's `onAuthorDeleted` for a kind whose objects have no author (paragraphs). */
 export const withoutAuthors = async (): Promise<string[]> => [];
+
+/** A content type's `inModules` for a table of items with a module and an author. */
+export const itemsInModules =
+  (item: { id: IdColumn; moduleId: IdColumn; creatorId: AnyPgColumn<{ data: number }> }) =>
+  (moduleIds: SQL): SQL =>
+    sql`select ${item.id}, ${item.moduleId}, ${item.creatorId} from ${item.id.table} where ${item.moduleId} in (${moduleIds})`;
 
 /** A module type's `facts`: how many items each module has, under `name` (what its publish check reads). */
 export const itemCountFacts =
