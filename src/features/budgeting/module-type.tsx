@@ -11,7 +11,7 @@ import { areaFacts } from '../mapideas/queries.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
 import { placedFixtureKind } from '../mapideas/fixtures.js';
-import { BUDGET_MAX } from './rules.js';
+import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { ArchivedFilter, formatBudget } from './views.js';
