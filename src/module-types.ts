@@ -1,5 +1,5 @@
 import { participatoryBudgeting } from './features/budgeting/module-type.js';
-import { budgetVotingTypes } from './features/budgeting/voting-types.js';
+import { budgetVotingTypes } from './features/budgeting/voting-module-types.js';
 import { debate } from './features/debate/module-type.js';
 import { textReview } from './features/documents/module-type.js';
 import { brainstorming, ideaChallenge } from './features/ideas/module-types.js';

@@ -1,34 +1,44 @@
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { contentTypeOfModule } from '../modules/registry.js';
 
+/** A content type as the API names it: its stable id, adhocracy+'s app label and model. */
+export interface ContentTypeRow {
+  id: number;
+  appLabel: string;
+  model: string;
+}
+
 /**
  * Content types: stable integer ids for the kinds of objects that generic relations point at.
  * These ids are part of the API (the comments and ratings routes, the idea's `content_type`);
- * never renumber them.
+ * never renumber them. The kinds of the floor are here; a module type's content types declare
+ * their own (`ContentTypeOfModule.id`). test/core/contenttypes/ids.test.ts holds them all.
  */
-export const CONTENT_TYPES: Record<ContentKind, { id: number; appLabel: string; model: string }> = {
+const CORE_CONTENT_TYPES: Partial<Record<ContentKind, ContentTypeRow>> = {
   project: { id: 1, appLabel: 'a4projects', model: 'project' },
   module: { id: 2, appLabel: 'a4modules', model: 'module' },
   phase: { id: 3, appLabel: 'a4phases', model: 'phase' },
-  idea: { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' },
-  poll: { id: 5, appLabel: 'a4polls', model: 'poll' },
-  chapter: { id: 6, appLabel: 'a4_candy_documents', model: 'chapter' },
-  paragraph: { id: 7, appLabel: 'a4_candy_documents', model: 'paragraph' },
-  subject: { id: 14, appLabel: 'a4_candy_debate', model: 'subject' },
-  topic: { id: 15, appLabel: 'a4_candy_topicprio', model: 'topic' },
   comment: { id: 8, appLabel: 'a4comments', model: 'comment' },
   rating: { id: 9, appLabel: 'a4ratings', model: 'rating' },
   report: { id: 10, appLabel: 'a4reports', model: 'report' },
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
-  mapidea: { id: 12, appLabel: 'a4_candy_mapideas', model: 'mapidea' },
-  proposal: { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' },
-  livequestion: { id: 16, appLabel: 'a4_candy_interactive_events', model: 'livequestion' },
 };
 
-const byId = new Map(Object.entries(CONTENT_TYPES).map(([kind, ct]) => [ct.id, kind as ContentKind]));
+const rowOf = (kind: ContentKind): ContentTypeRow | undefined => CORE_CONTENT_TYPES[kind] ?? contentTypeOfModule(kind) ?? undefined;
 
-export const contentTypeId = (kind: ContentKind): number => CONTENT_TYPES[kind].id;
-export const contentKindOf = (id: number): ContentKind | undefined => byId.get(id);
+/** Every known content type (the floor's and the registered module types'), by kind. */
+export const allContentTypes = (): Map<ContentKind, ContentTypeRow> =>
+  new Map(CONTENT_KINDS.flatMap((kind) => {
+    const row = rowOf(kind);
+    return row ? [[kind, { id: row.id, appLabel: row.appLabel, model: row.model }] as const] : [];
+  }));
+
+export function contentTypeId(kind: ContentKind): number {
+  const row = rowOf(kind);
+  if (!row) throw new Error(`content kind ${kind} has no content type (no registered module type declares it)`);
+  return row.id;
+}
+export const contentKindOf = (id: number): ContentKind | undefined => CONTENT_KINDS.find((kind) => rowOf(kind)?.id === id);
 
 // What may be commented on, rated and reported: comments themselves, and what module types declare (the registry).
 const declared = (flag: 'commentable' | 'rateable' | 'reportable'): ContentKind[] =>

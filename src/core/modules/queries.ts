@@ -4,7 +4,8 @@ import { pageVersionField } from '../../db/versions.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
-import { categories, chapters, comments, ideas, labels, mapIdeas, modules, organisations, paragraphs, phases, polls, projects, proposals, ratings, subjects, topics } from '../../db/schema/index.js';
+import { categories, comments, type ContentKind, labels, modules, organisations, phases, projects, ratings } from '../../db/schema/index.js';
+import { moduleContentTypes, moduleTypes } from './registry.js';
 
 export interface ModulePhase {
   id: number;
@@ -95,25 +96,33 @@ export interface PageModule extends LoadedModule {
   name: string;
   description: string | null;
   blueprintType: string;
-  /** Whether the module holds chapters, and its polls' ids: a page's content part needs no statement to find it has none, and polls none at all. */
-  items: { chapters: boolean; polls: number[] };
+  /** The ids of its objects of the kinds whose content type asks for them (`onModulePage`): a page's content part needs no statement to find it has none. */
+  items: ModuleItems;
 }
 
-/** What items a module holds, as a select field over `modules` (index probes, no rows). */
-const items = sql<{ chapters: boolean; polls: number[] | null } | string>`json_build_object(
-    'chapters', exists (select 1 from ${chapters} x where x.module_id = ${q(modules.id)}),
-    'polls', (select json_agg(x.id order by x.id) from ${polls} x where x.module_id = ${q(modules.id)}))`;
+type ModuleItems = Partial<Record<ContentKind, number[]>>;
+
+/** What items a module holds, by kind, as a select field over `modules` (index probes; built when first asked, after the module types registered). */
+const itemsField = () => {
+  const kinds = moduleContentTypes().filter((c) => c.onModulePage);
+  const pairs = kinds.flatMap((c) => [
+    // The kind is a content kind of the code (lowercase letters), never input.
+    sql.raw(`'${c.kind}'`),
+    sql`(select json_agg(o.id order by o.id) from (${c.inModules(sql`select ${q(modules.id)}`)}) as o(id, module_id, creator_id))`,
+  ]);
+  return sql<Record<string, number[] | null> | string>`json_build_object(${sql.join(pairs, sql`, `)})`;
+};
 
 /** A module head with its details read back from moduleDetailFields. */
-const withDetails = <T extends ModuleDetailsRow & { items: { chapters: boolean; polls: number[] | null } | string }>({ phases: p, categories: c, labels: l, items: held, ...head }: T) => {
-  const { chapters: hasChapters, polls: pollIds } = fromJson(held);
-  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }), items: { chapters: hasChapters, polls: pollIds ?? [] } };
+const withDetails = <T extends ModuleDetailsRow & { items: Record<string, number[] | null> | string }>({ phases: p, categories: c, labels: l, items: held, ...head }: T) => {
+  const items: ModuleItems = Object.fromEntries(Object.entries(fromJson(held)).map(([kind, ids]) => [kind, ids ?? []]));
+  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }), items };
 };
 
 /** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order: one statement. */
 export async function loadProjectModules(db: DbOrTx, projectId: number, withDrafts: boolean): Promise<PageModule[]> {
   const rows = await db
-    .select({ ...moduleHead, ...moduleDetailFields, items })
+    .select({ ...moduleHead, ...moduleDetailFields, items: itemsField() })
     .from(modules)
     .where(and(eq(modules.projectId, projectId), withDrafts ? undefined : eq(modules.isDraft, false)))
     .orderBy(asc(modules.weight), asc(modules.id));
@@ -130,7 +139,7 @@ const modulePageStatement = preparedPer((db) =>
       rules: projectFields(sql.placeholder('uid')),
       ...moduleHead,
       ...moduleDetailFields,
-      items,
+      items: itemsField(),
       projectSlug: projects.slug,
       projectName: projects.name,
       organisationName: organisations.name,
@@ -168,24 +177,17 @@ export interface ModuleCounts {
 
 /** The tile counts of a project's modules, in one statement. Removed comments still count (their thread does). */
 export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<Map<number, ModuleCounts>> {
+  // Every module type's content, as its content type lists it (`inModules`); the idea-like kinds are those of types that count ideas.
+  const inProject = sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId}`;
+  const kinds = moduleContentTypes();
+  const ideaKinds = new Set(moduleTypes().filter((type) => type.countsIdeas).flatMap((type) => (type.contentTypes ?? []).map((c) => c.kind)));
+  const ideaKindList = ideaKinds.size ? sql.join([...ideaKinds].map((kind) => sql`${kind}`), sql`, `) : sql`null`;
+  const items = sql.join(
+    kinds.map((kind) => sql`select o.module_id, ${kind.kind}::text as kind, o.id as obj, o.creator_id from (${kind.inModules(inProject)}) as o(id, module_id, creator_id)`),
+    sql` union all `,
+  );
   const result = await db.execute(sql`
-    with items as (
-      select i.module_id, 'idea' as kind, i.id as obj, i.creator_id from ${ideas} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
-      union all
-      select i.module_id, 'mapidea', i.id, i.creator_id from ${mapIdeas} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
-      union all
-      select i.module_id, 'proposal', i.id, i.creator_id from ${proposals} i join ${modules} m on m.id = i.module_id where m.project_id = ${projectId}
-      union all
-      select p.module_id, 'poll', p.id, null from ${polls} p join ${modules} m on m.id = p.module_id where m.project_id = ${projectId}
-      union all
-      select c.module_id, 'chapter', c.id, null from ${chapters} c join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
-      union all
-      select c.module_id, 'paragraph', pa.id, null from ${paragraphs} pa join ${chapters} c on c.id = pa.chapter_id join ${modules} m on m.id = c.module_id where m.project_id = ${projectId}
-      union all
-      select s.module_id, 'subject', s.id, null from ${subjects} s join ${modules} m on m.id = s.module_id where m.project_id = ${projectId}
-      union all
-      select tp.module_id, 'topic', tp.id, null from ${topics} tp join ${modules} m on m.id = tp.module_id where m.project_id = ${projectId}
-    ),
+    with items as (${kinds.length ? items : sql`select null::integer as module_id, null::text as kind, null::integer as obj, null::integer as creator_id where false`}),
     top as (select it.module_id, c.id, c.creator_id from ${comments} c join items it on c.content_type = it.kind and c.object_pk = it.obj),
     threads as (
       select module_id, id, creator_id from top
@@ -198,12 +200,12 @@ export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<M
       select th.module_id, ra.creator_id from ${ratings} ra join threads th on ra.content_type = 'comment' and ra.object_pk = th.id
     ),
     people as (
-      select module_id, creator_id from items where kind in ('idea', 'mapidea', 'proposal')
+      select module_id, creator_id from items where kind in (${ideaKindList})
       union select module_id, creator_id from threads
       union select module_id, creator_id from rated
     )
     select m.id,
-      (select count(*) from items it where it.module_id = m.id and it.kind in ('idea', 'mapidea', 'proposal'))::int as ideas,
+      (select count(*) from items it where it.module_id = m.id and it.kind in (${ideaKindList}))::int as ideas,
       (select count(*) from threads th where th.module_id = m.id)::int as comments,
       (select count(*) from people pe where pe.module_id = m.id and pe.creator_id is not null)::int as participants
     from ${modules} m where m.project_id = ${projectId}`);

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 
@@ -56,6 +56,11 @@ export interface ModuleComponent {
 /** A content type a module type brings: comments, ratings and reports on it go through the shared content-type API. */
 export interface ContentTypeOfModule {
   kind: ContentKind;
+  /** Its content type id, part of the API (`/api/contenttypes/{id}/…`; adhocracy+'s id): never renumber it (test/core/contenttypes/ids.test.ts). */
+  id: number;
+  /** adhocracy+'s app label and model of the kind (`GET /api/contenttypes/`). */
+  appLabel: string;
+  model: string;
   /** The content kind whose phase features govern it (a paragraph follows its chapter); itself when unset. */
   phaseContent?: ContentKind;
   commentable?: boolean;
@@ -69,13 +74,24 @@ export interface ContentTypeOfModule {
    */
   pages?: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string; moderatePath?: string }>>;
   /**
-   * Its objects in some modules with their module, as a subquery of two columns (`select id, module_id from … where module_id in
-   * (<moduleIds>)`), given a subquery of module ids: the moderation queue finds a project's reported objects, and the back-office
-   * their projects, in one statement. Required when reportable.
+   * Its objects in some modules with their module and author, as a subquery of three columns (`select id, module_id, creator_id
+   * from … where module_id in (<moduleIds>)`; the author null::integer for a kind without one), given a subquery of module ids:
+   * the module tiles' counts (`loadModuleCounts`), the moderation queue (a project's reported objects) and the back-office
+   * (their projects) read a kind's objects through it, in one statement.
    */
-  inModules?: (moduleIds: SQL) => SQL;
+  inModules: (moduleIds: SQL) => SQL;
+  /** The module page's statement brings the ids of its objects in the module (`PageModule.items`): for kinds with few objects per module (polls, chapters). */
+  onModulePage?: boolean;
+  /** False: comments on its objects stay out of the activity feed (`me/dashboard`; a+ leaves out polls, chapters, paragraphs). */
+  inFeed?: boolean;
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
   reportedNames?: { one: Text; many: Text };
+  /**
+   * What becomes of the objects of an author who deletes the account (me/accounts/deletion.ts asks every kind, inside the
+   * deletion's transaction): deleted, or handed over to the placeholder account `placeholderId`. Returns the media files
+   * (relative paths) to remove once the transaction has committed. A kind without authors answers `[]`.
+   */
+  onAuthorDeleted: (tx: Tx, userId: number, placeholderId: number) => Promise<string[]>;
 }
 
 /** The part of a module type the floor reads. */
@@ -100,7 +116,12 @@ export interface ModuleTypeCore {
   contentTypes?: ContentTypeOfModule[];
   /** The app API field that names a project's single module of this type ('single_idea_collection_module'). */
   appProjectField?: string;
-  /** Its content counts as ideas in the project statistics. */
+  /**
+   * The tables its folder owns (its content's and their links, settings, votes): the test that shared code names no module type
+   * (test/architecture/module-type-names.unit.test.ts) looks for them.
+   */
+  tables: string[];
+  /** Its content counts as ideas in the project statistics and the module tiles. */
   countsIdeas?: boolean;
   /** Top-level comments in its modules take the comment categories (suggestion, note, question; a+ offers them in debates). */
   commentCategories?: boolean;
@@ -118,7 +139,7 @@ export function registerModuleType(type: ModuleTypeCore): void {
   types.set(type.blueprintType, type);
   for (const phase of [...type.phases, ...(type.otherPhases ?? [])]) phaseTypes.set(phase.type, phase);
   for (const content of type.contentTypes ?? []) {
-    if (content.reportable && (!content.inModules || !content.reportedNames)) throw new Error(`content type ${content.kind} is reportable but lacks inModules or reportedNames (the moderation queue needs them)`);
+    if (content.reportable && !content.reportedNames) throw new Error(`content type ${content.kind} is reportable but lacks reportedNames (the moderation queue needs them)`);
     contentTypes.set(content.kind, content);
   }
 }
@@ -128,6 +149,8 @@ export const moduleTypeOf = (blueprintType: string): ModuleTypeCore | null => ty
 export const moduleTypeByKey = (key: string): ModuleTypeCore | null => moduleTypes().find((t) => t.key === key) ?? null;
 export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type) ?? null;
 export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
+/** Every module type's content types, in registration order. */
+export const moduleContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()];
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */

@@ -4,14 +4,14 @@ import { proposals } from '../../db/schema/index.js';
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { commentExportOf } from '../ideas/export.js';
 import { IdeaListQuery } from '../ideas/list.js';
-import { ideaContentTypeOf } from '../ideas/queries.js';
+import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { AREA_COMPONENT, AREA_FORM } from '../mapideas/area.js';
 import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
 import { placedFixtureKind } from '../mapideas/fixtures.js';
-import { BUDGET_MAX } from './rules.js';
+import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { ArchivedFilter, formatBudget } from './views.js';
@@ -73,7 +73,8 @@ export const participatoryBudgeting: ModuleType = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, AREA_COMPONENT, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   facts: areaFacts,
   dashboardForms: { area_settings: AREA_FORM },
-  contentTypes: [ideaContentTypeOf(PROPOSAL_KIND, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } })],
+  contentTypes: [ideaContentTypeOf(PROPOSAL_KIND, { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' }, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } })],
+  tables: ['proposals', 'proposal_labels', 'budget_settings', 'proposal_supports', 'budget_ballots', 'budget_ballot_choices', 'budget_vote_codes'],
   countsIdeas: true,
   pageQuery: { ...IdeaListQuery.properties, ...ArchivedQuery },
   content: proposalList,

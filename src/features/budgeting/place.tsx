@@ -5,8 +5,8 @@ import { proposals } from '../../db/schema/index.js';
 import type { IdeaPageHooks } from '../ideas/pages.js';
 import { placeHooks } from '../mapideas/place.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
-import { parseBudget } from './rules.js';
-import { setArchived, updateBudget } from './services.js';
+import { parseBudget } from './proposal-rules.js';
+import { setArchived, updateBudget } from './proposal-services.js';
 import { ArchivedField, BudgetField, BudgetView } from './views.js';
 
 /** What proposals add to the idea pages: the place (map ideas'), the budget, and the archive box of the moderation. */

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { mapIdeas, proposalLabels, proposals } from '../../db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, mapIdeas, proposalLabels, proposals, proposalSupports } from '../../db/schema/index.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import { asIdeaLabels, asIdeaTable } from '../ideas/kinds.js';
 import type { PlaceKind } from '../mapideas/queries.js';
@@ -19,7 +19,19 @@ export const PROPOSAL_KIND: PlaceKind = {
   ],
   // The proposals' place columns are the map ideas' (same names and types).
   placeTable: proposals as unknown as typeof mapIdeas,
+  takenPartIn: proposalsOthersBackedOf,
 };
+
+/** The proposals among `ids` that others than `userId` supported or chose on a ballot (a vote code's too): they outlive their author's account. */
+async function proposalsOthersBackedOf(db: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
+  const supported = await db.select({ id: proposalSupports.proposalId }).from(proposalSupports).where(and(inArray(proposalSupports.proposalId, ids), ne(proposalSupports.userId, userId)));
+  const chosen = await db
+    .select({ id: budgetBallotChoices.proposalId })
+    .from(budgetBallotChoices)
+    .innerJoin(budgetBallots, eq(budgetBallots.id, budgetBallotChoices.ballotId))
+    .where(and(inArray(budgetBallotChoices.proposalId, ids), sql`${budgetBallots.userId} is distinct from ${userId}`));
+  return [...supported, ...chosen].map((r) => r.id);
+}
 
 export interface ProposalFacts {
   budget: number;

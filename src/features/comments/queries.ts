@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { commentFeedback, comments, type ContentKind, modules, organisations, polls, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
-import { commentPath, modulePath } from '../../core/urls.js';
+import { commentFeedback, comments, type ContentKind, projectModerators, ratings, users } from '../../db/schema/index.js';
+import { commentPath } from '../../core/urls.js';
 import { contentTypeOfModule } from '../../core/modules/registry.js';
 import { fromJson, preparedStatement } from '../../db/sql.js';
 
@@ -40,28 +40,14 @@ const idsOf = (objects: ObjectRef[], type: ContentKind) => [...new Set(objects.f
 /** Page paths of the content of module types (ideas, polls, chapters, …): one statement per kind present. */
 export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
-  // Content of the module types: the page its type names (`pages`), else its module page.
+  // Content of the module types: the page its type names (`pages`).
   const kinds = [...new Set(objects.map((o) => o.type))].filter((kind) => kind !== 'comment');
   for (const kind of kinds) {
     const ids = idsOf(objects, kind);
     const own = contentTypeOfModule(kind)?.pages;
-    if (own) {
-      for (const [id, { path }] of await own(db, ids)) paths.set(objectKey({ type: kind, id }), path);
-    } else if (kind === 'poll') {
-      for (const row of await pollModuleSlugs(db, ids)) paths.set(objectKey({ type: kind, id: row.id }), modulePath(row.orgSlug, row.moduleSlug));
-    }
+    if (own) for (const [id, { path }] of await own(db, ids)) paths.set(objectKey({ type: kind, id }), path);
   }
   return paths;
-}
-
-function pollModuleSlugs(db: DbOrTx, ids: number[]) {
-  return db
-    .select({ id: polls.id, moduleSlug: modules.slug, orgSlug: organisations.slug })
-    .from(polls)
-    .innerJoin(modules, eq(modules.id, polls.moduleId))
-    .innerJoin(projects, eq(projects.id, modules.projectId))
-    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(inArray(polls.id, ids));
 }
 
 /** The page path of each comment (`…?comment=<id>`), in a constant number of statements. */

@@ -4,7 +4,7 @@ import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { canAddComment } from '../comments/rules.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
-import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemCountFacts, itemsInModules, itemTarget } from '../moduletypes/items.js';
 import { SUBJECT_EXPORTS } from './export.js';
 import { subjectFixtures } from './fixtures.js';
 import { debatePages } from './pages.js';
@@ -66,11 +66,17 @@ export const debate: ModuleType = {
   ],
   facts: itemCountFacts('subjects', countSubjects),
   dashboardPanels: { subject_edit: subjectPanel },
+  tables: ['subjects'],
   contentTypes: [
     {
       kind: 'subject',
+      id: 14,
+      appLabel: 'a4_candy_debate',
+      model: 'subject',
       commentable: true,
       target: itemTarget(subjects),
+      inModules: itemsInModules(subjects),
+      onAuthorDeleted: handOverItems(subjects.creatorId),
       pages: async (db, ids) => new Map((await subjectPlaces(db, ids)).map((s) => [s.id, { path: subjectPath(s.orgSlug, s.created, s.id), name: s.name }])),
     },
   ],

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { chapters, paragraphs } from '../../db/schema/index.js';
 import { t, tn } from '../../i18n/index.js';
 import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleCommentsFile } from '../exports/comments.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
-import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemCountFacts, itemsInModules, itemTarget, withoutAuthors } from '../moduletypes/items.js';
 import { chapterFixtures, paragraphFixtures } from './fixtures.js';
 import { documentPages } from './pages.js';
 import { chapterPath, chapterPlaces, countChapters, documentEditPath, loadDocument, paragraphPath, paragraphPlaces } from './queries.js';
@@ -28,7 +28,7 @@ const phase = (type: string): PhaseType => ({
 const document = contentPart({
   load: async (input) => {
     // The module page's statement says whether there are chapters (PageModule.items): none outside a text review, no statement.
-    if (input.module.blueprintType !== 'TR' && !input.module.items.chapters) return null;
+    if (input.module.blueprintType !== 'TR' && !input.module.items.chapter?.length) return null;
     const chaptersOfModule = await loadDocument(input.db, input.module.id);
     const edit = input.module.blueprintType === 'TR' && canEditDocument(input.context) ? documentEditPath(input.orgSlug, input.module.slug) : null;
     return { orgSlug: input.orgSlug, chapters: chaptersOfModule, edit };
@@ -74,21 +74,36 @@ export const textReview: ModuleType = {
   contentTypes: [
     {
       kind: 'chapter',
+      id: 6,
+      appLabel: 'a4_candy_documents',
+      model: 'chapter',
       commentable: true,
       target: itemTarget(chapters),
+      inModules: itemsInModules(chapters),
+      onModulePage: true,
+      inFeed: false,
+      onAuthorDeleted: handOverItems(chapters.creatorId),
       pages: async (db, ids) => new Map((await chapterPlaces(db, ids)).map((c) => [c.id, { path: chapterPath(c.orgSlug, c.id), name: c.name }])),
     },
     {
       kind: 'paragraph',
+      id: 7,
+      appLabel: 'a4_candy_documents',
+      model: 'paragraph',
       phaseContent: 'chapter',
       commentable: true,
       target: async (db, id) => {
         const [row] = await db.select({ moduleId: chapters.moduleId }).from(paragraphs).innerJoin(chapters, eq(chapters.id, paragraphs.chapterId)).where(eq(paragraphs.id, id));
         return row ? { moduleId: row.moduleId, creatorId: null } : null;
       },
+      inModules: (moduleIds) =>
+        sql`select ${paragraphs.id}, ${chapters.moduleId}, null::integer from ${paragraphs} join ${chapters} on ${chapters.id} = ${paragraphs.chapterId} where ${chapters.moduleId} in (${moduleIds})`,
+      onAuthorDeleted: withoutAuthors,
+      inFeed: false,
       pages: async (db, ids) => new Map((await paragraphPlaces(db, ids)).map((p) => [p.id, { path: paragraphPath(p.orgSlug, p.id), name: p.name || `${p.chapterName} (${p.id})` }])),
     },
   ],
+  tables: ['chapters', 'paragraphs'],
   content: document,
   plugin: documentPages,
   exports: [

@@ -1,4 +1,5 @@
 import { ITEM_SEGMENTS } from '../../core/urls.js';
+import type { Tx } from '../../db/client.js';
 import { ideaLabels, ideas, type mapIdeaLabels, type mapIdeas, type proposalLabels, type proposals } from '../../db/schema/index.js';
 
 /**
@@ -20,6 +21,8 @@ export interface IdeaKind {
   segment: string;
   /** Further columns the create statement fills, beyond the idea columns: SQL name and type, and the SQL value when none is given. */
   extraColumns: { name: string; type: string; default?: string }[];
+  /** The items among `ids` that others than `userId` took part in beyond comments and ratings (supports, votes): kept when the author's account goes. */
+  takenPartIn?: (tx: Tx, userId: number, ids: number[]) => Promise<number[]>;
 }
 
 /** Ideas themselves (Brainstorming, Idea Challenge). */

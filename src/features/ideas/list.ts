@@ -10,14 +10,13 @@ import { IDEA_ORDERINGS, type IdeaOrdering, loadIdeaPage } from './queries.js';
 import { canAddIdea, type IdeaRuleContext } from './rules.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
+import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 
 /** Ideas a list page shows (§A8.4). */
 export const IDEA_PAGE_SIZE = 15;
 
 const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9}$' }));
 
-/** The longest title search of the idea list (the title's own limit). */
-export const IDEA_SEARCH_MAX_LENGTH = 120;
 
 /** The list's query parameters (an empty value means "all"). */
 export const IdeaListQuery = Type.Object({

@@ -2,7 +2,7 @@ import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
 import { IDEA_EXPORTS } from './export.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from './list.js';
-import { ideaContentType } from './queries.js';
+import { ideaContentType } from './content-type.js';
 import { IdeaList } from './views.js';
 
 /**
@@ -44,6 +44,7 @@ const shared = {
   otherPhases: OTHER_IDEA_PHASES,
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   contentTypes: [ideaContentType],
+  tables: ['ideas', 'idea_labels'],
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ideaPath } from '../../core/urls.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
@@ -12,7 +11,6 @@ import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type
 import { followingField } from '../../core/projects/queries.js';
 import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
-import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {
@@ -273,35 +271,3 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number,
     .where(and(eq(ideas.id, ideaId), eq(organisations.slug, orgSlug)));
   return row ?? null;
 }
-
-/** Idea-like items as content: commented, rated and reported through the shared content-type API. */
-export const ideaContentTypeOf = ({ kind, table, segment }: IdeaKind, reportedNames: NonNullable<ContentTypeOfModule['reportedNames']>): ContentTypeOfModule => ({
-  kind,
-  commentable: true,
-  rateable: true,
-  reportable: true,
-  reportedNames,
-  inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId} from ${table} where ${table.moduleId} in (${moduleIds})`,
-  target: async (db, id) => {
-    const [row] = await db.select({ moduleId: table.moduleId, creatorId: table.creatorId }).from(table).where(eq(table.id, id));
-    return row ?? null;
-  },
-  pages: async (db, ids) => {
-    const rows = await db
-      .select({ id: table.id, name: table.name, created: table.created, orgSlug: organisations.slug })
-      .from(table)
-      .innerJoin(modules, eq(modules.id, table.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .where(inArray(table.id, ids));
-    return new Map(
-      rows.map((r) => {
-        const path = ideaPath(r.orgSlug, r.created, r.id, segment);
-        return [r.id, { name: r.name, path, moderatePath: `${path}moderate/` }];
-      }),
-    );
-  },
-});
-
-/** Ideas as content. */
-export const ideaContentType = ideaContentTypeOf(IDEA_KIND, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } });

@@ -34,3 +34,6 @@ export const canCommentIdea = (c: IdeaRuleContext, kind: IdeaLikeKind = 'idea') 
 
 /** The idea moderation form (status and moderator feedback on an idea): moderators of the project. */
 export const canModerateIdea = (c: IdeaRuleContext) => moderates(c);
+
+/** The longest title search of the idea list (the title's own limit). */
+export const IDEA_SEARCH_MAX_LENGTH = 120;

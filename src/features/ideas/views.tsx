@@ -10,7 +10,7 @@ import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/orga
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../../core/urls.js';
 import { IDEA_LIMITS } from './input.js';
-import { IDEA_SEARCH_MAX_LENGTH } from './list.js';
+import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
 
 /** The idea list's state, all of it in the URL (§A8.3): shareable, and the back button works. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { categories, liveEventMedia, liveQuestions } from '../../db/schema/index.js';
 import type { FieldErrors } from '../../http/errors.js';
@@ -13,6 +13,7 @@ import { IE_BLUEPRINT, interactiveEventRoutes } from './routes.js';
 import { canModerateEvent, canViewEvent } from './rules.js';
 import { eventPath, presentationPath } from './views.js';
 import { liveEventFixtures } from './fixtures.js';
+import { withoutAuthors } from '../moduletypes/items.js';
 
 /**
  * Interactive Event (IE, adhocracy+'s interactiveevents): the audience of an event asks questions
@@ -164,6 +165,22 @@ export const interactiveEvent: ModuleType = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, affiliationsComponent, mediaComponent],
   facts: async (db, moduleIds) => new Map([...(await affiliationCounts(db, moduleIds))].map(([id, n]) => [id, { affiliations: n }])),
   dashboardForms: { affiliations: affiliationsForm, extra_fields: mediaForm },
+  tables: ['live_questions', 'live_question_likes', 'live_event_media'],
+  // Live questions are anonymous and take no comments, ratings or reports: a content type for their id and the module counts.
+  contentTypes: [
+    {
+      kind: 'livequestion',
+      id: 16,
+      appLabel: 'a4_candy_interactive_events',
+      model: 'livequestion',
+      target: async (db, id) => {
+        const [row] = await db.select({ moduleId: liveQuestions.moduleId }).from(liveQuestions).where(eq(liveQuestions.id, id));
+        return row ? { moduleId: row.moduleId, creatorId: null } : null;
+      },
+      inModules: (moduleIds) => sql`select ${liveQuestions.id}, ${liveQuestions.moduleId}, null::integer from ${liveQuestions} where ${liveQuestions.moduleId} in (${moduleIds})`,
+      onAuthorDeleted: withoutAuthors,
+    },
+  ],
   plugin: interactiveEventsPlugin,
   content: eventLinks,
   notifications: [],

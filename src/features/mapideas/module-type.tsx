@@ -1,7 +1,7 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
-import { ideaContentTypeOf } from '../ideas/queries.js';
+import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
@@ -57,7 +57,8 @@ const shared = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, AREA_COMPONENT, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   facts: areaFacts,
   dashboardForms: { area_settings: AREA_FORM },
-  contentTypes: [ideaContentTypeOf(MAPIDEA_KIND, { one: { en: 'reported map idea', de: 'gemeldete Kartenidee' }, many: { en: 'reported map ideas', de: 'gemeldete Kartenideen' } })],
+  contentTypes: [ideaContentTypeOf(MAPIDEA_KIND, { id: 12, appLabel: 'a4_candy_mapideas', model: 'mapidea' }, { one: { en: 'reported map idea', de: 'gemeldete Kartenidee' }, many: { en: 'reported map ideas', de: 'gemeldete Kartenideen' } })],
+  tables: ['map_ideas', 'map_idea_labels'],
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { type AuthUser, denied } from '../../http/auth.js';
@@ -116,6 +116,28 @@ export const itemTarget =
     const [row] = await db.select({ moduleId: item.moduleId, creatorId: item.creatorId }).from(item.id.table).where(eq(item.id, id));
     return row ?? null;
   };
+
+/**
+ * A content type's `onAuthorDeleted` for items that belong to their project rather than to their
+ * author (polls, chapters, subjects, topics: what a project's staff posts): they stay, handed over
+ * to the placeholder account.
+ */
+export const handOverItems =
+  (creator: AnyPgColumn<{ data: number }>) =>
+  async (tx: Tx, userId: number, placeholderId: number): Promise<string[]> => {
+    const column = sql.identifier(creator.name);
+    await tx.execute(sql`update ${creator.table} set ${column} = ${placeholderId} where ${column} = ${userId}`);
+    return [];
+  };
+
+/** A content type's `onAuthorDeleted` for a kind whose objects have no author (paragraphs). */
+export const withoutAuthors = async (): Promise<string[]> => [];
+
+/** A content type's `inModules` for a table of items with a module and an author. */
+export const itemsInModules =
+  (item: { id: IdColumn; moduleId: IdColumn; creatorId: AnyPgColumn<{ data: number }> }) =>
+  (moduleIds: SQL): SQL =>
+    sql`select ${item.id}, ${item.moduleId}, ${item.creatorId} from ${item.id.table} where ${item.moduleId} in (${moduleIds})`;
 
 /** A module type's `facts`: how many items each module has, under `name` (what its publish check reads). */
 export const itemCountFacts =

@@ -5,15 +5,16 @@ import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { t } from '../../i18n/index.js';
 import { loginRedirectUrl } from '../../web/render.js';
+import { modulePath } from '../../core/urls.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
-import { itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemsInModules, itemTarget } from '../moduletypes/items.js';
 import { ItemThread } from '../threads/items.js';
 import { pollEditor } from './editor.js';
 import { pollExport } from './export.js';
 import { pollFixtures } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
-import { loadModulePoll, loadPollContent } from './queries.js';
+import { loadModulePoll, loadPollContent, pollPlaces } from './queries.js';
 import { PollSection } from './views.js';
 
 /**
@@ -25,7 +26,7 @@ import { PollSection } from './views.js';
 const pollPart = contentPart({
   load: async (input) => {
     // The module page's statement brought the polls' ids (PageModule.items): no poll, no statement.
-    if (!input.module.items.polls.length) return null;
+    if (!input.module.items.poll?.length) return null;
     const target = await loadModulePoll(input.db, input.module.id, input.context.project.user);
     if (!target) return null;
     const userId = input.context.project.user?.id ?? null;
@@ -72,10 +73,20 @@ export const poll: ModuleType = {
   contentTypes: [
     {
       kind: 'poll',
+      id: 5,
+      appLabel: 'a4polls',
+      model: 'poll',
       commentable: true,
       target: itemTarget(polls),
+      inModules: itemsInModules(polls),
+      onModulePage: true,
+      inFeed: false,
+      // A poll's page is its module's page.
+      pages: async (db, ids) => new Map((await pollPlaces(db, ids)).map((p) => [p.id, { path: modulePath(p.orgSlug, p.moduleSlug), name: p.moduleName }])),
+      onAuthorDeleted: handOverItems(polls.creatorId),
     },
   ],
+  tables: ['polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers'],
   dashboardForms: { polls: pollEditor },
   exports: [pollExport],
   appProjectField: 'single_poll_module',

@@ -201,3 +201,14 @@ export async function loadStoredQuestions(db: DbOrTx, pollId: number): Promise<S
     .orderBy(asc(pollChoices.weight), asc(pollChoices.id));
   return questions.map((question) => ({ ...question, choices: choices.filter((c) => c.questionId === question.id).map(({ id, label, isOtherChoice, voteCount }) => ({ id, label, isOtherChoice, voteCount })) }));
 }
+
+/** The module and organisation of polls, by id (a poll's page is its module's): one statement. */
+export function pollPlaces(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: polls.id, moduleSlug: modules.slug, moduleName: modules.name, orgSlug: organisations.slug })
+    .from(polls)
+    .innerJoin(modules, eq(modules.id, polls.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(inArray(polls.id, ids));
+}

@@ -3,7 +3,7 @@ import { topics } from '../../db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
-import { itemCountFacts, itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemCountFacts, itemsInModules, itemTarget } from '../moduletypes/items.js';
 import { TOPIC_EXPORTS } from './export.js';
 import { topicFixtures } from './fixtures.js';
 import { topicPages } from './pages.js';
@@ -70,12 +70,18 @@ export const prioritisation: ModuleType = {
   ],
   facts: itemCountFacts('topics', countTopics),
   dashboardPanels: { topic_edit: topicPanel },
+  tables: ['topics', 'topic_labels'],
   contentTypes: [
     {
       kind: 'topic',
+      id: 15,
+      appLabel: 'a4_candy_topicprio',
+      model: 'topic',
       commentable: true,
       rateable: true,
       target: itemTarget(topics),
+      inModules: itemsInModules(topics),
+      onAuthorDeleted: handOverItems(topics.creatorId),
       pages: async (db, ids) => new Map((await topicPlaces(db, ids)).map((r) => [r.id, { path: topicPath(r.orgSlug, r.created, r.id), name: r.name }])),
     },
   ],

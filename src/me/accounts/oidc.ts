@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { OidcProviderConfig } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { USERNAME_PATTERN } from '../../core/users/rules.js';
@@ -107,7 +107,7 @@ export interface IdentityAccount {
  * the address, so the unconfirmed claim is dropped (its password, sessions and tokens with it) and
  * the person starts with a fresh account.
  */
-export async function accountForIdentity(tx: DbOrTx, providerId: string, identity: OidcIdentity, lang: Lang): Promise<IdentityAccount> {
+export async function accountForIdentity(tx: Tx, providerId: string, identity: OidcIdentity, lang: Lang): Promise<IdentityAccount> {
   const [linked] = await tx
     .select(accountColumns)
     .from(socialAccounts)

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { reportableContentTypes } from '../../core/modules/registry.js';
+import { moduleContentTypes, reportableContentTypes } from '../../core/modules/registry.js';
 import { openReportsInProject } from '../../features/reports/queries.js';
 import {
   actions,
@@ -20,8 +20,12 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-/** Comment targets whose comment actions stay out of the feed (the seed's Poll/Chapter/Paragraph exclusion). */
-const EXCLUDED_TARGETS = sql.raw(`('poll', 'chapter', 'paragraph')`);
+/** Comment targets whose comment actions stay out of the feed: the kinds whose content type says `inFeed: false` (the seed's Poll/Chapter/Paragraph exclusion). */
+const excludedTargets = () => {
+  const kinds = moduleContentTypes().filter((c) => c.inFeed === false).map((c) => c.kind);
+  // The kinds are content kinds of the code (lowercase letters), never input; `('')` when none is excluded.
+  return sql.raw(`(${kinds.length ? kinds.map((kind) => `'${kind}'`).join(', ') : "''"})`);
+};
 
 /**
  * One page of a user's activity feed, newest first: (a) "add" actions on comments whose target the
@@ -47,7 +51,7 @@ export function feedQuery(userId: number, limit: number, before?: number): SQL {
       (select a.id, a.timestamp from ${actions} a
         join ${comments} cm on cm.id = a.obj_id
         where a.target_creator_id = ${userId} and a.obj_type = 'comment' and a.verb = 'add'
-          and (a.target_type is null or a.target_type not in ${EXCLUDED_TARGETS})
+          and (a.target_type is null or a.target_type not in ${excludedTargets()})
           and a.actor_id is distinct from ${userId} and not cm.is_blocked ${after}
         order by a.timestamp desc, a.id desc limit ${limit})
       union all

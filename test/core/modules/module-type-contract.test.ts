@@ -1,7 +1,7 @@
 import '../../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { modules, phases } from '../../../src/db/schema/index.js';
 import { SHARED_COMPONENTS } from '../../../src/core/modules/registry.js';
 import { contentPart, exportFile, type ModuleType, registerModuleTypes } from '../../../src/features/moduletypes/contract.js';
@@ -30,14 +30,20 @@ const tiny: ModuleType = {
     { key: 'question', label: { en: 'Question', de: 'Frage' }, missing: (module) => (module.facts?.question ? [] : [{ field: { en: 'The question', de: 'Die Frage' } }]) },
   ],
   facts: async (_db, ids) => new Map(ids.map((id) => [id, { question: questions.get(id) ?? '' }])),
+  tables: [],
   contentTypes: [
     {
       kind: 'module',
+      id: 2,
+      appLabel: 'a4modules',
+      model: 'module',
       commentable: true,
       target: async (db, id) => {
         const [row] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id));
         return row ? { moduleId: row.id, creatorId: null } : null;
       },
+      inModules: (moduleIds) => sql`select ${modules.id}, ${modules.id}, null::integer from ${modules} where ${modules.id} in (${moduleIds})`,
+      onAuthorDeleted: async () => [],
     },
   ],
   dashboardForms: {

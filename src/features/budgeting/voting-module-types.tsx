@@ -1,6 +1,6 @@
 import type { ModuleType } from '../moduletypes/contract.js';
-import { RESULT_EXPORT, SUPPORT_PHASE_TYPE, VOTING_COMPONENTS, VOTING_FORMS, VOTING_PHASE_TYPE, votingFacts, votingPart } from './voting-type.js';
-import { votingPages } from './votingpages.js';
+import { RESULT_EXPORT, SUPPORT_PHASE_TYPE, VOTING_COMPONENTS, VOTING_FORMS, VOTING_PHASE_TYPE, votingFacts, votingPart } from './voting-parts.js';
+import { votingPages } from './ballot-pages.js';
 
 /**
  * The participatory budgets beyond adhocracy+ (issue 24, part 3; meinBerlin's PB2 and PB3, spec

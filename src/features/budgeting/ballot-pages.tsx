@@ -17,7 +17,7 @@ import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedPr
 import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
 import { formatVoteCode, normaliseVoteCode } from './codes.js';
-import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './voting-views.js';
+import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });

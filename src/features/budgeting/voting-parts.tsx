@@ -10,7 +10,7 @@ import { contentPart, type DashboardComponentForm, exportFile, type ModuleExport
 import { countVoteCodes, loadBudgetSettings, loadBudgetSettingsMany, loadResult } from './ballot-queries.js';
 import { type BudgetSettings, canSupport, canViewResult, canVote, canVoteWithCode, DEFAULT_SETTINGS, readCodeCount, readSupportSettings, readVotingSettings, SUPPORT_PHASE, VOTING_PHASE } from './ballot-rules.js';
 import { generateVoteCodes, saveBudgetSettings } from './ballot-services.js';
-import { budgetingPath } from './voting-views.js';
+import { budgetingPath } from './ballot-views.js';
 
 /**
  * The support and voting phases as a module type declares them (issue 24, part 3): the two phase
