@@ -72,3 +72,15 @@ test('issue 36 finding 1: initiators see the unregistered ballots and the distin
   const stored = JSON.stringify(await db.select().from(pollVotes));
   assert.doesNotMatch(stored, /10\.0\.0\.[17]/, 'the plain address is never stored');
 });
+
+test('issue 36 finding 5: visitors of one kept poll page each get their own single-use sum, and both vote', async () => {
+  const { app, db } = await openPoll();
+  const [first, second] = [new Browser(app), new Browser(app)];
+  const [one, two] = [await first.get('/org/projects/module/poll/'), await second.get('/org/projects/module/poll/')];
+  const tokenOf = (text: string) => /name="challenge_token" value="([^"]+)"/.exec(text)?.[1];
+  assert.ok(tokenOf(one.text));
+  assert.notEqual(tokenOf(one.text), tokenOf(two.text));
+  assert.equal((await bySum(first)).status, 302);
+  assert.equal((await bySum(second)).status, 302);
+  assert.equal(await ballots(db), 2);
+});
