@@ -322,8 +322,8 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_object_idx').on(t.contentType, t.objectPk),
-    /** One report per user and object (issue 21, finding 9): a repeated report adds nothing. */
-    uniqueIndex('reports_creator_object_key').on(t.creatorId, t.contentType, t.objectPk),
+    /** One open report per user and object (issue 21, finding 9): a repeated report adds nothing; after it was handled, a new incident is a new report (issue 36.6). */
+    uniqueIndex('reports_creator_object_open_key').on(t.creatorId, t.contentType, t.objectPk).where(sql`${t.handledAt} IS NULL`),
   ],
 );
 
