@@ -169,10 +169,13 @@ async function main() {
 
     const sentAt = new Array<number>(likes + 1).fill(0);
     const likeAgent = new Agent({ keepAlive: true, maxSockets: 20 });
+    // Likes count for the session of a page view (issue 36.3): one visitor's session likes every question.
+    const pairs = (await fetch(`http://127.0.0.1:${port}/org/interactiveevents/town-hall/`)).headers.getSetCookie().map((c) => c.split(';')[0]);
+    const likeHeaders = { 'content-type': 'application/json', cookie: pairs.join('; '), 'x-csrftoken': pairs.find((p) => p.startsWith('csrftoken='))?.split('=')[1] ?? '' };
     const sendLike = (id: number) =>
       new Promise<void>((resolve) => {
         sentAt[id] = now();
-        const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/livequestions/${id}/likes/`, agent: likeAgent, headers: { 'content-type': 'application/json' } }, (res) => {
+        const req = request({ host: '127.0.0.1', port, method: 'POST', path: `/api/livequestions/${id}/likes/`, agent: likeAgent, headers: likeHeaders }, (res) => {
           res.resume();
           res.on('end', () => {
             likeTimes.push(now() - sentAt[id]);

@@ -96,6 +96,24 @@ export function issueQuestion(secretKey: string, now = Date.now()): ChallengeQue
   return { a, b, token: `${data}.${questionMac(secretKey, `${data}.${a + b}`)}` };
 }
 
+/**
+ * Stands for the no-script question in a page kept for many visitors (web/page-keeping.ts): each
+ * answer gets a fresh question in its place (fillQuestion), as it gets its own form token. The two
+ * numbers are ten digits long, apart by one, so neither is part of the other nor of a real sum.
+ */
+const placeholderA = randomInt(1_000_000_000, 2_000_000_000);
+export const QUESTION_PLACEHOLDER: ChallengeQuestion = { a: placeholderA, b: placeholderA + 1, token: `question${randomBytes(18).toString('hex')}` };
+
+/** The page with a fresh question (issued by `issue`) in place of QUESTION_PLACEHOLDER; unchanged when it asks none. */
+export function fillQuestion(html: string, issue: () => ChallengeQuestion): string {
+  if (!html.includes(QUESTION_PLACEHOLDER.token)) return html;
+  const question = issue();
+  return html
+    .replaceAll(QUESTION_PLACEHOLDER.token, question.token)
+    .replaceAll(String(QUESTION_PLACEHOLDER.a), String(question.a))
+    .replaceAll(String(QUESTION_PLACEHOLDER.b), String(question.b));
+}
+
 async function questionAnswered(db: Db, secretKey: string, token: string, answer: string, now: number): Promise<boolean> {
   const [nonce, expires, mac] = token.split('.');
   if (!nonce || !expires || !mac || !/^\d{1,3}$/.test(answer) || !/^\d+$/.test(expires)) return false;

@@ -9,6 +9,8 @@ export const dePolls: Record<string, string> = {
   'Add a question': 'Frage hinzufügen',
   'Allow unregistered users to vote': 'Nicht registrierten Personen die Teilnahme erlauben',
   'At least one question': 'Mindestens eine Frage',
+  'Too many ballots from your address. Please try again later.': 'Zu viele Stimmabgaben von Ihrer Adresse. Bitte versuchen Sie es später erneut.',
+  '%(ballots)s unregistered ballots from %(addresses)s addresses': '%(ballots)s Stimmabgaben ohne Konto von %(addresses)s Adressen',
   'Captcha verification failed. Please try again.': 'Die Spam-Prüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'Change my answers': 'Meine Antworten ändern',
   'Choice %(n)s': 'Antwortmöglichkeit %(n)s',

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
+import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { KeptAnswers } from '../http/kept-answers.js';
 import type { PageContext } from './context.js';
-import { renderPage, sendHtml, sendPage } from './render.js';
+import { renderPage, sendHtml } from './render.js';
 
 /** Stands for the visitor's form token in a kept page; each answer gets the visitor's own token in its place. */
 const CSRF_PLACEHOLDER = `csrf${randomBytes(18).toString('hex')}`;
@@ -16,7 +17,8 @@ const kept = new WeakMap<object, KeptAnswers>();
  * page is not kept) and the whole second (pages say "3 days remaining"). It depends on its address
  * (path and query), its language and who is looking: anonymous visitors share it; a signed-in user's
  * page is kept for that user, with their account as loaded (staff places included), and is never
- * sent to anyone else. The visitor's form token is put in at sending time. A page that shows a
+ * sent to anyone else. The visitor's form token, and a fresh no-script spam question where the page
+ * asks one (http/challenge.ts QUESTION_PLACEHOLDER), are put in at sending time. A page that shows a
  * message left by the previous request is rendered for this request alone. Overlapping requests for
  * one page share one rendering; at most 8 M characters of pages are kept per process, the oldest go
  * first.
@@ -28,10 +30,11 @@ export async function sendKeptPage(
   version: string | null,
   render: (page: PageContext) => Promise<VNode>,
 ): Promise<FastifyReply> {
-  if (page.message || version === null) return sendPage(reply, await render(page));
+  const fresh = () => issueQuestion(request.server.ctx.config.secretKey);
+  if (page.message || version === null) return sendHtml(reply, fillQuestion(renderPage(await render(page)), fresh));
   const key = `${request.url}\u0001${page.lang}\u0001${page.user ? JSON.stringify(page.user) : ''}`;
   const { body } = await keptPages(request.server.ctx).get(key, version, new Date(), async () => renderPage(await render({ ...page, csrf: CSRF_PLACEHOLDER })));
-  return sendHtml(reply, (body ?? '').replaceAll(CSRF_PLACEHOLDER, page.csrf));
+  return sendHtml(reply, fillQuestion((body ?? '').replaceAll(CSRF_PLACEHOLDER, page.csrf), fresh));
 }
 
 function keptPages(owner: object): KeptAnswers {

@@ -507,7 +507,7 @@ async function main(): Promise<boolean> {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         if (!running()) break;
-        pending.push(likes.run(() => lb('POST', `/api/livequestions/${q}/likes/`, { headers: { 'content-type': 'application/json' }, body: '{"value":true}' }), ok2xx).then((a) => a && likedQuestions.push(q)));
+        pending.push(likes.run(() => lb('POST', `/api/livequestions/${q}/likes/`, { headers: { cookie: browser.header, 'x-csrftoken': browser.jar.get('csrftoken') ?? '', 'content-type': 'application/json' }, body: '{"value":true}' }), ok2xx).then((a) => a && likedQuestions.push(q)));
       }
       await Promise.all(pending);
     };

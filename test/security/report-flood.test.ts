@@ -40,3 +40,15 @@ test('issue 21 finding 9: moderators get one digest, not one mail per report', a
   for (const text of ['Report by 5 of 1', 'Report by 5 of 2', 'Report by 6 of 3', 'Report by 6 of 4']) assert.match(mails[0].body, new RegExp(text));
   assert.ok(mails[0].nextAttemptAt && mails[0].nextAttemptAt.getTime() > Date.now(), 'it waits for more before it goes out');
 });
+
+test('issue 36 item 6: after a report was handled, the same user reports the object again as a new incident', async () => {
+  const { db, report } = await world();
+  assert.equal((await report(5, 1, 'First incident')).status, 201);
+  await db.update(reports).set({ handledAt: new Date(), handledById: 3 });
+  const again = await report(5, 1, 'It happened again');
+  assert.equal(again.status, 201);
+  const rows = await db.select({ description: reports.description, handledAt: reports.handledAt }).from(reports);
+  assert.deepEqual(rows.map((r) => [r.description, r.handledAt === null]).sort(), [['First incident', false], ['It happened again', true]]);
+  assert.equal((await report(5, 1, 'Repeated while open')).status, 201);
+  assert.equal((await db.select().from(reports)).length, 2, 'while it is open, a repeated report still adds nothing');
+});

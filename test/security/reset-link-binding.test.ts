@@ -31,3 +31,13 @@ test('issue 21 finding 11: a reset link dies once the password is changed', asyn
   assert.equal((await owner.post('/accounts/password/change/', { oldpassword: 'user-password', password1: 'a-new-long-secret', password2: 'a-new-long-secret' })).status, 200);
   assert.equal((await stranger.post(link, { password1: 'taken-over-now', password2: 'taken-over-now' })).status, 404);
 });
+
+test('issue 36 item 7: two posts of one reset link at the same moment change the password once (row lock, PostgreSQL too)', async () => {
+  const { app, link, stranger } = await resetLink();
+  const other = new Browser(app);
+  await other.get(link);
+  const answers = await Promise.all([stranger.post(link, { password1: 'first-new-secret', password2: 'first-new-secret' }), other.post(link, { password1: 'second-new-secret', password2: 'second-new-secret' })]);
+  assert.deepEqual(answers.map((a) => a.status).sort(), [200, 404], 'the second finds the link spent');
+  const winner = answers[0].status === 200 ? 'first-new-secret' : 'second-new-secret';
+  assert.equal((await new Browser(app).login('user', winner)).status, 302);
+});

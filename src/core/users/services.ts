@@ -65,6 +65,15 @@ export async function findAccount(db: DbOrTx, userId: number): Promise<Account |
   return row ?? null;
 }
 
+/**
+ * The account with its row locked until the transaction ends: a link acts once even when it is
+ * posted twice at the same moment (the second waits, then sees the first one's change; issue 36.7).
+ */
+export async function findAccountForUpdate(tx: DbOrTx, userId: number): Promise<Account | null> {
+  const [row] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
 /** The address a confirmation link confirms: the pending new one, else the account's own. */
 export const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'>) => account.pendingEmail ?? account.email;
 

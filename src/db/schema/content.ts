@@ -154,6 +154,8 @@ export const pollVotes = pgTable(
       .references(() => pollChoices.id, { onDelete: 'cascade' }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     voterToken: uuid('voter_token'),
+    /** An unregistered ballot's client address as a keyed hash (polls/services.voterAddressHash), never the address itself. */
+    voterAddress: varchar('voter_address', { length: 32 }),
     /** The free text of an "other" choice (adhocracy4's OtherVote). */
     otherChoiceAnswer: varchar('other_choice_answer', { length: 250 }),
     ...timestamps,
@@ -175,6 +177,8 @@ export const pollAnswers = pgTable(
       .references(() => pollQuestions.id, { onDelete: 'cascade' }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     voterToken: uuid('voter_token'),
+    /** As poll_votes.voter_address. */
+    voterAddress: varchar('voter_address', { length: 32 }),
     answer: varchar('answer', { length: 750 }).notNull(),
     ...timestamps,
   },
@@ -318,8 +322,8 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_object_idx').on(t.contentType, t.objectPk),
-    /** One report per user and object (issue 21, finding 9): a repeated report adds nothing. */
-    uniqueIndex('reports_creator_object_key').on(t.creatorId, t.contentType, t.objectPk),
+    /** One open report per user and object (issue 21, finding 9): a repeated report adds nothing; after it was handled, a new incident is a new report (issue 36.6). */
+    uniqueIndex('reports_creator_object_open_key').on(t.creatorId, t.contentType, t.objectPk).where(sql`${t.handledAt} IS NULL`),
   ],
 );
 

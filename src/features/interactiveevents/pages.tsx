@@ -6,7 +6,7 @@ import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied, type FieldErrors } from '../../http/errors.js';
 import { livePosition } from '../../http/live.js';
 import { PathId, Slug } from '../../http/responses.js';
-import { visitorSession } from '../../http/session.js';
+import { existingSessionKey, visitorSession } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { modulePath, projectPath } from '../../core/urls.js';
@@ -17,7 +17,7 @@ import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
 import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion } from './queries.js';
 import { eventContext, readAffiliation } from './routes.js';
-import { canAskQuestion, canLikeQuestion, canModerateEvent, QUESTION_MAX } from './rules.js';
+import { canAskQuestion, canLikeQuestion, canModerateEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
 import { EventPage, eventPath, PresentationScreen } from './views.js';
 
@@ -103,7 +103,8 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const question = await loadQuestion(db, module.id, id);
     if (!question || (question.isHidden && !canModerateEvent(context))) throw notFound();
     if (!canLikeQuestion(context)) throw permissionDenied();
-    const session = await visitorSession(db, request, reply);
+    const session = await existingSessionKey(db, request);
+    if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
     await db.transaction((tx) => setLike(tx, module.id, id, session, field(request.body, 'value') !== 'false'));
     return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);
   });

@@ -5,10 +5,10 @@ import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { ApiError, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import type { LiveEvent } from '../../http/live.js';
 import { apiErrors, optionalAuth, PathId } from '../../http/responses.js';
-import { anonymousWriteForged, existingSessionKey, visitorSession } from '../../http/session.js';
+import { anonymousWriteForged, existingSessionKey } from '../../http/session.js';
 import { loadModuleContext, type LoadedModuleContext } from '../../core/projects/context.js';
 import { listQuestions, loadAffiliations, loadQuestion, questionModule } from './queries.js';
-import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, QUESTION_MAX } from './rules.js';
+import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 import { changeQuestion, createQuestion, setLike } from './services.js';
 
@@ -158,7 +158,8 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
       if (!question || (question.isHidden && !canModerateEvent(context))) throw notFound();
       if (!canLikeQuestion(context)) throw permissionDenied();
       // App clients (token, JWT) like as their user; browsers as their session, as adhocracy+ does.
-      const session = user && request.headers.authorization ? `user:${user.id}` : await visitorSession(db, request, reply);
+      const session = user && request.headers.authorization ? `user:${user.id}` : await existingSessionKey(db, request);
+      if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
       await db.transaction((tx) => setLike(tx, moduleId, question.id, session, request.body.value));
       return reply.status(201).send({});
     },

@@ -25,3 +25,9 @@ export const canLikeQuestion = (c: ModuleContext) => open(c) && phaseAllowsFor(c
 
 /** The most characters of a question (the API's limit in adhocracy+). */
 export const QUESTION_MAX = 1000;
+
+/**
+ * A like from a browser counts for the session its page view opened (issue 36.3): a post without a
+ * live session is refused, and never opens one, so a cookie-less script cannot like again and again.
+ */
+export const LIKE_NEEDS_SESSION = "Liking needs the session of a page view: open the event's page first.";

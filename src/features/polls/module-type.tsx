@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { issueQuestion } from '../../http/challenge.js';
+import { QUESTION_PLACEHOLDER } from '../../http/challenge.js';
 import { pollQuestions, polls } from '../../db/schema/index.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
@@ -31,7 +31,8 @@ const pollPart = contentPart({
     if (!target) return null;
     const userId = input.context.project.user?.id ?? null;
     const [content, terms] = [await loadPollContent(input.db, target.poll.id, userId), await loadOrganisationTerms(input.db, target.rules.project.organisationId, userId)];
-    return { view: pollView(target, content, terms, issueQuestion(input.config.secretKey), loginRedirectUrl(input.path)), moduleName: input.module.name };
+    // The module page (sendKeptPage) puts a fresh no-script question per visitor in the placeholder's place.
+    return { view: pollView(target, content, terms, QUESTION_PLACEHOLDER, loginRedirectUrl(input.path)), moduleName: input.module.name };
   },
   threads: (data) => [{ type: 'poll' as const, id: data.view.pollId }],
   View: ({ page, data, threads }) => (

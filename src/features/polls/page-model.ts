@@ -2,7 +2,7 @@ import type { ChallengeQuestion } from '../../http/challenge.js';
 import { organisationTermsAsked, type OrganisationTerms } from '../../core/organisations/rules.js';
 import { modulePath } from '../../core/urls.js';
 import type { PollContent, PollTarget } from './queries.js';
-import { canVote, pollIsReadOnly, resultsHidden, votesUnregistered, voteTermsError } from './rules.js';
+import { canChangePoll, canVote, pollIsReadOnly, resultsHidden, votesUnregistered, voteTermsError } from './rules.js';
 import type { PollView } from './views.js';
 
 /** The path the module page's poll form posts to. */
@@ -38,6 +38,7 @@ export function pollView(target: PollTarget, content: PollContent, terms: Organi
       voters: hidden ? 0 : q.isOpen ? q.answerCount : q.voterCount,
     })),
     participants: hidden ? 0 : content.totalParticipants,
+    unregistered: canChangePoll(rules) && content.unregistered.ballots > 0 ? content.unregistered : null,
     mode: mayVote ? 'vote' : !userId && !pollIsReadOnly(rules, poll) ? 'login' : 'closed',
     hidden,
     hasUserVote: content.hasUserVote,

@@ -29,7 +29,7 @@ function refusalMessage(body: unknown): string {
 /** The module page's poll form (without JavaScript, and with web/static/poll-steps.js, which shows it step by step). */
 export async function pollPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
 
   app.post('/:org/projects/module/:slug/poll/', pageRoute({ params: Params, body: RepeatedFormBody }), async (request, reply) => {
     checkCsrf(request);
@@ -53,8 +53,9 @@ export async function pollPages(fastify: FastifyInstance): Promise<void> {
     );
     const token = page.user ? undefined : (readVoterToken(request, target.poll.id) ?? randomUUID());
     try {
-      await submitBallot(db, config.secretKey, {
+      await submitBallot(app.ctx, {
         pollId: target.poll.id,
+        address: request.ip,
         organisationId: target.rules.project.organisationId,
         projectId: target.rules.project.projectId,
         voter: page.user ? { userId: page.user.id } : { token: token ?? randomUUID() },
@@ -63,7 +64,7 @@ export async function pollPages(fastify: FastifyInstance): Promise<void> {
         challenge: (name) => field(body, name),
       });
     } catch (error) {
-      if (error instanceof BallotRefused) return redirectWithMessage(request, reply, `${back}#poll-${target.poll.id}-form`, refusalMessage(error.body));
+      if (error instanceof BallotRefused) return redirectWithMessage(request, reply, `${back}#poll-${target.poll.id}-form`, error.pageMessage ?? refusalMessage(error.body));
       throw error;
     }
     if (token) writeVoterToken(reply, request, target.poll.id, token);

@@ -93,12 +93,19 @@ export interface QuestionRow {
 export interface PollContent {
   questions: QuestionRow[];
   totalParticipants: number;
+  /** Unregistered ballots, and the distinct client addresses (keyed hashes) they came from. */
+  unregistered: { ballots: number; addresses: number };
   hasUserVote: boolean;
 }
 
 /** Who voted: the account, or the ballot's token for unregistered voters (or the vote itself once its account is gone). */
 const voterKey = (creator: typeof pollVotes.creatorId | typeof pollAnswers.creatorId, token: typeof pollVotes.voterToken | typeof pollAnswers.voterToken, id: typeof pollVotes.id | typeof pollAnswers.id, prefix: string) =>
   sql`coalesce('u' || ${q(creator)}::text, 't' || ${q(token)}::text, ${prefix} || ${q(id)}::text)`;
+
+function unregisteredBallots(rows: { voter: string; address: string | null }[]): PollContent['unregistered'] {
+  const anonymous = rows.filter((r) => r.voter.startsWith('t'));
+  return { ballots: new Set(anonymous.map((r) => r.voter)).size, addresses: new Set(anonymous.flatMap((r) => (r.address ? [r.address] : []))).size };
+}
 
 export async function loadPollContent(db: DbOrTx, pollId: number, userId: number | null): Promise<PollContent> {
   const questions = await db
@@ -115,7 +122,7 @@ export async function loadPollContent(db: DbOrTx, pollId: number, userId: number
     .from(pollQuestions)
     .where(eq(pollQuestions.pollId, pollId))
     .orderBy(asc(pollQuestions.weight), asc(pollQuestions.id));
-  if (!questions.length) return { questions: [], totalParticipants: 0, hasUserVote: false };
+  if (!questions.length) return { questions: [], totalParticipants: 0, unregistered: { ballots: 0, addresses: 0 }, hasUserVote: false };
   const ids = questions.map((x) => x.id);
   const [choices, votes, answers] = await Promise.all([
     db
@@ -124,13 +131,13 @@ export async function loadPollContent(db: DbOrTx, pollId: number, userId: number
       .where(inArray(pollChoices.questionId, ids))
       .orderBy(asc(pollChoices.weight), asc(pollChoices.id)),
     db
-      .select({ id: pollVotes.id, choiceId: pollVotes.choiceId, questionId: pollChoices.questionId, creatorId: pollVotes.creatorId, voter: voterKey(pollVotes.creatorId, pollVotes.voterToken, pollVotes.id, 'v').mapWith(String), otherChoiceAnswer: pollVotes.otherChoiceAnswer })
+      .select({ id: pollVotes.id, choiceId: pollVotes.choiceId, questionId: pollChoices.questionId, creatorId: pollVotes.creatorId, voter: voterKey(pollVotes.creatorId, pollVotes.voterToken, pollVotes.id, 'v').mapWith(String), address: pollVotes.voterAddress, otherChoiceAnswer: pollVotes.otherChoiceAnswer })
       .from(pollVotes)
       .innerJoin(pollChoices, eq(pollChoices.id, pollVotes.choiceId))
       .where(inArray(pollChoices.questionId, ids))
       .orderBy(asc(pollVotes.id)),
     db
-      .select({ id: pollAnswers.id, questionId: pollAnswers.questionId, creatorId: pollAnswers.creatorId, voter: voterKey(pollAnswers.creatorId, pollAnswers.voterToken, pollAnswers.id, 'a').mapWith(String), answer: pollAnswers.answer })
+      .select({ id: pollAnswers.id, questionId: pollAnswers.questionId, creatorId: pollAnswers.creatorId, voter: voterKey(pollAnswers.creatorId, pollAnswers.voterToken, pollAnswers.id, 'a').mapWith(String), address: pollAnswers.voterAddress, answer: pollAnswers.answer })
       .from(pollAnswers)
       .where(inArray(pollAnswers.questionId, ids))
       .orderBy(asc(pollAnswers.id)),
@@ -156,7 +163,7 @@ export async function loadPollContent(db: DbOrTx, pollId: number, userId: number
     };
   });
   const hasUserVote = userId !== null && (votes.some((v) => v.creatorId === userId) || answers.some((a) => a.creatorId === userId));
-  return { questions: rows, totalParticipants: participants.size, hasUserVote };
+  return { questions: rows, totalParticipants: participants.size, unregistered: unregisteredBallots([...votes, ...answers]), hasUserVote };
 }
 
 /** The questions and choices a ballot names (any poll, so that a wrong one answers as adhocracy4 does). */

@@ -133,7 +133,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
     if (!request.pollAccess) throw notFound();
     return request.pollAccess;
   };
-  const refuse = (reply: FastifyReply, error: BallotRefused) => reply.status(error.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(error.body);
+  const refuse = (reply: FastifyReply, error: BallotRefused) => reply.status(error.status).headers(error.headers).type('application/json; charset=utf-8').serializer(JSON.stringify).send(error.body);
 
   const tags = ['Polls'];
 
@@ -158,15 +158,16 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
         security: optionalAuth,
         params: Params,
         body: VoteBody,
-        response: { 201: Poll, ...errorResponses(401, 403), ...refusals },
+        response: { 201: Poll, ...errorResponses(401, 403, 429), ...refusals },
       },
     },
     async (request, reply) => {
       const { user, target } = found(request);
       const token = user ? undefined : (readVoterToken(request, target.poll.id) ?? randomUUID());
       try {
-        await submitBallot(db, config.secretKey, {
+        await submitBallot(app.ctx, {
           pollId: target.poll.id,
+          address: request.ip,
           organisationId: target.rules.project.organisationId,
           projectId: target.rules.project.projectId,
           voter: user ? { userId: user.id } : { token: token ?? randomUUID() },

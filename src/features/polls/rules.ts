@@ -85,10 +85,19 @@ export interface CheckedVote {
 }
 
 /** Why a ballot is refused: the status and the body adhocracy4 answers with. */
+/** Unregistered ballots are counted per client address and poll over this window (services.takeBallotSlot). */
+export const BALLOT_LIMIT_WINDOW_SECONDS = 3600;
+/** Of them, so many may be answered by the no-script sum, which a script reads more easily than it does the proof of work. */
+export const SUM_BALLOTS_PER_ADDRESS = 3;
+export const TOO_MANY_BALLOTS = 'Too many ballots from your address. Please try again later.';
+
 export class BallotRefused extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 429,
     readonly body: unknown,
+    /** What the module page's form says instead of the body's first message. */
+    readonly pageMessage?: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body === 'string' ? body : JSON.stringify(body));
   }

@@ -1,19 +1,36 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from '../../db/schema/index.js';
-import { CHALLENGE_FIELDS, challengePassed } from '../../http/challenge.js';
+import { createHmac } from 'node:crypto';
+import type { Config } from '../../config.js';
+import { CHALLENGE_FIELDS, challengePassed, honeypotFilled } from '../../http/challenge.js';
+import { ApiError } from '../../http/errors.js';
+import { takeRateLimited } from '../../http/throttle.js';
 import { autoFollow } from '../../core/follows/services.js';
 import { countContribution } from '../../core/insights/services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { loadBallotTargets } from './queries.js';
-import { ballotChoiceIds, ballotQuestionIds, BallotRefused, checkBallot, type CheckedVote, type QuestionInput, voteTermsError } from './rules.js';
+import { BALLOT_LIMIT_WINDOW_SECONDS, ballotChoiceIds, ballotQuestionIds, BallotRefused, checkBallot, type CheckedVote, type QuestionInput, SUM_BALLOTS_PER_ADDRESS, TOO_MANY_BALLOTS, voteTermsError } from './rules.js';
 
 export const CAPTCHA_MISSING = 'Please complete the captcha.';
 export const CAPTCHA_FAILED = 'Captcha verification failed. Please try again.';
 
-/** Who casts a ballot: an account, or an unregistered voter's token (one per browser, kept in a cookie). */
-export type Voter = { userId: number; token?: undefined } | { userId?: undefined; token: string };
+/**
+ * Who casts a ballot: an account, or an unregistered voter's token (one per browser, kept in a
+ * cookie) with the keyed hash of the client address it came from (voterAddressHash).
+ */
+export type Voter = { userId: number; token?: undefined; address?: undefined } | { userId?: undefined; token: string; address?: string };
+
+/**
+ * An unregistered ballot's client address as stored: an HMAC with a key derived from SECRET_KEY,
+ * over the poll and the address, so that ballots of one poll can be grouped by address without
+ * the address being kept, nor linked across polls.
+ */
+export function voterAddressHash(secretKey: string, pollId: number, address: string): string {
+  const key = createHmac('sha256', secretKey).update('allmende.poll-voter-address').digest();
+  return createHmac('sha256', key).update(`${pollId}\u0000${address}`).digest('base64url').slice(0, 32);
+}
 
 const votesOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollVotes.creatorId, voter.userId) : eq(pollVotes.voterToken, voter.token));
 const answersOf = (voter: Voter) => (voter.userId !== undefined ? eq(pollAnswers.creatorId, voter.userId) : eq(pollAnswers.voterToken, voter.token));
@@ -42,6 +59,7 @@ export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Vot
   await tx.select({ id: polls.id }).from(polls).where(eq(polls.id, input.pollId)).for('share');
   const creatorId = voter.userId ?? null;
   const voterToken = voter.token ?? null;
+  const voterAddress = voter.address ?? null;
   const questionIds = input.votes.map((v) => v.question.id);
   const votedBefore =
     creatorId !== null && questionIds.length
@@ -52,13 +70,13 @@ export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Vot
   for (const vote of input.votes) {
     if (vote.question.isOpen) {
       await tx.delete(pollAnswers).where(and(eq(pollAnswers.questionId, vote.question.id), answersOf(voter)));
-      if (vote.openAnswer) await tx.insert(pollAnswers).values({ questionId: vote.question.id, creatorId, voterToken, answer: vote.openAnswer });
+      if (vote.openAnswer) await tx.insert(pollAnswers).values({ questionId: vote.question.id, creatorId, voterToken, voterAddress, answer: vote.openAnswer });
       continue;
     }
     const questionChoices = tx.select({ id: pollChoices.id }).from(pollChoices).where(eq(pollChoices.questionId, vote.question.id));
     await tx.delete(pollVotes).where(and(inArray(pollVotes.choiceId, questionChoices), votesOf(voter)));
     if (vote.choices.length) {
-      await tx.insert(pollVotes).values(vote.choices.map((choice) => ({ choiceId: choice.id, creatorId, voterToken, otherChoiceAnswer: choice.isOtherChoice ? vote.otherChoiceAnswer : null })));
+      await tx.insert(pollVotes).values(vote.choices.map((choice) => ({ choiceId: choice.id, creatorId, voterToken, voterAddress, otherChoiceAnswer: choice.isOtherChoice ? vote.otherChoiceAnswer : null })));
     }
   }
   if (creatorId !== null) await autoFollow(tx, creatorId, input.projectId);
@@ -133,6 +151,8 @@ export interface BallotSubmission {
   organisationId: number;
   projectId: number;
   voter: Voter;
+  /** The client address (request.ip): unregistered ballots are limited per address and poll. */
+  address: string;
   votes: Record<string, unknown>;
   agreedTermsOfUse: boolean;
   /** The unregistered voter's challenge fields (the API's `captcha` as the widget's field; a form's widget or sum); ignored for registered voters. */
@@ -143,16 +163,35 @@ export interface BallotSubmission {
 export const captchaFields = (captcha: string) => (name: string) => (name === CHALLENGE_FIELDS.proofOfWork ? captcha : '');
 
 /**
- * The one ballot command of the API and the module page: an unregistered voter's challenge first
- * (spent once, verified here, never by an outside service), then the organisation's terms, then
- * every question (adhocracy4's checks and answers), and only then the whole ballot in one
- * transaction. Throws BallotRefused with adhocracy4's status and body.
+ * Counts an unregistered ballot against its client address in this poll, in the throttle store
+ * shared through Redis: POLL_BALLOT_LIMIT_PER_IP an hour, of which SUM_BALLOTS_PER_ADDRESS by the
+ * no-script sum (weaker than the proof of work). Over either: BallotRefused 429.
  */
-export async function submitBallot(db: Db, secretKey: string, input: BallotSubmission): Promise<void> {
-  if (input.voter.userId === undefined) {
+async function takeBallotSlot(ctx: { config: Config }, pollId: number, address: string, bySum: boolean): Promise<void> {
+  try {
+    if (bySum) await takeRateLimited(ctx, `poll-sum:${pollId}:${address}`, SUM_BALLOTS_PER_ADDRESS, BALLOT_LIMIT_WINDOW_SECONDS);
+    await takeRateLimited(ctx, `poll-ballot:${pollId}:${address}`, ctx.config.pollBallotLimitPerIp, BALLOT_LIMIT_WINDOW_SECONDS);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 429) throw new BallotRefused(429, error.body, TOO_MANY_BALLOTS, error.headers);
+    throw error;
+  }
+}
+
+/**
+ * The one ballot command of the API and the module page: an unregistered voter's honeypot (a
+ * robot that fills it is answered as usual and nothing is stored) and challenge (spent once,
+ * verified here, never by an outside service), then the organisation's terms, then every question
+ * (adhocracy4's checks and answers), then the unregistered ballot's address limit, and only then
+ * the whole ballot in one transaction. Throws BallotRefused with adhocracy4's status and body.
+ */
+export async function submitBallot(ctx: { db: Db; config: Config }, input: BallotSubmission): Promise<void> {
+  const { db, config } = ctx;
+  const unregistered = input.voter.userId === undefined;
+  if (unregistered) {
+    if (honeypotFilled(input.challenge)) return;
     const given = input.challenge(CHALLENGE_FIELDS.proofOfWork) || input.challenge(CHALLENGE_FIELDS.questionToken);
     if (!given) throw new BallotRefused(400, [CAPTCHA_MISSING]);
-    const passed = await challengePassed(db, secretKey, input.challenge);
+    const passed = await challengePassed(db, config.secretKey, input.challenge);
     if (!passed) throw new BallotRefused(400, [CAPTCHA_FAILED]);
   }
   const terms = await loadOrganisationTerms(db, input.organisationId, input.voter.userId ?? null);
@@ -160,8 +199,10 @@ export async function submitBallot(db: Db, secretKey: string, input: BallotSubmi
   if (termsError) throw new BallotRefused(400, [termsError]);
   const targets = await loadBallotTargets(db, ballotQuestionIds(input.votes), ballotChoiceIds(input.votes));
   const votes = checkBallot(input.pollId, input.votes, targets.questions, targets.choices);
+  const voter: Voter = input.voter.userId === undefined ? { token: input.voter.token, address: voterAddressHash(config.secretKey, input.pollId, input.address) } : input.voter;
+  if (unregistered) await takeBallotSlot(ctx, input.pollId, input.address, !input.challenge(CHALLENGE_FIELDS.proofOfWork));
   await db.transaction(async (tx) => {
-    if (input.voter.userId !== undefined) await recordTermsAgreement(tx, input.voter.userId, input.organisationId, terms);
-    await castBallot(tx, { pollId: input.pollId, voter: input.voter, votes, projectId: input.projectId });
+    if (voter.userId !== undefined) await recordTermsAgreement(tx, voter.userId, input.organisationId, terms);
+    await castBallot(tx, { pollId: input.pollId, voter, votes, projectId: input.projectId });
   });
 }

@@ -29,6 +29,8 @@ export interface PollView {
   action: string;
   questions: QuestionView[];
   participants: number;
+  /** For those who may change the poll: its unregistered ballots and the distinct addresses they came from. */
+  unregistered: { ballots: number; addresses: number } | null;
   /** vote: the form; login: "log in to take part"; closed: results only. */
   mode: 'vote' | 'login' | 'closed';
   hidden: boolean;
@@ -174,6 +176,7 @@ export function PollSection({ page, view }: { page: PageContext; view: PollView 
       ) : null}
       <section aria-labelledby={`poll-${view.pollId}-results`} class="poll-results">
         <h3 id={`poll-${view.pollId}-results`}>{t(lang, 'Results')}</h3>
+        {view.unregistered ? <p class="help">{t(lang, '%(ballots)s unregistered ballots from %(addresses)s addresses', view.unregistered)}</p> : null}
         {view.hidden ? (
           <p>{t(lang, 'The results will be shown when the poll is over.')}</p>
         ) : (

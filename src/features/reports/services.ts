@@ -33,7 +33,8 @@ export const takeReportAllowance = (ctx: ThrottleContext & { config: Pick<Config
 /**
  * Stores a report. A reported comment goes back to "unread" in the moderation dashboard; the
  * project's moderators are told (given a notice context), in a digest (mail/notices.ts). One report
- * per user and object (issue 21, finding 9): a repeated one answers with the first and tells nobody.
+ * per user and object while it is open (issue 21, finding 9): a repeated one answers with the open
+ * one and tells nobody; once that was handled, a new report is a new incident (issue 36.6).
  */
 export async function createReport(db: DbOrTx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
   const [row] = await db
@@ -45,7 +46,7 @@ export async function createReport(db: DbOrTx, input: NewReport, notice?: Notice
     const [first] = await db
       .select({ id: reports.id, created: reports.created })
       .from(reports)
-      .where(and(eq(reports.creatorId, input.creatorId), eq(reports.contentType, input.target.type), eq(reports.objectPk, input.target.id)));
+      .where(and(eq(reports.creatorId, input.creatorId), eq(reports.contentType, input.target.type), eq(reports.objectPk, input.target.id), isNull(reports.handledAt)));
     if (!first) throw new Error('a report vanished while it was repeated');
     return first;
   }

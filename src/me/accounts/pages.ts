@@ -23,6 +23,7 @@ import {
   confirmEmail,
   usernameAndEmailErrors,
   findAccount,
+  findAccountForUpdate,
   findAccountByEmail,
   findAccountByLogin,
   passwordProblems,
@@ -260,7 +261,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return sendPage(reply, PasswordFormPage({ page, title: t(page.lang, 'Change password'), action: `/accounts/password/reset/key/${token}/`, errors }), 400);
     }
     const changed = await db.transaction(async (tx) => {
-      const current = await findAccount(tx, account.id);
+      const current = await findAccountForUpdate(tx, account.id);
       if (!current || resetState(current) !== resetState(account)) return false;
       await setPassword(tx, account.id, field(request.body as FormBody, 'password1', false));
       await markEmailVerified(tx, account.id); // the link came by e-mail

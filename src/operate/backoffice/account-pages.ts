@@ -13,7 +13,7 @@ import { accountLinks } from '../../me/accounts/urls.js';
 import { UserCarePage, UserDeletePage } from './account-views.js';
 import { operator } from './access.js';
 import { accountCare, userCarePath } from './rules.js';
-import { correctEmail, loadCareTarget, setSuperuser } from './services.js';
+import { changeKeepingASuperuser, correctEmail, loadCareTarget, setSuperuser } from './services.js';
 
 const UserParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
@@ -42,7 +42,7 @@ export async function accountCareRoutes(fastify: FastifyInstance): Promise<void>
   async function load(page: PageContext, id: number) {
     const target = await loadCareTarget(db, id);
     if (!target || !page.user) throw notFound();
-    return { target, care: accountCare(page.user.id, target, target.activeSuperusers) };
+    return { target, care: accountCare(page.user.id, target, target.activeSuperusers), operatorId: page.user.id };
   }
 
   const show = (reply: FastifyReply, page: PageContext, loaded: Awaited<ReturnType<typeof load>>, form: { email?: string; errors?: string[]; notice?: string | null; status?: number } = {}) =>
@@ -59,14 +59,15 @@ export async function accountCareRoutes(fastify: FastifyInstance): Promise<void>
     const page = await operator(request, reply);
     if (!page) return reply;
     const loaded = await load(page, request.params.id);
-    const { target, care } = loaded;
+    const { target, care, operatorId } = loaded;
     const action = request.body.action;
     if (!isCareAction(action) || !care[ALLOWED_BY[action]]) return show(reply, page, loaded, { notice: 'This is not possible for this account.', status: 400 });
     const back = (done: string) => reply.redirect(`${userCarePath(target.id)}?done=${done}`, 302);
     const lang = isLang(target.language) ? target.language : page.lang;
     if (action === 'grant_superuser' || action === 'revoke_superuser') {
-      await db.transaction((tx) => setSuperuser(tx, target.id, action === 'grant_superuser'));
-      return back('saved');
+      const on = action === 'grant_superuser';
+      const done = await db.transaction((tx) => (on ? setSuperuser(tx, target.id, true).then(() => true) : changeKeepingASuperuser(tx, operatorId, target.id, () => setSuperuser(tx, target.id, false).then(() => true))));
+      return done ? back('saved') : show(reply, page, await load(page, target.id), { notice: 'This is not possible for this account.', status: 400 });
     }
     if (action === 'resend_confirmation') {
       const account = await findAccount(db, target.id);
@@ -105,7 +106,8 @@ export async function accountCareRoutes(fastify: FastifyInstance): Promise<void>
     if (!page) return reply;
     const loaded = await load(page, request.params.id);
     if (!loaded.care.delete) return show(reply, page, loaded, { notice: 'This is not possible for this account.', status: 400 });
-    const files = await db.transaction((tx) => deleteAccount(tx, loaded.target.id));
+    const files = await db.transaction((tx) => changeKeepingASuperuser(tx, loaded.operatorId, loaded.target.id, () => deleteAccount(tx, loaded.target.id)));
+    if (!files) return show(reply, page, await load(page, loaded.target.id), { notice: 'This is not possible for this account.', status: 400 });
     await media.remove(...files);
     return reply.redirect('/backoffice/users/?done=deleted', 302);
   });

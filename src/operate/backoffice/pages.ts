@@ -13,7 +13,7 @@ import { accountCare, USER_SEARCH_MAX_LENGTH } from './rules.js';
 import { accountCareRoutes } from './account-pages.js';
 import { contentRoutes } from './content-pages.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './views.js';
-import { appointInitiator, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
+import { appointInitiator, changeKeepingASuperuser, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
 const NOTICES: Record<string, string> = { saved: 'Your changes have been saved.', created: 'The organisation was created.', deleted: 'The account has been deleted.' };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), search: Type.Optional(Type.String({ maxLength: USER_SEARCH_MAX_LENGTH })) });
@@ -128,7 +128,8 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
       const message = id === page.user?.id && action === 'deactivate' ? 'You cannot deactivate yourself.' : 'This is not possible for this account.';
       return sendPage(reply, UsersPage({ page, users: await searchUsers(db, ''), search: '', notice: message }), 400);
     }
-    await db.transaction((tx) => changeUser(tx, id, action));
+    const done = await db.transaction((tx) => (action === 'deactivate' ? changeKeepingASuperuser(tx, page.user?.id ?? 0, id, () => changeUser(tx, id, action).then(() => true)) : changeUser(tx, id, action).then(() => true)));
+    if (!done) return sendPage(reply, UsersPage({ page, users: await searchUsers(db, ''), search: '', notice: 'This is not possible for this account.' }), 400);
     return reply.redirect('/backoffice/users/?done=saved', 302);
   });
 

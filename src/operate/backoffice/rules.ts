@@ -26,8 +26,8 @@ export function accountCare(operatorId: number, target: CareTarget, activeSuperu
   const changeable = !isDeletedPlaceholder(target);
   const other = changeable && operatorId !== target.id;
   return {
-    delete: other,
-    deactivate: other && target.isActive,
+    delete: other && keepsASuperuser(target, activeSuperusers),
+    deactivate: other && target.isActive && keepsASuperuser(target, activeSuperusers),
     activate: changeable && !target.isActive,
     staff: changeable,
     correctEmail: changeable,
@@ -36,5 +36,17 @@ export function accountCare(operatorId: number, target: CareTarget, activeSuperu
     revokeSuperuser: other && target.isSuperuser && activeSuperusers > 1,
   };
 }
+
+/** Whether taking the target away (delete, deactivate) leaves an active superuser. */
+const keepsASuperuser = (target: CareTarget, activeSuperusers: number) => !(target.isSuperuser && target.isActive) || activeSuperusers > 1;
+
+/**
+ * The same rule decided inside the changing transaction, over the active superusers' rows as
+ * locked there (services.lockActiveSuperusers, issue 36.4): the operator still is one, and one
+ * other than the target stays. Two superusers taking each other's status at once: the second waits
+ * for the first and is then refused.
+ */
+export const superusersKept = (operatorId: number, targetId: number, lockedSuperuserIds: number[]) =>
+  lockedSuperuserIds.includes(operatorId) && lockedSuperuserIds.some((id) => id !== targetId);
 
 export type AccountCare = ReturnType<typeof accountCare>;

@@ -7,6 +7,7 @@ import { organisationBrand } from '../../core/organisations/queries.js';
 import { mailUsers } from '../../manage/projects/mails.js';
 import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
+import { superusersKept } from './rules.js';
 
 /** What operators do in the back-office (§D): organisations with their initiators and members, users, projects. */
 
@@ -110,6 +111,22 @@ export async function loadCareTarget(db: DbOrTx, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * Locks the rows of the active superusers, in id order (no deadlock between two operators), and
+ * returns their ids as they are now: the rule "never the last active superuser" reads them in the
+ * transaction that changes an account (rules.superusersKept).
+ */
+export async function lockActiveSuperusers(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.isSuperuser, true), eq(users.isActive, true))).orderBy(asc(users.id)).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Runs `change` in the caller's transaction when it leaves an active superuser (locked first); null when it would not. */
+export async function changeKeepingASuperuser<T>(tx: Tx, operatorId: number, targetId: number, change: () => Promise<T>): Promise<T | null> {
+  if (!superusersKept(operatorId, targetId, await lockActiveSuperusers(tx))) return null;
+  return change();
 }
 
 export async function setSuperuser(tx: DbOrTx, userId: number, on: boolean) {

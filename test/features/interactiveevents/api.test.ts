@@ -64,16 +64,20 @@ test('anyone may ask without an account; the affiliation is checked and the stat
   await t.request({ method: 'POST', url: list(PLAIN_EVENT), payload: { text: 'x', category: 11 } }).then((a) => assert.equal(a.status, 400));
 });
 
-test('likes are per browser session: the server sets the session, writes with it carry the CSRF token', async () => {
+/** A browser's page view of the event: the session its likes count for, and the CSRF token. */
+async function pageView(t: TestApp) {
+  const page = await t.request({ method: 'GET', url: '/org/interactiveevents/town-hall/' });
+  return cookiesOf(page.headers);
+}
+
+test('likes are per browser session: the page view sets the session, writes with it carry the CSRF token', async () => {
   const t = await world();
-  const first = await t.request({ method: 'POST', url: like(1), payload: { value: true } });
+  const { cookie, csrf } = await pageView(t);
+  assert.match(cookie, /sessionid=/);
+  assert.equal((await t.request({ method: 'POST', url: like(1), payload: { value: true } })).status, 403, 'a like without a session (issue 36.3)');
+  const first = await t.request({ method: 'POST', url: like(1), headers: { cookie, 'x-csrftoken': csrf }, payload: { value: true } });
   assert.equal(first.status, 201);
   assert.deepEqual(first.body, {});
-  const session = cookiesOf(first.headers).cookie;
-  assert.match(session, /sessionid=/);
-  const page = await t.request({ method: 'GET', url: '/org/interactiveevents/town-hall/', headers: { cookie: session } });
-  const { cookie: csrfCookie, csrf } = cookiesOf(page.headers);
-  const cookie = `${session}; ${csrfCookie}`;
 
   const forged = await t.request({ method: 'POST', url: like(1), headers: { cookie }, payload: { value: true } });
   assert.equal(forged.status, 403, 'a session write without the CSRF token is refused');
@@ -83,14 +87,15 @@ test('likes are per browser session: the server sets the session, writes with it
   [q] = (await t.request({ method: 'GET', url: list(EVENT) })).body as Question[];
   assert.deepEqual(q.likes, { count: 1, session_like: false });
 
-  assert.equal((await t.request({ method: 'POST', url: like(1), payload: { value: true } })).status, 201, 'another browser likes too');
+  const other = await pageView(t);
+  assert.equal((await t.request({ method: 'POST', url: like(1), headers: { cookie: other.cookie, 'x-csrftoken': other.csrf }, payload: { value: true } })).status, 201, 'another browser likes too');
   assert.equal((await t.request({ method: 'POST', url: like(1), headers: { cookie, 'x-csrftoken': csrf }, payload: { value: false } })).status, 201);
   [q] = (await t.request({ method: 'GET', url: list(EVENT), headers: { cookie } })).body as Question[];
   assert.deepEqual(q.likes, { count: 1, session_like: false });
   const ordered = (await t.request({ method: 'GET', url: `${list(EVENT)}?ordering=-like_count` })).body as Question[];
   assert.equal(ordered[0].id, 1);
-  assert.equal((await t.request({ method: 'POST', url: like(2), payload: { value: true } })).status, 404, 'a hidden question is not there for visitors');
-  assert.equal((await t.request({ method: 'POST', url: like(1), payload: { value: 'yes' } })).status, 400);
+  assert.equal((await t.request({ method: 'POST', url: like(2), headers: { cookie, 'x-csrftoken': csrf }, payload: { value: true } })).status, 404, 'a hidden question is not there for visitors');
+  assert.equal((await t.request({ method: 'POST', url: like(1), headers: { cookie, 'x-csrftoken': csrf }, payload: { value: 'yes' } })).status, 400);
 });
 
 test('moderators toggle hidden, answered, shortlist and on screen; others are refused as adhocracy+ refuses', async () => {

@@ -110,6 +110,6 @@ test('the export has one row per voter with the columns of adhocracy4', async ()
   const csv = await initiator.download('/org/dashboard/modules/poll/export/poll.csv');
   assert.equal(csv.status, 200);
   const lines = csv.body.toString('utf8').trim().split(/\r?\n/);
-  assert.equal(lines[0], 'Voter ID,(q3) Anything else?,(q1)Which colour? - (c1) Red,(q1)Which colour? - (c2) Blue,(q1)Which colour? - (c3) Other,(q1)Which colour? - Other (specify),(q2)Which days? - (c4) Monday,(q2)Which days? - (c5) Friday');
-  assert.deepEqual(lines.slice(1).sort(), ['1,More trees,0,0,1,Green,1,1', '2,,1,0,0,,0,0']);
+  assert.equal(lines[0], 'Voter ID,(q3) Anything else?,(q1)Which colour? - (c1) Red,(q1)Which colour? - (c2) Blue,(q1)Which colour? - (c3) Other,(q1)Which colour? - Other (specify),(q2)Which days? - (c4) Monday,(q2)Which days? - (c5) Friday,Address group');
+  assert.deepEqual(lines.slice(1).sort(), ['1,More trees,0,0,1,Green,1,1,', '2,,1,0,0,,0,0,']);
 });

@@ -1,0 +1,2 @@
+DROP INDEX "reports_creator_object_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_creator_object_open_key" ON "reports" USING btree ("creator_id","content_type","object_pk") WHERE "reports"."handled_at" IS NULL;
