@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { browserSessions, liveQuestionLikes } from '../../src/db/schema/index.js';
 import { load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
-import { eventWorld } from '../interactiveevents/world.js';
+import { eventWorld } from '../features/interactiveevents/world.js';
 
 const LIKE = '/api/livequestions/1/likes/';
 const PAGE = '/org/interactiveevents/town-hall/';

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { polls, pollVotes } from '../../src/db/schema/index.js';
-import { Browser, solvedChallenge } from '../accounts/client.js';
-import { signedIn } from '../projectdashboard/world.js';
+import { Browser, solvedChallenge } from '../me/accounts/client.js';
+import { signedIn } from '../manage/world.js';
 import { load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
-import { ballot, pollWorld } from '../polls/world.js';
+import { ballot, pollWorld } from '../features/polls/world.js';
 
 async function openPoll() {
   const t = await createTestApp({ pollBallotLimitPerIp: 5 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { users } from '../../src/db/schema/index.js';
-import { dashboardApp, signedIn } from '../projectdashboard/world.js';
+import { dashboardApp, signedIn } from '../manage/world.js';
 
 /** The answer of a change that was made (a refused one is a 400, or a 403 or login redirect once the operator is no superuser). */
 const done = (answer: { location: string | undefined }) => /\?done=/.test(answer.location ?? '');
