@@ -14,7 +14,7 @@ import { organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { extrasFor, extrasOf } from './extras.js';
 import { type CommentRow, DEFAULT_THREAD_FILTER, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError } from './rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError, wouldHaveCommentingPermission } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
 import { CommentCategories, commentCategories, CommentText, commentText } from './input.js';
@@ -37,6 +37,9 @@ const ListResponse = Type.Object({
   use_org_terms_of_use: Type.Boolean({ description: 'the organisation has written terms of use that writers must agree to once' }),
   user_has_agreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'null for anonymous callers' }),
   org_terms_url: Type.String(),
+  has_commenting_permission: Type.Boolean({ description: 'the caller may comment on the object now (the rule POST asks)' }),
+  would_have_commenting_permission: Type.Boolean({ description: 'an ordinary signed-in user without roles could comment now (a4: "log in to comment")' }),
+  project_is_public: Type.Boolean({ description: "the project's access is public" }),
 });
 
 const categoriesOf = (raw: string | undefined) => (raw === undefined ? undefined : commentCategories(raw));
@@ -97,6 +100,9 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
         use_org_terms_of_use: terms?.written ?? false,
         user_has_agreed: user ? (terms?.agreed ?? false) : null,
         org_terms_url: terms ? organisationTextPath(terms.slug, 'terms-of-use') : '',
+        has_commenting_permission: canAddComment(context),
+        would_have_commenting_permission: wouldHaveCommentingPermission(context),
+        project_is_public: context.project.access === 'PUBLIC',
       };
     },
   );

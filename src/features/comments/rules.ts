@@ -1,7 +1,7 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
 import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
-import { canModerate, isSuperuser } from '../../core/projects/rules.js';
+import { canModerate, isSuperuser, NO_ROLES } from '../../core/projects/rules.js';
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
@@ -31,6 +31,12 @@ export const canViewComments = (c: CommentContext) => canViewModule(c);
 
 /** comment_<model> (comments and replies): moderators always; members of a live project while the phase allows comments. */
 export const canAddComment = (c: CommentContext) => canModerate(c.project) || (participatesIn(c) && commentingOpen(c));
+
+/**
+ * a4's `would_have_commenting_permission`: an ordinary signed-in user without any role (a4's
+ * `NormalUser`) could comment here — whoever asks. The widget then shows "log in to comment".
+ */
+export const wouldHaveCommentingPermission = (c: CommentContext) => canAddComment({ ...c, project: { ...c.project, user: { id: 0, isSuperuser: false }, roles: NO_ROLES } });
 
 /**
  * change_comment: a superuser, or the owner while they may comment there; moderators may not edit
