@@ -71,3 +71,50 @@ test('the list says whether the caller may comment, whether a signed-in user cou
   assert.deepEqual(permissions(await get(list(3), 5)), [false, false, false]);
   assert.deepEqual(permissions(await get(list(3), 6)), [true, false, false]);
 });
+
+test("each comment's user_info and user_pk as a4 serialises them, for anonymous callers, citizens and moderators", async () => {
+  const { get, db } = await setup();
+  await load(db, {
+    comments: [
+      { id: 10, creator: 5, target: { type: 'idea', id: 1 }, comment: 'mine' },
+      { id: 11, creator: 6, target: { type: 'comment', id: 10 }, comment: 'a reply' },
+      { id: 12, creator: 6, target: { type: 'idea', id: 1 }, comment: 'gone', is_removed: true },
+    ],
+  });
+  const info = async (userId?: number) => {
+    const page = await get(list(1), userId);
+    const byId = new Map([...page.results, ...page.results.flatMap((c) => c.child_comments)].map((c) => [c.id, c]));
+    return (id: number) => byId.get(id) as Item;
+  };
+  const anonymous = await info();
+  assert.deepEqual(anonymous(10).user_info, {
+    authenticated_user_pk: null,
+    has_viewing_permission: true,
+    has_rating_permission: false,
+    has_changing_permission: false,
+    has_deleting_permission: false,
+    has_moderating_permission: false,
+    has_comment_commenting_permission: false,
+    is_users_own_comment: false,
+  });
+  assert.equal(anonymous(10).user_pk, 5);
+  assert.equal(anonymous(12).user_pk, null);
+  const owner = await info(5);
+  assert.deepEqual(owner(10).user_info, {
+    authenticated_user_pk: 5,
+    has_viewing_permission: true,
+    has_rating_permission: true,
+    has_changing_permission: true,
+    has_deleting_permission: true,
+    has_moderating_permission: false,
+    has_comment_commenting_permission: true,
+    is_users_own_comment: true,
+  });
+  assert.equal(owner(11).user_info.has_comment_commenting_permission, false, 'a reply is not answered');
+  const moderator = await info(3);
+  assert.deepEqual(
+    [moderator(10).user_info.authenticated_user_pk, moderator(10).user_info.has_moderating_permission, moderator(10).user_info.has_deleting_permission, moderator(10).user_info.has_changing_permission],
+    [3, true, true, false],
+  );
+  assert.equal(moderator(12).user_info.has_comment_commenting_permission, false, 'a removed comment is not answered');
+});

@@ -57,18 +57,28 @@ export const canRateComment = (c: CommentContext, comment: Pick<CommentState, 'i
 
 /** What the comment menu offers the user (a4's `user_info`), each answer from the rules above. */
 export interface CommentUserInfo {
+  /** The caller's user id, null for anonymous callers (the widget offers Report and rating to signed-in users by it). */
+  authenticated_user_pk: number | null;
+  has_viewing_permission: boolean;
   has_rating_permission: boolean;
   has_changing_permission: boolean;
   has_deleting_permission: boolean;
+  has_moderating_permission: boolean;
+  /** The comment may be answered by the caller now (a reply or a deleted comment never). */
+  has_comment_commenting_permission: boolean;
   is_users_own_comment: boolean;
 }
 
 /** A removed or censored comment offers nothing any more (its author still sees it is theirs). */
-export function commentUserInfo(c: CommentContext, comment: CommentState): CommentUserInfo {
+export function commentUserInfo(c: CommentContext, comment: CommentState & { contentType: ContentKind }): CommentUserInfo {
   return {
+    authenticated_user_pk: c.project.user?.id ?? null,
+    has_viewing_permission: canViewComments(c),
     has_rating_permission: canRateComment(c, comment),
     has_changing_permission: canChangeComment(c, comment),
     has_deleting_permission: !isGone(comment) && canDeleteComment(c, comment),
+    has_moderating_permission: canModerate(c.project),
+    has_comment_commenting_permission: canAddComment(c) && canReplyTo(comment),
     is_users_own_comment: isOwner(c, comment),
   };
 }
