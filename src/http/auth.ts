@@ -5,7 +5,7 @@ import { preparedPer } from '../db/sql.js';
 import { apiTokens, browserSessions, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
-import { browserSessionKey, csrfTokenValid, isSafeMethod, SESSION_COOKIE } from './session.js';
+import { browserSessionKey, csrfFailure, isSafeMethod, SESSION_COOKIE } from './session.js';
 
 /** The signed-in user as every feature sees it. */
 export interface AuthUser {
@@ -131,9 +131,8 @@ async function authenticate(db: Db, secret: string, tokenLookup: TokenLookup, re
   }
   const sessionUser = await bySession(db, request);
   if (sessionUser) {
-    if (!isSafeMethod(request.method) && !csrfTokenValid(request)) {
-      throw new ApiError(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
-    }
+    const failure = isSafeMethod(request.method) ? null : csrfFailure(request);
+    if (failure) throw new ApiError(403, { detail: `CSRF Failed: ${failure}` });
     return { user: sessionUser, scheme: 'session' };
   }
   if (header && /^bearer$/i.test(scheme)) {

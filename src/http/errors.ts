@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMITS } from './limits.js';
+import { slashedLocation } from './urls.js';
 
 /** An error with the HTTP status and the DRF-shaped body the client gets. */
 export class ApiError extends Error {
@@ -190,7 +191,11 @@ function errorSender(renderHtml?: HtmlErrorRenderer): ErrorSender {
 export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer): void {
   const send = errorSender(renderHtml);
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => send(request, reply, errorAnswer(error, request)));
-  app.setNotFoundHandler((request, reply) => send(request, reply, { status: 404, headers: {}, body: { detail: 'Not found.' } }));
+  app.setNotFoundHandler((request, reply) => {
+    const slashed = slashedLocation(app, request);
+    if (slashed) return reply.redirect(slashed, 301);
+    return send(request, reply, { status: 404, headers: {}, body: { detail: 'Not found.' } });
+  });
 }
 
 /**

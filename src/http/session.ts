@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client.js';
 import { browserSessions } from '../db/schema/index.js';
 
@@ -9,6 +9,8 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const CSRF_FIELD = 'csrfmiddlewaretoken';
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
+/** The CSRF cookie outlives the browser session, as Django's (CSRF_COOKIE_AGE, 52 weeks). */
+export const CSRF_COOKIE_SECONDS = 52 * 7 * 24 * 3600;
 
 const sessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
@@ -93,31 +95,70 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, c
 }
 
 /**
- * CSRF by double submit: a random cookie whose value must come back in the X-CSRFToken header or
- * the csrfmiddlewaretoken form field on unsafe requests. Returns the token to put into forms.
+ * CSRF by double submit: a cookie whose value must come back in the X-CSRFToken header or the
+ * csrfmiddlewaretoken form field on unsafe requests. The value is a random part and its HMAC under
+ * SECRET_KEY, so a cookie made up elsewhere (a sibling subdomain can set one for the parent domain)
+ * does not pass. Returns the token to put into forms.
  */
 export function ensureCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  if (existing && signedTokenValid(request, existing)) return existing;
   return rotateCsrfToken(request, reply);
+}
+
+const csrfSignature = (request: FastifyRequest, random: string) => createHmac('sha256', request.server.ctx.config.secretKey).update(`csrftoken:${random}`).digest('base64url');
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+function signedTokenValid(request: FastifyRequest, token: string): boolean {
+  const match = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  return match !== null && sameText(match[2], csrfSignature(request, match[1]));
 }
 
 /** A new CSRF token (at login and logout, so a token seen before the login is worth nothing after it). */
 export function rotateCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
-  const token = randomBytes(24).toString('base64url');
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false });
+  const random = randomBytes(18).toString('base64url');
+  const token = `${random}.${csrfSignature(request, random)}`;
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: request.protocol === 'https', httpOnly: false, maxAge: CSRF_COOKIE_SECONDS });
   request.cookies[CSRF_COOKIE] = token;
   return token;
 }
 
-export function csrfTokenValid(request: FastifyRequest): boolean {
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Django's origin check (4.0+): an unsafe request's `Origin`, where sent, must be the site's —
+ * BASE_URL's origin, or the origin the request was addressed to (a page on another origin cannot
+ * choose it: the browser sends the address it posts to); without `Origin`, an HTTPS request needs a
+ * `Referer` of the same origin. The reason of a failure, or null.
+ */
+function originFailure(request: FastifyRequest): string | null {
+  const trusted = [originOf(request.server.ctx.config.baseUrl), originOf(`${request.protocol}://${request.host}`)];
+  const origin = request.headers.origin;
+  if (origin !== undefined) return trusted.includes(origin) ? null : `Origin checking failed - ${origin} does not match any trusted origins.`;
+  if (request.protocol !== 'https') return null;
+  const referer = request.headers.referer;
+  if (!referer) return 'Referer checking failed - no Referer.';
+  return trusted.includes(originOf(referer)) ? null : 'Referer checking failed - Referer does not match any trusted origins.';
+}
+
+/** Why an unsafe request fails Django's CSRF check (origin first, then the signed double-submit token), or null when it passes. */
+export function csrfFailure(request: FastifyRequest): string | null {
+  const origin = originFailure(request);
+  if (origin) return origin;
   const cookie = request.cookies[CSRF_COOKIE];
   const body = request.body as Record<string, unknown> | undefined;
   const sent = request.headers[CSRF_HEADER] ?? (body && typeof body === 'object' ? body[CSRF_FIELD] : undefined);
-  if (typeof cookie !== 'string' || typeof sent !== 'string' || cookie.length === 0) return false;
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(sent);
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (typeof cookie !== 'string' || !signedTokenValid(request, cookie)) return 'CSRF cookie not set.';
+  if (typeof sent !== 'string' || !sameText(cookie, sent)) return 'CSRF token missing or incorrect.';
+  return null;
 }
+
+export const csrfTokenValid = (request: FastifyRequest): boolean => csrfFailure(request) === null;
 
 export const isSafeMethod = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';

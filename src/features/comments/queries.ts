@@ -181,13 +181,16 @@ export interface ThreadPage {
 
 const onObject = (ref: ObjectRef) => and(eq(comments.contentType, ref.type), eq(comments.objectPk, ref.id));
 
-/** The orderings of a thread (§A11.4, plus oldest first); newest first is the default. */
+/** The orderings of a thread page (§A11.4, plus oldest first); newest first is the default. */
 export const COMMENT_ORDERINGS = ['-created', 'created', '-positive_rating_count', '-negative_rating_count', '-child_comment_count', '-last_discussed'] as const;
 export type CommentOrdering = (typeof COMMENT_ORDERINGS)[number];
+/** Those and moderator-marked first (a4's `mom`, which only the comment API offers: a+ turns it off on its pages). */
+const THREAD_ORDERINGS = [...COMMENT_ORDERINGS, '-is_moderator_marked'] as const;
+export type ThreadOrdering = (typeof THREAD_ORDERINGS)[number];
 
 /** What a thread page shows: its order, a search (comment text, or a username exactly) and a comment category. */
 export interface ThreadFilter {
-  ordering: CommentOrdering;
+  ordering: ThreadOrdering;
   search: string;
   category: string;
 }
@@ -197,15 +200,17 @@ export const DEFAULT_THREAD_FILTER: ThreadFilter = { ordering: '-created', searc
 const ratingCount = (value: 1 | -1) =>
   sql`(select count(*) from ${ratings} r where r.content_type = 'comment' and r.object_pk = ${comments.id} and r.value = ${value})`;
 const replyCount = sql`(select count(*) from ${comments} c2 where c2.content_type = 'comment' and c2.object_pk = ${comments.id})`;
-const lastDiscussed = sql`coalesce((select max(c2.created) from ${comments} c2 where c2.content_type = 'comment' and c2.object_pk = ${comments.id}), ${comments.created})`;
+/** a4's `last_discussed`: the moment of the latest reply, none for a comment without replies (those come last). */
+const lastDiscussed = sql`(select max(c2.created) from ${comments} c2 where c2.content_type = 'comment' and c2.object_pk = ${comments.id})`;
 
-const ORDER_BY: Record<CommentOrdering, SQL[]> = {
+const ORDER_BY: Record<ThreadOrdering, SQL[]> = {
   '-created': [desc(comments.created), desc(comments.id)],
   created: [asc(comments.created), asc(comments.id)],
   '-positive_rating_count': [sql`${ratingCount(1)} desc`, desc(comments.created), desc(comments.id)],
   '-negative_rating_count': [sql`${ratingCount(-1)} desc`, desc(comments.created), desc(comments.id)],
   '-child_comment_count': [sql`${replyCount} desc`, desc(comments.created), desc(comments.id)],
-  '-last_discussed': [sql`${lastDiscussed} desc`, desc(comments.id)],
+  '-last_discussed': [sql`${lastDiscussed} desc nulls last`, desc(comments.created), desc(comments.id)],
+  '-is_moderator_marked': [desc(comments.isModeratorMarked), desc(comments.created), desc(comments.id)],
 };
 
 /**
@@ -269,7 +274,7 @@ const commentColumnsAs = sql.join(
 const threadStatements = new Map<string, (db: DbOrTx, values: ReturnType<typeof threadValues>) => Promise<ThreadRowJson[]>>();
 function threadStatement(filter: ThreadFilter) {
   const shape = { search: filter.search !== '', category: filter.category !== '' };
-  const key = `${COMMENT_ORDERINGS.indexOf(filter.ordering)}_${Number(shape.search)}${Number(shape.category)}`;
+  const key = `${THREAD_ORDERINGS.indexOf(filter.ordering)}_${Number(shape.search)}${Number(shape.category)}`;
   let statement = threadStatements.get(key);
   if (!statement) {
     statement = preparedStatement<ThreadRowJson, ReturnType<typeof threadValues>>(`thread_page_${key}`, () => threadSql(threadWhere(shape), sql.join(ORDER_BY[filter.ordering], sql`, `)));
@@ -334,6 +339,32 @@ export async function loadThreadPage(
     feedback: new Map(feedback.map((f) => [f.commentId, f])),
     moderatorIds: new Set((fromJson(row.moderators) ?? []).map(Number)),
   };
+}
+
+/** The statement asking whether one top-level comment passes a filter of the thread's shape, each prepared once. */
+const keptStatements = new Map<string, (db: DbOrTx, values: ReturnType<typeof threadValues> & { top: number }) => Promise<{ kept: number }[]>>();
+function keptStatement(filter: ThreadFilter) {
+  const shape = { search: filter.search !== '', category: filter.category !== '' };
+  const key = `${Number(shape.search)}${Number(shape.category)}`;
+  let statement = keptStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement(`thread_keeps_${key}`, () => sql`select 1 as kept from ${comments} where ${threadWhere(shape)} and ${comments.id} = ${sql.placeholder('top')}`);
+    keptStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
+ * Where a comment or reply is in an object's thread as a filter shows it (a4's `commentID`): found
+ * when it, or the comment it answers, is among the thread's top-level comments the filter keeps;
+ * `parent` is that comment for a reply.
+ */
+export async function locateInThread(db: DbOrTx, ref: ObjectRef, filter: ThreadFilter, commentId: number): Promise<{ found: boolean; parent: number | null }> {
+  const row = await loadCommentRow(db, commentId);
+  const top = row && row.contentType === 'comment' ? await loadCommentRow(db, row.objectPk) : row;
+  if (!row || !top || top.contentType !== ref.type || top.objectPk !== ref.id) return { found: false, parent: null };
+  const kept = await keptStatement(filter)(db, { ...threadValues(ref, 1, 1, filter, { projectId: 0, userId: null }), top: top.id });
+  return { found: kept.length > 0, parent: kept.length > 0 && top.id !== row.id ? top.id : null };
 }
 
 type Json<T> = T | string | null;

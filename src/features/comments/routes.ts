@@ -13,8 +13,8 @@ import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { extrasFor, extrasOf } from './extras.js';
-import { type CommentRow, DEFAULT_THREAD_FILTER, loadCommentRow, loadReplies, loadThreadPage } from './queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError } from './rules.js';
+import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage, locateInThread, type ThreadFilter, type ThreadOrdering } from './queries.js';
+import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError, wouldHaveCommentingPermission } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
 import { CommentCategories, commentCategories, CommentText, commentText } from './input.js';
@@ -37,7 +37,41 @@ const ListResponse = Type.Object({
   use_org_terms_of_use: Type.Boolean({ description: 'the organisation has written terms of use that writers must agree to once' }),
   user_has_agreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'null for anonymous callers' }),
   org_terms_url: Type.String(),
+  has_commenting_permission: Type.Boolean({ description: 'the caller may comment on the object now (the rule POST asks)' }),
+  would_have_commenting_permission: Type.Boolean({ description: 'an ordinary signed-in user without roles could comment now (a4: "log in to comment")' }),
+  project_is_public: Type.Boolean({ description: "the project's access is public" }),
+  comment_found: Type.Optional(Type.Boolean({ description: 'with commentID: the comment (or the comment a reply answers) is in the list as filtered' })),
+  comment_parent: Type.Optional(Type.Integer({ description: 'with commentID of a reply that was found: the comment it answers' })),
 });
+
+/** a4's orderings of the comment list (its widget's sort menu); any other value keeps the default, newest first, as in a4. */
+const A4_ORDERINGS: Record<string, ThreadOrdering> = {
+  new: '-created',
+  ans: '-child_comment_count',
+  pos: '-positive_rating_count',
+  neg: '-negative_rating_count',
+  dis: '-last_discussed',
+  mom: '-is_moderator_marked',
+};
+const ListQuery = Type.Object({
+  page: PageParam,
+  ordering: Type.Optional(Type.String({ maxLength: 40, description: 'new (default), ans (most answers), pos (most up votes), neg (most down votes), dis (last discussed), mom (moderator-marked first); other values are ignored' })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'comments whose text contains it (any case), or by the user of exactly that name, or with such a reply; never removed, censored or blocked ones' })),
+  comment_category: Type.Optional(Type.String({ maxLength: 40, description: 'comments carrying this category (sug, not, que)' })),
+  commentID: Type.Optional(Type.String({ maxLength: 40, description: 'a comment or reply to find: the answer says comment_found, and comment_parent for a reply' })),
+});
+const listFilter = (query: { ordering?: string; search?: string; comment_category?: string }): ThreadFilter => ({
+  ordering: (query.ordering !== undefined && Object.hasOwn(A4_ORDERINGS, query.ordering) ? A4_ORDERINGS[query.ordering] : undefined) ?? '-created',
+  search: query.search?.trim() ?? '',
+  category: query.comment_category ?? '',
+});
+/** `commentID` as a4 reads it: a whole number, else 400. */
+function commentIdOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const id = /^\s*[+-]?\d{1,9}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw badRequest('commentID must be a whole number.');
+  return id;
+}
 
 const categoriesOf = (raw: string | undefined) => (raw === undefined ? undefined : commentCategories(raw));
 
@@ -79,13 +113,17 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/contenttypes/:ct/objects/:pk/comments/',
-    { schema: { tags: ['comments'], params: ObjectParams, querystring: Type.Object({ page: PageParam }), response: { 200: ListResponse, ...apiErrors } } },
+    { schema: { tags: ['comments'], params: ObjectParams, querystring: ListQuery, response: { 200: ListResponse, ...apiErrors } } },
     async (request) => {
       const user = await currentUser(request);
       const context = await objectFor(request.params, user);
       const page = pageNumber(request.query.page);
-      const thread = await loadThreadPage(db, { type: context.target.kind, id: context.target.id }, page, PAGE_SIZE, DEFAULT_THREAD_FILTER, { projectId: context.project.projectId, userId: user?.id ?? null });
+      const commentId = commentIdOf(request.query.commentID);
+      const filter = listFilter(request.query);
+      const ref = { type: context.target.kind, id: context.target.id };
+      const thread = await loadThreadPage(db, ref, page, PAGE_SIZE, filter, { projectId: context.project.projectId, userId: user?.id ?? null });
       checkPageInRange(page, PAGE_SIZE, thread.count);
+      const located = commentId === undefined ? undefined : await locateInThread(db, ref, filter, commentId);
       const extras = extrasOf(thread.comments, thread.replies, thread, context);
       const ctx = renderContext(request, user, config);
       const terms = await loadOrganisationTerms(db, context.project.organisationId, user?.id ?? null);
@@ -97,6 +135,11 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
         use_org_terms_of_use: terms?.written ?? false,
         user_has_agreed: user ? (terms?.agreed ?? false) : null,
         org_terms_url: terms ? organisationTextPath(terms.slug, 'terms-of-use') : '',
+        has_commenting_permission: canAddComment(context),
+        would_have_commenting_permission: wouldHaveCommentingPermission(context),
+        project_is_public: context.project.access === 'PUBLIC',
+        ...(located && { comment_found: located.found }),
+        ...(located?.parent && { comment_parent: located.parent }),
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
 import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
-import { canModerate, isSuperuser } from '../../core/projects/rules.js';
+import { canModerate, isSuperuser, NO_ROLES } from '../../core/projects/rules.js';
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
@@ -33,6 +33,12 @@ export const canViewComments = (c: CommentContext) => canViewModule(c);
 export const canAddComment = (c: CommentContext) => canModerate(c.project) || (participatesIn(c) && commentingOpen(c));
 
 /**
+ * a4's `would_have_commenting_permission`: an ordinary signed-in user without any role (a4's
+ * `NormalUser`) could comment here — whoever asks. The widget then shows "log in to comment".
+ */
+export const wouldHaveCommentingPermission = (c: CommentContext) => canAddComment({ ...c, project: { ...c.project, user: { id: 0, isSuperuser: false }, roles: NO_ROLES } });
+
+/**
  * change_comment: a superuser, or the owner while they may comment there; moderators may not edit
  * others' text. Nobody edits a removed or censored comment, and its author not a blocked one.
  */
@@ -51,18 +57,28 @@ export const canRateComment = (c: CommentContext, comment: Pick<CommentState, 'i
 
 /** What the comment menu offers the user (a4's `user_info`), each answer from the rules above. */
 export interface CommentUserInfo {
+  /** The caller's user id, null for anonymous callers (the widget offers Report and rating to signed-in users by it). */
+  authenticated_user_pk: number | null;
+  has_viewing_permission: boolean;
   has_rating_permission: boolean;
   has_changing_permission: boolean;
   has_deleting_permission: boolean;
+  has_moderating_permission: boolean;
+  /** The comment may be answered by the caller now (a reply or a deleted comment never). */
+  has_comment_commenting_permission: boolean;
   is_users_own_comment: boolean;
 }
 
 /** A removed or censored comment offers nothing any more (its author still sees it is theirs). */
-export function commentUserInfo(c: CommentContext, comment: CommentState): CommentUserInfo {
+export function commentUserInfo(c: CommentContext, comment: CommentState & { contentType: ContentKind }): CommentUserInfo {
   return {
+    authenticated_user_pk: c.project.user?.id ?? null,
+    has_viewing_permission: canViewComments(c),
     has_rating_permission: canRateComment(c, comment),
     has_changing_permission: canChangeComment(c, comment),
     has_deleting_permission: !isGone(comment) && canDeleteComment(c, comment),
+    has_moderating_permission: canModerate(c.project),
+    has_comment_commenting_permission: canAddComment(c) && canReplyTo(comment),
     is_users_own_comment: isOwner(c, comment),
   };
 }

@@ -53,10 +53,15 @@ const commentProps = {
   ratings: RatingsSchema,
   moderator_feedback: Type.Union([FeedbackSchema, Type.Null()]),
   comment_content_type: Type.Integer({ description: 'The content type of comments: replies, ratings and reports address this comment with it' }),
+  user_pk: Type.Union([Type.Integer(), Type.Null()], { description: "the author's user id; null when the comment is removed, censored or blocked" }),
   user_info: Type.Object({
+    authenticated_user_pk: Type.Union([Type.Integer(), Type.Null()]),
+    has_viewing_permission: Type.Boolean(),
     has_rating_permission: Type.Boolean(),
     has_changing_permission: Type.Boolean(),
     has_deleting_permission: Type.Boolean(),
+    has_moderating_permission: Type.Boolean(),
+    has_comment_commenting_permission: Type.Boolean(),
     is_users_own_comment: Type.Boolean(),
   }),
 };
@@ -73,7 +78,16 @@ export interface CommentExtras {
   userInfo: Map<number, CommentUserInfo>;
 }
 
-const NO_USER_INFO: CommentUserInfo = { has_rating_permission: false, has_changing_permission: false, has_deleting_permission: false, is_users_own_comment: false };
+const NO_USER_INFO: CommentUserInfo = {
+  authenticated_user_pk: null,
+  has_viewing_permission: false,
+  has_rating_permission: false,
+  has_changing_permission: false,
+  has_deleting_permission: false,
+  has_moderating_permission: false,
+  has_comment_commenting_permission: false,
+  is_users_own_comment: false,
+};
 
 /** The comments API shape (a4's async comment serializer): hidden text and author when removed, censored or blocked. */
 export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: SerializeContext) {
@@ -95,6 +109,7 @@ export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: Seri
     is_moderator_marked: row.isModeratorMarked,
     is_deleted: isGone(row),
     ...author,
+    user_pk: hidden ? null : row.creatorId,
     user_image_fallback: hidden ? null : absolute(ctx, avatarFallback(row.creatorId, 'png')),
     author_is_moderator: extras.moderatorIds.has(row.creatorId),
     ratings: {

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { apiErrors, PathId } from '../../http/responses.js';
 import { ratings } from '../../db/schema/index.js';
 import { type AuthUser, denied, requireUser } from '../../http/auth.js';
-import { ApiError, notFound, permissionDenied } from '../../http/errors.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
 import { canViewComments } from '../comments/rules.js';
 import { canChangeRating, canRateObject } from './rules.js';
 import { loadRatingSummaries } from '../comments/queries.js';
@@ -26,6 +26,13 @@ const RatingSchema = Type.Object({
     user_rating_on_same_object_id: Type.Union([Type.Integer(), Type.Null()]),
   }),
 });
+
+/**
+ * A second rating of the same object: 400 with a4's body, the existing rating's id in a list of one
+ * text (DRF's `ValidationError(pk)`), which a4's rating widget reads to switch to an update. The
+ * readable reason goes into the `X-Detail` header, never into the body.
+ */
+const AlreadyRated = Type.Array(Type.String(), { description: "already rated: the id of the caller's existing rating of the object (a4's shape); the reason in the X-Detail header" });
 
 export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -55,7 +62,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/contenttypes/:ct/objects/:pk/ratings/',
-    { schema: { tags: ['ratings'], params: ObjectParams, body: RatingBody, response: { 201: RatingSchema, ...apiErrors } } },
+    { schema: { tags: ['ratings'], params: ObjectParams, body: RatingBody, response: { 201: RatingSchema, ...apiErrors, 400: Type.Union([apiErrors[400], AlreadyRated]) } } },
     async (request, reply) => {
       const user = await requireUser(request);
       const context = await objectFor(request.params, user);
@@ -64,8 +71,8 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
         const id = await db.transaction((tx) => addRating(tx, user.id, { type: context.target.kind, id: context.target.id }, request.body.value));
         return reply.status(201).send(await render(context, id, user));
       } catch (error) {
-        if (error instanceof RatingExists) throw new ApiError(400, { detail: error.message, id: error.ratingId });
-        throw error;
+        if (!(error instanceof RatingExists)) throw error;
+        return reply.status(400).header('x-detail', error.message).send([String(error.ratingId)]);
       }
     },
   );

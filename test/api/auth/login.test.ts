@@ -30,9 +30,13 @@ async function jwtOf(t: TestApp, username: string, password: string): Promise<st
   return (response.body as { access: string }).access;
 }
 
-const CSRF = 'c'.repeat(32);
+/** The CSRF token a page hands out (signed with the app's secret, so made-up values do not pass). */
+async function csrfToken(t: TestApp): Promise<string> {
+  const page = await t.request({ method: 'GET', url: '/accounts/login/' });
+  return /csrftoken=([^;]+)/.exec(String(page.headers['set-cookie']))?.[1] ?? '';
+}
 async function sessionCookie(t: TestApp, userId: number): Promise<Record<string, string>> {
-  return { sessionid: await createBrowserSession(t.db, userId), csrftoken: CSRF };
+  return { sessionid: await createBrowserSession(t.db, userId), csrftoken: await csrfToken(t) };
 }
 
 const account = (t: TestApp, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
@@ -183,7 +187,7 @@ test('a browser session authenticates API requests; unsafe methods need the CSRF
   assert.equal(noCsrf.status, 403);
   assert.deepEqual(noCsrf.body, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
   assert.equal((await post({ 'x-csrftoken': 'd'.repeat(32) })).status, 403);
-  assert.equal((await post({ 'x-csrftoken': CSRF })).status, 200);
+  assert.equal((await post({ 'x-csrftoken': cookies.csrftoken })).status, 200);
   const unknownSession = await account(t, {}, { sessionid: 'no-such-session' });
   assert.equal(unknownSession.status, 401);
 });

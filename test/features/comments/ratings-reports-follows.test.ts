@@ -32,7 +32,7 @@ const ratingsUrl = (ct: number, pk: number, rest = '') => `/api/contenttypes/${c
 type Rating = { id: number; value: number; meta_info: Record<string, number | null> };
 
 test('a rating is created once per user and object, clamped to -1..1, with meta_info', async () => {
-  const { request, as } = await setup();
+  const { request, as, db } = await setup();
   const created = await request({ method: 'POST', url: ratingsUrl(4, 3), headers: await as(5), payload: { value: 5 } });
   assert.equal(created.status, 201);
   const rating = created.body as Rating;
@@ -45,7 +45,10 @@ test('a rating is created once per user and object, clamped to -1..1, with meta_
   });
   const again = await request({ method: 'POST', url: ratingsUrl(4, 3), headers: await as(5), payload: { value: -1 } });
   assert.equal(again.status, 400);
-  assert.equal((again.body as { id: number }).id, rating.id);
+  assert.deepEqual(again.body, [String(rating.id)], "a4's body: the existing rating's id, which its widget reads to switch to an update");
+  assert.equal(again.headers['x-detail'], 'You have already rated this object.');
+  const [kept] = await db.select({ value: ratings.value }).from(ratings).where(eq(ratings.id, rating.id));
+  assert.equal(kept.value, 1, 'the second POST changed nothing');
   const other = (await request({ method: 'POST', url: ratingsUrl(4, 3), headers: await as(6), payload: { value: -7 } })).body as Rating;
   assert.equal(other.value, -1);
   assert.equal(other.meta_info.positive_ratings_on_same_object, 1);

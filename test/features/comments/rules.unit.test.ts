@@ -69,7 +69,7 @@ test('a draft module: only those who moderate see, write or rate comments', () =
 });
 
 test('user_info: the comment menu asks the same rules, and a removed or censored comment offers nothing', () => {
-  const live = { creatorId: 7, isRemoved: false, isCensored: false };
+  const live = { creatorId: 7, isRemoved: false, isCensored: false, contentType: 'idea' as const };
   const info = (r: Role, comment = live, phases = collect) => commentUserInfo(context(r, phases), comment);
   assert.deepEqual(matrix((r) => info(r).has_rating_permission), { anonymous: false, user: true, owner: true, participant: true, moderator: true, initiator: true, admin: true });
   assert.deepEqual(matrix((r) => info(r).has_changing_permission), { anonymous: false, user: false, owner: true, participant: false, moderator: false, initiator: false, admin: true });
@@ -81,6 +81,21 @@ test('user_info: the comment menu asks the same rules, and a removed or censored
       { anonymous: false, user: false, owner: false, participant: false, moderator: false, initiator: false, admin: false });
     assert.equal(info('owner', gone).is_users_own_comment, true);
   }
+});
+
+test('user_info as a4 serialises it: the caller, viewing, moderating and answering', () => {
+  const live = { creatorId: 7, isRemoved: false, isCensored: false, contentType: 'idea' as const };
+  const info = (r: Role, comment: Parameters<typeof commentUserInfo>[1] = live, phases = collect) => commentUserInfo(context(r, phases), comment);
+  assert.deepEqual(matrix((r) => info(r).authenticated_user_pk !== null), { anonymous: false, user: true, owner: true, participant: true, moderator: true, initiator: true, admin: true });
+  assert.equal(info('owner').authenticated_user_pk, 7);
+  assert.deepEqual(matrix((r) => info(r).has_viewing_permission), { anonymous: true, user: true, owner: true, participant: true, moderator: true, initiator: true, admin: true });
+  assert.deepEqual(matrix((r) => commentUserInfo(context(r, collect, { access: 'PRIVATE' }), live).has_viewing_permission), { anonymous: false, user: false, owner: false, participant: true, moderator: true, initiator: true, admin: true });
+  assert.deepEqual(matrix((r) => info(r).has_moderating_permission), { anonymous: false, user: false, owner: false, participant: false, moderator: true, initiator: true, admin: true });
+  assert.deepEqual(matrix((r) => info(r).has_comment_commenting_permission), { anonymous: false, user: true, owner: true, participant: true, moderator: true, initiator: true, admin: true });
+  assert.deepEqual(matrix((r) => info(r, live, rating).has_comment_commenting_permission), { anonymous: false, user: false, owner: false, participant: false, moderator: true, initiator: true, admin: true });
+  const nobody = { anonymous: false, user: false, owner: false, participant: false, moderator: false, initiator: false, admin: false };
+  assert.deepEqual(matrix((r) => info(r, { ...live, contentType: 'comment' }).has_comment_commenting_permission), nobody);
+  assert.deepEqual(matrix((r) => info(r, { ...live, isRemoved: true }).has_comment_commenting_permission), nobody);
 });
 
 test('replies: a comment on an object can be answered, a reply cannot', () => {

@@ -302,7 +302,8 @@ test('the idea API', async (t) => {
     const payload = { name: 'From the browser', description: 'd' };
     const without = await request({ method: 'POST', url, cookies: { [SESSION_COOKIE]: session }, payload });
     assert.equal(without.status, 403);
-    const csrf = 'c'.repeat(32);
+    // The token a page hands out (signed with the app's secret: a made-up value does not pass).
+    const csrf = /csrftoken=([^;]+)/.exec(String((await request({ method: 'GET', url: '/accounts/login/' })).headers['set-cookie']))?.[1] ?? '';
     const withToken = await request({ method: 'POST', url, cookies: { [SESSION_COOKIE]: session, [CSRF_COOKIE]: csrf }, headers: { [CSRF_HEADER]: csrf }, payload });
     assert.equal(withToken.status, 201, withToken.text);
   });

@@ -127,6 +127,8 @@ test('unregistered voters: only where the poll allows it in a public project, wi
     ['', 'Please complete the captcha.'],
     ['testanswer:abcdef', 'Captcha verification failed. Please try again.'],
     ['bm9wZQ==', 'Captcha verification failed. Please try again.'],
+    // What adhocracy+'s poll app sends with Prosopo: a procaptcha token, never accepted (docs/decisions.md).
+    ['eyJjb21taXQiOnsiaWQiOiIweDEyMyJ9LCJwcm92aWRlciI6InByb3NvcG8ifQ', 'Captcha verification failed. Please try again.'],
   ] as const) {
     const response = await post({ ...ballot(), ...(captcha === undefined ? {} : { captcha }) });
     assert.equal(response.statusCode, 400, String(captcha));
