@@ -96,4 +96,9 @@ export const deOperations: Record<string, string> = {
   'Create your first project': 'Legen Sie Ihr erstes Projekt an',
   'A project holds the modules in which people take part (ideas, polls, texts, …) and their phases. It stays a draft, visible only to you, until you publish it.': 'Ein Projekt enthält die Module, in denen Menschen sich beteiligen (Ideen, Umfragen, Texte, …), und ihre Phasen. Es bleibt ein Entwurf, den nur Sie sehen, bis Sie es veröffentlichen.',
   '%(count)s project': '%(count)s Projekt',
+  'You get this e-mail because of your notification settings ("%(kind)s").': 'Sie erhalten diese E-Mail wegen Ihrer Benachrichtigungseinstellungen („%(kind)s“).',
+  'Choose which e-mails you get': 'Wählen Sie, welche E-Mails Sie erhalten',
+  'Stop e-mails of this kind': 'E-Mails dieser Art abbestellen',
+  'Do you want to stop the e-mails "%(kind)s"?': 'Möchten Sie die E-Mails „%(kind)s“ abbestellen?',
+  'You will no longer receive the e-mails "%(kind)s". You can turn them on again in your account settings.': 'Sie erhalten die E-Mails „%(kind)s“ nicht mehr. In Ihren Kontoeinstellungen können Sie sie wieder einschalten.',
 };
