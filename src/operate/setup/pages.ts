@@ -10,6 +10,7 @@ import { operatorExists } from '../../core/users/queries.js';
 import { passwordProblems, usernameAndEmailErrors } from '../../core/users/services.js';
 import { startSession } from '../../core/users/login.js';
 import { operator } from '../backoffice/access.js';
+import { initiatorRefusal } from '../backoffice/rules.js';
 import { appointInitiator, createOrganisation, findUser } from '../backoffice/services.js';
 import { setupCodeMatches } from './rules.js';
 import { createOperator } from './services.js';
@@ -65,7 +66,8 @@ export async function setupRoutes(fastify: FastifyInstance): Promise<void> {
     const nameError = organisationNameError(values.name);
     if (nameError) errors.name = [t(page.lang, nameError)];
     const initiator = values.initiator ? await findUser(db, values.initiator) : null;
-    if (!initiator) errors.initiator = [t(page.lang, 'No user with this username or e-mail address.')];
+    const refusal = initiator ? initiatorRefusal(initiator) : 'No user with this username or e-mail address.';
+    if (refusal) errors.initiator = [t(page.lang, refusal)];
     if (!initiator || Object.keys(errors).length) return sendPage(reply, OrganisationSetupPage({ page, form: { values, errors } }), 400);
     const organisation = await db.transaction(async (tx) => {
       const created = await createOrganisation(tx, values.name);
