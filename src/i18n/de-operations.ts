@@ -103,4 +103,5 @@ export const deOperations: Record<string, string> = {
   'You will no longer receive the e-mails "%(kind)s". You can turn them on again in your account settings.': 'Sie erhalten die E-Mails „%(kind)s“ nicht mehr. In Ihren Kontoeinstellungen können Sie sie wieder einschalten.',
   'Only an account with a confirmed e-mail address can be made superuser.': 'Nur ein Konto mit bestätigter E-Mail-Adresse kann Superuser werden.',
   'This account has not confirmed its e-mail address yet; it can be appointed once it has (its page in the back-office sends the confirmation e-mail again).': 'Dieses Konto hat seine E-Mail-Adresse noch nicht bestätigt; es kann ernannt werden, sobald es das getan hat (seine Seite im Backoffice verschickt die Bestätigungs-E-Mail erneut).',
+  'Edit %(project)s in the dashboard': '%(project)s im Dashboard bearbeiten',
 };
