@@ -59,6 +59,7 @@ import { newsletterRoutes } from './manage/newsletters/pages.js';
 import { projectDashboardRoutes } from './manage/projects/pages.js';
 import { organisationSettingsRoutes } from './manage/settings/pages.js';
 import { backofficeRoutes } from './operate/backoffice/pages.js';
+import { setupRoutes } from './operate/setup/pages.js';
 import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
@@ -122,6 +123,7 @@ const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
   newsletterRoutes,
   organisationSettingsRoutes,
   backofficeRoutes,
+  setupRoutes,
   usersvcRoutes,
 ];
 

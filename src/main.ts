@@ -5,6 +5,8 @@ import { runPrimary, type WorkerMessage } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemoIfEmpty } from './cli/demo.js';
+import { operatorExists } from './core/users/queries.js';
+import { setupAnnouncement } from './operate/setup/rules.js';
 
 /**
  * V8 lets the old generation grow to up to 4 × what survived the last full collection before the
@@ -30,12 +32,12 @@ function configOrExit(): Config {
 /** Migrations and the demo data, once per start (before any worker serves). */
 async function prepare(config: Config, database: Database): Promise<void> {
   await database.migrate();
-  if (!config.seedDemo) return;
-  const logins = await seedDemoIfEmpty(database.db, config);
+  const logins = config.seedDemo ? await seedDemoIfEmpty(database.db, config) : null;
   if (logins) {
     console.log('Demo data loaded. Demo logins (username / password):');
     for (const login of logins) console.log(`  ${login.username.padEnd(12)} ${login.password.padEnd(14)} ${login.role}`);
   }
+  if (!(await operatorExists(database.db))) console.log(setupAnnouncement(config.baseUrl, config.secretKey));
 }
 
 const describe = (config: Config, database: Database) =>

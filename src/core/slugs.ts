@@ -8,7 +8,7 @@
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // beside /<org>/
   'account', 'accounts', 'api', 'backoffice', 'challenge', 'comments', 'healthz', 'i18n', 'media', 'pages', 'profile',
-  'proxy-test', 'service', 'session', 'static', 'user', 'userdashboard',
+  'proxy-test', 'service', 'session', 'setup', 'static', 'user', 'userdashboard',
   // beside /<org>/dashboard/projects/<slug>/ and /<org>/projects/<slug>/
   'create', 'module', 'moderator-invites', 'participant-invites',
   // beside /<org>/interactiveevents/<module slug>/ (the presentation screen)

@@ -219,4 +219,9 @@ export const deDashboard: Record<string, string> = {
   'Environment & public green space': 'Umwelt & öffentliches Grün',
   Traffic: 'Verkehr',
   'Please enter at most %(max)s addresses at a time.': 'Bitte geben Sie höchstens %(max)s Adressen auf einmal ein.',
+  'No one can take part now: every phase of this published module is over. Set a later end to open it again.': 'Niemand kann sich jetzt beteiligen: Alle Phasen dieses veröffentlichten Moduls sind vorbei. Setzen Sie ein späteres Ende, um es wieder zu öffnen.',
+  'No one can take part now: no phase of this published module has begun yet. Use "Starts now" or an earlier start to open it.': 'Niemand kann sich jetzt beteiligen: Noch keine Phase dieses veröffentlichten Moduls hat begonnen. Wählen Sie „Beginnt jetzt“ oder einen früheren Beginn, um es zu öffnen.',
+  'Participation is open from the start of a phase until its end; before and after, the module can be read but not taken part in.': 'Beteiligung ist vom Beginn einer Phase bis zu ihrem Ende möglich; davor und danach kann man das Modul lesen, sich aber nicht beteiligen.',
+  'It is now %(now)s there.': 'Dort ist es jetzt %(now)s.',
+  'Starts now (save)': 'Beginnt jetzt (speichern)',
 };

@@ -8,6 +8,7 @@ import { registerMailDelivery } from '../mail/delivery.js';
 import { scheduleSystemNotices } from '../core/actions/system.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
+import { notificationFooters } from '../me/accounts/notification-links.js';
 
 /** How often expired browser sessions are deleted. */
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -21,8 +22,9 @@ export const PAGE_CHANGES_COMPACT_INTERVAL_MS = 60 * 1000;
 /** SMTP when SMTP_URL is set; in development without it, files under DATA_DIR/mail and the console; else only the outbox. */
 function mailDeliveryOptions(config: Config, db: Db) {
   const afterNewsletterBatch = (ids: number[]) => reportNewsletterDeliveries(db, ids, config.baseUrl);
-  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom, afterNewsletterBatch };
-  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, afterNewsletterBatch };
+  const notificationFooter = notificationFooters(config, db);
+  if (config.smtpUrl) return { db, smtpUrl: config.smtpUrl, from: config.mailFrom, afterNewsletterBatch, notificationFooter };
+  if (config.env === 'development' && config.dataDir) return { db, mailDir: join(config.dataDir, 'mail'), from: config.mailFrom, afterNewsletterBatch, notificationFooter };
   return null;
 }
 

@@ -19,8 +19,33 @@ export interface MailDeliveryOptions {
   intervalMs?: number;
   batchSize?: number;
   onError?: (error: unknown) => void;
+  /**
+   * For a notification e-mail (mail/notices.ts NOTIFICATION_KINDS) to an account: its footer (the
+   * settings' address and a one-click link that turns this kind off, RFC 8058) in the receiver's
+   * language; null leaves the mail as it is. Added when the mail goes out, and kept in the outbox.
+   */
+  notificationFooter?: (recipient: string, kind: string) => Promise<NotificationFooter | null>;
   /** After each batch: the newsletters it had mails of (sent or failed), e.g. for their delivery reports. */
   afterNewsletterBatch?: (newsletterIds: number[]) => Promise<void>;
+}
+
+export interface NotificationFooter {
+  unsubscribeUrl: string;
+  text: string;
+  html: string;
+}
+
+type ClaimedMail = { id: number; body: string; html: string | null; unsubscribeUrl: string | null; recipient: string; kind: string };
+
+/** The mail with its notification footer, stored in its outbox row as it is sent. */
+async function withFooter<M extends ClaimedMail>(db: Db, mail: M, footerOf: MailDeliveryOptions['notificationFooter']): Promise<M> {
+  const footer = mail.unsubscribeUrl || !footerOf ? null : await footerOf(mail.recipient, mail.kind);
+  if (!footer) return mail;
+  const end = '</div></div></body></html>';
+  const html = mail.html === null ? null : mail.html.endsWith(end) ? `${mail.html.slice(0, -end.length)}${footer.html}${end}` : `${mail.html}${footer.html}`;
+  const decorated = { ...mail, body: `${mail.body}\n\n--\n${footer.text}`, html, unsubscribeUrl: footer.unsubscribeUrl };
+  await db.update(outbox).set({ body: decorated.body, html, unsubscribeUrl: footer.unsubscribeUrl }).where(eq(outbox.id, mail.id));
+  return decorated;
 }
 
 export interface MailDelivery {
@@ -88,8 +113,10 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
 
   const round = async () => {
     for (let batch = await claim(); batch.length && !closed; batch = await claim()) {
-      for (const mail of batch) {
+      for (const claimed of batch) {
+        let mail = claimed;
         try {
+          mail = await withFooter(db, claimed, options.notificationFooter);
           const info = await transport.sendMail({
             from: mail.senderName ? { name: mail.senderName, address: fromAddress } : from,
             ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

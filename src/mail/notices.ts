@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import { notificationOptouts, projects, users } from '../db/schema/index.js';
 import { qualified as q } from '../db/sql.js';
 import { isLang, type Lang, t } from '../i18n/index.js';
+import { escapeHtml } from '../text/html.js';
 import { queueDigestMail, queueMail } from './outbox.js';
 
 /** What a notice needs from the request that caused it: where the site lives, for links. */
@@ -125,4 +126,17 @@ export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
     if (entry) await queueDigestMail(db, { ...mail, entry: t(recipient.lang, entry, vars) });
     else await queueMail(db, mail);
   }
+}
+
+/** The footer of a notification e-mail (issue 37, item 4): why it came, the settings, and one click that stops this kind. */
+export function notificationFooter(lang: Lang, kind: NotificationKind, links: { settingsUrl: string; unsubscribeUrl: string }) {
+  const vars = { kind: t(lang, NOTIFICATION_KINDS[kind]), settings: links.settingsUrl, unsubscribe: links.unsubscribeUrl };
+  const why = t(lang, 'You get this e-mail because of your notification settings ("%(kind)s").', vars);
+  const settings = t(lang, 'Choose which e-mails you get');
+  const off = t(lang, 'Stop e-mails of this kind');
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  return {
+    text: `${why}\n${settings}: ${links.settingsUrl}\n${off}: ${links.unsubscribeUrl}`,
+    html: `<hr><p style="margin:0;font-size:13px;color:#555">${escapeHtml(why)}<br>${link(links.settingsUrl, settings)} · ${link(links.unsubscribeUrl, off)}</p>`,
+  };
 }

@@ -33,7 +33,7 @@ function Wrap({ id, props, children, check }: { id: string; props: ControlProps;
   );
 }
 
-export function Input(props: ControlProps & { type?: 'text' | 'email' | 'number' | 'datetime-local' | 'search' | 'url' | 'file'; maxLength?: number; step?: string; accept?: string }) {
+export function Input(props: ControlProps & { type?: 'text' | 'email' | 'password' | 'number' | 'datetime-local' | 'search' | 'url' | 'file'; maxLength?: number; step?: string; accept?: string }) {
   const id = `id_${props.name}`;
   return (
     <Wrap id={id} props={props}>

@@ -1,3 +1,6 @@
+/** The first-run setup of an empty install (operate/setup). */
+export const SETUP_PATH = '/setup/';
+export const SETUP_ORGANISATION_PATH = '/setup/organisation/';
 /** Paths of the initiator dashboard (§B2, under `/<org>/dashboard/`). */
 export const projectListPath = (org: string) => `/${org}/dashboard/projects/`;
 export const projectCreatePath = (org: string) => `/${org}/dashboard/projects/create/`;
@@ -31,6 +34,7 @@ export const DONE_MESSAGES = {
   removed: 'Removed.',
   added: 'Added.',
   newsletter_sent: 'The newsletter is being sent.',
+  legal_saved: 'The legal texts have been saved.',
 } as const;
 
 export type DoneKey = keyof typeof DONE_MESSAGES;

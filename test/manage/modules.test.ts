@@ -142,3 +142,32 @@ test('a module is added only when complete, hidden only in a draft project, dele
   assert.equal((await initiator.post(`${base}/state/`, { action: 'delete' })).status, 302);
   assert.equal((await db.select().from(modules).where(eq(modules.id, module.id))).length, 0);
 });
+
+test('the phase form says what the dates mean and what "now" is, starts a phase now, and warns when a published module is closed for everyone', async (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2030-01-05T09:30:00Z') });
+  const { db, initiator, module, base } = await withIdeaChallenge();
+  const form = (await initiator.get(`${base}/phases/`)).text;
+  assert.match(form, /Participation is open from the start of a phase until its end/);
+  assert.match(form, /in the time zone Europe\/Berlin\. A date without a time means 23:59\. It is now [^<]*10:30[^<]* there\./);
+  assert.match(form, /<button type="submit" name="start_now" value="0" class="secondary">Starts now \(save\)<\/button>/);
+  assert.doesNotMatch(form, /No one can take part now/);
+  const fields = { 'phase-0-name': 'Collect', 'phase-0-description': 'Send ideas', 'phase-0-start': '', 'phase-0-end': '2030-01-10T10:00', 'phase-1-name': 'Rate', 'phase-1-description': 'Rate ideas', 'phase-1-start': '', 'phase-1-end': '' };
+  const started = await initiator.post(`${base}/phases/`, { ...fields, start_now: '0' });
+  assert.equal(started.status, 302);
+  const [first] = await db.select().from(phases).where(eq(phases.moduleId, module.id)).orderBy(asc(phases.weight));
+  assert.equal(first.startDate?.toISOString(), '2030-01-05T09:30:00.000Z');
+
+  // Published project and module: a warning when every phase is over or none has begun.
+  await db.update(projects).set({ isDraft: false }).where(eq(projects.id, module.projectId));
+  await db.update(modules).set({ isDraft: false }).where(eq(modules.id, module.id));
+  assert.doesNotMatch((await initiator.get(`${base}/phases/`)).text, /No one can take part now/);
+  const dated = (year: number) => ({ ...fields, 'phase-0-start': `${year}-01-01T10:00`, 'phase-0-end': `${year}-01-10T10:00`, 'phase-1-start': `${year}-01-10T10:00`, 'phase-1-end': `${year}-01-20T10:00` });
+  assert.equal((await initiator.post(`${base}/phases/`, dated(2031))).status, 302);
+  assert.match((await initiator.get(`${base}/phases/`)).text, /role="alert">No one can take part now: no phase of this published module has begun yet\./);
+  assert.equal((await initiator.post(`${base}/phases/`, dated(2029))).status, 302);
+  assert.match((await initiator.get(`${base}/phases/`)).text, /role="alert">No one can take part now: every phase of this published module is over\./);
+  await initiator.post('/i18n/setlang/', { language: 'de', next: `${base}/phases/` });
+  const german = (await initiator.get(`${base}/phases/`)).text;
+  assert.match(german, /Niemand kann sich jetzt beteiligen: Alle Phasen dieses veröffentlichten Moduls sind vorbei\./);
+  assert.match(german, /Beginnt jetzt \(speichern\)/);
+});

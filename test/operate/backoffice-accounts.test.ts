@@ -11,7 +11,8 @@ const userRow = async (db: Awaited<ReturnType<typeof dashboardApp>>['db'], id: n
 test('what an operator may do to an account: nothing to the placeholder, nothing that locks herself out, never revoke the last superuser', () => {
   const person = { id: 5, username: 'user', isActive: true, isSuperuser: false, emailVerified: false };
   const all = (care: ReturnType<typeof accountCare>) => Object.entries(care).filter(([, may]) => may).map(([what]) => what).sort();
-  assert.deepEqual(all(accountCare(1, person, 1)), ['correctEmail', 'deactivate', 'delete', 'grantSuperuser', 'resendConfirmation', 'staff']);
+  assert.deepEqual(all(accountCare(1, person, 1)), ['correctEmail', 'deactivate', 'delete', 'grantSuperuserAfterConfirmation', 'resendConfirmation', 'staff'], 'unconfirmed: no superuser');
+  assert.deepEqual(all(accountCare(1, { ...person, emailVerified: true }, 1)), ['correctEmail', 'deactivate', 'delete', 'grantSuperuser', 'staff']);
   assert.deepEqual(all(accountCare(1, { ...person, emailVerified: true, isSuperuser: true }, 2)), ['correctEmail', 'deactivate', 'delete', 'revokeSuperuser', 'staff']);
   assert.deepEqual(all(accountCare(1, { ...person, isSuperuser: true }, 1)).includes('revokeSuperuser'), false, 'not the last superuser');
   assert.deepEqual(all(accountCare(1, { ...person, isActive: false }, 1)), ['activate', 'correctEmail', 'delete', 'staff']);
@@ -112,4 +113,27 @@ test('an operator corrects an e-mail address (confirmed again by the new address
   await db.update(users).set({ language: 'de' }).where(eq(users.id, 1));
   const german = await signedIn(app, 'admin');
   assert.match((await german.get('/backoffice/users/5/')).text, /E-Mail-Adresse korrigieren.*Bestätigungs-E-Mail erneut senden.*Zum Superuser machen.*Konto löschen/s);
+});
+
+test('an unconfirmed account cannot be made superuser or initiator in the back-office, and the page says why (en, de)', async () => {
+  const { app, db } = await dashboardApp();
+  await db.update(users).set({ emailVerified: false }).where(eq(users.id, 5));
+  const admin = await signedIn(app, 'admin');
+  const page = (await admin.get('/backoffice/users/5/')).text;
+  assert.match(page, /<button type="submit" aria-label="Make superuser: Only an account with a confirmed e-mail address can be made superuser\." disabled>Make superuser<\/button>/);
+  assert.match(page, /<p class="help">Only an account with a confirmed e-mail address can be made superuser\.<\/p>/);
+  const refused = await admin.post('/backoffice/users/5/', { action: 'grant_superuser' });
+  assert.equal(refused.status, 400);
+  assert.equal((await userRow(db, 5)).isSuperuser, false);
+  const initiator = await admin.post('/backoffice/organisations/org/', { action: 'add_initiator', initiator_name: 'user' });
+  assert.equal(initiator.status, 400);
+  assert.match(initiator.text, /This account has not confirmed its e-mail address yet; it can be appointed once it has/);
+  await db.update(users).set({ language: 'de' }).where(eq(users.id, 1));
+  const german = await signedIn(app, 'admin');
+  assert.match((await german.get('/backoffice/users/5/')).text, /Nur ein Konto mit bestätigter E-Mail-Adresse kann Superuser werden\./);
+
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, 5));
+  assert.equal((await admin.post('/backoffice/organisations/org/', { action: 'add_initiator', initiator_name: 'user' })).status, 302);
+  assert.equal((await admin.post('/backoffice/users/5/', { action: 'grant_superuser' })).status, 302);
+  assert.equal((await userRow(db, 5)).isSuperuser, true);
 });

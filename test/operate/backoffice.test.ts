@@ -60,6 +60,8 @@ test('an operator finds users, deactivates (signing them out) and makes staff; a
   assert.equal((await admin.post('/backoffice/users/', { action: 'deactivate', user_id: '1' })).status, 400);
   await admin.post('/backoffice/users/', { action: 'staff', user_id: '6' });
   assert.equal((await db.select().from(users).where(eq(users.id, 6)))[0].isStaff, true);
+  const listed = (await admin.get('/backoffice/projects/')).text;
+  assert.match(listed, /<a href="\/org\/dashboard\/projects\/[\w-]+\/basic\/" aria-label="Edit [^"]+ in the dashboard">Dashboard<\/a>/);
   assert.equal((await admin.post('/backoffice/projects/', { action: 'archive', project_id: '1' })).status, 302);
   assert.equal((await db.select().from(projects).where(eq(projects.id, 1)))[0].isArchived, true);
   assert.equal((await admin.post('/backoffice/projects/', { action: 'archive', project_id: 'x' })).status, 400);

@@ -306,3 +306,35 @@ test('the module page loads its poll and chapter discussions in a constant numbe
   // The poll's discussion is on the module page; the chapter's and the paragraph's are on their own pages.
   for (const id of [11, 21, 22, 23, 30]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
 });
+
+test('days remaining agree on the tile and the project page: the active phase\'s end, counted on the calendar of the time zone', async (t) => {
+  // 2030-03-10 22:30 UTC is 23:30 on the 10th in Berlin; the collect phase ends on the 27th at 00:30 Berlin time.
+  t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2030-03-10T22:30:00Z') });
+  const app = await createTestApp();
+  const world = basicWorld();
+  world.modules = [
+    {
+      id: 1,
+      project: 1,
+      name: 'Ideas',
+      phases: [
+        { type: 'a4_candy_ideas:collect', start_date: '2030-03-01T00:00:00Z', end_date: '2030-03-26T23:30:00Z' },
+        { type: 'a4_candy_ideas:rating', start_date: '2030-03-26T23:30:00Z', end_date: '2030-04-08T10:00:00Z' },
+      ],
+    },
+  ];
+  await load(app.db, world);
+  const tile = (await app.request({ method: 'GET', url: '/' })).text;
+  const page = (await app.request({ method: 'GET', url: '/org/projects/project/' })).text;
+  for (const text of [tile, page]) {
+    assert.match(text, /17 days remaining/);
+    assert.doesNotMatch(text, /(28|29) days remaining/);
+  }
+  const german = (await app.request({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } })).text;
+  assert.match(german, /17 Tage/);
+  // A single day left is "1 day" (the plural rules), in the last hours the hours.
+  t.mock.timers.setTime(Date.parse('2030-03-25T23:15:00Z'));
+  assert.match((await app.request({ method: 'GET', url: '/org/projects/project/' })).text, /1 day remaining/);
+  t.mock.timers.setTime(Date.parse('2030-03-26T20:00:00Z'));
+  assert.match((await app.request({ method: 'GET', url: '/org/projects/project/' })).text, /3 hours remaining/);
+});

@@ -7,6 +7,17 @@ export const phaseIsActive = (phase: PhaseDates, now: Date) =>
 export const phaseIsPast = (phase: PhaseDates, now: Date) => phase.endDate !== null && phase.endDate <= now;
 export const phaseIsFuture = (phase: PhaseDates, now: Date) => phase.startDate === null || phase.startDate > now;
 
+/**
+ * Why no one can take part in a module now although it is published: every phase is over
+ * ('past') or none has begun ('future'); null when a phase runs or lies between others.
+ */
+export function closedForAll(phases: PhaseDates[], now: Date): 'past' | 'future' | null {
+  if (!phases.length) return null;
+  if (phases.every((phase) => phaseIsPast(phase, now))) return 'past';
+  if (phases.every((phase) => phase.startDate !== null && phase.startDate > now)) return 'future';
+  return null;
+}
+
 const byWeight = (a: PhaseDates, b: PhaseDates) => a.weight - b.weight || a.id - b.id;
 
 /** A module's active phase: the first running phase in (weight, id) order. */

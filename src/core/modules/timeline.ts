@@ -1,4 +1,4 @@
-import { formatDate } from '../../i18n/dates.js';
+import { formatDate, localParts } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
 import type { PhaseDates } from '../projects/rules.js';
 
@@ -45,6 +45,31 @@ export function moduleRunningTimeLeft(m: ModuleSpan, now: Date, lang: Lang): str
   const seconds = Math.floor((m.end.getTime() - now.getTime()) / 1000);
   const [size, singular, plural] = UNITS.find(([unit]) => seconds >= unit) ?? UNITS[UNITS.length - 1];
   return tn(lang, singular, plural, Math.floor(seconds / size));
+}
+
+/** The end of the project's active phase that ends next (issue 37, item 8); null when no phase runs. */
+export function activePhaseEnd(phases: Pick<PhaseDates, 'startDate' | 'endDate'>[], now: Date): Date | null {
+  let end: Date | null = null;
+  for (const p of phases) if (p.startDate && p.endDate && p.startDate <= now && now < p.endDate && (!end || p.endDate < end)) end = p.endDate;
+  return end;
+}
+
+const localDay = (date: Date, timeZone: string) => {
+  const p = localParts(date, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day) / 86400000;
+};
+
+/**
+ * "… remaining" until the active phase's end (issue 37, item 8), the one answer of the project
+ * tile and the project page: a day or more is counted in calendar days of the time zone (the
+ * days on the organisation's wall calendar), less in hours, minutes or seconds.
+ */
+export function timeRemaining(end: Date, ctx: { lang: Lang; timeZone: string; now: Date }): string {
+  const seconds = Math.floor((end.getTime() - ctx.now.getTime()) / 1000);
+  if (seconds < 86400) return t(ctx.lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft({ start: ctx.now, end }, ctx.now, ctx.lang) });
+  const days = localDay(end, ctx.timeZone) - localDay(ctx.now, ctx.timeZone);
+  if (days >= 365) return t(ctx.lang, 'more than 1 year remaining');
+  return t(ctx.lang, '%(time_left)s remaining', { time_left: tn(ctx.lang, '%(count)s day', '%(count)s days', days) });
 }
 
 /** Whole days from the start of today (UTC) until the module ends. */

@@ -368,6 +368,11 @@ export async function withdrawNewsletterConsent(tx: DbOrTx, userId: number, orga
   await tx.insert(newsletterOptouts).values({ userId, organisationId }).onConflictDoNothing();
 }
 
+/** One kind of notification turned off (a notification e-mail's one-click link); recorded once, with its moment. */
+export async function turnNotificationOff(tx: DbOrTx, userId: number, kind: NotificationKind): Promise<void> {
+  await tx.insert(notificationOptouts).values({ userId, kind }).onConflictDoNothing();
+}
+
 export interface MailSettingsInput {
   /** Newsletters at all (the sign-up choice). */
   newsletters: boolean;

@@ -45,10 +45,12 @@ export function phaseFormValues(module: DashboardModule, timeZone: string): Reco
 type PhaseValues = { id: number; name: string; description: string; startDate: Date | null; endDate: Date | null };
 
 /** Every phase of the module from `phase-<i>-…` fields; dates entered in the platform's time zone (a date alone means 23:59). */
-export function readPhases(body: FormBody, module: DashboardModule, live: boolean, timeZone: string, lang: Lang): ModuleFormResult<PhaseValues[]> {
+export function readPhases(body: FormBody, module: DashboardModule, live: boolean, timeZone: string, lang: Lang, now: Date): ModuleFormResult<PhaseValues[]> {
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
   const parsed = module.phases.map((phase, i) => {
+    // "Starts now" (a submit button named start_now with the phase's index): its start is this minute.
+    if (body.start_now === String(i)) body = { ...body, [phaseField(i, 'start')]: toLocalInput(now, timeZone) };
     const get = (field: string) => (values[phaseField(i, field)] = (body[phaseField(i, field)] ?? '').trim());
     const date = (field: 'start' | 'end') => {
       const raw = get(field);

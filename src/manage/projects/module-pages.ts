@@ -6,6 +6,7 @@ import { type FieldErrors, notFound } from '../../http/errors.js';
 import { checkCsrf, FORM_FIELD_MAX_LENGTH, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { moduleComponents, moduleTypeByKey } from '../../core/modules/registry.js';
+import { closedForAll } from '../../core/modules/phases.js';
 import { appModuleType } from '../../features/moduletypes/contract.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
@@ -57,9 +58,11 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     const { page, project, module } = loaded;
     const { component, form: typeForm, panel } = componentOf(module, key);
     const data = await frameData(request, project, `${module.slug}/${key}`, form ? { done: null } : {});
+    const now = new Date();
+    const timing = { now, closed: !project.isDraft && !module.isDraft ? closedForAll(module.phases, now) : null };
     if (panel) {
       const loadedPanel = { part: panel, data: await panel.load(db, module, data.organisation.slug) };
-      return sendPage(reply, ModuleComponentPage({ page, data, module, component, typeForm: null, values: {}, errors: {}, panel: loadedPanel }));
+      return sendPage(reply, ModuleComponentPage({ page, data, module, component, typeForm: null, values: {}, errors: {}, panel: loadedPanel, timing }));
     }
     const terms = key === 'categories' || key === 'labels' ? (await moduleTerms(db, module.id))[key] : [];
     const stored: Record<string, string> = typeForm
@@ -69,7 +72,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
         : key === 'phases'
           ? phaseFormValues(module, config.timeZone)
           : {};
-    const view = ModuleComponentPage({ page, data, module, component, typeForm, values: form?.values ?? stored, errors: form?.errors ?? {}, terms });
+    const view = ModuleComponentPage({ page, data, module, component, typeForm, values: form?.values ?? stored, errors: form?.errors ?? {}, terms, timing });
     return sendPage(reply, view, form ? 400 : 200);
   }
 
@@ -96,7 +99,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
       const basic = (result = readModuleBasic(body, live, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => updateModule(tx, module.id, basic));
     } else if (component === 'phases') {
-      const phases = (result = readPhases(body, module, live, config.timeZone, page.lang)).parsed;
+      const phases = (result = readPhases(body, module, live, config.timeZone, page.lang, new Date())).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => savePhases(tx, module.id, phases));
     } else if (component === 'categories' || component === 'labels') {
       const existing = (await moduleTerms(db, module.id))[component];
@@ -119,7 +122,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     const outcome = await db.transaction((tx) => changeModule(tx, module, action));
     if (!outcome.ok) {
       const data = await frameData(request, project, `${module.slug}/module_basic`, { error: outcome.reason, done: null });
-      const view = ModuleComponentPage({ page, data, module, component: componentOf(module, 'module_basic').component, typeForm: null, values: { name: module.name, description: module.description ?? '' }, errors: {} });
+      const view = ModuleComponentPage({ page, data, module, component: componentOf(module, 'module_basic').component, typeForm: null, values: { name: module.name, description: module.description ?? '' }, errors: {}, timing: { now: new Date(), closed: null } });
       return sendPage(reply, view, 400);
     }
     if (action === 'delete') return reply.redirect(withDone(projectComponentPath(request.params.org, project.slug, 'basic'), 'module_deleted'), 302);

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../http/errors.js';
+import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { PostButton } from '../../web/components.js';
@@ -70,11 +71,31 @@ function ModuleBox({ page, data, module }: { page: PageContext; data: FrameData;
   );
 }
 
-function PhaseFields({ page, module, values, errors }: { page: PageContext; module: DashboardModule; values: Record<string, string>; errors: FieldErrors }) {
+const CLOSED_WARNINGS = {
+  past: 'No one can take part now: every phase of this published module is over. Set a later end to open it again.',
+  future: 'No one can take part now: no phase of this published module has begun yet. Use "Starts now" or an earlier start to open it.',
+} as const;
+
+/** The phases' dates: what they mean, "now" where the dates are read, a "Starts now" button per phase, and a warning when a published module is closed for everyone. */
+function PhaseFields({ page, module, timing, values, errors }: { page: PageContext; module: DashboardModule; timing: PhaseTiming; values: Record<string, string>; errors: FieldErrors }) {
   const { lang } = page;
+  const { now, closed } = timing;
   return (
     <>
-      <p class="help">{t(lang, 'Dates and times are in the time zone %(zone)s. A date without a time means 23:59.', { zone: page.timeZone })}</p>
+      {/* The form's default button (Enter in a field) saves; it must come before the "Starts now" buttons. */}
+      <button type="submit" class="visually-hidden" tabindex={-1}>
+        {t(lang, 'Save')}
+      </button>
+      {closed && (
+        <p class="warning" role="alert">
+          {t(lang, CLOSED_WARNINGS[closed])}
+        </p>
+      )}
+      <p class="help">{t(lang, 'Participation is open from the start of a phase until its end; before and after, the module can be read but not taken part in.')}</p>
+      <p class="help">
+        {t(lang, 'Dates and times are in the time zone %(zone)s. A date without a time means 23:59.', { zone: page.timeZone })}{' '}
+        {t(lang, 'It is now %(now)s there.', { now: formatDateTime(now, lang, page.timeZone) })}
+      </p>
       {module.phases.map((_, i) => {
         const f = (field: string) => phaseField(i, field);
         return (
@@ -83,6 +104,9 @@ function PhaseFields({ page, module, values, errors }: { page: PageContext; modu
             <Input name={f('name')} label={t(lang, 'Name')} value={values[f('name')]} maxLength={PHASE_NAME_MAX} errors={errors[f('name')]} />
             <TextArea name={f('description')} label={t(lang, 'Description')} value={values[f('description')]} maxLength={PHASE_DESCRIPTION_MAX} rows={3} errors={errors[f('description')]} />
             <Input name={f('start')} type="datetime-local" label={t(lang, 'Start')} value={values[f('start')]} errors={errors[f('start')]} />
+            <button type="submit" name="start_now" value={String(i)} class="secondary">
+              {t(lang, 'Starts now (save)')}
+            </button>
             <Input name={f('end')} type="datetime-local" label={t(lang, 'End')} value={values[f('end')]} errors={errors[f('end')]} />
           </fieldset>
         );
@@ -114,8 +138,15 @@ function TermFields({ page, kind, terms, values, errors }: { page: PageContext; 
   );
 }
 
+/** The phase form's "now" and, for a published module, why no one can take part now (`closedForAll`). */
+export interface PhaseTiming {
+  now: Date;
+  closed: 'past' | 'future' | null;
+}
+
 export interface ModulePageProps {
   page: PageContext;
+  timing: PhaseTiming;
   data: FrameData;
   module: DashboardModule;
   component: ModuleComponent;
@@ -129,7 +160,7 @@ export interface ModulePageProps {
 }
 
 /** One module component's form inside the project dashboard (§B9, §B11, §B12). */
-export function ModuleComponentPage({ page, data, module, component, typeForm, values, errors, terms = [], panel }: ModulePageProps) {
+export function ModuleComponentPage({ page, data, module, component, typeForm, values, errors, terms = [], panel, timing }: ModulePageProps) {
   const { lang } = page;
   if (panel) {
     return (
@@ -151,7 +182,7 @@ export function ModuleComponentPage({ page, data, module, component, typeForm, v
             <TextArea name="description" label={t(lang, 'Module description')} value={values.description} maxLength={MODULE_LIMITS.description} rows={4} errors={errors.description} help={t(lang, 'Shown at the top of the module.')} />
           </>
         )}
-        {component.key === 'phases' && <PhaseFields page={page} module={module} values={values} errors={errors} />}
+        {component.key === 'phases' && <PhaseFields page={page} module={module} timing={timing} values={values} errors={errors} />}
         {(component.key === 'categories' || component.key === 'labels') && <TermFields page={page} kind={component.key} terms={terms} values={values} errors={errors} />}
       </DashboardForm>
     </ProjectFrame>

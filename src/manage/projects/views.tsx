@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
@@ -258,6 +258,20 @@ export function OrganisationTabs({ page, organisation, current }: { page: PageCo
   );
 }
 
+/** The empty dashboard's next step (the last of the first-run setup, issue 37). */
+function FirstProject({ page, organisation }: { page: PageContext; organisation: string }) {
+  const { lang } = page;
+  return (
+    <section class="first-steps" aria-labelledby="first-project">
+      <h2 id="first-project">{t(lang, 'Create your first project')}</h2>
+      <p>{t(lang, 'A project holds the modules in which people take part (ideas, polls, texts, …) and their phases. It stays a draft, visible only to you, until you publish it.')}</p>
+      <a class="btn" href={projectCreatePath(organisation)}>
+        {t(lang, 'Create your first project')}
+      </a>
+    </section>
+  );
+}
+
 export function ProjectListPage({ page, data }: { page: PageContext; data: ListData }) {
   const { lang } = page;
   const { organisation } = data;
@@ -285,7 +299,8 @@ export function ProjectListPage({ page, data }: { page: PageContext; data: ListD
         </div>
         <button type="submit">{t(lang, 'Filter')}</button>
       </form>
-      <p>{t(lang, '%(count)s projects', { count: data.count })}</p>
+      <p>{tn(lang, '%(count)s project', '%(count)s projects', data.count)}</p>
+      {data.count === 0 && !data.search && data.archived !== 'yes' && <FirstProject page={page} organisation={organisation.slug} />}
       <ul class="dashboard-projects">
         {data.projects.map((p) => (
           <li class="dashboard-project">

@@ -8,7 +8,7 @@ import { ImageInvalid, ingestImage } from '../../media/images.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
-import { legalSettingsPath, organisationSettingsPath } from '../../web/paths.js';
+import { legalSettingsPath, organisationSettingsPath, projectListPath } from '../../web/paths.js';
 import { loadOrganisationProfile } from '../../core/organisations/queries.js';
 import { updateOrganisationLegal, updateOrganisationSettings } from '../../core/organisations/services.js';
 import { HEADER_IMAGE_RULES, LOGO_RULES, readLegalForm, readSettingsForm } from './input.js';
@@ -16,6 +16,8 @@ import { LegalSettingsPage, OrganisationSettingsPage, settingsValues } from './v
 
 const OrgParams = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }) });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+/** `setup=1`: the legal texts as step 3 of the first-run setup (operate/setup), which leads on to the dashboard. */
+const LegalQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })), setup: Type.Optional(Type.Literal('1')) });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,10 +80,11 @@ export async function organisationSettingsRoutes(fastify: FastifyInstance): Prom
     return reply.redirect(`${organisationSettingsPath(profile.slug)}?done=saved`, 302);
   });
 
-  app.get('/:org/dashboard/settings/legal-information/', pageRoute({ params: OrgParams, querystring: DoneQuery }), async (request, reply) => {
+  app.get('/:org/dashboard/settings/legal-information/', pageRoute({ params: OrgParams, querystring: LegalQuery }), async (request, reply) => {
     const m = await managed(request, reply, request.params.org);
     if (!m) return reply;
-    return sendPage(reply, LegalSettingsPage({ page: m.page, organisation: m.profile, values: settingsValues(m.profile), errors: {}, saved: request.query.done === 'saved' }));
+    const setup = request.query.setup === '1';
+    return sendPage(reply, LegalSettingsPage({ page: m.page, organisation: m.profile, values: settingsValues(m.profile), errors: {}, saved: request.query.done === 'saved', setup }));
   });
 
   app.post('/:org/dashboard/settings/legal-information/', pageRoute({ params: OrgParams, body: Type.Record(Type.String(), Type.String({ maxLength: 200_000 }), { maxProperties: 10 }) }), async (request, reply) => {
@@ -92,9 +95,10 @@ export async function organisationSettingsRoutes(fastify: FastifyInstance): Prom
     const { values, errors: keys, input } = readLegalForm(request.body);
     if (!input) {
       const errors = Object.fromEntries(Object.entries(keys).map(([name, list]) => [name, list.map(([key, vars]) => t(page.lang, key, vars))]));
-      return sendPage(reply, LegalSettingsPage({ page, organisation: profile, values, errors, saved: false }), 400);
+      return sendPage(reply, LegalSettingsPage({ page, organisation: profile, values, errors, saved: false, setup: request.body.setup === '1' }), 400);
     }
     await db.transaction((tx) => updateOrganisationLegal(tx, profile.id, input));
+    if (request.body.setup === '1') return reply.redirect(`${projectListPath(profile.slug)}?done=legal_saved`, 302);
     return reply.redirect(`${legalSettingsPath(profile.slug)}?done=saved`, 302);
   });
 }

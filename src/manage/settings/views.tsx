@@ -109,17 +109,21 @@ export function OrganisationSettingsPage({ page, organisation, values, errors, s
 
 const LEGAL_LABELS: Record<(typeof LEGAL_FIELDS)[number], string> = { imprint: 'Imprint', terms_of_use: 'Terms of use', data_protection: 'Data protection', netiquette: 'Netiquette' };
 
-export function LegalSettingsPage({ page, organisation, values, errors, saved }: FormProps) {
+/** `setup`: step 3 of the first-run setup (operate/setup); saving leads on to the project dashboard. */
+export function LegalSettingsPage({ page, organisation, values, errors, saved, setup = false }: FormProps & { setup?: boolean }) {
   const { lang } = page;
   return (
     <Frame page={page} organisation={organisation} title={t(lang, 'Legal information')} current="legal" errors={errors} saved={saved}>
+      {setup && <p class="lead">{t(lang, 'Step %(step)s of %(steps)s', { step: 3, steps: 4 })}</p>}
       <p>{t(lang, "These texts are linked in the footer of the organisation's pages; the netiquette also from e-mails about blocked comments.")}</p>
+      <p>{t(lang, 'One language is enough: each text is shown as written, whatever language the reader chose. An empty text is not linked; you can write or change every text later under Settings.')}</p>
       <form method="post" action={legalSettingsPath(organisation.slug)} noValidate>
         <CsrfField page={page} />
+        {setup && <input type="hidden" name="setup" value="1" />}
         {LEGAL_FIELDS.map((name) => (
           <TextArea name={name} label={t(lang, LEGAL_LABELS[name])} value={values[name]} rows={10} richText={lang} errors={errors[name]} help={t(lang, HTML_HELP)} />
         ))}
-        <button type="submit">{t(lang, 'Save')}</button>
+        <button type="submit">{t(lang, setup ? 'Save and continue to the first project' : 'Save')}</button>
       </form>
     </Frame>
   );

@@ -7,7 +7,7 @@ import { isLang, type Lang, t } from '../../i18n/index.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody, TokenParams } from '../../web/forms.js';
 import { pageContext } from '../../web/context.js';
-import { isNotificationKind } from '../../mail/notices.js';
+import { isNotificationKind, NOTIFICATION_KINDS } from '../../mail/notices.js';
 import { loadMailSettings, organisationName } from './queries.js';
 import { readLink } from '../../core/users/link-tokens.js';
 import { sendPage } from '../../web/render.js';
@@ -27,6 +27,7 @@ import {
   findAccount,
   saveMailSettings,
   withdrawNewsletterConsent,
+  turnNotificationOff,
   isUniqueViolation,
   EMAIL_CHANGE_LIMIT,
   mailEmailChange,
@@ -254,8 +255,31 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       return sendPage(reply, MessagePage({ page, title: t(page.lang, 'Unsubscribe from newsletters'), message: t(page.lang, 'This link is not valid.') }), 404);
     }
     if (done) await db.transaction((tx) => withdrawNewsletterConsent(tx, link.userId, organisationId));
-    return sendPage(reply, UnsubscribePage({ page, organisation, done }));
+    const texts = {
+      title: t(page.lang, 'Unsubscribe from newsletters'),
+      question: t(page.lang, 'Do you want to stop receiving newsletters from %(organisation)s?', { organisation }),
+      confirmation: t(page.lang, 'You will no longer receive newsletters from %(organisation)s.', { organisation }),
+    };
+    return sendPage(reply, UnsubscribePage({ page, ...texts, done }));
   };
+  // A notification e-mail's one-click link (issue 37, item 4): the signed token names the user and
+  // the kind. As above: GET asks, POST (RFC 8058, no cookies, no form token) turns the kind off.
+  const notificationsOff = async (request: FastifyRequest, reply: FastifyReply, token: string, done: boolean) => {
+    const page = await pageContext(request, reply);
+    const link = readLink(config.secretKey, 'notifications-off', token);
+    const title = t(page.lang, 'Stop e-mails of this kind');
+    const off = link?.state;
+    if (!link || !off || !isNotificationKind(off)) return sendPage(reply, MessagePage({ page, title, message: t(page.lang, 'This link is not valid.') }), 404);
+    const kind = t(page.lang, NOTIFICATION_KINDS[off]);
+    if (done) await db.transaction((tx) => turnNotificationOff(tx, link.userId, off));
+    const texts = {
+      question: t(page.lang, 'Do you want to stop the e-mails "%(kind)s"?', { kind }),
+      confirmation: t(page.lang, 'You will no longer receive the e-mails "%(kind)s". You can turn them on again in your account settings.', { kind }),
+    };
+    return sendPage(reply, UnsubscribePage({ page, title, ...texts, done }));
+  };
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/accounts/notifications-off/:token/', pageRoute({ params: TokenParams }), (request, reply) => notificationsOff(request, reply, request.params.token, false));
+  app.withTypeProvider<TypeBoxTypeProvider>().post('/accounts/notifications-off/:token/', pageRoute({ params: TokenParams }), (request, reply) => notificationsOff(request, reply, request.params.token, true));
   app.withTypeProvider<TypeBoxTypeProvider>().get('/accounts/unsubscribe/:token/', pageRoute({ params: TokenParams }), (request, reply) => unsubscribe(request, reply, request.params.token, false));
   app.withTypeProvider<TypeBoxTypeProvider>().post('/accounts/unsubscribe/:token/', pageRoute({ params: TokenParams }), (request, reply) => unsubscribe(request, reply, request.params.token, true));
 

@@ -24,3 +24,9 @@ export function accountLinks(config: Pick<Config, 'secretKey' | 'baseUrl'>, next
 
 /** The path of a newsletter's unsubscribe link: one organisation's newsletters, for one user, no login needed. */
 export const unsubscribePath = (secretKey: string, userId: number, organisationId: number) => `/accounts/unsubscribe/${signLink(secretKey, 'unsubscribe', userId, String(organisationId))}/`;
+
+/** The path of a notification e-mail's one-click link (RFC 8058): turns that kind of notification off for one user, no login needed. */
+export const notificationsOffPath = (secretKey: string, userId: number, kind: string) => `/accounts/notifications-off/${signLink(secretKey, 'notifications-off', userId, kind)}/`;
+
+/** Where every notification e-mail's footer leads: the switches of each kind. */
+export const NOTIFICATION_SETTINGS_PATH = '/account/notifications/';

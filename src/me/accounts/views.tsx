@@ -418,20 +418,20 @@ export function MailSettingsPage({ page, settings }: { page: PageContext; settin
 }
 
 /** The newsletter's unsubscribe link: one button, no login (a mail scanner's GET changes nothing). */
-export function UnsubscribePage({ page, organisation, done }: { page: PageContext; organisation: string; done: boolean }) {
+/** A one-click unsubscribe link's page (newsletters of one organisation, or one kind of notification): GET asks, POST confirms. */
+export function UnsubscribePage({ page, title, question, confirmation, done }: { page: PageContext; title: string; question: string; confirmation: string; done: boolean }) {
   const { lang } = page;
-  const title = t(lang, 'Unsubscribe from newsletters');
   return (
     <Layout page={page} title={title}>
       <div class="narrow">
         <h1>{title}</h1>
         {done ? (
           <Notice>
-            <p>{t(lang, 'You will no longer receive newsletters from %(organisation)s.', { organisation })}</p>
+            <p>{confirmation}</p>
           </Notice>
         ) : (
           <form method="post">
-            <p>{t(lang, 'Do you want to stop receiving newsletters from %(organisation)s?', { organisation })}</p>
+            <p>{question}</p>
             <button type="submit">{t(lang, 'Unsubscribe')}</button>
           </form>
         )}

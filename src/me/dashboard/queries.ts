@@ -101,13 +101,17 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
 
 export type FeedEntry = Awaited<ReturnType<typeof feedEntries>>[number];
 
-/** Start and end of each project's published modules' phases (decision D6), as a subquery. */
-function projectDates(db: DbOrTx) {
+/**
+ * Start and end of each project's published modules' phases (decision D6), and the end of the
+ * active phase that ends next (core/modules/timeline `activePhaseEnd`, issue 37 item 8), as a subquery.
+ */
+function projectDates(db: DbOrTx, now: Date) {
   return db
     .select({
       projectId: modules.projectId,
       start: sql<Date | null>`min(${phases.startDate})`.as('start'),
       end: sql<Date | null>`max(${phases.endDate})`.as('end'),
+      activeEnd: sql<Date | null>`min(${phases.endDate}) filter (where ${phases.startDate} <= ${now} and ${phases.endDate} > ${now})`.as('active_end'),
     })
     .from(modules)
     .innerJoin(phases, eq(phases.moduleId, modules.id))
@@ -118,7 +122,7 @@ function projectDates(db: DbOrTx) {
 
 /** What a project tile shows, for the projects that match `condition` (and the follows joined in `from`), newest first. */
 async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?: number) {
-  const dates = projectDates(db);
+  const dates = projectDates(db, new Date());
   const base = db
     .select({
       id: projects.id,
@@ -135,6 +139,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       organisationSlug: organisations.slug,
       start: dates.start,
       end: dates.end,
+      activeEnd: dates.activeEnd,
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
@@ -145,7 +150,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       : base.innerJoin(follows, and(eq(follows.projectId, projects.id), eq(follows.creatorId, followerId), eq(follows.enabled, true))).where(condition);
   const rows = await query.orderBy(desc(projects.created), desc(projects.id));
   // Aggregates in a subquery come back as text on some drivers.
-  return rows.map((row) => ({ ...row, start: toDate(row.start), end: toDate(row.end) }));
+  return rows.map((row) => ({ ...row, start: toDate(row.start), end: toDate(row.end), activeEnd: toDate(row.activeEnd) }));
 }
 
 /** The projects the user follows (enabled follows, drafts included, newest first) with their dates. */

@@ -9,7 +9,7 @@ import { Layout } from '../../web/layout.js';
 import { avatarUrl } from '../accounts/settings-pages.js';
 import type { FollowedProject } from './queries.js';
 import { projectGroup } from './rules.js';
-import { type ModuleSpan, moduleRunningDaysLeft, moduleRunningProgress, moduleRunningTimeLeft } from '../../core/modules/timeline.js';
+import { moduleRunningProgress, timeRemaining } from '../../core/modules/timeline.js';
 import { profilePath, projectPath } from '../../core/urls.js';
 import { TopicList } from '../../web/topic-list.js';
 import type { Activity } from './serialize.js';
@@ -93,11 +93,6 @@ export function DashboardFrame({ page, sidebar, title, tab, children, scripts }:
   );
 }
 
-/** "… remaining", as the app API says it (the project's span, shared helpers in modules/timeline). */
-function timeLeft(lang: Lang, now: Date, span: ModuleSpan): string {
-  if ((moduleRunningDaysLeft(span, now) ?? 0) >= 365) return t(lang, 'more than 1 year remaining');
-  return t(lang, '%(time_left)s remaining', { time_left: moduleRunningTimeLeft(span, now, lang) });
-}
 
 function TileStatus({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
   const { lang } = page;
@@ -106,7 +101,7 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
     const percent = moduleRunningProgress(project, now) ?? 0;
     return (
       <div>
-        <p>{timeLeft(lang, now, project)}</p>
+        {project.activeEnd && <p>{timeRemaining(project.activeEnd, { lang, timeZone: page.timeZone, now })}</p>}
         <progress class="progress" max={100} value={percent} aria-label={t(lang, 'Progress')}>
           {`${percent}%`}
         </progress>

@@ -5,7 +5,7 @@ import { CsrfField } from '../../web/layout.js';
 import { EMAIL_MAX_LENGTH } from '../../core/users/rules.js';
 import { Input } from '../../web/controls.js';
 import { Frame } from './views.js';
-import { type AccountCare, isDeletedPlaceholder, userCarePath } from './rules.js';
+import { type AccountCare, isDeletedPlaceholder, UNCONFIRMED_SUPERUSER, userCarePath } from './rules.js';
 import type { loadCareTarget } from './services.js';
 
 type Target = NonNullable<Awaited<ReturnType<typeof loadCareTarget>>>;
@@ -54,6 +54,12 @@ export function UserCarePage(props: { page: PageContext; target: Target; care: A
         {care.grantSuperuser && (
           <li>
             <PostButton page={page} action={action} fields={{ action: 'grant_superuser' }} label={t(lang, 'Make superuser')} />
+          </li>
+        )}
+        {care.grantSuperuserAfterConfirmation && (
+          <li>
+            <PostButton page={page} action={action} fields={{ action: 'grant_superuser' }} label={t(lang, 'Make superuser')} aria={`${t(lang, 'Make superuser')}: ${t(lang, UNCONFIRMED_SUPERUSER)}`} disabled />
+            <p class="help">{t(lang, UNCONFIRMED_SUPERUSER)}</p>
           </li>
         )}
         {care.revokeSuperuser && (

@@ -9,7 +9,7 @@ import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { organisationNameError } from '../../core/organisations/rules.js';
 import { operator } from './access.js';
-import { accountCare, USER_SEARCH_MAX_LENGTH } from './rules.js';
+import { accountCare, initiatorRefusal, USER_SEARCH_MAX_LENGTH } from './rules.js';
 import { accountCareRoutes } from './account-pages.js';
 import { contentRoutes } from './content-pages.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './views.js';
@@ -98,6 +98,8 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     if (!user) {
       return organisationPage(request, reply, organisation.slug, { values: { [field]: body[field] ?? '' }, errors: { [field]: [t(page.lang, 'No user with this username or e-mail address.')] }, status: 400 });
     }
+    const refusal = role === 'initiator' && match[1] === 'add' && 'emailVerified' in user ? initiatorRefusal(user) : null;
+    if (refusal) return organisationPage(request, reply, organisation.slug, { values: { [field]: body[field] ?? '' }, errors: { [field]: [t(page.lang, refusal)] }, status: 400 });
     const actor = { username: page.user?.username ?? '', origin: app.ctx.config.baseUrl };
     await db.transaction((tx) =>
       role === 'initiator' && match[1] === 'add' ? appointInitiator(tx, organisation, user.id, actor) : setOrganisationRole(tx, organisation.id, role, user.id, match[1] === 'add'),

@@ -32,7 +32,9 @@ export function accountCare(operatorId: number, target: CareTarget, activeSuperu
     staff: changeable,
     correctEmail: changeable,
     resendConfirmation: changeable && target.isActive && !target.emailVerified,
-    grantSuperuser: changeable && target.isActive && !target.isSuperuser,
+    grantSuperuser: changeable && target.isActive && !target.isSuperuser && target.emailVerified,
+    /** "Make superuser" is shown disabled, saying why: the account has not confirmed its address (issue 37, item 12). */
+    grantSuperuserAfterConfirmation: changeable && target.isActive && !target.isSuperuser && !target.emailVerified,
     revokeSuperuser: other && target.isSuperuser && activeSuperusers > 1,
   };
 }
@@ -50,3 +52,13 @@ export const superusersKept = (operatorId: number, targetId: number, lockedSuper
   lockedSuperuserIds.includes(operatorId) && lockedSuperuserIds.some((id) => id !== targetId);
 
 export type AccountCare = ReturnType<typeof accountCare>;
+
+/**
+ * Why an account cannot be appointed initiator (issue 37, item 12), or null: an unconfirmed
+ * address may belong to someone else, and an initiator's mails and powers go to it.
+ */
+export const initiatorRefusal = (target: { emailVerified: boolean }): string | null =>
+  target.emailVerified ? null : 'This account has not confirmed its e-mail address yet; it can be appointed once it has (its page in the back-office sends the confirmation e-mail again).';
+
+/** Why "Make superuser" is disabled for an unconfirmed account. */
+export const UNCONFIRMED_SUPERUSER = 'Only an account with a confirmed e-mail address can be made superuser.';

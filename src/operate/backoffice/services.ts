@@ -52,7 +52,7 @@ export async function organisationPeople(db: DbOrTx, organisationId: number, rol
 /** A user by username or confirmed e-mail address (case-insensitive; an unconfirmed address picks nobody). */
 export async function findUser(db: DbOrTx, name: string) {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, emailVerified: users.emailVerified })
     .from(users)
     .where(or(sql`lower(${users.username}) = lower(${name})`, and(sql`lower(${users.email}) = lower(${name})`, eq(users.emailVerified, true))));
   return row ?? null;

@@ -4,7 +4,7 @@ import type { PageContext } from '../../web/context.js';
 import { DataTable, PostButton } from '../../web/components.js';
 import { CsrfField, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { Checkbox, Input } from '../../web/controls.js';
-import { projectListPath } from '../../web/paths.js';
+import { projectComponentPath, projectListPath } from '../../web/paths.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../../core/organisations/rules.js';
 import { projectPath } from '../../core/urls.js';
 import { accountCare, USER_SEARCH_MAX_LENGTH, userCarePath } from './rules.js';
@@ -168,7 +168,11 @@ export function ProjectsPage({ page, projects, notice }: { page: PageContext; pr
         {projects.map((p) => (
           <tr>
             <td>
-              <a href={projectPath(p.organisationSlug, p.slug)}>{p.name}</a>
+              <a href={projectPath(p.organisationSlug, p.slug)}>{p.name}</a> (
+              <a href={projectComponentPath(p.organisationSlug, p.slug, 'basic')} aria-label={t(lang, 'Edit %(project)s in the dashboard', { project: p.name })}>
+                {t(lang, 'Dashboard')}
+              </a>
+              )
             </td>
             <td>{p.organisationName}</td>
             <td>

@@ -10,6 +10,8 @@ import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
 import { sendKeptPage } from '../../web/page-keeping.js';
 import { noProjectPageVersion } from '../../db/versions.js';
+import { SETUP_PATH } from '../../web/paths.js';
+import { operatorExists } from '../../core/users/queries.js';
 import { ProjectTile } from '../../me/dashboard/views.js';
 import { type FollowedProject, listedProjects } from '../../me/dashboard/queries.js';
 import { byParticipation } from '../../me/dashboard/rules.js';
@@ -35,8 +37,12 @@ const OrgParams = Type.Object({ org: Slug });
 export async function organisationPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
+  /** Once an operator exists the setup is over for this process (the question costs a statement per start page until then). */
+  let setUp = false;
 
   app.get('/', pageRoute({ querystring: HomeQuery }), async (request, reply) => {
+    setUp ||= await operatorExists(db);
+    if (!setUp) return reply.redirect(SETUP_PATH, 302);
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
       const now = new Date();

@@ -20,7 +20,7 @@ import { InsightsBlock } from '../../web/insights.js';
 import { setFollow } from '../../core/follows/services.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
-import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster } from '../../core/modules/timeline.js';
+import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster, activePhaseEnd, timeRemaining, type SpannedModule } from '../../core/modules/timeline.js';
 import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
@@ -62,6 +62,12 @@ export interface ProjectPageData {
   now: Date;
 }
 
+/** The status line: the active phase's time left as the project tiles say it (issue 37, item 8), else the next start or the end. */
+function timeDisplayOf(published: PageModule[], spans: SpannedModule[], ctx: { lang: Lang; timeZone: string; now: Date }): string {
+  const end = activePhaseEnd(published.flatMap((m) => m.phases), ctx.now);
+  return end ? timeRemaining(end, ctx) : participationTimeDisplay(spans, ctx);
+}
+
 /** The project page (§A4) and its follow form (§A16). */
 export async function projectPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,7 +104,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
       const data: ProjectPageData = {
         project,
-        timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
+        timeDisplay: timeDisplayOf(published, spans, { lang: page.lang, timeZone: page.timeZone, now }),
         clusters,
         selected,
         tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],

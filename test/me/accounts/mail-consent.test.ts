@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newsletterOptouts, notificationOptouts, outbox, users } from '../../../src/db/schema/index.js';
 import { createMailDelivery } from '../../../src/mail/delivery.js';
+import { notificationFooters } from '../../../src/me/accounts/notification-links.js';
 import { Browser } from './client.js';
 import { startSmtpServer } from '../../mail/smtp.js';
 import { tokenHeader } from '../../fixtures.js';
@@ -102,4 +103,41 @@ test('the account settings switch newsletters per organisation and each kind of 
   const de = await german.get('/account/notifications/');
   assert.match(de.text, /E-Mail-Benachrichtigungen und Newsletter/);
   assert.match(de.text, /Jemand kommentiert meinen Beitrag/);
+});
+
+test('every notification e-mail goes out with the RFC 8058 headers and a footer to the settings; one click without login turns that kind off, in the receiver’s language', async () => {
+  const t = await consentApp();
+  await t.app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(t.db, 4), payload: { comment: 'hi' } });
+  const smtp = await startSmtpServer();
+  const delivery = createMailDelivery({ db: t.db, smtpUrl: smtp.url, from: 'a@example.org', notificationFooter: notificationFooters(t.config, t.db) });
+  delivery.kick();
+  await delivery.idle();
+  await delivery.close();
+  const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'comment_on_content')));
+  assert.ok(mail.unsubscribeUrl, 'the outbox keeps what was sent');
+  const path = new URL(mail.unsubscribeUrl).pathname;
+  assert.match(path, /^\/accounts\/notifications-off\/[\w-]+\.[\w-]+\/$/);
+  assert.ok(mail.body.endsWith(`\n\n--\nYou get this e-mail because of your notification settings ("Someone comments on my contribution").\nChoose which e-mails you get: ${t.config.baseUrl}/account/notifications/\nStop e-mails of this kind: ${mail.unsubscribeUrl}`), mail.body);
+  assert.match(String(mail.html), /<a href="[^"]+\/account\/notifications\/">Choose which e-mails you get<\/a> · <a href="[^"]+\/accounts\/notifications-off\/[^"]+">Stop e-mails of this kind<\/a><\/p><\/div><\/div><\/body><\/html>$/);
+  const sent = smtp.received.find((m) => m.to.includes('<user@example.org>'));
+  assert.ok(sent);
+  assert.ok(sent.data.replace(/\n\s+/g, ' ').includes(`List-Unsubscribe: <${mail.unsubscribeUrl}>`), sent.data);
+  assert.match(sent.data, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  const others = await t.db.select().from(outbox).where(eq(outbox.kind, 'account_confirm_email'));
+  assert.ok(others.every((m) => m.unsubscribeUrl === null), 'account mails get no notification footer');
+
+  const anonymous = new Browser(t.app);
+  assert.match((await anonymous.get(path)).text, /Do you want to stop the e-mails &quot;Someone comments on my contribution&quot;\?/);
+  assert.equal((await t.db.select().from(notificationOptouts)).length, 0, 'a GET (a mail scanner) changes nothing');
+  const oneClick = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+  assert.equal(oneClick.statusCode, 200);
+  assert.match(oneClick.body, /You will no longer receive the e-mails/);
+  assert.deepEqual((await t.db.select().from(notificationOptouts)).map((o) => [o.userId, o.kind]), [[5, 'comment_on_content']]);
+  assert.equal((await anonymous.get(path.replace(/\.[\w-]+\/$/, '.forged/'))).status, 404, 'a forged link');
+  assert.equal((await anonymous.get('/accounts/unsubscribe/' + path.split('/')[3] + '/')).status, 404, 'a notification link is no newsletter link');
+
+  // A German receiver (coinit) of a new project's notice reads her footer in German.
+  const footer = await notificationFooters(t.config, t.db)('coinit@example.org', 'new_project');
+  assert.match(footer?.text ?? '', /^Sie erhalten diese E-Mail wegen Ihrer Benachrichtigungseinstellungen \(„In meiner Organisation wird ein neues Projekt/);
+  assert.equal(await notificationFooters(t.config, t.db)('coinit@example.org', 'newsletter'), null);
 });
