@@ -187,6 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         formAction: ["'self'"],
       },
     },
+    // Django's default (SECURE_REFERRER_POLICY): with helmet's no-referrer a browser sends
+    // `Origin: null` on its own form posts, which the CSRF origin check (http/session.ts) refuses.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(swagger, {
     openapi: {
