@@ -58,12 +58,15 @@ export function isSameOriginPath(next: unknown): next is string {
  * Django's APPEND_SLASH: where a GET or HEAD finds no route but the same path with a trailing slash
  * has one, the address to send the client to (301), query kept; else null. Never for other methods
  * (a redirect turns a POST into a GET and loses its body; those stay 404), never to an address
- * starting with `//` (another host).
+ * starting with `//` (another host), never where a route took the path and found nothing (a file
+ * under `/static/*` or `/media/*`: a catch-all route matches any slashed path too).
  */
 export function slashedLocation(app: FastifyInstance, request: { method: string; url: string }): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const query = request.url.indexOf('?');
   const path = query < 0 ? request.url : request.url.slice(0, query);
-  if (path.endsWith('/') || /^[/\\]{2}/.test(path) || !app.findRoute({ method: 'GET', url: `${path}/` })) return null;
+  if (path.endsWith('/') || /^[/\\]{2}/.test(path) || app.findRoute({ method: 'GET', url: path })) return null;
+  const slashed = app.findRoute({ method: 'GET', url: `${path}/` });
+  if (!slashed || '*' in (slashed.params as Record<string, string>)) return null;
   return `${path}/${query < 0 ? '' : request.url.slice(query)}`;
 }

@@ -109,7 +109,10 @@ for (const mediaStore of ['directory', 'database'] as const) {
       '/media/variants/w480/../x.png',
       '/media/',
     ]) {
-      const answer = await t.request({ method: 'GET', url });
+      let answer = await t.request({ method: 'GET', url });
+      // A path the HTTP layer resolves out of /media/ ('/media/../secret_key' is '/secret_key') may be
+      // sent on to its slashed form, as Django's APPEND_SLASH does: that is a page address, not a file.
+      if (answer.status === 301) answer = await t.request({ method: 'GET', url: String(answer.headers.location) });
       assert.equal(answer.status, 404, url);
     }
   });
