@@ -82,8 +82,9 @@ function PhaseFields({ page, module, timing, values, errors }: { page: PageConte
   const { now, closed } = timing;
   return (
     <>
-      {/* The form's default button (Enter in a field) saves; it must come before the "Starts now" buttons. */}
-      <button type="submit" class="visually-hidden" tabindex={-1}>
+      {/* The form's default button (Enter in a field) saves; it must come before the "Starts now" buttons.
+          Hidden from assistive technology too: the visible Save button is the one to use. */}
+      <button type="submit" class="visually-hidden" tabindex={-1} aria-hidden="true">
         {t(lang, 'Save')}
       </button>
       {closed && (
