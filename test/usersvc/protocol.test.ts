@@ -29,7 +29,7 @@ test('an unknown path under the service is a plain-text 404 "not found"; the pla
     assert.equal(response.text, 'not found');
     assert.match(String(response.headers['content-type']), /^text\/plain/);
   }
-  const platform = await app.request({ method: 'GET', url: '/users' });
+  const platform = await app.request({ method: 'GET', url: '/users/1/2/3/' });
   assert.equal(platform.status, 404);
   assert.deepEqual(platform.body, { detail: 'Not found.' });
 });
