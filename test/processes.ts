@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,4 +14,31 @@ export function programArgs(program: keyof typeof SOURCES, ...args: string[]): s
   const built = process.env.TEST_BUILD_DIR ? join(process.env.TEST_BUILD_DIR, 'dist', `${program}.js`) : null;
   if (built && existsSync(built)) return ['--enable-source-maps', built, ...args];
   return ['--import', 'tsx', SOURCES[program], ...args];
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** The server's address from its "running at" line. */
+  url: string;
+  /** Everything it printed so far. */
+  output: () => string;
+}
+
+/**
+ * A server started with `spawn(process.execPath, args, { env })`, once it says it is running. A
+ * readiness check, not a stopwatch: the test's timeout bounds a start that never comes; an exit
+ * before it rejects with what the process printed.
+ */
+export function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn(process.execPath, args, { env });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) resolve({ child, url: match[1], output: () => output });
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
 }

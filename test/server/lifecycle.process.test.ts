@@ -1,33 +1,15 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { programArgs } from '../processes.js';
+import { programArgs, type Running, startServer } from '../processes.js';
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function start(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
+function start(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...extraEnv };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, programArgs('main'), { env });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  // Ready when it says so; the test's timeout bounds a start that never comes (no time is asserted).
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
-      if (match) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
+  return startServer(programArgs('main'), env);
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,30 +1,20 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { buildProduction } from '../../scripts/build.js';
+import { type Running, startServer } from '../processes.js';
 
 const exited = (child: ChildProcess) => new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
 /** `npm run start:prod` of a build in `dir`, on a fresh embedded database; resolves with its address. */
-function startBuild(dir: string, dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startBuild(dir: string, dataDir: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', SECRET_KEY: 'build-test-secret-key-build-test-secret-key', BASE_URL: 'http://127.0.0.1:8000', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WEB_CONCURRENCY;
-  const child = spawn(process.execPath, [join(dir, 'main.js')], { env });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  // Ready when it says so; the test's timeout bounds a start that never comes (no time is asserted).
-  return new Promise((done, fail) => {
-    child.stdout?.on('data', () => {
-      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
-      if (match) done({ child, url: match[1], output: () => output });
-    });
-    child.once('exit', (code) => fail(new Error(`exited with ${code}:\n${output}`)));
-  });
+  return startServer([join(dir, 'main.js')], env);
 }
 
 test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs and logins, and stops cleanly', { timeout: 600_000 }, async () => {
