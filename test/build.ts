@@ -1,24 +1,44 @@
 /**
  * Compiles the suite once per run (docs/testing.md, "How a run works"): esbuild bundles every test
- * file, with the src/ and test/ modules it imports, into `.test-build/` (shared modules become
+ * file, with the src/ and test/ modules it imports, into `.test-build/run-<pid>/` (shared modules become
  * chunks), so that each test process loads plain JavaScript instead of resolving and transforming
  * ≈ 1,700 TypeScript modules through tsx. Packages stay in node_modules (imported by Node).
  *
  * Each module's `import.meta.url` stays the URL of its source file, so the paths that modules compute
  * from it (the migrations, the static files, a document a test reads) are the same as under tsx.
  *
- * The production build (scripts/build.ts) goes to `.test-build/dist/`: the process tier's child
+ * The production build (scripts/build.ts) goes to the run's `dist/`: the process tier's child
  * processes start from it as an operator's `npm run start:prod` does (test/processes.ts).
  */
 import { build, type Plugin } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildProduction } from '../scripts/build.js';
 
-export const BUILD_DIR = '.test-build';
+/** This run's own folder under `.test-build/`, so that runs side by side (two worktrees' checks, a tier and a file) do not remove each other's. */
+export const BUILD_DIR = join('.test-build', `run-${process.pid}`);
 
-/** The bundled file of a test file (`test/x/y.test.ts` → `.test-build/test/x/y.test.js`). */
+/** Removes the folders of runs whose process is gone (a run removes its own at its end). */
+function removeStaleBuilds(): void {
+  if (!existsSync('.test-build')) return;
+  for (const name of readdirSync('.test-build')) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && isRunning(pid)) continue;
+    rmSync(join('.test-build', name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The bundled file of a test file (`test/x/y.test.ts` → `.test-build/run-<pid>/test/x/y.test.js`). */
 export const builtFile = (file: string) => join(BUILD_DIR, file.replace(/\.tsx?$/, '.js'));
 
 /** Puts each project module's own source URL in place of `import.meta.url`. */
@@ -48,7 +68,7 @@ const grouping: Plugin = {
 /** Bundles `files` (and, unless `withProduction` is false, the production build); returns the milliseconds it took. */
 export async function buildSuite(files: string[], { withProduction = true } = {}): Promise<number> {
   const started = Date.now();
-  rmSync(BUILD_DIR, { recursive: true, force: true });
+  removeStaleBuilds();
   await build({
     entryPoints: files,
     outdir: BUILD_DIR,

@@ -4,25 +4,25 @@
  * - Tiers come from the file name: `*.unit.test.ts` (pure, no database), `*.browser.test.ts`
  *   (Chromium), `*.process.test.ts` (child processes), `*.sweep.test.ts` (fuzz and robustness
  *   sweeps), every other `*.test.ts` is medium (the app in-process on a database).
- * - The files are bundled once (test/build.ts). A unit or medium file shares its process with
- *   other files of its tier (test/grouping.ts: groups of about TEST_GROUP_SECONDS, default 120 s),
- *   so a process's start is paid once per group; a browser, process or sweep file has a process of
- *   its own under node's test runner. At most TEST_CONCURRENCY (default 2) processes at once, the
+ * - The files are bundled once (test/build.ts) and run in-process through test/grouping.ts. A
+ *   unit or medium file shares its process with other files of its tier (groups of about
+ *   TEST_GROUP_SECONDS, default 120 s), so a process's start is paid once per group; a browser,
+ *   process or sweep file has a process of its own. At most TEST_CONCURRENCY (default 2) processes at once, the
  *   slowest expected first (test/timings.json; `--save-timings` writes it anew), so the run does
  *   not end waiting for one long process.
  * - With TEST_DATABASE_URL set, the database tiers run on PostgreSQL: a migrated template database
  *   is made for the run, each test process clones one database from it and resets it between
  *   tests (test/database.ts), and everything is dropped at the end.
  * - Each file's output is printed when its process ends; at the end the ten slowest files, the
- *   time (and, for grouped files, the CPU time) per tier and one closing line
+ *   time and the CPU time per tier and one closing line
  *   `N passed, N failed, N skipped`. `TEST_TIMING_FILE=path` also
  *   appends one JSON line per file. A file that hangs fails after 20 minutes.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 import { BUILD_DIR, buildSuite, builtFile } from './build.js';
@@ -53,10 +53,10 @@ interface Counts {
 interface FileResult extends Counts {
   file: string;
   tier: Tier;
-  /** The file's time: its process's for a file alone, its suite's in a group. */
+  /** The file's time (its suite's; a group's start is not in it). */
   ms: number;
-  /** The CPU time the file's process spent in it (grouped files only). */
-  cpuMs?: number;
+  /** The CPU time its process and the processes it started and ended (Chromium, a server) spent in it. */
+  cpuMs: number;
   output: string;
 }
 
@@ -99,7 +99,7 @@ interface JobResult {
   files: FileResult[];
 }
 
-/** Tiers whose files run several to a process (test/grouping.ts); a browser, process or sweep file has one of its own. */
+/** Tiers whose files run several to a process (test/grouping.ts); a browser, process or sweep file has a process of its own. */
 const GROUPED: ReadonlySet<Tier> = new Set(['unit', 'medium']);
 /** About how long a group runs: long enough to pay a process's start once for many files, short enough to share out. */
 const GROUP_MS = Number(process.env.TEST_GROUP_SECONDS ?? 120) * 1000;
@@ -136,47 +136,35 @@ const NO_COUNTS: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
 function groupEntry(files: string[]): string {
   const entry = join(BUILD_DIR, 'groups', `${randomBytes(4).toString('hex')}.js`);
   mkdirSync(dirname(entry), { recursive: true });
-  const loads = files.map((file) => `  [${JSON.stringify(file)}, () => import(${JSON.stringify(`../${file.replace(/\.tsx?$/, '.js')}`)})],`);
+  const loads = files.map((file) => `  [${JSON.stringify(file)}, () => import(${JSON.stringify(`./${relative(dirname(entry), builtFile(file))}`)})],`);
   writeFileSync(entry, `import { runGroup } from '../test/grouping.js';\nawait runGroup([\n${loads.join('\n')}\n]);\n`);
   return entry;
 }
 
 /**
- * Runs a job in one process with test/reporter.ts: a single file under node's test runner, a
- * group in-process through its entry. Each file's output and counts come from the reporter's
- * lines: `# file {…}` ends a grouped file, `# counts {…}` is the running count of a single file.
+ * Runs a job in one process through its group entry, with test/reporter.ts: each file's output,
+ * time and counts come from the reporter's lines (`# file {…}` ends a file).
  */
 function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<JobResult> {
   const started = Date.now();
   const reporter = join(BUILD_DIR, 'test', 'reporter.js');
-  const grouped = job.files.length > 1 || GROUPED.has(job.tier);
-  const options = ['--enable-source-maps', `--test-timeout=${FILE_TIMEOUT_MS}`, `--test-reporter=./${reporter}`];
-  const args = grouped ? [...options, groupEntry(job.files)] : ['--test', '--test-force-exit', ...options, builtFile(job.files[0])];
-  const timeout = FILE_TIMEOUT_MS * (grouped ? 2 : 1);
+  const args = ['--enable-source-maps', `--test-timeout=${FILE_TIMEOUT_MS}`, `--test-reporter=./${reporter}`, groupEntry(job.files)];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeout + 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), FILE_TIMEOUT_MS * job.files.length + 60_000);
     child.on('close', (exitCode) => {
       clearTimeout(timer);
-      const ms = Date.now() - started;
-      const files = grouped ? groupResults(job, output, exitCode) : [singleResult(job.files[0], output, exitCode, ms)];
+      const files = groupResults(job, output, exitCode);
       for (const r of files) console.log(`\n▶ ${r.file} (${(r.ms / 1000).toFixed(1)} s)${r.failed ? ' FAILED' : ''}\n${r.output}`);
-      done({ tier: job.tier, ms, files });
+      done({ tier: job.tier, ms: Date.now() - started, files });
     });
   });
 }
 
 const withoutCountLines = (text: string) => text.replace(/^# counts .*\n?/gm, '').trimEnd();
-
-function singleResult(file: string, output: string, exitCode: number | null, ms: number): FileResult {
-  const summary = [...output.matchAll(/^# counts (\{.*\})$/gm)].at(-1);
-  const counts: Counts = summary ? JSON.parse(summary[1]) : { ...NO_COUNTS, failed: 1 };
-  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // a crash after the last test
-  return { file, tier: tierOf(file), ms, ...counts, output: withoutCountLines(output) };
-}
 
 /** A group's output cut at its files' ends; a file that never ended (the process died) failed, with what was left. */
 function groupResults(job: Job, output: string, exitCode: number | null): FileResult[] {
@@ -191,7 +179,7 @@ function groupResults(job: Job, output: string, exitCode: number | null): FileRe
   const leftOver = withoutCountLines(rest);
   const ended = new Set(results.map((r) => r.file));
   for (const file of job.files.filter((f) => !ended.has(f))) {
-    results.push({ file, tier: job.tier, ms: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
+    results.push({ file, tier: job.tier, ms: 0, cpuMs: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
   }
   const last = results.at(-1);
   if (last && exitCode !== 0 && !results.some((r) => r.failed)) last.failed = 1; // a crash after the last test
@@ -214,15 +202,15 @@ function report(jobs: JobResult[], wallMs: number, buildMs: number): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log('\nThe ten slowest files:');
   for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(r.ms).padStart(8)}  ${r.file}`);
-  console.log('Per tier (files, tests, processes, time in the processes, CPU time of the grouped files):');
+  console.log('Per tier (files, tests, processes, time in the processes, CPU time in the files):');
   for (const tier of TIERS) {
     const inTier = results.filter((r) => r.tier === tier);
     if (!inTier.length) continue;
     const tests = inTier.reduce((n, r) => n + r.passed + r.failed + r.skipped + r.todo, 0);
     const processes = jobs.filter((j) => j.tier === tier);
     const ms = processes.reduce((n, j) => n + j.ms, 0);
-    const cpu = inTier.reduce((n, r) => n + (r.cpuMs ?? 0), 0);
-    console.log(`  ${tier.padEnd(8)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${String(processes.length).padStart(4)} processes ${seconds(ms).padStart(9)}${cpu ? ` ${seconds(cpu).padStart(9)} CPU` : ''}`);
+    const cpu = inTier.reduce((n, r) => n + r.cpuMs, 0);
+    console.log(`  ${tier.padEnd(8)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${String(processes.length).padStart(4)} processes ${seconds(ms).padStart(9)} ${seconds(cpu).padStart(9)} CPU`);
   }
   console.log(`Build ${seconds(buildMs)}, wall ${seconds(wallMs)}.`);
   const failedFiles = results.filter((r) => r.failed);
@@ -279,6 +267,7 @@ async function main(): Promise<number> {
     return results.some((r) => r.failed) ? 1 : 0;
   } finally {
     await template?.dropAll();
+    rmSync(BUILD_DIR, { recursive: true, force: true });
   }
 }
 
