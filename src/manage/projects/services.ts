@@ -10,6 +10,8 @@ import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { mailUsers } from './mails.js';
+import { recordNotifications } from '../../core/notifications/services.js';
+import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
@@ -34,11 +36,13 @@ interface Organisation {
   language: string;
 }
 
-async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
+async function tellInitiators(tx: Tx, organisation: Organisation, project: { id: number; name: string; slug: string }, actor: Actor) {
   const others = (await initiatorIds(tx, organisation.id)).filter((id) => id !== actor.id);
   const url = `${actor.origin}${dashboardPath(organisation.slug, project.slug)}`;
   const brand = await organisationBrand(tx, organisation.slug, actor.origin);
-  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url, brand }, { notifications: true });
+  const context = { project: project.name, organisation: organisation.name, actor: actor.username };
+  await mailUsers(tx, 'new_project', others, { ...context, url, brand }, { notifications: true });
+  await recordNotifications(tx, { kind: 'new_project', recipientIds: others, actorId: actor.id, projectId: project.id, context, url });
 }
 
 /** §B5: a draft without modules; the creator moderates it; the other initiators are told (§C10). */
@@ -54,7 +58,7 @@ export async function createProject(
     .values({ ...values, slug, organisationId: organisation.id, isDraft: true })
     .returning({ id: projects.id, slug: projects.slug });
   await addModerator(tx, created.id, actor.id, 'implied');
-  await tellInitiators(tx, organisation, { name: values.name, slug }, actor);
+  await tellInitiators(tx, organisation, { id: created.id, name: values.name, slug }, actor);
   return created;
 }
 
@@ -104,7 +108,7 @@ export async function duplicateProject(
       await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
     }
   }
-  await tellInitiators(tx, organisation, { name, slug }, actor);
+  await tellInitiators(tx, organisation, { id: copy.id, name, slug }, actor);
   return copy;
 }
 
@@ -115,7 +119,11 @@ export async function duplicateProject(
  */
 export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
   const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '', brand: await organisationBrand(tx, organisation.slug, actor.origin) };
-  await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
+  const initiators = await initiatorIds(tx, organisation.id);
+  await mailUsers(tx, 'project_deleted', initiators, vars, { notifications: true });
+  // Not tied to the project (that goes now): it leads to the organisation's project list.
+  const context = { project: project.name, organisation: organisation.name, actor: actor.username };
+  await recordNotifications(tx, { kind: 'project_deleted', recipientIds: initiators, actorId: actor.id, projectId: null, context, url: projectListPath(organisation.slug) });
   const ideaImages = await tx
     .select({ image: ideas.image })
     .from(ideas)
