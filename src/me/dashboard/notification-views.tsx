@@ -70,8 +70,7 @@ export function NotificationsPage({ page, sidebar, data }: { page: PageContext &
                 <form method="post" action={notificationReadPath(item.id)} class="inline-form">
                   <CsrfField page={page} />
                   <button type="submit" class="link-button">
-                    {t(lang, 'Mark as read')}
-                    <span class="visually-hidden">: {item.text}</span>
+                    {t(lang, 'Mark as read')}<span class="visually-hidden">: {item.text}</span>
                   </button>
                 </form>
               )}
