@@ -6,6 +6,7 @@ import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
 import { PROJECT_FIELDS } from './input.js';
+import type { TermChange } from './module-input.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
@@ -205,14 +206,16 @@ export async function savePhases(tx: Tx, moduleId: number, list: { id: number; n
   for (const { id, ...values } of list) await tx.update(phases).set(values).where(and(eq(phases.id, id), eq(phases.moduleId, moduleId)));
 }
 
-/** §B12: renames, removes (ideas lose the category; labels leave their ideas) and adds categories or labels. */
+/** §B12: renames, removes (ideas lose the category; labels leave their ideas) and adds categories or labels, and sets the module's word for them; one transaction. */
 export async function saveTerms(
   tx: Tx,
   kind: 'categories' | 'labels',
   moduleId: number,
-  change: { rename: { id: number; name: string }[]; remove: number[]; add: string[] },
+  change: TermChange,
 ): Promise<void> {
   const table = kind === 'categories' ? categories : labels;
+  const alias = kind === 'categories' ? { categoryAlias: change.alias.word, categoryAliasHelp: change.alias.help } : { labelAlias: change.alias.word, labelAliasHelp: change.alias.help };
+  await tx.update(modules).set(alias).where(eq(modules.id, moduleId));
   if (change.remove.length) await tx.delete(table).where(and(eq(table.moduleId, moduleId), inArray(table.id, change.remove)));
   for (const { id, name } of change.rename) await tx.update(table).set({ name }).where(and(eq(table.id, id), eq(table.moduleId, moduleId)));
   if (change.add.length) await tx.insert(table).values(change.add.map((name) => ({ moduleId, name })));
