@@ -65,3 +65,11 @@ test('a word too long is refused beside its field and nothing of the form is sav
   assert.equal((await other.post(`${base}/categories/`, { alias: 'District' })).status, 403);
   assert.equal((await db.select().from(modules).where(eq(modules.id, 1)))[0].categoryAlias, '');
 });
+
+test('loaddata takes a module’s own words (a4 CategoryAlias, LabelAlias)', async () => {
+  const world = dashboardWorld();
+  const [first, ...rest] = world.modules ?? [];
+  const t = await dashboardApp({ ...world, modules: [{ ...first, category_alias: 'District', label_alias_help: 'Pick what fits' }, ...rest] });
+  const [stored] = await t.db.select().from(modules).where(eq(modules.id, 1));
+  assert.deepEqual([stored.categoryAlias, stored.categoryAliasHelp, stored.labelAlias, stored.labelAliasHelp], ['District', '', '', 'Pick what fits']);
+});

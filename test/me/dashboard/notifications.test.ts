@@ -175,3 +175,23 @@ test('a new project tells the other initiators in the app; a deleted one too, le
   assert.equal(rows[0].targetUrl, '/org/dashboard/projects/');
   assert.equal(rows[0].projectId, null);
 });
+
+test('loaddata keeps notifications as adhocracy+ had them, read or not; a target off the site leads nowhere', async () => {
+  const world = dashboardWorld();
+  const t = await dashboardApp({
+    ...world,
+    notifications: [
+      { recipient: 5, kind: 'event_added', message: 'A new event %(event)s was added.', context: { event: 'Walk' }, target_url: '/org/projects/project/', project: 1, created: '2026-03-01T10:00:00Z' },
+      { recipient: 5, kind: 'comment_on_post', message: 'Old news', target_url: 'https://evil.example/', read: true, created: '2026-02-01T10:00:00Z' },
+    ],
+  });
+  const rows = await ofUser(t, 5);
+  assert.deepEqual(rows.map((r) => [r.kind, r.read, r.targetUrl]), [['event_added', false, '/org/projects/project/'], ['comment_on_post', true, '']]);
+  assert.deepEqual(rows[1].readAt, new Date('2026-02-01T10:00:00Z'));
+  const user = await signedIn(t.app, 'user');
+  assert.equal(bell((await user.get('/')).text), '1');
+  const centre = await user.get(CENTRE);
+  assert.match(centre.text, /A new event Walk was added\./);
+  assert.match(centre.text, /Old news/);
+  assert.doesNotMatch(centre.text, /evil\.example/);
+});
