@@ -37,16 +37,18 @@ export const bellCount = (unread: number) => (unread >= BELL_MAX ? `${BELL_MAX -
 /**
  * The bell (issue 34, item 3): the notification centre with the unread count, on every page of a
  * signed-in user. /static/bell.js keeps the count live over the user's stream, which starts where
- * the count was read (data-live-last); without JavaScript a reload shows it.
+ * the count was read (data-live-last); without JavaScript a reload shows it. No unread ones
+ * (`data-unread="0"`): no badge. A kept page gets the viewer's bell put in at sending
+ * (web/page-keeping.ts).
  */
 function NotificationBell({ lang, bell }: { lang: Lang; bell: Bell }) {
   return (
-    <a href={NOTIFICATIONS_PATH} class="bell" data-bell-stream={NOTIFICATIONS_STREAM} data-live-last={bell.livePosition}>
+    <a href={NOTIFICATIONS_PATH} class="bell" data-bell-stream={NOTIFICATIONS_STREAM} data-live-last={bell.livePosition} data-unread={String(bell.unread)}>
       <svg class="bell-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
         <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
       </svg>
       {t(lang, 'Notifications')}{' '}
-      <span class="badge" data-bell-badge hidden={bell.unread === 0}>
+      <span class="badge" data-bell-badge>
         <span data-bell-count>{bellCount(bell.unread)}</span>
         <span class="visually-hidden"> {t(lang, 'unread')}</span>
       </span>

@@ -16,7 +16,7 @@
     var count = bell.querySelector('[data-bell-count]');
     if (!badge || !count) return;
     count.textContent = unread >= max ? String(max - 1) + '+' : String(unread);
-    badge.hidden = unread === 0;
+    bell.setAttribute('data-unread', String(unread));
     document.documentElement.setAttribute('data-bell-unread', String(unread));
   }
   function refresh() {

@@ -195,3 +195,22 @@ test('loaddata keeps notifications as adhocracy+ had them, read or not; a target
   assert.match(centre.text, /Old news/);
   assert.doesNotMatch(centre.text, /evil\.example/);
 });
+
+test('a page kept for its viewer still shows the viewer’s own bell of now, and its stream starts where that count was read', async () => {
+  const t = await notificationsApp();
+  const user = await signedIn(t.app, 'user');
+  const list = await user.get('/org/projects/project/');
+  const ideaPath = /href="(\/org\/ideas\/\d{4}-\d{5}\/)"/.exec(list.text)?.[1];
+  assert.ok(ideaPath);
+  const first = await user.get(ideaPath);
+  assert.equal(bell(first.text), '0');
+  assert.match(first.text, /data-unread="0"/);
+  // Nothing on the idea's page changes (its version stays): only the viewer's notifications.
+  await t.db.insert(notifications).values({ recipientId: 5, kind: 'new_project', message: 'Hello', context: {} });
+  const second = await user.get(ideaPath);
+  assert.equal(bell(second.text), '1');
+  assert.match(second.text, /data-unread="1"/);
+  const position = (html: string) => /data-live-last="([^"]*)"/.exec(html)?.[1];
+  assert.match(String(position(second.text)), /^\d+:\d+:/);
+  assert.notEqual(position(second.text), position(first.text));
+});
