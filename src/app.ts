@@ -39,6 +39,7 @@ import { appProjectRoutes } from './api/projects/routes.js';
 import { appModuleRoutes } from './api/modules/routes.js';
 import { contentTypeRoutes } from './api/contenttypes/routes.js';
 import { followRoutes } from './api/follows/routes.js';
+import { notificationRoutes } from './api/notifications/routes.js';
 import { profileRoutes } from './api/profiles/routes.js';
 import { commentsPlugin } from './features/comments/plugin.js';
 import { ideasPlugin } from './features/ideas/plugin.js';
@@ -103,6 +104,7 @@ const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
   appModuleRoutes,
   contentTypeRoutes,
   followRoutes,
+  notificationRoutes,
   profileRoutes,
   ideasPlugin,
   commentsPlugin,

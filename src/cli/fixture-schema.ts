@@ -109,6 +109,11 @@ export const FixtureModule = Type.Object(
     ),
     categories: Type.Optional(Type.Array(Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict))),
     labels: Type.Optional(Type.Array(Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 120 }) }, strict))),
+    /** The module's own words for category and label and their help texts (a4 CategoryAlias, LabelAlias: title, description). */
+    category_alias: Type.Optional(Type.String({ maxLength: 25 })),
+    category_alias_help: Type.Optional(Type.String({ maxLength: 300 })),
+    label_alias: Type.Optional(Type.String({ maxLength: 25 })),
+    label_alias_help: Type.Optional(Type.String({ maxLength: 300 })),
   },
   strict,
 );
@@ -178,6 +183,27 @@ const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], 
 void platformPageKeysMatch;
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 
+/**
+ * An in-app notification (a+ `notifications.Notification`): `message` is the English text with
+ * `%(name)s` places that `context` fills (a+'s `{name}` places become `%(name)s`), `target_url` a
+ * path on this site.
+ */
+export const FixtureNotification = Type.Object(
+  {
+    id: Type.Optional(Id),
+    recipient: Id,
+    kind: Type.String({ minLength: 1, maxLength: 64 }),
+    message: Type.String({ minLength: 1, maxLength: 255 }),
+    context: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 2000 }))),
+    target_url: Type.Optional(Type.String({ maxLength: 2000 })),
+    project: Type.Optional(Type.Union([Id, Type.Null()])),
+    read: Type.Optional(Type.Boolean()),
+    read_at: Type.Optional(NullableDate),
+    created: Type.Optional(DateTime),
+  },
+  strict,
+);
+
 /** The platform's own kinds; the module types add theirs (their `fixtures`). */
 const coreKinds = {
   users: Type.Optional(Type.Array(FixtureUser)),
@@ -190,6 +216,7 @@ const coreKinds = {
   reports: Type.Optional(Type.Array(FixtureReport)),
   comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
   follows: Type.Optional(Type.Array(FixtureFollow)),
+  notifications: Type.Optional(Type.Array(FixtureNotification)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
 };
 /** A fixture: the platform's kinds, typed, and the registered module types' kinds by their names. */

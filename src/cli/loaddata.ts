@@ -23,6 +23,7 @@ import type { Config } from '../config.js';
 import { ImageInvalid } from '../media/images.js';
 import { type Media, openMedia } from '../media/store.js';
 import { cleanRichText } from '../text/html.js';
+import { isSameOriginPath } from '../http/urls.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 
 export { FixtureError };
@@ -180,6 +181,10 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
       isDraft: m.is_draft ?? false,
       weight: m.weight ?? 0,
       area: area?.area ?? null,
+      categoryAlias: m.category_alias ?? '',
+      categoryAliasHelp: m.category_alias_help ?? '',
+      labelAlias: m.label_alias ?? '',
+      labelAliasHelp: m.label_alias_help ?? '',
     });
     for (const [j, ph] of m.phases.entries()) {
       const start = date(ph.start_date) ?? null;
@@ -324,6 +329,28 @@ async function loadFeedbackAndFollows({ tx }: Ctx, data: Fixture) {
   }
 }
 
+/** In-app notifications as they stand (read or not); a target that is no path on this site is dropped. */
+async function loadNotifications({ tx }: Ctx, records: Fixture['notifications'] = []) {
+  for (const [i, n] of records.entries()) {
+    const where = `notifications[${i}]`;
+    await requireRow(tx, s.users, n.recipient, `${where}.recipient`, 'user');
+    if (n.project) await requireRow(tx, s.projects, n.project, `${where}.project`, 'project');
+    const read = n.read ?? false;
+    await tx.insert(s.notifications).values({
+      ...(n.id ? { id: n.id } : {}),
+      recipientId: n.recipient,
+      kind: n.kind,
+      message: n.message,
+      context: n.context ?? {},
+      targetUrl: isSameOriginPath(n.target_url) ? n.target_url : '',
+      projectId: n.project ?? null,
+      read,
+      readAt: read ? (date(n.read_at) ?? date(n.created) ?? new Date()) : null,
+      ...(n.created ? { created: new Date(n.created) } : {}),
+    });
+  }
+}
+
 async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
   for (const page of records) {
     const body = cleanRichText(page.body);
@@ -334,7 +361,7 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -374,6 +401,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
+    [['notifications'], (c) => loadNotifications(c, fixture.notifications)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
   const kinds = stages.flatMap(([names]) => names);

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { preparedPer } from '../db/sql.js';
-import { apiTokens, browserSessions, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
+import { apiTokens, browserSessions, notifications, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
 import { browserSessionKey, csrfFailure, isSafeMethod, SESSION_COOKIE } from './session.js';
@@ -19,7 +19,21 @@ export interface AuthUser {
   dateJoined: Date;
   /** Browser sessions only: where the page header leads staff (issue 22, item 13). */
   staff?: StaffPlaces;
+  /** Browser sessions only: what the header's bell shows (issue 34, item 3). */
+  bell?: Bell;
 }
+
+/**
+ * The unread notifications (counted up to BELL_MAX; more shows as "99+") and where the live channel
+ * stood when they were counted: the bell's stream starts there, so nothing between the page and its
+ * stream is missed (the count and the position come from one statement's snapshot).
+ */
+export interface Bell {
+  unread: number;
+  livePosition: string;
+}
+
+export const BELL_MAX = 100;
 
 /** The initiator's organisation (the first by name; its dashboard) and whether the user moderates a project. */
 export interface StaffPlaces {
@@ -83,7 +97,7 @@ async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
 
 /**
  * The browser session's user (an unexpired session of an active user) with the staff places the
- * page header links and when the session began, in one statement (no extra query per page).
+ * page header links, the bell's count and when the session began, in one statement (no extra query per page).
  */
 const sessionUserStatement = preparedPer((db) =>
   db
@@ -92,6 +106,8 @@ const sessionUserStatement = preparedPer((db) =>
       sessionCreated: browserSessions.created,
       initiatorOf: sql<string | null>`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${users.id} order by o.name, o.id limit 1)`,
       moderates: sql<boolean>`exists (select 1 from ${projectModerators} m where m.user_id = ${users.id})`,
+      unread: sql<number>`(select count(*) from (select 1 from ${notifications} n where n.recipient_id = ${users.id} and not n.read limit ${sql.raw(String(BELL_MAX))}) u)`.mapWith(Number),
+      livePosition: sql<string>`pg_current_snapshot()::text`,
     })
     .from(browserSessions)
     .innerJoin(users, eq(users.id, browserSessions.userId))
@@ -108,8 +124,8 @@ async function bySession(db: Db, request: FastifyRequest): Promise<AuthUser | nu
   const key = browserSessionKey(request.cookies[SESSION_COOKIE]);
   const row = key && (await loadSessionUser(db, key));
   if (!row || !issuedInTime(row, row.sessionCreated)) return null;
-  const { initiatorOf, moderates, sessionCreated: _, ...user } = row;
-  return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) } };
+  const { initiatorOf, moderates, unread, livePosition, sessionCreated: _, ...user } = row;
+  return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) }, bell: { unread, livePosition } };
 }
 
 export interface Authentication {

@@ -71,6 +71,16 @@ export async function publishLive(tx: DbOrTx, topic: string, event: string, data
   else await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${topic})`);
 }
 
+/** Publishes several events at once (one insert; e.g. a notification to each of many followers), as `publishLive` does each. */
+export async function publishLiveEach(tx: DbOrTx, events: { topic: string; event: string; data: Record<string, unknown> }[]): Promise<void> {
+  if (!events.length) return;
+  await tx.insert(liveEvents).values(events);
+  const topics = new Set(events.map((e) => e.topic));
+  const request = requestTopics.getStore();
+  if (request) for (const topic of topics) request.add(topic);
+  else await tx.execute(sql`SELECT ${sql.join([...topics].map((topic) => sql`pg_notify(${LIVE_CHANNEL}, ${topic})`), sql`, `)}`);
+}
+
 /** The topics the current request wrote. */
 const requestTopics = new AsyncLocalStorage<Set<string>>();
 

@@ -24,7 +24,6 @@ export const deConsultation: Record<string, string> = {
   'no': 'nein',
   'Remove highlight': 'Hervorhebung entfernen',
   'Reported ideas': 'Gemeldete Ideen',
-  'Send me an e-mail when': 'Schicken Sie mir eine E-Mail, wenn',
   'Someone comments on my contribution': 'Jemand kommentiert meinen Beitrag',
   'Someone replies to my comment': 'Jemand antwortet auf meinen Kommentar',
   'Terms of use of the platform': 'Nutzungsbedingungen der Plattform',

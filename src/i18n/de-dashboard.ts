@@ -224,4 +224,12 @@ export const deDashboard: Record<string, string> = {
   'Participation is open from the start of a phase until its end; before and after, the module can be read but not taken part in.': 'Beteiligung ist vom Beginn einer Phase bis zu ihrem Ende möglich; davor und danach kann man das Modul lesen, sich aber nicht beteiligen.',
   'It is now %(now)s there.': 'Dort ist es jetzt %(now)s.',
   'Starts now (save)': 'Beginnt jetzt (speichern)',
+  // A module's own words for category and label (a4 aliases, core/modules/terms.ts).
+  'The module’s own word': 'Das eigene Wort des Moduls',
+  'Word for “Category”': 'Wort für „Kategorie“',
+  'Word for “Label”': 'Wort für „Merkmal“',
+  'For example “District”. Used instead of “%(word)s” in this module’s forms, filters, lists and exports. Leave empty to keep “%(word)s”.':
+    'Zum Beispiel „Stadtteil“. Wird in den Formularen, Filtern, Listen und Exporten dieses Moduls statt „%(word)s“ verwendet. Leer lassen, um „%(word)s“ zu behalten.',
+  'Help text on the form': 'Hilfetext im Formular',
+  'Shown to participants beside the field when they write a contribution.': 'Wird den Teilnehmenden beim Feld angezeigt, wenn sie einen Beitrag schreiben.',
 };

@@ -6,6 +6,7 @@ import { deExports } from './de-exports.js';
 import { deInsights } from './de-insights.js';
 import { deMaps } from './de-maps.js';
 import { deLive } from './de-live.js';
+import { deNotifications } from './de-notifications.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
@@ -292,5 +293,6 @@ export const de: Record<string, string> = {
   ...deMaps,
   ...deBudgeting,
   ...deLive,
+  ...deNotifications,
   ...deCommon,
 };

@@ -1,8 +1,9 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
-import { projectListPath } from './paths.js';
-import { LANGUAGES, t } from '../i18n/index.js';
+import { NOTIFICATIONS_PATH, NOTIFICATIONS_STREAM, projectListPath } from './paths.js';
+import { BELL_MAX, type Bell } from '../http/auth.js';
+import { type Lang, LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { loginRedirectUrl, signupRedirectUrl } from './render.js';
 
@@ -30,6 +31,31 @@ function LanguageSwitcher({ page }: { page: PageContext }) {
   );
 }
 
+/** The count as the badge shows it: up to BELL_MAX - 1, then "99+". */
+export const bellCount = (unread: number) => (unread >= BELL_MAX ? `${BELL_MAX - 1}+` : String(unread));
+
+/**
+ * The bell (issue 34, item 3): the notification centre with the unread count, on every page of a
+ * signed-in user. /static/bell.js keeps the count live over the user's stream, which starts where
+ * the count was read (data-live-last); without JavaScript a reload shows it. No unread ones
+ * (`data-unread="0"`): no badge. A kept page gets the viewer's bell put in at sending
+ * (web/page-keeping.ts).
+ */
+function NotificationBell({ lang, bell }: { lang: Lang; bell: Bell }) {
+  return (
+    <a href={NOTIFICATIONS_PATH} class="bell" data-bell-stream={NOTIFICATIONS_STREAM} data-live-last={bell.livePosition} data-unread={String(bell.unread)}>
+      <svg class="bell-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+        <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+      </svg>
+      {t(lang, 'Notifications')}{' '}
+      <span class="badge" data-bell-badge>
+        <span data-bell-count>{bellCount(bell.unread)}</span>
+        <span class="visually-hidden"> {t(lang, 'unread')}</span>
+      </span>
+    </a>
+  );
+}
+
 function UserNav({ page }: { page: PageContext }) {
   const { lang, user } = page;
   if (!user) {
@@ -47,6 +73,11 @@ function UserNav({ page }: { page: PageContext }) {
   }
   return (
     <ul class="nav">
+      {user.bell && (
+        <li>
+          <NotificationBell lang={lang} bell={user.bell} />
+        </li>
+      )}
       <li>
         <a href="/userdashboard/overview/">{t(lang, 'Overview')}</a>
       </li>
@@ -144,6 +175,7 @@ export function Layout({ page, title, children, scripts = [], organisation }: La
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/site.css" />
         <script src="/static/timeago.js" defer />
+        {page.user?.bell && <script src="/static/bell.js" defer />}
         {scripts.map((src) => (
           <script src={src} defer />
         ))}

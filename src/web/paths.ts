@@ -1,6 +1,9 @@
 /** The first-run setup of an empty install (operate/setup). */
 export const SETUP_PATH = '/setup/';
 export const SETUP_ORGANISATION_PATH = '/setup/organisation/';
+/** The notification centre (me/notifications) and the stream behind the bell's live count. */
+export const NOTIFICATIONS_PATH = '/userdashboard/notifications/';
+export const NOTIFICATIONS_STREAM = '/api/notifications/live/';
 /** Paths of the initiator dashboard (§B2, under `/<org>/dashboard/`). */
 export const projectListPath = (org: string) => `/${org}/dashboard/projects/`;
 export const projectCreatePath = (org: string) => `/${org}/dashboard/projects/create/`;

@@ -8,6 +8,7 @@ import { deExports } from '../../src/i18n/de-exports.js';
 import { deInsights } from '../../src/i18n/de-insights.js';
 import { deLive } from '../../src/i18n/de-live.js';
 import { deMaps } from '../../src/i18n/de-maps.js';
+import { deNotifications } from '../../src/i18n/de-notifications.js';
 import { deOperations } from '../../src/i18n/de-operations.js';
 import { deParticipation } from '../../src/i18n/de-participation.js';
 import { dePolls } from '../../src/i18n/de-polls.js';
@@ -15,7 +16,7 @@ import { deCommon } from '../../src/i18n/de.js';
 import { deTexts } from '../../src/i18n/de-texts.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);

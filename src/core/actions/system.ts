@@ -5,6 +5,7 @@ import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import { loadRecipients } from '../../mail/notices.js';
 import { queueMail } from '../../mail/outbox.js';
+import { recordNotifications } from '../notifications/services.js';
 import { projectViewers } from '../projects/context.js';
 import { projectPath } from '../urls.js';
 import { recordAction } from './services.js';
@@ -57,6 +58,8 @@ async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase:
   // Only followers who may still see the project (issue 21, finding 6), and who want these mails (issue 22.2).
   const viewers = await projectViewers(tx, phase.projectId, followers.map((f) => f.id));
   const recipients = await loadRecipients(tx, [...viewers], kind);
+  const path = projectPath(phase.orgSlug, phase.projectSlug);
+  await recordNotifications(tx, { kind, recipientIds: [...viewers], actorId: null, projectId: phase.projectId, context: { project: phase.projectName, phase: phase.name || phase.moduleName }, url: path });
   const texts = SYSTEM_MAILS[kind];
   for (const r of recipients) {
     const vars = {
@@ -64,7 +67,7 @@ async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase:
       project: phase.projectName,
       phase: phase.name || phase.moduleName,
       end: phase.endDate ? formatDateTime(phase.endDate, r.lang, options.timeZone) : '',
-      url: `${options.origin}${projectPath(phase.orgSlug, phase.projectSlug)}`,
+      url: `${options.origin}${path}`,
     };
     await queueMail(tx, { to: r.email, subject: t(r.lang, texts.subject, vars), body: t(r.lang, texts.body, vars), kind });
   }

@@ -4,6 +4,7 @@ import { pageVersionField } from '../../db/versions.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
+import { type ModuleAliases, NO_ALIASES } from './terms.js';
 import { categories, comments, type ContentKind, labels, modules, organisations, phases, projects, ratings } from '../../db/schema/index.js';
 import { moduleContentTypes, moduleTypes } from './registry.js';
 
@@ -23,7 +24,7 @@ export interface NamedRef {
   name: string;
 }
 
-/** A module with its phases, categories and labels. */
+/** A module with its phases, categories and labels, and its own words for these (terms.ts). */
 export interface LoadedModule {
   id: number;
   projectId: number;
@@ -31,6 +32,7 @@ export interface LoadedModule {
   phases: ModulePhase[];
   categories: NamedRef[];
   labels: NamedRef[];
+  aliases: ModuleAliases;
 }
 
 /** JSON of a phase as moduleDetailFields build it (dates as ISO text). */
@@ -48,15 +50,26 @@ export const moduleDetailFields = {
     'type', p.type, 'startDate', p.start_date, 'endDate', p.end_date, 'weight', p.weight) order by p.weight, p.id) from ${phases} p where p.module_id = ${q(modules.id)})`,
   categories: sql<NamedRef[] | string | null>`(select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id) from ${categories} c where c.module_id = ${q(modules.id)})`,
   labels: sql<NamedRef[] | string | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${labels} l where l.module_id = ${q(modules.id)})`,
+  aliases: sql<ModuleAliases | string>`json_build_object('categoryAlias', ${q(modules.categoryAlias)}, 'categoryAliasHelp', ${q(modules.categoryAliasHelp)}, 'labelAlias', ${q(modules.labelAlias)}, 'labelAliasHelp', ${q(modules.labelAliasHelp)})`,
 };
 
-type ModuleDetailsRow = { phases: PhaseJson[] | string | null; categories: NamedRef[] | string | null; labels: NamedRef[] | string | null };
+type ModuleDetailsRow = { phases: PhaseJson[] | string | null; categories: NamedRef[] | string | null; labels: NamedRef[] | string | null; aliases: ModuleAliases | string };
 
-export const toModuleDetails = (row: ModuleDetailsRow): Pick<LoadedModule, 'phases' | 'categories' | 'labels'> => ({
+export const toModuleDetails = (row: ModuleDetailsRow): Pick<LoadedModule, 'phases' | 'categories' | 'labels' | 'aliases'> => ({
   phases: (fromJson(row.phases) ?? []).map(toPhase),
   categories: fromJson(row.categories) ?? [],
   labels: fromJson(row.labels) ?? [],
+  aliases: fromJson(row.aliases) ?? NO_ALIASES,
 });
+
+/** A module's own words for category and label (terms.ts); the platform's where the module is gone. */
+export async function loadModuleAliases(db: DbOrTx, moduleId: number): Promise<ModuleAliases> {
+  const [row] = await db
+    .select({ categoryAlias: modules.categoryAlias, categoryAliasHelp: modules.categoryAliasHelp, labelAlias: modules.labelAlias, labelAliasHelp: modules.labelAliasHelp })
+    .from(modules)
+    .where(eq(modules.id, moduleId));
+  return row ?? NO_ALIASES;
+}
 
 /** Phases, categories and labels of some modules: one statement whatever their number. */
 export async function loadModuleDetails(db: DbOrTx, heads: { id: number; projectId: number; isDraft: boolean }[]): Promise<LoadedModule[]> {
@@ -66,7 +79,7 @@ export async function loadModuleDetails(db: DbOrTx, heads: { id: number; project
     .from(modules)
     .where(inArray(modules.id, heads.map((m) => m.id)));
   const details = new Map(rows.map((row) => [row.id, toModuleDetails(row)]));
-  return heads.map((m) => ({ ...m, ...(details.get(m.id) ?? { phases: [], categories: [], labels: [] }) }));
+  return heads.map((m) => ({ ...m, ...(details.get(m.id) ?? { phases: [], categories: [], labels: [], aliases: NO_ALIASES }) }));
 }
 
 /** The app's modules: published modules of app-accessible projects, in (weight, id) order. */
@@ -90,7 +103,7 @@ const moduleHead = {
   isDraft: modules.isDraft,
 };
 
-/** A module as its pages show it: name, description, blueprint type, phases, categories and labels. */
+/** A module as its pages show it: name, description, blueprint type, phases, categories and labels, and its words for them. */
 export interface PageModule extends LoadedModule {
   slug: string;
   name: string;
@@ -114,9 +127,9 @@ const itemsField = () => {
 };
 
 /** A module head with its details read back from moduleDetailFields. */
-const withDetails = <T extends ModuleDetailsRow & { items: Record<string, number[] | null> | string }>({ phases: p, categories: c, labels: l, items: held, ...head }: T) => {
+const withDetails = <T extends ModuleDetailsRow & { items: Record<string, number[] | null> | string }>({ phases: p, categories: c, labels: l, aliases: a, items: held, ...head }: T) => {
   const items: ModuleItems = Object.fromEntries(Object.entries(fromJson(held)).map(([kind, ids]) => [kind, ids ?? []]));
-  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l }), items };
+  return { ...head, ...toModuleDetails({ phases: p, categories: c, labels: l, aliases: a }), items };
 };
 
 /** The modules of a project (published ones; drafts too when asked) with their details, in (weight, id) order: one statement. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { newsletterOptouts, notificationOptouts, users } from '../../db/schema/index.js';
+import { newsletterOptouts, notificationInappOptouts, notificationOptouts, users } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../mail/notices.js';
@@ -379,8 +379,10 @@ export interface MailSettingsInput {
   /** The organisations shown on the form, and those of them whose newsletters the user still wants. */
   shownOrganisationIds: number[];
   wantedOrganisationIds: number[];
-  /** The notification kinds the user wants; every other kind is turned off. */
+  /** The notification kinds the user wants by e-mail; every other kind is turned off. */
   wantedNotifications: NotificationKind[];
+  /** The kinds the user wants in the notification centre, the others are turned off there; null: unchanged (a form without those switches). */
+  wantedInApp: NotificationKind[] | null;
 }
 
 /**
@@ -400,4 +402,10 @@ export async function saveMailSettings(tx: DbOrTx, userId: number, input: MailSe
   const wanted = kinds.filter((kind) => input.wantedNotifications.includes(kind));
   if (wanted.length) await tx.delete(notificationOptouts).where(and(eq(notificationOptouts.userId, userId), inArray(notificationOptouts.kind, wanted)));
   if (off.length) await tx.insert(notificationOptouts).values(off.map((kind) => ({ userId, kind }))).onConflictDoNothing();
+  const { wantedInApp } = input;
+  if (!wantedInApp) return;
+  const inAppOff = kinds.filter((kind) => !wantedInApp.includes(kind));
+  const inAppWanted = kinds.filter((kind) => wantedInApp.includes(kind));
+  if (inAppWanted.length) await tx.delete(notificationInappOptouts).where(and(eq(notificationInappOptouts.userId, userId), inArray(notificationInappOptouts.kind, inAppWanted)));
+  if (inAppOff.length) await tx.insert(notificationInappOptouts).values(inAppOff.map((kind) => ({ userId, kind }))).onConflictDoNothing();
 }

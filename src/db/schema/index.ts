@@ -10,3 +10,4 @@ export * from './versions.js';
 export * from './budgeting.js';
 export * from './live.js';
 export * from './media.js';
+export * from './notifications.js';

@@ -88,6 +88,15 @@ export const modules = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     /** The area of a map module (MBS, MIC, PB): a GeoJSON FeatureCollection of (multi)polygons; null until the initiator sets it. */
     area: jsonb('area').$type<AreaFeatureCollection>(),
+    /**
+     * The module's own words for "Category" and "Label" and the help texts of its form (a4's
+     * CategoryAlias and LabelAlias: e.g. "District"); '' keeps the platform's words
+     * (core/modules/terms.ts).
+     */
+    categoryAlias: varchar('category_alias', { length: 25 }).notNull().default(''),
+    categoryAliasHelp: varchar('category_alias_help', { length: 300 }).notNull().default(''),
+    labelAlias: varchar('label_alias', { length: 25 }).notNull().default(''),
+    labelAliasHelp: varchar('label_alias_help', { length: 300 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [index('modules_project_idx').on(t.projectId, t.weight)],

@@ -2,9 +2,16 @@ import { localParts } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import type { Cell, Sheet, SheetContext } from '../moduletypes/contract.js';
 
-/** The headings (in the context's language), then every row, a batch at a time. */
+/** A column's heading: the module's own word for its categories or labels (a4 aliases), else the catalogue's in the context's language. */
+function heading(column: string, c: SheetContext): string {
+  if (column === 'Category' && c.aliases?.categoryAlias) return c.aliases.categoryAlias;
+  if ((column === 'Label' || column === 'Labels') && c.aliases?.labelAlias) return c.aliases.labelAlias;
+  return t(c.lang, column);
+}
+
+/** The headings, then every row, a batch at a time. */
 export async function* sheetRows<R>(sheet: Sheet<R>, batches: AsyncIterable<R[]>, c: SheetContext): AsyncGenerator<Cell[][]> {
-  yield [sheet.columns.map((column) => t(c.lang, column))];
+  yield [sheet.columns.map((column) => heading(column, c))];
   for await (const batch of batches) yield batch.map((row) => sheet.cells(row, c));
 }
 

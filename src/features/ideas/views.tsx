@@ -6,6 +6,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import type { NamedRef } from '../../core/modules/queries.js';
+import { type ModuleAliases, type TermWords, termWords } from '../../core/modules/terms.js';
 import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../../core/urls.js';
@@ -38,10 +39,11 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
  * Category and label badges differ beyond colour (WCAG 1.4.1): a category is a square box, a label a
  * pill with a dashed border, and each says what it is to screen readers.
  */
-export function KindBadge({ lang, kind, name }: { lang: Lang; kind: 'category' | 'label'; name: string }) {
+export function KindBadge({ lang, kind, name, words }: { lang: Lang; kind: 'category' | 'label'; name: string; words?: TermWords }) {
+  const { category, label } = words ?? termWords(lang);
   return (
     <span class={`badge badge-light badge-${kind}`}>
-      <span class="visually-hidden">{t(lang, kind === 'category' ? 'Category' : 'Label')}: </span>
+      <span class="visually-hidden">{kind === 'category' ? category : label}: </span>
       {name}
     </span>
   );
@@ -72,6 +74,8 @@ export interface IdeaListData {
   state: IdeaListState;
   categories: NamedRef[];
   labels: NamedRef[];
+  /** The module's own words for category and label (core/modules/terms.ts). */
+  aliases: ModuleAliases;
   /** Some phase of the module has the rate feature: counts shown and "most popular" offered. */
   rated: boolean;
   /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
@@ -93,11 +97,12 @@ const ORDERING_LABELS: Record<IdeaOrdering, string> = {
 function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
   const { state } = data;
   const orderings = (Object.keys(ORDERING_LABELS) as IdeaOrdering[]).filter((o) => data.rated || o !== '-positive_rating_count');
+  const words = termWords(lang, data.aliases);
   return (
     <form method="get" action={`${data.path}#index`} class="filter-bar" role="search" aria-label={t(lang, 'Filter ideas')}>
       {data.categories.length > 0 && (
         <div class="field">
-          <label for="id_category">{t(lang, 'Category')}</label>
+          <label for="id_category">{words.category}</label>
           <select id="id_category" name="category">
             <option value="">{t(lang, 'All')}</option>
             {data.categories.map((c) => (
@@ -110,7 +115,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
       )}
       {data.labels.length > 0 && (
         <div class="field">
-          <label for="id_label">{t(lang, 'Label')}</label>
+          <label for="id_label">{words.label}</label>
           <select id="id_label" name="label">
             <option value="">{t(lang, 'All')}</option>
             {data.labels.map((l) => (
@@ -144,6 +149,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
 export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData }) {
   const { lang, timeZone } = page;
   const { state } = data;
+  const words = termWords(lang, data.aliases);
   return (
     <section aria-labelledby="index" class="idea-index">
       <div class="section-head">
@@ -168,7 +174,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                 </h3>
                 {data.itemExtra?.(idea)}
                 <p class="idea-badges">
-                  {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
+                  {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} words={words} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
                 <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
               </div>
@@ -265,11 +271,14 @@ export interface IdeaPageData {
   follow: ComponentChildren;
   /** What a kind shows of the item above its description (the place on a small map, the budget). */
   extra?: ComponentChildren;
+  /** The module's own words for category and label. */
+  aliases: ModuleAliases;
 }
 
 export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
   const { lang, timeZone } = page;
   const { idea, place, path, actions } = data;
+  const words = termWords(lang, data.aliases);
   return (
     <Layout page={page} title={idea.name} scripts={scripts}>
       <Breadcrumbs
@@ -284,9 +293,9 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
         <h1>{idea.name}</h1>
         <p class="idea-badges">
           <StatusBadge lang={lang} status={idea.moderatorStatus} />
-          {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} />}
+          {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} words={words} />}
           {idea.labels.map((label) => (
-            <KindBadge lang={lang} kind="label" name={label.name} />
+            <KindBadge lang={lang} kind="label" name={label.name} words={words} />
           ))}
         </p>
         <p class="idea-meta">
@@ -372,6 +381,7 @@ export interface IdeaFormData {
   errors: Record<string, string[]>;
   categories: NamedRef[];
   labels: NamedRef[];
+  aliases: ModuleAliases;
   /** The stored image when editing. */
   image: string | null;
   /** The organisation (slug) whose terms of use the form asks the user to agree to; null when it does not ask. */
@@ -389,6 +399,7 @@ export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; 
   const { lang } = page;
   const { values, errors } = data;
   const tr = (list: string[] | undefined) => list?.map((e) => t(lang, e));
+  const words = termWords(lang, data.aliases);
   return (
     <Layout page={page} title={data.title} scripts={['/static/richtext.js', ...scripts]}>
       <h1>{data.title}</h1>
@@ -413,8 +424,13 @@ export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; 
         </div>
         {data.categories.length > 0 && (
           <div class={`field${errors.category ? ' has-error' : ''}`}>
-            <label for="id_category">{t(lang, 'Category')}</label>
-            <select id="id_category" name="category" required {...errorAttrs('id_category', errors.category)}>
+            <label for="id_category">{words.category}</label>
+            {words.categoryHelp && (
+              <p class="help" id="id_category_help">
+                {words.categoryHelp}
+              </p>
+            )}
+            <select id="id_category" name="category" required {...errorAttrs('id_category', errors.category, Boolean(words.categoryHelp))}>
               {!values.category && <option value="">{t(lang, 'Choose a category')}</option>}
               {data.categories.map((c) => (
                 <option value={String(c.id)} selected={values.category === String(c.id)}>
@@ -427,7 +443,8 @@ export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; 
         )}
         {data.labels.length > 0 && (
           <fieldset class={`field${errors.labels ? ' has-error' : ''}`}>
-            <legend>{t(lang, 'Labels')}</legend>
+            <legend>{words.labels}</legend>
+            {words.labelHelp && <p class="help">{words.labelHelp}</p>}
             {data.labels.map((l) => (
               <div class="check">
                 <input id={`id_labels_${l.id}`} type="checkbox" name="labels" value={String(l.id)} checked={values.labels.includes(String(l.id))} />

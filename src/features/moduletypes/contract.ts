@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { Lang } from '../../i18n/index.js';
 import type { PageModule } from '../../core/modules/queries.js';
+import type { ModuleAliases } from '../../core/modules/terms.js';
 import { moduleTypeOf, type ModuleTypeCore, registerModuleType, type Text } from '../../core/modules/registry.js';
 import type { LoadedModuleContext } from '../../core/projects/context.js';
 import type { PageContext } from '../../web/context.js';
@@ -95,6 +96,8 @@ export interface SheetContext {
   timeZone: string;
   baseUrl: string;
   orgSlug: string;
+  /** The module's own words: a sheet's "Category" and "Label"/"Labels" columns are headed with them (exports/sheets.ts). */
+  aliases?: ModuleAliases;
 }
 
 /** One export's columns (headings as catalogue keys, in order) and how a row fills them. */

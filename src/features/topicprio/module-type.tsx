@@ -31,7 +31,7 @@ const topicList = contentPart({
     const category = input.query.topic_category ? Number(input.query.topic_category) : null;
     const rows = await loadTopics(input.db, { moduleId: input.module.id, search: search || undefined, categoryId: category ?? undefined, ordering }, input.page.user?.id ?? null);
     const create = canAddTopic(input.context) ? topicCreatePath(input.orgSlug, input.module.slug) : null;
-    return { orgSlug: input.orgSlug, path: input.path, topics: rows, search, category, ordering, categories: input.module.categories, create };
+    return { orgSlug: input.orgSlug, path: input.path, topics: rows, search, category, ordering, categories: input.module.categories, aliases: input.module.aliases, create };
   },
   View: ({ page, data }) => <TopicList page={page} data={data} />,
 });

@@ -6,6 +6,7 @@ import type { PageContext } from '../../web/context.js';
 import { Checkboxes, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { KindBadge, RatingButtons } from '../ideas/views.js';
+import { type ModuleAliases, termWords } from '../../core/modules/terms.js';
 import type { ItemModule } from '../moduletypes/items.js';
 import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';
 import { TOPIC_ORDERINGS, type TopicOrdering, topicPath, type TopicRow } from './queries.js';
@@ -16,14 +17,15 @@ const ORDERING_LABELS: Record<TopicOrdering, string> = { name: 'Alphabetical', '
 const counts = (lang: Lang, topic: TopicRow) =>
   `${tn(lang, '%(count)s agrees', '%(count)s agree', topic.positiveRatingCount)}, ${tn(lang, '%(count)s disagrees', '%(count)s disagree', topic.negativeRatingCount)}, ${tn(lang, '%(count)s comment', '%(count)s comments', topic.commentCount)}`;
 
-function Badges({ lang, topic }: { lang: Lang; topic: TopicRow }) {
+function Badges({ lang, topic, aliases }: { lang: Lang; topic: TopicRow; aliases: ModuleAliases }) {
   if (!topic.category && !topic.labels.length) return null;
+  const words = termWords(lang, aliases);
   return (
     <p>
-      {topic.category && <KindBadge lang={lang} kind="category" name={topic.category.name} />}{' '}
+      {topic.category && <KindBadge lang={lang} kind="category" name={topic.category.name} words={words} />}{' '}
       {topic.labels.map((label) => (
         <>
-          <KindBadge lang={lang} kind="label" name={label.name} />{' '}
+          <KindBadge lang={lang} kind="label" name={label.name} words={words} />{' '}
         </>
       ))}
     </p>
@@ -38,6 +40,8 @@ export interface TopicListData {
   category: number | null;
   ordering: TopicOrdering;
   categories: NamedRef[];
+  /** The module's own words for category and label. */
+  aliases: ModuleAliases;
   create: string | null;
 }
 
@@ -51,7 +55,7 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
       <ItemFilter lang={lang} data={{ prefix: 'topic', label: t(lang, 'Filter topics'), path: data.path, search: data.search, maxLength: TOPIC_LIMITS.name.maxChars, ordering: data.ordering, orderings: TOPIC_ORDERINGS, orderingLabels: ORDERING_LABELS }}>
         {data.categories.length > 0 && (
           <div class="field">
-            <label for="id_topic_category">{t(lang, 'Category')}</label>
+            <label for="id_topic_category">{termWords(lang, data.aliases).category}</label>
             <select id="id_topic_category" name="topic_category">
               <option value="">{t(lang, 'All')}</option>
               {data.categories.map((c) => (
@@ -72,7 +76,7 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
               <h3>
                 <a href={topicPath(data.orgSlug, topic.created, topic.id)}>{topic.name}</a>
               </h3>
-              <Badges lang={lang} topic={topic} />
+              <Badges lang={lang} topic={topic} aliases={data.aliases} />
               <p>{counts(lang, topic)}</p>
             </li>
           ))}
@@ -97,7 +101,7 @@ export function TopicPage({ page, data }: { page: PageContext; data: TopicPageDa
   const { topic } = data;
   return (
     <ItemPageFrame page={page} orgSlug={data.orgSlug} module={data.module} title={topic.name} change={data.change} thread={data.thread}>
-      <Badges lang={page.lang} topic={topic} />
+      <Badges lang={page.lang} topic={topic} aliases={data.module.aliases} />
       <RichText html={topic.description} />
       <RatingButtons
         page={page}
@@ -131,6 +135,7 @@ export interface TopicFormData {
 export function TopicFormPage({ page, data }: { page: PageContext; data: TopicFormData }) {
   const { lang } = page;
   const { module } = data;
+  const words = termWords(lang, module.aliases);
   return (
     <ItemFormFrame page={page} data={data} scripts={RICH_TEXT_SCRIPTS}>
       <Input name="name" label={t(lang, 'Title')} value={data.values.name} maxLength={TOPIC_LIMITS.name.maxChars} required errors={data.errors.name} help={t(lang, 'max 120 characters')} />
@@ -138,7 +143,8 @@ export function TopicFormPage({ page, data }: { page: PageContext; data: TopicFo
       {module.categories.length > 0 && (
         <Select
           name="category"
-          label={t(lang, 'Category')}
+          label={words.category}
+          help={words.categoryHelp || undefined}
           value={data.values.category}
           required
           choices={[{ value: '', label: '---------' }, ...module.categories.map((c) => ({ value: String(c.id), label: c.name }))]}
@@ -146,7 +152,7 @@ export function TopicFormPage({ page, data }: { page: PageContext; data: TopicFo
         />
       )}
       {module.labels.length > 0 && (
-        <Checkboxes name="labels" label={t(lang, 'Labels')} values={data.values.labels} choices={module.labels.map((l) => ({ value: String(l.id), label: l.name }))} errors={data.errors.labels} />
+        <Checkboxes name="labels" label={words.labels} help={words.labelHelp || undefined} values={data.values.labels} choices={module.labels.map((l) => ({ value: String(l.id), label: l.name }))} errors={data.errors.labels} />
       )}
     </ItemFormFrame>
   );

@@ -12,6 +12,7 @@ import { findExportModule } from '../../features/exports/queries.js';
 import { exportFileName, sheetRows } from '../../features/exports/sheets.js';
 import { appModuleType } from '../../features/moduletypes/contract.js';
 import { labelIn } from '../../core/modules/registry.js';
+import { loadModuleAliases } from '../../core/modules/queries.js';
 import { csvStream, xlsxStream } from '../../features/exports/writers.js';
 import { loadProjectContext } from '../../core/projects/queries.js';
 import { canManageProject } from '../../core/projects/rules.js';
@@ -63,7 +64,7 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
     // The module type's export files (§B16); another name is not found.
     const file = appModuleType(module.blueprintType)?.exports?.find((f) => f.name === name);
     if (!file) throw notFound();
-    const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
+    const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org, aliases: await loadModuleAliases(db, module.id) };
     const sheet = file.columns ? { ...file.sheet, columns: await file.columns(db, module.id) } : file.sheet;
     const rows = sheetRows(sheet, file.batches(db, module.id) as AsyncIterable<never[]>, context);
     const fileName = exportFileName(module.projectSlug, file.name, new Date(), config.timeZone, ext);

@@ -2,6 +2,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import { fromLocalInput, toLocalInput } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { validatePhases } from '../../core/modules/rules.js';
+import { ALIAS_HELP_MAX, ALIAS_MAX, type ModuleAliases } from '../../core/modules/terms.js';
 import type { FormBody } from '../../web/forms.js';
 import type { DashboardModule } from './queries.js';
 
@@ -70,18 +71,28 @@ export function readPhases(body: FormBody, module: DashboardModule, live: boolea
   return { values, errors, parsed };
 }
 
-export type TermChange = { rename: { id: number; name: string }[]; remove: number[]; add: string[] };
+/** Renamed, removed and added categories or labels, and the module's own word for them with its help text ('' keeps the platform's). */
+export type TermChange = { rename: { id: number; name: string }[]; remove: number[]; add: string[]; alias: { word: string; help: string } };
 
 export const NEW_TERM_ROWS = 3;
+
+/** The alias fields of the Categories or Labels component as stored. */
+export const aliasFormValues = (kind: 'categories' | 'labels', aliases: ModuleAliases): Record<string, string> =>
+  kind === 'categories' ? { alias: aliases.categoryAlias, alias_help: aliases.categoryAliasHelp } : { alias: aliases.labelAlias, alias_help: aliases.labelAliasHelp };
 
 /** The longest category or label name (the database's limit). */
 export const TERM_NAME_MAX = 120;
 
-/** Categories or labels: `term-<id>` renames, `delete-<id>` removes, `new-<n>` adds (blank new rows are ignored); names ≤ TERM_NAME_MAX. */
+/** Categories or labels: `term-<id>` renames, `delete-<id>` removes, `new-<n>` adds (blank new rows are ignored); names ≤ TERM_NAME_MAX; `alias` and `alias_help` (a4's CategoryAlias, LabelAlias) ≤ ALIAS_MAX, ALIAS_HELP_MAX. */
 export function readTerms(body: FormBody, existing: { id: number; name: string }[], lang: Lang): ModuleFormResult<TermChange> {
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
-  const change: TermChange = { rename: [], remove: [], add: [] };
+  const alias = { word: (body.alias ?? '').trim(), help: (body.alias_help ?? '').trim() };
+  const change: TermChange = { rename: [], remove: [], add: [], alias };
+  values.alias = alias.word;
+  values.alias_help = alias.help;
+  if (alias.word.length > ALIAS_MAX) errors.alias = [tooLong(lang, ALIAS_MAX)];
+  if (alias.help.length > ALIAS_HELP_MAX) errors.alias_help = [tooLong(lang, ALIAS_HELP_MAX)];
   const check = (key: string, name: string, required: boolean) => {
     values[key] = name;
     if (name.length > TERM_NAME_MAX) errors[key] = [tooLong(lang, TERM_NAME_MAX)];

@@ -10,7 +10,7 @@ import { closedForAll } from '../../core/modules/phases.js';
 import { appModuleType } from '../../features/moduletypes/contract.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
-import { phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
+import { aliasFormValues, phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
 import { moduleComponentPath, projectComponentPath, withDone } from '../../web/paths.js';
 import { moduleTerms } from './queries.js';
 import { frameData, managedModule, managedProject } from './access.js';
@@ -64,14 +64,18 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
       const loadedPanel = { part: panel, data: await panel.load(db, module, data.organisation.slug) };
       return sendPage(reply, ModuleComponentPage({ page, data, module, component, typeForm: null, values: {}, errors: {}, panel: loadedPanel, timing }));
     }
-    const terms = key === 'categories' || key === 'labels' ? (await moduleTerms(db, module.id))[key] : [];
+    const termKind: 'categories' | 'labels' | null = key === 'categories' ? 'categories' : key === 'labels' ? 'labels' : null;
+    const termsOf = termKind ? await moduleTerms(db, module.id) : null;
+    const terms = termKind && termsOf ? termsOf[termKind] : [];
     const stored: Record<string, string> = typeForm
       ? await typeForm.values(db, module)
       : key === 'module_basic'
         ? { name: module.name, description: module.description ?? '' }
         : key === 'phases'
           ? phaseFormValues(module, config.timeZone)
-          : {};
+          : termKind && termsOf
+            ? aliasFormValues(termKind, termsOf.aliases)
+            : {};
     const view = ModuleComponentPage({ page, data, module, component, typeForm, values: form?.values ?? stored, errors: form?.errors ?? {}, terms, timing });
     return sendPage(reply, view, form ? 400 : 200);
   }

@@ -1,3 +1,4 @@
+import { ALIAS_HELP_MAX, ALIAS_MAX } from '../../core/modules/terms.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
@@ -126,6 +127,26 @@ function TermFields({ page, kind, terms, values, errors }: { page: PageContext; 
           ? t(lang, 'When categories exist, every contribution must be assigned to exactly one of them. Deleting a category leaves its ideas without one.')
           : t(lang, 'Labels are optional; a contribution can have several.')}
       </p>
+      <fieldset class="field">
+        <legend>{t(lang, 'The module’s own word')}</legend>
+        <Input
+          name="alias"
+          label={kind === 'categories' ? t(lang, 'Word for “Category”') : t(lang, 'Word for “Label”')}
+          value={values.alias}
+          maxLength={ALIAS_MAX}
+          errors={errors.alias}
+          help={t(lang, 'For example “District”. Used instead of “%(word)s” in this module’s forms, filters, lists and exports. Leave empty to keep “%(word)s”.', { word: one })}
+        />
+        <TextArea
+          name="alias_help"
+          label={t(lang, 'Help text on the form')}
+          value={values.alias_help}
+          maxLength={ALIAS_HELP_MAX}
+          rows={2}
+          errors={errors.alias_help}
+          help={t(lang, 'Shown to participants beside the field when they write a contribution.')}
+        />
+      </fieldset>
       {terms.map((term, i) => (
         <div class="term-row">
           <Input name={`term-${term.id}`} label={`${one} ${i + 1}`} value={values[`term-${term.id}`] ?? term.name} maxLength={TERM_NAME_MAX} errors={errors[`term-${term.id}`]} />

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { moduleTypeOf } from '../../core/modules/registry.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactColumns, locationColumns, projectTextColumns } from '../../core/projects/queries.js';
+import { loadModuleAliases } from '../../core/modules/queries.js';
 import { categories, type InviteRole, labels, modules, organisations, phases, projectInvites, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 
 export type ArchivedFilter = 'all' | 'no' | 'yes';
@@ -131,12 +132,14 @@ export async function findModule(db: DbOrTx, orgSlug: string, moduleSlug: string
   return row ?? null;
 }
 
+/** A module's categories and labels, and its own words for each (core/modules/terms.ts). */
 export async function moduleTerms(db: DbOrTx, moduleId: number) {
-  const [cats, labs] = await Promise.all([
+  const [cats, labs, aliases] = await Promise.all([
     db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.moduleId, moduleId)).orderBy(asc(categories.id)),
     db.select({ id: labels.id, name: labels.name }).from(labels).where(eq(labels.moduleId, moduleId)).orderBy(asc(labels.id)),
+    loadModuleAliases(db, moduleId),
   ]);
-  return { categories: cats, labels: labs };
+  return { categories: cats, labels: labs, aliases };
 }
 
 export const ROLE_TABLES = { moderator: projectModerators, participant: projectParticipants } as const;

@@ -6,10 +6,13 @@ import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
 import { PROJECT_FIELDS } from './input.js';
+import type { TermChange } from './module-input.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { mailUsers } from './mails.js';
+import { recordNotifications } from '../../core/notifications/services.js';
+import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
@@ -34,11 +37,13 @@ interface Organisation {
   language: string;
 }
 
-async function tellInitiators(tx: Tx, organisation: Organisation, project: { name: string; slug: string }, actor: Actor) {
+async function tellInitiators(tx: Tx, organisation: Organisation, project: { id: number; name: string; slug: string }, actor: Actor) {
   const others = (await initiatorIds(tx, organisation.id)).filter((id) => id !== actor.id);
   const url = `${actor.origin}${dashboardPath(organisation.slug, project.slug)}`;
   const brand = await organisationBrand(tx, organisation.slug, actor.origin);
-  await mailUsers(tx, 'new_project', others, { project: project.name, organisation: organisation.name, actor: actor.username, url, brand }, { notifications: true });
+  const context = { project: project.name, organisation: organisation.name, actor: actor.username };
+  await mailUsers(tx, 'new_project', others, { ...context, url, brand }, { notifications: true });
+  await recordNotifications(tx, { kind: 'new_project', recipientIds: others, actorId: actor.id, projectId: project.id, context, url });
 }
 
 /** §B5: a draft without modules; the creator moderates it; the other initiators are told (§C10). */
@@ -54,7 +59,7 @@ export async function createProject(
     .values({ ...values, slug, organisationId: organisation.id, isDraft: true })
     .returning({ id: projects.id, slug: projects.slug });
   await addModerator(tx, created.id, actor.id, 'implied');
-  await tellInitiators(tx, organisation, { name: values.name, slug }, actor);
+  await tellInitiators(tx, organisation, { id: created.id, name: values.name, slug }, actor);
   return created;
 }
 
@@ -104,7 +109,7 @@ export async function duplicateProject(
       await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
     }
   }
-  await tellInitiators(tx, organisation, { name, slug }, actor);
+  await tellInitiators(tx, organisation, { id: copy.id, name, slug }, actor);
   return copy;
 }
 
@@ -115,7 +120,11 @@ export async function duplicateProject(
  */
 export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
   const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '', brand: await organisationBrand(tx, organisation.slug, actor.origin) };
-  await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
+  const initiators = await initiatorIds(tx, organisation.id);
+  await mailUsers(tx, 'project_deleted', initiators, vars, { notifications: true });
+  // Not tied to the project (that goes now): it leads to the organisation's project list.
+  const context = { project: project.name, organisation: organisation.name, actor: actor.username };
+  await recordNotifications(tx, { kind: 'project_deleted', recipientIds: initiators, actorId: actor.id, projectId: null, context, url: projectListPath(organisation.slug) });
   const ideaImages = await tx
     .select({ image: ideas.image })
     .from(ideas)
@@ -197,14 +206,16 @@ export async function savePhases(tx: Tx, moduleId: number, list: { id: number; n
   for (const { id, ...values } of list) await tx.update(phases).set(values).where(and(eq(phases.id, id), eq(phases.moduleId, moduleId)));
 }
 
-/** §B12: renames, removes (ideas lose the category; labels leave their ideas) and adds categories or labels. */
+/** §B12: renames, removes (ideas lose the category; labels leave their ideas) and adds categories or labels, and sets the module's word for them; one transaction. */
 export async function saveTerms(
   tx: Tx,
   kind: 'categories' | 'labels',
   moduleId: number,
-  change: { rename: { id: number; name: string }[]; remove: number[]; add: string[] },
+  change: TermChange,
 ): Promise<void> {
   const table = kind === 'categories' ? categories : labels;
+  const alias = kind === 'categories' ? { categoryAlias: change.alias.word, categoryAliasHelp: change.alias.help } : { labelAlias: change.alias.word, labelAliasHelp: change.alias.help };
+  await tx.update(modules).set(alias).where(eq(modules.id, moduleId));
   if (change.remove.length) await tx.delete(table).where(and(eq(table.moduleId, moduleId), inArray(table.id, change.remove)));
   for (const { id, name } of change.rename) await tx.update(table).set({ name }).where(and(eq(table.id, id), eq(table.moduleId, moduleId)));
   if (change.add.length) await tx.insert(table).values(change.add.map((name) => ({ moduleId, name })));

@@ -238,6 +238,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       shownOrganisationIds: ids('shown_organisation'),
       wantedOrganisationIds: ids('organisation'),
       wantedNotifications: fieldList(request.body, 'notification').filter(isNotificationKind),
+      // The in-app switches count only when the form showed them (an older form leaves them as they are).
+      wantedInApp: field(request.body as FormBody, 'in_app_shown') === '1' ? fieldList(request.body, 'in_app').filter(isNotificationKind) : null,
     };
     await db.transaction((tx) => saveMailSettings(tx, page.user.id, input));
     return redirectWithMessage(request, reply, '/account/notifications/', 'Your changes have been saved.');

@@ -374,7 +374,7 @@ export function AccountDeletionPage({ page, errors = {}, withPassword }: { page:
   );
 }
 
-/** `/account/notifications/`: newsletters (at all, and per organisation) and each kind of notification e-mail. */
+/** `/account/notifications/`: newsletters (at all, and per organisation) and each kind of notification, by e-mail and in the app. */
 export function MailSettingsPage({ page, settings }: { page: PageContext; settings: MailSettings }) {
   const { lang } = page;
   const title = t(lang, 'E-mail notifications and newsletters');
@@ -399,13 +399,37 @@ export function MailSettingsPage({ page, settings }: { page: PageContext; settin
             ))}
           </fieldset>
           <fieldset class="field">
-            <legend>{t(lang, 'Send me an e-mail when')}</legend>
-            {settings.notifications.map((n) => (
-              <div class="check">
-                <input type="checkbox" id={`id_notification_${n.kind}`} name="notification" value={n.kind} checked={n.wanted} />{' '}
-                <label for={`id_notification_${n.kind}`}>{t(lang, n.label)}</label>
-              </div>
-            ))}
+            <legend>{t(lang, 'Tell me when')}</legend>
+            <p class="help">{t(lang, 'By e-mail, and in the notifications behind the bell at the top of every page.')}</p>
+            <input type="hidden" name="in_app_shown" value="1" />
+            <table class="notification-settings">
+              <thead>
+                <tr>
+                  <th scope="col">{t(lang, 'Event')}</th>
+                  <th scope="col">{t(lang, 'By e-mail')}</th>
+                  <th scope="col">{t(lang, 'In the app')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {settings.notifications.map((n) => (
+                  <tr>
+                    <th scope="row">{t(lang, n.label)}</th>
+                    <td>
+                      <input type="checkbox" id={`id_notification_${n.kind}`} name="notification" value={n.kind} checked={n.wanted} />
+                      <label for={`id_notification_${n.kind}`} class="visually-hidden">
+                        {t(lang, '%(kind)s: by e-mail', { kind: t(lang, n.label) })}
+                      </label>
+                    </td>
+                    <td>
+                      <input type="checkbox" id={`id_in_app_${n.kind}`} name="in_app" value={n.kind} checked={n.inApp} />
+                      <label for={`id_in_app_${n.kind}`} class="visually-hidden">
+                        {t(lang, '%(kind)s: in the app', { kind: t(lang, n.label) })}
+                      </label>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </fieldset>
           <button type="submit">{t(lang, 'Save changes')}</button>
         </form>

@@ -9,6 +9,7 @@ import { ActivitiesPage, FollowingPage, OverviewPage } from './views.js';
 import { feedEntries, feedPage, followedProjects, participatedProjects } from './queries.js';
 import { sidebarOf } from './sidebar.js';
 import { moderationPageRoutes } from './moderation-pages.js';
+import { notificationPageRoutes } from './notification-pages.js';
 import { byParticipation, carousel } from './rules.js';
 import { loadCommentPaths } from '../../features/comments/queries.js';
 import { linkedComments, toActivity } from './serialize.js';
@@ -73,4 +74,5 @@ export async function dashboardPages(fastify: FastifyInstance): Promise<void> {
   app.get('/userdashboard/', pageRoute(), async (_request, reply) => reply.redirect('/userdashboard/overview/', 302));
 
   await app.register(moderationPageRoutes);
+  await app.register(notificationPageRoutes);
 }

@@ -12,6 +12,7 @@ import { projectGroup } from './rules.js';
 import { moduleRunningProgress, timeRemaining } from '../../core/modules/timeline.js';
 import { profilePath, projectPath } from '../../core/urls.js';
 import { TopicList } from '../../web/topic-list.js';
+import { NOTIFICATIONS_PATH } from '../../web/paths.js';
 import type { Activity } from './serialize.js';
 
 type UserPage = PageContext & { user: AuthUser };
@@ -24,7 +25,7 @@ export interface Sidebar {
 }
 
 /** The dashboard's tabs. */
-type Tab = 'overview' | 'moderation';
+type Tab = 'overview' | 'notifications' | 'moderation';
 
 export function DashboardFrame({ page, sidebar, title, tab, children, scripts }: { page: UserPage; sidebar: Sidebar; title: string; tab: Tab; children: ComponentChildren; scripts?: string[] }) {
   const { lang, user } = page;
@@ -75,6 +76,11 @@ export function DashboardFrame({ page, sidebar, title, tab, children, scripts }:
               <li>
                 <a href="/userdashboard/overview/" aria-current={tab === 'overview' ? 'page' : undefined}>
                   {t(lang, 'Overview')}
+                </a>
+              </li>
+              <li>
+                <a href={NOTIFICATIONS_PATH} aria-current={tab === 'notifications' ? 'page' : undefined}>
+                  {t(lang, 'Notifications')}
                 </a>
               </li>
               {sidebar.moderator && (
