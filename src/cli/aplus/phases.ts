@@ -9,6 +9,8 @@ import { bool, CONTENT_KIND_OF, date, type ImportRun, text } from './run.js';
 
 type Ctx = { run: ImportRun; media: MediaImport };
 
+/** The slug a+ gave an item (its old address), as the old-address look-up finds it. */
+const legacySlug = (value: unknown) => (typeof value === 'string' && value ? value.toLowerCase() : null);
 const lang = (value: unknown) => (isLang(value) ? value : 'de');
 
 /**
@@ -368,7 +370,7 @@ export async function importItems({ run, media }: Ctx) {
         categoryId: category(row),
         moderatorStatus: f.moderator_status ? text(f.moderator_status) : null,
         moderatorFeedbackText: feedbackId === null ? null : (feedback.get(feedbackId) ?? null),
-        legacySlug: f.slug ? text(f.slug).toLowerCase() : null,
+        legacySlug: legacySlug(f.slug),
         ...place,
         ...budget,
       });
@@ -447,18 +449,16 @@ export async function importItems({ run, media }: Ctx) {
 
   const subjects = run.batcher('a4_candy_debate.subject', s.subjects);
   for await (const row of run.rows('a4_candy_debate.subject')) {
-    run.lost(row.model, 'slug (its old address)', row.fields.slug);
-    await subjects.add(row, { id: Number(row.pk), ...item(row), name: text(row.fields.name), description: text(row.fields.description) });
+    await subjects.add(row, { id: Number(row.pk), ...item(row), name: text(row.fields.name), description: text(row.fields.description), legacySlug: legacySlug(row.fields.slug) });
     run.ids('subject').add(Number(row.pk));
   }
   await subjects.flush();
   const topics = run.batcher('a4_candy_topicprio.topic', s.topics);
   const topicLabels: { row: DumpRow; values: Record<string, unknown> }[] = [];
   for await (const row of run.rows('a4_candy_topicprio.topic')) {
-    run.lost(row.model, 'slug (its old address)', row.fields.slug);
     run.lost(row.model, 'image', row.fields.image);
     const id = Number(row.pk);
-    await topics.add(row, { id, ...item(row), name: text(row.fields.name), description: text(row.fields.description), categoryId: category(row) });
+    await topics.add(row, { id, ...item(row), name: text(row.fields.name), description: text(row.fields.description), categoryId: category(row), legacySlug: legacySlug(row.fields.slug) });
     run.ids('topic').add(id);
     for (const label of (row.fields.labels as unknown[] | undefined) ?? []) {
       const labelId = run.fk(label);
