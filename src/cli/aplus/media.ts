@@ -32,7 +32,7 @@ export class MediaImport {
     if (known !== undefined) return known;
     const data = await this.source.read(path);
     if (!data) {
-      this.result.missing.push({ path, ...where });
+      this.result.missing.push({ path, model: where.model, pk: where.pk });
       return null;
     }
     const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
