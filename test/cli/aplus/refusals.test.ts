@@ -43,7 +43,9 @@ test('a row that breaks a rule stops the import with its model and pk, and the d
   item.fields.module = 99;
   await refused(writeDump(dump), /^a4modules\.item pk 40: module 99 is not a module of the dump$/);
   const twice = smallDump();
-  twice.push({ ...twice.find((r) => r.model === 'a4_candy_users.user')!, pk: 8 });
+  const anna = twice.find((r) => r.model === 'a4_candy_users.user');
+  if (!anna) throw new Error('the small dump has a user');
+  twice.push({ ...anna, pk: 8 });
   await refused(writeDump(twice), /^a4_candy_users\.user pk \d+: .*(already exists|duplicate)/i);
 });
 
