@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { chain } from 'stream-chain';
-import { parser } from 'stream-json';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import type { Tx } from '../../db/client.js';
 
@@ -41,29 +40,50 @@ export async function stageDump(tx: Tx, file: string, onBytes?: (read: number, t
     batch = [];
     await tx.execute(sql`INSERT INTO aplus_rows (model, pk, fields) SELECT model, pk, fields FROM jsonb_to_recordset(${json}::jsonb) AS x(model text, pk text, fields jsonb)`);
   };
-  const input = createReadStream(file);
+  const input = createReadStream(file, { highWaterMark: 1 << 20 });
   let read = 0;
   input.on('data', (chunk) => {
     read += chunk.length;
     onBytes?.(read, size);
   });
-  const pipeline = chain([input, parser(), streamArray()]);
+  // Parser and array streamer as one function stage (no token objects between streams), whole keys
+  // and strings only (no partial chunks): about half the parser's time.
+  const pipeline = chain([input, streamArray.withParser({ streamKeys: false, streamValues: false })]);
   let index = 0;
   try {
-    for await (const item of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
-      const row = item.value as Partial<DumpRow> | null;
-      if (!row || typeof row !== 'object' || typeof row.model !== 'string' || !/^\w+\.\w+$/.test(row.model) || typeof row.fields !== 'object' || row.fields === null) {
-        throw new AplusImportError(`${file} is not a Django dumpdata file: record ${index} has no "model" and "fields"`);
-      }
-      if (row.pk === undefined || row.pk === null) throw new AplusImportError(`${file}: ${row.model} record ${index} has no pk (a dump made with --natural-primary cannot be imported; use --natural-foreign only)`);
-      const model = row.model.toLowerCase();
-      batch.push({ model, pk: String(row.pk), fields: row.fields });
-      counts.set(model, (counts.get(model) ?? 0) + 1);
-      index++;
-      if (batch.length >= BATCH) await flush();
-    }
+    await new Promise<void>((resolve, reject) => {
+      let writing: Promise<void> = Promise.resolve();
+      const fail = (error: unknown) => {
+        input.destroy();
+        reject(error);
+      };
+      pipeline.on('data', ({ value }: { value: unknown }) => {
+        const row = value as Partial<DumpRow> | null;
+        if (!row || typeof row !== 'object' || typeof row.model !== 'string' || !/^\w+\.\w+$/.test(row.model) || typeof row.fields !== 'object' || row.fields === null) {
+          return fail(new AplusImportError(`${file} is not a Django dumpdata file: record ${index} has no "model" and "fields"`));
+        }
+        if (row.pk === undefined || row.pk === null) {
+          return fail(new AplusImportError(`${file}: ${row.model} record ${index} has no pk (a dump made with --natural-primary cannot be imported; use --natural-foreign only)`));
+        }
+        const model = row.model.toLowerCase();
+        batch.push({ model, pk: String(row.pk), fields: row.fields });
+        counts.set(model, (counts.get(model) ?? 0) + 1);
+        index++;
+        if (batch.length >= BATCH) {
+          // The parser waits while a batch is written: memory stays at one batch.
+          pipeline.pause();
+          writing = writing
+            .then(flush)
+            .then(
+              () => void pipeline.resume(),
+              (error: unknown) => fail(new AplusImportError(`cannot keep the records of ${file} for the import: ${error instanceof Error ? error.message : String(error)}`)),
+            );
+        }
+      });
+      pipeline.on('error', fail);
+      pipeline.on('end', () => writing.then(resolve, reject));
+    });
   } catch (error) {
-    input.destroy();
     if (error instanceof AplusImportError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/top-level object should be an array/i.test(message)) throw new AplusImportError(`${file} is not a Django dumpdata file (its top level is not a JSON array)`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
@@ -37,6 +37,24 @@ export const CONTENT_KIND_OF: Record<string, ContentKind> = {
 };
 
 type Row = Record<string, unknown>;
+
+/**
+ * `INSERT INTO t (columns) SELECT columns FROM jsonb_populate_recordset(NULL::t, $1)`: the rows as
+ * one JSON array, keyed by column name; a column no row names keeps its default.
+ */
+function insertStatement(table: PgTable, rows: Row[]) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const props = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const names = props.map((prop) => {
+    const column = columns[prop];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${prop}`);
+    return column.name;
+  });
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(props.map((prop, i) => [names[i], row[prop] ?? null]))));
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
+  const name = sql.raw(`"${getTableName(table)}"`);
+  return sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${name}, ${json}::jsonb)`;
+}
 
 /** Maps a database error of a row to one line (the row's model and pk are added by the caller). */
 function databaseDetail(error: unknown): string {
@@ -143,14 +161,15 @@ export class ImportRun {
   }
 
   /**
-   * Inserts rows in batches, each batch in a savepoint: when the database refuses one, the batch
-   * is tried row by row to name the row that breaks a rule.
+   * Inserts rows in batches, each batch one statement (the rows travel as one JSON parameter that
+   * the database unpacks: no per-value binding) in a savepoint: when the database refuses one, the
+   * batch is tried row by row to name the row that breaks a rule.
    */
   async insert(model: string, table: PgTable, rows: { row: DumpRow; values: Row }[], count = true): Promise<void> {
     if (!rows.length) return;
     try {
       await this.tx.transaction(async (savepoint) => {
-        await savepoint.insert(table).values(rows.map((r) => r.values));
+        await savepoint.execute(insertStatement(table, rows.map((r) => r.values)));
       });
     } catch (error) {
       if (rows.length === 1) this.fail(rows[0].row, databaseDetail(error));
