@@ -30,6 +30,7 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
   [/^account\.emailaddress$/, 'merged into the user (email_verified of the primary address)'],
   [/^a4_candy_projects\.projectinsight$/, 'merged into its project (show_insights); the figures are counted anew from the imported contributions'],
   [/^a4_candy_organisations\.organisationtranslation$/, 'merged into its organisation (organisation_translations)'],
+  [/^a4projects\.topic$/, "merged into its projects (the topic codes of projects.topics)"],
 ];
 
 /**
@@ -52,7 +53,6 @@ export const NO_HOME_YET: [RegExp, string][] = [
   [/^a4_candy_activities\./, 'facilitator activities'],
   [/custom_?field/, 'custom fields'],
   [/^a4_candy_summarization\./, 'project summaries'],
-  [/^a4projects\.topic$/, 'project topic codes (a+ sets none by default)'],
 ];
 
 export const reasonOf = (list: [RegExp, string][], model: string) => list.find(([pattern]) => pattern.test(model))?.[1] ?? null;

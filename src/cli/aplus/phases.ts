@@ -98,7 +98,6 @@ export async function importUsers({ run, media }: Ctx) {
   await batch.flush();
   if (unusable) run.warnings.push(`${unusable} users have no password hash Allmende can check (unusable or of an old kind): they sign in with "forgot password" or their social account`);
 
-  const optouts = run.batcher('a4_candy_notifications.notificationsettings', s.notificationOptouts);
   for await (const row of run.rows('a4_candy_notifications.notificationsettings')) {
     const userId = run.requireUser(row, 'user');
     const kinds = Object.entries(EMAIL_SWITCHES).flatMap(([field, turnedOff]) => (row.fields[field] === false ? turnedOff : []));
@@ -107,7 +106,6 @@ export async function importUsers({ run, media }: Ctx) {
     if (kinds.length) await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
     run.result(row.model).imported++;
   }
-  await optouts.flush();
 
   const social = run.batcher('socialaccount.socialaccount', s.socialAccounts);
   for await (const row of run.rows('socialaccount.socialaccount')) {
