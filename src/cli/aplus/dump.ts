@@ -11,6 +11,8 @@ export class AplusImportError extends Error {}
 /** One record of `manage.py dumpdata`: `{"model": "app.model", "pk": …, "fields": {…}}`. */
 export interface DumpRow {
   model: string;
+  /** The record's place in the staging table (set when read back from it). */
+  seq?: number;
   pk: string;
   fields: Record<string, unknown>;
 }
@@ -100,16 +102,20 @@ export async function stageDump(tx: Tx, file: string, onBytes?: (read: number, t
   return counts;
 }
 
-/** The staged records of one model, in the dump's order, a batch per statement. */
-export async function* stagedRows(tx: Tx, model: string): AsyncGenerator<DumpRow> {
+/**
+ * The staged records of one model, in the dump's order, a batch per statement. With `only`, just
+ * those fields are read (the rest stays in the database, for a statement that copies it from there).
+ */
+export async function* stagedRows(tx: Tx, model: string, only?: string[]): AsyncGenerator<DumpRow> {
+  const fields = only ? sql.raw(`jsonb_build_object(${only.map((key) => `'${key.replace(/\W/g, '')}', fields->'${key.replace(/\W/g, '')}'`).join(', ')})`) : sql.raw('fields');
   let after = 0;
   for (;;) {
-    const result = (await tx.execute(sql`SELECT seq, pk, fields FROM aplus_rows WHERE model = ${model} AND seq > ${after} ORDER BY seq LIMIT ${BATCH}`)) as unknown as {
+    const result = (await tx.execute(sql`SELECT seq, pk, ${fields} AS fields FROM aplus_rows WHERE model = ${model} AND seq > ${after} ORDER BY seq LIMIT ${BATCH}`)) as unknown as {
       rows: { seq: number; pk: string; fields: Record<string, unknown> }[];
     };
     const rows = result.rows;
     if (!rows.length) return;
-    for (const row of rows) yield { model, pk: row.pk, fields: row.fields };
+    for (const row of rows) yield { model, seq: Number(row.seq), pk: row.pk, fields: row.fields };
     after = Number(rows[rows.length - 1].seq);
   }
 }

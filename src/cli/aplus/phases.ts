@@ -5,7 +5,7 @@ import { isReservedSlug } from '../../core/slugs.js';
 import { parseArea } from '../../features/mapideas/rules.js';
 import type { DumpRow } from './dump.js';
 import type { MediaImport } from './media.js';
-import { bool, CONTENT_KIND_OF, date, type ImportRun, text } from './run.js';
+import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } from './run.js';
 
 type Ctx = { run: ImportRun; media: MediaImport };
 
@@ -506,10 +506,30 @@ function target(run: ImportRun, row: DumpRow, typeField: string, idField: string
   return { kind, id };
 }
 
+const flag = (field: string) => `coalesce((r.fields->>'${field}')::boolean, false)`;
+const createdModified = { created: "coalesce((r.fields->>'created')::timestamptz, now())", modified: "(r.fields->>'modified')::timestamptz" };
+
+/** Comments (the largest model): the import resolves creator and target; text, states and dates are copied in the database. */
+const insertComments = copiedFromDump(
+  'comments',
+  { id: 'int', creator_id: 'int', content_type: 'text', object_pk: 'int', project_id: 'int' },
+  {
+    comment: "coalesce(r.fields->>'comment', '')",
+    comment_categories: "coalesce(r.fields->>'comment_categories', '')",
+    is_removed: flag('is_removed'),
+    is_censored: flag('is_censored'),
+    is_blocked: flag('is_blocked'),
+    is_moderator_marked: flag('is_moderator_marked'),
+    is_reviewed: flag('is_reviewed'),
+    last_discussed: "(r.fields->>'last_discussed')::timestamptz",
+    ...createdModified,
+  },
+);
+
 export async function importComments({ run }: Ctx) {
   const model = 'a4comments.comment';
-  const batch = run.batcher(model, s.comments);
-  for await (const row of run.rows(model)) {
+  const batch = run.batcher(model, insertComments, 1000);
+  for await (const row of run.rows(model, ['creator', 'content_type', 'object_pk', 'project'])) {
     const f = row.fields;
     const on = target(run, row, 'content_type', 'object_pk');
     if ('reason' in on) {
@@ -519,23 +539,7 @@ export async function importComments({ run }: Ctx) {
     // A reply comes after its parent (dumpdata writes by pk): its parent is placed by then.
     const id = Number(row.pk);
     const project = run.fk(f.project);
-    await batch.add(row, {
-      id,
-      creatorId: run.requireUser(row, 'creator'),
-      contentType: on.kind,
-      objectPk: on.id,
-      comment: text(f.comment),
-      commentCategories: text(f.comment_categories),
-      isRemoved: bool(f.is_removed),
-      isCensored: bool(f.is_censored),
-      isBlocked: bool(f.is_blocked),
-      isModeratorMarked: bool(f.is_moderator_marked),
-      isReviewed: bool(f.is_reviewed),
-      lastDiscussed: date(f.last_discussed),
-      projectId: run.has('project', project) ? project : null,
-      created: date(f.created) ?? new Date(),
-      modified: date(f.modified),
-    });
+    await batch.add(row, { seq: row.seq, id, creator_id: run.requireUser(row, 'creator'), content_type: on.kind, object_pk: on.id, project_id: run.has('project', project) ? project : null });
     run.ids('comment').add(id);
   }
   await batch.flush();
@@ -553,17 +557,22 @@ export async function importComments({ run }: Ctx) {
   await feedback.flush();
 }
 
+/** Ratings: the import resolves creator and target; value and dates are copied in the database (the value's range is the table's check). */
+const insertRatings = copiedFromDump(
+  'ratings',
+  { id: 'int', creator_id: 'int', content_type: 'text', object_pk: 'int' },
+  { value: "(r.fields->>'value')::smallint", ...createdModified },
+);
+
 export async function importParticipation({ run }: Ctx) {
-  const ratings = run.batcher('a4ratings.rating', s.ratings);
-  for await (const row of run.rows('a4ratings.rating')) {
+  const ratings = run.batcher('a4ratings.rating', insertRatings, 1000);
+  for await (const row of run.rows('a4ratings.rating', ['creator', 'content_type', 'object_pk'])) {
     const on = target(run, row, 'content_type', 'object_pk');
     if ('reason' in on) {
       run.cannotPlace(row.model, `rating ${on.reason}`);
       continue;
     }
-    const value = Number(row.fields.value);
-    if (![-1, 0, 1].includes(value)) run.fail(row, `value ${value} is not -1, 0 or 1`);
-    await ratings.add(row, { id: Number(row.pk), creatorId: run.requireUser(row, 'creator'), contentType: on.kind, objectPk: on.id, value, created: date(row.fields.created) ?? new Date(), modified: date(row.fields.modified) });
+    await ratings.add(row, { seq: row.seq, id: Number(row.pk), creator_id: run.requireUser(row, 'creator'), content_type: on.kind, object_pk: on.id });
     run.ids('rating').add(Number(row.pk));
   }
   await ratings.flush();

@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
@@ -37,6 +37,8 @@ export const CONTENT_KIND_OF: Record<string, ContentKind> = {
 };
 
 type Row = Record<string, unknown>;
+/** A statement that inserts a batch of rows given as values (see `copiedFromDump`). */
+export type Statement = (values: Row[]) => SQL;
 
 /**
  * `INSERT INTO t (columns) SELECT columns FROM jsonb_populate_recordset(NULL::t, $1)`: the rows as
@@ -54,6 +56,21 @@ function insertStatement(table: PgTable, rows: Row[]) {
   const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
   const name = sql.raw(`"${getTableName(table)}"`);
   return sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${name}, ${json}::jsonb)`;
+}
+
+/**
+ * An insert for the large models: the references the import resolved (`resolved`, per row with the
+ * staged record's `seq`) travel as JSON; the other columns are copied from the staged record in the
+ * database (`copied`: column → SQL over `r.fields`), so the bulk of each row never passes through
+ * JavaScript.
+ */
+export function copiedFromDump(table: string, resolved: Record<string, string>, copied: Record<string, string>): Statement {
+  const resolvedNames = Object.keys(resolved);
+  const columns = [...resolvedNames, ...Object.keys(copied)].map((name) => `"${name}"`).join(', ');
+  const select = [...resolvedNames.map((name) => `x."${name}"`), ...Object.values(copied)].join(', ');
+  const record = ['seq int', ...resolvedNames.map((name) => `"${name}" ${resolved[name]}`)].join(', ');
+  return (values) =>
+    sql`INSERT INTO ${sql.raw(`"${table}"`)} (${sql.raw(columns)}) SELECT ${sql.raw(select)} FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS x(${sql.raw(record)}) JOIN aplus_rows r ON r.seq = x.seq`;
 }
 
 /** Maps a database error of a row to one line (the row's model and pk are added by the caller). */
@@ -115,9 +132,9 @@ export class ImportRun {
     return id !== null && id !== undefined && this.ids(kind).has(id);
   }
 
-  rows(model: string): AsyncGenerator<DumpRow> {
+  rows(model: string, only?: string[]): AsyncGenerator<DumpRow> {
     this.result(model);
-    return stagedRows(this.tx, model);
+    return stagedRows(this.tx, model, only);
   }
 
   /** A plain foreign key (a pk, as number or string); null when empty. */
@@ -165,15 +182,16 @@ export class ImportRun {
    * the database unpacks: no per-value binding) in a savepoint: when the database refuses one, the
    * batch is tried row by row to name the row that breaks a rule.
    */
-  async insert(model: string, table: PgTable, rows: { row: DumpRow; values: Row }[], count = true): Promise<void> {
+  async insert(model: string, table: PgTable | Statement, rows: { row: DumpRow; values: Row }[], count = true): Promise<void> {
     if (!rows.length) return;
+    const statement = typeof table === 'function' ? table : (values: Row[]) => insertStatement(table, values);
     try {
       await this.tx.transaction(async (savepoint) => {
-        await savepoint.execute(insertStatement(table, rows.map((r) => r.values)));
+        await savepoint.execute(statement(rows.map((r) => r.values)));
       });
     } catch (error) {
       if (rows.length === 1) this.fail(rows[0].row, databaseDetail(error));
-      for (const one of rows) await this.insert(model, table, [one], false);
+      for (const one of rows) await this.insert(model, statement, [one], false);
       throw error;
     }
     if (!count) return;
@@ -182,7 +200,7 @@ export class ImportRun {
   }
 
   /** Collects rows and inserts them a batch at a time. */
-  batcher(model: string, table: PgTable, size = 500) {
+  batcher(model: string, table: PgTable | Statement, size = 500) {
     let pending: { row: DumpRow; values: Row }[] = [];
     return {
       add: async (row: DumpRow, values: Row) => {
