@@ -104,7 +104,7 @@ export async function importUsers({ run, media }: Ctx) {
     for (const field of Object.keys(row.fields)) if (/^(notify|track)_/.test(field)) run.lost(row.model, `${field.replace(/_.*/, '')}_* (in-app notifications)`, row.fields[field] === false);
     // One a+ row becomes several opt-outs (or none); it counts as imported once.
     if (kinds.length) await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
-    run.result(row.model).imported++;
+    run.imported(row.model);
   }
 
   const social = run.batcher('socialaccount.socialaccount', s.socialAccounts);

@@ -109,6 +109,12 @@ export class ImportRun {
     return result;
   }
 
+  /** A row imported by a statement of its own (one a+ row, several Allmende rows or none). */
+  imported(model: string) {
+    this.result(model).imported++;
+    this.onRow?.();
+  }
+
   cannotPlace(model: string, reason: string) {
     const result = this.result(model);
     result.cannotPlace[reason] = (result.cannotPlace[reason] ?? 0) + 1;
