@@ -113,6 +113,10 @@ test('each user of the sample logs in with the old password as a+ let them: ok, 
       assert.notEqual((await browser.get('/account/')).status, 200);
     } else assert.fail(`unexpected a+ answer ${aplus}`);
   }
+  const [admin] = await db.select().from(s.users).where(eq(s.users.username, 'admin'));
+  assert.deepEqual([admin.id, admin.isSuperuser, admin.isStaff], [1, true, true], 'superusers stay superusers');
+  const [ute] = await db.select().from(s.users).where(eq(s.users.username, 'unconfirmed_ute'));
+  assert.deepEqual([ute.emailVerified, ute.language], [false, 'en']);
   const [lena] = await db.select({ password: s.users.password }).from(s.users).where(eq(s.users.username, 'legacy_lena'));
   assert.match(lena.password, /^\$argon2id\$/, 'the 2017 hash (20000 iterations) was upgraded at the login');
 });
