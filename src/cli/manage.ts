@@ -14,6 +14,8 @@ import { type MediaStoreKind, openMediaFiles } from '../media/store.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
+import { AplusImportError, importAplus, type Progress, summary } from './aplus/import.js';
+import { writeFileSync } from 'node:fs';
 
 const USAGE = `Usage: npm run manage -- <command>
 
@@ -30,10 +32,33 @@ Commands:
   media-move --to directory|database      move the uploaded media into the given store (DATA_DIR/media or
                                            the table media_files): file by file, each written, checked and
                                            then removed from the other store; run again to finish
+  import-aplus --dump DUMP.json --media MEDIA [--dry-run] [--report FILE]
+                                           move a whole adhocracy+ installation into an empty Allmende:
+                                           DUMP is \`manage.py dumpdata [--natural-foreign]\`, MEDIA its media/
+                                           folder or a .tar.gz of it; all or nothing (one transaction);
+                                           --dry-run writes nothing; --report writes FILE (JSON) and FILE.txt
   generate [--organisations N] [--projects N] [--ideas N] [--comments N] [--actions N] [--users N]
                                            add realistic generated data (all or nothing)`;
 
 class UsageError extends Error {}
+
+/** A bar per import phase on a terminal; nothing when the output is a file or CI's log. */
+function phaseProgress(): Progress | undefined {
+  if (!process.stdout.isTTY || process.env.CI) return undefined;
+  const bar = new SingleBar({ format: '{phase} [{bar}] {value}/{total}', hideCursor: true });
+  let running = false;
+  return {
+    start(phase, total) {
+      bar.start(Math.max(total, 1), 0, { phase: phase.padEnd(34) });
+      running = true;
+    },
+    tick: () => bar.increment(),
+    stop() {
+      if (running) bar.stop();
+      running = false;
+    },
+  };
+}
 
 type Command = (database: Database, args: string[], config: Config) => Promise<void>;
 
@@ -130,6 +155,18 @@ const commands: Record<string, Command> = {
     console.log(`Generated ${summary.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.${counts.users ? ` Users gen_user_<id> log in with "${GENERATED_PASSWORD}".` : ''}`);
   },
 
+  async 'import-aplus'(database, args, config) {
+    const { values } = parseArgs({ args, options: { dump: { type: 'string' }, media: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, report: { type: 'string' } } });
+    if (!values.dump || !values.media) throw new UsageError('import-aplus needs --dump DUMP.json and --media MEDIA (folder or .tar.gz)');
+    const report = await importAplus(database.db, { dump: values.dump, media: values.media, dryRun: values['dry-run'], store: config, progress: phaseProgress() });
+    const text = summary(report);
+    if (values.report) {
+      writeFileSync(values.report, `${JSON.stringify(report, null, 1)}\n`);
+      writeFileSync(`${values.report.replace(/\.json$/, '')}.txt`, `${text}\n`);
+    }
+    console.log(text);
+  },
+
   async 'media-move'(database, args, config) {
     const { values } = parseArgs({ args, options: { to: { type: 'string' } } });
     const to = values.to;
@@ -183,7 +220,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
     else if (error instanceof DatabaseInUse) console.error(databaseInUseAdvice(error));
-    else if (error instanceof FixtureError || error instanceof UsageError || error instanceof GenerateError) console.error(`Error: ${error.message}`);
+    else if (error instanceof FixtureError || error instanceof AplusImportError || error instanceof UsageError || error instanceof GenerateError) console.error(`Error: ${error.message}`);
     else console.error(`Error: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
     return 1;
   } finally {

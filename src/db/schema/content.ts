@@ -221,9 +221,11 @@ export const subjects = pgTable(
     creatorId: authorRef(),
     name: varchar('name', { length: 120 }).notNull(),
     description: varchar('description', { length: 350 }).notNull().default(''),
+    /** The slug adhocracy+ gave the subject (import-aplus), so that its old address `/<org>/subjects/<slug>/` still leads to it. */
+    legacySlug: varchar('legacy_slug', { length: 100 }),
     ...timestamps,
   },
-  (t) => [index('subjects_module_idx').on(t.moduleId)],
+  (t) => [index('subjects_module_idx').on(t.moduleId), uniqueIndex('subjects_legacy_slug_idx').on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`)],
 );
 
 /** A topic of a Prioritisation module (§8): posted by initiators and moderators, rated pro and contra and discussed. */
@@ -238,9 +240,11 @@ export const topics = pgTable(
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The slug adhocracy+ gave the topic (import-aplus), so that its old address `/<org>/topicprio/<slug>/` still leads to it. */
+    legacySlug: varchar('legacy_slug', { length: 100 }),
     ...timestamps,
   },
-  (t) => [index('topics_module_idx').on(t.moduleId)],
+  (t) => [index('topics_module_idx').on(t.moduleId), uniqueIndex('topics_legacy_slug_idx').on(t.legacySlug).where(sql`${t.legacySlug} IS NOT NULL`)],
 );
 
 export const topicLabels = pgTable(

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { denied } from '../../http/auth.js';
+import { subjects } from '../../db/schema/index.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
@@ -8,8 +9,8 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { modulePath } from '../../core/urls.js';
-import { moduleWhereMay, viewableItem } from '../moduletypes/items.js';
-import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
+import { legacyItemReference, moduleWhereMay, viewableItem } from '../moduletypes/items.js';
+import { backTo, isReference, ItemQuery, itemThread, ModuleParams, NextQuery, RefOrSlugParams, RefParams } from '../moduletypes/item-routing.js';
 import { loadSubjects, subjectPath, subjectPlaces } from './queries.js';
 import { canAddSubject, canChangeSubject, type SubjectInput, subjectInputErrors } from './rules.js';
 import { createSubject, deleteSubject, updateSubject } from './services.js';
@@ -28,8 +29,15 @@ export async function debatePages(fastify: FastifyInstance): Promise<void> {
     return { module, context, subject, path: subjectPath(params.org, subject.created, subject.id) };
   }
 
-  app.get('/:org/subjects/:ref/', pageRoute({ params: RefParams, querystring: ItemQuery }), async (request, reply) => {
+  app.get('/:org/subjects/:ref/', pageRoute({ params: RefOrSlugParams, querystring: ItemQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
+    if (!isReference(request.params.ref)) {
+      const ref = await legacyItemReference(db, subjects, request.params.ref);
+      if (!ref) throw notFound();
+      const seen = await visibleSubject(page, { org: request.params.org, ref }).catch(() => null);
+      if (!seen) throw notFound();
+      return reply.redirect(seen.path, 301);
+    }
     const { module, context, subject, path } = await visibleSubject(page, request.params);
     const change = canChangeSubject(context) ? { edit: `${path}update/`, remove: `${path}delete/` } : null;
     const thread = await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'subject', id: subject.id }, path);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ideas } from '../../db/schema/index.js';
+import { ideas as ideaTable } from '../../db/schema/index.js';
 import { djangoSlug } from '../../text/django-slug.js';
 
 /** The slug adhocracy+ made from an idea's title when it was created (Django's `slugify`, cut like django-autoslug). */
@@ -14,7 +14,7 @@ function readings(slug: string): { base: string; index: number }[] {
 }
 
 /** The `index`-th (from 0) idea without a stored a+ slug whose title makes `base`: an index range scan of `index + 1` rows. */
-export const titleSlugLookup = (db: DbOrTx, base: string, index: number) =>
+export const titleSlugLookup = (db: DbOrTx, base: string, index: number, ideas: typeof ideaTable = ideaTable) =>
   db
     .select({ id: ideas.id })
     .from(ideas)
@@ -32,14 +32,16 @@ export const titleSlugLookup = (db: DbOrTx, base: string, index: number) =>
  * generated column: umlauts lose their marks, "ß" and punctuation go, as in Django) and finds it by
  * index (issue 21, finding 3: no slugify over every idea per request); such an idea renamed since
  * a+ is not found. A statement per reading, at most three, touching at most the rows it skips.
+ * Map ideas and proposals (`/<org>/mapideas/<slug>/`, `/<org>/budgeting/<slug>/`) are found the
+ * same way in their own table (`table`: their idea columns, IdeaKind.table).
  */
-export async function findIdeaByLegacySlug(db: DbOrTx, slug: string): Promise<number | null> {
+export async function findIdeaByLegacySlug(db: DbOrTx, slug: string, ideas: typeof ideaTable = ideaTable): Promise<number | null> {
   const address = slug.toLowerCase();
   const [stored] = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.legacySlug, address)).limit(1);
   if (stored) return stored.id;
   for (const { base, index } of readings(address)) {
     if (!/^[a-z0-9_][a-z0-9_-]*$/.test(base)) continue;
-    const rows = await titleSlugLookup(db, base, index);
+    const rows = await titleSlugLookup(db, base, index, ideas);
     if (rows[0]) return rows[0].id;
   }
   return null;

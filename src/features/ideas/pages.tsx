@@ -123,7 +123,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
   app.get(`/:org/${seg}/:ref/`, pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
     const { org, ref } = request.params;
     const viewer = await pageContext(request, reply);
-    const legacyId = REFERENCE.test(ref) || kind !== IDEA_KIND ? null : await findIdeaByLegacySlug(db, ref);
+    const legacyId = REFERENCE.test(ref) ? null : await findIdeaByLegacySlug(db, ref, kind.table);
     const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId, kind);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();
     const { place, idea, target, path, following, terms, facts, pageVersion } = await visibleIdea(viewer, legacy ? { org, ref: ideaReferenceNumber(legacy.created, legacy.id) } : { org, ref }, legacy ? 'missing' : 'denied');

@@ -16,6 +16,9 @@ import { CommentThread } from '../threads/views.js';
 
 /** An item by its reference number (`<yyyy>-<pk:05>`) inside an organisation. */
 export const RefParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
+/** An item page's reference number, or the slug adhocracy+ gave the item (its old address, kept by import-aplus). */
+export const RefOrSlugParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^(\\d{4}-\\d{1,10}|[A-Za-z0-9_][A-Za-z0-9_-]{0,99})$' }) });
+export const isReference = (ref: string) => /^\d{4}-\d{1,10}$/.test(ref);
 export const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 export const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) });
 /** An item page's address: the selected comment and the state of its discussion. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
+import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, type subjects, type topics, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { type AuthUser, denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -99,6 +99,17 @@ export async function viewableItem(
   const [place] = await places(db, [pk], params.org);
   if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
   return { pk, ...(await viewableModule(db, params.org, place.moduleSlug, user)) };
+}
+
+/**
+ * The reference number of the item an old adhocracy+ slug address named (`legacy_slug`, kept by
+ * import-aplus), or null. Its page then answers as for the reference number, except that an item
+ * the viewer may not see is 404, not a login: a slug is guessable from a title (issue 21, finding 4,
+ * as the old idea addresses).
+ */
+export async function legacyItemReference(db: DbOrTx, table: typeof subjects | typeof topics, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: table.id, created: table.created }).from(table).where(eq(table.legacySlug, slug.toLowerCase())).limit(1);
+  return row ? ideaReferenceNumber(row.created, row.id) : null;
 }
 
 /** A module of the given type where the viewer may what `may` asks (add items, edit the text): 404 for a module of another type, else as `denied`. */

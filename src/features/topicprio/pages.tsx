@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { denied } from '../../http/auth.js';
+import { topics } from '../../db/schema/index.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
@@ -9,8 +10,8 @@ import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } fr
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { modulePath } from '../../core/urls.js';
 import { toggleRating } from '../ratings/services.js';
-import { type ItemModule, moduleWhereMay, viewableItem } from '../moduletypes/items.js';
-import { backTo, ItemQuery, itemThread, ModuleParams, NextQuery, RefParams } from '../moduletypes/item-routing.js';
+import { type ItemModule, legacyItemReference, moduleWhereMay, viewableItem } from '../moduletypes/items.js';
+import { backTo, isReference, ItemQuery, itemThread, ModuleParams, NextQuery, RefOrSlugParams, RefParams } from '../moduletypes/item-routing.js';
 import { loadTopics, topicPath, topicPlaces, type TopicRow } from './queries.js';
 import { canAddTopic, canChangeTopic, canRateTopic, type TopicInput, topicInputErrors } from './rules.js';
 import { createTopic, deleteTopic, updateTopic } from './services.js';
@@ -32,8 +33,15 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
     return { module, context, topic, path: topicPath(params.org, topic.created, topic.id) };
   }
 
-  app.get('/:org/topicprio/:ref/', pageRoute({ params: RefParams, querystring: ItemQuery }), async (request, reply) => {
+  app.get('/:org/topicprio/:ref/', pageRoute({ params: RefOrSlugParams, querystring: ItemQuery }), async (request, reply) => {
     const page = await pageContext(request, reply);
+    if (!isReference(request.params.ref)) {
+      const ref = await legacyItemReference(db, topics, request.params.ref);
+      if (!ref) throw notFound();
+      const seen = await visibleTopic(page, { org: request.params.org, ref }).catch(() => null);
+      if (!seen) throw notFound();
+      return reply.redirect(seen.path, 301);
+    }
     const { module, context, topic, path } = await visibleTopic(page, request.params);
     const data = {
       orgSlug: request.params.org,
