@@ -51,6 +51,7 @@ import { legalPages } from './site/legal/pages.js';
 import { modulePages } from './site/module/pages.js';
 import { profilePages } from './site/profiles/pages.js';
 import { projectPages } from './site/project/pages.js';
+import { offlineEventPages } from './features/offlineevents/pages.js';
 import { accountsPlugin } from './me/accounts/plugin.js';
 import { dashboardPages } from './me/dashboard/pages.js';
 import { exportRoutes } from './manage/exports/pages.js';
@@ -113,6 +114,7 @@ const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
   organisationPages,
   legalPages,
   projectPages,
+  offlineEventPages,
   modulePages,
   profilePages,
   accountsPlugin,
