@@ -31,4 +31,12 @@ export const deEvents: Record<string, string> = {
   'The event has been deleted.': 'Die Veranstaltung wurde gelöscht.',
   'The event has been saved.': 'Die Veranstaltung wurde gespeichert.',
   'Upload a document': 'Dokument hochladen',
+  // Moderator remarks (features/moderatorremarks).
+  'Edit remark': 'Anmerkung bearbeiten',
+  'Moderator remark': 'Moderationsanmerkung',
+  'Moderator remarks': 'Moderationsanmerkungen',
+  'Only the moderators and initiators of the project see this note; an empty note is deleted.': 'Nur die Moderation und die Initiator*innen des Projekts sehen diese Notiz; eine leere Notiz wird gelöscht.',
+  Remark: 'Anmerkung',
+  'Save remark': 'Anmerkung speichern',
+  'The remark has been saved.': 'Die Anmerkung wurde gespeichert.',
 };

@@ -265,6 +265,8 @@ export interface IdeaPageData {
   follow: ComponentChildren;
   /** What a kind shows of the item above its description (the place on a small map, the budget). */
   extra?: ComponentChildren;
+  /** The moderator remark's box, for the project's moderators and initiators only (features/moderatorremarks). */
+  remark?: ComponentChildren;
 }
 
 export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
@@ -321,6 +323,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
             </a>
           )}
         </div>
+        {data.remark}
         {actions.report && (
           <details class="comment-action">
             <summary>{t(lang, 'Report')}</summary>
