@@ -52,6 +52,9 @@ import { legalPages } from './site/legal/pages.js';
 import { modulePages } from './site/module/pages.js';
 import { profilePages } from './site/profiles/pages.js';
 import { projectPages } from './site/project/pages.js';
+import { offlineEventPages } from './features/offlineevents/pages.js';
+import { moderatorRemarkPages } from './features/moderatorremarks/pages.js';
+import { moderatorRemarkRoutes } from './features/moderatorremarks/routes.js';
 import { accountsPlugin } from './me/accounts/plugin.js';
 import { dashboardPages } from './me/dashboard/pages.js';
 import { exportRoutes } from './manage/exports/pages.js';
@@ -112,9 +115,12 @@ const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
   ratingRoutes,
   reportRoutes,
   moderationRoutes,
+  moderatorRemarkRoutes,
+  moderatorRemarkPages,
   organisationPages,
   legalPages,
   projectPages,
+  offlineEventPages,
   modulePages,
   profilePages,
   accountsPlugin,

@@ -182,6 +182,23 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], PlatformPageKey> & Exactly<Static<typeof FixturePlatformPage>['language'], Lang> = true;
 void platformPageKeysMatch;
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
+/** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
+export const FixtureOfflineEvent = Type.Object(
+  {
+    id: Type.Optional(Id),
+    project: Id,
+    creator: Type.Optional(Type.Union([Id, Type.Null()])),
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[-\\w]+$' })),
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    event_type: Type.String({ minLength: 1, maxLength: 30 }),
+    date: DateTime,
+    description: Type.String({ maxLength: 100_000 }),
+    created: Type.Optional(DateTime),
+  },
+  strict,
+);
+/** A moderator's remark on an item of a `remarkable` content type (a+ `moderatorremark.ModeratorRemark`). */
+export const FixtureModeratorRemark = Type.Object({ target: Target, creator: Type.Optional(Type.Union([Id, Type.Null()])), remark: Type.String({ maxLength: 4000 }), created: Type.Optional(DateTime) }, strict);
 
 /**
  * An in-app notification (a+ `notifications.Notification`): `message` is the English text with
@@ -217,6 +234,8 @@ const coreKinds = {
   comment_feedback: Type.Optional(Type.Array(FixtureCommentFeedback)),
   follows: Type.Optional(Type.Array(FixtureFollow)),
   notifications: Type.Optional(Type.Array(FixtureNotification)),
+  offline_events: Type.Optional(Type.Array(FixtureOfflineEvent)),
+  moderator_remarks: Type.Optional(Type.Array(FixtureModeratorRemark)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
 };
 /** A fixture: the platform's kinds, typed, and the registered module types' kinds by their names. */

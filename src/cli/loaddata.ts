@@ -24,6 +24,8 @@ import { ImageInvalid } from '../media/images.js';
 import { type Media, openMedia } from '../media/store.js';
 import { cleanRichText } from '../text/html.js';
 import { isSameOriginPath } from '../http/urls.js';
+import { createOfflineEvent } from '../features/offlineevents/services.js';
+import { saveRemark } from '../features/moderatorremarks/services.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 
 export { FixtureError };
@@ -351,6 +353,23 @@ async function loadNotifications({ tx }: Ctx, records: Fixture['notifications'] 
   }
 }
 
+/** Offline events and moderator remarks (a+ `offlineevents`, `moderatorremark`), through their services. */
+async function loadEventsAndRemarks({ tx }: Ctx, data: Fixture) {
+  for (const [i, e] of (data.offline_events ?? []).entries()) {
+    const where = `offline_events[${i}]`;
+    await requireRow(tx, s.projects, e.project, `${where}.project`, 'project');
+    if (e.creator) await requireRow(tx, s.users, e.creator, `${where}.creator`, 'user');
+    await createOfflineEvent(tx, { id: e.id, projectId: e.project, creatorId: e.creator ?? null, slug: e.slug, name: e.name, eventType: e.event_type, date: new Date(e.date), description: e.description, created: date(e.created) ?? undefined });
+  }
+  for (const [i, r] of (data.moderator_remarks ?? []).entries()) {
+    const where = `moderator_remarks[${i}]`;
+    const target = await requireTarget(tx, r.target, where);
+    if (!contentTypeOfModule(target.type)?.remarkable) throw new FixtureError(`${where}.target.type: a ${target.type} takes no moderator remark`);
+    if (r.creator) await requireRow(tx, s.users, r.creator, `${where}.creator`, 'user');
+    await saveRemark(tx, { kind: target.type, pk: target.id, remark: r.remark, actorId: r.creator ?? null, created: date(r.created) ?? undefined });
+  }
+}
+
 async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
   for (const page of records) {
     const body = cleanRichText(page.body);
@@ -361,7 +380,7 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -402,6 +421,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
     [['notifications'], (c) => loadNotifications(c, fixture.notifications)],
+    [['offline_events', 'moderator_remarks'], (c) => loadEventsAndRemarks(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
   const kinds = stages.flatMap(([names]) => names);

@@ -11,6 +11,7 @@ import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
 import { deTexts } from './de-texts.js';
+import { deEvents } from './de-events.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -294,5 +295,6 @@ export const de: Record<string, string> = {
   ...deBudgeting,
   ...deLive,
   ...deNotifications,
+  ...deEvents,
   ...deCommon,
 };

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.js';
 import { purgeExpiredSessions } from '../http/session.js';
 import { compactPageChanges } from '../db/versions.js';
 import { registerMailDelivery } from '../mail/delivery.js';
-import { scheduleSystemNotices } from '../core/actions/system.js';
+import { scheduleSystemNotices, SYSTEM_NOTICES_INTERVAL_MS } from '../core/actions/system.js';
+import { sendEventSoonNotices } from '../features/offlineevents/notices.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
 import { notificationFooters } from '../me/accounts/notification-links.js';
@@ -47,13 +48,14 @@ function every(app: FastifyInstance, name: string, intervalMs: number, work: () 
 
 /**
  * The background work of one process, in one place: mail delivery (kicked after writes), the
- * system notices (phase ends, §D), the purge of expired browser sessions and the merging of the
+ * system notices (phase ends, §D; offline events soon), the purge of expired browser sessions and the merging of the
  * projects' statistics rows and of the pages' change log.
  */
 export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db): void {
   registerMailDelivery(app, mailDeliveryOptions(config, db));
   const notices = scheduleSystemNotices(db, { origin: config.baseUrl, timeZone: config.timeZone }, (error) => app.log.error({ err: error }, 'system notices failed'));
   app.addHook('onClose', async () => notices.stop());
+  every(app, 'event soon notices', SYSTEM_NOTICES_INTERVAL_MS, () => sendEventSoonNotices(db, { origin: config.baseUrl, timeZone: config.timeZone }));
   every(app, 'session purge', SESSION_PURGE_INTERVAL_MS, () => purgeExpiredSessions(db));
   every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => compactProjectInsights(db));
   every(app, 'page changes compaction', PAGE_CHANGES_COMPACT_INTERVAL_MS, () => compactPageChanges(db));

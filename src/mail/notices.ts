@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = {
   comment_blocked: 'The moderation blocks my comment',
   phase_started: 'A phase starts in a project I follow',
   phase_ending: 'A phase ends soon in a project I follow',
+  event_soon: 'An event is coming up in a project I follow',
   report_to_moderators: 'A contribution is reported in a project I moderate',
   new_project: 'A new project is created in my organisation',
   project_deleted: 'A project of my organisation is deleted',

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
-import { ideas, liveEventMedia, mapIdeas, organisations, pollQuestions, projects, proposals, users } from '../db/schema/index.js';
+import { ideas, liveEventMedia, mapIdeas, offlineEvents, organisations, pollQuestions, projects, proposals, users } from '../db/schema/index.js';
 
 /**
  * Every column that names a media path. Stored images are content-addressed, so one file may be
@@ -19,6 +19,7 @@ export const MEDIA_COLUMNS: PgColumn[] = [
   proposals.image,
   pollQuestions.image,
   liveEventMedia.eventImage,
+  offlineEvents.document,
 ];
 
 /** The paths among `paths` that no row names any more (one statement). */

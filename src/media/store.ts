@@ -34,7 +34,7 @@ export const pathHash = (path: string) => (path.startsWith('variants/') ? null :
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
 export const mediaType = (path: string) => TYPES[path.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** DATA_DIR/media on this machine; without a directory (tests without DATA_DIR) nothing can be stored. */

@@ -38,6 +38,8 @@ export const DONE_MESSAGES = {
   added: 'Added.',
   newsletter_sent: 'The newsletter is being sent.',
   legal_saved: 'The legal texts have been saved.',
+  event_saved: 'The event has been saved.',
+  event_deleted: 'The event has been deleted.',
 } as const;
 
 export type DoneKey = keyof typeof DONE_MESSAGES;

@@ -38,6 +38,9 @@ const BACKOFFICE_ORG = form({
   user_id: oneOf('5', '6', '0', '-1'),
 });
 
+const OFFLINE_EVENT = form({ name: str(130), event_type: str(40), date: oneOf('2030-01-01T10:00', 'not a date', '2030-02-30T10:00', ''), description: str(2000), document_clear: oneOf('on') });
+const REMARK = form({ remark: str(4100), next: oneOf('/org/', 'https://evil.example/', '//evil.example/') });
+
 const page = (method: 'GET' | 'POST', path: string, bodySchema: JsonSchema | null = null, mediaTypes: string[] = bodySchema ? [FORM] : []): Operation => ({
   method,
   path,
@@ -75,6 +78,15 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', `${MODULE}/categories/`, TERMS),
   page('POST', `${MODULE}/labels/`, TERMS),
   page('POST', `${MODULE}/state/`, form({ action: oneOf('add', 'hide', 'delete', 'x') })),
+  ...['offlineevents', 'offlineevents/create', 'offlineevents/meeting/update', 'offlineevents/meeting/delete'].map((c) => page('GET', `${PROJECT}/${c}/`)),
+  ...['export.csv', 'export.xlsx'].map((file) => page('GET', `${PROJECT}/offlineevents/${file}`)),
+  page('POST', `${PROJECT}/offlineevents/create/`, OFFLINE_EVENT, [FORM, MULTIPART]),
+  page('POST', `${PROJECT}/offlineevents/meeting/update/`, OFFLINE_EVENT, [FORM, MULTIPART]),
+  page('POST', `${PROJECT}/offlineevents/meeting/delete/`, form({})),
+  page('GET', '/{org}/offlineevents/meeting/'),
+  page('GET', '/moderatorremarks/4/1/'),
+  page('POST', '/moderatorremarks/4/1/', REMARK),
+  page('POST', '/moderatorremarks/12/1/', REMARK),
   page('GET', '/{org}/dashboard/communication/newsletters/'),
   page('GET', '/{org}/dashboard/communication/newsletters/create/'),
   page('POST', '/{org}/dashboard/communication/newsletters/create/', NEWSLETTER),

@@ -50,7 +50,7 @@ export interface Known {
 /**
  * The world the attack suite runs in: basicWorld plus a second organisation with a private
  * project, a draft module, ideas, comments with replies, ratings, reports, moderator feedback
- * and follows (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
+ * follows, offline events and a moderator remark (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
  */
 export function fuzzFixture(): Fixture {
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
@@ -84,6 +84,11 @@ export function fuzzFixture(): Fixture {
     reports: [{ creator: 5, target: { type: 'comment', id: 1 }, description: 'spam' }],
     comment_feedback: [{ id: 1, comment: 1, creator: 3, feedback_text: 'thanks' }],
     follows: [{ creator: 5, project: 1 }],
+    offline_events: [
+      { project: 1, creator: 2, slug: 'meeting', name: 'Meeting', event_type: 'Versammlung', date: daysFromNow(2), description: '<p>At the town hall.</p>' },
+      { project: 2, creator: 7, slug: 'private-meeting', name: 'Private meeting', event_type: 'Workshop', date: daysFromNow(5), description: '<p>Members only.</p>' },
+    ],
+    moderator_remarks: [{ target: { type: 'idea', id: 1 }, creator: 3, remark: 'Compare with idea 2.' }],
   });
 }
 

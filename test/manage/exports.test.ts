@@ -72,15 +72,15 @@ test('exports: ideas and comments of a module as xlsx and CSV with the columns o
   const ideaSheet = await sheetRows(xlsx.body);
   assert.equal(ideaSheet.name, 'Ideas');
   assert.deepEqual(ideaSheet.rows, [
-    ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback'],
-    ['2026-00001', 'http://localhost:80/org/ideas/2026-00001/', 'More trees', 'Plant trees in the park', 'Parks', 'Urgent', 'member', '2026-03-01T11:00:00+01:00', 2, 1, 2, '', ''],
-    ['2026-00002', 'http://localhost:80/org/ideas/2026-00002/', '=HYPERLINK("evil")', 'Bike lanes, "wide" ones', '', '', 'user', '2026-07-01T12:00:00+02:00', 0, 0, 1, '', ''],
+    ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback', 'Remark'],
+    ['2026-00001', 'http://localhost:80/org/ideas/2026-00001/', 'More trees', 'Plant trees in the park', 'Parks', 'Urgent', 'member', '2026-03-01T11:00:00+01:00', 2, 1, 2, '', '', ''],
+    ['2026-00002', 'http://localhost:80/org/ideas/2026-00002/', '=HYPERLINK("evil")', 'Bike lanes, "wide" ones', '', '', 'user', '2026-07-01T12:00:00+02:00', 0, 0, 1, '', '', ''],
   ]);
 
   const csv = csvRows((await initiator.download(`${EXPORT}/${slug}/export/ideas.csv`)).body);
   assert.equal(csv.length, 3);
-  assert.equal(csv[0], 'Reference No.,Link,Title,Description,Category,Labels,Creator,Created,Positive ratings,Negative ratings,Comment count,Status,Feedback');
-  assert.equal(csv[2], `2026-00002,http://localhost:80/org/ideas/2026-00002/,"'=HYPERLINK(""evil"")","Bike lanes, ""wide"" ones",,,user,2026-07-01T12:00:00+02:00,0,0,1,,`);
+  assert.equal(csv[0], 'Reference No.,Link,Title,Description,Category,Labels,Creator,Created,Positive ratings,Negative ratings,Comment count,Status,Feedback,Remark');
+  assert.equal(csv[2], `2026-00002,http://localhost:80/org/ideas/2026-00002/,"'=HYPERLINK(""evil"")","Bike lanes, ""wide"" ones",,,user,2026-07-01T12:00:00+02:00,0,0,1,,,`);
 
   const comments = await sheetRows((await initiator.download(`${EXPORT}/${slug}/export/comments.xlsx`)).body);
   const link = (idea: string, id: number) => `http://localhost:80/org/ideas/${idea}/?comment=${id}`;

@@ -122,7 +122,7 @@ test('every column that names an image is one the removal checks (a file named b
   const named = new Set(MEDIA_COLUMNS.map((column) => `${getTableConfig(column.table as PgTable).name}.${column.name}`));
   const imageLike = (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
-    .flatMap((table) => getTableConfig(table).columns.filter((column) => /(^|_)(image|logo|avatar)$/.test(column.name) && column.dataType === 'string').map((column) => `${getTableConfig(table).name}.${column.name}`));
+    .flatMap((table) => getTableConfig(table).columns.filter((column) => /(^|_)(image|logo|avatar|document)$/.test(column.name) && column.dataType === 'string').map((column) => `${getTableConfig(table).name}.${column.name}`));
   assert.deepEqual([...imageLike].sort(), [...named].sort());
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import { comments, ideas } from '../../src/db/schema/index.js';
+import { comments, ideas, offlineEvents } from '../../src/db/schema/index.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, revokeRoles, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';
@@ -53,6 +53,9 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   follow: (a, p) => a !== 'anonymous' && seesProject(a, p),
   'list comments for moderation (API)': moderating,
   'open the moderation page': moderating,
+  // Offline events (issue 34.1): seen as the project; managed in the dashboard by its organisation's initiators and superusers (a+ change_project).
+  'read an offline event': seesProject,
+  'open the offline events in the dashboard': (a) => a === 'initiator' || a === 'superuser',
 };
 
 const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean> = {
@@ -75,6 +78,9 @@ const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean
   'delete own comment': removesOwn,
   'moderate a comment': moderating,
   'give moderator feedback': moderating,
+  // Moderator remarks (issue 34.2): only the moderating roles, never the author or the public, in every state.
+  'read the moderator remark (API)': moderating,
+  'keep a moderator remark (API)': moderating,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +93,9 @@ export type ProjectAction =
   | 'read the project page'
   | 'follow'
   | 'list comments for moderation (API)'
-  | 'open the moderation page';
+  | 'open the moderation page'
+  | 'read an offline event'
+  | 'open the offline events in the dashboard';
 export type ModuleAction =
   | 'list it in app-modules'
   | 'read the module page'
@@ -107,7 +115,9 @@ export type ModuleAction =
   | 'edit own blocked comment'
   | 'delete own comment'
   | 'moderate a comment'
-  | 'give moderator feedback';
+  | 'give moderator feedback'
+  | 'read the moderator remark (API)'
+  | 'keep a moderator remark (API)';
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -142,6 +152,8 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   follow: (p) => ({ method: 'PUT', url: `/api/follows/${p.slug}/`, payload: { enabled: true }, ok: 200 }),
   'list comments for moderation (API)': (p) => ({ method: 'GET', url: `/api/userdashboard/moderation/${p.id}/comments/`, ok: 200 }),
   'open the moderation page': (p) => ({ method: 'GET', url: `/userdashboard/moderation/detail/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
+  'read an offline event': (p) => ({ method: 'GET', url: `/org/offlineevents/event-${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
+  'open the offline events in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/offlineevents/`, ok: 200, denied: PAGE_DENIED }),
 };
 
 const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: Module, own: Own) => Call> = {
@@ -163,6 +175,8 @@ const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: 
   'delete own comment': (m, own) => ({ method: 'DELETE', url: ideaComments(seedIdeaId(m), `${own.commentToDelete}/`), ok: 200 }),
   'moderate a comment': (m) => ({ method: 'POST', url: `/api/userdashboard/moderation/${m.project.id}/comments/${seedCommentId(m)}/mark_read/`, ok: 200 }),
   'give moderator feedback': (m, own) => ({ method: 'POST', url: `/api/comments/${own.commentForFeedback}/moderatorfeedback/`, payload: { feedback_text: 'Thanks' }, ok: 201 }),
+  'read the moderator remark (API)': (m) => ({ method: 'GET', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, ok: 200 }),
+  'keep a moderator remark (API)': (m) => ({ method: 'POST', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, payload: { remark: 'Internal' }, ok: 201 }),
 };
 
 /** Runs `work` over `items` with a few requests in flight (PostgreSQL answers them in parallel). */
@@ -213,6 +227,8 @@ export async function runMatrix(t: TestContext, only: { project: ProjectAction[]
     blockedComment: await ids(db.insert(comments).values(commentRows(true)).returning({ id: comments.id })),
     commentForFeedback: await ids(db.insert(comments).values(commentRows(false)).returning({ id: comments.id })),
   };
+  // An offline event in every project (issue 34.1).
+  await db.insert(offlineEvents).values(PROJECTS.map((p) => ({ projectId: p.id, slug: `event-${p.slug}`, name: 'Event', eventType: 'Meeting', date: new Date(Date.UTC(2030, 0, 1)), description: '<p>At the town hall.</p>' })));
   const ownObjects = new Map<string, Own>();
   pairs.forEach(({ actor, module }, i) => ownObjects.set(`${actor}:${module.id}`, Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v[i]])) as unknown as Own));
   // The anonymous actor has nothing of its own: it tries the participant's objects.

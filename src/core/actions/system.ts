@@ -46,7 +46,7 @@ export interface SystemNoticeCounts {
  * Claims a notice: the unique (kind, object, date) row is inserted by exactly one caller; a second
  * instance running at the same time waits for the first transaction and then finds the row taken.
  */
-async function claim(tx: DbOrTx, kind: string, objectId: number, at: Date): Promise<boolean> {
+export async function claimSystemNotice(tx: DbOrTx, kind: string, objectId: number, at: Date): Promise<boolean> {
   const rows = await tx.insert(systemNotices).values({ kind, objectId, at }).onConflictDoNothing().returning({ id: systemNotices.id });
   return rows.length > 0;
 }
@@ -100,7 +100,7 @@ export async function createSystemActions(db: Db, options: SystemNoticeOptions):
     const startDate = phase.startDate;
     if (!startDate) continue;
     await db.transaction(async (tx) => {
-      if (!(await claim(tx, 'phase_started', phase.id, startDate))) return;
+      if (!(await claimSystemNotice(tx, 'phase_started', phase.id, startDate))) return;
       await recordAction(tx, { actorId: null, verb: 'start', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: startDate });
       counts.started++;
       counts.mails += await mailFollowers(tx, 'phase_started', phase, options);
@@ -109,7 +109,7 @@ export async function createSystemActions(db: Db, options: SystemNoticeOptions):
         .from(phases)
         .innerJoin(modules, eq(modules.id, phases.moduleId))
         .where(and(eq(modules.projectId, phase.projectId), eq(modules.isDraft, false)));
-      if (first?.start && first.start.getTime() === startDate.getTime() && (await claim(tx, 'project_started', phase.projectId, startDate))) {
+      if (first?.start && first.start.getTime() === startDate.getTime() && (await claimSystemNotice(tx, 'project_started', phase.projectId, startDate))) {
         await recordAction(tx, { actorId: null, verb: 'start', obj: { type: 'project', id: phase.projectId }, projectId: phase.projectId, timestamp: startDate });
         counts.projectsStarted++;
       }
@@ -126,7 +126,7 @@ export async function createSystemActions(db: Db, options: SystemNoticeOptions):
         .select({ id: systemNotices.id })
         .from(systemNotices)
         .where(and(eq(systemNotices.kind, 'phase_ending'), eq(systemNotices.objectId, phase.id), gt(systemNotices.at, new Date(endDate.getTime() - PHASE_ENDS_HOURS * HOUR))));
-      if (announced || !(await claim(tx, 'phase_ending', phase.id, endDate))) return;
+      if (announced || !(await claimSystemNotice(tx, 'phase_ending', phase.id, endDate))) return;
       await recordAction(tx, { actorId: null, verb: 'schedule', obj: { type: 'phase', id: phase.id }, projectId: phase.projectId, phaseId: phase.id, timestamp: now });
       counts.scheduled++;
       counts.mails += await mailFollowers(tx, 'phase_ending', phase, options);

@@ -22,6 +22,7 @@ const CORE_CONTENT_TYPES: Partial<Record<ContentKind, ContentTypeRow>> = {
   rating: { id: 9, appLabel: 'a4ratings', model: 'rating' },
   report: { id: 10, appLabel: 'a4reports', model: 'report' },
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
+  offlineevent: { id: 17, appLabel: 'a4_candy_offlineevents', model: 'offlineevent' },
 };
 
 const rowOf = (kind: ContentKind): ContentTypeRow | undefined => CORE_CONTENT_TYPES[kind] ?? contentTypeOfModule(kind) ?? undefined;

@@ -66,6 +66,8 @@ export interface ContentTypeOfModule {
   commentable?: boolean;
   rateable?: boolean;
   reportable?: boolean;
+  /** Moderators may keep an internal remark on its objects (a+ `moderatorremark`: ideas, map ideas, proposals; features/moderatorremarks). */
+  remarkable?: boolean;
   /** The object's module and creator; null when it does not exist. */
   target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
   /**
@@ -153,6 +155,8 @@ export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | nu
 export const moduleContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()];
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
+/** The content types whose objects take a moderator remark, in registration order. */
+export const remarkableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.remarkable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */
 export const labelIn = (lang: Lang, label: string | Text, vars?: Record<string, string | number>) => t(lang, typeof label === 'string' ? label : label[lang], vars);
 

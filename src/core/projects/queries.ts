@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
 import { preparedPer, qualified as q } from '../../db/sql.js';
-import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
+import { follows, modules, offlineEvents, organisations, phases, projects } from '../../db/schema/index.js';
 import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
 import type { RuleUser } from './rules.js';
 
@@ -155,6 +155,9 @@ const projectPageStatement = preparedPer((db) => {
       ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,
+      // The project's offline events (features/offlineevents) for the timeline, by date, in the page's one statement.
+      events: sql<TimelineEventJson[] | null>`(select json_agg(json_build_object('slug', e.slug, 'name', e.name, 'eventType', e.event_type, 'date', e.date) order by e.date, e.id)
+        from ${offlineEvents} e where e.project_id = ${q(projects.id)})`,
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
@@ -162,11 +165,16 @@ const projectPageStatement = preparedPer((db) => {
     .prepare('project_page');
 });
 
+type TimelineEventJson = { slug: string; name: string; eventType: string; date: string };
+/** An offline event as the project page's timeline shows it. */
+export type TimelineEvent = { slug: string; name: string; eventType: string; date: Date };
+
 export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
   const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user) });
   if (!row) return null;
-  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, ...project } = row;
-  return { project, context: toProjectContext(row, user), following: Boolean(following), pageVersion };
+  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, events, ...project } = row;
+  const timeline: TimelineEvent[] = (events ?? []).map((e) => ({ ...e, date: new Date(e.date) }));
+  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion };
 }
 
 export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

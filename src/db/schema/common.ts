@@ -24,6 +24,7 @@ export const CONTENT_KINDS = [
   'rating',
   'report',
   'moderatorcommentfeedback',
+  'offlineevent',
 ] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 

@@ -346,6 +346,24 @@ export const commentFeedback = pgTable(
   },
 );
 
+/**
+ * A moderator's internal remark on an item (a+ `moderatorremark.ModeratorRemark`): one per item, seen
+ * and changed only by the project's moderators and initiators (features/moderatorremarks). The
+ * item kinds are the content types that declare `remarkable` (ideas, map ideas, proposals).
+ */
+export const moderatorRemarks = pgTable(
+  'moderator_remarks',
+  {
+    id: serial('id').primaryKey(),
+    contentType: varchar('content_type', { length: 32 }).$type<ContentKind>().notNull(),
+    objectPk: integer('object_pk').notNull(),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    remark: text('remark').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('moderator_remarks_object_key').on(t.contentType, t.objectPk)],
+);
+
 export const ACTION_VERBS = ['create', 'add', 'update', 'complete', 'schedule', 'start', 'publish'] as const;
 export type ActionVerb = (typeof ACTION_VERBS)[number];
 

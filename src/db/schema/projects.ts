@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { type AreaFeatureCollection, timestamps } from './common.js';
-import { organisations, userRef } from './users.js';
+import { organisations, userRef, users } from './users.js';
 
 export const projectAccess = pgEnum('project_access', ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE']);
 export type ProjectAccess = (typeof projectAccess.enumValues)[number];
@@ -164,4 +164,29 @@ export const follows = pgTable(
     uniqueIndex('follows_project_creator_key').on(t.projectId, t.creatorId),
     index('follows_creator_idx').on(t.creatorId, t.enabled),
   ],
+);
+
+/**
+ * An offline event of a project (a+ `offlineevents.OfflineEvent`): a meeting on site shown in the
+ * project's timeline among its participation entries, with a page of its own at
+ * `/<org>/offlineevents/<slug>/` (slugs unique across the platform, as a+'s). `document` is an
+ * optional PDF in the media store.
+ */
+export const offlineEvents = pgTable(
+  'offline_events',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    slug: varchar('slug', { length: 255 }).notNull().unique(),
+    name: varchar('name', { length: 120 }).notNull(),
+    eventType: varchar('event_type', { length: 30 }).notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    description: text('description').notNull().default(''),
+    document: varchar('document', { length: 500 }),
+    ...timestamps,
+  },
+  (t) => [index('offline_events_project_idx').on(t.projectId, t.date), index('offline_events_date_idx').on(t.date)],
 );

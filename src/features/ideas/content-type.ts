@@ -56,6 +56,7 @@ export const ideaContentTypeOf = (
     commentable: true,
     rateable: true,
     reportable: true,
+    remarkable: true,
     reportedNames,
     inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId}, ${table.creatorId} from ${table} where ${table.moduleId} in (${moduleIds})`,
     target: async (db, id) => {

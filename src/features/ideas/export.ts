@@ -12,12 +12,20 @@ import { EXPORT_BATCH, keysetBatches } from '../exports/queries.js';
 import { exportFile, type Sheet, type SheetContext } from '../moduletypes/contract.js';
 import { type IdeaRow, loadIdeas } from './queries.js';
 import { MODERATOR_STATUSES } from './views.js';
+import { loadRemarksOf } from '../moderatorremarks/queries.js';
 
 /** The export of an idea module (§B16): its ideas, and the comments on them. */
 
-/** The ideas of a module, oldest first, in batches (the idea list's own query: counts, category, labels). */
-export const ideaBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<IdeaRow[]> =>
-  keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null, kind), size);
+/** An exported idea with its moderator remark (the export is the moderators' and initiators': `features/exports` canExport). */
+export type ExportIdeaRow = IdeaRow & { remark: string };
+
+/** The ideas of a module, oldest first, in batches (the idea list's own query: counts, category, labels), each batch with its remarks (one more statement). */
+export async function* ideaBatches(db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<ExportIdeaRow[]> {
+  for await (const batch of keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null, kind), size)) {
+    const remarks = await loadRemarksOf(db, kind.kind, batch.map((idea) => idea.id));
+    yield batch.map((idea) => ({ ...idea, remark: remarks.get(idea.id) ?? '' }));
+  }
+}
 
 export interface CommentExportRow extends CommentSheetRow {
   ideaId: number;
@@ -51,10 +59,10 @@ const commentBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND
 const plain = (html: string | null) => (html ? plainTextOf(html) : '');
 const ideaUrl = (c: SheetContext, created: Date, id: number, segment?: string) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id, segment));
 
-/** §B16.2, without "Remark": Allmende has no internal moderator remarks. `segment`: the item pages' (map ideas, proposals). */
-export const ideaSheetOf = (segment?: string): Sheet<IdeaRow> => ({
+/** §B16.2, with the moderator remark ("Remark", a+ `moderatorremark`). `segment`: the item pages' (map ideas, proposals). */
+export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
   title: 'Ideas',
-  columns: ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback'],
+  columns: ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback', 'Remark'],
   cells: (idea, c) => {
     const status = idea.moderatorStatus ? MODERATOR_STATUSES[idea.moderatorStatus] : undefined;
     return [
@@ -71,6 +79,7 @@ export const ideaSheetOf = (segment?: string): Sheet<IdeaRow> => ({
       idea.commentCount,
       status ? t(c.lang, status.label) : '',
       plain(idea.moderatorFeedbackText),
+      idea.remark,
     ];
   },
 });

@@ -16,6 +16,9 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { sendKeptPage } from '../../web/page-keeping.js';
+import { loadRemark, remarkPath } from '../moderatorremarks/queries.js';
+import { canSeeRemarks } from '../moderatorremarks/rules.js';
+import { RemarkPanel } from '../moderatorremarks/views.js';
 import { findIdeaByLegacySlug } from './legacy.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
@@ -153,6 +156,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         },
         extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
         aliases: target.module.aliases,
+        remark: canSeeRemarks(rules.project) ? <RemarkPanel page={page} action={remarkPath(kind.kind, idea.id)} next={path} remark={(await loadRemark(db, kind.kind, idea.id))?.remark ?? ''} /> : undefined,
         follow: <FollowForm page={page} project={project} following={following} next={path} />,
         thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
       };

@@ -273,6 +273,8 @@ export interface IdeaPageData {
   extra?: ComponentChildren;
   /** The module's own words for category and label. */
   aliases: ModuleAliases;
+  /** The moderator remark's box, for the project's moderators and initiators only (features/moderatorremarks). */
+  remark?: ComponentChildren;
 }
 
 export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
@@ -330,6 +332,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
             </a>
           )}
         </div>
+        {data.remark}
         {actions.report && (
           <details class="comment-action">
             <summary>{t(lang, 'Report')}</summary>

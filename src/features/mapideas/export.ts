@@ -1,11 +1,10 @@
 import type { DbOrTx } from '../../db/client.js';
-import { ideaBatches, ideaSheetOf } from '../ideas/export.js';
-import type { IdeaRow } from '../ideas/queries.js';
+import { type ExportIdeaRow, ideaBatches, ideaSheetOf } from '../ideas/export.js';
 import type { Cell, Sheet } from '../moduletypes/contract.js';
 import { loadPlaces, type Place, type PlaceKind } from './queries.js';
 
 /** An exported item with its place. */
-export type PlacedRow = IdeaRow & { place: Place | null };
+export type PlacedRow = ExportIdeaRow & { place: Place | null };
 
 /** The items of a kind in batches, each batch with its places (one more statement per batch). */
 export async function* placedBatches(db: DbOrTx, moduleId: number, kind: PlaceKind): AsyncGenerator<PlacedRow[]> {

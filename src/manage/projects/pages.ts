@@ -15,6 +15,7 @@ import { ingestProjectImages, projectImageChange, writeProjectImages } from './i
 import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors, projectPatch, readProjectForm } from './input.js';
 import { memberDashboardRoutes } from './member-pages.js';
 import { moduleDashboardRoutes } from './module-pages.js';
+import { offlineEventDashboardRoutes } from './offlineevent-pages.js';
 import { DeleteProjectPage, ProjectCreatePage, ProjectListPage, UnpublishConfirmPage } from './views.js';
 import { doneMessage, projectComponentPath, projectListPath, withDone } from '../../web/paths.js';
 import { type ArchivedFilter, dashboardProjects, loadModules } from './queries.js';
@@ -53,6 +54,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
   const { media } = app.ctx;
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
+  await fastify.register(offlineEventDashboardRoutes);
 
   /** The Result page shows the project's statistics (§B10.3, §B17.3). */
   const resultInsights = async (form: string, projectId: number) => (form === 'result' ? loadProjectInsights(db, projectId) : undefined);

@@ -29,6 +29,7 @@ export const PROJECT_COMPONENTS = [
   { key: 'moderators', label: 'Moderators' },
   { key: 'participants', label: 'Participants' },
   { key: 'location', label: 'Location' },
+  { key: 'offlineevents', label: 'Offline events' },
 ] as const;
 
 export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');

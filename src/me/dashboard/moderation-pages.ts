@@ -11,6 +11,8 @@ import { userPageContext } from '../../web/context.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { livePosition } from '../../http/live.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
+import { loadProjectRemarks } from '../../features/moderatorremarks/queries.js';
+import { canSeeRemarks } from '../../features/moderatorremarks/rules.js';
 import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../../features/comments/queries.js';
 import { MODERATION_ACTIONS, type ModerationState, moderateComment, moderationStates, restoreModeration } from '../../features/comments/services.js';
@@ -144,7 +146,8 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const place = { filter, page: number };
     const live = { stream: `/api/userdashboard/moderation/${project.id}/live/`, last: await livePosition(db) };
     const undo = keptUndo(request, project.id) !== null;
-    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reported, place, live, undo } }));
+    const remarks = canSeeRemarks(context) ? await loadProjectRemarks(db, project.id) : [];
+    return sendPage(reply, ModerationDetailPage({ page, sidebar: await sidebarFor(page.user), data: { project, exports, comments, pager, filter, filters: MODERATION_FILTERS, reported, place, live, undo, remarks } }));
   });
 
   app.post('/userdashboard/moderation/detail/:slug/comments/:id/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {

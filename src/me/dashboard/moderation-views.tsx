@@ -1,3 +1,6 @@
+import { remarkPath, type ProjectRemark } from '../../features/moderatorremarks/queries.js';
+import { ProjectRemarks } from '../../features/moderatorremarks/views.js';
+import { withNext } from '../../web/render.js';
 import { t, tn } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
@@ -210,6 +213,8 @@ export interface ModerationDetailData {
   live: { stream: string; last: string };
   /** Whether the user's last action in this queue can be undone. */
   undo: boolean;
+  /** The project's items with a moderator remark (features/moderatorremarks), for its moderators and initiators. */
+  remarks: ProjectRemark[];
 }
 
 /** Mark read, block or unblock the selected comments at once (the checkboxes of the list belong to this form). */
@@ -267,6 +272,7 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
           </ul>
         </section>
       ))}
+      <ProjectRemarks page={page} remarks={data.remarks} editPath={(r) => withNext(remarkPath(r.kind, r.pk), moderationDetailPath(project.slug))} />
       <h2>{t(lang, 'Comments')}</h2>
       <BulkForm page={page} slug={project.slug} place={data.place} />
       {data.undo && (

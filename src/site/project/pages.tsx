@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
-import { formatDate } from '../../i18n/dates.js';
+import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
 import { imageSrcset } from '../../media/variants.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
@@ -25,11 +25,12 @@ import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
 import { modulePath, projectPath } from '../../core/urls.js';
-import { loadProjectPage, type ProjectPageRow } from '../../core/projects/queries.js';
+import { loadProjectPage, type ProjectPageRow, type TimelineEvent } from '../../core/projects/queries.js';
 import { TopicList } from '../../web/topic-list.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { canModerate, canViewProject } from '../../core/projects/rules.js';
 import { canFollowProject } from '../../core/follows/rules.js';
+import { offlineEventPath } from '../../features/offlineevents/queries.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ProjectOwnQuery = Type.Object({
@@ -47,6 +48,8 @@ export interface ProjectPageData {
   clusters: ModuleCluster<PageModule>[];
   /** The timeline entry shown (§A4.5). */
   selected: number;
+  /** The project's offline events: entries of the timeline between the clusters, by date, each linked to its page. */
+  events: TimelineEvent[];
   /** Tiles of the selected entry (§A4.8) with their counts; draft modules for moderators at the end. */
   tiles: PageModule[];
   counts: Map<number, ModuleCounts>;
@@ -107,6 +110,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         timeDisplay: timeDisplayOf(published, spans, { lang: page.lang, timeZone: page.timeZone, now }),
         clusters,
         selected,
+        events: project.events,
         tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
         counts: single ? new Map() : await loadModuleCounts(db, project.id),
         single,
@@ -203,24 +207,39 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
 export const clusterTitle = (lang: Lang, index: number, count: number) =>
   count > 1 ? `${index + 1}. ${t(lang, 'Online Participation')}` : t(lang, 'Online Participation');
 
-/** The timeline (§A4.4–5): one link per module cluster, the shown one `aria-current`, the running one marked. */
+/** The timeline's entries in date order: the module clusters (by start) and the offline events (by date; a+ `participation_dates`). */
+function timelineEntries<C extends { start: Date }, E extends { date: Date }>(clusters: C[], events: E[]) {
+  const entries = [...clusters.map((cluster, index) => ({ at: cluster.start, cluster, index }) as const), ...events.map((event) => ({ at: event.date, event }) as const)];
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The timeline (§A4.4–5): one link per module cluster, the shown one `aria-current`, the running one marked; the offline events among them, each linked to its page. */
 function Timeline({ page, path, data }: { page: PageContext; path: string; data: ProjectPageData }) {
   const { lang, timeZone } = page;
-  if (data.clusters.length < 2) return null;
+  if (data.clusters.length + data.events.length < 2) return null;
   return (
     <nav aria-label={t(lang, 'Participation dates')}>
       <ol class="timeline">
-        {data.clusters.map((cluster, index) => (
-          <li class={index === data.selected ? 'selected' : undefined}>
-            <a href={`${path}?initialSlide=${index}`} aria-current={index === data.selected ? 'true' : undefined}>
-              <strong>{clusterTitle(lang, index, data.clusters.length)}</strong>{' '}
-              <span>
-                {formatDate(cluster.start, lang, timeZone)} – {formatDate(cluster.end, lang, timeZone)}
-              </span>
-            </a>
-            {moduleIsRunning(cluster, data.now) && <span class="badge">{t(lang, 'running now')}</span>}
-          </li>
-        ))}
+        {timelineEntries(data.clusters, data.events).map((entry) =>
+          'event' in entry ? (
+            <li class="timeline-event">
+              <a href={offlineEventPath(data.project.organisationSlug, entry.event.slug)}>
+                <strong>{entry.event.name}</strong> <span>{formatDateTime(entry.event.date, lang, timeZone)}</span>
+              </a>{' '}
+              <span class="badge">{entry.event.eventType}</span>
+            </li>
+          ) : (
+            <li class={entry.index === data.selected ? 'selected' : undefined}>
+              <a href={`${path}?initialSlide=${entry.index}`} aria-current={entry.index === data.selected ? 'true' : undefined}>
+                <strong>{clusterTitle(lang, entry.index, data.clusters.length)}</strong>{' '}
+                <span>
+                  {formatDate(entry.cluster.start, lang, timeZone)} – {formatDate(entry.cluster.end, lang, timeZone)}
+                </span>
+              </a>
+              {moduleIsRunning(entry.cluster, data.now) && <span class="badge">{t(lang, 'running now')}</span>}
+            </li>
+          ),
+        )}
       </ol>
     </nav>
   );

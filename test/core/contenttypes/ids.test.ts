@@ -26,6 +26,7 @@ const FIXED = [
   [14, 'a4_candy_debate', 'subject'],
   [15, 'a4_candy_topicprio', 'topic'],
   [16, 'a4_candy_interactive_events', 'livequestion'],
+  [17, 'a4_candy_offlineevents', 'offlineevent'],
 ] as const;
 
 test('the content type ids never change: GET /api/contenttypes/ lists exactly the fixed table', async () => {
@@ -41,5 +42,5 @@ test('every content kind has its fixed id, both ways', () => {
     assert.equal(contentTypeId(kind), id, kind);
     assert.equal(contentKindOf(id), kind, String(id));
   }
-  assert.equal(contentKindOf(17), undefined);
+  assert.equal(contentKindOf(18), undefined);
 });
