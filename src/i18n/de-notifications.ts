@@ -21,6 +21,7 @@ export const deNotifications: Record<string, string> = {
   'The new project "%(project)s" was created for %(organisation)s by %(actor)s.': 'Das neue Projekt „%(project)s“ wurde von %(actor)s für %(organisation)s angelegt.',
   'The notification is marked as read.': 'Die Benachrichtigung ist als gelesen markiert.',
   'The phase "%(phase)s" of the project "%(project)s" ends soon.': 'Die Phase „%(phase)s“ des Projekts „%(project)s“ endet bald.',
+  'The event "%(event)s" of the project "%(project)s" takes place soon.': 'Die Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet bald statt.',
   'The phase "%(phase)s" of the project "%(project)s" has started.': 'Die Phase „%(phase)s“ des Projekts „%(project)s“ hat begonnen.',
   'The project "%(project)s" of %(organisation)s was deleted by %(actor)s.': 'Das Projekt „%(project)s“ von %(organisation)s wurde von %(actor)s gelöscht.',
   'Unread (%(count)s)': 'Ungelesen (%(count)s)',

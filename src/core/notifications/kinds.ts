@@ -15,6 +15,7 @@ export const NOTIFICATION_MESSAGES: Record<NotificationKind, string> = {
   comment_blocked: 'The moderation of the project "%(project)s" blocked your comment.',
   phase_started: 'The phase "%(phase)s" of the project "%(project)s" has started.',
   phase_ending: 'The phase "%(phase)s" of the project "%(project)s" ends soon.',
+  event_soon: 'The event "%(event)s" of the project "%(project)s" takes place soon.',
   report_to_moderators: 'A contribution in the project "%(project)s" was reported.',
   new_project: 'The new project "%(project)s" was created for %(organisation)s by %(actor)s.',
   project_deleted: 'The project "%(project)s" of %(organisation)s was deleted by %(actor)s.',

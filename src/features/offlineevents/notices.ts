@@ -7,11 +7,12 @@ import { loadRecipients } from '../../mail/notices.js';
 import { queueMail } from '../../mail/outbox.js';
 import { recordAction } from '../../core/actions/services.js';
 import { claimSystemNotice } from '../../core/actions/system.js';
+import { recordNotifications } from '../../core/notifications/services.js';
 import { projectViewers } from '../../core/projects/context.js';
 import { eventsStartingSoon, offlineEventPath } from './queries.js';
 import { EVENT_SOON_HOURS } from './rules.js';
 
-/** a+'s "event soon" e-mail (OfflineEventReminder) to a project's followers; German in i18n/de-events.ts. */
+/** a+'s "event soon" e-mail (OfflineEventReminder) to a project's followers (and their in-app notification); German in i18n/de-events.ts. */
 export const EVENT_SOON_MAIL = {
   subject: 'Event in project %(project)s',
   body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.',
@@ -24,8 +25,10 @@ async function mailFollowers(tx: DbOrTx, event: Due, options: { origin: string; 
   // Only followers who may still see the project, and who want these mails.
   const viewers = await projectViewers(tx, event.projectId, followers.map((f) => f.id));
   const recipients = await loadRecipients(tx, [...viewers], 'event_soon');
+  const path = offlineEventPath(event.orgSlug, event.slug);
+  await recordNotifications(tx, { kind: 'event_soon', recipientIds: [...viewers], actorId: null, projectId: event.projectId, context: { project: event.projectName, event: event.name }, url: path });
   for (const r of recipients) {
-    const vars = { name: r.username, event: event.name, project: event.projectName, date: formatDateTime(event.date, r.lang, options.timeZone), url: `${options.origin}${offlineEventPath(event.orgSlug, event.slug)}` };
+    const vars = { name: r.username, event: event.name, project: event.projectName, date: formatDateTime(event.date, r.lang, options.timeZone), url: `${options.origin}${path}` };
     await queueMail(tx, { to: r.email, subject: t(r.lang, EVENT_SOON_MAIL.subject, vars), body: t(r.lang, EVENT_SOON_MAIL.body, vars), kind: 'event_soon' });
   }
   return recipients.length;
