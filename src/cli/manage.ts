@@ -45,7 +45,7 @@ const commands: Record<string, Command> = {
   async createsuperuser(database, args) {
     const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, language: { type: 'string', default: 'de' } } });
     if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
-    if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (at most 60 characters)');
+    if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (5 to 60 characters)');
     if (!isValidEmail(values.email)) throw new UsageError('the e-mail address is not valid');
     const { language } = values;
     if (!isLang(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}, got "${language}"`);
