@@ -7,6 +7,7 @@ import { type Database, DatabaseInUse, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../core/users/passwords.js';
 import { isValidEmail, usernameError } from '../core/users/rules.js';
+import { hashLegacyVoteCodes } from '../features/budgeting/ballot-services.js';
 import { createSystemActions } from '../core/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
 import { moveMedia } from '../media/move.js';
@@ -178,6 +179,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     database = await openDatabase(config);
     await database.migrate();
+    await hashLegacyVoteCodes(database.db, config.secretKey);
     await command(database, args, config);
     return 0;
   } catch (error) {

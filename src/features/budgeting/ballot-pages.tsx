@@ -8,20 +8,19 @@ import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext, userPageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, pageRoute, RepeatedFormBody } from '../../web/forms.js';
-import { loginRedirectUrl, renderPage, sendPage } from '../../web/render.js';
+import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { modulePath, projectPath } from '../../core/urls.js';
-import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, loadVoteCodes, voteCodeUsable } from './ballot-queries.js';
-import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
+import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, voteCodeUsable } from './ballot-queries.js';
+import { ballotProblems, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
-import { formatVoteCode, normaliseVoteCode } from './codes.js';
-import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
+import { normaliseVoteCode, voteCodeHash } from './codes.js';
+import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });
-const DownloadParams = Type.Object({ org: Slug, module: Slug, format: Type.Union([Type.Literal('csv'), Type.Literal('html')]) });
 
 /** Where wrong vote codes are counted: per client address, with the login throttle's numbers. */
 const CODE_KEY = (ip: string) => `vote-code:${ip}`;
@@ -169,7 +168,8 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     // Wrong codes are throttled per client address like failed logins (a polling station's one address may cast many good ones).
     await codeTriesLeft(request.ip);
     const code = normaliseVoteCode(typed);
-    if (!code || !(await voteCodeUsable(db, module.id, code))) {
+    const codeHash = code ? voteCodeHash(config.secretKey, code) : '';
+    if (!code || !(await voteCodeUsable(db, module.id, codeHash))) {
       await countWrongCode(request.ip);
       return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     }
@@ -179,7 +179,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const chosen = postedChoices(request.body);
     const problems = ballotProblems(chosen, eligible, settings);
     if (problems.length) return sendPage(reply, <CodePage page={page} data={{ ...base, code, form: { ...form, chosen, errors: problems.map((p) => ballotProblemText(page.lang, p)) } }} />, 400);
-    const cast = await db.transaction((tx) => castCodeBallot(tx, { moduleId: module.id, code, chosen }));
+    const cast = await db.transaction((tx) => castCodeBallot(tx, { moduleId: module.id, codeHash, chosen }));
     if (!cast) return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     return sendPage(reply, <CodePage page={page} data={{ ...base, code: '', done: true }} />);
   });
@@ -195,23 +195,5 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const rows = result.rows.map((r) => ({ ...r, path: proposalPagePath(org, r.created, r.id) }));
     const data = { frame, preliminary: !votingIsOver(context), totalBudget: result.settings.totalBudget ?? 0, ballots: result.ballots, rows };
     return sendPage(reply, <ResultPage page={page} data={data} />);
-  });
-
-  // The initiator's downloads of the vote codes (the form that makes them is the dashboard component "Vote codes").
-
-  app.get('/:org/dashboard/modules/:module/vote_codes/codes.:format', pageRoute({ params: DownloadParams }), async (request, reply) => {
-    const page = await userPageContext(request, reply);
-    if (!page) return reply;
-    const { org, format } = request.params;
-    const module = (await loadModulePage(db, org, request.params.module, null))?.module;
-    if (!module || !module.phases.some((p) => p.type === VOTING_PHASE)) throw notFound();
-    const context = await loadModuleContext(db, module.id, { id: page.user.id, isSuperuser: page.user.isSuperuser });
-    if (!context || !canManageVoteCodes(context)) throw permissionDenied();
-    const codes = (await loadVoteCodes(db, module.id)).filter((c) => c.used === null).map((c) => c.code);
-    const filename = `vote-codes-${module.slug}.${format}`;
-    reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
-    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(`${t(page.lang, 'Vote code')}\r\n${codes.map((c) => `${formatVoteCode(c)}\r\n`).join('')}`);
-    const voteUrl = `${request.protocol}://${request.host}${budgetingPath(org, module.slug, 'code')}`;
-    return reply.type('text/html; charset=utf-8').send(renderPage(<CodeSheet lang={page.lang} title={module.name} voteUrl={voteUrl} codes={codes} />));
   });
 }

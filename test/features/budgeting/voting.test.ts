@@ -85,24 +85,18 @@ test('one ballot per participant, also when two changes arrive at once', async (
 
 async function generatedCodes(app: Parameters<typeof signedIn>[0], db: Awaited<ReturnType<typeof budgetApp>>['db'], moduleSlug: string, moduleId: number, count: number) {
   const initiator = await signedIn(app, 'initiator');
-  assertStatus(await initiator.post(`/org/dashboard/modules/${moduleSlug}/vote_codes/`, { count: String(count) }), 302, 'generating codes');
-  const codes = await db.select().from(budgetVoteCodes).where(eq(budgetVoteCodes.moduleId, moduleId));
-  return { initiator, codes: codes.map((c) => c.code) };
+  const made = await initiator.post(`/org/dashboard/modules/${moduleSlug}/vote_codes/`, { count: String(count), format: 'csv' });
+  assertStatus(made, 200, 'generating codes');
+  assert.equal((await db.select().from(budgetVoteCodes).where(eq(budgetVoteCodes.moduleId, moduleId))).length, count);
+  return { initiator, codes: made.text.trim().split(/\r\n/).slice(1).map((c) => c.replace(/-/g, '')) };
 }
 
-test('vote codes: the initiator generates and downloads them; a code casts one ballot without an account, then is spent', async () => {
+test('vote codes: the initiator generates them (and gets them once); a code casts one ballot without an account, then is spent', async () => {
   const { app, db } = await budgetApp();
   const { initiator, codes } = await generatedCodes(app, db, 'voting', V, 3);
   assert.equal(codes.length, 3);
   const component = await initiator.get('/org/dashboard/modules/voting/vote_codes/');
   assert.match(component.text, /3 codes, 0 of them used\./);
-  const csv = await initiator.download('/org/dashboard/modules/voting/vote_codes/codes.csv');
-  assert.equal(csv.status, 200);
-  const lines = csv.body.toString('utf8').trim().split(/\r\n/);
-  assert.equal(lines[0], 'Vote code');
-  assert.deepEqual(lines.slice(1).map((l) => l.replace(/-/g, '')).sort(), [...codes].sort());
-  const sheet = await initiator.download('/org/dashboard/modules/voting/vote_codes/codes.html');
-  assert.match(sheet.body.toString('utf8'), /class="code">\w{4}-\w{4}-\w{4}-\w{4}</);
 
   const voter = new Browser(app);
   const url = '/org/budgeting/module/voting/code/';
@@ -125,8 +119,6 @@ test('vote codes: the initiator generates and downloads them; a code casts one b
   assertStatus(again, 400, 'the spent code');
   assert.equal((await db.select().from(budgetBallots).where(and(eq(budgetBallots.moduleId, V), isNotNull(budgetBallots.voteCodeId)))).length, 1);
   assert.match((await initiator.get('/org/dashboard/modules/voting/vote_codes/')).text, /3 codes, 1 of them used\./);
-  const fewer = await initiator.download('/org/dashboard/modules/voting/vote_codes/codes.csv');
-  assert.equal(fewer.body.toString('utf8').trim().split(/\r\n/).length, 3, 'the spent code is no longer listed');
   assertStatus(await voter.post('/org/budgeting/module/foreign-vote/code/', { code: codes[1] }), 404, 'a code of another module, in another organisation');
   assertStatus(await voter.post('/other-org/budgeting/module/foreign-vote/code/', { code: codes[1] }), 400, 'a code of another module');
 });
