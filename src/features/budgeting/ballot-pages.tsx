@@ -14,7 +14,7 @@ import { canViewModule } from '../../core/modules/rules.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { modulePath, projectPath } from '../../core/urls.js';
 import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, voteCodeUsable } from './ballot-queries.js';
-import { ballotProblems, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
+import { WRONG_CODE_LIMITS, wrongCodeKey, ballotProblems, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
 import { normaliseVoteCode, voteCodeHash } from './codes.js';
 import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
@@ -23,7 +23,8 @@ const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });
 
 /** Where wrong vote codes are counted: per client address, with the login throttle's numbers. */
-const CODE_KEY = (ip: string) => `vote-code:${ip}`;
+const ADDRESS_KEY = (ip: string) => `vote-code:${ip}`;
+const TYPED_KEY = (moduleId: number, typed: string) => `vote-code-typed:${moduleId}:${wrongCodeKey(typed)}`;
 
 /**
  * The pages of the support and voting phases (issue 24, part 3): support proposals, the ballot,
@@ -33,10 +34,16 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
 
-  /** 429 (with Retry-After) once an address has tried `LOGIN_FAILURE_LIMIT` wrong codes in the window (a check that counts nothing). */
-  const codeTriesLeft = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit - 1, config.loginFailureWindowSeconds, 0);
-  /** Counts one wrong code of an address. */
-  const countWrongCode = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit, config.loginFailureWindowSeconds);
+  /** 429 (with Retry-After) once the address, or the code as typed, has had its wrong tries in the window (`WRONG_CODE_LIMITS`; a check that counts nothing). */
+  const codeTriesLeft = async (ip: string, moduleId: number, typed: string) => {
+    await takeRateLimited(app.ctx, ADDRESS_KEY(ip), WRONG_CODE_LIMITS.perAddress - 1, config.loginFailureWindowSeconds, 0);
+    await takeRateLimited(app.ctx, TYPED_KEY(moduleId, typed), WRONG_CODE_LIMITS.perCode - 1, config.loginFailureWindowSeconds, 0);
+  };
+  /** Counts one wrong code, for the address and for the code as typed. */
+  const countWrongCode = async (ip: string, moduleId: number, typed: string) => {
+    await takeRateLimited(app.ctx, ADDRESS_KEY(ip), WRONG_CODE_LIMITS.perAddress, config.loginFailureWindowSeconds);
+    await takeRateLimited(app.ctx, TYPED_KEY(moduleId, typed), WRONG_CODE_LIMITS.perCode, config.loginFailureWindowSeconds);
+  };
 
   /**
    * A module with a support or voting phase that the viewer may see; 404 otherwise (also for what
@@ -165,12 +172,12 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const typed = field(request.body, 'code');
     const base = { frame, action, open: canVoteWithCode(context), code: typed, codeErrors: [] as string[], form: null, done: false };
     if (!base.open) return sendPage(reply, <CodePage page={page} data={base} />, 403);
-    // Wrong codes are throttled per client address like failed logins (a polling station's one address may cast many good ones).
-    await codeTriesLeft(request.ip);
+    // Wrong codes are throttled per code as typed and per client address (a polling station's one address may cast many good ones).
+    await codeTriesLeft(request.ip, module.id, typed);
     const code = normaliseVoteCode(typed);
     const codeHash = code ? voteCodeHash(config.secretKey, code) : '';
     if (!code || !(await voteCodeUsable(db, module.id, codeHash))) {
-      await countWrongCode(request.ip);
+      await countWrongCode(request.ip, module.id, typed);
       return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     }
     const { settings, eligible, choices: proposals } = await ballotData(org, module);

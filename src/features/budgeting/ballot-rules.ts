@@ -150,6 +150,18 @@ export function readVotingSettings(body: Record<string, string>, lang: Lang): { 
 /** How many vote codes one request may generate. */
 export const MAX_CODES_PER_BATCH = 10_000;
 
+/**
+ * Wrong vote codes (issue 36.16), counted in the login throttle's store over its window
+ * (LOGIN_FAILURE_WINDOW_SECONDS): per code as typed (its first four characters: a voter who
+ * mistypes their own code keeps them), and per address, high enough for a polling station where
+ * many people share one address. Codes carry 80 random bits: even the address limit leaves
+ * guessing hopeless, the per-code limit stops one voter's retries from locking out the next.
+ */
+export const WRONG_CODE_LIMITS = { perCode: 5, perAddress: 100 } as const;
+
+/** The part of a typed code its wrong tries are counted under. */
+export const wrongCodeKey = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase().slice(0, 4);
+
 /** The code generation form: a number of codes, 1–10,000. */
 export function readCodeCount(body: Record<string, string>, lang: Lang): { count: number | null; format: VoteCodeFormat; errors: SettingsErrors } {
   const errors: SettingsErrors = {};

@@ -143,8 +143,25 @@ test('wrong vote codes are throttled per address; good ones from one address (a 
     assertStatus(cast, 200, 'a good code');
   }
   const statuses: number[] = [];
-  for (let i = 0; i < 12; i++) statuses.push((await station.post('/org/budgeting/module/voting/code/', { code: `WRONG${i}` })).status);
-  assert.deepEqual(statuses, [...Array<number>(10).fill(400), 429, 429], 'LOGIN_FAILURE_LIMIT (10) wrong codes, then 429');
+  for (let i = 0; i < 7; i++) statuses.push((await station.post('/org/budgeting/module/voting/code/', { code: `WRONG${i}` })).status);
+  assert.deepEqual(statuses, [...Array<number>(5).fill(400), 429, 429], 'five wrong tries of one code (as typed: its first four characters), then 429');
+});
+
+test('a mistyping queue at a polling station does not lock out the next voters; the address still has a limit (issue 36.16)', async () => {
+  const { app, db } = await budgetApp();
+  const { codes } = await generatedCodes(app, db, 'voting', V, 1);
+  const station = new Browser(app);
+  await station.get('/org/budgeting/module/voting/code/');
+  const url = '/org/budgeting/module/voting/code/';
+  // Twelve voters before: each mistypes their own code twice (every code begins differently).
+  const mistyped = Array.from({ length: 12 }, (_, i) => `${'ABCDEFGHJKLM'[i]}${'NPQRSTUVWXYZ'[i]}${'23456789ABCD'[i]}ZZZZZZZZZZZZZ`);
+  for (const typed of mistyped) for (let n = 0; n < 2; n++) assertStatus(await station.post(url, { code: typed }), 400, 'a mistyped code');
+  assertStatus(await station.post(url, { code: codes[0] }), 200, 'the next voter with a good code');
+  // The address's own limit: 100 wrong codes in the window, whatever they begin with.
+  const statuses: number[] = [];
+  for (let i = 0; i < 78; i++) statuses.push((await station.post(url, { code: `${String(i).padStart(4, '0')}XXXXXXXXXXXX` })).status);
+  assert.deepEqual(statuses.slice(-3), [400, 429, 429], 'the 100th wrong code of the address is the last');
+  assertStatus(await station.post(url, { code: codes[0] }), 429, 'then the address waits, with good codes too');
 });
 
 test('the result: ranked by votes, winners within the budget, the bar chart; public once the vote is over; the export', async () => {
