@@ -30,15 +30,15 @@ import { redisUnreachableMessage } from './throttle.js';
  * describes the streams.
  *
  * With REDIS_URL the processes wake each other through Redis pub/sub instead (one transport per
- * process, never both): the topics are published on `LIVE_REDIS_CHANNEL`, and each hub reads as
+ * process, never both): the topics are published on `liveRedisChannel(REDIS_PREFIX)`, and each hub reads as
  * above. A write outside a request (the CLI) notifies at its commit, which only hubs without Redis
  * hear: for the others the next wake-up, or the heartbeat's read, brings it along.
  * docs/operations.md ("Live updates") describes the setup.
  */
 
 export const LIVE_CHANNEL = 'allmende_live';
-/** The Redis pub/sub channel with REDIS_URL (a deployment that shares its Redis with another picks its own). */
-export const LIVE_REDIS_CHANNEL = 'allmende:live';
+/** The Redis pub/sub channel with REDIS_URL, after the installation's REDIS_PREFIX (two installations on one Redis pick different prefixes). */
+export const liveRedisChannel = (prefix: string) => `${prefix}live`;
 /** How long events are kept for reconnecting clients. */
 const KEEP_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
