@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type Notice, projectName, queueNotice } from '../../mail/notices.js';
+import { type Notice, projectBrand, projectName, queueNotice } from '../../mail/notices.js';
 import { projectViewers } from './context.js';
 
 /** A notice about something in a project; the project's name is filled in here. */
@@ -15,5 +15,15 @@ export async function queueProjectNotice(db: DbOrTx, projectId: number | null, n
   const viewers = projectId === null ? new Set(notice.recipientIds) : await projectViewers(db, projectId, notice.recipientIds);
   const recipientIds = notice.recipientIds.filter((id) => viewers.has(id));
   if (!recipientIds.length) return;
-  await queueNotice(db, { ...notice, recipientIds, vars: { ...notice.vars, project: await projectName(db, projectId) } });
+  const brand = await projectBrand(db, projectId, originOf(notice.vars.url));
+  await queueNotice(db, { ...notice, recipientIds, brand, vars: { ...notice.vars, project: await projectName(db, projectId) } });
+}
+
+/** The site's origin from a notice's absolute link (the logo's address is made on it). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

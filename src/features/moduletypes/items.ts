@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { type AuthUser, denied } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import type { LoadedModuleContext } from '../../core/projects/context.js';
@@ -22,7 +22,7 @@ export type ItemModule = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>
 export async function viewableModule(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, hidden: 'missing' | 'denied' = 'missing') {
   const found = await loadModulePage(db, orgSlug, moduleSlug, user);
   if (!found) throw notFound();
-  if (!canViewModule(found.context)) throw user && hidden === 'missing' ? notFound() : denied(user);
+  if (!canViewModule(found.context)) throw !user ? denied(null) : hidden === 'missing' ? notFound() : permissionDenied();
   return found;
 }
 

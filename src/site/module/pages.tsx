@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type TProperties, Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
