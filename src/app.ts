@@ -28,6 +28,7 @@ import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
+import { hashedStaticRoutes, useStaticDir } from './web/static-files.js';
 import { LiveHub, liveRedisChannel } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
 import { startBackgroundWork } from './jobs/background.js';
@@ -206,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  useStaticDir(staticDir);
+  await app.register(hashedStaticRoutes);
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', decorateReply: false, index: false });
   // Leaflet, from its npm package, served by Allmende itself (no CDN).
   await app.register(fastifyStatic, { root: leafletDir, prefix: '/static/leaflet/', decorateReply: false, index: false });

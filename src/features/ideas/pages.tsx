@@ -152,6 +152,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
           rated: moduleRatesIdeas(target.module, kind.kind),
         },
         extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
+        imageSrcset: await app.ctx.media.srcset(idea.image),
         follow: <FollowForm page={page} project={project} following={following} next={path} />,
         thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
       };
