@@ -28,7 +28,8 @@ import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
-import { LIVE_REDIS_CHANNEL, LiveHub } from './http/live.js';
+import { hashedStaticRoutes, useStaticDir } from './web/static-files.js';
+import { LiveHub, liveRedisChannel } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { registeredModuleTypes } from './features/moduletypes/contract.js';
@@ -140,7 +141,7 @@ export interface AppDeps {
   database: Database;
   /** Where request logs go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
-  /** The Redis channel of the live channel with REDIS_URL (default LIVE_REDIS_CHANNEL; tests pick their own). */
+  /** The Redis channel of the live channel with REDIS_URL (default `liveRedisChannel(REDIS_PREFIX)`; tests pick their own). */
   liveChannel?: string;
   /** Extra Fastify options. */
   fastify?: FastifyServerOptions;
@@ -161,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (!config.trustProxy) capConnectionsPerIp(app.server, config.connections.connectionsPerIp);
 
-  const redis = config.redisUrl ? { url: config.redisUrl, channel: deps.liveChannel ?? LIVE_REDIS_CHANNEL } : null;
+  const redis = config.redisUrl ? { url: config.redisUrl, channel: deps.liveChannel ?? liveRedisChannel(config.redisPrefix) } : null;
   const live = new LiveHub(database, { streamsPerIp: config.connections.connectionsPerIp, redis });
   await live.start();
   live.registerHooks(app);
@@ -214,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  useStaticDir(staticDir);
+  await app.register(hashedStaticRoutes);
   await app.register(fastifyStatic, { root: staticDir, prefix: '/static/', decorateReply: false, index: false });
   // Leaflet, from its npm package, served by Allmende itself (no CDN).
   await app.register(fastifyStatic, { root: leafletDir, prefix: '/static/leaflet/', decorateReply: false, index: false });

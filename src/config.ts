@@ -30,6 +30,8 @@ export interface Config {
   baseUrl: string;
   timeZone: string;
   redisUrl: string | null;
+  /** What every Redis key and pub/sub channel of this installation begins with (REDIS_PREFIX): two installations may share one Redis. */
+  redisPrefix: string;
   seedDemo: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -157,6 +159,13 @@ function timeZoneVar(env: Env): string {
     throw new ConfigError(`TIME_ZONE "${tz}" is not a known time zone`);
   }
   return tz;
+}
+
+/** REDIS_PREFIX: "allmende:" unless set; letters, digits and . _ : - only (it becomes part of key and channel names). */
+function redisPrefixVar(env: Env): string {
+  const prefix = env.REDIS_PREFIX ?? 'allmende:';
+  if (!/^[A-Za-z0-9._:-]{1,64}$/.test(prefix)) throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits or . _ : -, got "${prefix}"`);
+  return prefix;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; otherwise a comma-separated list of addresses or CIDRs ("loopback" allowed). */
@@ -302,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl,
     timeZone: timeZoneVar(env),
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: redisPrefixVar(env),
     seedDemo: boolVar(env, 'SEED_DEMO', true),
     smtpUrl: urlVar(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || defaultMailFrom(baseUrl),
@@ -339,6 +349,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     baseUrl: 'http://localhost:80',
     timeZone: 'Europe/Berlin',
     redisUrl: null,
+    redisPrefix: 'allmende:',
     seedDemo: false,
     smtpUrl: null,
     mailFrom: 'Allmende <noreply@allmende.invalid>',

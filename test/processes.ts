@@ -25,12 +25,18 @@ export interface Running {
 }
 
 /**
- * A server started with `spawn(process.execPath, args, { env })`, once it says it is running. A
+ * The Node.js that runs the servers of the process tier: this one, or TEST_SERVER_NODE (CI runs
+ * the production build's smoke set on the next LTS line as well: docs/operations.md, issue 36.17).
+ */
+export const serverNode = () => process.env.TEST_SERVER_NODE || process.execPath;
+
+/**
+ * A server started with `spawn(serverNode(), args, { env })`, once it says it is running. A
  * readiness check, not a stopwatch: the test's timeout bounds a start that never comes; an exit
  * before it rejects with what the process printed.
  */
 export function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(process.execPath, args, { env });
+  const child = spawn(serverNode(), args, { env });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -7,6 +7,7 @@ import { type Database, DatabaseInUse, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../core/users/passwords.js';
 import { isValidEmail, usernameError } from '../core/users/rules.js';
+import { hashLegacyVoteCodes } from '../features/budgeting/ballot-services.js';
 import { createSystemActions } from '../core/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
 import { moveMedia } from '../media/move.js';
@@ -70,7 +71,7 @@ const commands: Record<string, Command> = {
   async createsuperuser(database, args) {
     const { values } = parseArgs({ args, options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, language: { type: 'string', default: 'de' } } });
     if (!values.username || !values.email || !values.password) throw new UsageError('createsuperuser needs --username, --email and --password');
-    if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (at most 60 characters)');
+    if (usernameError(values.username)) throw new UsageError('the username may contain letters, digits, spaces and @.+-_ only (5 to 60 characters)');
     if (!isValidEmail(values.email)) throw new UsageError('the e-mail address is not valid');
     const { language } = values;
     if (!isLang(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}, got "${language}"`);
@@ -215,6 +216,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     database = await openDatabase(config);
     await database.migrate();
+    await hashLegacyVoteCodes(database.db, config.secretKey);
     await command(database, args, config);
     return 0;
   } catch (error) {

@@ -29,14 +29,15 @@ export async function readMultipartBody(request: FastifyRequest, fileField: stri
 }
 
 /** The same for a form with several files: the non-empty uploads of `fileFields`, by field name. */
-export async function readMultipartFiles(request: FastifyRequest, fileFields: string[]): Promise<Record<string, Buffer>> {
+export async function readMultipartFiles(request: FastifyRequest, fileFields: string[] | ((name: string) => boolean)): Promise<Record<string, Buffer>> {
+  const wanted = typeof fileFields === 'function' ? fileFields : (name: string) => fileFields.includes(name);
   const fields: Record<string, string | string[]> = {};
   const uploads: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (fileFields.includes(part.fieldname) && data.length) uploads[part.fieldname] = data;
+        if (wanted(part.fieldname) && data.length) uploads[part.fieldname] = data;
       } else {
         const value = String(part.value);
         const previous = fields[part.fieldname];

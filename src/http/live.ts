@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Database, Db, DbOrTx } from '../db/client.js';
 import { liveEvents, livePurged } from '../db/schema/index.js';
+import { pageVersionField } from '../db/versions.js';
 import { redisUnreachableMessage } from './throttle.js';
 
 /**
@@ -29,15 +30,15 @@ import { redisUnreachableMessage } from './throttle.js';
  * describes the streams.
  *
  * With REDIS_URL the processes wake each other through Redis pub/sub instead (one transport per
- * process, never both): the topics are published on `LIVE_REDIS_CHANNEL`, and each hub reads as
+ * process, never both): the topics are published on `liveRedisChannel(REDIS_PREFIX)`, and each hub reads as
  * above. A write outside a request (the CLI) notifies at its commit, which only hubs without Redis
  * hear: for the others the next wake-up, or the heartbeat's read, brings it along.
  * docs/operations.md ("Live updates") describes the setup.
  */
 
 export const LIVE_CHANNEL = 'allmende_live';
-/** The Redis pub/sub channel with REDIS_URL (a deployment that shares its Redis with another picks its own). */
-export const LIVE_REDIS_CHANNEL = 'allmende:live';
+/** The Redis pub/sub channel with REDIS_URL, after the installation's REDIS_PREFIX (two installations on one Redis pick different prefixes). */
+export const liveRedisChannel = (prefix: string) => `${prefix}live`;
 /** How long events are kept for reconnecting clients. */
 const KEEP_MS = 60 * 60 * 1000;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -46,6 +47,8 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
  * it carries the hub's position (read anew first), so a quiet stream's position stays recent.
  */
 export const HEARTBEAT_MS = 15_000;
+/** How often open streams check whether their projects' rights changed (see `LiveGuard`). */
+export const RIGHTS_RECHECK_MS = 2_000;
 /** How long a process gathers wake-ups before it reads (the delay an update may gain; it saves writes under load). */
 const GATHER_MS = 25;
 /** The most kept events one reconnect replays; more than that is a `reset`. */
@@ -87,11 +90,36 @@ const requestTopics = new AsyncLocalStorage<Set<string>>();
 /** A position as its text (PostgreSQL's `pg_snapshot`: `xmin:xmax:xip,…`); anything else from a client is no position. */
 const POSITION = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20}){0,199})?$/;
 
+/** What a viewer's stream shows of an event (null: nothing). A guard's re-check answers the same function for the same view. */
+export type LiveView = (event: LiveEvent) => LiveEvent | null;
+/** The view of a viewer who sees every event as it is. */
+export const showAll: LiveView = (event) => event;
+
+/**
+ * A stream's right to its topic, checked again whenever the version of its project's pages
+ * changes (db/versions.ts: the project's access and draft state, its moderators and participants,
+ * its organisation's roles, its modules, the accounts' superuser and active flags all count there):
+ * issue 36.2. A stream whose viewer may no longer see the topic ends; one whose viewer may see less
+ * gets the new view and a `reset` (its page reads itself again).
+ */
+export interface LiveGuard {
+  projectId: number;
+  /** The version of the project's pages the right was checked at (read with the check, or before it). */
+  version: string;
+  /** The viewer's user id (0: anonymous). */
+  viewer: number;
+  /** Streams with one key share one re-check (e.g. the streams of one module). */
+  key: string;
+  /** Each viewer's view now (null or missing: no right any more), for all given viewers at once. */
+  recheck: (viewers: number[]) => Promise<Map<number, LiveView | null>>;
+}
+
 /** One open stream: where its frames go, and the events held back while it reads what it missed (null: live). */
 interface Subscriber {
   raw: ServerResponse;
-  view: (event: LiveEvent) => LiveEvent | null;
+  view: LiveView;
   held: KeptEvent[] | null;
+  guard: LiveGuard | null;
 }
 
 /** An event as read from the table, with its writing transaction. */
@@ -130,6 +158,9 @@ export class LiveHub {
   private timers: NodeJS.Timeout[] = [];
   /** The read that wake-ups are gathered for (see `start`). */
   private gathering: NodeJS.Timeout | null = null;
+  /** The open streams with a guard (see `LiveGuard`). */
+  private readonly guarded = new Set<Subscriber>();
+  private readonly recheckQueued = oneAtATime(() => this.recheckRights());
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -159,9 +190,9 @@ export class LiveHub {
     else this.stopListening = await this.database.listen(LIVE_CHANNEL, wake, again);
     const heartbeat = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     const purge = setInterval(() => void this.purge().catch(() => undefined), PURGE_EVERY_MS);
-    heartbeat.unref();
-    purge.unref();
-    this.timers = [heartbeat, purge];
+    const rights = setInterval(() => void this.recheckQueued().catch(() => undefined), RIGHTS_RECHECK_MS);
+    for (const timer of [heartbeat, purge, rights]) timer.unref();
+    this.timers = [heartbeat, purge, rights];
   }
 
   /** One connection subscribes, another publishes (a subscribed ioredis connection sends nothing else); ioredis reconnects both. */
@@ -232,6 +263,7 @@ export class LiveHub {
     this.gathering = null;
     for (const subscribers of this.topics.values()) for (const s of subscribers) s.raw.end();
     this.topics.clear();
+    this.guarded.clear();
     await this.stopListening?.();
     this.stopListening = null;
   }
@@ -294,6 +326,48 @@ export class LiveHub {
     for (const subscribers of this.topics.values()) for (const s of subscribers) if (!s.held) s.raw.write(frame);
   }
 
+  /**
+   * Re-checks the streams whose project's page version changed since their check: one statement
+   * for the versions, then one re-check per guard key for all of its viewers (see `LiveGuard`).
+   */
+  private async recheckRights(): Promise<void> {
+    if (!this.guarded.size) return;
+    const projectIds = [...new Set([...this.guarded].map((s) => (s.guard as LiveGuard).projectId))];
+    const result = (await this.db.execute(sql`SELECT x.id, ${pageVersionField(sql`x.id`)} AS version FROM (VALUES ${sql.join(
+      projectIds.map((id) => sql`(${id}::integer)`),
+      sql`, `,
+    )}) AS x(id)`)) as unknown as { rows: { id: number; version: string }[] };
+    const versions = new Map(result.rows.map((row) => [Number(row.id), String(row.version)]));
+    const stale = new Map<string, Subscriber[]>();
+    for (const subscriber of this.guarded) {
+      const guard = subscriber.guard as LiveGuard;
+      if (versions.get(guard.projectId) === guard.version) continue;
+      const list = stale.get(guard.key);
+      if (list) list.push(subscriber);
+      else stale.set(guard.key, [subscriber]);
+    }
+    for (const subscribers of stale.values()) {
+      const [first] = subscribers;
+      if (!first?.guard) continue;
+      const views = await first.guard.recheck([...new Set(subscribers.map((s) => (s.guard as LiveGuard).viewer))]);
+      for (const subscriber of subscribers) {
+        const guard = subscriber.guard;
+        if (!guard || subscriber.raw.destroyed) continue;
+        const view = views.get(guard.viewer) ?? null;
+        if (!view) {
+          this.guarded.delete(subscriber);
+          subscriber.raw.end(`event: reset\ndata: {}\n\n`); // the client reads the page again, which answers what the viewer may see now
+          continue;
+        }
+        guard.version = versions.get(guard.projectId) ?? guard.version;
+        if (view !== subscriber.view) {
+          subscriber.view = view;
+          subscriber.raw.write(`event: reset\ndata: {}\n\n`);
+        }
+      }
+    }
+  }
+
   /** Deletes the events kept longer than KEEP_MS and remembers the newest transaction among them (see `replay`). */
   private async purge(): Promise<void> {
     await this.db.execute(sql`
@@ -306,9 +380,10 @@ export class LiveHub {
    * Answers the request with a stream of the topic's events (text/event-stream): first, with a
    * Last-Event-ID (header, or `?lastEventId=` for a page that passes the position it was rendered
    * at), the kept events that position did not see, then every new one. `view` decides per stream
-   * what a viewer gets of an event (null: nothing). Over the per-address cap the answer is 429.
+   * what a viewer gets of an event (null: nothing); `guard` checks the viewer's right again when it
+   * may have changed (see `LiveGuard`). Over the per-address cap the answer is 429.
    */
-  async stream(request: FastifyRequest, reply: FastifyReply, topic: string, view: (event: LiveEvent) => LiveEvent | null = (e) => e): Promise<FastifyReply> {
+  async stream(request: FastifyRequest, reply: FastifyReply, topic: string, view: LiveView = showAll, guard: LiveGuard | null = null): Promise<FastifyReply> {
     const ip = request.ip;
     const open = this.perIp.get(ip) ?? 0;
     if (this.options.streamsPerIp > 0 && open >= this.options.streamsPerIp) {
@@ -335,11 +410,13 @@ export class LiveHub {
     }
     // From here every batch the hub reads reaches this stream: it starts at the hub's position.
     const from = lastEventId(request);
-    const subscriber: Subscriber = { raw, view, held: from === null ? null : [] };
+    const subscriber: Subscriber = { raw, view, held: from === null ? null : [], guard };
     let subscribers = this.topics.get(topic);
     if (!subscribers) this.topics.set(topic, (subscribers = new Set()));
     subscribers.add(subscriber);
+    if (guard) this.guarded.add(subscriber);
     raw.on('close', () => {
+      this.guarded.delete(subscriber);
       const set = this.topics.get(topic);
       set?.delete(subscriber);
       if (set && !set.size) this.topics.delete(topic);

@@ -66,16 +66,23 @@ class MemoryStore implements FailureStore {
 const INCREMENT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
-const REDIS_PREFIX = 'allmende:login-failures:';
+/** The keys' part after the installation's REDIS_PREFIX. */
+const KEY_PART = 'login-failures:';
 /** A login must never wait seconds for a throttle: Redis answers within this or counts as away. */
 export const REDIS_TIMEOUT_MS = 500;
 
 class RedisStore implements FailureStore {
-  constructor(readonly redis: Redis) {}
+  private readonly prefix: string;
+  constructor(
+    readonly redis: Redis,
+    installation: string,
+  ) {
+    this.prefix = installation + KEY_PART;
+  }
 
   async waitMs(keys: string[], limit: number): Promise<number> {
     const pipeline = this.redis.pipeline();
-    for (const key of keys) pipeline.get(REDIS_PREFIX + key).pttl(REDIS_PREFIX + key);
+    for (const key of keys) pipeline.get(this.prefix + key).pttl(this.prefix + key);
     const results = (await pipeline.exec()) ?? [];
     let wait = 0;
     for (let i = 0; i < keys.length; i++) {
@@ -88,11 +95,11 @@ class RedisStore implements FailureStore {
   }
 
   async record(keys: string[], windowMs: number): Promise<void> {
-    await Promise.all(keys.map((key) => this.redis.eval(INCREMENT, 1, REDIS_PREFIX + key, String(windowMs))));
+    await Promise.all(keys.map((key) => this.redis.eval(INCREMENT, 1, this.prefix + key, String(windowMs))));
   }
 
   async clear(keys: string[]): Promise<void> {
-    await this.redis.del(...keys.map((key) => REDIS_PREFIX + key));
+    await this.redis.del(...keys.map((key) => this.prefix + key));
   }
 
   async close(): Promise<void> {
@@ -196,7 +203,7 @@ export function redisUnreachableMessage(url: string, error: unknown): string {
 }
 
 export interface ThrottleContext {
-  config: Pick<Config, 'redisUrl' | 'loginFailureLimit' | 'loginFailureWindowSeconds'>;
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'loginFailureLimit' | 'loginFailureWindowSeconds'>;
 }
 
 const stores = new WeakMap<ThrottleContext, FailureStore>();
@@ -207,7 +214,7 @@ const stores = new WeakMap<ThrottleContext, FailureStore>();
  */
 export async function openLoginThrottle(ctx: ThrottleContext, log: ThrottleLog): Promise<void> {
   if (stores.has(ctx)) return;
-  const store = ctx.config.redisUrl ? new FailoverStore(new RedisStore(await connectRedis(ctx.config.redisUrl)), log) : new MemoryStore();
+  const store = ctx.config.redisUrl ? new FailoverStore(new RedisStore(await connectRedis(ctx.config.redisUrl), ctx.config.redisPrefix), log) : new MemoryStore();
   if (stores.has(ctx)) return void (await store.close());
   stores.set(ctx, store);
 }

@@ -15,7 +15,7 @@ export const deBudgeting: Record<string, string> = {
   'Code %(code)s: choose your proposals. The code casts one ballot; it cannot be changed afterwards.':
     'Code %(code)s: Wählen Sie Ihre Vorschläge. Mit dem Code wird ein Stimmzettel abgegeben; er kann danach nicht mehr geändert werden.',
   Continue: 'Weiter',
-  'Download the unused codes (CSV)': 'Die unbenutzten Codes herunterladen (CSV)',
+  'Download as a CSV file': 'Als CSV-Datei herunterladen',
   'Each code casts one ballot in the voting phase of %(module)s, without an account.': 'Jeder Code gibt in der Abstimmungsphase von %(module)s einen Stimmzettel ab, ohne Konto.',
   'Each proposal can be chosen only once.': 'Jeder Vorschlag kann nur einmal gewählt werden.',
   'Ensure this value is greater than or equal to %(limit_value)s.': 'Dieser Wert muss größer oder gleich %(limit_value)s sein.',
@@ -32,7 +32,10 @@ export const deBudgeting: Record<string, string> = {
   'No proposals yet.': 'Noch keine Vorschläge.',
   'Not funded': 'Nicht finanziert',
   'Number of new codes': 'Anzahl neuer Codes',
-  'Printable sheet of the unused codes': 'Druckbogen der unbenutzten Codes',
+  'Show the printable sheet': 'Den Druckbogen zeigen',
+  'Hand over the new codes': 'Die neuen Codes ausgeben',
+  'New codes are shown only once, when they are made: keep the file or print the sheet. Allmende stores no readable copy; lost codes cannot be shown again, make new ones.':
+    'Neue Codes werden nur einmal gezeigt, wenn sie erzeugt werden: Bewahren Sie die Datei auf oder drucken Sie den Bogen. Allmende speichert keine lesbare Kopie; verlorene Codes können nicht wieder gezeigt werden, erzeugen Sie neue.',
   Proposal: 'Vorschlag',
   'Proposals ranked by votes': 'Vorschläge nach Stimmen',
   'Proposals with at least %(n)s support go on to the vote.': 'Vorschläge mit mindestens %(n)s Unterstützung kommen zur Abstimmung.',

@@ -32,6 +32,8 @@ export const dePolls: Record<string, string> = {
   'Open questions cannot have choices.': 'Offene Fragen können keine Antwortmöglichkeiten haben.',
   'Other answers': 'Sonstige Antworten',
   'Other: please specify': 'Sonstiges: bitte angeben',
+  'Image must be at least 1500 pixels wide and 500 pixels tall.': 'Das Bild muss mindestens 1500 Pixel breit und 500 Pixel hoch sein.',
+  'Alternative text of the image': 'Alternativtext des Bildes',
   'Please add an alternative text for the image.': 'Bitte fügen Sie einen Alternativtext für das Bild hinzu.',
   'Please check your answers.': 'Bitte prüfen Sie Ihre Antworten.',
   'Please complete the captcha.': 'Bitte lösen Sie die Spam-Prüfung.',

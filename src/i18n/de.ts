@@ -102,6 +102,7 @@ export const deCommon: Record<string, string> = {
   'E-mail address': 'E-Mail-Adresse',
   'Ensure this value has at most %(max)s characters.': 'Dieser Wert darf höchstens %(max)s Zeichen haben.',
   'Enter a valid email address.': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'Ensure this value has at least 5 characters.': 'Dieser Wert muss mindestens 5 Zeichen enthalten.',
   'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.': 'Bitte geben Sie einen gültigen Benutzernamen ein. Er darf nur Buchstaben, Ziffern, Leerzeichen und @/./+/-/_ enthalten.',
   'Enter your e-mail address and we will send you a link to choose a new password.': 'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen können.',
   Following: 'Folgend',

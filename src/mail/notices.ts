@@ -1,6 +1,7 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { notificationOptouts, projects, users } from '../db/schema/index.js';
+import { notificationOptouts, organisations, projects, users } from '../db/schema/index.js';
+import { type MailBrand, PLATFORM_BRAND } from './html.js';
 import { qualified as q } from '../db/sql.js';
 import { isLang, type Lang, t } from '../i18n/index.js';
 import { escapeHtml } from '../text/html.js';
@@ -61,6 +62,21 @@ export async function loadRecipients(db: DbOrTx, ids: number[], kind: Notificati
     .map((r) => ({ id: r.id, username: r.username, email: r.email, lang: isLang(r.language) ? r.language : 'de' }));
 }
 
+/**
+ * The name and logo of the organisation a project belongs to, for the HTML part of mails about it
+ * (issue 36.11); the platform's without a project. `origin` makes the logo's address absolute.
+ */
+export async function projectBrand(db: DbOrTx, projectId: number | null, origin: string | null): Promise<MailBrand> {
+  if (projectId === null) return PLATFORM_BRAND;
+  const [row] = await db
+    .select({ name: organisations.name, logo: organisations.logo })
+    .from(projects)
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(eq(projects.id, projectId));
+  if (!row) return PLATFORM_BRAND;
+  return { name: row.name, logoUrl: row.logo && origin ? `${origin}/media/${row.logo}` : null };
+}
+
 export async function projectName(db: DbOrTx, projectId: number | null): Promise<string> {
   if (projectId === null) return '';
   const [row] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
@@ -114,6 +130,8 @@ export interface Notice {
   actorId: number | null;
   /** `status` is a catalogue key, translated for each recipient; `netiquette` is the discussion rules' address (comment_blocked, §C4). */
   vars: { project: string; actor?: string; text: string; url: string; idea?: string; status?: string; netiquette?: string };
+  /** Whose name and logo head the HTML part (the project's organisation); the platform's when left out. */
+  brand?: MailBrand;
 }
 
 /** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */
@@ -122,7 +140,7 @@ export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
   const texts = NOTICES[notice.kind];
   for (const recipient of recipients) {
     const vars = { actor: '', ...notice.vars, status: notice.vars.status ? t(recipient.lang, notice.vars.status) : '', name: recipient.username };
-    const mail = { to: recipient.email, subject: t(recipient.lang, texts.subject, vars), body: t(recipient.lang, texts.body, vars), kind: notice.kind };
+    const mail = { to: recipient.email, subject: t(recipient.lang, texts.subject, vars), body: t(recipient.lang, texts.body, vars), kind: notice.kind, brand: notice.brand };
     const entry = DIGEST_ENTRIES[notice.kind];
     if (entry) await queueDigestMail(db, { ...mail, entry: t(recipient.lang, entry, vars) });
     else await queueMail(db, mail);

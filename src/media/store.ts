@@ -6,9 +6,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
 import { mediaFiles } from '../db/schema/index.js';
-import { ImageInvalid, type IngestedImage, thumbnailPath } from './images.js';
+import { ImageInvalid, type IngestedImage, loadSharp, thumbnailPath } from './images.js';
 import { unreferenced } from './references.js';
-import { makeVariant, variantPath, VARIANT_WIDTHS, type VariantWidth } from './variants.js';
+import { imageSrcset, makeVariant, variantPath, VARIANT_WIDTHS, type VariantWidth } from './variants.js';
 
 /** Where uploaded media are kept (MEDIA_STORE): one machine's directory (DATA_DIR/media) or the database every instance shares. */
 export type MediaStoreKind = Config['mediaStore'];
@@ -142,6 +142,36 @@ export class Media {
     const made = await makeVariant(original, path, width);
     await this.files.write(variantPath(path, width), made);
     return made;
+  }
+
+  /** Widths of stored images read so far (a path names one content, so a width never changes). */
+  private readonly widths = new Map<string, number>();
+
+  /** A stored image's width in pixels, read once per process; null when it is gone or no image. */
+  async imageWidth(path: string): Promise<number | null> {
+    const known = this.widths.get(path);
+    if (known !== undefined) return known;
+    const data = await this.files.read(path);
+    if (!data) return null;
+    const width = await loadSharp()
+      .then(async (sharp) => (await sharp(data).metadata()).width ?? null)
+      .catch(() => null);
+    if (width === null) return null;
+    if (this.widths.size >= 10_000) this.widths.clear();
+    this.widths.set(path, width);
+    return width;
+  }
+
+  /** The `srcset` of a stored image (media/variants.ts `imageSrcset`), or undefined when there is none or its width cannot be read. */
+  async srcset(path: string | null | undefined): Promise<string | undefined> {
+    if (!path) return undefined;
+    const width = await this.imageWidth(path);
+    return width ? imageSrcset(path, width) : undefined;
+  }
+
+  /** Tiles with the `srcset` of their tile image (`tileSrcset`), for the lists that show project tiles. */
+  async withTileSrcsets<T extends { tileImage: string | null }>(tiles: T[]): Promise<(T & { tileSrcset?: string })[]> {
+    return Promise.all(tiles.map(async (tile) => ({ ...tile, tileSrcset: await this.srcset(tile.tileImage) })));
   }
 
   /** Makes every smaller copy of a freshly stored image. */

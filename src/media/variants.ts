@@ -16,8 +16,13 @@ export const variantPath = (relative: string, width: VariantWidth) => `variants/
 
 const variantUrl = (relative: string, width: VariantWidth) => `/media/${variantPath(relative, width)}`;
 
-/** The `srcset` of a stored image: its two smaller copies and the image itself (at most 2048 pixels wide). */
-export const imageSrcset = (relative: string) => [...VARIANT_WIDTHS.map((w) => `${variantUrl(relative, w)} ${w}w`), `/media/${relative} 2048w`].join(', ');
+/**
+ * The `srcset` of a stored image `width` pixels wide: its smaller copies that are narrower than it,
+ * and the image itself at its own width. A copy is never made wider than its image, so a width
+ * named here is always the width of the file it names (issue 36.12).
+ */
+export const imageSrcset = (relative: string, width: number) =>
+  [...VARIANT_WIDTHS.filter((w) => w < width).map((w) => `${variantUrl(relative, w)} ${w}w`), `/media/${relative} ${width}w`].join(', ');
 
 /** The copy of one width of a stored image's bytes, in its own format. */
 export async function makeVariant(original: Buffer, relative: string, width: VariantWidth): Promise<Buffer> {

@@ -1,4 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { staticUrl } from './static-files.js';
 import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { NOTIFICATIONS_PATH, NOTIFICATIONS_STREAM, projectListPath } from './paths.js';
@@ -173,11 +174,11 @@ export function Layout({ page, title, children, scripts = [], organisation }: La
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} — Allmende`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/static/site.css" />
-        <script src="/static/timeago.js" defer />
-        {page.user?.bell && <script src="/static/bell.js" defer />}
+        <link rel="stylesheet" href={staticUrl('/static/site.css')} />
+        <script src={staticUrl('/static/timeago.js')} defer />
+        {page.user?.bell && <script src={staticUrl('/static/bell.js')} defer />}
         {scripts.map((src) => (
-          <script src={src} defer />
+          <script src={staticUrl(src)} defer />
         ))}
       </head>
       <body>

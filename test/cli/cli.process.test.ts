@@ -70,7 +70,7 @@ test('a bad fixture gives one clear line, a non-zero exit and stores nothing', a
 
 test('createsuperuser (German unless --language says otherwise), then a duplicate is refused; unknown commands exit non-zero', async () => {
   const where = await place();
-  const created = manage(where, 'createsuperuser', '--username', 'root', '--email', 'root@example.org', '--password', 'pw-123456');
+  const created = manage(where, 'createsuperuser', '--username', 'rooted', '--email', 'root@example.org', '--password', 'pw-123456');
   assert.equal(created.status, 0, created.stderr);
   const english = manage(where, 'createsuperuser', '--username', 'admin', '--email', 'admin@example.org', '--password', 'pw-123456', '--language', 'en');
   assert.equal(english.status, 0, english.stderr);
@@ -82,13 +82,13 @@ test('createsuperuser (German unless --language says otherwise), then a duplicat
   try {
     const rows = await database.db.select({ username: s.users.username, language: s.users.language, isSuperuser: s.users.isSuperuser }).from(s.users).orderBy(s.users.id);
     assert.deepEqual(rows, [
-      { username: 'root', language: 'de', isSuperuser: true },
+      { username: 'rooted', language: 'de', isSuperuser: true },
       { username: 'admin', language: 'en', isSuperuser: true },
     ]);
   } finally {
     await database.close();
   }
-  const again = manage(where, 'createsuperuser', '--username', 'ROOT', '--email', 'x@example.org', '--password', 'pw');
+  const again = manage(where, 'createsuperuser', '--username', 'ROOTED', '--email', 'x@example.org', '--password', 'pw');
   assert.equal(again.status, 1);
   assert.match(again.stderr, /exists already/);
   const unknown = manage(where, 'frobnicate');
@@ -100,10 +100,10 @@ test('createsuperuser refuses the e-mail addresses that signup refuses', async (
   const { app } = await createTestApp();
   const where = await place();
   for (const email of ['ops@localhost', 'ops<x>@example.org']) {
-    const signup = await new Browser(app).post('/accounts/signup/', { username: 'ops', email, password1: 'a-long-secret', password2: 'a-long-secret', terms_of_use: 'on' });
+    const signup = await new Browser(app).post('/accounts/signup/', { username: 'opsteam', email, password1: 'a-long-secret', password2: 'a-long-secret', terms_of_use: 'on' });
     assert.equal(signup.status, 400);
     assert.match(signup.text, /Enter a valid email address\./);
-    const cli = manage(where, 'createsuperuser', '--username', 'ops', '--email', email, '--password', 'pw-123456');
+    const cli = manage(where, 'createsuperuser', '--username', 'opsteam', '--email', email, '--password', 'pw-123456');
     assert.equal(cli.status, 1, cli.stderr);
     assert.match(cli.stderr, /the e-mail address is not valid/);
   }

@@ -40,7 +40,7 @@ test('a command on the embedded database while the server holds it says exactly 
     writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'development' };
     delete env.DATABASE_URL;
-    const result = spawnSync(process.execPath, programArgs('manage', 'createsuperuser', '--username', 'ops', '--email', 'ops@example.org', '--password', 'pw-123456'), { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, programArgs('manage', 'createsuperuser', '--username', 'opsteam', '--email', 'ops@example.org', '--password', 'pw-123456'), { env, encoding: 'utf8' });
     assert.equal(result.status, 1);
     assert.match(result.stderr, new RegExp(`is in use by process ${process.pid} \\(the running server, most likely\\)`));
     assert.match(result.stderr, new RegExp(`1\\. stop the server \\(Ctrl\\+C where it runs, or: kill ${process.pid}\\),\\n  2\\. run the command again`));
@@ -68,7 +68,7 @@ test('an empty install leads from the start page through the setup code to its f
   const form = (await operator.get('/setup/')).text;
   assert.match(form, /Step 1 of 4/);
   assert.match(form, /printed it in its start log/);
-  const account = { username: 'ops', email: 'ops@example.org', password: 'a-long-password' };
+  const account = { username: 'opsteam', email: 'ops@example.org', password: 'a-long-password' };
 
   const wrong = await operator.post('/setup/', { ...account, code: 'AAAA-BBBB-CCCC' });
   assert.equal(wrong.status, 400);
@@ -79,11 +79,11 @@ test('an empty install leads from the start page through the setup code to its f
   assert.equal(created.location, '/setup/organisation/');
   const organisationForm = (await operator.get('/setup/organisation/')).text;
   assert.match(organisationForm, /Step 2 of 4/);
-  assert.match(organisationForm, /name="initiator" type="text" value="ops"/);
+  assert.match(organisationForm, /name="initiator" type="text" value="opsteam"/);
   const unknown = await operator.post('/setup/organisation/', { name: 'Stadt Beispiel', initiator: 'nobody' });
   assert.equal(unknown.status, 400);
   assert.match(unknown.text, /No user with this username or e-mail address\./);
-  const organisation = await operator.post('/setup/organisation/', { name: 'Stadt Beispiel', initiator: 'ops' });
+  const organisation = await operator.post('/setup/organisation/', { name: 'Stadt Beispiel', initiator: 'opsteam' });
   assert.equal(organisation.location, '/stadt-beispiel/dashboard/settings/legal-information/?setup=1');
   const legal = (await operator.get(organisation.location ?? '')).text;
   assert.match(legal, /Step 3 of 4/);
@@ -112,10 +112,10 @@ test('the setup pages speak German, and the setup code is refused after a wrong 
   const page = (await german.get('/setup/')).text;
   assert.match(page, /Diese Plattform einrichten/);
   assert.match(page, /Schritt 1 von 4/);
-  const wrong = await german.post('/setup/', { username: 'ops', email: 'ops@example.org', password: '123', code: '' });
+  const wrong = await german.post('/setup/', { username: 'opsteam', email: 'ops@example.org', password: '123', code: '' });
   assert.match(wrong.text, /Das ist nicht der Einrichtungscode aus der Startausgabe\./);
   assert.match(wrong.text, /nur Ziffern|zu kurz/);
-  await german.post('/setup/', { username: 'ops', email: 'ops@example.org', password: 'ein-langes-passwort', code: setupCode(t.config.secretKey) });
+  await german.post('/setup/', { username: 'opsteam', email: 'ops@example.org', password: 'ein-langes-passwort', code: setupCode(t.config.secretKey) });
   assert.match((await german.get('/setup/organisation/')).text, /Ihre erste Organisation/);
   assert.match(setupAnnouncement('http://127.0.0.1:8004', t.config.secretKey), /open\n {2}http:\/\/127\.0\.0\.1:8004\/setup\/\nand enter the setup code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 });

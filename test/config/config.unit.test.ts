@@ -63,3 +63,9 @@ test('WEB_CONCURRENCY: every core on PostgreSQL by default, 1 on the embedded da
     /DATABASE_POOL_SIZE must be between 4/,
   );
 });
+
+test('REDIS_PREFIX: "allmende:" by default; letters, digits and . _ : - only (issue 36.15)', () => {
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).redisPrefix, 'allmende:');
+  assert.equal(loadConfig({ DATA_DIR: dataDir(), REDIS_PREFIX: 'city-a:' }).redisPrefix, 'city-a:');
+  for (const bad of ['', 'a b', 'x*', 'x'.repeat(65)]) assert.throws(() => loadConfig({ DATA_DIR: dataDir(), REDIS_PREFIX: bad }), ConfigError, JSON.stringify(bad));
+});

@@ -5,6 +5,8 @@ import { loadConfig } from '../../src/config.js';
 import { organisations, outbox, projects } from '../../src/db/schema/index.js';
 import { lastMail, linkIn } from '../me/accounts/client.js';
 import { dashboardApp, signedIn } from '../manage/world.js';
+import { basicWorldWith, load, tokenHeader } from '../fixtures.js';
+import { createTestApp } from '../helpers.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,4 +70,23 @@ test('the appointment e-mails speak the recipient\'s language', async () => {
   await admin.post('/backoffice/organisations/other-org/', { action: 'add_initiator', initiator_name: 'coinit' });
   const mail = await lastMail(db, 'coinit@example.org');
   assert.equal(mail?.subject, 'Sie sind jetzt Initiator*in von Other organisation');
+});
+
+test("a comment notice, moderator feedback and a blocked comment carry the organisation's name and logo in their HTML part (issue 36.11)", async () => {
+  const t = await createTestApp();
+  await load(t.db, basicWorldWith({ ideas: [{ id: 1, module: 1, creator: 5, name: 'Trees', description: 'x' }] }));
+  await t.db.update(organisations).set({ logo: 'organisations/logo/abc.png' }).where(eq(organisations.id, 1));
+  const commented = await t.request({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(t.db, 6), payload: { comment: 'Nice idea' } });
+  assert.equal(commented.status, 201);
+  const commentId = (commented.body as { id: number }).id;
+  const moderator = await tokenHeader(t.db, 3);
+  const blocked = await t.request({ method: 'PATCH', url: `/api/userdashboard/moderation/1/comments/${commentId}/`, headers: moderator, payload: { is_blocked: true } });
+  assert.equal(blocked.status, 200, blocked.text);
+  const mails = await t.db.select().from(outbox);
+  const about = mails.filter((m) => m.recipient === 'user@example.org' || m.recipient === 'other@example.org');
+  assert.ok(about.length >= 2, `notices were queued: ${mails.map((m) => `${m.kind}→${m.recipient}`).join(', ')}`);
+  for (const mail of about) {
+    assert.match(mail.html ?? '', /<img src="http:\/\/localhost(:\d+)?\/media\/organisations\/logo\/abc.png"[^>]*><strong[^>]*>Organisation<\/strong>/, mail.kind);
+    assert.doesNotMatch(mail.html ?? '', /<strong[^>]*>Allmende<\/strong>/, mail.kind);
+  }
 });

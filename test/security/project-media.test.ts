@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ideas, projects } from '../../src/db/schema/index.js';
+import { ideas, liveEventMedia, mapIdeas, pollQuestions, polls, projects, proposals } from '../../src/db/schema/index.js';
 import { Browser, type UploadFile } from '../me/accounts/client.js';
 import { dashboardApp, signedIn } from '../manage/world.js';
 
@@ -53,4 +53,23 @@ test('issue 21 finding 15: deleting a project removes its header, tile and idea 
   assert.ok((await served(project.image)) && (await served(project.tileImage)) && (await served(ideaImage)));
   assert.equal((await initiator.post('/org/dashboard/projects/project/delete/', {})).status, 302);
   for (const path of [project.image, project.tileImage, ideaImage]) assert.equal(await served(path), false, `${path} is gone`);
+});
+
+test('issue 36.10: deleting a project removes the images of its map ideas, proposals, poll questions and event', async () => {
+  const { db, initiator, served, config } = await withImages();
+  const image = async (path: string) => {
+    mkdirSync(join(config.dataDir, 'media', path, '..'), { recursive: true });
+    writeFileSync(join(config.dataDir, 'media', path), (await png('x', 10, 10)).data);
+    return path;
+  };
+  const point = { type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [13.4, 52.5] as [number, number] }, properties: {} };
+  const paths = [await image('mapideas/images/map.png'), await image('budgeting/images/proposal.png'), await image('polls/images/question.png'), await image('interactiveevents/images/event.png')];
+  await db.insert(mapIdeas).values({ moduleId: 1, creatorId: 5, name: 'Map idea', description: 'x', image: paths[0], point });
+  await db.insert(proposals).values({ moduleId: 1, creatorId: 5, name: 'Proposal', description: 'x', image: paths[1], point });
+  const [poll] = await db.insert(polls).values({ moduleId: 1, creatorId: 2 }).returning({ id: polls.id });
+  await db.insert(pollQuestions).values({ pollId: poll.id, label: 'Which?', image: paths[2] });
+  await db.insert(liveEventMedia).values({ moduleId: 1, eventImage: paths[3] });
+  for (const path of paths) assert.ok(await served(path), path);
+  assert.equal((await initiator.post('/org/dashboard/projects/project/delete/', {})).status, 302);
+  for (const path of paths) assert.equal(await served(path), false, `${path} is gone`);
 });

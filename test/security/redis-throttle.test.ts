@@ -125,3 +125,29 @@ test('F9: when Redis drops later, logins are throttled in memory with a warning,
     direct.disconnect();
   }
 });
+
+test('two installations on one Redis keep apart through REDIS_PREFIX: throttle keys and the live channel (issue 36.15)', async (context) => {
+  if (!(await redisAnswers())) return context.skip(`no Redis at ${REDIS} (set TEST_REDIS_URL)`);
+  const tag = randomBytes(4).toString('hex');
+  const first = await platform({ redisUrl: REDIS, redisPrefix: `a${tag}:`, loginFailureLimit: 2 });
+  const second = await platform({ redisUrl: REDIS, redisPrefix: `b${tag}:`, loginFailureLimit: 2 });
+  const ip = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const login = (app: typeof first.app, password: string) => app.inject({ method: 'POST', url: '/api/token/', ...json({ username: 'alice', password }), remoteAddress: ip });
+  assert.equal((await login(first.app, 'wrong')).statusCode, 401);
+  assert.equal((await login(first.app, 'wrong')).statusCode, 401);
+  assert.equal((await login(first.app, 'alice-password')).statusCode, 429, 'the first installation throttles');
+  assert.equal((await login(second.app, 'alice-password')).statusCode, 200, 'the second one counted nothing');
+  const direct = new Redis(REDIS);
+  try {
+    const keys = await direct.keys(`a${tag}:login-failures:*`);
+    assert.ok(keys.length > 0, 'the keys carry the prefix');
+    assert.equal((await direct.keys(`b${tag}:login-failures:*`)).length, 0);
+    assert.equal((await direct.keys(`allmende:login-failures:*${ip}*`)).length, 0);
+    await first.app.ready();
+    const channels = await direct.pubsub('CHANNELS', `*${tag}:live`);
+    assert.deepEqual((channels as string[]).sort(), [`a${tag}:live`, `b${tag}:live`], 'each listens on its own channel');
+    if (keys.length) await direct.del(...keys);
+  } finally {
+    direct.disconnect();
+  }
+});

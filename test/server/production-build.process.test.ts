@@ -17,7 +17,11 @@ function startBuild(dir: string, dataDir: string): Promise<Running> {
   return startServer([join(dir, 'main.js')], env);
 }
 
-test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs and logins, and stops cleanly', { timeout: 600_000 }, async () => {
+/**
+ * Also the smoke set that CI runs on the next Node.js LTS line (TEST_SERVER_NODE, from the npm
+ * registry's `node` package: issue 36.17): start-up, the app API, a page, a form post, the live channel.
+ */
+test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs, logins, a form post and the live channel, and stops cleanly', { timeout: 600_000 }, async () => {
   const scratch = mkdtempSync(join(tmpdir(), 'allmende-build-'));
   try {
     const dir = join(scratch, 'dist');
@@ -40,7 +44,30 @@ test('the production build (one bundled module) migrates, loads the demo, serves
     const login = await fetch(`${server.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'alice', password: 'alice-demo-pw' }) });
     assert.equal(login.status, 200, 'argon2 (a native package left external) verifies the password');
     const { token } = (await login.json()) as { token: string };
-    assert.equal((await fetch(`${server.url}/api/app-projects/`, { headers: { authorization: `Token ${token}` } })).status, 200);
+    const appProjects = await fetch(`${server.url}/api/app-projects/`, { headers: { authorization: `Token ${token}` } });
+    assert.equal(appProjects.status, 200);
+    const [project] = (await appProjects.json()) as { pk: number }[];
+    assert.ok(project, 'the demo has a project');
+    // A form post: the login form with its CSRF cookie and token.
+    const form = await get('/accounts/login/');
+    const cookies = form.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const csrf = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+    const posted = await fetch(`${server.url}/accounts/login/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; '), origin: server.url },
+      body: new URLSearchParams({ csrfmiddlewaretoken: csrf, login: 'admin', password: 'admin-demo-pw' }).toString(),
+    });
+    assert.equal(posted.status, 302, 'the login form signs in');
+    // The live channel: a superuser's moderation stream of a project answers text/event-stream.
+    const admin = (await (await fetch(`${server.url}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-demo-pw' }) })).json()) as { token: string };
+    const aborting = new AbortController();
+    const stream = await fetch(`${server.url}/api/userdashboard/moderation/${project.pk}/live/`, { headers: { authorization: `Token ${admin.token}`, accept: 'text/event-stream' }, signal: aborting.signal });
+    assert.equal(stream.status, 200);
+    assert.match(stream.headers.get('content-type') ?? '', /^text\/event-stream/);
+    const first = await stream.body?.getReader().read();
+    assert.match(new TextDecoder().decode(first?.value), /^retry: 2000/);
+    aborting.abort();
     const code = exited(server.child);
     server.child.kill('SIGTERM');
     assert.equal(await code, 0);

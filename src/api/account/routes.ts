@@ -52,7 +52,7 @@ export async function accountApiRoutes(fastify: FastifyInstance): Promise<void> 
     const user = await requireUser(request);
     const lang = requestLanguage(request, user);
     const username = changes.username?.trim();
-    const invalid = username === undefined ? null : usernameError(username);
+    const invalid = username === undefined ? null : usernameError(username, user.username);
     if (invalid) throw fieldErrors({ username: [t(lang, invalid)] });
     if (username !== undefined && (await usernameTaken(db, username, user.id))) throw fieldErrors({ username: [t(lang, 'A user with that username already exists.')] });
     let avatar: string | undefined;

@@ -105,6 +105,28 @@ export async function projectViewers(db: DbOrTx, projectId: number, userIds: num
   return new Set(rows.filter((row) => canViewProject(toProjectContext(row, { id: row.userId, isSuperuser: row.isSuperuser }))).map((row) => row.userId));
 }
 
+/**
+ * The project's context for each of the given viewers (0: anonymous) as they are now, in at most
+ * two statements: for a stream's re-check (http/live.ts, `LiveGuard`). An inactive or missing
+ * account, or a missing project, has no entry.
+ */
+export async function projectContextsOfViewers(db: DbOrTx, projectId: number, viewers: number[]): Promise<Map<number, LoadedProjectContext>> {
+  const contexts = new Map<number, LoadedProjectContext>();
+  const ids = [...new Set(viewers.filter((id) => id > 0))];
+  if (viewers.includes(0)) {
+    const anonymous = await loadProjectContext(db, projectId, null);
+    if (anonymous) contexts.set(0, anonymous);
+  }
+  if (!ids.length) return contexts;
+  const rows = await db
+    .select({ ...projectFields(q(users.id)), userId: users.id, isSuperuser: users.isSuperuser })
+    .from(users)
+    .innerJoin(projects, eq(projects.id, projectId))
+    .where(and(inArray(users.id, ids), eq(users.isActive, true)));
+  for (const row of rows) contexts.set(row.userId, toProjectContext(row, { id: row.userId, isSuperuser: row.isSuperuser }));
+  return contexts;
+}
+
 /** A module's phases as one JSON array (so that the module context stays one statement). */
 const phasesJson = sql<RawPhase[] | string>`(select coalesce(json_agg(json_build_object(
     'id', ${q(phases.id)}, 'type', ${q(phases.type)}, 'startDate', ${q(phases.startDate)}, 'endDate', ${q(phases.endDate)}, 'weight', ${q(phases.weight)}
@@ -165,6 +187,34 @@ export function prepareModuleContextWith<E extends ModuleExtras>(db: Db, name: s
     const [row] = await statement.execute({ moduleId, uid: uidOf(user) });
     return row ? toModuleContext<E>(row, user, now) : null;
   };
+}
+
+/** One module's context with the version of its project's pages (db/versions.ts), in one statement; null when the module does not exist. */
+export async function loadVersionedModuleContext(db: DbOrTx, moduleId: number, user: RuleUser, now = new Date()): Promise<{ context: LoadedModuleContext; pageVersion: string } | null> {
+  const [row] = await moduleContextSelect(db, uidOf(user), { pageVersion: pageVersionField(q(projects.id)) }).where(eq(modules.id, moduleId));
+  if (!row) return null;
+  const { context, extras } = toModuleContext<{ pageVersion: SQL<string> }>(row, user, now);
+  return { context, pageVersion: String(extras.pageVersion) };
+}
+
+/** A module's context for each of the given viewers (0: anonymous) as they are now, in at most two statements (see `projectContextsOfViewers`). */
+export async function moduleContextsOfViewers(db: DbOrTx, moduleId: number, viewers: number[], now = new Date()): Promise<Map<number, LoadedModuleContext>> {
+  const contexts = new Map<number, LoadedModuleContext>();
+  const ids = [...new Set(viewers.filter((id) => id > 0))];
+  if (viewers.includes(0)) {
+    const anonymous = await loadModuleContext(db, moduleId, null, now);
+    if (anonymous) contexts.set(0, anonymous);
+  }
+  if (!ids.length) return contexts;
+  const extras = { userId: sql<number>`${q(users.id)}`, isSuperuser: sql<boolean>`${q(users.isSuperuser)}` };
+  const rows = await moduleContextSelect(db, q(users.id), extras)
+    .innerJoin(users, and(inArray(users.id, ids), eq(users.isActive, true)))
+    .where(eq(modules.id, moduleId));
+  for (const row of rows) {
+    const { userId, isSuperuser } = row.extras as { userId: number; isSuperuser: boolean };
+    contexts.set(Number(userId), toModuleContext(row, { id: Number(userId), isSuperuser }, now).context);
+  }
+  return contexts;
 }
 
 /** One module's context; null when the module does not exist. */

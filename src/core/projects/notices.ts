@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type Notice, projectName, queueNotice } from '../../mail/notices.js';
+import { type Notice, projectBrand, projectName, queueNotice } from '../../mail/notices.js';
 import { recordNotifications } from '../notifications/services.js';
 import { projectViewers } from './context.js';
 
@@ -18,9 +18,19 @@ export async function queueProjectNotice(db: DbOrTx, projectId: number | null, n
   const recipientIds = notice.recipientIds.filter((id) => viewers.has(id));
   if (!recipientIds.length) return;
   const project = await projectName(db, projectId);
-  await queueNotice(db, { ...notice, recipientIds, vars: { ...notice.vars, project } });
+  const brand = await projectBrand(db, projectId, originOf(notice.vars.url));
+  await queueNotice(db, { ...notice, recipientIds, brand, vars: { ...notice.vars, project } });
   // The same event in the notification centre (its text is its own: no contribution's words are copied).
   const { actor, idea, status } = notice.vars;
   const context = Object.fromEntries(Object.entries({ project, actor, idea, status }).filter((entry): entry is [string, string] => Boolean(entry[1])));
   await recordNotifications(db, { kind: notice.kind, recipientIds, actorId: notice.actorId, projectId, context, url: notice.vars.url });
+}
+
+/** The site's origin from a notice's absolute link (the logo's address is made on it). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

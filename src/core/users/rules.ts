@@ -6,19 +6,26 @@ export const AFTER_LOGIN = '/userdashboard/overview/';
 /** Does a login or signup started from this page (the header's links) come back to it? Not from the accounts pages themselves, nor to a path `safeNext` would refuse. */
 export const returnsAfterLogin = (path: string) => !path.startsWith('/accounts/') && isSameOriginPath(path);
 
-/** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters. */
+/** Usernames: letters, digits, spaces and @ . + - _, not starting with a space or sign, 5 to 60 characters. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .@+-]*$/u;
 export const USERNAME_MAX_LENGTH = 60;
+/** adhocracy+'s minimum (issue 36.8); an account keeps a shorter name it had before (docs/decisions.md). */
+export const USERNAME_MIN_LENGTH = 5;
 /** E-mail addresses (RFC 5321) and the profile's biography. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const BIO_MAX_LENGTH = 255;
 
-/** Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is valid. Uniqueness is the services' check. */
-export function usernameError(username: string): string | null {
+/**
+ * Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is
+ * valid. `current` is the account's name now: kept unchanged, a name from before the minimum
+ * length stays valid. Uniqueness is the services' check.
+ */
+export function usernameError(username: string, current?: string): string | null {
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
     return 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.';
   }
+  if ([...username].length < USERNAME_MIN_LENGTH && username !== current) return 'Ensure this value has at least 5 characters.';
   return null;
 }
 

@@ -133,13 +133,13 @@ export async function usernameAndEmailErrors(
   db: DbOrTx,
   lang: Lang,
   input: { username: string; email: string },
-  options: { exceptUserId?: number } = {},
+  options: { exceptUserId?: number; currentUsername?: string } = {},
 ): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const { username, email } = input;
   const exceptUserId = options.exceptUserId ?? 0;
   if (!username) errors.username = [t(lang, 'This field is required.')];
-  else if (usernameError(username)) errors.username = [t(lang, usernameError(username) ?? '')];
+  else if (usernameError(username, options.currentUsername)) errors.username = [t(lang, usernameError(username, options.currentUsername) ?? '')];
   else if (await usernameTaken(db, username, exceptUserId)) errors.username = [t(lang, 'A user with that username already exists.')];
   if (!email) errors.email = [t(lang, 'This field is required.')];
   else if (!isValidEmail(email)) errors.email = [t(lang, 'Enter a valid email address.')];

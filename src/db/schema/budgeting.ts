@@ -57,12 +57,17 @@ export const budgetVoteCodes = pgTable(
     moduleId: integer('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    /** 16 characters, 80 random bits (budgeting/codes.ts); kept so that the initiator can download the sheet again. */
-    code: varchar('code', { length: 16 }).notNull(),
+    /**
+     * The code's keyed hash (budgeting/codes.ts `voteCodeHash`, a key derived from SECRET_KEY): the
+     * code itself is shown to the initiator once, when it is made, and stored nowhere (issue 36.9).
+     */
+    codeHash: varchar('code_hash', { length: 64 }),
+    /** A code from before its hash was stored; hashed and cleared at the next start (`hashLegacyVoteCodes`). */
+    legacyCode: varchar('code', { length: 16 }),
     used: timestamp('used', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('budget_vote_codes_code_idx').on(t.code), index('budget_vote_codes_module_idx').on(t.moduleId, t.id)],
+  (t) => [uniqueIndex('budget_vote_codes_code_hash_idx').on(t.codeHash), index('budget_vote_codes_module_idx').on(t.moduleId, t.id)],
 );
 
 /**

@@ -8,23 +8,23 @@ import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext, userPageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, pageRoute, RepeatedFormBody } from '../../web/forms.js';
-import { loginRedirectUrl, renderPage, sendPage } from '../../web/render.js';
+import { loginRedirectUrl, sendPage } from '../../web/render.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import { loadModuleContext } from '../../core/projects/context.js';
 import { modulePath, projectPath } from '../../core/urls.js';
-import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, loadVoteCodes, voteCodeUsable } from './ballot-queries.js';
-import { ballotProblems, canManageVoteCodes, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
+import { loadBallotProposals, loadBudgetSettings, loadOwnBallot, loadSupportedProposals, loadResult, voteCodeUsable } from './ballot-queries.js';
+import { WRONG_CODE_LIMITS, wrongCodeKey, ballotProblems, canSupport, canViewResult, canViewSupports, canVote, canVoteWithCode, SUPPORT_PHASE, VOTING_PHASE, votingIsOver } from './ballot-rules.js';
 import { castBallot, castCodeBallot, supportProposal, withdrawSupport } from './ballot-services.js';
-import { formatVoteCode, normaliseVoteCode } from './codes.js';
-import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, CodeSheet, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
+import { normaliseVoteCode, voteCodeHash } from './codes.js';
+import { BallotPage, ballotProblemText, budgetingPath, proposalPagePath, CodePage, type ProposalChoice, ResultPage, SupportPage, type VotingFrame } from './ballot-views.js';
 
 const ModuleParams = Type.Object({ org: Slug, slug: Slug });
 const SupportBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String()), proposal: Type.String({ pattern: '^\\d{1,9}$' }), action: Type.Union([Type.Literal('support'), Type.Literal('withdraw')]) });
-const DownloadParams = Type.Object({ org: Slug, module: Slug, format: Type.Union([Type.Literal('csv'), Type.Literal('html')]) });
 
 /** Where wrong vote codes are counted: per client address, with the login throttle's numbers. */
-const CODE_KEY = (ip: string) => `vote-code:${ip}`;
+const ADDRESS_KEY = (ip: string) => `vote-code:${ip}`;
+const TYPED_KEY = (moduleId: number, typed: string) => `vote-code-typed:${moduleId}:${wrongCodeKey(typed)}`;
 
 /**
  * The pages of the support and voting phases (issue 24, part 3): support proposals, the ballot,
@@ -34,10 +34,16 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
 
-  /** 429 (with Retry-After) once an address has tried `LOGIN_FAILURE_LIMIT` wrong codes in the window (a check that counts nothing). */
-  const codeTriesLeft = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit - 1, config.loginFailureWindowSeconds, 0);
-  /** Counts one wrong code of an address. */
-  const countWrongCode = (ip: string) => takeRateLimited(app.ctx, CODE_KEY(ip), config.loginFailureLimit, config.loginFailureWindowSeconds);
+  /** 429 (with Retry-After) once the address, or the code as typed, has had its wrong tries in the window (`WRONG_CODE_LIMITS`; a check that counts nothing). */
+  const codeTriesLeft = async (ip: string, moduleId: number, typed: string) => {
+    await takeRateLimited(app.ctx, ADDRESS_KEY(ip), WRONG_CODE_LIMITS.perAddress - 1, config.loginFailureWindowSeconds, 0);
+    await takeRateLimited(app.ctx, TYPED_KEY(moduleId, typed), WRONG_CODE_LIMITS.perCode - 1, config.loginFailureWindowSeconds, 0);
+  };
+  /** Counts one wrong code, for the address and for the code as typed. */
+  const countWrongCode = async (ip: string, moduleId: number, typed: string) => {
+    await takeRateLimited(app.ctx, ADDRESS_KEY(ip), WRONG_CODE_LIMITS.perAddress, config.loginFailureWindowSeconds);
+    await takeRateLimited(app.ctx, TYPED_KEY(moduleId, typed), WRONG_CODE_LIMITS.perCode, config.loginFailureWindowSeconds);
+  };
 
   /**
    * A module with a support or voting phase that the viewer may see; 404 otherwise (also for what
@@ -166,11 +172,12 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const typed = field(request.body, 'code');
     const base = { frame, action, open: canVoteWithCode(context), code: typed, codeErrors: [] as string[], form: null, done: false };
     if (!base.open) return sendPage(reply, <CodePage page={page} data={base} />, 403);
-    // Wrong codes are throttled per client address like failed logins (a polling station's one address may cast many good ones).
-    await codeTriesLeft(request.ip);
+    // Wrong codes are throttled per code as typed and per client address (a polling station's one address may cast many good ones).
+    await codeTriesLeft(request.ip, module.id, typed);
     const code = normaliseVoteCode(typed);
-    if (!code || !(await voteCodeUsable(db, module.id, code))) {
-      await countWrongCode(request.ip);
+    const codeHash = code ? voteCodeHash(config.secretKey, code) : '';
+    if (!code || !(await voteCodeUsable(db, module.id, codeHash))) {
+      await countWrongCode(request.ip, module.id, typed);
       return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     }
     const { settings, eligible, choices: proposals } = await ballotData(org, module);
@@ -179,7 +186,7 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const chosen = postedChoices(request.body);
     const problems = ballotProblems(chosen, eligible, settings);
     if (problems.length) return sendPage(reply, <CodePage page={page} data={{ ...base, code, form: { ...form, chosen, errors: problems.map((p) => ballotProblemText(page.lang, p)) } }} />, 400);
-    const cast = await db.transaction((tx) => castCodeBallot(tx, { moduleId: module.id, code, chosen }));
+    const cast = await db.transaction((tx) => castCodeBallot(tx, { moduleId: module.id, codeHash, chosen }));
     if (!cast) return sendPage(reply, <CodePage page={page} data={{ ...base, codeErrors: [t(page.lang, 'This code is not valid for this vote, or it has been used already.')] }} />, 400);
     return sendPage(reply, <CodePage page={page} data={{ ...base, code: '', done: true }} />);
   });
@@ -195,23 +202,5 @@ export async function votingPages(fastify: FastifyInstance): Promise<void> {
     const rows = result.rows.map((r) => ({ ...r, path: proposalPagePath(org, r.created, r.id) }));
     const data = { frame, preliminary: !votingIsOver(context), totalBudget: result.settings.totalBudget ?? 0, ballots: result.ballots, rows };
     return sendPage(reply, <ResultPage page={page} data={data} />);
-  });
-
-  // The initiator's downloads of the vote codes (the form that makes them is the dashboard component "Vote codes").
-
-  app.get('/:org/dashboard/modules/:module/vote_codes/codes.:format', pageRoute({ params: DownloadParams }), async (request, reply) => {
-    const page = await userPageContext(request, reply);
-    if (!page) return reply;
-    const { org, format } = request.params;
-    const module = (await loadModulePage(db, org, request.params.module, null))?.module;
-    if (!module || !module.phases.some((p) => p.type === VOTING_PHASE)) throw notFound();
-    const context = await loadModuleContext(db, module.id, { id: page.user.id, isSuperuser: page.user.isSuperuser });
-    if (!context || !canManageVoteCodes(context)) throw permissionDenied();
-    const codes = (await loadVoteCodes(db, module.id)).filter((c) => c.used === null).map((c) => c.code);
-    const filename = `vote-codes-${module.slug}.${format}`;
-    reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
-    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(`${t(page.lang, 'Vote code')}\r\n${codes.map((c) => `${formatVoteCode(c)}\r\n`).join('')}`);
-    const voteUrl = `${request.protocol}://${request.host}${budgetingPath(org, module.slug, 'code')}`;
-    return reply.type('text/html; charset=utf-8').send(renderPage(<CodeSheet lang={page.lang} title={module.name} voteUrl={voteUrl} codes={codes} />));
   });
 }

@@ -106,17 +106,13 @@ export async function countVoteCodes(db: DbOrTx, moduleId: number): Promise<{ to
   return { total: row?.total ?? 0, used: row?.used ?? 0 };
 }
 
-/** A module's codes in the order they were made (the downloads). */
-export async function loadVoteCodes(db: DbOrTx, moduleId: number): Promise<{ code: string; used: Date | null }[]> {
-  return db.select({ code: budgetVoteCodes.code, used: budgetVoteCodes.used }).from(budgetVoteCodes).where(eq(budgetVoteCodes.moduleId, moduleId)).orderBy(asc(budgetVoteCodes.id));
-}
 
 /** Whether a code of the module exists and is still unspent (the ballot form of a code voter; casting checks again, atomically). */
-export async function voteCodeUsable(db: DbOrTx, moduleId: number, code: string): Promise<boolean> {
+export async function voteCodeUsable(db: DbOrTx, moduleId: number, codeHash: string): Promise<boolean> {
   const [row] = await db
     .select({ id: budgetVoteCodes.id })
     .from(budgetVoteCodes)
-    .where(and(eq(budgetVoteCodes.moduleId, moduleId), eq(budgetVoteCodes.code, code), sql`${budgetVoteCodes.used} is null`));
+    .where(and(eq(budgetVoteCodes.moduleId, moduleId), eq(budgetVoteCodes.codeHash, codeHash), sql`${budgetVoteCodes.used} is null`));
   return Boolean(row);
 }
 

@@ -1,5 +1,5 @@
 import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
-import { canManageProject, canModerate } from '../../core/projects/rules.js';
+import { canModerate } from '../../core/projects/rules.js';
 import { phaseIsPast } from '../../core/modules/phases.js';
 import { type Lang, t } from '../../i18n/index.js';
 
@@ -66,9 +66,6 @@ export const votingIsOver = (c: ModuleContext) => {
 
 /** The result: public once the voting phase has ended; the project's moderators may watch it grow (shown as preliminary). */
 export const canViewResult = (c: ModuleContext) => canViewModule(c) && c.phases.some((p) => p.type === VOTING_PHASE) && (votingIsOver(c) || canModerate(c.project));
-
-/** Generate and download vote codes: who may change the project (initiators, superusers; not moderators). */
-export const canManageVoteCodes = (c: ModuleContext) => canManageProject(c.project);
 
 // Supports.
 
@@ -153,12 +150,30 @@ export function readVotingSettings(body: Record<string, string>, lang: Lang): { 
 /** How many vote codes one request may generate. */
 export const MAX_CODES_PER_BATCH = 10_000;
 
+/**
+ * Wrong vote codes (issue 36.16), counted in the login throttle's store over its window
+ * (LOGIN_FAILURE_WINDOW_SECONDS): per code as typed (its first four characters: a voter who
+ * mistypes their own code keeps them), and per address, high enough for a polling station where
+ * many people share one address. Codes carry 80 random bits: even the address limit leaves
+ * guessing hopeless, the per-code limit stops one voter's retries from locking out the next.
+ */
+export const WRONG_CODE_LIMITS = { perCode: 5, perAddress: 100 } as const;
+
+/** The part of a typed code its wrong tries are counted under. */
+export const wrongCodeKey = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase().slice(0, 4);
+
 /** The code generation form: a number of codes, 1–10,000. */
-export function readCodeCount(body: Record<string, string>, lang: Lang): { count: number | null; errors: SettingsErrors } {
+export function readCodeCount(body: Record<string, string>, lang: Lang): { count: number | null; format: VoteCodeFormat; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const count = readNumber(lang, errors, 'count', body.count ?? '', 1, MAX_CODES_PER_BATCH);
-  return { count, errors };
+  const format = VOTE_CODE_FORMATS.find((f) => f === (body.format ?? 'csv'));
+  if (!format) errors.format = [t(lang, 'Select a valid choice.')];
+  return { count: format ? count : null, format: format ?? 'csv', errors };
 }
+
+/** How new vote codes are handed over, once (issue 36.9): a CSV file, or the printable sheet. */
+export const VOTE_CODE_FORMATS = ['csv', 'html'] as const;
+export type VoteCodeFormat = (typeof VOTE_CODE_FORMATS)[number];
 
 // The result.
 

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports, users } from '../../db/schema/index.js';
 import { type BudgetSettings, supportLimitReached } from './ballot-rules.js';
-import { newVoteCode } from './codes.js';
+import { newVoteCode, voteCodeHash } from './codes.js';
 import { countSupports } from './ballot-queries.js';
 
 /**
@@ -68,11 +68,11 @@ export async function castBallot(tx: DbOrTx, input: { moduleId: number; userId: 
  * conditional update: of two requests with one code, the second waits for the first's row lock,
  * then finds the code used and changes nothing. Returns false for an unknown or spent code.
  */
-export async function castCodeBallot(tx: DbOrTx, input: { moduleId: number; code: string; chosen: readonly number[] }): Promise<boolean> {
+export async function castCodeBallot(tx: DbOrTx, input: { moduleId: number; codeHash: string; chosen: readonly number[] }): Promise<boolean> {
   const [spent] = await tx
     .update(budgetVoteCodes)
     .set({ used: new Date() })
-    .where(and(eq(budgetVoteCodes.moduleId, input.moduleId), eq(budgetVoteCodes.code, input.code), sql`${budgetVoteCodes.used} is null`))
+    .where(and(eq(budgetVoteCodes.moduleId, input.moduleId), eq(budgetVoteCodes.codeHash, input.codeHash), sql`${budgetVoteCodes.used} is null`))
     .returning({ id: budgetVoteCodes.id });
   if (!spent) return false;
   const [ballot] = await tx.insert(budgetBallots).values({ moduleId: input.moduleId, voteCodeId: spent.id }).returning({ id: budgetBallots.id });
@@ -80,12 +80,40 @@ export async function castCodeBallot(tx: DbOrTx, input: { moduleId: number; code
   return true;
 }
 
-/** Generates `count` new single-use codes for a module (a code that happens to exist already is drawn again). */
-export async function generateVoteCodes(tx: DbOrTx, moduleId: number, count: number): Promise<number> {
-  let made = 0;
-  while (made < count) {
-    const batch = Array.from({ length: Math.min(1000, count - made) }, () => ({ moduleId, code: newVoteCode() }));
-    made += (await tx.insert(budgetVoteCodes).values(batch).onConflictDoNothing().returning({ id: budgetVoteCodes.id })).length;
+/**
+ * Generates `count` new single-use codes for a module (a code that happens to exist already is
+ * drawn again) and answers them: only their keyed hashes are stored, so this is the one time the
+ * codes exist in the clear (the initiator downloads them from this answer).
+ */
+export async function generateVoteCodes(tx: DbOrTx, moduleId: number, count: number, secretKey: string): Promise<string[]> {
+  const made: string[] = [];
+  while (made.length < count) {
+    const codes = new Map(Array.from({ length: Math.min(1000, count - made.length) }, () => newVoteCode()).map((code) => [voteCodeHash(secretKey, code), code]));
+    const stored = await tx
+      .insert(budgetVoteCodes)
+      .values([...codes.keys()].map((codeHash) => ({ moduleId, codeHash })))
+      .onConflictDoNothing()
+      .returning({ codeHash: budgetVoteCodes.codeHash });
+    for (const row of stored) made.push(codes.get(row.codeHash ?? '') ?? '');
   }
   return made;
+}
+
+/** Copies a module's budget and rules to another (*Duplicate* of a project; issue 36.10). */
+export async function copyBudgetSettings(tx: DbOrTx, fromModuleId: number, toModuleId: number): Promise<void> {
+  const [settings] = await tx.select().from(budgetSettings).where(eq(budgetSettings.moduleId, fromModuleId));
+  if (settings) await tx.insert(budgetSettings).values({ ...settings, moduleId: toModuleId, modified: new Date() });
+}
+
+/**
+ * Stores the keyed hash of each code kept in the clear from before (migration 0036) and clears the
+ * code: once per start, before anyone votes (main.ts, `manage migrate`). Idempotent.
+ */
+export async function hashLegacyVoteCodes(db: Db, secretKey: string): Promise<number> {
+  const legacy = await db.select({ id: budgetVoteCodes.id, code: budgetVoteCodes.legacyCode }).from(budgetVoteCodes).where(isNotNull(budgetVoteCodes.legacyCode));
+  if (!legacy.length) return 0;
+  await db.transaction(async (tx) => {
+    for (const row of legacy) await tx.update(budgetVoteCodes).set({ codeHash: voteCodeHash(secretKey, row.code ?? ''), legacyCode: null }).where(eq(budgetVoteCodes.id, row.id));
+  });
+  return legacy.length;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Vote codes: 16 characters from an alphabet of 32 that cannot be mistaken for each other when
@@ -24,5 +24,15 @@ export function normaliseVoteCode(typed: string): string | null {
   return code;
 }
 
-/** A stored code in its printed form. */
+/**
+ * A code's keyed hash, as stored (issue 36.9): HMAC-SHA-256 under a key derived from SECRET_KEY, so
+ * that a copy of the database (a backup, a dump for support) holds no usable code. Codes carry 80
+ * random bits, so no salt is needed and the hash can be looked up.
+ */
+export function voteCodeHash(secretKey: string, code: string): string {
+  const key = createHmac('sha256', secretKey).update('allmende.vote-code').digest();
+  return createHmac('sha256', key).update(code).digest('hex');
+}
+
+/** A code in its printed form. */
 export const formatVoteCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;

@@ -8,12 +8,13 @@ import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { AREA_COMPONENT, AREA_FORM } from '../mapideas/area.js';
 import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';
-import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
+import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
 import { placedFixtureKind } from '../mapideas/fixtures.js';
 import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
+import { copyBudgetSettings } from './ballot-services.js';
 import { ArchivedFilter, formatBudget } from './views.js';
 
 /**
@@ -75,6 +76,8 @@ export const participatoryBudgeting: ModuleType = {
   dashboardForms: { area_settings: AREA_FORM },
   contentTypes: [ideaContentTypeOf(PROPOSAL_KIND, { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' }, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } })],
   tables: ['proposals', 'proposal_labels', 'budget_settings', 'proposal_supports', 'budget_ballots', 'budget_ballot_choices', 'budget_vote_codes'],
+  mediaPaths: mediaPathsOf(proposals, proposals.moduleId, proposals.image),
+  copySettings: copyBudgetSettings,
   countsIdeas: true,
   pageQuery: { ...IdeaListQuery.properties, ...ArchivedQuery },
   content: proposalList,

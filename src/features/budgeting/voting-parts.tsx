@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { phases as phaseTable } from '../../db/schema/index.js';
-import { t } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
 import { phaseIsPast } from '../../core/modules/phases.js';
 import type { ModuleComponent, PhaseType } from '../../core/modules/registry.js';
@@ -10,7 +10,9 @@ import { contentPart, type DashboardComponentForm, exportFile, type ModuleExport
 import { countVoteCodes, loadBudgetSettings, loadBudgetSettingsMany, loadResult } from './ballot-queries.js';
 import { type BudgetSettings, canSupport, canViewResult, canVote, canVoteWithCode, DEFAULT_SETTINGS, readCodeCount, readSupportSettings, readVotingSettings, SUPPORT_PHASE, VOTING_PHASE } from './ballot-rules.js';
 import { generateVoteCodes, saveBudgetSettings } from './ballot-services.js';
-import { budgetingPath } from './ballot-views.js';
+import { budgetingPath, CodeSheet } from './ballot-views.js';
+import { formatVoteCode } from './codes.js';
+import { renderPage } from '../../web/render.js';
 
 /**
  * The support and voting phases as a module type declares them (issue 24, part 3): the two phase
@@ -154,39 +156,48 @@ const votingForm: DashboardComponentForm = {
   },
 };
 
+/**
+ * "Vote codes": makes new codes and hands them over in the answer, as a CSV file or the printable
+ * sheet. Only their keyed hashes are stored (issue 36.9), so this answer is the only copy.
+ */
 const codesForm: DashboardComponentForm = {
   values: async (db, module) => {
     const { total, used } = await countVoteCodes(db, module.id);
-    return { count: '', total: String(total), used: String(used) };
+    return { count: '', format: 'csv', total: String(total), used: String(used) };
   },
   Fields: ({ page, module, values, errors }) => {
     const { lang } = page;
-    const base = `${page.path.split('?')[0].replace(/vote_codes\/$/, '')}vote_codes/codes.`;
+    const formats = [
+      { value: 'csv', label: t(lang, 'Download as a CSV file') },
+      { value: 'html', label: t(lang, 'Show the printable sheet') },
+    ];
     return (
       <>
         <p id="vote-code-summary">{t(lang, '%(total)s codes, %(used)s of them used.', { total: values.total ?? '0', used: values.used ?? '0' })}</p>
-        {values.total !== '0' && values.total !== undefined && (
-          <p>
-            <a href={`${base}csv`} download>
-              {t(lang, 'Download the unused codes (CSV)')}
-            </a>{' '}
-            <a href={`${base}html`}>{t(lang, 'Printable sheet of the unused codes')}</a>
-          </p>
-        )}
         <p>{t(lang, 'Each code casts one ballot in the voting phase of %(module)s, without an account.', { module: module.slug })}</p>
+        <p id="vote-code-once">{t(lang, 'New codes are shown only once, when they are made: keep the file or print the sheet. Allmende stores no readable copy; lost codes cannot be shown again, make new ones.')}</p>
         <Input name="count" type="number" label={t(lang, 'Number of new codes')} value={values.count} errors={errors.count} required />
+        <Radios name="format" label={t(lang, 'Hand over the new codes')} choices={formats} value={values.format ?? 'csv'} errors={errors.format} />
       </>
     );
   },
-  save: async (db, module, body, lang) => {
-    const { count, errors } = readCodeCount(body, lang);
+  save: async (db, module, body, lang, _userId, site) => {
+    const { count, format, errors } = readCodeCount(body, lang);
     const counts = await countVoteCodes(db, module.id);
-    const values = { count: body.count ?? '', total: String(counts.total), used: String(counts.used) };
+    const values = { count: body.count ?? '', format: body.format ?? 'csv', total: String(counts.total), used: String(counts.used) };
     if (count === null) return { values, errors };
-    await db.transaction((tx) => generateVoteCodes(tx, module.id, count));
-    return { values: { ...values, count: '' }, errors: {} };
+    const codes = await db.transaction((tx) => generateVoteCodes(tx, module.id, count, site.secretKey));
+    const file = format === 'csv' ? voteCodesCsv(lang, codes) : renderPage(<CodeSheet lang={lang} title={module.slug} voteUrl={`${site.origin}${budgetingPath(site.orgSlug, module.slug, 'code')}`} codes={codes} />);
+    return {
+      values: { ...values, count: '' },
+      errors: {},
+      file: { filename: `vote-codes-${module.slug}.${format}`, contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/html; charset=utf-8', body: file, attachment: format === 'csv' },
+    };
   },
 };
+
+/** New codes as a CSV file: a heading, then one printed code a line. */
+const voteCodesCsv = (lang: Lang, codes: string[]) => `${t(lang, 'Vote code')}\r\n${codes.map((c) => `${formatVoteCode(c)}\r\n`).join('')}`;
 
 export const VOTING_FORMS: Record<string, DashboardComponentForm> = { support_settings: supportForm, voting_settings: votingForm, vote_codes: codesForm };
 

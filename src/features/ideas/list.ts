@@ -31,7 +31,7 @@ export const IdeaListQuery = Type.Object({
 export interface IdeaListParams {
   category?: string;
   label?: string;
-  ordering?: '' | IdeaOrdering;
+  ordering?: string;
   search?: string;
   page?: string;
 }
@@ -40,7 +40,8 @@ const idOrNull = (value: string | undefined) => (value ? Number(value) : null);
 
 /** The list's state from its address; "most popular" only where the module rates ideas (§A8.3), else the default order. */
 export function listState(query: IdeaListParams, rated: boolean): IdeaListState {
-  const ordering = query.ordering || '-created';
+  // The module page's `ordering` also allows the topic list's values (site/module/pages.tsx): the idea list keeps to its own.
+  const ordering: IdeaOrdering = IDEA_ORDERINGS.find((o) => o === query.ordering) ?? '-created';
   return {
     category: idOrNull(query.category),
     label: idOrNull(query.label),

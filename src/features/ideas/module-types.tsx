@@ -1,5 +1,6 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
-import { contentPart, type ModuleType } from '../moduletypes/contract.js';
+import { contentPart, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
+import { ideas } from '../../db/schema/index.js';
 import { IDEA_EXPORTS } from './export.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from './list.js';
 import { ideaContentType } from './content-type.js';
@@ -45,6 +46,7 @@ const shared = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   contentTypes: [ideaContentType],
   tables: ['ideas', 'idea_labels'],
+  mediaPaths: mediaPathsOf(ideas, ideas.moduleId, ideas.image),
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

@@ -157,6 +157,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
         aliases: target.module.aliases,
         remark: canSeeRemarks(rules.project) ? <RemarkPanel page={page} action={remarkPath(kind.kind, idea.id)} next={path} remark={(await loadRemark(db, kind.kind, idea.id))?.remark ?? ''} /> : undefined,
+        imageSrcset: await app.ctx.media.srcset(idea.image),
         follow: <FollowForm page={page} project={project} following={following} next={path} />,
         thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
       };

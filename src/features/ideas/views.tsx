@@ -275,6 +275,8 @@ export interface IdeaPageData {
   aliases: ModuleAliases;
   /** The moderator remark's box, for the project's moderators and initiators only (features/moderatorremarks). */
   remark?: ComponentChildren;
+  /** The image's `srcset` at its real width (issue 36.12: ideas, map ideas and proposals alike). */
+  imageSrcset?: string;
 }
 
 export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
@@ -308,7 +310,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
         {data.extra}
         {idea.image && (
           <figure class="idea-image">
-            <img src={`/media/${idea.image}`} alt={t(lang, 'Image of the idea %(name)s', { name: idea.name })} />
+            <img src={`/media/${idea.image}`} srcset={data.imageSrcset} sizes="(min-width: 60rem) 50rem, 100vw" alt={t(lang, 'Image of the idea %(name)s', { name: idea.name })} />
             {idea.imageCopyright && <figcaption>© {idea.imageCopyright}</figcaption>}
           </figure>
         )}

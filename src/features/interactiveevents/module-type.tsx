@@ -6,7 +6,7 @@ import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS, type ModuleComponent } from '../../core/modules/registry.js';
 import { Checkbox, Input } from '../../web/controls.js';
 import { field } from '../../web/forms.js';
-import { contentPart, type DashboardComponentForm, type ModuleType } from '../moduletypes/contract.js';
+import { contentPart, type DashboardComponentForm, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { interactiveEventPages } from './pages.js';
 import { affiliationCounts, loadAffiliations, loadMedia } from './queries.js';
 import { IE_BLUEPRINT, interactiveEventRoutes } from './routes.js';
@@ -183,6 +183,11 @@ export const interactiveEvent: ModuleType = {
   ],
   plugin: interactiveEventsPlugin,
   content: eventLinks,
+  mediaPaths: mediaPathsOf(liveEventMedia, liveEventMedia.moduleId, liveEventMedia.eventImage),
+  copySettings: async (tx, from, to) => {
+    const [media] = await tx.select().from(liveEventMedia).where(eq(liveEventMedia.moduleId, from));
+    if (media) await tx.insert(liveEventMedia).values({ ...media, moduleId: to, modified: new Date() });
+  },
   notifications: [],
   fixtures: liveEventFixtures,
 };

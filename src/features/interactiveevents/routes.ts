@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { ApiError, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
-import type { LiveEvent } from '../../http/live.js';
+import { type LiveEvent, type LiveView, showAll } from '../../http/live.js';
 import { apiErrors, optionalAuth, PathId } from '../../http/responses.js';
 import { anonymousWriteForged, existingSessionKey } from '../../http/session.js';
-import { loadModuleContext, type LoadedModuleContext } from '../../core/projects/context.js';
+import { loadModuleContext, type LoadedModuleContext, loadVersionedModuleContext, moduleContextsOfViewers } from '../../core/projects/context.js';
 import { listQuestions, loadAffiliations, loadQuestion, questionModule } from './queries.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
@@ -60,12 +60,18 @@ export async function eventContext(db: FastifyInstance['ctx']['db'], moduleId: n
 const hiddenVariants = new WeakMap<LiveEvent, LiveEvent>();
 
 /** What a viewer's stream shows of an event: hidden questions only to moderators (the others are told it went). */
-export const viewForEvent = (moderator: boolean) => (event: LiveEvent): LiveEvent | null => {
-  if (moderator || event.event !== 'question' || event.data.is_hidden !== true) return event;
+const visitorView: LiveView = (event) => {
+  if (event.event !== 'question' || event.data.is_hidden !== true) return event;
   let variant = hiddenVariants.get(event);
   if (!variant) hiddenVariants.set(event, (variant = { ...event, event: 'question_hidden', data: { id: event.data.id } }));
   return variant;
 };
+/** (One function per view, so that a stream's re-check sees whether its view changed.) */
+export const viewForEvent = (moderator: boolean): LiveView => (moderator ? showAll : visitorView);
+
+/** A viewer's view of the event's stream now, or null when they may no longer see the event. */
+const eventView = (context: LoadedModuleContext | undefined): LiveView | null =>
+  context && context.module.blueprintType === IE_BLUEPRINT && canViewEvent(context) ? viewForEvent(canModerateEvent(context)) : null;
 
 /**
  * The affiliation a new question names, checked against the module's: required where the module
@@ -170,8 +176,20 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     { schema: { tags, security: optionalAuth, params: ModuleParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 4200 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
     async (request, reply) => {
       const user = await currentUser(request);
-      const context = await eventContext(db, request.params.pk, user);
-      return live.stream(request, reply, questionsTopic(context.module.id), viewForEvent(canModerateEvent(context)));
+      const loaded = await loadVersionedModuleContext(db, request.params.pk, ruleUser(user));
+      const view = eventView(loaded?.context);
+      if (!loaded || !view) throw notFound();
+      const moduleId = loaded.context.module.id;
+      return live.stream(request, reply, questionsTopic(moduleId), view, {
+        projectId: loaded.context.project.projectId,
+        version: loaded.pageVersion,
+        viewer: user?.id ?? 0,
+        key: questionsTopic(moduleId),
+        recheck: async (viewers) => {
+          const contexts = await moduleContextsOfViewers(db, moduleId, viewers);
+          return new Map(viewers.map((viewer) => [viewer, eventView(contexts.get(viewer))]));
+        },
+      });
     },
   );
 }

@@ -2,7 +2,8 @@ import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
 import { ideaContentTypeOf } from '../ideas/content-type.js';
-import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
+import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
+import { mapIdeas } from '../../db/schema/index.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
 import { loadPlaceList, PlaceList } from './list.js';
@@ -59,6 +60,7 @@ const shared = {
   dashboardForms: { area_settings: AREA_FORM },
   contentTypes: [ideaContentTypeOf(MAPIDEA_KIND, { id: 12, appLabel: 'a4_candy_mapideas', model: 'mapidea' }, { one: { en: 'reported map idea', de: 'gemeldete Kartenidee' }, many: { en: 'reported map ideas', de: 'gemeldete Kartenideen' } })],
   tables: ['map_ideas', 'map_idea_labels'],
+  mediaPaths: mediaPathsOf(mapIdeas, mapIdeas.moduleId, mapIdeas.image),
   countsIdeas: true,
   offered: true,
   pageQuery: IdeaListQuery.properties,

@@ -10,7 +10,8 @@ import { sendTagged, serialized } from '../../http/conditional.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
 import { CommentText, commentText } from '../comments/input.js';
 import { type ModerationChanges, moderateComment } from '../comments/services.js';
-import { loadVersionedProjectContext } from '../../core/projects/context.js';
+import { loadVersionedProjectContext, projectContextsOfViewers } from '../../core/projects/context.js';
+import { showAll } from '../../http/live.js';
 import { moderationTopic } from '../../core/projects/live-topics.js';
 import { canModerateComments } from './rules.js';
 import { loadModerationComment, loadModerationComments, type ModerationOrdering, type Tristate } from './queries.js';
@@ -63,7 +64,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     const project = await loadVersionedProjectContext(db, projectPk, user);
     if (!project) throw notFound();
     if (!canModerateComments(project.context)) throw permissionDenied();
-    return { ctx: renderContext(request, user, config), pageVersion: project.pageVersion };
+    return { ctx: renderContext(request, user, config), pageVersion: project.pageVersion, userId: user.id };
   };
 
   /**
@@ -150,8 +151,18 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     '/api/userdashboard/moderation/:project_pk/live/',
     { schema: { tags: ['moderation'], params: ProjectParams, querystring: Type.Object({ lastEventId: Type.Optional(Type.String({ maxLength: 4200 })) }), produces: ['text/event-stream'], response: { 200: Type.String({ description: 'text/event-stream' }), ...apiErrors } } },
     async (request, reply) => {
-      await moderator(request, request.params.project_pk);
-      return app.ctx.live.stream(request, reply, moderationTopic(request.params.project_pk));
+      const projectId = request.params.project_pk;
+      const { pageVersion, userId } = await moderator(request, projectId);
+      return app.ctx.live.stream(request, reply, moderationTopic(projectId), showAll, {
+        projectId,
+        version: pageVersion,
+        viewer: userId,
+        key: moderationTopic(projectId),
+        recheck: async (viewers) => {
+          const contexts = await projectContextsOfViewers(db, projectId, viewers);
+          return new Map(viewers.map((viewer) => { const context = contexts.get(viewer); return [viewer, context && canModerateComments(context) ? showAll : null]; }));
+        },
+      });
     },
   );
 }

@@ -1,3 +1,5 @@
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSX } from 'preact';
 import type { TProperties } from 'typebox';
@@ -14,6 +16,7 @@ import type { FormBody } from '../../web/forms.js';
 import type { ObjectRef } from '../comments/queries.js';
 import type { ItemThreads } from '../threads/items.js';
 import type { FixtureKind } from './fixtures.js';
+import type { Media } from '../../media/store.js';
 
 /**
  * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
@@ -69,8 +72,31 @@ export interface DashboardComponentForm {
   values: (db: DbOrTx, module: DashboardModuleRef) => Promise<Record<string, string>>;
   /** The fields inside the dashboard's form (its CSRF field and save button are the dashboard's). */
   Fields: (props: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) => JSX.Element;
-  /** Reads the posted form and saves it in one transaction (by `userId`, the initiator); with errors nothing is saved and the form comes back. */
-  save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang, userId: number) => Promise<{ values: Record<string, string>; errors: FieldErrors }>;
+  /**
+   * Reads the posted form and saves it in one transaction (by `userId`, the initiator); with errors
+   * nothing is saved and the form comes back. A `file` in the answer is sent instead of the
+   * dashboard's redirect (what exists only in this answer, such as new vote codes).
+   */
+  save: (db: Db, module: DashboardModuleRef, body: FormBody, lang: Lang, userId: number, site: DashboardSite) => Promise<DashboardFormResult>;
+  /** The file fields it takes: the form is then sent as multipart, and the files reach `save` in `site.uploads`. */
+  uploads?: (field: string) => boolean;
+}
+
+/** What a dashboard form's save may need of the site: the key of keyed hashes, the address and organisation of its pages. */
+export interface DashboardSite {
+  secretKey: string;
+  origin: string;
+  orgSlug: string;
+  /** The uploaded files of the fields `uploads` names, by field (non-empty ones only). */
+  uploads: Record<string, Buffer>;
+  media: Media;
+}
+
+/** A dashboard form's answer: its values and errors, and a file to send instead of the redirect. */
+export interface DashboardFormResult {
+  values: Record<string, string>;
+  errors: FieldErrors;
+  file?: { filename: string; contentType: string; body: string; attachment: boolean };
 }
 
 /**
@@ -145,7 +171,27 @@ export interface ModuleType extends ModuleTypeCore {
   notifications?: string[];
   /** The fixture kinds of its content that loaddata takes (features/moduletypes/fixtures.ts). */
   fixtures?: FixtureKind[];
+  /**
+   * The media paths its content names in these modules (images of ideas, proposals, questions),
+   * read before a project is deleted so that its files go when nothing else names them. Modules of
+   * other types may be among the ids: it answers for its own tables only.
+   */
+  mediaPaths?: (db: DbOrTx, moduleIds: number[]) => Promise<string[]>;
+  /** Copies the settings it keeps in tables of its own from one module to another (*Duplicate* of a project). */
+  copySettings?: (tx: DbOrTx, fromModuleId: number, toModuleId: number) => Promise<void>;
 }
+
+/** A `mediaPaths` hook over one image column of a table with a `module_id` (paths named; nulls left out). */
+export const mediaPathsOf =
+  (table: PgTable, moduleId: PgColumn, image: PgColumn) =>
+  async (db: DbOrTx, moduleIds: number[]): Promise<string[]> => {
+    if (!moduleIds.length) return [];
+    const rows = await db
+      .select({ path: sql<string>`${image}` })
+      .from(table)
+      .where(and(inArray(moduleId, moduleIds), isNotNull(image)));
+    return rows.map((row) => row.path);
+  };
 
 const types: ModuleType[] = [];
 

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, type subjects, type topics, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { type AuthUser, denied } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, permissionDenied } from '../../http/errors.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
 import type { LoadedModuleContext } from '../../core/projects/context.js';
@@ -19,10 +19,10 @@ export type ItemModule = NonNullable<Awaited<ReturnType<typeof loadModulePage>>>
  * context. What the viewer may not see answers as the reference does: 404 for a signed-in visitor
  * (the item inside a private or draft project stays hidden), the login page for an anonymous one.
  */
-export async function viewableModule(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser) {
+export async function viewableModule(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, hidden: 'missing' | 'denied' = 'missing') {
   const found = await loadModulePage(db, orgSlug, moduleSlug, user);
   if (!found) throw notFound();
-  if (!canViewModule(found.context)) throw user ? notFound() : denied(null);
+  if (!canViewModule(found.context)) throw !user ? denied(null) : hidden === 'missing' ? notFound() : permissionDenied();
   return found;
 }
 
@@ -93,12 +93,13 @@ export async function viewableItem(
   params: { org: string; ref: string },
   places: (db: DbOrTx, ids: number[], orgSlug: string) => Promise<{ id: number; created: Date; moduleSlug: string }[]>,
   user: RuleUser,
+  hidden: 'missing' | 'denied' = 'missing',
 ) {
   const [year, pk] = params.ref.split('-').map(Number);
   if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
   const [place] = await places(db, [pk], params.org);
   if (!place || ideaReferenceNumber(place.created, place.id) !== `${year}-${String(pk).padStart(5, '0')}`) throw notFound();
-  return { pk, ...(await viewableModule(db, params.org, place.moduleSlug, user)) };
+  return { pk, ...(await viewableModule(db, params.org, place.moduleSlug, user, hidden)) };
 }
 
 /**

@@ -5,9 +5,11 @@ import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { FieldErrors as Errors } from '../../web/layout.js';
-import type { DashboardComponentForm, DashboardModuleRef } from '../moduletypes/contract.js';
+import type { DashboardComponentForm, DashboardModuleRef, DashboardSite } from '../moduletypes/contract.js';
+import { ImageInvalid } from '../../media/images.js';
+import { QUESTION_IMAGE_HELP, removePollImage, storePollImage } from './images.js';
 import { loadStoredQuestions } from './queries.js';
-import { checkPollEdit, type EditProblem, type QuestionInput } from './rules.js';
+import { checkPollEdit, type EditProblem, imageAltTextProblems, type QuestionInput } from './rules.js';
 import { ensurePoll, savePoll } from './services.js';
 
 /**
@@ -16,6 +18,8 @@ import { ensurePoll, savePoll } from './services.js';
  * box, and its choices (clearing a label deletes the choice; one may be the "other" choice); one
  * empty question and two empty choices per question to add. A save that would lose votes names
  * them and asks to confirm; one that would falsify results (switching the kind) is refused.
+ * Each question may carry an image with its alternative text (issue 36.10; the form is then sent
+ * as multipart), as the API's `image_base64` sets it.
  */
 
 const NEW_CHOICES = 2;
@@ -27,7 +31,12 @@ async function values(db: DbOrTx, module: DashboardModuleRef): Promise<Record<st
   const [poll] = await db.select().from(polls).where(eq(polls.moduleId, module.id)).orderBy(asc(polls.id)).limit(1);
   const out: Record<string, string> = { allow_unregistered_users: poll?.allowUnregisteredUsers ? 'on' : '', hide_results_until_finished: poll?.hideResultsUntilFinished ? 'on' : '' };
   const stored = poll ? await loadStoredQuestions(db, poll.id) : [];
-  const details = poll ? await db.select({ id: pollQuestions.id, helpText: pollQuestions.helpText, isConfidential: pollQuestions.isConfidential }).from(pollQuestions).where(eq(pollQuestions.pollId, poll.id)) : [];
+  const details = poll
+    ? await db
+        .select({ id: pollQuestions.id, helpText: pollQuestions.helpText, isConfidential: pollQuestions.isConfidential, image: pollQuestions.image, imageAltText: pollQuestions.imageAltText })
+        .from(pollQuestions)
+        .where(eq(pollQuestions.pollId, poll.id))
+    : [];
   stored.forEach((q, i) => {
     const detail = details.find((d) => d.id === q.id);
     Object.assign(out, {
@@ -36,6 +45,8 @@ async function values(db: DbOrTx, module: DashboardModuleRef): Promise<Record<st
       [`q${i}_help_text`]: detail?.helpText ?? '',
       [`q${i}_kind`]: kindOf(q),
       [`q${i}_confidential`]: detail?.isConfidential ? 'on' : '',
+      [`q${i}_image_alt_text`]: detail?.imageAltText ?? '',
+      [`q${i}_image_path`]: detail?.image ?? '',
       [`q${i}_position`]: String(i + 1),
       [`q${i}_votes`]: String(q.choices.reduce((n, c) => n + c.voteCount, 0) + q.answerCount),
       [`q${i}_choices`]: String(q.choices.length + NEW_CHOICES),
@@ -82,7 +93,8 @@ function parse(body: Record<string, string>): { questions: QuestionInput[]; slot
         multipleChoice: kind === 'multiple',
         isOpen: kind === 'open',
         isConfidential: checked(body, `q${i}_confidential`),
-        imageAltText: '',
+        imageAltText: (body[`q${i}_image_alt_text`] ?? '').trim().slice(0, 80),
+        image: checked(body, `q${i}_image_clear`) ? null : undefined,
         choices: kind === 'open' ? [] : choices,
       },
     });
@@ -95,24 +107,53 @@ function parse(body: Record<string, string>): { questions: QuestionInput[]; slot
 function errorKey(problem: EditProblem, slotOf: number[]): string {
   const [, index, field] = problem.path;
   if (typeof index !== 'number') return 'questions';
-  const name = field === 'is_open' || field === 'multiple_choice' ? 'kind' : field === 'label' || field === 'help_text' ? field : 'choices';
+  const name =
+    field === 'is_open' || field === 'multiple_choice' ? 'kind' : field === 'label' || field === 'help_text' || field === 'image_alt_text' ? field : field === 'image' ? 'image' : 'choices';
   return `q${slotOf[index]}_${name}`;
 }
 
-async function save(db: Db, module: DashboardModuleRef, body: Record<string, string>, lang: Lang, userId: number): Promise<{ values: Record<string, string>; errors: FieldErrors }> {
+/** Stores the uploaded question images (checked as the API checks them); a refused one is a problem beside its field. */
+async function storeImages(site: DashboardSite, questions: QuestionInput[], slotOf: number[]): Promise<{ stored: string[]; problems: EditProblem[] }> {
+  const stored: string[] = [];
+  const problems: EditProblem[] = [];
+  for (const [i, question] of questions.entries()) {
+    const upload = site.uploads[`q${slotOf[i]}_image`];
+    if (!upload) continue;
+    try {
+      question.image = await storePollImage(site.media, upload);
+      stored.push(question.image);
+    } catch (error) {
+      if (!(error instanceof ImageInvalid)) throw error;
+      problems.push({ path: ['questions', i, 'image'], message: error.message });
+    }
+  }
+  return { stored, problems };
+}
+
+async function save(db: Db, module: DashboardModuleRef, body: Record<string, string>, lang: Lang, userId: number, site: DashboardSite): Promise<{ values: Record<string, string>; errors: FieldErrors }> {
   const { questions, slotOf } = parse(body);
   const errors: FieldErrors = {};
   const confirmed = checked(body, 'confirm_delete');
-  await db.transaction(async (tx) => {
-    const pollId = await ensurePoll(tx, module.id, userId);
-    const stored = await loadStoredQuestions(tx, pollId);
-    const strict = checkPollEdit(questions, stored);
-    const lenient = checkPollEdit(questions, stored, { deleteWithVotes: true });
-    for (const problem of confirmed ? lenient : strict) (errors[errorKey(problem, slotOf)] ??= []).push(t(lang, problem.message, problem.vars));
-    if (!confirmed && strict.length > lenient.length) errors.confirm_delete = [t(lang, 'Tick the box to delete these votes, or keep the questions and choices that have them.')];
-    if (Object.keys(errors).length) return;
-    await savePoll(tx, pollId, { allowUnregisteredUsers: checked(body, 'allow_unregistered_users'), hideResultsUntilFinished: checked(body, 'hide_results_until_finished'), questions });
-  });
+  const images = await storeImages(site, questions, slotOf);
+  let unused: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      const pollId = await ensurePoll(tx, module.id, userId);
+      const stored = await loadStoredQuestions(tx, pollId);
+      const strict = checkPollEdit(questions, stored);
+      const lenient = checkPollEdit(questions, stored, { deleteWithVotes: true });
+      const withImages = images.problems.length ? images.problems : imageAltTextProblems(questions, new Set(stored.filter((q) => q.hasImage).map((q) => q.id)));
+      for (const problem of [...(confirmed ? lenient : strict), ...withImages]) (errors[errorKey(problem, slotOf)] ??= []).push(t(lang, problem.message, problem.vars));
+      if (!confirmed && strict.length > lenient.length) errors.confirm_delete = [t(lang, 'Tick the box to delete these votes, or keep the questions and choices that have them.')];
+      if (Object.keys(errors).length) return;
+      unused = await savePoll(tx, pollId, { allowUnregisteredUsers: checked(body, 'allow_unregistered_users'), hideResultsUntilFinished: checked(body, 'hide_results_until_finished'), questions });
+    });
+  } catch (error) {
+    await removePollImage(site.media, ...images.stored);
+    throw error;
+  }
+  // A refused form keeps no new file; a saved one lets go of the files no question names any more.
+  await removePollImage(site.media, ...(Object.keys(errors).length ? images.stored : unused));
   return { values: body, errors };
 }
 
@@ -166,6 +207,7 @@ function QuestionSlot({ page, i, values, errors }: { page: PageContext; i: numbe
         <Errors id={`id_q${i}_kind_errors`} errors={errors[`q${i}_kind`]} />
       </p>
       <Check name={`q${i}_confidential`} label={t(lang, 'Confidential answers')} values={values} help={t(lang, 'Individual responses are not shown publicly; only the number of submissions is visible.')} />
+      <QuestionImage page={page} i={i} values={values} errors={errors} />
       <Text name={`q${i}_position`} label={t(lang, 'Position')} values={values} errors={errors} max={5} />
       <fieldset class="poll-editor-choices">
         <legend>{t(lang, 'Choices (not for open questions; clear a label to delete the choice)')}</legend>
@@ -196,6 +238,33 @@ function QuestionSlot({ page, i, values, errors }: { page: PageContext; i: numbe
   );
 }
 
+/** A question's image: the current one (with a box to remove it), a file to put in its place, the alternative text. */
+function QuestionImage({ page, i, values, errors }: { page: PageContext; i: number; values: Record<string, string>; errors: FieldErrors }) {
+  const { lang } = page;
+  const current = values[`q${i}_image_path`];
+  const errs = errors[`q${i}_image`];
+  return (
+    <>
+      {current ? (
+        <p class="field">
+          <img src={`/media/${current}`} alt={values[`q${i}_image_alt_text`] ?? ''} width={300} />
+          <input type="hidden" name={`q${i}_image_path`} value={current} />
+        </p>
+      ) : null}
+      {current ? <Check name={`q${i}_image_clear`} label={t(lang, 'Remove the image')} values={values} /> : null}
+      <p class={`field${errs?.length ? ' has-error' : ''}`}>
+        <label for={`id_q${i}_image`}>{t(lang, 'Image')}</label>
+        <input type="file" id={`id_q${i}_image`} name={`q${i}_image`} accept="image/png,image/jpeg,image/gif" aria-describedby={`id_q${i}_image_help${errs?.length ? ` id_q${i}_image_errors` : ''}`} />
+        <span class="help" id={`id_q${i}_image_help`}>
+          {t(lang, QUESTION_IMAGE_HELP)}
+        </span>
+        <Errors id={`id_q${i}_image_errors`} errors={errs} />
+      </p>
+      <Text name={`q${i}_image_alt_text`} label={t(lang, 'Alternative text of the image')} values={values} errors={errors} max={80} />
+    </>
+  );
+}
+
 function Fields({ page, values, errors }: { page: PageContext; module: DashboardModuleRef; values: Record<string, string>; errors: FieldErrors }) {
   const { lang } = page;
   const count = slots(values, 'questions', 200);
@@ -220,4 +289,4 @@ function Fields({ page, values, errors }: { page: PageContext; module: Dashboard
 }
 
 /** The `polls` component's form (registered in module-type.tsx). */
-export const pollEditor: DashboardComponentForm = { values, Fields, save };
+export const pollEditor: DashboardComponentForm = { values, Fields, save, uploads: (field) => /^q\d{1,3}_image$/.test(field) };

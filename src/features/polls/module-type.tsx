@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { QUESTION_PLACEHOLDER } from '../../http/challenge.js';
 import { pollQuestions, polls } from '../../db/schema/index.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
@@ -88,6 +88,16 @@ export const poll: ModuleType = {
     },
   ],
   tables: ['polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers'],
+  mediaPaths: async (db, moduleIds) =>
+    moduleIds.length
+      ? (
+          await db
+            .select({ path: sql<string>`${pollQuestions.image}` })
+            .from(pollQuestions)
+            .innerJoin(polls, eq(polls.id, pollQuestions.pollId))
+            .where(and(inArray(polls.moduleId, moduleIds), isNotNull(pollQuestions.image)))
+        ).map((row) => row.path)
+      : [],
   dashboardForms: { polls: pollEditor },
   exports: [pollExport],
   appProjectField: 'single_poll_module',

@@ -12,7 +12,7 @@ import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removePollImage, storePollImage, QUESTION_IMAGE_HELP } from './images.js';
 import { loadPollContent, loadPollTarget, loadStoredQuestions, type PollTarget } from './queries.js';
-import { BallotRefused, canChangePoll, canViewPoll, canVote, checkPollEdit, type EditProblem, pollIsReadOnly, type QuestionInput } from './rules.js';
+import { BallotRefused, canChangePoll, canViewPoll, canVote, checkPollEdit, type EditProblem, imageAltTextProblems, pollIsReadOnly, type QuestionInput } from './rules.js';
 import { Poll, pollSerializeContext, serializePoll } from './serialize.js';
 import { captchaFields, savePoll, submitBallot } from './services.js';
 import { readVoterToken, writeVoterToken } from './voter-cookie.js';
@@ -220,10 +220,7 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
           problems.push({ path: ['questions', i, 'image_base64'], message: error.message });
         }
       }
-      questions.forEach((q, i) => {
-        const hasImage = q.image === undefined ? q.id !== undefined && storedImages.has(q.id) : q.image !== null;
-        if (hasImage && !q.imageAltText.trim() && !problems.some((p) => p.path[1] === i)) problems.push({ path: ['questions', i, 'image_alt_text'], message: 'Please add an alternative text for the image.' });
-      });
+      for (const problem of imageAltTextProblems(questions, storedImages)) if (!problems.some((p) => p.path[1] === problem.path[1])) problems.push(problem);
     }
     if (problems.length) {
       await removePollImage(media, ...newImages);

@@ -194,6 +194,17 @@ export interface EditProblem {
   vars?: Record<string, string | number>;
 }
 
+/**
+ * A question that shows an image after the edit needs its alternative text (`storedImages`: the
+ * ids of the questions with an image now); the API and the dashboard's editor ask this alike.
+ */
+export function imageAltTextProblems(questions: readonly QuestionInput[], storedImages: ReadonlySet<number>): EditProblem[] {
+  return questions.flatMap((q, i) => {
+    const hasImage = q.image === undefined ? q.id !== undefined && storedImages.has(q.id) : q.image !== null;
+    return hasImage && !q.imageAltText.trim() ? [{ path: ['questions', i, 'image_alt_text'], message: 'Please add an alternative text for the image.' }] : [];
+  });
+}
+
 const tooLong = (path: (string | number)[], max: number): EditProblem => ({ path, message: 'Ensure this field has no more than %(max)s characters.', vars: { max } });
 
 /**

@@ -21,13 +21,18 @@ const TopicListQuery = {
   topic_search: Type.Optional(Type.String({ maxLength: TOPIC_LIMITS.name.maxChars })),
   topic_category: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9}$' })),
   topic_ordering: Type.Optional(Type.Union([Type.Literal(''), ...TOPIC_ORDERINGS.map((o) => Type.Literal(o))])),
+  // adhocracy+'s parameter (issue 36.13); the idea list takes `ordering` too, so the module page's
+  // schema allows the values of both, and each list keeps to its own.
+  ordering: Type.Optional(Type.Union([Type.Literal(''), ...TOPIC_ORDERINGS.map((o) => Type.Literal(o))])),
 };
+const isTopicOrdering = (value: string | undefined): value is TopicOrdering => TOPIC_ORDERINGS.some((o) => o === value);
 
 const topicList = contentPart({
   load: async (input) => {
     if (input.module.blueprintType !== 'TP') return null;
     const search = (input.query.topic_search ?? '').trim();
-    const ordering = (input.query.topic_ordering || 'name') as TopicOrdering;
+    const asked = input.query.ordering || input.query.topic_ordering;
+    const ordering: TopicOrdering = isTopicOrdering(asked) ? asked : 'name';
     const category = input.query.topic_category ? Number(input.query.topic_category) : null;
     const rows = await loadTopics(input.db, { moduleId: input.module.id, search: search || undefined, categoryId: category ?? undefined, ordering }, input.page.user?.id ?? null);
     const create = canAddTopic(input.context) ? topicCreatePath(input.orgSlug, input.module.slug) : null;

@@ -25,9 +25,9 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 
-  /** A topic its viewer may see, by reference number inside the organisation; 404 otherwise (login for anonymous visitors of hidden ones). */
+  /** A topic its viewer may see, by reference number inside the organisation; login or 403 for one they may not see, as an idea's page (issue 36.13); 404 for none. */
   async function visibleTopic(page: PageContext, params: { org: string; ref: string }) {
-    const { pk, module, context } = await viewableItem(db, params, topicPlaces, page.user);
+    const { pk, module, context } = await viewableItem(db, params, topicPlaces, page.user, 'denied');
     const [topic] = await loadTopics(db, { moduleId: module.id, topicId: pk }, page.user?.id ?? null);
     if (!topic) throw notFound();
     return { module, context, topic, path: topicPath(params.org, topic.created, topic.id) };

@@ -2,12 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type FieldErrors, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { checkCsrf, FORM_FIELD_MAX_LENGTH, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { moduleComponents, moduleTypeByKey } from '../../core/modules/registry.js';
 import { closedForAll } from '../../core/modules/phases.js';
-import { appModuleType } from '../../features/moduletypes/contract.js';
+import { appModuleType, type DashboardFormResult } from '../../features/moduletypes/contract.js';
 import { BlueprintsPage, ModuleComponentPage } from './module-views.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
 import { aliasFormValues, phaseFormValues, readModuleBasic, readPhases, readTerms } from './module-input.js';
@@ -15,6 +15,14 @@ import { moduleComponentPath, projectComponentPath, withDone } from '../../web/p
 import { moduleTerms } from './queries.js';
 import { frameData, managedModule, managedProject } from './access.js';
 import { addModule, changeModule, saveTerms, savePhases, updateModule } from './services.js';
+import { readMultipartFiles } from '../../http/bodies.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The files of a module component's multipart form (a type's `uploads`). */
+    moduleUploads: Record<string, Buffer> | null;
+  }
+}
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const BlueprintParams = Type.Object({ org: Slug, slug: Slug, blueprint: Slug });
@@ -86,7 +94,13 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     return render(request, reply, loaded, request.params.component);
   });
 
-  app.post('/:org/dashboard/modules/:module/:component/', pageRoute({ params: ModuleParams, body: ComponentFormBody }), async (request, reply) => {
+  app.decorateRequest('moduleUploads', null);
+  /** A type's form with file fields comes as multipart: its files wait on the request for its `save` (the contract's `uploads`). */
+  async function readUploads(request: FastifyRequest) {
+    if (request.isMultipart()) request.moduleUploads = await readMultipartFiles(request, () => true);
+  }
+
+  app.post('/:org/dashboard/modules/:module/:component/', { ...pageRoute({ params: ModuleParams, body: ComponentFormBody }), preValidation: readUploads }, async (request, reply) => {
     checkCsrf(request);
     const loaded = await managedModule(request, reply, request.params.org, request.params.module);
     if (!loaded) return reply;
@@ -96,9 +110,11 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
     if (panel) throw notFound();
     const live = !module.isDraft;
     const body = request.body;
-    let result: { values: Record<string, string>; errors: FieldErrors };
+    let result: DashboardFormResult;
+    if (Object.keys(request.moduleUploads ?? {}).length && !typeForm?.uploads) throw badRequest('This form takes no files.');
     if (typeForm) {
-      result = await typeForm.save(db, module, body, page.lang, page.user.id);
+      const site = { secretKey: config.secretKey, origin: `${request.protocol}://${request.host}`, orgSlug: request.params.org, uploads: request.moduleUploads ?? {}, media: app.ctx.media };
+      result = await typeForm.save(db, module, body, page.lang, page.user.id, site);
     } else if (component === 'module_basic') {
       const basic = (result = readModuleBasic(body, live, page.lang)).parsed;
       if (!Object.keys(result.errors).length) await db.transaction((tx) => updateModule(tx, module.id, basic));
@@ -113,6 +129,10 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
       throw notFound();
     }
     if (Object.keys(result.errors).length) return render(request, reply, loaded, component, result);
+    if (result.file) {
+      const { filename, contentType, body: content, attachment } = result.file;
+      return reply.header('cache-control', 'no-store').header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename="${filename}"`).type(contentType).send(content);
+    }
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, component), 'saved'), 302);
   });
 

@@ -196,7 +196,7 @@ export function ModuleComponentPage({ page, data, module, component, typeForm, v
     <ProjectFrame page={page} data={data} title={`${module.name || module.slug}: ${labelIn(lang, component.label)}`}>
       <ModuleBox page={page} data={data} module={module} />
       <FormErrors errors={errors.non_field_errors} />
-      <DashboardForm page={page} action={moduleComponentPath(data.organisation.slug, module.slug, component.key)}>
+      <DashboardForm page={page} action={moduleComponentPath(data.organisation.slug, module.slug, component.key)} multipart={Boolean(typeForm?.uploads)}>
         {typeForm && <typeForm.Fields page={page} module={module} values={values} errors={errors} />}
         {component.key === 'module_basic' && (
           <>

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, like, max, or } from 'drizzle-orm';
+import { and, eq, inArray, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, ideas, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
@@ -16,6 +16,7 @@ import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
+import { appModuleType, registeredModuleTypes } from '../../features/moduletypes/contract.js';
 
 /** A refused change, with the reason for the user (a catalogue key). */
 export type Outcome = { ok: true } | { ok: false; reason: string };
@@ -92,22 +93,21 @@ export async function duplicateProject(
     .returning({ id: projects.id, slug: projects.slug });
   const moderators = await tx.select({ userId: projectModerators.userId, implied: projectModerators.implied }).from(projectModerators).where(eq(projectModerators.projectId, projectId));
   for (const m of moderators) await addModerator(tx, copy.id, m.userId, m.implied ? 'implied' : 'explicit');
+  const rows = new Map((await tx.select().from(modules).where(eq(modules.projectId, projectId))).map((row) => [row.id, row]));
   for (const module of await loadModules(tx, { projectId })) {
+    const row = rows.get(module.id);
+    if (!row) continue;
+    // The module's own columns (its area among them), as the project's above.
+    const { id: _mid, slug: _s, projectId: _pid, created: _mc, modified: _mm, ...moduleRest } = row;
     const [newModule] = await tx
       .insert(modules)
-      .values({
-        slug: await uniqueSlug(tx, modules, module.slug.replace(/-\d+$/, '')),
-        projectId: copy.id,
-        name: module.name,
-        description: module.description,
-        weight: module.weight,
-        blueprintType: module.blueprintType,
-        isDraft: module.isDraft,
-      })
+      .values({ ...moduleRest, slug: await uniqueSlug(tx, modules, module.slug.replace(/-\d+$/, '')), projectId: copy.id })
       .returning({ id: modules.id });
     if (module.phases.length) {
       await tx.insert(phases).values(module.phases.map(({ id: _p, ...phase }) => ({ ...phase, moduleId: newModule.id })));
     }
+    // Settings its type keeps in tables of its own (a budget's rules, an event's media): issue 36.10.
+    await appModuleType(module.blueprintType)?.copySettings?.(tx, module.id, newModule.id);
   }
   await tellInitiators(tx, organisation, { id: copy.id, name, slug }, actor);
   return copy;
@@ -125,13 +125,13 @@ export async function deleteProject(tx: Tx, organisation: Organisation, project:
   // Not tied to the project (that goes now): it leads to the organisation's project list.
   const context = { project: project.name, organisation: organisation.name, actor: actor.username };
   await recordNotifications(tx, { kind: 'project_deleted', recipientIds: initiators, actorId: actor.id, projectId: null, context, url: projectListPath(organisation.slug) });
-  const ideaImages = await tx
-    .select({ image: ideas.image })
-    .from(ideas)
-    .innerJoin(modules, eq(modules.id, ideas.moduleId))
-    .where(and(eq(modules.projectId, project.id), isNotNull(ideas.image)));
+  // The images of the modules' content, as each module type names them (the contract's `mediaPaths`).
+  const moduleIds = (await tx.select({ id: modules.id }).from(modules).where(eq(modules.projectId, project.id))).map((m) => m.id);
+  const hooks = new Set(registeredModuleTypes().flatMap((type) => (type.mediaPaths ? [type.mediaPaths] : [])));
+  const contentImages: string[] = [];
+  for (const paths of hooks) contentImages.push(...(await paths(tx, moduleIds)));
   const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
-  return [deleted?.image, deleted?.tileImage, ...ideaImages.map((i) => i.image)].filter((path): path is string => Boolean(path));
+  return [...new Set([deleted?.image, deleted?.tileImage, ...contentImages].filter((path): path is string => Boolean(path)))];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { OidcProviderConfig } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
-import { USERNAME_PATTERN } from '../../core/users/rules.js';
+import { USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../core/users/rules.js';
 import { deleteAccount } from './deletion.js';
 import { type Account, accountColumns, usernameTaken } from '../../core/users/services.js';
 
@@ -78,12 +78,14 @@ export async function identityFromCallback(provider: OidcProviderConfig, callbac
   };
 }
 
-/** A free username from the provider's suggestion: allowed characters only, then a number if taken. */
+/** A free username from the provider's suggestion: allowed characters only, then a number if taken or short. */
 async function freeUsername(tx: DbOrTx, wish: string): Promise<string> {
   const cleaned = wish.replace(/[^\p{L}\p{N}_ .@+-]/gu, '').replace(/^[^\p{L}\p{N}_]+/u, '').slice(0, 50) || 'user';
   const base = USERNAME_PATTERN.test(cleaned) ? cleaned : 'user';
+  // A suggestion shorter than the minimum gets a number that makes it long enough: "bob" → "bob01".
+  const short = Math.max(0, USERNAME_MIN_LENGTH - [...base].length);
   for (let n = 0; n < 50; n++) {
-    const candidate = n ? `${base}${n + 1}` : base;
+    const candidate = short ? `${base}${String(n + 1).padStart(short, '0')}` : n ? `${base}${n + 1}` : base;
     if (!(await usernameTaken(tx, candidate))) return candidate;
   }
   return `${base}${Date.now()}`;

@@ -90,10 +90,10 @@ async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> 
   return { fields, avatar, tooLarge };
 }
 
-async function settingsErrors(app: FastifyInstance, lang: Lang, userId: number, form: Record<string, string>): Promise<FieldErrors> {
+async function settingsErrors(app: FastifyInstance, lang: Lang, account: { id: number; username: string }, form: Record<string, string>): Promise<FieldErrors> {
   const input = { username: field(form, 'username'), email: field(form, 'email') };
   // Whether another account has the address is never told here (issue 21, finding 8): see mailEmailChange.
-  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: userId });
+  const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: account.id, currentUsername: account.username });
   if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
   if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most %(max)s characters.', { max: BIO_MAX_LENGTH })];
   return errors;
@@ -129,7 +129,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const account = await loadAccount(app, page.user);
-    const errors = await settingsErrors(app, page.lang, account.id, form.fields);
+    const errors = await settingsErrors(app, page.lang, account, form.fields);
     // A new e-mail address takes over the account (password reset goes there): the current password
     // first, checked under the login throttle as in the password change (F11).
     const emailChanges = field(form.fields, 'email').toLowerCase() !== account.email.toLowerCase();

@@ -37,13 +37,13 @@ export async function dashboardPages(fastify: FastifyInstance): Promise<void> {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const now = new Date();
-    const followed = await followedProjects(db, page.user.id);
+    const followed = await app.ctx.media.withTileSrcsets(await followedProjects(db, page.user.id));
     const feed = await activities(db, page.user.id, OVERVIEW_FEED_SIZE);
     const data = {
       sidebar: await sidebarOf(db, page.user, followed),
       carousel: carousel(followed, now),
       followingCount: followed.length,
-      participated: byParticipation(await participatedProjects(db, page.user.id), now),
+      participated: byParticipation(await app.ctx.media.withTileSrcsets(await participatedProjects(db, page.user.id)), now),
       activities: feed.activities,
       moreActivities: feed.more,
       now,
@@ -66,7 +66,7 @@ export async function dashboardPages(fastify: FastifyInstance): Promise<void> {
   app.get('/userdashboard/overview/following/', pageRoute(), async (request, reply) => {
     const page = await userPageContext(request, reply);
     if (!page) return reply;
-    const followed = await followedProjects(db, page.user.id);
+    const followed = await app.ctx.media.withTileSrcsets(await followedProjects(db, page.user.id));
     const sidebar = await sidebarOf(db, page.user, followed);
     return sendPage(reply, FollowingPage({ page, sidebar, projects: followed, now: new Date() }));
   });

@@ -1,5 +1,4 @@
 import type { ComponentChildren } from 'preact';
-import { imageSrcset } from '../../media/variants.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -120,7 +119,7 @@ function TileStatus({ page, project, now }: { page: PageContext; project: Follow
 }
 
 /** A project tile; its name is a heading one level below the list's (`level` 2 under the start page's h1). */
-export function ProjectTile({ page, project, now, level = 3 }: { page: PageContext; project: FollowedProject; now: Date; level?: 2 | 3 }) {
+export function ProjectTile({ page, project, now, level = 3 }: { page: PageContext; project: FollowedProject & { tileSrcset?: string }; now: Date; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   const { lang } = page;
   const url = projectPath(project.organisationSlug, project.slug);
@@ -128,7 +127,7 @@ export function ProjectTile({ page, project, now, level = 3 }: { page: PageConte
   return (
     <li class="tile">
       {project.tileImage && (
-        <img class="tile-image" src={`/media/${project.tileImage}`} srcset={imageSrcset(project.tileImage)} sizes="(min-width: 40rem) 20rem, 100vw" alt={project.tileImageAltText} width={400} height={225} loading="lazy" />
+        <img class="tile-image" src={`/media/${project.tileImage}`} srcset={project.tileSrcset} sizes="(min-width: 40rem) 20rem, 100vw" alt={project.tileImageAltText} width={400} height={225} loading="lazy" />
       )}
       {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
       <Heading>

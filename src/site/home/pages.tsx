@@ -49,7 +49,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const { search = '', topic = '', organisation = '', status = '' } = request.query;
       const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
       const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
-      const projects = listed.filter((p) => projectMatches(p, filter, now));
+      const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
       return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) });
     };
     const viewer = await pageContext(request, reply);
@@ -67,7 +67,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const context = contexts.get(p.id);
       return context !== undefined && canViewProject(context);
     });
-    return sendPage(reply, OrganisationPage({ page, organisation, projects: byParticipation(visible, now), now }));
+    return sendPage(reply, OrganisationPage({ page, organisation, projects: byParticipation(await app.ctx.media.withTileSrcsets(visible), now), now }));
   });
 
   /** The "About" page: the organisation's information in the reader's language (§A2, §B3.1). */

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type TProperties, Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -34,7 +34,19 @@ export interface ModuleContentData {
 const contentParts = () => [...new Set(registeredModuleTypes().flatMap((type) => (type.content ? [type.content] : [])))];
 
 /** The module page's query: the selected comment, and what the module types' parts read. */
-export const modulePageQuery = () => Type.Object({ ...Object.assign({}, ...registeredModuleTypes().map((type) => type.pageQuery ?? {})), comment: Type.Optional(Type.String({ maxLength: 20 })) });
+export const modulePageQuery = () => Type.Object({ ...mergedPageQueries(), comment: Type.Optional(Type.String({ maxLength: 20 })) });
+
+/** Every type's `pageQuery`; a parameter two types take (`ordering`) allows what either allows (each list keeps to its own values). */
+function mergedPageQueries(): TProperties {
+  const merged: TProperties = {};
+  for (const type of registeredModuleTypes()) {
+    for (const [name, schema] of Object.entries(type.pageQuery ?? {})) {
+      const before = merged[name];
+      merged[name] = before && before !== schema ? Type.Optional(Type.Union([before, schema])) : schema;
+    }
+  }
+  return merged;
+}
 
 /** Loads a module's participation view for a viewer (the module page, and the project page of a one-module project). */
 export async function loadModuleContent(input: ModuleContentInput): Promise<ModuleContentData> {

@@ -6,7 +6,6 @@ import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
-import { imageSrcset } from '../../media/variants.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -42,6 +41,8 @@ const projectQuery = () => Type.Object({ ...modulePageQuery().properties, ...Pro
 const FollowBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String({ maxLength: 200 })), follow: Type.Optional(Type.String({ maxLength: 10 })), next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 export interface ProjectPageData {
+  /** The header image's `srcset` (its real width; media/store.ts `srcset`). */
+  imageSrcset?: string;
   project: ProjectPageRow;
   timeDisplay: string;
   /** The timeline (§A4.4): clusters of published modules; shown when there are several. */
@@ -107,6 +108,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
       const data: ProjectPageData = {
         project,
+        imageSrcset: await app.ctx.media.srcset(project.image),
         timeDisplay: timeDisplayOf(published, spans, { lang: page.lang, timeZone: page.timeZone, now }),
         clusters,
         selected,
@@ -282,7 +284,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
       {project.isDraft && <p class="alert alert-info">{t(lang, 'This project is not yet published.')}</p>}
       {project.isArchived && <p class="alert alert-info">{t(lang, 'This project is archived.')}</p>}
       <header class="project-header">
-        {project.image && <img class="hero" src={`/media/${project.image}`} srcset={imageSrcset(project.image)} sizes="100vw" alt="" />}
+        {project.image && <img class="hero" src={`/media/${project.image}`} srcset={data.imageSrcset} sizes="100vw" alt="" />}
         <h1>{project.name}</h1>
         <p class="lead">{project.description}</p>
         <TopicList lang={lang} topics={project.topics} />

@@ -21,14 +21,15 @@ test('login and signup come back to the page they were started from, unless it i
   assert.equal(AFTER_LOGIN, '/userdashboard/overview/');
 });
 
-test('username: letters, digits, spaces and @ . + - _, not starting with a space or sign, at most 60 characters', () => {
+test('username: letters, digits, spaces and @ . + - _, not starting with a space or sign, 5 to 60 characters', () => {
   const invalid = 'Enter a valid username. This value may contain only letters, digits, spaces and @/./+/-/_ characters.';
   const cases: [string, boolean][] = [
-    ['kurt', true],
+    ['kurts', true],
     ['Kurt Müller', true],
     ['Łukasz_7', true],
     ['_kurt', true],
     ['7kurt', true],
+    ['Jörg5', true],
     ['k@b.c+d-e_f', true],
     ['k'.repeat(60), true],
     ['k'.repeat(61), false],
@@ -43,6 +44,13 @@ test('username: letters, digits, spaces and @ . + - _, not starting with a space
     ['kurt!', false],
   ];
   for (const [name, valid] of cases) assert.equal(usernameError(name), valid ? null : invalid, JSON.stringify(name));
+  // Issue 36.8: at least 5 characters (as adhocracy+), except the account's own name from before the rule.
+  const short = 'Ensure this value has at least 5 characters.';
+  assert.equal(usernameError('kurt'), short);
+  assert.equal(usernameError('Jörg'), short);
+  assert.equal(usernameError('kurt', 'kurt'), null, 'an unchanged name stays');
+  assert.equal(usernameError('kurt', 'Kurt'), short, 'a changed one follows the rule');
+  assert.equal(usernameError('ku/r', 'ku/r'), invalid, 'the characters are checked all the same');
 });
 
 test('e-mail address: something@host.tld without spaces or angle brackets, at most 254 characters', () => {

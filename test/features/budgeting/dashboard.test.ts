@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
 import { budgetSettings, modules, phases } from '../../../src/db/schema/index.js';
+import type { AreaFeatureCollection } from '../../../src/db/schema/common.js';
 import { signedIn } from '../../manage/world.js';
-import { budgetApp } from './world.js';
+import { budgetApp, BUDGET_MODULES } from './world.js';
 
 test('the dashboard offers the participatory budgets with a vote, adds them with their phases and their components', async () => {
   const { app, db } = await budgetApp();
@@ -77,4 +78,18 @@ test('loaddata takes the support and voting phases, also in a module of the part
   assert.match(ballot.text, /No proposals are on the ballot\./);
   assert.equal((await member.get('/org/budgeting/module/imported-budget/support/')).status, 200);
   assert.equal((await member.get('/org/budgeting/module/project/ballot/')).status, 404, 'a module without a voting phase has no ballot');
+});
+
+test('Duplicate copies a budget with its rules and a map module with its area (issue 36.10)', async () => {
+  const { app, db } = await budgetApp();
+  const area: AreaFeatureCollection = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[13.3, 52.4], [13.5, 52.4], [13.5, 52.6], [13.3, 52.4]]] } }] };
+  await db.update(modules).set({ area }).where(eq(modules.id, BUDGET_MODULES.voting));
+  const initiator = await signedIn(app, 'initiator');
+  assert.equal((await initiator.post('/org/dashboard/projects/project/duplicate/', {})).status, 302);
+  const [copy] = await db.select().from(modules).where(eq(modules.slug, 'voting-2'));
+  assert.ok(copy, 'the voting module was copied');
+  assert.deepEqual(copy.area, area);
+  const [settings] = await db.select().from(budgetSettings).where(eq(budgetSettings.moduleId, copy.id));
+  assert.ok(settings, 'with its budget settings');
+  assert.deepEqual([settings.supportLimit, settings.totalBudget, settings.rule, settings.minPercent], [2, 100_000, 'percent', 50]);
 });

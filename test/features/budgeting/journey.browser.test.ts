@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { budgetVoteCodes, modules, phases, proposals } from '../../../src/db/schema/index.js';
+import { modules, phases, proposals } from '../../../src/db/schema/index.js';
 import { toLocalInput } from '../../../src/i18n/dates.js';
 import { budgetBrowser } from './browser.js';
 import { assertAccessible, chromiumMissing, logInAs, newLocalePage } from '../../chromium.js';
@@ -84,9 +84,10 @@ test('the journey of a participatory budget: setup, proposals on the map, suppor
 
   await ines.goto(`${base}/org/dashboard/modules/${moduleSlug}/vote_codes/`);
   await ines.getByLabel('Number of new codes').fill('1');
-  await ines.getByRole('button', { name: 'Save', exact: true }).click();
-  await ines.getByText('Your changes have been saved.').waitFor();
   await assertAccessible(ines, 'dashboard: vote codes');
+  await ines.getByLabel('Show the printable sheet').check();
+  await ines.getByRole('button', { name: 'Save', exact: true }).click();
+  const code = await ines.locator('.code').first().innerText(); // shown this once (issue 36.9)
 
   await ines.goto(`${base}/org/dashboard/modules/${moduleSlug}/module_basic/`);
   await ines.getByRole('button', { name: 'Add to project' }).click();
@@ -155,11 +156,10 @@ test('the journey of a participatory budget: setup, proposals on the map, suppor
   await user.getByRole('button', { name: 'Cast my ballot' }).click();
   await user.getByText('Your ballot has been cast.').waitFor();
 
-  const [code] = await t.db.select({ code: budgetVoteCodes.code }).from(budgetVoteCodes).where(eq(budgetVoteCodes.moduleId, moduleId));
   const voter = await windowOf(null);
   await voter.goto(`${base}/org/projects/module/${moduleSlug}/`);
   await voter.getByRole('link', { name: 'Vote with a vote code' }).click();
-  await voter.getByLabel('Vote code').fill(code.code);
+  await voter.getByLabel('Vote code').fill(code);
   await voter.getByRole('button', { name: 'Continue' }).click();
   await voter.getByLabel(/^A new playground/).check();
   await voter.getByRole('button', { name: 'Cast my ballot' }).click();

@@ -40,6 +40,14 @@ export class Stream {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve) => this.waiters.push({ match, resolve }));
   }
+  /** Resolves when the server ends the stream. */
+  ended(): Promise<void> {
+    if (this.response.complete || this.response.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.response.once('end', resolve);
+      this.response.once('close', resolve);
+    });
+  }
   close() {
     this.response.destroy();
   }

@@ -1,6 +1,9 @@
 import '../../../src/module-types.js';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { modules, pollQuestions, polls, pollVotes } from '../../../src/db/schema/index.js';
 import { Browser } from '../../me/accounts/client.js';
@@ -112,4 +115,37 @@ test('the export has one row per voter with the columns of adhocracy4', async ()
   const lines = csv.body.toString('utf8').trim().split(/\r?\n/);
   assert.equal(lines[0], 'Voter ID,(q3) Anything else?,(q1)Which colour? - (c1) Red,(q1)Which colour? - (c2) Blue,(q1)Which colour? - (c3) Other,(q1)Which colour? - Other (specify),(q2)Which days? - (c4) Monday,(q2)Which days? - (c5) Friday,Address group');
   assert.deepEqual(lines.slice(1).sort(), ['1,More trees,0,0,1,Green,1,1,', '2,,1,0,0,,0,0,']);
+});
+
+test("the dashboard's question editor sets, keeps and removes a question's image with its alternative text (issue 36.10)", async () => {
+  const { app, db, config } = await pollApp();
+  const initiator = await signedIn(app, 'initiator');
+  const form = await initiator.get('/org/dashboard/modules/poll/polls/');
+  assert.match(form.text, /enctype="multipart\/form-data"/);
+  assert.match(form.text, /<input type="file" id="id_q0_image" name="q0_image"/);
+  const fields = { questions: '1', q0_id: '1', q0_label: 'Which colour?', q0_kind: 'single', q0_position: '1', q0_choices: '3', q0_c0_id: '1', q0_c0_label: 'Red', q0_c1_id: '2', q0_c1_label: 'Blue', q0_c2_id: '3', q0_c2_label: 'Other', q0_other: '2', q1_id: '2', q1_label: 'Which days?', q1_kind: 'multiple', q1_position: '2', q1_choices: '2', q1_c0_id: '4', q1_c0_label: 'Monday', q1_c1_id: '5', q1_c1_label: 'Friday', q2_id: '3', q2_label: 'Anything else?', q2_kind: 'open', q2_position: '3' };
+  const all = { ...fields, questions: '3' };
+  const image = async (width: number, height: number) => ({ name: 'q0_image', filename: 'q.png', type: 'image/png', data: await sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer() });
+  const stored = async () => (await db.select({ image: pollQuestions.image, alt: pollQuestions.imageAltText }).from(pollQuestions).where(eq(pollQuestions.id, 1)))[0];
+
+  const small = await initiator.postMultipart('/org/dashboard/modules/poll/polls/', { ...all, q0_image_alt_text: 'Colours' }, await image(800, 300));
+  assert.equal(small.status, 400);
+  assert.match(small.text, /id="id_q0_image_errors"[^>]*><li>Image must be at least 1500 pixels wide and 500 pixels tall\./);
+  const noAlt = await initiator.postMultipart('/org/dashboard/modules/poll/polls/', all, await image(1500, 500));
+  assert.equal(noAlt.status, 400);
+  assert.match(noAlt.text, /id="id_q0_image_alt_text_errors"[^>]*><li>Please add an alternative text for the image\./);
+  assert.equal((await stored()).image, null, 'a refused form stores nothing');
+
+  assert.equal((await initiator.postMultipart('/org/dashboard/modules/poll/polls/', { ...all, q0_image_alt_text: 'Colours' }, await image(1500, 500))).status, 302);
+  const saved = await stored();
+  assert.match(saved.image ?? '', /^polls\/images\//);
+  assert.equal(saved.alt, 'Colours');
+  const file = join(config.dataDir, 'media', saved.image ?? '');
+  assert.ok(existsSync(file));
+  assert.match((await initiator.get('/org/dashboard/modules/poll/polls/')).text, /id="id_q0_image_alt_text" name="q0_image_alt_text" value="Colours"/);
+  assert.equal((await initiator.postMultipart('/org/dashboard/modules/poll/polls/', { ...all, q0_image_alt_text: 'Colours' })).status, 302, 'saved again without a file');
+  assert.equal((await stored()).image, saved.image, 'the image stays');
+  assert.equal((await initiator.postMultipart('/org/dashboard/modules/poll/polls/', { ...all, q0_image_clear: 'on' })).status, 302);
+  assert.equal((await stored()).image, null);
+  assert.equal(existsSync(file), false, 'the file no row names is removed');
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { modules, ratings, topicLabels, topics } from '../../../src/db/schema/index.js';
 import { Browser } from '../../me/accounts/client.js';
 import { load, tokenHeader } from '../../fixtures.js';
@@ -31,6 +31,34 @@ test('the module page lists the topics by name with category and labels; filter 
   const detail = await browser.get(await topicUrl(2));
   assert.match(detail.text, /<h1>Apples for schools<\/h1>/);
   assert.match(detail.text, /Log in to rate/);
+});
+
+test("the list takes adhocracy+'s ?ordering=, and an idea list on the same kind of page is not confused by it (issue 36.13)", async () => {
+  const browser = new Browser(t.app);
+  const popular = await browser.get('/org/projects/module/prio/?ordering=-positive_rating_count'); // topic 1 has the rating of the first test
+  assert.equal(popular.status, 200);
+  assert.ok(popular.text.indexOf('Zebra crossings') < popular.text.indexOf('Apples for schools'), 'most popular first');
+  const byName = (await browser.get('/org/projects/module/prio/?ordering=name')).text;
+  assert.ok(byName.indexOf('Apples for schools') < byName.indexOf('Zebra crossings'), 'by name');
+  assert.equal((await browser.get('/org/projects/module/prio/?ordering=nonsense')).status, 400);
+  const [ideaModule] = await t.db.select({ slug: modules.slug }).from(modules).where(eq(modules.id, 1));
+  assert.equal((await browser.get(`/org/projects/module/${ideaModule.slug}/?ordering=name`)).status, 200, "an idea list falls back to its own default order");
+});
+
+test('an outsider signed in gets 403 for a topic of a private project, an anonymous visitor the login (issue 36.13)', async () => {
+  const [prio] = await t.db.select({ id: modules.id, projectId: modules.projectId }).from(modules).where(eq(modules.slug, 'prio'));
+  const url = await topicUrl(2);
+  await t.db.execute(sql`update projects set access = 'PRIVATE' where id = ${prio.projectId}`);
+  try {
+    const outsider = new Browser(t.app);
+    assert.equal((await outsider.login('other', 'other-password')).status, 302);
+    assert.equal((await outsider.get(url)).status, 403);
+    const anonymous = await new Browser(t.app).get(url);
+    assert.equal(anonymous.status, 302);
+    assert.match(anonymous.location ?? '', /^\/accounts\/login\//);
+  } finally {
+    await t.db.execute(sql`update projects set access = 'PUBLIC' where id = ${prio.projectId}`);
+  }
 });
 
 test('participants rate pro and contra (again withdraws) and comment; after the phase they may not (403)', async () => {
