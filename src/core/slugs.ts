@@ -15,6 +15,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'present',
   // beside /<org>/ (the map settings of the browser's map script, /maps/config/)
   'maps',
+  // beside /<org>/ (a moderator's remark on an item, /moderatorremarks/<ct>/<pk>/)
+  'moderatorremarks',
 ]);
 
 /** Paths match case-sensitively, but a reserved word in capitals is refused all the same. */

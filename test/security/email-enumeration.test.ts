@@ -16,7 +16,9 @@ async function signedInUser() {
 }
 
 /** The settings page after a change, with the address typed replaced, so that two answers compare. */
-const normalised = (text: string, email: string) => text.replaceAll(email, 'ADDRESS').replace(/value="[A-Za-z0-9_-]{20,}"/g, 'value="TOKEN"');
+// The bell's live position is the whole channel's, moved by every write between the two pages.
+const normalised = (text: string, email: string) =>
+  text.replaceAll(email, 'ADDRESS').replace(/value="[A-Za-z0-9_-]{20,}"/g, 'value="TOKEN"').replace(/data-live-last="[^"]*"/g, 'data-live-last="POSITION"');
 
 test('issue 21 finding 8: the settings form answers the same for a free and a taken address; the owner of the taken one is told', async () => {
   const { db, browser, change } = await signedInUser();

@@ -145,7 +145,11 @@ test('the idea list filters by category and label, orders, searches the title an
   assert.match(search.text, /1 idea</);
   assert.match(search.text, /Listed 12/);
   assert.match((await browser.get('/org/projects/module/rating-module/?search=%25')).text, /Nothing to show/);
-  assert.equal((await browser.get('/org/projects/module/rating-module/?ordering=name')).status, 400);
+  assert.equal((await browser.get('/org/projects/module/rating-module/?ordering=no-such-order')).status, 400);
+  // The module page's `ordering` also takes the topic list's values (issue 36.13); an idea list keeps its default order then.
+  const topicOrder = await browser.get('/org/projects/module/rating-module/?ordering=name');
+  assert.equal(topicOrder.status, 200);
+  assert.match(topicOrder.text, /<option value="-created" selected>/);
   // "Most popular" is offered only where ideas are rated; elsewhere the address falls back to the newest first, as the form shows.
   const unrated = await browser.get('/org/projects/module/ideas-module/?ordering=-positive_rating_count');
   assert.doesNotMatch(unrated.text, /Most popular/);

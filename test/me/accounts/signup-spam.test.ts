@@ -78,10 +78,10 @@ test('without JavaScript the sum is answered instead, in English and German; a w
   const wrong = await browser.post('/accounts/signup/', fields('guesser', { challenge_token: asked.token, challenge_answer: String(Number(asked.answer) + 1) }));
   assert.equal(wrong.status, 400);
   assert.match(wrong.text, /The spam check was not passed/);
-  const right = await browser.post('/accounts/signup/', fields('nojs', { challenge_token: asked.token, challenge_answer: asked.answer }));
+  const right = await browser.post('/accounts/signup/', fields('no-script', { challenge_token: asked.token, challenge_answer: asked.answer }));
   assert.equal(right.status, 200);
   assert.match(right.text, /We have sent an e-mail to you for verification/);
-  assert.ok(await accountOf(t, 'nojs'));
+  assert.ok(await accountOf(t, 'no-script'));
   assert.equal((await browser.post('/accounts/signup/', fields('again', { challenge_token: asked.token, challenge_answer: asked.answer }))).status, 400, 'the question counts once');
   const german = new Browser(t.app, { 'accept-language': 'de' });
   const gefragt = question((await german.get('/accounts/signup/')).text);
