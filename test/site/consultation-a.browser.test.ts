@@ -76,7 +76,7 @@ test('item 2: a citizen unsubscribes from a newsletter with one click, without l
   await page.getByRole('link', { name: 'E-Mail-Benachrichtigungen und Newsletter' }).click();
   await assertAccessible(page, 'mail settings (de)');
   assert.equal(await page.getByLabel('Newsletter von Organisation').isChecked(), false, 'the withdrawal shows');
-  await page.getByLabel('Jemand kommentiert meinen Beitrag').uncheck();
+  await page.getByRole('checkbox', { name: 'Jemand kommentiert meinen Beitrag: per E-Mail' }).uncheck();
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await page.getByText('Ihre Änderungen wurden gespeichert.').waitFor();
   assert.deepEqual((await t.db.select().from(notificationOptouts).where(eq(notificationOptouts.userId, 5))).map((o) => o.kind), ['comment_on_content']);
