@@ -87,7 +87,7 @@ export interface ContentTypeOfModule {
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
   reportedNames?: { one: Text; many: Text };
   /**
-   * What becomes of the objects of an author who deletes the account (me/accounts/deletion.ts asks every kind, inside the
+   * What becomes of the objects of an author who deletes the account (core/users/deletion.ts asks every kind, inside the
    * deletion's transaction): deleted, or handed over to the placeholder account `placeholderId`. Returns the media files
    * (relative paths) to remove once the transaction has committed. A kind without authors answers `[]`.
    */

@@ -9,7 +9,7 @@ import { PROJECT_FIELDS } from './input.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
-import { mailUsers } from './mails.js';
+import { mailUsers } from '../../core/projects/mails.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
