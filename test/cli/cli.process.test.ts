@@ -45,7 +45,7 @@ test('loaddata stores every record kind, and a restart keeps everything', async 
   writeFileSync(file, JSON.stringify(everyKindFixture()));
   const loaded = manage(where, 'loaddata', file);
   assert.equal(loaded.status, 0, loaded.stderr);
-  assert.match(loaded.stdout, /Loaded 3 users, 1 organisations, 1 projects, 1 modules, 1 polls, 1 chapters, 1 paragraphs, 1 ideas, 4 comments, 1 ratings, 1 reports, 1 comment_feedback, 1 follows\./);
+  assert.match(loaded.stdout, /Loaded 3 users, 1 organisations, 1 projects, 1 modules, 1 ideas, 1 polls, 1 chapters, 1 paragraphs, 4 comments, 1 ratings, 1 reports, 1 comment_feedback, 1 follows\./);
   const expected = { users: 3, ideas: 1, comments: 4, ratings: 1, reports: 1, commentFeedback: 1, follows: 3, actions: 5, paragraphs: 1 };
   assert.deepEqual(await rowCounts(where), expected);
   assert.deepEqual(await rowCounts(where), expected, 'the second open (a restart) sees the same data');

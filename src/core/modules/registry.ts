@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
+import type { ModuleContext } from '../projects/rules.js';
 import { type Lang, t } from '../../i18n/index.js';
 
 /**
@@ -92,6 +93,12 @@ export interface ContentTypeOfModule {
    * (relative paths) to remove once the transaction has committed. A kind without authors answers `[]`.
    */
   onAuthorDeleted: (tx: Tx, userId: number, placeholderId: number) => Promise<string[]>;
+  /**
+   * Whether the caller may add objects of this kind to a module, as the mobile app asks it for every
+   * module (the app API's `has_idea_adding_permission`, adhocracy+'s add permission of the one kind
+   * the app adds). One kind answers it; the app API asks that kind, whatever the module's type.
+   */
+  appCanAdd?: (c: ModuleContext) => boolean;
 }
 
 /** The part of a module type the floor reads. */
@@ -151,6 +158,8 @@ export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type
 export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
 /** Every module type's content types, in registration order. */
 export const moduleContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()];
+/** The content type the mobile app adds, whose `appCanAdd` the app API asks for every module; null when no kind declares one. */
+export const appAddedContentType = (): ContentTypeOfModule | null => [...contentTypes.values()].find((c) => c.appCanAdd) ?? null;
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */

@@ -10,7 +10,7 @@ import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';
 import { contentPart, exportFile, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
-import { placedFixtureKind } from '../mapideas/fixtures.js';
+import { AREA_FIXTURE_FIELDS, placedFixtureKind } from '../mapideas/fixtures.js';
 import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
@@ -84,4 +84,5 @@ export const participatoryBudgeting: ModuleType = {
     placedFixtureKind('proposals', 'proposals', PROPOSAL_KIND, { budget: Type.Integer({ minimum: 0, maximum: BUDGET_MAX }), is_archived: Type.Optional(Type.Boolean()) }, (r) => ({ budget: r.budget, is_archived: r.is_archived ?? false })),
   ],
   notifications: ['a new proposal and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the proposal’s creator'],
+  fixtureModuleFields: AREA_FIXTURE_FIELDS,
 };

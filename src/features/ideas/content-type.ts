@@ -6,6 +6,7 @@ import { comments, modules, organisations, projects, ratings } from '../../db/sc
 import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { deleteIdea } from './services.js';
+import { canAddIdea } from './rules.js';
 
 /** The items of a kind among `ids` that someone other than `userId` commented on (or replied under) or rated. */
 async function discussedByOthers(tx: DbOrTx, { kind }: IdeaKind, userId: number, ids: number[]): Promise<number[]> {
@@ -82,4 +83,8 @@ export const ideaContentTypeOf = (
 };
 
 /** Ideas as content. */
-export const ideaContentType = ideaContentTypeOf(IDEA_KIND, { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' }, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } });
+export const ideaContentType: ContentTypeOfModule = {
+  ...ideaContentTypeOf(IDEA_KIND, { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' }, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } }),
+  // The app adds ideas: its "add" button asks add_idea of any module, as adhocracy+'s app API does.
+  appCanAdd: (c) => canAddIdea(c),
+};

@@ -6,7 +6,7 @@ import { contentPart, exportFile, type ModuleType } from '../moduletypes/contrac
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
 import { loadPlaceList, PlaceList } from './list.js';
-import { placedFixtureKind } from './fixtures.js';
+import { AREA_FIXTURE_FIELDS, placedFixtureKind } from './fixtures.js';
 import { mapIdeaPages } from './plugin.js';
 import { areaFacts, MAPIDEA_KIND } from './queries.js';
 
@@ -65,6 +65,7 @@ const shared = {
   content: mapIdeaList,
   exports: [exportFile({ name: 'ideas', heading: 'Ideas', sheet: placedSheetOf(MAPIDEA_KIND), batches: (db, moduleId) => placedBatches(db, moduleId, MAPIDEA_KIND) }), commentExportOf(MAPIDEA_KIND)],
   notifications: ['a new map idea and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the idea’s creator'],
+  fixtureModuleFields: AREA_FIXTURE_FIELDS,
 } satisfies Partial<ModuleType>;
 
 export const mapBrainstorming: ModuleType = {

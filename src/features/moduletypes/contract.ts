@@ -12,7 +12,7 @@ import type { PageContext } from '../../web/context.js';
 import type { FormBody } from '../../web/forms.js';
 import type { ObjectRef } from '../comments/queries.js';
 import type { ItemThreads } from '../threads/items.js';
-import type { FixtureKind } from './fixtures.js';
+import type { FixtureKind, FixtureModuleFields } from './fixtures.js';
 
 /**
  * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
@@ -126,7 +126,7 @@ export const exportFile = <R,>(file: {
 
 /** A kind of module: the floor's part and everything the pages, dashboard and exports ask of it. */
 export interface ModuleType extends ModuleTypeCore {
-  /** Its content's API routes and pages (registered once, whatever modules exist). */
+  /** Its content's API routes and pages (registered once, whatever modules exist; types may share one). */
   plugin?: (app: FastifyInstance) => Promise<void>;
   /** Query parameters its part of the module page reads (filters, ordering, paging). */
   pageQuery?: TProperties;
@@ -142,6 +142,8 @@ export interface ModuleType extends ModuleTypeCore {
   notifications?: string[];
   /** The fixture kinds of its content that loaddata takes (features/moduletypes/fixtures.ts). */
   fixtures?: FixtureKind[];
+  /** Fields it adds to loaddata's `modules` records (a map module's `area`); types that share them share the object. */
+  fixtureModuleFields?: FixtureModuleFields;
 }
 
 const types: ModuleType[] = [];
@@ -155,6 +157,15 @@ export function registerModuleTypes(list: ModuleType[]): void {
 }
 
 export const registeredModuleTypes = (): readonly ModuleType[] => types;
+
+/** The fixture kinds of the registered types, in the order the types are listed (loaddata loads them after the modules). */
+export const moduleFixtureKinds = (): FixtureKind[] => types.flatMap((type) => type.fixtures ?? []);
+
+/** The fields the registered types add to loaddata's `modules` records, each set once. */
+export const moduleFixtureFields = (): FixtureModuleFields[] => [...new Set(types.flatMap((type) => (type.fixtureModuleFields ? [type.fixtureModuleFields] : [])))];
+
+/** The registered types' plugins, each once (types of one folder may share theirs), in the order the types are listed. */
+export const moduleTypePlugins = () => [...new Set(types.flatMap((type) => (type.plugin ? [type.plugin] : [])))];
 export const appModuleType = (blueprintType: string): ModuleType | null => {
   const core = moduleTypeOf(blueprintType);
   return types.find((t) => t === core) ?? null;
