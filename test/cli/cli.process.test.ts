@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openDatabase } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
+import { paragraphs } from '../../src/features/documents/schema.js';
 import { Browser } from '../me/accounts/client.js';
 import { clonePostgresTemplate, migratedDataDir } from '../database.js';
 import { createTestApp } from '../helpers.js';
@@ -30,7 +31,7 @@ function manage(where: { dataDir: string; databaseUrl: string | null }, ...args:
 async function rowCounts(where: { dataDir: string; databaseUrl: string | null }) {
   const database = await openDatabase(where);
   try {
-    const tables = { users: s.users, ideas: s.ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs: s.paragraphs };
+    const tables = { users: s.users, ideas: s.ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) counts[name] = (await database.db.select().from(table)).length;
     return counts;

@@ -12,7 +12,8 @@ import { buildApp } from '../../src/app.js';
 import { type Config, ConfigError, loadConfig, testConfig } from '../../src/config.js';
 import * as schema from '../../src/db/schema/index.js';
 import { projects } from '../../src/db/schema/index.js';
-import { MEDIA_COLUMNS } from '../../src/media/references.js';
+import { mediaColumns } from '../../src/media/references.js';
+import { MODULE_TYPES } from '../../src/module-types.js';
 import type { UploadFile } from '../me/accounts/client.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { load } from '../fixtures.js';
@@ -118,9 +119,12 @@ for (const mediaStore of ['directory', 'database'] as const) {
   });
 }
 
-test('every column that names an image is one the removal checks (a file named by a row is never removed)', () => {
-  const named = new Set(MEDIA_COLUMNS.map((column) => `${getTableConfig(column.table as PgTable).name}.${column.name}`));
-  const imageLike = (Object.values(schema) as unknown[])
+test('every column that names an image is one the removal checks (a file named by a row is never removed)', async () => {
+  const named = new Set(mediaColumns().map((column) => `${getTableConfig(column.table as PgTable).name}.${column.name}`));
+  // The floor's tables and the module types' own (the tables each declares, from its folder's schema.ts).
+  const typeTables = await Promise.all(readdirSync(join('src', 'features')).filter((folder) => existsSync(join('src', 'features', folder, 'schema.ts'))).map((folder) => import(`../../src/features/${folder}/schema.js`) as Promise<Record<string, unknown>>));
+  assert.ok(MODULE_TYPES.length > 0);
+  const imageLike = ([...Object.values(schema), ...typeTables.flatMap((tables) => Object.values(tables))] as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .flatMap((table) => getTableConfig(table).columns.filter((column) => /(^|_)(image|logo|avatar)$/.test(column.name) && column.dataType === 'string').map((column) => `${getTableConfig(table).name}.${column.name}`));
   assert.deepEqual([...imageLike].sort(), [...named].sort());

@@ -1,3 +1,9 @@
+/*
+ * The floor's tables: accounts, organisations, projects, modules, comments, ratings, reports, the
+ * idea-like tables (issue 33 item 4 moves them with the idea-like engine), the outbox, the live
+ * channel, media and versions. A module type's own tables live in its folder (features/<type>/schema.ts);
+ * drizzle.config.ts reads both.
+ */
 export * from './common.js';
 export * from './users.js';
 export * from './projects.js';
@@ -7,6 +13,5 @@ export * from './dashboard.js';
 export * from './insights.js';
 export * from './platform.js';
 export * from './versions.js';
-export * from './budgeting.js';
 export * from './live.js';
 export * from './media.js';

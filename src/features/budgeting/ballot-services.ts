@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, supportLimitReached } from './ballot-rules.js';
 import { newVoteCode } from './codes.js';
 import { countSupports } from './ballot-queries.js';

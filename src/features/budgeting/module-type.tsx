@@ -85,4 +85,5 @@ export const participatoryBudgeting: ModuleType = {
   ],
   notifications: ['a new proposal and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the proposal’s creator'],
   fixtureModuleFields: AREA_FIXTURE_FIELDS,
+  mediaColumns: [proposals.image],
 };

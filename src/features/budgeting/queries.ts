@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { budgetBallotChoices, budgetBallots, mapIdeas, proposalLabels, proposals, proposalSupports } from '../../db/schema/index.js';
+import { mapIdeas, proposalLabels, proposals } from '../../db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, proposalSupports } from './schema.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import { asIdeaLabels, asIdeaTable } from '../ideas/kinds.js';
 import type { PlaceKind } from '../mapideas/queries.js';

@@ -6,6 +6,7 @@ import { ideaContentType } from './content-type.js';
 import { IdeaList } from './views.js';
 import { ideasPlugin } from './plugin.js';
 import { ideaFixtures } from './fixtures.js';
+import { ideas } from '../../db/schema/index.js';
 
 /**
  * Brainstorming (BS) and Idea Challenge (IC): the two idea module types (§B6). Both collect ideas,
@@ -54,6 +55,7 @@ const shared = {
   exports: IDEA_EXPORTS,
   // The idea pages and API serve both types: the app registers a shared plugin once.
   plugin: ideasPlugin,
+  mediaColumns: [ideas.image],
   notifications: ['a new idea and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the idea’s creator'],
 } satisfies Partial<ModuleType>;
 

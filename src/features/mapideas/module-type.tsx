@@ -1,4 +1,5 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
+import { mapIdeas } from '../../db/schema/index.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
 import { ideaContentTypeOf } from '../ideas/content-type.js';
@@ -66,6 +67,7 @@ const shared = {
   exports: [exportFile({ name: 'ideas', heading: 'Ideas', sheet: placedSheetOf(MAPIDEA_KIND), batches: (db, moduleId) => placedBatches(db, moduleId, MAPIDEA_KIND) }), commentExportOf(MAPIDEA_KIND)],
   notifications: ['a new map idea and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the idea’s creator'],
   fixtureModuleFields: AREA_FIXTURE_FIELDS,
+  mediaColumns: [mapIdeas.image],
 } satisfies Partial<ModuleType>;
 
 export const mapBrainstorming: ModuleType = {

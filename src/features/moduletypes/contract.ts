@@ -1,3 +1,4 @@
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSX } from 'preact';
 import type { TProperties } from 'typebox';
@@ -5,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { Lang } from '../../i18n/index.js';
+import { registerMediaColumns } from '../../media/references.js';
 import type { PageModule } from '../../core/modules/queries.js';
 import { moduleTypeOf, type ModuleTypeCore, registerModuleType, type Text } from '../../core/modules/registry.js';
 import type { LoadedModuleContext } from '../../core/projects/context.js';
@@ -144,6 +146,8 @@ export interface ModuleType extends ModuleTypeCore {
   fixtures?: FixtureKind[];
   /** Fields it adds to loaddata's `modules` records (a map module's `area`); types that share them share the object. */
   fixtureModuleFields?: FixtureModuleFields;
+  /** Its columns that name media files (an idea's image): a stored file is removed only when no such column names it. */
+  mediaColumns?: PgColumn[];
 }
 
 const types: ModuleType[] = [];
@@ -152,6 +156,7 @@ const types: ModuleType[] = [];
 export function registerModuleTypes(list: ModuleType[]): void {
   for (const type of list) {
     registerModuleType(type);
+    registerMediaColumns(type.mediaColumns ?? []);
     if (!types.includes(type)) types.push(type);
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { budgetBallotChoices, budgetBallots, budgetVoteCodes } from '../../../src/db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, budgetVoteCodes } from '../../../src/features/budgeting/schema.js';
 import { BUDGET_MODULES, proposalId } from './world.js';
 import { budgetBrowser } from './browser.js';
 import { assertAccessible, chromiumMissing, logInAs, newLocalePage } from '../../chromium.js';

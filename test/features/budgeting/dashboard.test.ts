@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { budgetSettings, modules, phases } from '../../../src/db/schema/index.js';
+import { modules, phases } from '../../../src/db/schema/index.js';
+import { budgetSettings } from '../../../src/features/budgeting/schema.js';
 import { signedIn } from '../../manage/world.js';
 import { budgetApp } from './world.js';
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { proposals } from './content.js';
-import { modules } from './projects.js';
-import { users } from './users.js';
+import { modules, proposals, users } from '../../db/schema/index.js';
 
 /**
  * Participatory budgeting beyond adhocracy+ (issue 24, part 3; features/budgeting/ballot-rules.ts):
