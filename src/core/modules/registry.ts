@@ -99,6 +99,11 @@ export interface ContentTypeOfModule {
    * the app adds). One kind answers it; the app API asks that kind, whatever the module's type.
    */
   appCanAdd?: (c: ModuleContext) => boolean;
+  /**
+   * The media files its objects in a project name, asked inside the transaction that deletes the
+   * project (the objects go with it by cascade); the files are removed once it has committed.
+   */
+  filesOfProject?: (tx: Tx, projectId: number) => Promise<string[]>;
 }
 
 /** The part of a module type the floor reads. */

@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ideaPath } from '../../core/urls.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { comments, modules, organisations, projects, ratings } from '../../db/schema/index.js';
+import { comments, ideas, modules, organisations, projects, ratings } from '../../db/schema/index.js';
 import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { deleteIdea } from './services.js';
@@ -87,4 +87,13 @@ export const ideaContentType: ContentTypeOfModule = {
   ...ideaContentTypeOf(IDEA_KIND, { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' }, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } }),
   // The app adds ideas: its "add" button asks add_idea of any module, as adhocracy+'s app API does.
   appCanAdd: (c) => canAddIdea(c),
+  // GAP (issue 33): only the ideas' images are removed with their project; map ideas' and proposals' stay on disk.
+  filesOfProject: async (tx, projectId) => {
+    const rows = await tx
+      .select({ image: ideas.image })
+      .from(ideas)
+      .innerJoin(modules, eq(modules.id, ideas.moduleId))
+      .where(and(eq(modules.projectId, projectId), isNotNull(ideas.image)));
+    return rows.flatMap((row) => (row.image ? [row.image] : []));
+  },
 };

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, like, max, or } from 'drizzle-orm';
+import { and, eq, inArray, like, max, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, ideas, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
-import type { ModuleTypeCore } from '../../core/modules/registry.js';
+import { moduleContentTypes, type ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
 import { organisationLanguage } from '../../core/organisations/rules.js';
 import { PROJECT_FIELDS } from './input.js';
@@ -116,13 +116,11 @@ export async function duplicateProject(
 export async function deleteProject(tx: Tx, organisation: Organisation, project: { id: number; name: string }, actor: Actor): Promise<string[]> {
   const vars = { project: project.name, organisation: organisation.name, actor: actor.username, url: '', brand: await organisationBrand(tx, organisation.slug, actor.origin) };
   await mailUsers(tx, 'project_deleted', await initiatorIds(tx, organisation.id), vars, { notifications: true });
-  const ideaImages = await tx
-    .select({ image: ideas.image })
-    .from(ideas)
-    .innerJoin(modules, eq(modules.id, ideas.moduleId))
-    .where(and(eq(modules.projectId, project.id), isNotNull(ideas.image)));
+  // Each content type names its objects' files before they go with the project.
+  const contentFiles: string[] = [];
+  for (const contentType of moduleContentTypes()) if (contentType.filesOfProject) contentFiles.push(...(await contentType.filesOfProject(tx, project.id)));
   const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
-  return [deleted?.image, deleted?.tileImage, ...ideaImages.map((i) => i.image)].filter((path): path is string => Boolean(path));
+  return [deleted?.image, deleted?.tileImage, ...contentFiles].filter((path): path is string => Boolean(path));
 }
 
 /**
