@@ -104,6 +104,11 @@ export interface ContentTypeOfModule {
    * project (the objects go with it by cascade); the files are removed once it has committed.
    */
   filesOfProject?: (tx: Tx, projectId: number) => Promise<string[]>;
+  /**
+   * "Download my data" (GDPR Art. 15, 20): the user's own objects of this kind as one JSON file of the
+   * archive (`file`, e.g. 'ideas.json'); `image` puts an uploaded image into the archive and gives its name there.
+   */
+  personalData?: (db: DbOrTx, userId: number, image: (folder: string, id: number, media: string | null) => string | null) => Promise<{ file: string; records: Record<string, unknown>[] }>;
 }
 
 /** The part of a module type the floor reads. */

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ideaPath } from '../../core/urls.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { comments, ideas, modules, organisations, projects, ratings } from '../../db/schema/index.js';
+import { categories, comments, ideas, modules, organisations, projects, ratings } from '../../db/schema/index.js';
 import type { ContentTypeOfModule } from '../../core/modules/registry.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { deleteIdea } from './services.js';
@@ -95,5 +95,32 @@ export const ideaContentType: ContentTypeOfModule = {
       .innerJoin(modules, eq(modules.id, ideas.moduleId))
       .where(and(eq(modules.projectId, projectId), isNotNull(ideas.image)));
     return rows.flatMap((row) => (row.image ? [row.image] : []));
+  },
+  // GAP (issue 33): "Download my data" holds the user's ideas; map ideas and proposals are not in it yet.
+  personalData: async (db, userId, image) => {
+    const rows = await db
+      .select({ idea: ideas, module: modules.name, project: projects.name, org: organisations.slug, category: categories.name })
+      .from(ideas)
+      .innerJoin(modules, eq(modules.id, ideas.moduleId))
+      .innerJoin(projects, eq(projects.id, modules.projectId))
+      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+      .leftJoin(categories, eq(categories.id, ideas.categoryId))
+      .where(eq(ideas.creatorId, userId))
+      .orderBy(asc(ideas.id));
+    const records = rows.map(({ idea, module, project, org, category }) => ({
+      id: idea.id,
+      url: ideaPath(org, idea.created, idea.id),
+      project,
+      module,
+      name: idea.name,
+      description: idea.description,
+      category,
+      image: image('ideas', idea.id, idea.image),
+      image_copyright: idea.imageCopyright,
+      moderator_status: idea.moderatorStatus,
+      created: idea.created,
+      modified: idea.modified,
+    }));
+    return { file: 'ideas.json', records };
   },
 };
