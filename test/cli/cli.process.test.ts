@@ -6,6 +6,7 @@ import { after, test } from 'node:test';
 import { openDatabase } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
 import { paragraphs } from '../../src/features/documents/schema.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { Browser } from '../me/accounts/client.js';
 import { clonePostgresTemplate, migratedDataDir } from '../database.js';
 import { createTestApp } from '../helpers.js';
@@ -31,7 +32,7 @@ function manage(where: { dataDir: string; databaseUrl: string | null }, ...args:
 async function rowCounts(where: { dataDir: string; databaseUrl: string | null }) {
   const database = await openDatabase(where);
   try {
-    const tables = { users: s.users, ideas: s.ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs };
+    const tables = { users: s.users, ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) counts[name] = (await database.db.select().from(table)).length;
     return counts;

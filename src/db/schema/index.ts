@@ -1,8 +1,7 @@
 /*
- * The floor's tables: accounts, organisations, projects, modules, comments, ratings, reports, the
- * idea-like tables (issue 33 item 4 moves them with the idea-like engine), the outbox, the live
- * channel, media and versions. A module type's own tables live in its folder (features/<type>/schema.ts);
- * drizzle.config.ts reads both.
+ * The floor's tables: accounts, organisations, projects, modules, comments, ratings, reports,
+ * actions, the outbox, the live channel, media and versions. A module type's own tables live in
+ * its folder (features/<type>/schema.ts); drizzle.config.ts reads both.
  */
 export * from './common.js';
 export * from './users.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { proposals } from '../../db/schema/index.js';
+import { proposals } from './schema.js';
 import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, DEFAULT_SETTINGS, goesToVote, rankResults, SUPPORT_PHASE } from './ballot-rules.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { proposals } from '../../db/schema/index.js';
+import { proposals } from './schema.js';
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { commentExportOf } from '../ideas/export.js';
 import { IdeaListQuery } from '../ideas/list.js';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { categories, ideas, labels, modules, users } from '../../db/schema/index.js';
+import { categories, labels, modules, users } from '../../db/schema/index.js';
+import { ideas } from './schema.js';
 import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { createIdea } from './services.js';
 

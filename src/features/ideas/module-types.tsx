@@ -6,7 +6,7 @@ import { ideaContentType } from './content-type.js';
 import { IdeaList } from './views.js';
 import { ideasPlugin } from './plugin.js';
 import { ideaFixtures } from './fixtures.js';
-import { ideas } from '../../db/schema/index.js';
+import { ideas } from './schema.js';
 
 /**
  * Brainstorming (BS) and Idea Challenge (IC): the two idea module types (§B6). Both collect ideas,

@@ -1,5 +1,5 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
-import { mapIdeas } from '../../db/schema/index.js';
+import { mapIdeas } from './schema.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
 import { ideaContentTypeOf } from '../ideas/content-type.js';
