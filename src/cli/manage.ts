@@ -12,7 +12,7 @@ import { isLang, LANGUAGES } from '../i18n/index.js';
 import { moveMedia } from '../media/move.js';
 import { type MediaStoreKind, openMediaFiles } from '../media/store.js';
 import { seedDemoIfEmpty } from './demo.js';
-import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
+import { generate, type GenerateCounts, GenerateError, GENERATED_KINDS, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
 
 const USAGE = `Usage: npm run manage -- <command>
@@ -106,7 +106,7 @@ const commands: Record<string, Command> = {
   },
 
   async generate(database, args) {
-    const kinds = ['users', 'organisations', 'projects', 'ideas', 'comments', 'actions'] as const;
+    const kinds = GENERATED_KINDS;
     const { values } = parseArgs({ args, options: Object.fromEntries(kinds.map((kind) => [kind, { type: 'string', default: '0' }])) });
     const counts = Object.fromEntries(
       kinds.map((kind) => {

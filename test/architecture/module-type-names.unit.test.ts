@@ -53,7 +53,6 @@ const ALLOWED: Record<string, { words: string[]; why: string }> = {
   'src/db/schema/insights.ts': { words: ['ideas'], why: "the statistics' idea count" },
   // Known gaps of the contract, each to become a hook (issue 33): a new type is not seen here yet.
   'src/core/urls.ts': { words: ['ideas'], why: "GAP: the idea-like kinds' URL segments (ITEM_SEGMENTS) belong to their folders" },
-  'src/cli/manage.ts': { words: ['ideas'], why: 'GAP: the CLI counts ideas (item 3: loaddata and the CLI ask the types)' },
   // The idea phase is the default content of a phase feature check (adhocracy4's `Idea`).
   'src/core/modules/phases.ts': { words: ['idea'], why: "phaseAllows' default content kind" },
   'src/core/modules/rules.ts': { words: ['idea'], why: "phase rules' default content kind" },
