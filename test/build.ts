@@ -12,7 +12,7 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildProduction } from '../scripts/build.js';
 
@@ -33,6 +33,18 @@ const sourceUrls: Plugin = {
   },
 };
 
+/** The test modules' `node:test` is test/grouping.ts, which runs several files in one process (test/run.ts). */
+const grouping: Plugin = {
+  name: 'grouping',
+  setup(builder) {
+    const shim = resolve('test/grouping.ts');
+    const testDir = `${resolve('test')}${sep}`;
+    builder.onResolve({ filter: /^node:test$/ }, (args) =>
+      args.importer.startsWith(testDir) && args.importer !== shim ? { path: shim } : undefined,
+    );
+  },
+};
+
 /** Bundles `files` (and, unless `withProduction` is false, the production build); returns the milliseconds it took. */
 export async function buildSuite(files: string[], { withProduction = true } = {}): Promise<number> {
   const started = Date.now();
@@ -49,7 +61,7 @@ export async function buildSuite(files: string[], { withProduction = true } = {}
     packages: 'external',
     sourcemap: 'linked', // stack traces name the .ts lines (node --enable-source-maps)
     logLevel: 'warning',
-    plugins: [sourceUrls],
+    plugins: [grouping, sourceUrls],
   });
   if (withProduction) await buildProduction(join(BUILD_DIR, 'dist'));
   return Date.now() - started;

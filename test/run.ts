@@ -4,22 +4,25 @@
  * - Tiers come from the file name: `*.unit.test.ts` (pure, no database), `*.browser.test.ts`
  *   (Chromium), `*.process.test.ts` (child processes), `*.sweep.test.ts` (fuzz and robustness
  *   sweeps), every other `*.test.ts` is medium (the app in-process on a database).
- * - The files are bundled once (test/build.ts); each file runs in its own process under node's
- *   test runner, at most TEST_CONCURRENCY (default 2) at once, the slowest known first
- *   (test/timings.json; `--save-timings` writes it anew), so the run does not end waiting for one
- *   long file.
+ * - The files are bundled once (test/build.ts). A unit or medium file shares its process with
+ *   other files of its tier (test/grouping.ts: groups of about TEST_GROUP_SECONDS, default 120 s),
+ *   so a process's start is paid once per group; a browser, process or sweep file has a process of
+ *   its own under node's test runner. At most TEST_CONCURRENCY (default 2) processes at once, the
+ *   slowest expected first (test/timings.json; `--save-timings` writes it anew), so the run does
+ *   not end waiting for one long process.
  * - With TEST_DATABASE_URL set, the database tiers run on PostgreSQL: a migrated template database
  *   is made for the run, each test process clones one database from it and resets it between
  *   tests (test/database.ts), and everything is dropped at the end.
- * - Each file's output is printed when it ends; at the end the ten slowest files, the time per
- *   tier and one closing line `N passed, N failed, N skipped`. `TEST_TIMING_FILE=path` also
+ * - Each file's output is printed when its process ends; at the end the ten slowest files, the
+ *   time (and, for grouped files, the CPU time) per tier and one closing line
+ *   `N passed, N failed, N skipped`. `TEST_TIMING_FILE=path` also
  *   appends one JSON line per file. A file that hangs fails after 20 minutes.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 import { BUILD_DIR, buildSuite, builtFile } from './build.js';
@@ -50,8 +53,11 @@ interface Counts {
 interface FileResult extends Counts {
   file: string;
   tier: Tier;
+  /** The file's time: its process's for a file alone, its suite's in a group. */
   ms: number;
-  exitCode: number | null;
+  /** The CPU time the file's process spent in it (grouped files only). */
+  cpuMs?: number;
+  output: string;
 }
 
 const TIMINGS = 'test/timings.json';
@@ -82,57 +88,141 @@ function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTim
 
 const knownTimings = (): Record<string, number> => (existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {});
 
-/** The slowest known files first: with a few processes at once, a long file started last would end the run alone. */
-function slowestFirst(files: string[]): string[] {
-  const known = knownTimings();
-  const expected = (file: string) => known[file] ?? 30_000;
-  return [...files].sort((a, b) => expected(b) - expected(a));
+/** What one test process runs: one file, or a group of files of a tier whose files share a process. */
+interface Job {
+  tier: Tier;
+  files: string[];
+}
+interface JobResult {
+  tier: Tier;
+  ms: number;
+  files: FileResult[];
 }
 
-/** Runs one bundled test file under node's test runner; counts come from test/reporter.ts's last line. */
-function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileResult> {
+/** Tiers whose files run several to a process (test/grouping.ts); a browser, process or sweep file has one of its own. */
+const GROUPED: ReadonlySet<Tier> = new Set(['unit', 'medium']);
+/** About how long a group runs: long enough to pay a process's start once for many files, short enough to share out. */
+const GROUP_MS = Number(process.env.TEST_GROUP_SECONDS ?? 120) * 1000;
+
+/**
+ * The jobs, the slowest expected first. A grouped tier's files are dealt, the slowest first, to
+ * the group expected to end first, with as many groups as its expected time needs.
+ */
+function plan(files: string[]): Job[] {
+  const known = knownTimings();
+  const expected = (file: string) => known[file] ?? 30_000;
+  const jobs: (Job & { expected: number })[] = [];
+  for (const tier of TIERS) {
+    const inTier = files.filter((f) => tierOf(f) === tier).sort((a, b) => expected(b) - expected(a));
+    if (!GROUPED.has(tier)) {
+      jobs.push(...inTier.map((file) => ({ tier, files: [file], expected: expected(file) })));
+      continue;
+    }
+    const total = inTier.reduce((n, f) => n + expected(f), 0);
+    const groups = Array.from({ length: Math.min(inTier.length, Math.ceil(total / GROUP_MS)) }, () => ({ tier, files: [] as string[], expected: 0 }));
+    for (const file of inTier) {
+      const least = groups.reduce((a, b) => (b.expected < a.expected ? b : a));
+      least.files.push(file);
+      least.expected += expected(file);
+    }
+    jobs.push(...groups);
+  }
+  return jobs.sort((a, b) => b.expected - a.expected);
+}
+
+const NO_COUNTS: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+
+/** The entry of a group: test/grouping.ts imports its files and runs each in a suite of its own. */
+function groupEntry(files: string[]): string {
+  const entry = join(BUILD_DIR, 'groups', `${randomBytes(4).toString('hex')}.js`);
+  mkdirSync(dirname(entry), { recursive: true });
+  const loads = files.map((file) => `  [${JSON.stringify(file)}, () => import(${JSON.stringify(`../${file.replace(/\.tsx?$/, '.js')}`)})],`);
+  writeFileSync(entry, `import { runGroup } from '../test/grouping.js';\nawait runGroup([\n${loads.join('\n')}\n]);\n`);
+  return entry;
+}
+
+/**
+ * Runs a job in one process with test/reporter.ts: a single file under node's test runner, a
+ * group in-process through its entry. Each file's output and counts come from the reporter's
+ * lines: `# file {…}` ends a grouped file, `# counts {…}` is the running count of a single file.
+ */
+function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<JobResult> {
   const started = Date.now();
   const reporter = join(BUILD_DIR, 'test', 'reporter.js');
-  const args = ['--enable-source-maps', '--test', `--test-timeout=${FILE_TIMEOUT_MS}`, '--test-force-exit', `--test-reporter=./${reporter}`, builtFile(file)];
+  const grouped = job.files.length > 1 || GROUPED.has(job.tier);
+  const options = ['--enable-source-maps', `--test-timeout=${FILE_TIMEOUT_MS}`, `--test-reporter=./${reporter}`];
+  const args = grouped ? [...options, groupEntry(job.files)] : ['--test', '--test-force-exit', ...options, builtFile(job.files[0])];
+  const timeout = FILE_TIMEOUT_MS * (grouped ? 2 : 1);
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), FILE_TIMEOUT_MS + 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout + 60_000);
     child.on('close', (exitCode) => {
       clearTimeout(timer);
-      const summary = [...output.matchAll(/^# counts (\{.*\})$/gm)].at(-1);
-      const counts: Counts = summary ? JSON.parse(summary[1]) : { passed: 0, failed: 1, skipped: 0, todo: 0 };
-      if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // a crash after the last test
       const ms = Date.now() - started;
-      const text = output.replace(/^# counts .*\n?/gm, '').trimEnd();
-      console.log(`\n▶ ${file} (${(ms / 1000).toFixed(1)} s)${counts.failed ? ' FAILED' : ''}\n${text}`);
-      done({ file, tier: tierOf(file), ms, exitCode, ...counts });
+      const files = grouped ? groupResults(job, output, exitCode) : [singleResult(job.files[0], output, exitCode, ms)];
+      for (const r of files) console.log(`\n▶ ${r.file} (${(r.ms / 1000).toFixed(1)} s)${r.failed ? ' FAILED' : ''}\n${r.output}`);
+      done({ tier: job.tier, ms, files });
     });
   });
 }
 
-async function runAll(files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<FileResult[]> {
-  const queue = slowestFirst(files);
+const withoutCountLines = (text: string) => text.replace(/^# counts .*\n?/gm, '').trimEnd();
+
+function singleResult(file: string, output: string, exitCode: number | null, ms: number): FileResult {
+  const summary = [...output.matchAll(/^# counts (\{.*\})$/gm)].at(-1);
+  const counts: Counts = summary ? JSON.parse(summary[1]) : { ...NO_COUNTS, failed: 1 };
+  if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // a crash after the last test
+  return { file, tier: tierOf(file), ms, ...counts, output: withoutCountLines(output) };
+}
+
+/** A group's output cut at its files' ends; a file that never ended (the process died) failed, with what was left. */
+function groupResults(job: Job, output: string, exitCode: number | null): FileResult[] {
   const results: FileResult[] = [];
-  const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(file, env));
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  let rest = output;
+  for (const [marker, json] of output.matchAll(/^# file (\{.*\})$/gm)) {
+    const { file, ms, cpuMs, ...counts } = JSON.parse(json) as Counts & { file: string; ms: number; cpuMs: number };
+    const at = rest.indexOf(marker);
+    results.push({ file, tier: job.tier, ms, cpuMs, ...counts, output: withoutCountLines(rest.slice(0, at)) });
+    rest = rest.slice(at + marker.length + 1);
+  }
+  const leftOver = withoutCountLines(rest);
+  const ended = new Set(results.map((r) => r.file));
+  for (const file of job.files.filter((f) => !ended.has(f))) {
+    results.push({ file, tier: job.tier, ms: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
+  }
+  const last = results.at(-1);
+  if (last && exitCode !== 0 && !results.some((r) => r.failed)) last.failed = 1; // a crash after the last test
+  if (last && leftOver && ended.size === job.files.length) last.output += `\n${leftOver}`;
   return results;
 }
 
-function report(results: FileResult[], wallMs: number, buildMs: number): void {
+async function runAll(files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<JobResult[]> {
+  const queue = plan(files);
+  const results: JobResult[] = [];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job, env));
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  return results;
+}
+
+function report(jobs: JobResult[], wallMs: number, buildMs: number): void {
+  const results = jobs.flatMap((j) => j.files);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log('\nThe ten slowest files:');
   for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(r.ms).padStart(8)}  ${r.file}`);
-  console.log('Per tier (files, tests, time in the files):');
+  console.log('Per tier (files, tests, processes, time in the processes, CPU time of the grouped files):');
   for (const tier of TIERS) {
     const inTier = results.filter((r) => r.tier === tier);
     if (!inTier.length) continue;
     const tests = inTier.reduce((n, r) => n + r.passed + r.failed + r.skipped + r.todo, 0);
-    console.log(`  ${tier.padEnd(8)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${seconds(inTier.reduce((n, r) => n + r.ms, 0)).padStart(9)}`);
+    const processes = jobs.filter((j) => j.tier === tier);
+    const ms = processes.reduce((n, j) => n + j.ms, 0);
+    const cpu = inTier.reduce((n, r) => n + (r.cpuMs ?? 0), 0);
+    console.log(`  ${tier.padEnd(8)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${String(processes.length).padStart(4)} processes ${seconds(ms).padStart(9)}${cpu ? ` ${seconds(cpu).padStart(9)} CPU` : ''}`);
   }
   console.log(`Build ${seconds(buildMs)}, wall ${seconds(wallMs)}.`);
   const failedFiles = results.filter((r) => r.failed);
@@ -171,15 +261,16 @@ async function main(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', TEST_BUILD_DIR: BUILD_DIR };
   const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, cpus().length);
   const started = Date.now();
-  const buildMs = await buildSuite([...files, 'test/reporter.ts'], { withProduction: files.some((f) => tierOf(f) === 'process') });
+  const buildMs = await buildSuite([...files, 'test/reporter.ts', 'test/grouping.ts'], { withProduction: files.some((f) => tierOf(f) === 'process') });
   const template = adminUrl ? await postgresTemplate(adminUrl) : null;
   if (template) env.TEST_TEMPLATE_DB = template.name;
   console.log(`Running ${files.length} files (${[...tiers].join(', ')}) on ${template ? `PostgreSQL (template ${template.name})` : 'PGlite'}, ${concurrency} at once.`);
   try {
-    const results = await runAll(files, env, concurrency);
-    report(results, Date.now() - started, buildMs);
+    const jobs = await runAll(files, env, concurrency);
+    report(jobs, Date.now() - started, buildMs);
+    const results = jobs.flatMap((j) => j.files);
     const timingFile = process.env.TEST_TIMING_FILE;
-    if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, database: template ? 'postgres' : 'pglite' })}\n`);
+    if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, cpuMs: r.cpuMs, database: template ? 'postgres' : 'pglite' })}\n`);
     if (saveTimings) {
       const timings = { ...knownTimings(), ...Object.fromEntries(results.map((r) => [r.file, r.ms])) };
       const sorted = Object.fromEntries(Object.entries(timings).filter(([file]) => existsSync(file)).sort(([a], [b]) => a.localeCompare(b)));
