@@ -17,7 +17,8 @@ export default tseslint.config(
   },
   {
     // The house in rings (docs/architecture.md): imports point down the layers, folders import each
-    // other without cycles, and no folder imports another's routes.ts (its HTTP plugin).
+    // other without cycles, the top wings never import each other, and no folder imports another's
+    // routes.ts (its HTTP plugin).
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { features: featuresPlugin, layers: layersPlugin },
     rules: {

@@ -16,6 +16,19 @@ export const LAYERS = [
   { name: 'start', folders: ['app', 'main', 'cluster', 'cli', 'jobs', 'module-types'] },
 ];
 
+/**
+ * The top wings: the folders of the apps layer (the public site, the citizen's own, the dashboard,
+ * the back-office, the API, the user service). Each stands beside the others, never on them: what
+ * two wings share lives a layer down (core, web or features).
+ */
+const WINGS = new Set(LAYERS.find((layer) => layer.name === 'apps').folders);
+
+/** Whether an arrow between two folders goes from one top wing into another. */
+export function crossesWings(from, to) {
+  const [a, b] = [from.split('/')[0], to.split('/')[0]];
+  return a !== b && WINGS.has(a) && WINGS.has(b);
+}
+
 /** Top-level folders whose subfolders are the units (core/projects, features/ideas, site/home, …). */
 const GROUPED = new Set(['core', 'features', 'site', 'manage', 'operate', 'me', 'api']);
 
@@ -52,23 +65,27 @@ export function folderGraph(srcRoot) {
   return { graph, imports };
 }
 
-/** Everything wrong with a tree's floor plan: folders in no layer, arrows that point up a layer, cycles between folders. */
+/** Everything wrong with a tree's floor plan: folders in no layer, arrows that point up a layer, cycles between folders, arrows from one top wing into another. */
 export function layerViolations(srcRoot) {
   const { graph, imports } = folderGraph(srcRoot);
   const unplaced = [...graph.keys()].filter((folder) => layerOf(folder) < 0);
   const upward = [];
+  const acrossWings = [];
   for (const [from, targets] of graph) {
-    for (const to of targets) if (layerOf(to) > layerOf(from)) upward.push(...imports.get(`${from} → ${to}`));
+    for (const to of targets) {
+      if (layerOf(to) > layerOf(from)) upward.push(...imports.get(`${from} → ${to}`));
+      if (crossesWings(from, to)) acrossWings.push(...imports.get(`${from} → ${to}`));
+    }
   }
   const folderCycles = cycles(graph).map((cycle) => cycle.slice().sort());
-  return { unplaced, upward, cycles: folderCycles };
+  return { unplaced, upward, cycles: folderCycles, acrossWings };
 }
 
 let cache = null;
 
-/** layers/no-upward-or-cyclic-imports: an import that points up a layer, or closes a cycle between folders. */
+/** layers/no-upward-or-cyclic-imports: an import that points up a layer, closes a cycle between folders, or goes from one top wing into another. */
 const noUpwardOrCyclicImports = {
-  meta: { type: 'problem', docs: { description: 'imports point down the layers, and folders import each other without cycles' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'imports point down the layers, folders import each other without cycles, and the top wings never import each other' }, schema: [] },
   create(context) {
     const file = context.filename;
     const at = file.search(/[\\/]src[\\/]/);
@@ -89,6 +106,7 @@ const noUpwardOrCyclicImports = {
         if (!to || to === from) return;
         if (layerOf(from) < 0) context.report({ node, message: `The folder ${from} is in no layer: add it to LAYERS in eslint-rules/layers.js and docs/architecture.md.` });
         else if (layerOf(to) > layerOf(from)) context.report({ node, message: `${from} (${LAYERS[layerOf(from)].name}) imports ${to} (${LAYERS[layerOf(to)]?.name ?? 'no layer'}): imports point down the layers. Move the shared piece down.` });
+        else if (crossesWings(from, to)) context.report({ node, message: `${from} imports ${to}: the top wings never import each other. Move the shared piece down a layer (core, web or features).` });
         const cycle = cache.cycles.find((c) => c.includes(from) && c.includes(to));
         if (cycle) context.report({ node, message: `Folders import each other: ${cycle.slice().sort().join(' ↔ ')}. Move the shared piece down a layer, or make the two one folder.` });
       },

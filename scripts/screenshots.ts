@@ -15,7 +15,7 @@ import { loadFixture } from '../src/cli/loaddata.js';
 import { testConfig } from '../src/config.js';
 import { openMemoryPglite } from '../src/db/client.js';
 import { eq } from 'drizzle-orm';
-import { ideas } from '../src/db/schema/index.js';
+import { ideas } from '../src/features/ideas/schema.js';
 import { ideaPath } from '../src/core/urls.js';
 
 const day = 24 * 3600 * 1000;

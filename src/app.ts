@@ -32,39 +32,13 @@ import { hashedStaticRoutes, useStaticDir } from './web/static-files.js';
 import { LiveHub, liveRedisChannel } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
 import { startBackgroundWork } from './jobs/background.js';
-import { registeredModuleTypes } from './features/moduletypes/contract.js';
-import { healthRoutes } from './api/health/routes.js';
-import { authRoutes } from './api/auth/routes.js';
-import { accountApiRoutes } from './api/account/routes.js';
-import { appProjectRoutes } from './api/projects/routes.js';
-import { appModuleRoutes } from './api/modules/routes.js';
-import { contentTypeRoutes } from './api/contenttypes/routes.js';
-import { followRoutes } from './api/follows/routes.js';
-import { notificationRoutes } from './api/notifications/routes.js';
-import { profileRoutes } from './api/profiles/routes.js';
-import { commentsPlugin } from './features/comments/plugin.js';
-import { ideasPlugin } from './features/ideas/plugin.js';
-import { moderationRoutes } from './features/moderation/routes.js';
-import { ratingRoutes } from './features/ratings/routes.js';
-import { reportRoutes } from './features/reports/routes.js';
-import { commentPages } from './features/threads/pages.js';
-import { organisationPages } from './site/home/pages.js';
-import { legalPages } from './site/legal/pages.js';
-import { modulePages } from './site/module/pages.js';
-import { profilePages } from './site/profiles/pages.js';
-import { projectPages } from './site/project/pages.js';
-import { offlineEventPages } from './features/offlineevents/pages.js';
-import { moderatorRemarkPages } from './features/moderatorremarks/pages.js';
-import { moderatorRemarkRoutes } from './features/moderatorremarks/routes.js';
-import { accountsPlugin } from './me/accounts/plugin.js';
-import { dashboardPages } from './me/dashboard/pages.js';
-import { exportRoutes } from './manage/exports/pages.js';
-import { inviteRoutes } from './manage/invites/pages.js';
-import { newsletterRoutes } from './manage/newsletters/pages.js';
-import { projectDashboardRoutes } from './manage/projects/pages.js';
-import { organisationSettingsRoutes } from './manage/settings/pages.js';
-import { backofficeRoutes } from './operate/backoffice/pages.js';
-import { setupRoutes } from './operate/setup/pages.js';
+import { moduleTypePlugins } from './features/moduletypes/contract.js';
+import { participationWing } from './features/plugin.js';
+import { apiWing } from './api/plugin.js';
+import { siteWing } from './site/plugin.js';
+import { meWing } from './me/plugin.js';
+import { manageWing } from './manage/plugin.js';
+import { operateWing } from './operate/plugin.js';
 import { usersvcRoutes } from './usersvc/routes.js';
 
 export interface AppContext {
@@ -95,46 +69,11 @@ function mapSources(url: string | null): string[] {
 }
 
 /**
- * Every folder's entry plugin (its API and its pages), by ring: the app API of the floor's concepts,
- * participation, the public site, the citizen's own pages, the initiator's dashboard, the operator's
- * back-office, and the user/session service. docs/architecture.md maps them.
+ * One entry plugin per wing, by ring: the app API of the floor's concepts, participation on any
+ * content, the public site, the citizen's own pages, the initiator's dashboard, the operator's
+ * back-office, and the user/session service; each wing registers its folders. docs/architecture.md maps them.
  */
-const FEATURES: ((app: FastifyInstance) => Promise<void>)[] = [
-  healthRoutes,
-  challengeRoutes,
-  authRoutes,
-  accountApiRoutes,
-  appProjectRoutes,
-  appModuleRoutes,
-  contentTypeRoutes,
-  followRoutes,
-  notificationRoutes,
-  profileRoutes,
-  ideasPlugin,
-  commentsPlugin,
-  commentPages,
-  ratingRoutes,
-  reportRoutes,
-  moderationRoutes,
-  moderatorRemarkRoutes,
-  moderatorRemarkPages,
-  organisationPages,
-  legalPages,
-  projectPages,
-  offlineEventPages,
-  modulePages,
-  profilePages,
-  accountsPlugin,
-  dashboardPages,
-  projectDashboardRoutes,
-  exportRoutes,
-  inviteRoutes,
-  newsletterRoutes,
-  organisationSettingsRoutes,
-  backofficeRoutes,
-  setupRoutes,
-  usersvcRoutes,
-];
+const WINGS: ((app: FastifyInstance) => Promise<void>)[] = [apiWing, participationWing, siteWing, meWing, manageWing, operateWing, usersvcRoutes];
 
 export interface AppDeps {
   config: Config;
@@ -224,10 +163,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));
 
-  // Then the background work, and one entry plugin per folder; last the module types' own.
+  // Then the background work, the challenge, and one entry plugin per wing; last the module types' own, from the registry.
   startBackgroundWork(app, config, database.db);
-  for (const feature of FEATURES) await app.register(feature);
-  for (const type of registeredModuleTypes()) if (type.plugin) await app.register(type.plugin);
+  await app.register(challengeRoutes);
+  for (const wing of WINGS) await app.register(wing);
+  for (const plugin of moduleTypePlugins()) await app.register(plugin);
 
   return app;
 }

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedDemoIfEmpty } from './cli/demo.js';
 import { operatorExists } from './core/users/queries.js';
 import { setupAnnouncement } from './operate/setup/rules.js';
-import { hashLegacyVoteCodes } from './features/budgeting/ballot-services.js';
+import { afterMigrate } from './features/moduletypes/contract.js';
 
 /**
  * V8 lets the old generation grow to up to 4 × what survived the last full collection before the
@@ -33,8 +33,8 @@ function configOrExit(): Config {
 /** Migrations and the demo data, once per start (before any worker serves). */
 async function prepare(config: Config, database: Database): Promise<void> {
   await database.migrate();
-  const hashed = await hashLegacyVoteCodes(database.db, config.secretKey);
-  if (hashed) console.log(`${hashed} vote codes kept in the clear from before are now stored as keyed hashes.`);
+  // The module types' fixes of stored data (the budgets' vote codes kept in the clear from before).
+  for (const line of await afterMigrate(database.db, config)) console.log(line);
   const logins = config.seedDemo ? await seedDemoIfEmpty(database.db, config) : null;
   if (logins) {
     console.log('Demo data loaded. Demo logins (username / password):');

@@ -1,6 +1,6 @@
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import { FixtureDateTime, FixtureId, strictRecord } from '../features/moduletypes/fixtures.js';
-import { registeredModuleTypes } from '../features/moduletypes/contract.js';
+import { moduleFixtureFields, moduleFixtureKinds } from '../features/moduletypes/contract.js';
 import type { Lang } from '../i18n/index.js';
 import type { PlatformPageKey } from '../core/legal/texts.js';
 import { MAX_PROJECT_TOPICS, PROJECT_TOPICS, type ProjectTopic } from '../core/projects/topics.js';
@@ -91,8 +91,6 @@ export const FixtureModule = Type.Object(
     blueprint_type: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
     is_draft: Type.Optional(Type.Boolean()),
     weight: Type.Optional(Type.Integer({ minimum: 0 })),
-    /** The area of a map module (MBS, MIC, PB): a GeoJSON FeatureCollection of polygons. */
-    area: Type.Optional(Type.Union([Type.Null(), Type.Unknown()])),
     phases: Type.Array(
       Type.Object(
         {
@@ -114,23 +112,6 @@ export const FixtureModule = Type.Object(
     category_alias_help: Type.Optional(Type.String({ maxLength: 300 })),
     label_alias: Type.Optional(Type.String({ maxLength: 25 })),
     label_alias_help: Type.Optional(Type.String({ maxLength: 300 })),
-  },
-  strict,
-);
-
-export const FixtureIdea = Type.Object(
-  {
-    id: Id,
-    module: Id,
-    creator: Id,
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    description: Type.String(),
-    category: Type.Optional(Type.Union([Id, Type.Null()])),
-    labels: Type.Optional(Ids),
-    /** The slug adhocracy+ gave the idea (its `slug` field): `/<org>/ideas/<slug>/` keeps finding it after a rename. */
-    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[-a-z0-9_]+$' })),
-    created: Type.Optional(DateTime),
-    modified: Type.Optional(Type.Union([DateTime, Type.Null()])),
   },
   strict,
 );
@@ -227,7 +208,6 @@ const coreKinds = {
   organisations: Type.Optional(Type.Array(FixtureOrganisation)),
   projects: Type.Optional(Type.Array(FixtureProject)),
   modules: Type.Optional(Type.Array(FixtureModule)),
-  ideas: Type.Optional(Type.Array(FixtureIdea)),
   comments: Type.Optional(Type.Array(FixtureComment)),
   ratings: Type.Optional(Type.Array(FixtureRating)),
   reports: Type.Optional(Type.Array(FixtureReport)),
@@ -238,11 +218,14 @@ const coreKinds = {
   moderator_remarks: Type.Optional(Type.Array(FixtureModeratorRemark)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
 };
+/** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
+type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };
 /** A fixture: the platform's kinds, typed, and the registered module types' kinds by their names. */
-export type Fixture = Static<TObject<typeof coreKinds>> & { [kind: string]: unknown[] | undefined };
+export type Fixture = Omit<Static<TObject<typeof coreKinds>>, 'modules'> & { modules?: FixtureModuleRecord[] } & { [kind: string]: unknown[] | undefined };
 
-/** The whole fixture schema: the platform's kinds and every registered module type's (built when first asked). */
+/** The whole fixture schema: the platform's kinds (modules with the fields the types add) and every registered module type's kinds (built when asked). */
 export function fixtureSchema(): TSchema {
-  const kinds = registeredModuleTypes().flatMap((type) => type.fixtures ?? []);
-  return Type.Object({ ...coreKinds, ...Object.fromEntries(kinds.map((kind) => [kind.name, Type.Optional(Type.Array(kind.record))])) }, strict);
+  const kinds = moduleFixtureKinds();
+  const module = Type.Object({ ...FixtureModule.properties, ...Object.assign({}, ...moduleFixtureFields().map((f) => f.fields)) }, strict);
+  return Type.Object({ ...coreKinds, modules: Type.Optional(Type.Array(module)), ...Object.fromEntries(kinds.map((kind) => [kind.name, Type.Optional(Type.Array(kind.record))])) }, strict);
 }

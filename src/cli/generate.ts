@@ -13,6 +13,9 @@ export interface GenerateCounts {
   actions: number;
 }
 
+/** The kinds `generate` adds, in the order of its options (`manage generate --users N …`). */
+export const GENERATED_KINDS = ['users', 'organisations', 'projects', 'ideas', 'comments', 'actions'] as const satisfies readonly (keyof GenerateCounts)[];
+
 /** The password of every generated user (for load tests of the logins). */
 export const GENERATED_PASSWORD = 'generated-pw';
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Value } from 'typebox/value';
@@ -8,15 +8,13 @@ import { storeAvatar } from '../core/users/avatars.js';
 import { isValidEmail } from '../core/users/rules.js';
 import { hashPassword, isValidPasswordHash } from '../core/users/passwords.js';
 import { createComment } from '../features/comments/services.js';
-import { createIdea } from '../features/ideas/services.js';
 import { addRating, RatingExists, setRating } from '../features/ratings/services.js';
 import { addCommentFeedback } from '../features/comments/feedback-services.js';
 import { addModerator, addParticipant } from '../core/members/services.js';
 import { isReservedSlug } from '../core/slugs.js';
 import { type Fixture, fixtureSchema } from './fixture-schema.js';
-import { registeredModuleTypes } from '../features/moduletypes/contract.js';
-import { FixtureError, type FixtureKind, requireRow } from '../features/moduletypes/fixtures.js';
-import { parseArea } from '../features/mapideas/rules.js';
+import { moduleFixtureFields, moduleFixtureKinds } from '../features/moduletypes/contract.js';
+import { FixtureError, requireRow } from '../features/moduletypes/fixtures.js';
 import { contentTypeOfModule } from '../core/modules/registry.js';
 import type { ContentKind } from '../db/schema/index.js';
 import type { Config } from '../config.js';
@@ -34,9 +32,6 @@ export { FixtureError };
 function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
-
-/** The fixture kinds the registered module types bring, in the order the types are listed. */
-const moduleTypeKinds = (): FixtureKind[] => registeredModuleTypes().flatMap((type) => type.fixtures ?? []);
 
 export interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
@@ -171,8 +166,8 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
     const where = `modules[${i}]`;
     requireFreeSlug(m.slug, where);
     await requireRow(tx, s.projects, m.project, `${where}.project`, 'project');
-    const area = m.area === undefined || m.area === null ? null : parseArea(m.area);
-    if (area && 'error' in area) throw new FixtureError(`${where}.area: ${area.error}`);
+    // Fields the module types add (a map module's area) set their columns.
+    const typeColumns = Object.assign({}, ...moduleFixtureFields().map((fields) => fields.columns(m, where)));
     await tx.insert(s.modules).values({
       id: m.id,
       slug: m.slug ?? `module-${m.id}`,
@@ -182,11 +177,11 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
       blueprintType: m.blueprint_type ?? 'BS',
       isDraft: m.is_draft ?? false,
       weight: m.weight ?? 0,
-      area: area?.area ?? null,
       categoryAlias: m.category_alias ?? '',
       categoryAliasHelp: m.category_alias_help ?? '',
       labelAlias: m.label_alias ?? '',
       labelAliasHelp: m.label_alias_help ?? '',
+      ...typeColumns,
     });
     for (const [j, ph] of m.phases.entries()) {
       const start = date(ph.start_date) ?? null;
@@ -206,41 +201,6 @@ async function loadModules({ tx }: Ctx, records: Fixture['modules'] = []) {
     }
     for (const c of m.categories ?? []) await tx.insert(s.categories).values({ id: c.id, moduleId: m.id, name: c.name });
     for (const l of m.labels ?? []) await tx.insert(s.labels).values({ id: l.id, moduleId: m.id, name: l.name });
-  }
-}
-
-async function loadIdeas({ tx }: Ctx, records: Fixture['ideas'] = []) {
-  for (const [i, idea] of records.entries()) {
-    const where = `ideas[${i}]`;
-    await requireRow(tx, s.modules, idea.module, `${where}.module`, 'module');
-    await requireRow(tx, s.users, idea.creator, `${where}.creator`, 'user');
-    if (idea.category) {
-      const [category] = await tx
-        .select({ id: s.categories.id })
-        .from(s.categories)
-        .where(and(eq(s.categories.id, idea.category), eq(s.categories.moduleId, idea.module)));
-      if (!category) throw new FixtureError(`${where}.category: no category ${idea.category} in module ${idea.module}`);
-    }
-    for (const [j, labelId] of (idea.labels ?? []).entries()) {
-      const [label] = await tx.select({ id: s.labels.id }).from(s.labels).where(and(eq(s.labels.id, labelId), eq(s.labels.moduleId, idea.module)));
-      if (!label) throw new FixtureError(`${where}.labels[${j}]: no label ${labelId} in module ${idea.module}`);
-    }
-    if (idea.slug) {
-      const [clash] = await tx.select({ id: s.ideas.id }).from(s.ideas).where(eq(s.ideas.legacySlug, idea.slug));
-      if (clash) throw new FixtureError(`${where}.slug: "${idea.slug}" belongs to idea ${clash.id} already`);
-    }
-    await createIdea(tx, {
-      id: idea.id,
-      moduleId: idea.module,
-      creatorId: idea.creator,
-      name: idea.name,
-      description: idea.description,
-      categoryId: idea.category ?? null,
-      labelIds: idea.labels ?? [],
-      legacySlug: idea.slug ?? null,
-      created: date(idea.created) ?? undefined,
-      modified: date(idea.modified) ?? null,
-    });
   }
 }
 
@@ -380,11 +340,11 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'ideas', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
-  for (const table of [...SERIAL_TABLES, ...moduleTypeKinds().flatMap((kind) => kind.tables)]) {
+  for (const table of [...SERIAL_TABLES, ...moduleFixtureKinds().flatMap((kind) => kind.tables)]) {
     await db.execute(
       sql.raw(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM "${table}"), 0) + 1, false)`,
@@ -406,7 +366,7 @@ function explain(error: unknown, stage: string): Error {
 /** Loads a fixture all-or-nothing: on any invalid record nothing is stored. Returns counts per kind. */
 export async function loadFixture(db: Db, data: unknown, options: LoadOptions): Promise<Record<string, number>> {
   const fixture = validateFixture(data);
-  const typeStages = moduleTypeKinds().map((kind): [string[], (ctx: Ctx) => Promise<void>] => [
+  const typeStages = moduleFixtureKinds().map((kind): [string[], (ctx: Ctx) => Promise<void>] => [
     [kind.name],
     ({ tx, media }) => kind.load({ tx, baseDir: options.baseDir, media }, (fixture[kind.name] ?? []) as never[]),
   ]);
@@ -416,7 +376,6 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
     ...typeStages,
-    [['ideas'], (c) => loadIdeas(c, fixture.ideas)],
     [['comments'], (c) => loadComments(c, fixture.comments)],
     [['ratings', 'reports'], (c) => loadRatingsAndReports(c, fixture)],
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],

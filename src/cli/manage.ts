@@ -7,13 +7,13 @@ import { type Database, DatabaseInUse, openDatabase } from '../db/client.js';
 import { outbox, users } from '../db/schema/index.js';
 import { hashPassword } from '../core/users/passwords.js';
 import { isValidEmail, usernameError } from '../core/users/rules.js';
-import { hashLegacyVoteCodes } from '../features/budgeting/ballot-services.js';
+import { afterMigrate } from '../features/moduletypes/contract.js';
 import { createSystemActions } from '../core/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
 import { moveMedia } from '../media/move.js';
 import { type MediaStoreKind, openMediaFiles } from '../media/store.js';
 import { seedDemoIfEmpty } from './demo.js';
-import { generate, type GenerateCounts, GenerateError, GENERATED_PASSWORD } from './generate.js';
+import { generate, type GenerateCounts, GenerateError, GENERATED_KINDS, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
 import { AplusImportError, importAplus, type Progress, summary } from './aplus/import.js';
 import { writeFileSync } from 'node:fs';
@@ -132,7 +132,7 @@ const commands: Record<string, Command> = {
   },
 
   async generate(database, args) {
-    const kinds = ['users', 'organisations', 'projects', 'ideas', 'comments', 'actions'] as const;
+    const kinds = GENERATED_KINDS;
     const { values } = parseArgs({ args, options: Object.fromEntries(kinds.map((kind) => [kind, { type: 'string', default: '0' }])) });
     const counts = Object.fromEntries(
       kinds.map((kind) => {
@@ -216,7 +216,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     database = await openDatabase(config);
     await database.migrate();
-    await hashLegacyVoteCodes(database.db, config.secretKey);
+    await afterMigrate(database.db, config);
     await command(database, args, config);
     return 0;
   } catch (error) {

@@ -9,6 +9,9 @@ export function absoluteUrl(baseUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
+/** `<page>?next=/path/` as the reference builds it (slashes left unquoted); followed later only through `safeNext`. */
+export const withNext = (page: string, next: string) => `${page}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
+
 /**
  * Fastify's `rewriteUrl`: an API path without its trailing slash (`/api/app-projects/radwege`, as the
  * app's deep links send it) is routed to the same route as the path with the slash, for every method.

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { isSameOriginPath } from '../http/urls.js';
+import { isSameOriginPath, withNext } from '../http/urls.js';
 
 /** A whole HTML document from a page component; preact escapes every text and attribute. */
 export function renderPage(page: VNode): string {
@@ -21,9 +21,6 @@ export function sendHtml(reply: FastifyReply, html: string, status = 200): Fasti
 export function safeNext(next: unknown, fallback: string): string {
   return isSameOriginPath(next) ? next : fallback;
 }
-
-/** `<page>?next=/path/` as the reference builds it (slashes left unquoted); followed later only through `safeNext`. */
-export const withNext = (page: string, next: string) => `${page}?next=${encodeURIComponent(next).replace(/%2F/gi, '/')}`;
 
 /** `/accounts/login/?next=/path/`: log in, then come back. */
 export const loginRedirectUrl = (path: string) => withNext('/accounts/login/', path);

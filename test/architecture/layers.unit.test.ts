@@ -30,8 +30,8 @@ async function lintMessages(root: string, file: string): Promise<string[]> {
   return result.messages.map((m) => m.message);
 }
 
-test('the floor plan of src/: every folder in a layer, every arrow down a layer, no cycle between folders', () => {
-  assert.deepEqual(layerViolations(src), { unplaced: [], upward: [], cycles: [] });
+test('the floor plan of src/: every folder in a layer, every arrow down a layer, no cycle between folders, no wing importing another', () => {
+  assert.deepEqual(layerViolations(src), { unplaced: [], upward: [], cycles: [], acrossWings: [] });
 });
 
 test('the checks catch an arrow that points up a layer (a floor folder importing a feature)', async () => {
@@ -60,6 +60,21 @@ test('the checks catch two folders of one layer that import each other through a
     const messages = await lintMessages(tree.root, 'features/comments/queries.ts');
     assert.equal(messages.length, 1);
     assert.match(messages[0], /Folders import each other: (?=.*features\/comments)(?=.*features\/ratings)(?=.*features\/reports)/);
+  } finally {
+    tree.done();
+  }
+});
+
+test('the checks catch a top wing that imports another (the public site importing the citizen\'s own)', async () => {
+  const tree = plantedTree({
+    'site/profiles/pages.ts': "import { avatarUrl } from '../../me/accounts/settings.js';\nexport const page = avatarUrl;\n",
+    'me/accounts/settings.ts': 'export const avatarUrl = 1;\n',
+  });
+  try {
+    assert.deepEqual(layerViolations(tree.src).acrossWings, ['site/profiles/pages.ts → me/accounts/settings.ts']);
+    const messages = await lintMessages(tree.root, 'site/profiles/pages.ts');
+    assert.equal(messages.length, 1);
+    assert.match(messages[0], /site\/profiles imports me\/accounts: the top wings never import each other/);
   } finally {
     tree.done();
   }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openDatabase } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
+import { paragraphs } from '../../src/features/documents/schema.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { Browser } from '../me/accounts/client.js';
 import { clonePostgresTemplate, migratedDataDir } from '../database.js';
 import { createTestApp } from '../helpers.js';
@@ -30,7 +32,7 @@ function manage(where: { dataDir: string; databaseUrl: string | null }, ...args:
 async function rowCounts(where: { dataDir: string; databaseUrl: string | null }) {
   const database = await openDatabase(where);
   try {
-    const tables = { users: s.users, ideas: s.ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs: s.paragraphs };
+    const tables = { users: s.users, ideas, comments: s.comments, ratings: s.ratings, reports: s.reports, commentFeedback: s.commentFeedback, follows: s.follows, actions: s.actions, paragraphs };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) counts[name] = (await database.db.select().from(table)).length;
     return counts;
@@ -45,7 +47,7 @@ test('loaddata stores every record kind, and a restart keeps everything', async 
   writeFileSync(file, JSON.stringify(everyKindFixture()));
   const loaded = manage(where, 'loaddata', file);
   assert.equal(loaded.status, 0, loaded.stderr);
-  assert.match(loaded.stdout, /Loaded 3 users, 1 organisations, 1 projects, 1 modules, 1 polls, 1 chapters, 1 paragraphs, 1 ideas, 4 comments, 1 ratings, 1 reports, 1 comment_feedback, 1 follows\./);
+  assert.match(loaded.stdout, /Loaded 3 users, 1 organisations, 1 projects, 1 modules, 1 ideas, 1 polls, 1 chapters, 1 paragraphs, 4 comments, 1 ratings, 1 reports, 1 comment_feedback, 1 follows\./);
   const expected = { users: 3, ideas: 1, comments: 4, ratings: 1, reports: 1, commentFeedback: 1, follows: 3, actions: 5, paragraphs: 1 };
   assert.deepEqual(await rowCounts(where), expected);
   assert.deepEqual(await rowCounts(where), expected, 'the second open (a restart) sees the same data');

@@ -4,13 +4,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
 import type { Db } from '../../src/db/client.js';
 import * as s from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { createTestApp } from '../helpers.js';
 import { everyKindFixture } from './world.js';
 
 const options = { baseDir: process.cwd() };
 
 async function counts(db: Db) {
-  const tables = { users: s.users, projects: s.projects, ideas: s.ideas, comments: s.comments, actions: s.actions, follows: s.follows };
+  const tables = { users: s.users, projects: s.projects, ideas, comments: s.comments, actions: s.actions, follows: s.follows };
   const result: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) result[name] = (await db.select().from(table)).length;
   return result;
@@ -22,7 +23,7 @@ test('a fixture with every record kind loads, keeping ids and recording actions 
   assert.equal(loaded.users, 3);
   assert.equal(loaded.comments, 4);
 
-  const [idea] = await db.select().from(s.ideas).where(eq(s.ideas.id, 20));
+  const [idea] = await db.select().from(ideas).where(eq(ideas.id, 20));
   assert.equal(idea.description, '<p>Hi</p>', 'rich text is cleaned');
   const [comment] = await db.select().from(s.comments).where(eq(s.comments.id, 30));
   assert.equal(comment.comment, 'Nice idea', 'comment HTML is stripped');

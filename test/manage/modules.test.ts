@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { categories, ideas, labels, modules, organisations, phases, projects } from '../../src/db/schema/index.js';
+import { categories, labels, modules, organisations, phases, projects } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { dashboardApp, signedIn } from './world.js';
 
 const BLUEPRINTS = '/org/dashboard/projects/draft-plan/blueprints/';

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ideas, projects } from '../../src/db/schema/index.js';
+import { projects } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { Browser, type UploadFile } from '../me/accounts/client.js';
 import { dashboardApp, signedIn } from './world.js';
 

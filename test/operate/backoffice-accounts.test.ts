@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { comments, ideas, users } from '../../src/db/schema/index.js';
+import { comments, users } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { accountCare } from '../../src/operate/backoffice/rules.js';
 import { lastMail, linkIn } from '../me/accounts/client.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../manage/world.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import { comments, ideas, offlineEvents } from '../../src/db/schema/index.js';
+import { comments, offlineEvents } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, revokeRoles, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';

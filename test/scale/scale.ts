@@ -33,7 +33,8 @@ import '../../src/module-types.js';
 import { loadFixture } from '../../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../../src/db/admin.js';
 import { openPostgres } from '../../src/db/client.js';
-import { comments, ideas, liveEvents } from '../../src/db/schema/index.js';
+import { comments, liveEvents } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { basicWorldWith, daysFromNow } from '../fixtures.js';
 import { DOCS_EXAMPLE, docsConfig, haproxyConfig } from './haproxy.js';
 

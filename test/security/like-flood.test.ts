@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { browserSessions, liveQuestionLikes } from '../../src/db/schema/index.js';
+import { browserSessions } from '../../src/db/schema/index.js';
+import { liveQuestionLikes } from '../../src/features/interactiveevents/schema.js';
 import { load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { eventWorld } from '../features/interactiveevents/world.js';

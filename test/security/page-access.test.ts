@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
-import { ideas } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { ideaPath } from '../../src/core/urls.js';
 import { Browser } from '../me/accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
-import { ideas, modules, projects } from '../../src/db/schema/index.js';
+import { modules, projects } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { ideaPath } from '../../src/core/urls.js';
 import { Browser } from '../me/accounts/client.js';
 import { basicWorldWith, load, tokenHeader } from '../fixtures.js';

@@ -2,7 +2,7 @@ import '../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { polls, pollVotes } from '../../src/db/schema/index.js';
+import { polls, pollVotes } from '../../src/features/polls/schema.js';
 import { Browser, solvedChallenge } from '../me/accounts/client.js';
 import { signedIn } from '../manage/world.js';
 import { load } from '../fixtures.js';

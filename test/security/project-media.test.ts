@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ideas, liveEventMedia, mapIdeas, pollQuestions, polls, projects, proposals } from '../../src/db/schema/index.js';
+import { projects } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
+import { mapIdeas } from '../../src/features/mapideas/schema.js';
+import { proposals } from '../../src/features/budgeting/schema.js';
+import { pollQuestions, polls } from '../../src/features/polls/schema.js';
+import { liveEventMedia } from '../../src/features/interactiveevents/schema.js';
 import { Browser, type UploadFile } from '../me/accounts/client.js';
 import { dashboardApp, signedIn } from '../manage/world.js';
 

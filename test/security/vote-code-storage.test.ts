@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { budgetVoteCodes } from '../../src/db/schema/index.js';
+import { budgetVoteCodes } from '../../src/features/budgeting/schema.js';
 import { signedIn } from '../manage/world.js';
 import { Browser } from '../me/accounts/client.js';
 import { assertStatus, budgetApp, BUDGET_MODULES } from '../features/budgeting/world.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { ideas, organisations } from '../../src/db/schema/index.js';
+import { organisations } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { ideaPath } from '../../src/core/urls.js';
 import { Browser } from '../me/accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { comments, ideas, organisations, organisationTermsAgreements } from '../../src/db/schema/index.js';
+import { comments, organisations, organisationTermsAgreements } from '../../src/db/schema/index.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { organisationTermsAsked, organisationTermsError } from '../../src/core/organisations/rules.js';
 import { Browser } from '../me/accounts/client.js';
 import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';

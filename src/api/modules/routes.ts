@@ -5,10 +5,10 @@ import { requireUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, PathId, rejectOtherMethods } from '../../http/responses.js';
-import { canAddIdea } from '../../features/ideas/rules.js';
 import { loadModuleContexts } from '../../core/projects/context.js';
 import { loadAppModules } from '../../core/modules/queries.js';
 import { canViewModule } from '../../core/modules/rules.js';
+import { appAddedContentType } from '../../core/modules/registry.js';
 import { AppModule, serializeAppModule } from '../../core/modules/serialize.js';
 
 /** The modules of the mobile app: GET /api/app-modules/ and /api/app-modules/{pk}/. */
@@ -27,10 +27,12 @@ export async function appModuleRoutes(fastify: FastifyInstance): Promise<void> {
       user,
       now,
     );
+    // The kind the app adds answers whether the caller may add, for every module (adhocracy+ asks add_idea of each).
+    const canAdd = appAddedContentType()?.appCanAdd ?? (() => false);
     // Only modules the caller may see: not those of private or draft projects they have no role in (F5).
     return modules.flatMap((module) => {
       const context = contexts.get(module.id);
-      return context && canViewModule(context) ? [serializeAppModule(module, canAddIdea(context), ctx)] : [];
+      return context && canViewModule(context) ? [serializeAppModule(module, canAdd(context), ctx)] : [];
     });
   }
 

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
+import type { ModuleContext } from '../projects/rules.js';
 import { type Lang, t } from '../../i18n/index.js';
 
 /**
@@ -89,11 +90,22 @@ export interface ContentTypeOfModule {
   /** What its reported objects are called in the moderation queue ('reported idea', 'reported ideas'); required when reportable. */
   reportedNames?: { one: Text; many: Text };
   /**
-   * What becomes of the objects of an author who deletes the account (me/accounts/deletion.ts asks every kind, inside the
+   * What becomes of the objects of an author who deletes the account (core/users/deletion.ts asks every kind, inside the
    * deletion's transaction): deleted, or handed over to the placeholder account `placeholderId`. Returns the media files
    * (relative paths) to remove once the transaction has committed. A kind without authors answers `[]`.
    */
   onAuthorDeleted: (tx: Tx, userId: number, placeholderId: number) => Promise<string[]>;
+  /**
+   * Whether the caller may add objects of this kind to a module, as the mobile app asks it for every
+   * module (the app API's `has_idea_adding_permission`, adhocracy+'s add permission of the one kind
+   * the app adds). One kind answers it; the app API asks that kind, whatever the module's type.
+   */
+  appCanAdd?: (c: ModuleContext) => boolean;
+  /**
+   * "Download my data" (GDPR Art. 15, 20): the user's own objects of this kind as one JSON file of the
+   * archive (`file`, e.g. 'ideas.json'); `image` puts an uploaded image into the archive and gives its name there.
+   */
+  personalData?: (db: DbOrTx, userId: number, image: (folder: string, id: number, media: string | null) => string | null) => Promise<{ file: string; records: Record<string, unknown>[] }>;
 }
 
 /** The part of a module type the floor reads. */
@@ -153,6 +165,8 @@ export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type
 export const contentTypeOfModule = (kind: ContentKind): ContentTypeOfModule | null => contentTypes.get(kind) ?? null;
 /** Every module type's content types, in registration order. */
 export const moduleContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()];
+/** The content type the mobile app adds, whose `appCanAdd` the app API asks for every module; null when no kind declares one. */
+export const appAddedContentType = (): ContentTypeOfModule | null => [...contentTypes.values()].find((c) => c.appCanAdd) ?? null;
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** The content types whose objects take a moderator remark, in registration order. */

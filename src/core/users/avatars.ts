@@ -10,6 +10,9 @@ export const avatarThumbnailPath = thumbnailPath;
 /** The static fallback avatar of a user: avatar-00…04 by pk % 5. */
 export const avatarFallback = (userId: number, ext: 'svg' | 'png' = 'svg') => `/static/images/avatar-0${userId % 5}.${ext}`;
 
+/** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
+export const avatarUrl = (user: { id: number; avatar: string | null }) => (user.avatar ? `/media/${avatarThumbnailPath(user.avatar)}` : avatarFallback(user.id));
+
 /**
  * A user's pictures as the app gets them: the uploaded avatar (or null) and the fallback, a PNG
  * because React Native cannot draw SVG; `absolute` turns a path into an absolute URL.

@@ -37,7 +37,7 @@ export const userRef = (column = 'user_id') => integer(column).notNull().referen
 
 /**
  * The author of content that others answer or build on (ideas, comments, polls, chapters, moderator
- * feedback). Deleting an account hands such content over first (accounts/deletion.ts); a bare
+ * feedback). Deleting an account hands such content over first (core/users/deletion.ts); a bare
  * DELETE of the user is refused rather than taking other users' replies with it.
  */
 export const authorRef = (column = 'creator_id') => integer(column).notNull().references(() => users.id, { onDelete: 'restrict' });

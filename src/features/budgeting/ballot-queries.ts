@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposals, proposalSupports } from '../../db/schema/index.js';
+import { proposals } from './schema.js';
+import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, DEFAULT_SETTINGS, goesToVote, rankResults, SUPPORT_PHASE } from './ballot-rules.js';
 
 /** Reads of the support and voting phases: one or two statements each, whatever the number of proposals. */

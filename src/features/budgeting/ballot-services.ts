@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, supportLimitReached } from './ballot-rules.js';
 import { newVoteCode, voteCodeHash } from './codes.js';
 import { countSupports } from './ballot-queries.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { proposals } from '../../db/schema/index.js';
+import { proposals } from './schema.js';
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { commentExportOf } from '../ideas/export.js';
 import { IdeaListQuery } from '../ideas/list.js';
@@ -10,11 +10,11 @@ import { loadPlaceList, PlaceList } from '../mapideas/list.js';
 import { areaFacts } from '../mapideas/queries.js';
 import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { PROPOSAL_SHEET, proposalBatches } from './export.js';
-import { placedFixtureKind } from '../mapideas/fixtures.js';
+import { AREA_FIXTURE_FIELDS, placedFixtureKind } from '../mapideas/fixtures.js';
 import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
-import { copyBudgetSettings } from './ballot-services.js';
+import { copyBudgetSettings, hashLegacyVoteCodes } from './ballot-services.js';
 import { ArchivedFilter, formatBudget } from './views.js';
 
 /**
@@ -78,6 +78,10 @@ export const participatoryBudgeting: ModuleType = {
   tables: ['proposals', 'proposal_labels', 'budget_settings', 'proposal_supports', 'budget_ballots', 'budget_ballot_choices', 'budget_vote_codes'],
   mediaPaths: mediaPathsOf(proposals, proposals.moduleId, proposals.image),
   copySettings: copyBudgetSettings,
+  afterMigrate: async (db, config) => {
+    const hashed = await hashLegacyVoteCodes(db, config.secretKey);
+    return hashed ? `${hashed} vote codes kept in the clear from before are now stored as keyed hashes.` : null;
+  },
   countsIdeas: true,
   pageQuery: { ...IdeaListQuery.properties, ...ArchivedQuery },
   content: proposalList,
@@ -87,4 +91,6 @@ export const participatoryBudgeting: ModuleType = {
     placedFixtureKind('proposals', 'proposals', PROPOSAL_KIND, { budget: Type.Integer({ minimum: 0, maximum: BUDGET_MAX }), is_archived: Type.Optional(Type.Boolean()) }, (r) => ({ budget: r.budget, is_archived: r.is_archived ?? false })),
   ],
   notifications: ['a new proposal and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the proposal’s creator'],
+  fixtureModuleFields: AREA_FIXTURE_FIELDS,
+  mediaColumns: [proposals.image],
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { proposals } from '../../db/schema/index.js';
+import { proposals } from './schema.js';
 
 /** Changes a proposal's budget (the edit form). */
 export async function updateBudget(tx: DbOrTx, id: number, budget: number): Promise<void> {

@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { budgetBallotChoices, budgetBallots, mapIdeas, proposalLabels, proposals, proposalSupports } from '../../db/schema/index.js';
+import { proposalLabels, proposals } from './schema.js';
+import { mapIdeas } from '../mapideas/schema.js';
+import { budgetBallotChoices, budgetBallots, proposalSupports } from './schema.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import { asIdeaLabels, asIdeaTable } from '../ideas/kinds.js';
 import type { PlaceKind } from '../mapideas/queries.js';

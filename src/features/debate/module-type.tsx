@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { subjects } from '../../db/schema/index.js';
+import { subjects } from './schema.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { canAddComment } from '../comments/rules.js';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { subjects, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
+import { subjects } from './schema.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
 import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';
 

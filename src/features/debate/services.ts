@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { subjects } from '../../db/schema/index.js';
+import { subjects } from './schema.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import type { SubjectInput } from './rules.js';
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { chapters, modules, paragraphs, users } from '../../db/schema/index.js';
+import { modules, users } from '../../db/schema/index.js';
+import { chapters, paragraphs } from './schema.js';
 import { FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 
 /** loaddata's `chapters` (docs/fixtures.md): ids kept; `weight` orders them (default: their place in the list). */

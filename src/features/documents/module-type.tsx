@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { chapters, paragraphs } from '../../db/schema/index.js';
+import { chapters, paragraphs } from './schema.js';
 import { t, tn } from '../../i18n/index.js';
 import { type PhaseType, SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleCommentsFile } from '../exports/comments.js';

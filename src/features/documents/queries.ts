@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chapters, comments, modules, organisations, paragraphs, projects } from '../../db/schema/index.js';
+import { comments, modules, organisations, projects } from '../../db/schema/index.js';
+import { chapters, paragraphs } from './schema.js';
 import { commentCountOn, countPerModule } from '../moduletypes/items.js';
 
 /** The page of a chapter and of a paragraph (adhocracy+'s addresses, §7.1). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chapters, paragraphs } from '../../db/schema/index.js';
+import { chapters, paragraphs } from './schema.js';
 import { cleanRichText } from '../../text/html.js';
 import type { DocumentInput } from './editor.js';
 import { commentCountsOn } from './queries.js';

@@ -1,10 +1,11 @@
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import type { Tx } from '../../db/client.js';
-import { ideaLabels, ideas, type mapIdeaLabels, type mapIdeas, type proposalLabels, type proposals } from '../../db/schema/index.js';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type ideaColumns, ideaLabels, ideas } from './schema.js';
 
 /**
  * An idea-like kind of item: ideas, and the kinds that extend them (map ideas, proposals). Their
- * tables share the idea columns (src/db/schema/content.ts `ideaColumns`), so the idea queries,
+ * tables share the idea columns (`ideaColumns` in ./schema.ts), so the idea queries,
  * services, rules, list and pages work over any of them, given its kind.
  */
 export interface IdeaKind {
@@ -32,5 +33,5 @@ export const IDEA_KIND: IdeaKind = { kind: 'idea', table: ideas, labels: ideaLab
  * A table that has every idea column (and more) as the idea code sees it. The cast is sound for
  * the tables built from `ideaColumns` and `labelLinks`; it keeps drizzle's column types of ideas.
  */
-export const asIdeaTable = (table: typeof mapIdeas | typeof proposals): typeof ideas => table as unknown as typeof ideas;
-export const asIdeaLabels = (table: typeof mapIdeaLabels | typeof proposalLabels): typeof ideaLabels => table as unknown as typeof ideaLabels;
+export const asIdeaTable = (table: PgTable & Record<keyof ReturnType<typeof ideaColumns>, AnyPgColumn>): typeof ideas => table as unknown as typeof ideas;
+export const asIdeaLabels = (table: PgTable & Record<'ideaId' | 'labelId', AnyPgColumn>): typeof ideaLabels => table as unknown as typeof ideaLabels;

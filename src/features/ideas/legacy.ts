@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ideas as ideaTable } from '../../db/schema/index.js';
+import { ideas as ideaTable } from './schema.js';
 import { djangoSlug } from '../../text/django-slug.js';
 
 /** The slug adhocracy+ made from an idea's title when it was created (Django's `slugify`, cut like django-autoslug). */

@@ -1,10 +1,12 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { contentPart, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
-import { ideas } from '../../db/schema/index.js';
 import { IDEA_EXPORTS } from './export.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from './list.js';
 import { ideaContentType } from './content-type.js';
 import { IdeaList } from './views.js';
+import { ideasPlugin } from './plugin.js';
+import { ideaFixtures } from './fixtures.js';
+import { ideas } from './schema.js';
 
 /**
  * Brainstorming (BS) and Idea Challenge (IC): the two idea module types (§B6). Both collect ideas,
@@ -52,6 +54,9 @@ const shared = {
   pageQuery: IdeaListQuery.properties,
   content: ideaList,
   exports: IDEA_EXPORTS,
+  // The idea pages and API serve both types: the app registers a shared plugin once.
+  plugin: ideasPlugin,
+  mediaColumns: [ideas.image],
   notifications: ['a new idea and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the idea’s creator'],
 } satisfies Partial<ModuleType>;
 
@@ -62,6 +67,8 @@ export const brainstorming: ModuleType = {
   title: { en: 'Brainstorming', de: 'Brainstorming' },
   description: { en: 'Participants can submit their own ideas and discuss the ideas of others.', de: 'Teilnehmende können eigene Ideen einreichen und die Ideen anderer diskutieren.' },
   phases: [COLLECT],
+  // The ideas' loaddata kind serves both idea types: taken once, here.
+  fixtures: [ideaFixtures],
 };
 
 export const ideaChallenge: ModuleType = {

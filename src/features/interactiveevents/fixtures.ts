@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
-import { categories, liveQuestions, modules } from '../../db/schema/index.js';
+import { categories, modules } from '../../db/schema/index.js';
+import { liveQuestions } from './schema.js';
 import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, strictRecord } from '../moduletypes/fixtures.js';
 
 /** The Interactive Event's loaddata kinds (docs/fixtures.md): affiliations and live questions, with their ids. */

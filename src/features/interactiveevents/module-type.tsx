@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, liveEventMedia, liveQuestions } from '../../db/schema/index.js';
+import { categories } from '../../db/schema/index.js';
+import { liveEventMedia, liveQuestions } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import { SHARED_COMPONENTS, type ModuleComponent } from '../../core/modules/registry.js';
@@ -182,6 +183,7 @@ export const interactiveEvent: ModuleType = {
     },
   ],
   plugin: interactiveEventsPlugin,
+  mediaColumns: [liveEventMedia.eventImage],
   content: eventLinks,
   mediaPaths: mediaPathsOf(liveEventMedia, liveEventMedia.moduleId, liveEventMedia.eventImage),
   copySettings: async (tx, from, to) => {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, liveEventMedia, liveQuestionLikes, liveQuestions } from '../../db/schema/index.js';
+import { categories } from '../../db/schema/index.js';
+import { liveEventMedia, liveQuestionLikes, liveQuestions } from './schema.js';
 
 /** A live question as the API, the pages and the live events show it. */
 export interface QuestionRow {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { liveQuestionLikes, liveQuestions } from '../../db/schema/index.js';
+import { liveQuestionLikes, liveQuestions } from './schema.js';
 import { publishLive } from '../../http/live.js';
 import { loadQuestion } from './queries.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';

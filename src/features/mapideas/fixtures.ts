@@ -2,9 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { type TProperties, Type } from 'typebox';
 import { categories, labels, modules, users } from '../../db/schema/index.js';
 import { createIdea } from '../ideas/services.js';
-import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, type FixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
+import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, type FixtureKind, type FixtureModuleFields, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { loadArea, type PlaceKind } from './queries.js';
-import { pointError } from './rules.js';
+import { parseArea, pointError } from './rules.js';
+
+/** A map module's `area` in loaddata's `modules` records: a GeoJSON FeatureCollection of polygons (or null). */
+export const AREA_FIXTURE_FIELDS: FixtureModuleFields = {
+  fields: { area: Type.Optional(Type.Union([Type.Null(), Type.Unknown()])) },
+  columns: (record, where) => {
+    if (record.area === undefined || record.area === null) return {};
+    const area = parseArea(record.area);
+    if ('error' in area) throw new FixtureError(`${where}.area: ${area.error}`);
+    return { area: area.area };
+  },
+};
 
 /** The fields every record of a kind with a place has: the idea's, then `point` (a GeoJSON Feature with a Point) and `point_label`. */
 const PLACED_FIELDS = {

@@ -1,13 +1,13 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
+import { mapIdeas } from './schema.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
 import { ideaContentTypeOf } from '../ideas/content-type.js';
 import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
-import { mapIdeas } from '../../db/schema/index.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
 import { loadPlaceList, PlaceList } from './list.js';
-import { placedFixtureKind } from './fixtures.js';
+import { AREA_FIXTURE_FIELDS, placedFixtureKind } from './fixtures.js';
 import { mapIdeaPages } from './plugin.js';
 import { areaFacts, MAPIDEA_KIND } from './queries.js';
 
@@ -67,6 +67,8 @@ const shared = {
   content: mapIdeaList,
   exports: [exportFile({ name: 'ideas', heading: 'Ideas', sheet: placedSheetOf(MAPIDEA_KIND), batches: (db, moduleId) => placedBatches(db, moduleId, MAPIDEA_KIND) }), commentExportOf(MAPIDEA_KIND)],
   notifications: ['a new map idea and a comment on it reach the project’s followers (shared actions)', 'the moderator’s status and statement reach the idea’s creator'],
+  fixtureModuleFields: AREA_FIXTURE_FIELDS,
+  mediaColumns: [mapIdeas.image],
 } satisfies Partial<ModuleType>;
 
 export const mapBrainstorming: ModuleType = {

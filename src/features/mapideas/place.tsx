@@ -1,6 +1,7 @@
 import type { MapConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type AreaFeatureCollection, modules, type PointFeature } from '../../db/schema/index.js';
+import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
+import { type PointFeature } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { ideaPath } from '../../core/urls.js';
 import { field, type RepeatedFormBody } from '../../web/forms.js';

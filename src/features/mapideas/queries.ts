@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type AreaFeatureCollection, mapIdeaLabels, mapIdeas, modules, type PointFeature } from '../../db/schema/index.js';
+import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
+import { mapIdeaLabels, mapIdeas, type PointFeature } from './schema.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import { asIdeaLabels, asIdeaTable, type IdeaKind } from '../ideas/kinds.js';
 

@@ -1,4 +1,5 @@
-import type { AreaFeatureCollection, PointFeature, PolygonRings } from '../../db/schema/index.js';
+import type { AreaFeatureCollection, PolygonRings } from '../../db/schema/index.js';
+import type { PointFeature } from './schema.js';
 
 /**
  * The geometry rules of map ideas and proposals, pure: what a point is, what an area is, and

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type AreaFeatureCollection, modules, type PointFeature } from '../../db/schema/index.js';
+import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
+import { type PointFeature } from './schema.js';
 import type { PlaceKind } from './queries.js';
 
 /** Sets (or clears) a module's area. */

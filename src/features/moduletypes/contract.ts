@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { Lang } from '../../i18n/index.js';
+import { registerMediaColumns } from '../../media/references.js';
 import type { PageModule } from '../../core/modules/queries.js';
 import type { ModuleAliases } from '../../core/modules/terms.js';
 import { moduleTypeOf, type ModuleTypeCore, registerModuleType, type Text } from '../../core/modules/registry.js';
@@ -15,8 +16,8 @@ import type { PageContext } from '../../web/context.js';
 import type { FormBody } from '../../web/forms.js';
 import type { ObjectRef } from '../comments/queries.js';
 import type { ItemThreads } from '../threads/items.js';
-import type { FixtureKind } from './fixtures.js';
 import type { Media } from '../../media/store.js';
+import type { FixtureKind, FixtureModuleFields } from './fixtures.js';
 
 /**
  * The module-type contract: one `ModuleType` per kind of module, declared in its own folder and
@@ -155,7 +156,7 @@ export const exportFile = <R,>(file: {
 
 /** A kind of module: the floor's part and everything the pages, dashboard and exports ask of it. */
 export interface ModuleType extends ModuleTypeCore {
-  /** Its content's API routes and pages (registered once, whatever modules exist). */
+  /** Its content's API routes and pages (registered once, whatever modules exist; types may share one). */
   plugin?: (app: FastifyInstance) => Promise<void>;
   /** Query parameters its part of the module page reads (filters, ordering, paging). */
   pageQuery?: TProperties;
@@ -179,6 +180,16 @@ export interface ModuleType extends ModuleTypeCore {
   mediaPaths?: (db: DbOrTx, moduleIds: number[]) => Promise<string[]>;
   /** Copies the settings it keeps in tables of its own from one module to another (*Duplicate* of a project). */
   copySettings?: (tx: DbOrTx, fromModuleId: number, toModuleId: number) => Promise<void>;
+  /**
+   * A fix of its stored data run at every start after the migrations (the server's before it serves,
+   * and the CLI's): the budgets hash vote codes kept in the clear from before (issue 36.9). Answers a
+   * line for the start log, or null when there was nothing to do.
+   */
+  afterMigrate?: (db: Db, config: Pick<Config, 'secretKey'>) => Promise<string | null>;
+  /** Fields it adds to loaddata's `modules` records (a map module's `area`); types that share them share the object. */
+  fixtureModuleFields?: FixtureModuleFields;
+  /** Its columns that name media files (an idea's image): a stored file is removed only when no such column names it. */
+  mediaColumns?: PgColumn[];
 }
 
 /** A `mediaPaths` hook over one image column of a table with a `module_id` (paths named; nulls left out). */
@@ -199,11 +210,31 @@ const types: ModuleType[] = [];
 export function registerModuleTypes(list: ModuleType[]): void {
   for (const type of list) {
     registerModuleType(type);
+    registerMediaColumns(type.mediaColumns ?? []);
     if (!types.includes(type)) types.push(type);
   }
 }
 
 export const registeredModuleTypes = (): readonly ModuleType[] => types;
+
+/** The fixture kinds of the registered types, in the order the types are listed (loaddata loads them after the modules). */
+export const moduleFixtureKinds = (): FixtureKind[] => types.flatMap((type) => type.fixtures ?? []);
+
+/** The fields the registered types add to loaddata's `modules` records, each set once. */
+export const moduleFixtureFields = (): FixtureModuleFields[] => [...new Set(types.flatMap((type) => (type.fixtureModuleFields ? [type.fixtureModuleFields] : [])))];
+
+/** Runs the registered types' `afterMigrate` fixes, each once, in the order the types are listed; the lines for the start log. */
+export async function afterMigrate(db: Db, config: Pick<Config, 'secretKey'>): Promise<string[]> {
+  const lines: string[] = [];
+  for (const fix of new Set(types.flatMap((type) => (type.afterMigrate ? [type.afterMigrate] : [])))) {
+    const line = await fix(db, config);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** The registered types' plugins, each once (types of one folder may share theirs), in the order the types are listed. */
+export const moduleTypePlugins = () => [...new Set(types.flatMap((type) => (type.plugin ? [type.plugin] : [])))];
 export const appModuleType = (blueprintType: string): ModuleType | null => {
   const core = moduleTypeOf(blueprintType);
   return types.find((t) => t === core) ?? null;

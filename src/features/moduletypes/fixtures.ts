@@ -1,7 +1,8 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import type { Tx } from '../../db/client.js';
+import type { modules } from '../../db/schema/index.js';
 import type { Media } from '../../media/store.js';
 
 /**
@@ -32,6 +33,16 @@ export interface FixtureKind {
   tables: string[];
   /** Checks and stores the records; a problem is a FixtureError naming `name[index].field`. */
   load: (ctx: FixtureContext, records: never[]) => Promise<void>;
+}
+
+/**
+ * Fields a module type adds to loaddata's `modules` records (a map module's `area`): their schemas,
+ * and the module columns they set, checked inside loaddata's transaction as the module is stored.
+ */
+export interface FixtureModuleFields {
+  fields: TProperties;
+  /** The module columns that one record's fields set; a problem is a FixtureError naming `where.field`. */
+  columns: (record: Record<string, unknown>, where: string) => Partial<typeof modules.$inferInsert>;
 }
 
 /** Types a fixture kind so that its loader reads records of its schema. */

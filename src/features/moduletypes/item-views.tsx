@@ -3,7 +3,7 @@ import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, Layout } from '../../web/layout.js';
-import { withNext } from '../../web/render.js';
+import { withNext } from '../../http/urls.js';
 import { modulePath, projectPath } from '../../core/urls.js';
 import type { ItemModule } from './items.js';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, type subjects, type topics, users } from '../../db/schema/index.js';
+import { comments, type ContentKind, modules, organisationInitiators, organisations, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { type AuthUser, denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
@@ -108,7 +108,11 @@ export async function viewableItem(
  * the viewer may not see is 404, not a login: a slug is guessable from a title (issue 21, finding 4,
  * as the old idea addresses).
  */
-export async function legacyItemReference(db: DbOrTx, table: typeof subjects | typeof topics, slug: string): Promise<string | null> {
+export async function legacyItemReference(
+  db: DbOrTx,
+  table: PgTable & { id: AnyPgColumn<{ data: number; notNull: true }>; created: AnyPgColumn<{ data: Date; notNull: true }>; legacySlug: AnyPgColumn },
+  slug: string,
+): Promise<string | null> {
   const [row] = await db.select({ id: table.id, created: table.created }).from(table).where(eq(table.legacySlug, slug.toLowerCase())).limit(1);
   return row ? ideaReferenceNumber(row.created, row.id) : null;
 }

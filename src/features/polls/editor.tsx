@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { pollQuestions, polls } from '../../db/schema/index.js';
+import { pollQuestions, polls } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';

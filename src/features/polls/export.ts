@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from '../../db/schema/index.js';
+import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
 import { type Cell, exportFile } from '../moduletypes/contract.js';
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { modules, pollAnswers, pollChoices, pollQuestions, polls, pollVotes, users } from '../../db/schema/index.js';
+import { modules, users } from '../../db/schema/index.js';
+import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
 import { defaultItemCreator } from '../moduletypes/items.js';
 import { FixtureError, FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 

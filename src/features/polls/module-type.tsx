@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { QUESTION_PLACEHOLDER } from '../../http/challenge.js';
-import { pollQuestions, polls } from '../../db/schema/index.js';
+import { pollQuestions, polls } from './schema.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { t } from '../../i18n/index.js';
@@ -102,6 +102,7 @@ export const poll: ModuleType = {
   exports: [pollExport],
   appProjectField: 'single_poll_module',
   plugin: pollsPlugin,
+  mediaColumns: [pollQuestions.image],
   content: pollPart,
   fixtures: pollFixtures,
   notifications: ['Voting in a poll makes a registered voter follow the project, so that they hear of its news and phases.', 'Comments on the poll notify as comments on ideas do.'],

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { modules, organisations, pollAnswers, pollChoices, pollQuestions, polls, pollVotes, projects } from '../../db/schema/index.js';
+import { modules, organisations, projects } from '../../db/schema/index.js';
+import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
 import { qualified as q } from '../../db/sql.js';
 import { type LoadedModuleContext, loadModuleContext } from '../../core/projects/context.js';
 import type { RuleUser } from '../../core/projects/rules.js';

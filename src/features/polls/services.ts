@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from '../../db/schema/index.js';
+import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { CHALLENGE_FIELDS, challengePassed, honeypotFilled } from '../../http/challenge.js';

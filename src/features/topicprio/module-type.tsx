@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { topics } from '../../db/schema/index.js';
+import { topics } from './schema.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';

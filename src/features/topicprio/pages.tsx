@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { denied } from '../../http/auth.js';
-import { topics } from '../../db/schema/index.js';
+import { topics } from './schema.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';

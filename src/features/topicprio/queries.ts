@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
-import { categories, labels, ratings, topicLabels, topics, users } from '../../db/schema/index.js';
+import { categories, labels, ratings, users } from '../../db/schema/index.js';
+import { topicLabels, topics } from './schema.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
 import { commentCountOn, countPerModule, itemPlaces, type ItemRow } from '../moduletypes/items.js';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ratings, reports, topicLabels, topics } from '../../db/schema/index.js';
+import { ratings, reports } from '../../db/schema/index.js';
+import { topicLabels, topics } from './schema.js';
 import { cleanRichText } from '../../text/html.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import type { TopicInput } from './rules.js';

@@ -6,7 +6,7 @@ import { isLang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { newsletterListPath } from '../../web/paths.js';
 import { escapeHtml, plainTextOf } from '../../text/html.js';
-import { unsubscribePath } from '../../me/accounts/urls.js';
+import { unsubscribePath } from '../../core/users/urls.js';
 import type { NewsletterInput } from './rules.js';
 import { newsletterDeliveries, newsletterReceivers, pendingMail } from './queries.js';
 

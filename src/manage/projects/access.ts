@@ -6,7 +6,7 @@ import { doneMessage } from '../../web/paths.js';
 import { moduleMissing, projectMissing, publishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { type DashboardProject, findModule, loadDashboardProject, loadModules } from './queries.js';
-import { canEditProjectInDashboard } from './rules.js';
+import { canEditProjectInDashboard } from '../../core/projects/rules.js';
 import type { FrameData } from './views.js';
 
 /** The same for a project of that organisation (a project of another organisation is not found). */

@@ -7,7 +7,7 @@ import { projectPath } from '../../core/urls.js';
 import { addModerator, addParticipant } from '../../core/members/services.js';
 import { isEmail } from './input.js';
 import { organisationBrand } from '../../core/organisations/queries.js';
-import { mailInvite, mailUsers } from './mails.js';
+import { mailInvite, mailUsers } from '../../core/projects/mails.js';
 import { ROLE_TABLES, usersByEmail } from './queries.js';
 import { isInvitedAccount } from './rules.js';
 import type { Actor } from '../../core/organisations/rules.js';

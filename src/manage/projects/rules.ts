@@ -1,11 +1,5 @@
-import { canManageProject, type PhaseDates, type ProjectContext } from '../../core/projects/rules.js';
+import type { PhaseDates } from '../../core/projects/rules.js';
 import { activePhase } from '../../core/modules/phases.js';
-
-/**
- * Who may open a project's dashboard (§B1, a+ `change_project`): the organisation's initiators and
- * superusers. The dashboard's routes and the project page's Edit button ask this one rule.
- */
-export const canEditProjectInDashboard = (c: ProjectContext) => canManageProject(c);
 
 /**
  * Whether an account is the one an invitation was sent to: its own address, confirmed. An address

@@ -10,7 +10,7 @@ import type { TermChange } from './module-input.js';
 import { addModerator } from '../../core/members/services.js';
 import { hasFinished, moduleMissing, publishCheck, type PublishCheck } from './completeness.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
-import { mailUsers } from './mails.js';
+import { mailUsers } from '../../core/projects/mails.js';
 import { recordNotifications } from '../../core/notifications/services.js';
 import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';

@@ -5,12 +5,9 @@ import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../db/client.js';
 import type { Media } from '../../media/store.js';
 import {
-  categories,
   commentFeedback,
   comments,
   follows,
-  ideas,
-  modules,
   organisationInitiators,
   organisationMembers,
   organisations,
@@ -24,7 +21,7 @@ import { takeRateLimited } from '../../http/throttle.js';
 import { userPageContext } from '../../web/context.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { loadTermsAgreements } from '../../core/organisations/queries.js';
-import { ideaPath } from '../../core/urls.js';
+import { moduleContentTypes } from '../../core/modules/registry.js';
 
 /**
  * GDPR access and portability (Art. 15, 20): everything the platform stores about one user and
@@ -49,16 +46,7 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const byCreator = <T extends { creatorId: unknown }>(table: T) => eq(table.creatorId as never, userId);
-  const [ownIdeas, ownComments, ownRatings, ownFollows, ownReports, ownFeedback, social, initiatorOf, memberOf, agreements] = await Promise.all([
-    db
-      .select({ idea: ideas, module: modules.name, project: projects.name, org: organisations.slug, category: categories.name })
-      .from(ideas)
-      .innerJoin(modules, eq(modules.id, ideas.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .leftJoin(categories, eq(categories.id, ideas.categoryId))
-      .where(byCreator(ideas))
-      .orderBy(asc(ideas.id)),
+  const [ownComments, ownRatings, ownFollows, ownReports, ownFeedback, social, initiatorOf, memberOf, agreements] = await Promise.all([
     db.select().from(comments).where(byCreator(comments)).orderBy(asc(comments.id)),
     db.select().from(ratings).where(byCreator(ratings)).orderBy(asc(ratings.id)),
     db.select({ follow: follows, project: projects.name, slug: projects.slug }).from(follows).innerJoin(projects, eq(projects.id, follows.projectId)).where(byCreator(follows)).orderBy(asc(follows.id)),
@@ -94,22 +82,16 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
     member_of_organisations: memberOf.map((o) => o.name),
     agreed_to_terms_of_use_of: agreements.map((a) => ({ organisation: a.name, since: a.created })),
   };
+  const contentFiles: Record<string, unknown> = {};
+  for (const contentType of moduleContentTypes()) {
+    if (!contentType.personalData) continue;
+    const { file, records } = await contentType.personalData(db, userId, image);
+    contentFiles[file] = records;
+  }
   const documents = {
     'account.json': account,
-    'ideas.json': ownIdeas.map(({ idea, module, project, org, category }) => ({
-      id: idea.id,
-      url: ideaPath(org, idea.created, idea.id),
-      project,
-      module,
-      name: idea.name,
-      description: idea.description,
-      category,
-      image: image('ideas', idea.id, idea.image),
-      image_copyright: idea.imageCopyright,
-      moderator_status: idea.moderatorStatus,
-      created: idea.created,
-      modified: idea.modified,
-    })),
+    // Each content type's own objects (ideas.json, …), in registration order.
+    ...contentFiles,
     'comments.json': ownComments.map((c) => ({
       id: c.id,
       on: { type: c.contentType, id: c.objectPk },

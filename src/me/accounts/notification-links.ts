@@ -5,7 +5,7 @@ import { isLang } from '../../i18n/index.js';
 import type { NotificationFooter } from '../../mail/delivery.js';
 import { isNotificationKind, notificationFooter } from '../../mail/notices.js';
 import { findAccountByEmail } from '../../core/users/services.js';
-import { NOTIFICATION_SETTINGS_PATH, notificationsOffPath } from './urls.js';
+import { NOTIFICATION_SETTINGS_PATH, notificationsOffPath } from '../../core/users/urls.js';
 
 /**
  * The footer mail delivery adds to every notification e-mail (issue 37, item 4): the receiver's

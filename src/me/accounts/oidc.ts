@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { socialAccounts, users } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../core/users/rules.js';
-import { deleteAccount } from './deletion.js';
+import { deleteAccount } from '../../core/users/deletion.js';
 import { type Account, accountColumns, usernameTaken } from '../../core/users/services.js';
 
 const discovered = new Map<string, Promise<client.Configuration>>();

@@ -16,7 +16,7 @@ import { MessagePage } from '../../web/layout.js';
 import { ConfirmEmailPage, LoginPage, LogoutPage, PasswordFormPage, PasswordResetPage, SignupPage } from './views.js';
 import { AFTER_LOGIN, type ConsentText, isValidEmail, signupConsentTexts } from '../../core/users/rules.js';
 import { unwrittenPlatformPages } from '../../core/legal/queries.js';
-import { accountLinks } from './urls.js';
+import { accountLinks } from '../../core/users/urls.js';
 import {
   type Account,
   confirmationState,

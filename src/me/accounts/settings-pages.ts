@@ -11,7 +11,7 @@ import { isNotificationKind, NOTIFICATION_KINDS } from '../../mail/notices.js';
 import { loadMailSettings, organisationName } from './queries.js';
 import { readLink } from '../../core/users/link-tokens.js';
 import { sendPage } from '../../web/render.js';
-import { avatarFallback, avatarThumbnailPath, removeAvatar, storeAvatar } from '../../core/users/avatars.js';
+import { avatarUrl, removeAvatar, storeAvatar } from '../../core/users/avatars.js';
 import { endSession, setLanguageCookie, startSession } from '../../core/users/login.js';
 import { MessagePage } from '../../web/layout.js';
 import { AccountDeletionPage, AccountSettingsPage, AgreementsPage, MailSettingsPage, PasswordFormPage, type SettingsView, UnsubscribePage } from './views.js';
@@ -35,14 +35,11 @@ import {
   usernameAndEmailErrors,
 } from '../../core/users/services.js';
 import { setPassword } from '../../core/users/credentials.js';
-import { accountLinks } from './urls.js';
+import { accountLinks } from '../../core/users/urls.js';
 import { ImageInvalid } from '../../media/images.js';
-import { deleteAccount } from './deletion.js';
+import { deleteAccount } from '../../core/users/deletion.js';
 import { BIO_MAX_LENGTH } from '../../core/users/rules.js';
 
-
-/** The URL of a user's avatar: the 200×200 thumbnail when one was uploaded, else the fallback by pk % 5. */
-export const avatarUrl = (user: { id: number; avatar: string | null }) => (user.avatar ? `/media/${avatarThumbnailPath(user.avatar)}` : avatarFallback(user.id));
 
 const settingsView = (account: Account): SettingsView => ({
   username: account.username,

@@ -8,7 +8,7 @@ import { ChallengeField } from '../../web/challenge.js';
 import { formatDate } from '../../i18n/dates.js';
 import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../../core/legal/texts.js';
-import { keepingNext } from './urls.js';
+import { keepingNext } from '../../core/users/urls.js';
 import type { MailSettings } from './queries.js';
 import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 

@@ -28,7 +28,8 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { loadProjectExportModules } from '../../features/exports/queries.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { MODERATION_FILTERS, type ModerationFilterName, ModerationDetailPage, ModerationPage, queuePath, type QueuePlace, type ReportedGroup } from './moderation-views.js';
-import { followedProjects, moderatedProjects } from './queries.js';
+import { moderatedProjects } from './queries.js';
+import { followedProjects } from '../../core/projects/tiles.js';
 import { sidebarOf } from './sidebar.js';
 
 const DetailParams = Type.Object({ slug: Slug });

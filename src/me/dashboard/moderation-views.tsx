@@ -1,6 +1,6 @@
 import { remarkPath, type ProjectRemark } from '../../features/moderatorremarks/queries.js';
 import { ProjectRemarks } from '../../features/moderatorremarks/views.js';
-import { withNext } from '../../web/render.js';
+import { withNext } from '../../http/urls.js';
 import { t, tn } from '../../i18n/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';

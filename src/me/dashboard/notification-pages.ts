@@ -15,7 +15,7 @@ import { checkCsrf, pageRoute } from '../../web/forms.js';
 import { NOTIFICATIONS_PATH } from '../../web/paths.js';
 import { sendPage } from '../../web/render.js';
 import { notificationOpenPath, NOTIFICATIONS_READ_ALL_PATH, NotificationsPage } from './notification-views.js';
-import { followedProjects } from './queries.js';
+import { followedProjects } from '../../core/projects/tiles.js';
 import { sidebarOf } from './sidebar.js';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;

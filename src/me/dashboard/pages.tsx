@@ -6,11 +6,13 @@ import { userPageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage } from './views.js';
-import { feedEntries, feedPage, followedProjects, participatedProjects } from './queries.js';
+import { feedEntries, feedPage } from './queries.js';
+import { followedProjects, participatedProjects } from '../../core/projects/tiles.js';
 import { sidebarOf } from './sidebar.js';
 import { moderationPageRoutes } from './moderation-pages.js';
 import { notificationPageRoutes } from './notification-pages.js';
-import { byParticipation, carousel } from './rules.js';
+import { carousel } from './rules.js';
+import { byParticipation } from '../../core/projects/rules.js';
 import { loadCommentPaths } from '../../features/comments/queries.js';
 import { linkedComments, toActivity } from './serialize.js';
 

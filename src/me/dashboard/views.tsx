@@ -5,12 +5,10 @@ import type { AuthUser } from '../../http/auth.js';
 import type { PageContext } from '../../web/context.js';
 import { interpolate } from '../../web/interpolate.js';
 import { Layout } from '../../web/layout.js';
-import { avatarUrl } from '../accounts/settings-pages.js';
-import type { FollowedProject } from './queries.js';
-import { projectGroup } from './rules.js';
-import { moduleRunningProgress, timeRemaining } from '../../core/modules/timeline.js';
-import { profilePath, projectPath } from '../../core/urls.js';
-import { TopicList } from '../../web/topic-list.js';
+import { avatarUrl } from '../../core/users/avatars.js';
+import type { TiledProject } from '../../core/projects/tiles.js';
+import { profilePath } from '../../core/urls.js';
+import { ProjectTile } from '../../web/project-tile.js';
 import { NOTIFICATIONS_PATH } from '../../web/paths.js';
 import type { Activity } from './serialize.js';
 
@@ -99,52 +97,6 @@ export function DashboardFrame({ page, sidebar, title, tab, children, scripts }:
 }
 
 
-function TileStatus({ page, project, now }: { page: PageContext; project: FollowedProject; now: Date }) {
-  const { lang } = page;
-  const group = projectGroup(project, now);
-  if (group === 'active') {
-    const percent = moduleRunningProgress(project, now) ?? 0;
-    return (
-      <div>
-        {project.activeEnd && <p>{timeRemaining(project.activeEnd, { lang, timeZone: page.timeZone, now })}</p>}
-        <progress class="progress" max={100} value={percent} aria-label={t(lang, 'Progress')}>
-          {`${percent}%`}
-        </progress>
-      </div>
-    );
-  }
-  if (group === 'future' && project.start) return <p>{t(lang, 'Participation: from %(date)s', { date: formatDate(project.start, lang, page.timeZone) })}</p>;
-  if (group === 'past') return <p>{t(lang, 'Participation ended. Read result.')}</p>;
-  return null;
-}
-
-/** A project tile; its name is a heading one level below the list's (`level` 2 under the start page's h1). */
-export function ProjectTile({ page, project, now, level = 3 }: { page: PageContext; project: FollowedProject & { tileSrcset?: string }; now: Date; level?: 2 | 3 }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
-  const { lang } = page;
-  const url = projectPath(project.organisationSlug, project.slug);
-  const running = projectGroup(project, now) === 'active';
-  return (
-    <li class="tile">
-      {project.tileImage && (
-        <img class="tile-image" src={`/media/${project.tileImage}`} srcset={project.tileSrcset} sizes="(min-width: 40rem) 20rem, 100vw" alt={project.tileImageAltText} width={400} height={225} loading="lazy" />
-      )}
-      {project.access !== 'PUBLIC' && <span class="badge">{project.access === 'PRIVATE' ? t(lang, 'private') : t(lang, 'semi-public')}</span>}
-      <Heading>
-        <a href={url}>{project.name}</a>
-      </Heading>
-      <p>{project.description}</p>
-      <TopicList lang={lang} topics={project.topics} />
-      <TileStatus page={page} project={project} now={now} />
-      <p>
-        <a class="btn" href={url} aria-label={`${running ? t(lang, 'JOIN IN') : t(lang, 'READ')}: ${project.name}`}>
-          {running ? t(lang, 'JOIN IN') : t(lang, 'READ')}
-        </a>
-      </p>
-    </li>
-  );
-}
-
 /** Small inline icons (no icon font): a light bulb for comments on contributions, a speech bubble for replies, "!" for feedback. */
 const ICON_PATHS: Record<Activity['kind'], string> = {
   comment: 'M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2zm-3 17h6v2H9z',
@@ -216,10 +168,10 @@ function Feed({ page, activities }: { page: PageContext; activities: Activity[] 
 
 export interface OverviewData {
   sidebar: Sidebar;
-  carousel: FollowedProject[];
+  carousel: TiledProject[];
   followingCount: number;
   /** Projects that are not public in which the user takes part (participant or organisation member). */
-  participated: FollowedProject[];
+  participated: TiledProject[];
   activities: Activity[];
   moreActivities: boolean;
   now: Date;
@@ -285,7 +237,7 @@ export function ActivitiesPage({ page, sidebar, activities, olderUrl, paged }: {
   );
 }
 
-export function FollowingPage({ page, sidebar, projects, now }: { page: UserPage; sidebar: Sidebar; projects: FollowedProject[]; now: Date }) {
+export function FollowingPage({ page, sidebar, projects, now }: { page: UserPage; sidebar: Sidebar; projects: TiledProject[]; now: Date }) {
   const { lang } = page;
   return (
     <DashboardFrame page={page} sidebar={sidebar} title={t(lang, 'Following')} tab="overview">

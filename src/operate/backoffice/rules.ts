@@ -1,4 +1,4 @@
-import { DELETED_USERNAME } from '../../me/accounts/deletion.js';
+import { DELETED_USERNAME } from '../../core/users/deletion.js';
 
 /** The longest user search of the back-office. */
 export const USER_SEARCH_MAX_LENGTH = 200;
@@ -6,7 +6,7 @@ export const USER_SEARCH_MAX_LENGTH = 200;
 /** An account's page in the back-office. */
 export const userCarePath = (id: number) => `/backoffice/users/${id}/`;
 
-/** The account the content of deleted accounts belongs to (me/accounts/deletion.ts): no operator action touches it. */
+/** The account the content of deleted accounts belongs to (core/users/deletion.ts): no operator action touches it. */
 export const isDeletedPlaceholder = (user: { username: string }) => user.username === DELETED_USERNAME;
 
 export interface CareTarget {

@@ -4,7 +4,7 @@ import { organisationInitiators, organisationMembers, organisations, outbox, pro
 import { deactivateUser } from '../../core/users/credentials.js';
 import { revokeImpliedRoles } from '../../core/members/services.js';
 import { organisationBrand } from '../../core/organisations/queries.js';
-import { mailUsers } from '../../manage/projects/mails.js';
+import { mailUsers } from '../../core/projects/mails.js';
 import { projectListPath } from '../../web/paths.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
 import { superusersKept } from './rules.js';

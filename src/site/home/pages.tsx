@@ -12,16 +12,14 @@ import { sendKeptPage } from '../../web/page-keeping.js';
 import { noProjectPageVersion } from '../../db/versions.js';
 import { SETUP_PATH } from '../../web/paths.js';
 import { operatorExists } from '../../core/users/queries.js';
-import { ProjectTile } from '../../me/dashboard/views.js';
-import { type FollowedProject, listedProjects } from '../../me/dashboard/queries.js';
-import { byParticipation } from '../../me/dashboard/rules.js';
+import { ProjectTile } from '../../web/project-tile.js';
+import { listedProjects, type TiledProject } from '../../core/projects/tiles.js';
 import { loadProjectContexts } from '../../core/projects/context.js';
-import { canViewProject } from '../../core/projects/rules.js';
+import { byParticipation, canViewProject, isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
-import { isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../me/dashboard/rules.js';
 
 const PROJECT_SEARCH_MAX_LENGTH = 200;
 /** The start page's filter in the URL; '' is "all" (what the form sends for it). */
@@ -85,7 +83,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
 
 const footerOf = (o: OrganisationProfile) => ({ slug: o.slug, name: o.name, legal: o.legal });
 
-export function Tiles({ page, projects, now, empty, level }: { page: PageContext; projects: FollowedProject[]; now: Date; empty: string; level?: 2 | 3 }) {
+export function Tiles({ page, projects, now, empty, level }: { page: PageContext; projects: TiledProject[]; now: Date; empty: string; level?: 2 | 3 }) {
   if (!projects.length) return <p>{empty}</p>;
   return (
     <ul class="tiles">
@@ -97,7 +95,7 @@ export function Tiles({ page, projects, now, empty, level }: { page: PageContext
 }
 
 /** The organisations of the listed projects, by name: the choices of the start page's filter. */
-function organisationsOf(projects: FollowedProject[]) {
+function organisationsOf(projects: TiledProject[]) {
   const seen = new Map(projects.map((p) => [p.organisationSlug, p.organisationName]));
   return [...seen].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -152,7 +150,7 @@ function FirstSteps({ page }: { page: PageContext }) {
   );
 }
 
-export function HomePage(props: { page: PageContext; projects: FollowedProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
+export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
@@ -167,7 +165,7 @@ export function HomePage(props: { page: PageContext; projects: FollowedProject[]
   );
 }
 
-export function OrganisationPage(props: { page: PageContext; organisation: OrganisationProfile; projects: FollowedProject[]; now: Date }) {
+export function OrganisationPage(props: { page: PageContext; organisation: OrganisationProfile; projects: TiledProject[]; now: Date }) {
   const { page, organisation } = props;
   const { lang } = page;
   const slogan = translated(organisation, 'slogan', lang);

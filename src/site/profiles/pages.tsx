@@ -8,7 +8,7 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { Layout } from '../../web/layout.js';
-import { avatarUrl } from '../../me/accounts/settings-pages.js';
+import { avatarUrl } from '../../core/users/avatars.js';
 import { loadProfile, type Profile } from '../../core/users/profiles.js';
 
 const ProfileParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[^/]+$' }) });

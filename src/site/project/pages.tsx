@@ -22,7 +22,7 @@ import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModul
 import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster, activePhaseEnd, timeRemaining, type SpannedModule } from '../../core/modules/timeline.js';
 import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
-import { canEditProjectInDashboard } from '../../manage/projects/rules.js';
+import { canEditProjectInDashboard } from '../../core/projects/rules.js';
 import { modulePath, projectPath } from '../../core/urls.js';
 import { loadProjectPage, type ProjectPageRow, type TimelineEvent } from '../../core/projects/queries.js';
 import { TopicList } from '../../web/topic-list.js';

@@ -4,10 +4,21 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { IMPORTED_MODELS, importAplus, type ImportReport } from '../../../src/cli/aplus/import.js';
-import * as s from '../../../src/db/schema/index.js';
+import * as floor from '../../../src/db/schema/index.js';
+import * as budgetingTables from '../../../src/features/budgeting/schema.js';
+import * as debateTables from '../../../src/features/debate/schema.js';
+import * as documentTables from '../../../src/features/documents/schema.js';
+import * as ideaTables from '../../../src/features/ideas/schema.js';
+import * as interactiveEventTables from '../../../src/features/interactiveevents/schema.js';
+import * as mapIdeaTables from '../../../src/features/mapideas/schema.js';
+import * as pollTables from '../../../src/features/polls/schema.js';
+import * as topicprioTables from '../../../src/features/topicprio/schema.js';
 import { createTestApp } from '../../helpers.js';
 import { Browser } from '../../me/accounts/client.js';
 import { APLUS_SAMPLE as DIR } from './sample.js';
+
+/** The floor's tables and the module types' own. */
+const s = { ...floor, ...ideaTables, ...mapIdeaTables, ...budgetingTables, ...pollTables, ...documentTables, ...debateTables, ...topicprioTables, ...interactiveEventTables };
 
 /**
  * The sample installation made by adhocracy+'s own code (../shared/aplus-install, README there),

@@ -3,9 +3,12 @@ import { after, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { AplusImportError, importAplus } from '../../../src/cli/aplus/import.js';
 import { checkPassword } from '../../../src/core/users/passwords.js';
-import * as s from '../../../src/db/schema/index.js';
+import * as floor from '../../../src/db/schema/index.js';
+import { ideas } from '../../../src/features/ideas/schema.js';
 import { createTestDatabase } from '../../database.js';
 import { smallDump, writeDump } from './dumps.js';
+
+const s = { ...floor, ideas };
 
 /** One database for the file: every refused or dry run must leave it empty, so the last test imports into it. */
 const database = await createTestDatabase();

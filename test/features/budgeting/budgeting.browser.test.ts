@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { budgetBallotChoices, budgetBallots } from '../../../src/db/schema/index.js';
+import { budgetBallotChoices, budgetBallots } from '../../../src/features/budgeting/schema.js';
 import { BUDGET_MODULES, proposalId } from './world.js';
 import { budgetBrowser } from './browser.js';
 import { assertAccessible, chromiumMissing, logInAs, newLocalePage } from '../../chromium.js';

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { budgetSettings, modules, phases } from '../../../src/db/schema/index.js';
+import { modules, phases } from '../../../src/db/schema/index.js';
 import type { AreaFeatureCollection } from '../../../src/db/schema/common.js';
+import { budgetSettings } from '../../../src/features/budgeting/schema.js';
 import { signedIn } from '../../manage/world.js';
 import { budgetApp, BUDGET_MODULES } from './world.js';
 

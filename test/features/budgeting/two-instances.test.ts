@@ -9,7 +9,7 @@ import { buildApp } from '../../../src/app.js';
 import { testConfig } from '../../../src/config.js';
 import { withClient, withDatabase } from '../../../src/db/admin.js';
 import { type Database, openPostgres } from '../../../src/db/client.js';
-import { budgetBallotChoices, budgetBallots } from '../../../src/db/schema/index.js';
+import { budgetBallotChoices, budgetBallots } from '../../../src/features/budgeting/schema.js';
 import { generateVoteCodes } from '../../../src/features/budgeting/ballot-services.js';
 import { Browser } from '../../me/accounts/client.js';
 import { clonePostgresTemplate } from '../../database.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { budgetBallotChoices, budgetBallots, budgetVoteCodes, proposalSupports } from '../../../src/db/schema/index.js';
+import { budgetBallotChoices, budgetBallots, budgetVoteCodes, proposalSupports } from '../../../src/features/budgeting/schema.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
 import { assertStatus, budgetApp, BUDGET_MODULES, checkedOn, proposalId } from './world.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Fixture } from '../../../src/cli/fixture-schema.js';
 import type { Db } from '../../../src/db/client.js';
-import { budgetSettings, proposals } from '../../../src/db/schema/index.js';
+import { proposals } from '../../../src/features/budgeting/schema.js';
+import { budgetSettings } from '../../../src/features/budgeting/schema.js';
 import { daysFromNow } from '../../fixtures.js';
 import { dashboardApp, dashboardWorld } from '../../manage/world.js';
 

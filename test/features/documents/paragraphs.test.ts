@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ideas, organisations, users } from '../../../src/db/schema/index.js';
+import { organisations, users } from '../../../src/db/schema/index.js';
+import { ideas } from '../../../src/features/ideas/schema.js';
 import { Browser } from '../../me/accounts/client.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../../manage/world.js';
 

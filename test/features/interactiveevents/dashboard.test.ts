@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { categories, liveEventMedia, modules, organisations, phases } from '../../../src/db/schema/index.js';
+import { categories, modules, organisations, phases } from '../../../src/db/schema/index.js';
+import { liveEventMedia } from '../../../src/features/interactiveevents/schema.js';
 import { dashboardApp, signedIn } from '../../manage/world.js';
 
 const BLUEPRINTS = '/org/dashboard/projects/draft-plan/blueprints/';

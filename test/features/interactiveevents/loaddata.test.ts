@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { liveQuestions } from '../../../src/db/schema/index.js';
+import { liveQuestions } from '../../../src/features/interactiveevents/schema.js';
 import { basicWorldWith, load } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';
 import { EVENT, eventWorld } from './world.js';

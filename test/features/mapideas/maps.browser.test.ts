@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { mapIdeas } from '../../../src/db/schema/index.js';
+import { mapIdeas } from '../../../src/features/mapideas/schema.js';
 import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from '../../chromium.js';

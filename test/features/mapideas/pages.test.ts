@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { mapIdeas, modules, proposals } from '../../../src/db/schema/index.js';
+import { modules } from '../../../src/db/schema/index.js';
+import { proposals } from '../../../src/features/budgeting/schema.js';
+import { mapIdeas } from '../../../src/features/mapideas/schema.js';
 import { ideaPath } from '../../../src/core/urls.js';
 import { loadFixture } from '../../../src/cli/loaddata.js';
 import { Browser } from '../../me/accounts/client.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FixtureError, loadFixture } from '../../../src/cli/loaddata.js';
 import type { Fixture } from '../../../src/cli/fixture-schema.js';
-import * as s from '../../../src/db/schema/index.js';
+import * as s from '../../../src/features/polls/schema.js';
 import { createTestApp } from '../../helpers.js';
 import { tokenHeader } from '../../fixtures.js';
 import { pollWorld } from './world.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { comments, modules, subjects } from '../../../src/db/schema/index.js';
+import { comments, modules } from '../../../src/db/schema/index.js';
+import { subjects } from '../../../src/features/debate/schema.js';
 import { Browser } from '../../me/accounts/client.js';
 import { load, tokenHeader } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { chapters, comments, modules, paragraphs } from '../../../src/db/schema/index.js';
+import { comments, modules } from '../../../src/db/schema/index.js';
+import { chapters, paragraphs } from '../../../src/features/documents/schema.js';
 import { Browser } from '../../me/accounts/client.js';
 import { load } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';

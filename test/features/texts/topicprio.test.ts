@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { modules, ratings, topicLabels, topics } from '../../../src/db/schema/index.js';
+import { modules, ratings } from '../../../src/db/schema/index.js';
+import { topicLabels, topics } from '../../../src/features/topicprio/schema.js';
 import { Browser } from '../../me/accounts/client.js';
 import { load, tokenHeader } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ideaPath } from '../../../src/core/urls.js';
-import { proposalSupports } from '../../../src/db/schema/index.js';
+import { proposalSupports } from '../../../src/features/budgeting/schema.js';
 import { Browser } from './client.js';
 import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';

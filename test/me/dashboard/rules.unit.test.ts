@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { byParticipation, carousel, followedOrganisations, projectGroup } from '../../../src/me/dashboard/rules.js';
+import { byParticipation, projectGroup } from '../../../src/core/projects/rules.js';
+import { carousel, followedOrganisations } from '../../../src/me/dashboard/rules.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const DAY = 86400000;

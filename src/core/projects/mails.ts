@@ -6,7 +6,10 @@ import { isNotificationKind, loadRecipients } from '../../mail/notices.js';
 import type { MailBrand } from '../../mail/html.js';
 import { queueMail } from '../../mail/outbox.js';
 
-/** The dashboard's e-mails (§C10–C14); English catalogue keys, German in i18n/de-dashboard.ts. */
+/**
+ * The e-mails about projects and roles (§C10–C14), sent from the dashboard and the back-office;
+ * English catalogue keys, German in i18n/de-dashboard.ts.
+ */
 export const DASHBOARD_MAILS = {
   new_project: {
     subject: 'New project %(project)s on Allmende',

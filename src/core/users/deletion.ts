@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { commentFeedback, comments, outbox, users } from '../../db/schema/index.js';
 import { destroyUserSessions } from '../../http/session.js';
-import { moduleContentTypes } from '../../core/modules/registry.js';
+import { moduleContentTypes } from '../modules/registry.js';
 
 /**
  * The account that content of deleted accounts is handed to. Its name breaks the username rule

@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { proposals } from './content.js';
-import { modules } from './projects.js';
-import { users } from './users.js';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { modules, users } from '../../db/schema/index.js';
+import { ideaColumns, ideaIndexes, labelLinks } from '../ideas/schema.js';
+import { placeColumns } from '../mapideas/schema.js';
+
+/** Proposals of a participatory budget: a map idea with a budget (whole euros) and an archived flag. */
+export const proposals = pgTable(
+  'proposals',
+  {
+    ...ideaColumns(),
+    ...placeColumns(),
+    budget: integer('budget').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+  },
+  (t) => [...ideaIndexes('proposals', t), check('proposals_budget_not_negative', sql`${t.budget} >= 0`)],
+);
+export const proposalLabels = labelLinks('proposal_labels', 'proposal_id', proposals);
 
 /**
  * Participatory budgeting beyond adhocracy+ (issue 24, part 3; features/budgeting/ballot-rules.ts):

@@ -1,9 +1,8 @@
 import type { Config } from '../../config.js';
-import { absoluteUrl } from '../../http/urls.js';
-import { withNext } from '../../web/render.js';
-import { AFTER_LOGIN } from '../../core/users/rules.js';
-import { type Account, confirmationState, resetState } from '../../core/users/services.js';
-import { signLink } from '../../core/users/link-tokens.js';
+import { absoluteUrl, withNext } from '../../http/urls.js';
+import { AFTER_LOGIN } from './rules.js';
+import { type Account, confirmationState, resetState } from './services.js';
+import { signLink } from './link-tokens.js';
 
 /** An accounts page (login, signup, confirmation) that keeps the way back to `next`, a path `safeNext` already checked. */
 export const keepingNext = (path: string, next: string) => (next === AFTER_LOGIN ? path : withNext(path, next));
