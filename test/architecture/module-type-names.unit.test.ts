@@ -27,12 +27,6 @@ const typeFolders = readdirSync(join(SRC, 'features'), { withFileTypes: true })
 const ALLOWED: Record<string, { words: string[]; why: string }> = {
   // The content-kind list is the database's CHECK on generic relations (comments, ratings, reports, actions).
   'src/db/schema/common.ts': { words: ['idea', 'mapidea', 'proposal', 'poll', 'chapter', 'paragraph', 'subject', 'topic', 'livequestion'], why: 'CONTENT_KINDS, the CHECK of content_type columns' },
-  // The adhocracy+ import translates a+'s models into Allmende's kinds and tables: a map of every type by nature.
-  'src/cli/aplus/import.ts': { words: ['chapters', 'idea', 'ideas', 'live_question_likes', 'live_questions', 'map_ideas', 'mapidea', 'paragraphs', 'poll_answers', 'poll_choices', 'poll_questions', 'poll_votes', 'polls', 'proposal', 'proposals', 'subjects', 'topics'], why: "a+'s models to Allmende's tables" },
-  'src/cli/aplus/run.ts': { words: ['chapter', 'idea', 'livequestion', 'mapidea', 'paragraph', 'poll', 'proposal', 'subject', 'topic'], why: "a+'s models to Allmende's kinds" },
-  'src/cli/aplus/phases.ts': { words: ['BS', 'chapter', 'idea', 'livequestion', 'mapidea', 'paragraph', 'poll', 'proposal', 'subject', 'topic'], why: "a+'s models to Allmende's kinds" },
-  // GAP: the old slug address of a subject or topic (a+'s links); a contract hook would move it into the two types.
-  'src/features/moduletypes/items.ts': { words: ['subjects', 'topics'], why: 'legacyItemReference: the old slug addresses of subjects and topics' },
   // Words that mean something else in these files.
   'src/db/schema/platform.ts': { words: ['subject'], why: "a newsletter's subject" },
   'src/db/schema/users.ts': { words: ['subject'], why: "an OpenID Connect identity's subject" },
