@@ -115,13 +115,13 @@ function plan(files: string[]): Job[] {
   const jobs: (Job & { expected: number })[] = [];
   for (const tier of TIERS) {
     const inTier = files.filter((f) => tierOf(f) === tier).sort((a, b) => expected(b) - expected(a));
-    if (!GROUPED.has(tier)) {
-      jobs.push(...inTier.map((file) => ({ tier, files: [file], expected: expected(file) })));
-      continue;
-    }
-    const total = inTier.reduce((n, f) => n + expected(f), 0);
-    const groups = Array.from({ length: Math.min(inTier.length, Math.ceil(total / GROUP_MS)) }, () => ({ tier, files: [] as string[], expected: 0 }));
-    for (const file of inTier) {
+    const alone = inTier.filter((file) => !GROUPED.has(tier) || ownProcess(file));
+    jobs.push(...alone.map((file) => ({ tier, files: [file], expected: expected(file) })));
+    const grouped = inTier.filter((file) => !alone.includes(file));
+    if (!grouped.length) continue;
+    const total = grouped.reduce((n, f) => n + expected(f), 0);
+    const groups = Array.from({ length: Math.min(grouped.length, Math.ceil(total / GROUP_MS)) }, () => ({ tier, files: [] as string[], expected: 0 }));
+    for (const file of grouped) {
       const least = groups.reduce((a, b) => (b.expected < a.expected ? b : a));
       least.files.push(file);
       least.expected += expected(file);
@@ -130,6 +130,9 @@ function plan(files: string[]): Job[] {
   }
   return jobs.sort((a, b) => b.expected - a.expected);
 }
+
+/** A file whose subject is what a process does once (a first compile, a first read) says so in a line `// test: own process`. */
+const ownProcess = (file: string) => /^\/\/ test: own process\b/m.test(readFileSync(file, 'utf8'));
 
 const NO_COUNTS: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
 

@@ -5,6 +5,7 @@ import { createTestApp } from '../helpers.js';
 
 // Route schemas are compiled on a route's first request, not at the start: this proves that each
 // one compiles, so a broken schema fails here and not at its route's first request in production.
+// test: own process (in a process where other files' apps ran, their routes' schemas are compiled already)
 test("every route's validation and serialisation schemas compile", async () => {
   const { request } = await createTestApp();
   assert.equal((await request({ method: 'GET', url: '/healthz' })).status, 200);
