@@ -97,7 +97,7 @@ export async function runGroup(files: [name: string, load: () => Promise<unknown
 }
 
 /** Where test/reporter.ts counts the files it has shown. */
-const REPORTED = Symbol.for('allmende.test.reportedFiles');
+export const REPORTED = Symbol.for('allmende.test.reportedFiles');
 
 /**
  * Ends the process once the reporter has shown every file, as `--test-force-exit` does for a file

@@ -1,14 +1,12 @@
 /**
  * The test reporter of test/run.ts: each test's result as the spec reporter shows it (failures
- * with their error), without node's per-file summary, each followed by a line `# counts {…}` of the
- * counts so far: the runner reads the last one (`--test-force-exit` may end the process before a
- * reporter's epilogue). When files run in a group (test/grouping.ts), each file is a suite named
- * after it; its end is marked by a line `# file {…}` with its name, time, CPU time and counts.
+ * with their error), without node's summary. Every file runs through test/grouping.ts as a suite
+ * named after it; its end is marked by a line `# file {…}` with its name, time, CPU time and
+ * counts, which the runner reads.
  */
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-
-const REPORTED = Symbol.for('allmende.test.reportedFiles');
+import { REPORTED } from './grouping.js';
 
 interface TestEvent {
   type: string;
@@ -36,14 +34,14 @@ export default async function* reporter(source: AsyncIterable<TestEvent>): Async
     const suite = data.details?.type === 'suite';
     if (data.skip || data.todo) {
       if (!suite) counts[data.skip ? 'skipped' : 'todo'] += 1;
-      yield `${indent}﹣ ${data.name}${ms} # ${data.skip ? 'SKIP' : 'TODO'}\n${countLine(counts)}`;
+      yield `${indent}﹣ ${data.name}${ms} # ${data.skip ? 'SKIP' : 'TODO'}\n`;
     } else if (type === 'test:pass') {
       if (!suite) counts.passed += 1;
-      yield `${indent}✔ ${data.name}${ms}\n${countLine(counts)}`;
+      yield `${indent}✔ ${data.name}${ms}\n`;
     } else {
       if (!suite) counts.failed += 1;
       const error = inspect(data.details?.error, { depth: 6 }).replace(/^/gm, `${indent}  `);
-      yield `${indent}✖ ${data.name}${ms}\n${error}\n${countLine(counts)}`;
+      yield `${indent}✖ ${data.name}${ms}\n${error}\n`;
     }
     if (suite && data.nesting === 0 && data.name?.endsWith('.test.ts')) {
       const inFile = Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, n - atFileStart[key as keyof typeof counts]]));
@@ -76,5 +74,3 @@ function cpuMs(): number {
   }
   return Math.round((user + system) / 1000 + children);
 }
-
-const countLine = (counts: object) => `# counts ${JSON.stringify(counts)}\n`;

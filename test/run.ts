@@ -168,8 +168,6 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<JobResult> {
   });
 }
 
-const withoutCountLines = (text: string) => text.replace(/^# counts .*\n?/gm, '').trimEnd();
-
 /** A group's output cut at its files' ends; a file that never ended (the process died) failed, with what was left. */
 function groupResults(job: Job, output: string, exitCode: number | null): FileResult[] {
   const results: FileResult[] = [];
@@ -177,10 +175,10 @@ function groupResults(job: Job, output: string, exitCode: number | null): FileRe
   for (const [marker, json] of output.matchAll(/^# file (\{.*\})$/gm)) {
     const { file, ms, cpuMs, ...counts } = JSON.parse(json) as Counts & { file: string; ms: number; cpuMs: number };
     const at = rest.indexOf(marker);
-    results.push({ file, tier: job.tier, ms, cpuMs, ...counts, output: withoutCountLines(rest.slice(0, at)) });
+    results.push({ file, tier: job.tier, ms, cpuMs, ...counts, output: rest.slice(0, at).trimEnd() });
     rest = rest.slice(at + marker.length + 1);
   }
-  const leftOver = withoutCountLines(rest);
+  const leftOver = rest.trimEnd();
   const ended = new Set(results.map((r) => r.file));
   for (const file of job.files.filter((f) => !ended.has(f))) {
     results.push({ file, tier: job.tier, ms: 0, cpuMs: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
