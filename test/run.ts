@@ -152,7 +152,8 @@ function groupEntry(files: string[]): string {
 function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<JobResult> {
   const started = Date.now();
   const reporter = join(BUILD_DIR, 'test', 'reporter.js');
-  const args = ['--enable-source-maps', `--test-timeout=${FILE_TIMEOUT_MS}`, `--test-reporter=./${reporter}`, groupEntry(job.files)];
+  const extra = (process.env.TEST_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...extra, '--enable-source-maps', `--test-timeout=${FILE_TIMEOUT_MS}`, `--test-reporter=./${reporter}`, groupEntry(job.files)];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
