@@ -14,6 +14,9 @@
  * - With TEST_DATABASE_URL set, the database tiers run on PostgreSQL: a migrated template database
  *   is made for the run, each test process clones one database from it and resets it between
  *   tests (test/database.ts), and everything is dropped at the end.
+ * - `--checks` (what `npm test` passes) runs the type check and the lint in the same pool of
+ *   processes, dealt by their expected time like the files (they fill the cores the last long
+ *   files leave idle); a failed check fails the run.
  * - Each file's output is printed when its process ends; at the end the ten slowest files, the
  *   time and the CPU time per tier and one closing line
  *   `N passed, N failed, N skipped`. `TEST_TIMING_FILE=path` also
@@ -64,14 +67,16 @@ interface FileResult extends Counts {
 const TIMINGS = 'test/timings.json';
 const FILE_TIMEOUT_MS = 20 * 60_000;
 
-function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTimings: boolean } {
+function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTimings: boolean; checks: boolean } {
   const tiers = new Set<Tier>();
   const paths: string[] = [];
   let saveTimings = false;
+  let checks = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--save-timings') {
-      saveTimings = true;
+    if (arg === '--save-timings' || arg === '--checks') {
+      if (arg === '--checks') checks = true;
+      else saveTimings = true;
       continue;
     }
     const value = arg.startsWith('--tier=') ? arg.slice(7) : arg === '--tier' ? argv[++i] : null;
@@ -84,7 +89,7 @@ function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTim
       tiers.add(tier as Tier);
     }
   }
-  return { tiers: tiers.size ? tiers : new Set(TIERS), paths, saveTimings };
+  return { tiers: tiers.size ? tiers : new Set(TIERS), paths, saveTimings, checks };
 }
 
 const knownTimings = (): Record<string, number> => (existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {});
@@ -93,6 +98,37 @@ const knownTimings = (): Record<string, number> => (existsSync(TIMINGS) ? JSON.p
 interface Job {
   tier: Tier;
   files: string[];
+}
+
+/**
+ * The static checks `npm test` runs with the tests (`--checks`): jobs of the same pool, dealt by
+ * their expected time like test files, so they fill the cores the run's last long files leave idle
+ * instead of delaying its start.
+ */
+const CHECKS = [
+  { name: 'type check (npm run typecheck)', command: ['npx', 'tsc', '--noEmit'], expected: 35_000 },
+  { name: 'lint (npm run lint)', command: ['npx', 'eslint', '.'], expected: 20_000 },
+];
+interface CheckResult {
+  name: string;
+  ms: number;
+  ok: boolean;
+  output: string;
+}
+
+function runCheck(check: (typeof CHECKS)[number]): Promise<CheckResult> {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(check.command[0], check.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (exitCode) => {
+      const result = { name: check.name, ms: Date.now() - started, ok: exitCode === 0, output: output.trimEnd() };
+      console.log(`\n${result.ok ? '✔' : '✖'} ${check.name} (${(result.ms / 1000).toFixed(1)} s)${output ? `\n${result.output}` : ''}`);
+      done(result);
+    });
+  });
 }
 interface JobResult {
   tier: Tier;
@@ -109,7 +145,7 @@ const GROUP_MS = Number(process.env.TEST_GROUP_SECONDS ?? 120) * 1000;
  * The jobs, the slowest expected first. A grouped tier's files are dealt, the slowest first, to
  * the group expected to end first, with as many groups as its expected time needs.
  */
-function plan(files: string[]): Job[] {
+function plan(files: string[]): (Job & { expected: number })[] {
   const known = knownTimings();
   const expected = (file: string) => known[file] ?? 30_000;
   const jobs: (Job & { expected: number })[] = [];
@@ -190,19 +226,25 @@ function groupResults(job: Job, output: string, exitCode: number | null): FileRe
   return results;
 }
 
-async function runAll(files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<JobResult[]> {
-  const queue = plan(files);
-  const results: JobResult[] = [];
+async function runAll(files: string[], env: NodeJS.ProcessEnv, concurrency: number, checks: typeof CHECKS): Promise<{ jobs: JobResult[]; checks: CheckResult[] }> {
+  type Queued = { job: Job; expected: number } | { check: (typeof CHECKS)[number]; expected: number };
+  const queue: Queued[] = [...plan(files).map((job) => ({ job, expected: job.expected })), ...checks.map((check) => ({ check, expected: check.expected }))].sort((a, b) => b.expected - a.expected);
+  const jobs: JobResult[] = [];
+  const checked: CheckResult[] = [];
   const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job, env));
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if ('job' in next) jobs.push(await runJob(next.job, env));
+      else checked.push(await runCheck(next.check));
+    }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-  return results;
+  return { jobs, checks: checked };
 }
 
-function report(jobs: JobResult[], wallMs: number, buildMs: number): void {
+function report(jobs: JobResult[], checks: CheckResult[], wallMs: number, buildMs: number): void {
   const results = jobs.flatMap((j) => j.files);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  if (checks.length) console.log(`\nChecks: ${checks.map((c) => `${c.name} ${c.ok ? 'passed' : 'FAILED'} (${seconds(c.ms)})`).join(', ')}.`);
   console.log('\nThe ten slowest files:');
   for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(r.ms).padStart(8)}  ${r.file}`);
   console.log('Per tier (files, tests, processes, time in the processes, CPU time in the files):');
@@ -242,7 +284,7 @@ async function postgresTemplate(adminUrl: string): Promise<{ name: string; dropA
 }
 
 async function main(): Promise<number> {
-  const { tiers, paths, saveTimings } = parseArgs(process.argv.slice(2));
+  const { tiers, paths, saveTimings, checks } = parseArgs(process.argv.slice(2));
   const files = (paths.length ? paths.flatMap((path) => testFilesIn(path)) : testFilesIn()).filter((file) => tiers.has(tierOf(file)));
   if (!files.length) {
     console.log('No test file matches.');
@@ -257,10 +299,10 @@ async function main(): Promise<number> {
   const buildMs = await buildSuite([...files, 'test/reporter.ts', 'test/grouping.ts'], { withProduction: files.some((f) => tierOf(f) === 'process') });
   const template = adminUrl ? await postgresTemplate(adminUrl) : null;
   if (template) env.TEST_TEMPLATE_DB = template.name;
-  console.log(`Running ${files.length} files (${[...tiers].join(', ')}) on ${template ? `PostgreSQL (template ${template.name})` : 'PGlite'}, ${concurrency} at once.`);
+  console.log(`Running ${files.length} files (${[...tiers].join(', ')})${checks ? ' and the checks' : ''} on ${template ? `PostgreSQL (template ${template.name})` : 'PGlite'}, ${concurrency} at once.`);
   try {
-    const jobs = await runAll(files, env, concurrency);
-    report(jobs, Date.now() - started, buildMs);
+    const { jobs, checks: checked } = await runAll(files, env, concurrency, checks ? CHECKS : []);
+    report(jobs, checked, Date.now() - started, buildMs);
     const results = jobs.flatMap((j) => j.files);
     const timingFile = process.env.TEST_TIMING_FILE;
     if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, cpuMs: r.cpuMs, database: template ? 'postgres' : 'pglite' })}\n`);
@@ -269,7 +311,7 @@ async function main(): Promise<number> {
       const sorted = Object.fromEntries(Object.entries(timings).filter(([file]) => existsSync(file)).sort(([a], [b]) => a.localeCompare(b)));
       writeFileSync(TIMINGS, `${JSON.stringify(sorted, null, 1)}\n`);
     }
-    return results.some((r) => r.failed) ? 1 : 0;
+    return results.some((r) => r.failed) || checked.some((c) => !c.ok) ? 1 : 0;
   } finally {
     await template?.dropAll();
     rmSync(BUILD_DIR, { recursive: true, force: true });
