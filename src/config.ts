@@ -61,6 +61,25 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** The maps' tiles (Leaflet's URL template, `{s}`, `{z}`, `{x}`, `{y}`), their attribution (HTML), and the optional Nominatim-compatible geocoder of the address search. */
   maps: MapConfig;
+  /** The machine summaries' language model (an OpenAI-compatible chat completions API); null: summaries are off (the default). */
+  summaries: SummaryConfig | null;
+}
+
+export interface SummaryConfig {
+  /** The API's base URL, e.g. `http://127.0.0.1:8080/v1` (the server posts to `<url>/chat/completions`). */
+  url: string;
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey: string | null;
+}
+
+/** SUMMARIES_URL turns summaries on and then needs SUMMARIES_MODEL; SUMMARIES_API_KEY is optional. */
+function summariesVar(env: Env): SummaryConfig | null {
+  const url = urlVar(env, 'SUMMARIES_URL', ['https:', 'http:']);
+  if (!url) return null;
+  const model = env.SUMMARIES_MODEL?.trim();
+  if (!model) throw new ConfigError('SUMMARIES_URL is set: SUMMARIES_MODEL must name the model to ask');
+  return { url: url.replace(/\/+$/, ''), model, apiKey: env.SUMMARIES_API_KEY || null };
 }
 
 export interface MapConfig {
@@ -331,6 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
     usersvcProxyTargets: proxyTargetsVar(env),
     oidcProviders: oidcProvidersVar(env),
     maps: mapsVar(env),
+    summaries: summariesVar(env),
   };
 }
 
@@ -369,6 +389,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     usersvcProxyTargets: {},
     oidcProviders: [],
     maps: DEFAULT_MAPS,
+    summaries: null,
     ...overrides,
   };
 }

@@ -40,6 +40,11 @@ export const DONE_MESSAGES = {
   legal_saved: 'The legal texts have been saved.',
   event_saved: 'The event has been saved.',
   event_deleted: 'The event has been deleted.',
+  summary_made: 'The summary has been made. Read it before you publish it.',
+  summary_kept: 'Nothing has changed since the last summary: it is kept.',
+  summary_nothing: 'There are no public contributions to summarise yet.',
+  summary_published: 'The summary is published.',
+  summary_unpublished: 'The summary is no longer published.',
 } as const;
 
 export type DoneKey = keyof typeof DONE_MESSAGES;

@@ -38,10 +38,18 @@ test('each wrong value gets a clear message', () => {
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with redis/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be at least 32/],
+    [{ SUMMARIES_URL: 'ftp://model' }, /SUMMARIES_URL must start with https:\/\/ or http:\/\//],
+    [{ SUMMARIES_URL: 'http://127.0.0.1:8080/v1' }, /SUMMARIES_MODEL must name the model/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig({ DATA_DIR: dataDir(), ...env }), (error: unknown) => error instanceof ConfigError && message.test(error.message));
   }
+});
+
+test('machine summaries: off by default; SUMMARIES_URL (without its trailing slash), SUMMARIES_MODEL and an optional key turn them on', () => {
+  assert.equal(loadConfig({ DATA_DIR: dataDir() }).summaries, null);
+  assert.deepEqual(loadConfig({ DATA_DIR: dataDir(), SUMMARIES_URL: 'http://127.0.0.1:8080/v1/', SUMMARIES_MODEL: 'llama' }).summaries, { url: 'http://127.0.0.1:8080/v1', model: 'llama', apiKey: null });
+  assert.equal(loadConfig({ DATA_DIR: dataDir(), SUMMARIES_URL: 'https://models.example.org/v1', SUMMARIES_MODEL: 'm', SUMMARIES_API_KEY: 'k' }).summaries?.apiKey, 'k');
 });
 
 test('a postgres DATABASE_URL switches to PostgreSQL; BASE_URL loses its trailing slash', () => {

@@ -16,6 +16,7 @@ import { PROJECT_IMAGES, type ProjectForm, projectFormValues, projectImageErrors
 import { memberDashboardRoutes } from './member-pages.js';
 import { moduleDashboardRoutes } from './module-pages.js';
 import { offlineEventDashboardRoutes } from './offlineevent-pages.js';
+import { summaryDashboardRoutes } from './summary-pages.js';
 import { DeleteProjectPage, ProjectCreatePage, ProjectListPage, UnpublishConfirmPage } from './views.js';
 import { doneMessage, projectComponentPath, projectListPath, withDone } from '../../web/paths.js';
 import { type ArchivedFilter, dashboardProjects, loadModules } from './queries.js';
@@ -55,6 +56,7 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
   await fastify.register(moduleDashboardRoutes);
   await fastify.register(memberDashboardRoutes);
   await fastify.register(offlineEventDashboardRoutes);
+  await fastify.register(summaryDashboardRoutes);
 
   /** The Result page shows the project's statistics (§B10.3, §B17.3). */
   const resultInsights = async (form: string, projectId: number) => (form === 'result' ? loadProjectInsights(db, projectId) : undefined);

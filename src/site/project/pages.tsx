@@ -11,6 +11,9 @@ import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendKeptPage } from '../../web/page-keeping.js';
+import { sendPage } from '../../web/render.js';
+import { MachineSummary } from '../../web/summary-text.js';
+import { projectSummaries, type Summary } from '../../features/summaries/queries.js';
 import { Layout } from '../../web/layout.js';
 import { loginRedirectUrl, safeNext } from '../../web/render.js';
 import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../../core/insights/queries.js';
@@ -61,6 +64,8 @@ export interface ProjectPageData {
   /** The Edit button to the project dashboard (§A4.2). */
   mayEdit: boolean;
   tab: 'information' | 'participation' | 'result';
+  /** The platform makes machine summaries (SUMMARIES_URL): the Result tab links to the published ones. */
+  summaries: boolean;
   /** The statistics on the Result tab, when the initiator chose to show them (§B17.3). */
   insights: { data: ProjectInsights; showIdeas: boolean } | null;
   now: Date;
@@ -120,6 +125,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         mayModerate,
         mayEdit: canEditProjectInDashboard(context),
         tab: request.query.tab ?? 'participation',
+        summaries: config.summaries !== null,
         insights:
           request.query.tab === 'result' && showsInsightsPublicly(project)
             ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
@@ -143,6 +149,26 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
     await db.transaction((tx) => setFollow(tx, userId, project.id, enabled));
     return redirectWithMessage(request, reply, back, enabled ? 'You are now following this project.' : 'You no longer follow this project.');
   });
+
+  /** The project's published machine summaries (issue 34.9; features/summaries), for whoever may see the project. */
+  app.get('/:org/projects/:slug/summary/', pageRoute({ params: ProjectParams }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const { project } = await visibleProject(page, request.params);
+    return sendPage(reply, <SummariesPage page={page} project={project} summaries={await projectSummaries(db, project.id, { publishedOnly: true })} />);
+  });
+}
+
+function SummariesPage({ page, project, summaries }: { page: PageContext; project: ProjectPageRow; summaries: (Summary & { moduleName: string | null })[] }) {
+  const { lang } = page;
+  return (
+    <Layout page={page} title={`${t(lang, 'Summary of the contributions')} — ${project.name}`}>
+      <p>
+        <a href={projectPath(project.organisationSlug, project.slug)}>{project.name}</a>
+      </p>
+      <h1>{t(lang, 'Summary of the contributions')}</h1>
+      {summaries.length ? summaries.map((s) => <MachineSummary page={page} summary={s} heading={s.moduleName ?? project.name} />) : <p>{t(lang, 'No summary has been published yet.')}</p>}
+    </Layout>
+  );
 }
 
 
@@ -328,6 +354,11 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
         <section aria-labelledby="result-heading">
           <h2 id="result-heading">{t(lang, 'Result')}</h2>
           {project.result.trim() ? <RichText html={project.result} /> : <p>{t(lang, 'No results yet.')}</p>}
+          {data.summaries && (
+            <p>
+              <a href={`${path}summary/`}>{t(lang, 'Machine-made summary of the contributions')}</a>
+            </p>
+          )}
           {data.insights && <InsightsBlock lang={lang} insights={data.insights.data} showIdeas={data.insights.showIdeas} />}
         </section>
       )}
