@@ -7,7 +7,7 @@
  * under .test-build/widgets/ by everything that decides its content. Nothing of it reaches the
  * production build (scripts/build.ts bundles src/ only).
  *
- * What the build supplies as a+'s webpack set-up does (docs/api.md, "adhocracy+'s web widgets"):
+ * What the build supplies as a+'s webpack set-up does (docs/api.md, "Using adhocracy4's and adhocracy+'s web widgets"):
  * - `django`: Django's JavaScript catalogue (`gettext` and friends), here English as written;
  * - `@prosopo/procaptcha-wrapper`: Allmende's stand-in, src/web/static/prosopo-altcha.js (the ALTCHA widget);
  * - `react-markdown` and `react-slick` (rendering only: a comment's text, the carousel of a poll's
