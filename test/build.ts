@@ -23,6 +23,7 @@ export const BUILD_DIR = join('.test-build', `run-${process.pid}`);
 function removeStaleBuilds(): void {
   if (!existsSync('.test-build')) return;
   for (const name of readdirSync('.test-build')) {
+    if (name === 'widgets') continue; // the widget bundles of test/web/widgets/build.ts, kept between runs
     const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
     if (pid && pid !== process.pid && isRunning(pid)) continue;
     rmSync(join('.test-build', name), { recursive: true, force: true });

@@ -17,12 +17,16 @@ export interface TestApp {
   request(options: InjectOptions): Promise<{ status: number; body: unknown; headers: Record<string, unknown>; text: string }>;
 }
 
-/** A fresh app on a fresh database (PGlite, or PostgreSQL in CI); closed after the test file. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A fresh app on a fresh database (PGlite, or PostgreSQL in CI); closed after the test file.
+ * `routes` adds a test's own routes before the app is ready (a page that mounts widgets).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, extra: { routes?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'allmende-test-'));
   const config = testConfig({ dataDir, ...overrides });
   const app = await buildApp({ config, database });
+  extra.routes?.(app);
   await app.ready();
   after(async () => {
     await app.close();

@@ -1,11 +1,21 @@
 import { Type } from 'typebox';
 import { fieldErrors } from '../../http/errors.js';
 import { stripTags } from '../../text/html.js';
+import { type Lang, t } from '../../i18n/index.js';
 
 /** The longest comment (the reference's max_length), counted on the text as sent. */
 export const COMMENT_MAX_LENGTH = 4000;
 /** The comment categories the platform offers (A4_COMMENT_CATEGORIES): suggestion, note, question. */
 export const COMMENT_CATEGORIES = ['sug', 'not', 'que'] as const;
+/** Each category's name (a catalogue key). */
+export const COMMENT_CATEGORY_NAMES: Record<string, string> = { sug: 'Suggestion', not: 'Note', que: 'Question' };
+
+/** The categories offered, key to name in the language (a4's `categories` of the list answer, asked with `categories=true`). */
+export const commentCategoryChoices = (lang: Lang): Record<string, string> => Object.fromEntries(COMMENT_CATEGORIES.map((c) => [c, t(lang, COMMENT_CATEGORY_NAMES[c])]));
+
+/** A stored list of categories as a4's serializer answers it: key to name, an unknown key named by itself; {} for none. */
+export const commentCategoryLabels = (raw: string, lang: Lang): Record<string, string> =>
+  Object.fromEntries(commentCategoryList(raw).map((key) => [key, Object.hasOwn(COMMENT_CATEGORY_NAMES, key) ? t(lang, COMMENT_CATEGORY_NAMES[key]) : key]));
 
 export const CommentText = Type.String({ maxLength: COMMENT_MAX_LENGTH });
 /** The stored list of categories ("[sug,que]") may hold at most this many characters. */

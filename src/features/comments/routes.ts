@@ -17,7 +17,7 @@ import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage, locateInT
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError, wouldHaveCommentingPermission } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
 import { createComment, editCommentText, removeComment } from './services.js';
-import { CommentCategories, commentCategories, CommentText, commentText } from './input.js';
+import { CommentCategories, commentCategories, commentCategoryChoices, CommentText, commentText } from './input.js';
 
 export const PAGE_SIZE = 20;
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
@@ -42,6 +42,7 @@ const ListResponse = Type.Object({
   project_is_public: Type.Boolean({ description: "the project's access is public" }),
   comment_found: Type.Optional(Type.Boolean({ description: 'with commentID: the comment (or the comment a reply answers) is in the list as filtered' })),
   comment_parent: Type.Optional(Type.Integer({ description: 'with commentID of a reply that was found: the comment it answers' })),
+  categories: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'with categories=true: the comment categories offered, key to name (a4, for its category filter and form)' })),
 });
 
 /** a4's orderings of the comment list (its widget's sort menu); any other value keeps the default, newest first, as in a4. */
@@ -59,6 +60,7 @@ const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200, description: 'comments whose text contains it (any case), or by the user of exactly that name, or with such a reply; never removed, censored or blocked ones' })),
   comment_category: Type.Optional(Type.String({ maxLength: 40, description: 'comments carrying this category (sug, not, que)' })),
   commentID: Type.Optional(Type.String({ maxLength: 40, description: 'a comment or reply to find: the answer says comment_found, and comment_parent for a reply' })),
+  categories: Type.Optional(Type.String({ maxLength: 10, description: 'true: the answer names the comment categories offered (categories)' })),
 });
 const listFilter = (query: { ordering?: string; search?: string; comment_category?: string }): ThreadFilter => ({
   ordering: (query.ordering !== undefined && Object.hasOwn(A4_ORDERINGS, query.ordering) ? A4_ORDERINGS[query.ordering] : undefined) ?? '-created',
@@ -140,6 +142,7 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
         project_is_public: context.project.access === 'PUBLIC',
         ...(located && { comment_found: located.found }),
         ...(located?.parent && { comment_parent: located.parent }),
+        ...(request.query.categories === 'true' && { categories: commentCategoryChoices(ctx.lang) }),
       };
     },
   );

@@ -8,6 +8,7 @@ import { FeedbackSchema, serializeFeedback } from './feedback-serialize.js';
 import { profilePath } from '../../core/urls.js';
 import type { CommentRow, FeedbackRow, RatingSummary } from './queries.js';
 import type { CommentUserInfo } from './rules.js';
+import { commentCategoryLabels } from './input.js';
 
 export type SerializeContext = RenderContext;
 
@@ -35,7 +36,7 @@ const RatingsSchema = Type.Object({
 const commentProps = {
   id: Type.Integer(),
   comment: Type.String(),
-  comment_categories: Type.String(),
+  comment_categories: Type.Record(Type.String(), Type.String(), { description: 'the categories of the comment, key to name (a4: {"sug": "Suggestion"}); {} for none or when hidden' }),
   created: Type.String(),
   modified: Type.Union([Type.String(), Type.Null()]),
   content_type: Type.Integer(),
@@ -98,7 +99,7 @@ export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: Seri
   return {
     id: row.id,
     comment: hidden ? '' : row.comment,
-    comment_categories: hidden ? '' : row.commentCategories,
+    comment_categories: hidden ? {} : commentCategoryLabels(row.commentCategories, ctx.lang),
     created: formatDateTime(row.created, ctx.lang, ctx.timeZone),
     modified: row.modified ? formatDateTime(row.modified, ctx.lang, ctx.timeZone) : null,
     content_type: contentTypeId(row.contentType),

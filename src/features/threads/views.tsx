@@ -8,7 +8,7 @@ import { FEEDBACK_TEXT_MAX_LENGTH } from '../comments/feedback-rules.js';
 import { OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { profilePath } from '../../core/urls.js';
-import { COMMENT_CATEGORIES, commentCategoryList } from '../comments/input.js';
+import { COMMENT_CATEGORIES, COMMENT_CATEGORY_NAMES } from '../comments/input.js';
 import type { CommentOrdering } from '../comments/queries.js';
 import { COMMENT_MAX_LENGTH } from '../comments/rules.js';
 import { COMMENT_SEARCH_MAX_LENGTH, type CommentView, type ThreadView } from './queries.js';
@@ -49,7 +49,6 @@ export function CommentField({ lang, id, label, value, errors }: { lang: Lang; i
 }
 
 /** The comment categories' names (§A11.3). */
-const CATEGORY_NAMES: Record<string, string> = { sug: 'Suggestion', not: 'Note', que: 'Question' };
 
 const ORDERING_NAMES: Record<CommentOrdering, string> = {
   '-created': 'Newest',
@@ -67,7 +66,7 @@ export function CategoryFields({ lang, id, chosen, errors }: { lang: Lang; id: s
       <legend>{t(lang, 'Category of your comment (optional)')}</legend>
       {COMMENT_CATEGORIES.map((category) => (
         <label class="checkbox">
-          <input type="checkbox" name="comment_categories" value={category} checked={chosen.includes(category)} /> {t(lang, CATEGORY_NAMES[category])}
+          <input type="checkbox" name="comment_categories" value={category} checked={chosen.includes(category)} /> {t(lang, COMMENT_CATEGORY_NAMES[category])}
         </label>
       ))}
       <FieldErrors id={`${id}_errors`} errors={errors} />
@@ -102,7 +101,7 @@ function ThreadControls({ lang, thread, action }: { lang: Lang; thread: ThreadVi
             <option value="">{t(lang, 'All')}</option>
             {COMMENT_CATEGORIES.map((category) => (
               <option value={category} selected={filter.category === category}>
-                {t(lang, CATEGORY_NAMES[category])}
+                {t(lang, COMMENT_CATEGORY_NAMES[category])}
               </option>
             ))}
           </select>
@@ -271,9 +270,7 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
         {comment.is_moderator_marked && !note && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
       {!note &&
-        commentCategoryList(comment.comment_categories).map((category) => (
-          <span class="badge">{t(lang, CATEGORY_NAMES[category] ?? category)}</span>
-        ))}
+        Object.values(comment.comment_categories).map((name) => <span class="badge">{name}</span>)}
       {note && <p class="comment-hidden">{note}</p>}
       {(!note || (isModerator && comment.is_blocked)) && <PlainText class="comment-text" text={note ? comment.text : comment.comment} />}
       {comment.moderator_feedback && (

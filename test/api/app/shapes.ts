@@ -81,7 +81,7 @@ export const Rating: Shape = {
 const commentFields: Shape = {
   id: 'integer',
   comment: 'string',
-  comment_categories: 'string',
+  comment_categories: {},
   created: 'string',
   modified: 'string|null',
   content_type: 'integer',

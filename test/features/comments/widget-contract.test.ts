@@ -43,6 +43,7 @@ interface Page {
   project_is_public: boolean;
   comment_found?: boolean;
   comment_parent?: number;
+  categories?: Record<string, string>;
 }
 
 async function setup() {
@@ -195,4 +196,23 @@ test('commentID: a comment on a later page is found, a reply names its parent, t
   assert.equal((await get(list(1))).comment_found, undefined);
   const bad = await request({ method: 'GET', url: list(1, '?commentID=abc') });
   assert.equal(bad.status, 400);
+});
+
+test("comment_categories as a4 serialises them: key to name in the caller's language, {} when hidden; categories=true names the choices", async () => {
+  const { get, request, db } = await setup();
+  await threadOf(db);
+  await db.update(comments).set({ commentCategories: '[sug,old]' }).where(eq(comments.id, 5));
+  await db.update(comments).set({ commentCategories: '[not]', isRemoved: true }).where(eq(comments.id, 2));
+  const page = await get(list(1, '?ordering=new'));
+  const byId = new Map(page.results.map((c) => [c.id, c.comment_categories]));
+  assert.deepEqual(byId.get(3), { que: 'Question', sug: 'Suggestion' });
+  assert.deepEqual(byId.get(5), { sug: 'Suggestion', old: 'old' }, 'a key the platform does not offer is named by itself');
+  assert.deepEqual(byId.get(2), {}, 'a removed comment shows no categories');
+  assert.deepEqual(byId.get(119), {});
+  assert.equal(page.categories, undefined, 'only asked for');
+  const german = await request({ method: 'GET', url: list(1, '?categories=true'), headers: { 'accept-language': 'de' } });
+  const body = german.body as Page;
+  assert.deepEqual(body.categories, { sug: 'Vorschlag', not: 'Anmerkung', que: 'Frage' });
+  assert.deepEqual(body.results.find((c) => c.id === 1)?.comment_categories, { sug: 'Vorschlag' });
+  assert.equal((await get(list(1, '?categories=false'))).categories, undefined);
 });
