@@ -30,6 +30,12 @@ export const SOURCES = {
   aplus: { git: join(MIRRORS, 'liqd+adhocracy-plus', 'repo'), commit: '05b4dc35a', paths: ['apps/polls/assets', 'apps/interactiveevents/assets'] },
 };
 
+/**
+ * Where the mirrors are missing (a machine that never fetched liqd/adhocracy4 and
+ * liqd/adhocracy-plus), why: the widget journeys are then not registered (docs/testing.md).
+ */
+export const widgetSourcesMissing = Object.values(SOURCES).find((source) => !existsSync(source.git))?.git ?? null;
+
 const CACHE = resolve('.test-build', 'widgets');
 const SHIM = fileURLToPath(new URL('../../../src/web/static/prosopo-altcha.js', import.meta.url));
 
