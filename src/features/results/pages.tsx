@@ -1,0 +1,317 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { denied } from '../../http/auth.js';
+import { type FieldErrors, notFound } from '../../http/errors.js';
+import { PathId, Slug } from '../../http/responses.js';
+import { type Lang, t } from '../../i18n/index.js';
+import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
+import { loadProjectContext, loadProjectPage } from '../../core/projects/queries.js';
+import { type PageContext, pageContext } from '../../web/context.js';
+import { redirectWithMessage } from '../../web/flash.js';
+import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { contextUser, managedOrganisation } from '../../web/guards.js';
+import { sendPage } from '../../web/render.js';
+import {
+  contributionInProject,
+  findResult,
+  loadEntries,
+  loadLinkable,
+  loadLinks,
+  loadOrganisationResults,
+  loadProjectResults,
+  loadStatuses,
+  loadTree,
+  loadWinnerModules,
+  manageResultsPath,
+  organisationBySlug,
+  projectProgress,
+  resultPath,
+  statusesPath,
+} from './queries.js';
+import { canEditResults, canViewResults, type EntryForm, readEntryForm, readResultForm, readStatusForm, type ResultForm, selfAndDescendants } from './rules.js';
+import { addEntry, createResult, createStatus, deleteResult, deleteStatus, ensureStatuses, linkContributions, type ResultScope, resultsFromWinners, unlinkContribution, updateResult } from './services.js';
+import { DeleteResultPage, ManageResultsPage, OrganisationResultsPage, ResultFormPage, ResultPage, type ResultPageData, StatusesPage } from './views.js';
+
+const OrgParams = Type.Object({ org: Slug });
+const ProjectParams = Type.Object({ org: Slug, slug: Slug });
+const ResultParams = Type.Object({ org: Slug, id: PathId });
+const StatusParams = Type.Object({ org: Slug, id: PathId });
+const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+
+/** The messages after a write, by key (the list shows it once). */
+const DONE = { saved: 'The result has been saved.', deleted: 'The result has been deleted.', winners: 'The winners are results now.', none: 'Every winner is a result already.' } as const;
+
+const EMPTY_RESULT: ResultForm = { title: '', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: '', progress: '', parent: '' };
+const RESULT_FIELDS = Object.keys(EMPTY_RESULT) as (keyof ResultForm)[];
+const resultFormOf = (body: FormBody): ResultForm => Object.fromEntries(RESULT_FIELDS.map((name) => [name, field(body, name, name !== 'description')])) as unknown as ResultForm;
+const entryFormOf = (body: FormBody): EntryForm => ({ date: field(body, 'date'), text: field(body, 'text', false), status: field(body, 'status'), progress: field(body, 'progress') });
+const today = () => new Date().toISOString().slice(0, 10);
+const translator = (lang: Lang) => (key: string, vars?: Record<string, string | number>) => t(lang, key, vars);
+const numberText = (n: number | null) => (n === null ? '' : String(n));
+
+/** A contribution named `kind:id` in a form (an unknown kind is null; whether it may be linked is asked later). */
+function parseLink(value: string): { kind: ContentKind; pk: number } | null {
+  const [kind, id] = value.split(':');
+  const pk = Number(id);
+  return Number.isInteger(pk) && pk > 0 && (CONTENT_KINDS as readonly string[]).includes(kind) ? { kind: kind as ContentKind, pk } : null;
+}
+
+/**
+ * The results pages (issue 39): the organisation's overview, each result's page with its timeline,
+ * and, for the project's moderators and the organisation's initiators, the results dashboard
+ * (add, edit, delete, link contributions, the winners of a vote, timeline entries) and the
+ * organisation's statuses (initiators). The project page's Results tab is `site/project`'s.
+ */
+export async function resultPages(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+  const notice = { origin: config.baseUrl };
+
+  /** The organisation's statuses, the defaults made once (a write of its own). */
+  const ensureStatusesNow = (organisationId: number) => db.transaction((tx) => ensureStatuses(tx, organisationId));
+
+  /** A project whose results the viewer edits: login for visitors, 403 for others, 404 for none. */
+  async function editableProject(request: FastifyRequest, reply: FastifyReply, params: { org: string; slug: string }) {
+    const page = await pageContext(request, reply);
+    const loaded = await loadProjectPage(db, params.org, params.slug, contextUser(page));
+    const organisation = loaded && (await organisationBySlug(db, params.org));
+    if (!loaded || !organisation) throw notFound();
+    if (!page.user) {
+      await reply.redirect(`/accounts/login/?next=${encodeURIComponent(request.url)}`, 302);
+      return null;
+    }
+    if (!canEditResults(loaded.context)) throw denied(page.user);
+    const scope: ResultScope = { projectId: loaded.project.id, projectName: loaded.project.name, orgSlug: params.org, organisationId: organisation.id, actorId: page.user.id };
+    return { page, project: loaded.project, scope };
+  }
+
+  /** A result and whether the viewer may see and edit it; 404 for a result of another organisation. */
+  async function viewedResult(request: FastifyRequest, reply: FastifyReply, params: { org: string; id: number }) {
+    const page = await pageContext(request, reply);
+    const result = await findResult(db, params.org, params.id);
+    if (!result) throw notFound();
+    const context = await loadProjectContext(db, result.projectId, contextUser(page));
+    if (!context) throw notFound();
+    if (!canViewResults(context)) throw denied(page.user);
+    const scope: ResultScope | null = page.user && canEditResults(context) ? { projectId: result.projectId, projectName: result.projectName, orgSlug: params.org, organisationId: result.organisationId, actorId: page.user.id } : null;
+    return { page, result, scope };
+  }
+
+  /** The same for an editor only. */
+  async function editedResult(request: FastifyRequest, reply: FastifyReply, params: { org: string; id: number }) {
+    const viewed = await viewedResult(request, reply, params);
+    if (!viewed.page.user) {
+      await reply.redirect(`/accounts/login/?next=${encodeURIComponent(request.url)}`, 302);
+      return null;
+    }
+    if (!viewed.scope) throw denied(viewed.page.user);
+    return { ...viewed, scope: viewed.scope };
+  }
+
+  async function resultPageData(page: PageContext, orgSlug: string, result: NonNullable<Awaited<ReturnType<typeof findResult>>>, edit: ResultPageData['edit']): Promise<ResultPageData> {
+    const rows = await loadProjectResults(db, result.projectId);
+    const effective = rows.find((r) => r.id === result.id)?.effective ?? 0;
+    return { orgSlug, result: { ...result, effective }, entries: await loadEntries(db, result.id), links: await loadLinks(db, result.id), children: rows.filter((r) => r.parentId === result.id), edit };
+  }
+
+  // The organisation's overview.
+  app.get('/:org/results/', pageRoute({ params: OrgParams }), async (request, reply) => {
+    const page = await pageContext(request, reply);
+    const organisation = await organisationBySlug(db, request.params.org);
+    if (!organisation) throw notFound();
+    const rows = await loadOrganisationResults(db, organisation.id);
+    const projects = [...new Set(rows.map((r) => r.projectId))].map((id) => {
+      const own = rows.filter((r) => r.projectId === id);
+      return { slug: own[0].projectSlug, name: own[0].projectName, overall: projectProgress(own), rows: own };
+    });
+    return sendPage(reply, <OrganisationResultsPage page={page} organisation={organisation} projects={projects} />);
+  });
+
+  // A result's page, and its timeline entries.
+  app.get('/:org/results/:id/', pageRoute({ params: ResultParams }), async (request, reply) => {
+    const { page, result, scope } = await viewedResult(request, reply, request.params);
+    const edit = scope ? { statuses: await ensureStatusesNow(scope.organisationId), values: { date: today(), text: '', status: '', progress: '' }, errors: {} } : null;
+    return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, edit)} />);
+  });
+
+  app.post('/:org/results/:id/entries/', pageRoute({ params: ResultParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    const { page, result, scope } = found;
+    const statuses = await ensureStatusesNow(scope.organisationId);
+    const values = entryFormOf(request.body);
+    const { errors, input } = readEntryForm(values, statuses.map((s) => s.id), translator(page.lang));
+    if (!input) return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, { statuses, values, errors })} />, 400);
+    await db.transaction((tx) => addEntry(tx, scope, result.id, input, statuses, notice));
+    return redirectWithMessage(request, reply, resultPath(request.params.org, result.id), 'The entry has been added.');
+  });
+
+  // The results dashboard of a project.
+  app.get('/:org/results/project/:slug/', pageRoute({ params: ProjectParams, querystring: DoneQuery }), async (request, reply) => {
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { page, project } = found;
+    const done = request.query.done && Object.hasOwn(DONE, request.query.done) ? DONE[request.query.done as keyof typeof DONE] : null;
+    const winners = await loadWinnerModules(db, project.id);
+    return sendPage(reply, <ManageResultsPage page={page} data={{ orgSlug: request.params.org, project, rows: await loadProjectResults(db, project.id), winners, done }} />);
+  });
+
+  app.post('/:org/results/project/:slug/winners/', pageRoute({ params: ProjectParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { project, scope } = found;
+    const module = (await loadWinnerModules(db, project.id)).find((m) => String(m.id) === field(request.body, 'module'));
+    if (!module) throw notFound();
+    const winners = [];
+    for (const w of module.winners) {
+      const inProject = await contributionInProject(db, project.id, module.kind, w.id);
+      if (inProject) winners.push({ ...w, kind: module.kind, creatorId: inProject.creatorId });
+    }
+    const made = await db.transaction(async (tx) => resultsFromWinners(tx, scope, winners, await ensureStatuses(tx, scope.organisationId), notice));
+    return reply.redirect(`${manageResultsPath(request.params.org, project.slug)}?done=${made ? 'winners' : 'none'}`, 302);
+  });
+
+  /** The statuses and the results a result may nest under (not itself nor its parts). */
+  async function formChoices(scope: ResultScope, resultId: number | null) {
+    const statuses = await ensureStatusesNow(scope.organisationId);
+    const tree = await loadTree(db, scope.projectId);
+    const excluded = resultId === null ? new Set<number>() : selfAndDescendants(tree, resultId);
+    return { statuses, parents: tree.filter((r) => !excluded.has(r.id)) };
+  }
+
+  const createPath = '/:org/results/project/:slug/create/';
+  app.get(createPath, pageRoute({ params: ProjectParams }), async (request, reply) => {
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { page, scope } = found;
+    const back = manageResultsPath(request.params.org, request.params.slug);
+    return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={EMPTY_RESULT} errors={{}} {...await formChoices(scope, null)} />);
+  });
+
+  app.post(createPath, pageRoute({ params: ProjectParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { page, scope } = found;
+    const choices = await formChoices(scope, null);
+    const values = resultFormOf(request.body);
+    const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
+    const back = manageResultsPath(request.params.org, request.params.slug);
+    if (!input) return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={values} errors={errors} {...choices} />, 400);
+    const id = await db.transaction((tx) => createResult(tx, scope, input, choices.statuses));
+    return reply.redirect(`${resultPath(request.params.org, id)}update/`, 302);
+  });
+
+  const updatePath = '/:org/results/:id/update/';
+  const formOfResult = (r: NonNullable<Awaited<ReturnType<typeof findResult>>>): ResultForm => ({
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    district: r.district,
+    lat: numberText(r.lat),
+    lng: numberText(r.lng),
+    start_date: r.startDate ?? '',
+    end_date: r.endDate ?? '',
+    budget_planned: numberText(r.budgetPlanned),
+    budget_spent: numberText(r.budgetSpent),
+    status: numberText(r.statusId),
+    progress: numberText(r.progress),
+    parent: numberText(r.parentId),
+  });
+
+  async function renderEdit(reply: FastifyReply, found: NonNullable<Awaited<ReturnType<typeof editedResult>>>, org: string, values: ResultForm, errors: FieldErrors, status = 200) {
+    const { page, result, scope } = found;
+    const links = { action: `${resultPath(org, result.id)}links/`, linked: await loadLinks(db, result.id), linkable: await loadLinkable(db, scope.projectId) };
+    const title = `${t(page.lang, 'Edit result')}: ${result.title}`;
+    return sendPage(reply, <ResultFormPage page={page} title={title} action={`${resultPath(org, result.id)}update/`} back={manageResultsPath(org, result.projectSlug)} values={values} errors={errors} links={links} {...await formChoices(scope, result.id)} />, status);
+  }
+
+  app.get(updatePath, pageRoute({ params: ResultParams }), async (request, reply) => {
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    return renderEdit(reply, found, request.params.org, formOfResult(found.result), {});
+  });
+
+  app.post(updatePath, pageRoute({ params: ResultParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    const { page, result, scope } = found;
+    const choices = await formChoices(scope, result.id);
+    const values = resultFormOf(request.body);
+    const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
+    if (!input) return renderEdit(reply, found, request.params.org, values, errors, 400);
+    await db.transaction((tx) => updateResult(tx, scope, result.id, input, choices.statuses, notice));
+    return reply.redirect(`${manageResultsPath(request.params.org, result.projectSlug)}?done=saved`, 302);
+  });
+
+  app.post('/:org/results/:id/links/', pageRoute({ params: ResultParams, body: RepeatedFormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    const { result, scope } = found;
+    const back = `${resultPath(request.params.org, result.id)}update/`;
+    const removed = parseLink(field(request.body, 'remove'));
+    if (removed) {
+      await db.transaction((tx) => unlinkContribution(tx, result.id, removed.kind, removed.pk));
+      return redirectWithMessage(request, reply, back, 'The link has been removed.');
+    }
+    const links = [];
+    for (const value of fieldList(request.body, 'link')) {
+      const link = parseLink(value);
+      const inProject = link && (await contributionInProject(db, scope.projectId, link.kind, link.pk));
+      // A contribution of another project, or no contribution at all, is not linked.
+      if (!link || !inProject) throw notFound();
+      links.push({ ...link, creatorId: inProject.creatorId });
+    }
+    await db.transaction((tx) => linkContributions(tx, scope, result.id, links, notice));
+    return redirectWithMessage(request, reply, back, 'The contributions have been linked.');
+  });
+
+  const deletePath = '/:org/results/:id/delete/';
+  app.get(deletePath, pageRoute({ params: ResultParams }), async (request, reply) => {
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    return sendPage(reply, <DeleteResultPage page={found.page} title={found.result.title} action={request.url} back={manageResultsPath(request.params.org, found.result.projectSlug)} />);
+  });
+
+  app.post(deletePath, pageRoute({ params: ResultParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const found = await editedResult(request, reply, request.params);
+    if (!found) return reply;
+    await db.transaction((tx) => deleteResult(tx, found.result.id));
+    return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
+  });
+
+  // The organisation's statuses (its initiators).
+  const emptyStatus = { name: '', description: '', progress: '0' };
+  app.get('/:org/results/statuses/', pageRoute({ params: OrgParams }), async (request, reply) => {
+    const managed = await managedOrganisation(request, reply, request.params.org);
+    if (!managed) return reply;
+    const statuses = await ensureStatusesNow(managed.organisation.id);
+    return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={statuses} values={emptyStatus} errors={{}} />);
+  });
+
+  app.post('/:org/results/statuses/', pageRoute({ params: OrgParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const managed = await managedOrganisation(request, reply, request.params.org);
+    if (!managed) return reply;
+    const values = { name: field(request.body, 'name'), description: field(request.body, 'description'), progress: field(request.body, 'progress') };
+    const { errors, input } = readStatusForm(values, translator(managed.page.lang));
+    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await loadStatuses(db, managed.organisation.id)} values={values} errors={errors} />, 400);
+    await db.transaction((tx) => createStatus(tx, managed.organisation.id, input));
+    return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been saved.');
+  });
+
+  app.post('/:org/results/statuses/:id/delete/', pageRoute({ params: StatusParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const managed = await managedOrganisation(request, reply, request.params.org);
+    if (!managed) return reply;
+    const deleted = await db.transaction((tx) => deleteStatus(tx, managed.organisation.id, request.params.id));
+    if (!deleted) throw notFound();
+    return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been deleted.');
+  });
+}
