@@ -165,7 +165,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const { project, scope } = found;
     const module = (await loadWinnerModules(db, project.id)).find((m) => String(m.id) === field(request.body, 'module'));
     if (!module) throw notFound();
-    const winners = [];
+    const winners: { kind: ContentKind; id: number; name: string; budget: number; creatorId: number | null }[] = [];
     for (const w of module.winners) {
       const inProject = await contributionInProject(db, project.id, module.kind, w.id);
       if (inProject) winners.push({ ...w, kind: module.kind, creatorId: inProject.creatorId });
@@ -259,7 +259,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
       await db.transaction((tx) => unlinkContribution(tx, result.id, removed.kind, removed.pk));
       return redirectWithMessage(request, reply, back, 'The link has been removed.');
     }
-    const links = [];
+    const links: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
     for (const value of fieldList(request.body, 'link')) {
       const link = parseLink(value);
       const inProject = link && (await contributionInProject(db, scope.projectId, link.kind, link.pk));
