@@ -30,6 +30,7 @@ export const PROJECT_COMPONENTS = [
   { key: 'participants', label: 'Participants' },
   { key: 'location', label: 'Location' },
   { key: 'offlineevents', label: 'Offline events' },
+  { key: 'results', label: 'Results' },
 ] as const;
 
 export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');
