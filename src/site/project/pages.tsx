@@ -119,8 +119,10 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
       // The module's rule context from what is loaded: the project's context and the module's phases.
       const moduleContext = inPlace ? { project: context, module: { id: inPlace.id, isDraft: inPlace.isDraft, blueprintType: inPlace.blueprintType }, phases: inPlace.phases, now } : null;
+      // The module's content shows on the Participation tab only (the Results tab stays within its statements).
+      const participation = (request.query.tab ?? 'participation') === 'participation';
       const single =
-        inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
+        participation && inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
       const data: ProjectPageData = {
         project,
         imageSrcset: await app.ctx.media.srcset(project.image),
@@ -129,7 +131,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         selected,
         events: project.events,
         tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
-        counts: single || request.query.tab === 'result' ? new Map() : await loadModuleCounts(db, project.id),
+        counts: single || !participation ? new Map() : await loadModuleCounts(db, project.id),
         single,
         following,
         mayModerate,
