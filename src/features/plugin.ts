@@ -7,6 +7,7 @@ import { offlineEventPages } from './offlineevents/pages.js';
 import { ratingRoutes } from './ratings/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { resultPages } from './results/pages.js';
+import { resultRoutes } from './results/routes.js';
 import { commentPages } from './threads/pages.js';
 
 /**
@@ -15,5 +16,5 @@ import { commentPages } from './threads/pages.js';
  * The module types' own routes and pages are not here: the app registers them from the registry.
  */
 export async function participationWing(app: FastifyInstance): Promise<void> {
-  for (const folder of [commentsPlugin, commentPages, ratingRoutes, reportRoutes, moderationRoutes, moderatorRemarkRoutes, moderatorRemarkPages, offlineEventPages, resultPages]) await app.register(folder);
+  for (const folder of [commentsPlugin, commentPages, ratingRoutes, reportRoutes, moderationRoutes, moderatorRemarkRoutes, moderatorRemarkPages, offlineEventPages, resultPages, resultRoutes]) await app.register(folder);
 }

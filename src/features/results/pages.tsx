@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { type FieldErrors, notFound } from '../../http/errors.js';
@@ -9,7 +10,12 @@ import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { loadProjectContext, loadProjectPage } from '../../core/projects/queries.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
-import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { checkCsrf, field, fieldList, FormBody, htmlResponses, pageRoute, RepeatedFormBody } from '../../web/forms.js';
+import { exportFileName, sheetRows } from '../exports/sheets.js';
+import { csvStream, xlsxStream } from '../exports/writers.js';
+import { RESULT_COLUMNS, RESULT_SHEET } from './export.js';
+import { checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
+import { readMultipartBody } from '../../http/bodies.js';
 import { contextUser, managedOrganisation } from '../../web/guards.js';
 import { sendPage } from '../../web/render.js';
 import {
@@ -20,6 +26,7 @@ import {
   loadLinks,
   loadOrganisationResults,
   loadProjectResults,
+  loadResultsForExport,
   loadStatuses,
   loadTree,
   loadWinnerModules,
@@ -30,17 +37,20 @@ import {
   statusesPath,
 } from './queries.js';
 import { canEditResults, canViewResults, type EntryForm, readEntryForm, readResultForm, readStatusForm, type ResultForm, selfAndDescendants } from './rules.js';
-import { addEntry, createResult, createStatus, deleteResult, deleteStatus, ensureStatuses, linkContributions, type ResultScope, resultsFromWinners, unlinkContribution, updateResult } from './services.js';
-import { DeleteResultPage, ManageResultsPage, OrganisationResultsPage, ResultFormPage, ResultPage, type ResultPageData, StatusesPage } from './views.js';
+import { addEntry, createResult, createStatus, deleteResult, deleteStatus, ensureStatuses, linkContributions, type ResultScope, resultsFromWinners, unlinkContribution, updateResult, updateStatus } from './services.js';
+import { DeleteResultPage, ImportPage, ManageResultsPage, OrganisationResultsPage, ResultFormPage, ResultPage, type ResultPageData, StatusesPage } from './views.js';
 
 const OrgParams = Type.Object({ org: Slug });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ResultParams = Type.Object({ org: Slug, id: PathId });
 const StatusParams = Type.Object({ org: Slug, id: PathId });
+const ExportParams = Type.Object({ org: Slug, slug: Slug, ext: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]) });
+const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
+const fileRoute = { config: { page: true }, schema: { hide: true, params: ExportParams, response: { ...htmlResponses, 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'An xlsx or CSV file' }) } } };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 
 /** The messages after a write, by key (the list shows it once). */
-const DONE = { saved: 'The result has been saved.', deleted: 'The result has been deleted.', winners: 'The winners are results now.', none: 'Every winner is a result already.' } as const;
+const DONE = { imported: 'The results have been imported.', saved: 'The result has been saved.', deleted: 'The result has been deleted.', winners: 'The winners are results now.', none: 'Every winner is a result already.' } as const;
 
 const EMPTY_RESULT: ResultForm = { title: '', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: '', progress: '', parent: '' };
 const RESULT_FIELDS = Object.keys(EMPTY_RESULT) as (keyof ResultForm)[];
@@ -49,6 +59,24 @@ const entryFormOf = (body: FormBody): EntryForm => ({ date: field(body, 'date'),
 const today = () => new Date().toISOString().slice(0, 10);
 const translator = (lang: Lang) => (key: string, vars?: Record<string, string | number>) => t(lang, key, vars);
 const numberText = (n: number | null) => (n === null ? '' : String(n));
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The results import's upload (multipart). */
+    resultsFile: Buffer | null;
+  }
+}
+
+/** The rows a preview handed back to be written (JSON of cells under known columns), or null. */
+function confirmedCells(value: string): ImportCells[] | null {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed) || parsed.length > IMPORT_MAX_ROWS) return null;
+    return parsed.map((row) => Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([k, v]) => (RESULT_COLUMNS as readonly string[]).includes(k) && typeof v === 'string')) as ImportCells);
+  } catch {
+    return null;
+  }
+}
 
 /** A contribution named `kind:id` in a form (an unknown kind is null; whether it may be linked is asked later). */
 function parseLink(value: string): { kind: ContentKind; pk: number } | null {
@@ -286,6 +314,78 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
   });
 
+  app.get('/:org/results/project/:slug/export.:ext', fileRoute, async (request, reply) => {
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { page, project } = found;
+    const { ext } = request.params;
+    const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
+    const rows = await loadResultsForExport(db, project.id);
+    const cells = sheetRows(RESULT_SHEET, (async function* () { yield rows; })(), context);
+    return reply
+      .header('content-type', CONTENT_TYPES[ext])
+      .header('content-disposition', `attachment; filename="${exportFileName(project.slug, 'results', new Date(), config.timeZone, ext)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(ext === 'xlsx' ? xlsxStream(t(page.lang, RESULT_SHEET.title), cells) : csvStream(cells));
+  });
+
+  // The import: upload, preview with every row's errors, then the write of all rows in one transaction.
+  app.decorateRequest('resultsFile', null);
+  async function readFile(request: FastifyRequest) {
+    if (request.isMultipart()) request.resultsFile = await readMultipartBody(request, 'file');
+  }
+  const importPath = '/:org/results/project/:slug/import/';
+
+  /** Checks the rows against the project's statuses, results and contributions. */
+  async function checkImport(scope: ResultScope, lang: Lang, cells: ImportCells[]) {
+    const statuses = await ensureStatusesNow(scope.organisationId);
+    const resultIds = (await loadTree(db, scope.projectId)).map((r) => r.id);
+    const contributions = new Set((await loadLinkable(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
+    return { statuses, rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
+  }
+
+  app.get(importPath, pageRoute({ params: ProjectParams }), async (request, reply) => {
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    return sendPage(reply, <ImportPage page={found.page} back={manageResultsPath(request.params.org, request.params.slug)} action={request.url} rows={null} error={null} />);
+  });
+
+  app.post(importPath, { ...pageRoute({ params: ProjectParams, body: FormBody }), preValidation: readFile }, async (request, reply) => {
+    checkCsrf(request);
+    const found = await editableProject(request, reply, request.params);
+    if (!found) return reply;
+    const { page, scope } = found;
+    const back = manageResultsPath(request.params.org, request.params.slug);
+    const file = request.resultsFile;
+    const confirmed = field(request.body, 'rows', false);
+    let cells: ImportCells[];
+    if (file) {
+      const parsed = toCells(isXlsx(file) ? await parseXlsx(file).catch(() => []) : parseCsv(file.toString('utf8')));
+      if (parsed.error) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={null} error={t(page.lang, parsed.error)} />, 400);
+      cells = parsed.cells;
+    } else {
+      const decoded = confirmedCells(confirmed);
+      if (!decoded) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={null} error={t(page.lang, 'Choose a CSV or xlsx file.')} />, 400);
+      cells = decoded;
+    }
+    const { statuses, rows } = await checkImport(scope, page.lang, cells);
+    const valid = rows.every((r) => r.input);
+    // The preview: nothing is written until the checked rows come back confirmed, and none has an error.
+    if (file || !valid) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={rows} error={null} />, valid ? 200 : 400);
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        if (!row.input) continue;
+        const { id, links, ...input } = row.input;
+        const resultId = id ?? (await createResult(tx, scope, input, statuses));
+        if (id !== null) await updateResult(tx, scope, id, input, statuses, notice);
+        const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
+        for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });
+        await linkContributions(tx, scope, resultId, linked, notice);
+      }
+    });
+    return reply.redirect(`${back}?done=imported`, 302);
+  });
+
   // The organisation's statuses (its initiators).
   const emptyStatus = { name: '', description: '', progress: '0' };
   app.get('/:org/results/statuses/', pageRoute({ params: OrgParams }), async (request, reply) => {
@@ -303,6 +403,28 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const { errors, input } = readStatusForm(values, translator(managed.page.lang));
     if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await loadStatuses(db, managed.organisation.id)} values={values} errors={errors} />, 400);
     await db.transaction((tx) => createStatus(tx, managed.organisation.id, input));
+    return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been saved.');
+  });
+
+  app.get('/:org/results/statuses/:id/', pageRoute({ params: StatusParams }), async (request, reply) => {
+    const managed = await managedOrganisation(request, reply, request.params.org);
+    if (!managed) return reply;
+    const statuses = await ensureStatusesNow(managed.organisation.id);
+    const status = statuses.find((s) => s.id === request.params.id);
+    if (!status) throw notFound();
+    const values = { name: status.name, description: status.description, progress: String(status.progress) };
+    return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={statuses} values={emptyStatus} errors={{}} editing={{ id: status.id, values, errors: {} }} />);
+  });
+
+  app.post('/:org/results/statuses/:id/', pageRoute({ params: StatusParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const managed = await managedOrganisation(request, reply, request.params.org);
+    if (!managed) return reply;
+    const values = { name: field(request.body, 'name'), description: field(request.body, 'description'), progress: field(request.body, 'progress') };
+    const { errors, input } = readStatusForm(values, translator(managed.page.lang));
+    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await loadStatuses(db, managed.organisation.id)} values={emptyStatus} errors={{}} editing={{ id: request.params.id, values, errors }} />, 400);
+    const saved = await db.transaction((tx) => updateStatus(tx, managed.organisation.id, request.params.id, input));
+    if (!saved) throw notFound();
     return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been saved.');
   });
 

@@ -199,13 +199,15 @@ export async function loadOrganisationResults(db: DbOrTx, organisationId: number
   return rows.map((row) => ({ ...row, effective: progress.get(row.id) ?? 0 }));
 }
 
-/** The results of a project's export and the API: every field, the status by name, the links as `kind:id`. */
+/** The results of a project's export and the API: every field, the status by name, the links as `kind:id`: two statements. */
 export async function loadResultsForExport(db: DbOrTx, projectId: number) {
   const rows = await loadProjectResults(db, projectId);
   const ids = rows.map((r) => r.id);
   const links = ids.length ? await db.select({ resultId: resultLinks.resultId, kind: resultLinks.contentType, pk: resultLinks.objectPk }).from(resultLinks).where(inArray(resultLinks.resultId, ids)) : [];
   return rows.map((row) => ({ ...row, linked: links.filter((l) => l.resultId === row.id).map((l) => `${l.kind}:${l.pk}`) }));
 }
+
+export type ExportRow = Awaited<ReturnType<typeof loadResultsForExport>>[number];
 
 /** An organisation by its slug (the overview). */
 export async function organisationBySlug(db: DbOrTx, slug: string) {

@@ -5,7 +5,7 @@ import type { NoticeContext } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { cleanRichText } from '../../text/html.js';
 import { sendResultNotice } from './notices.js';
-import { loadProjectResults, loadStatuses, resultPath, type StatusRow } from './queries.js';
+import { loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
 import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, resultChanges, type ResultInput } from './rules.js';
 import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
 
@@ -163,7 +163,7 @@ export async function resultsFromWinners(
     .from(resultLinks)
     .innerJoin(results, eq(results.id, resultLinks.resultId))
     .where(eq(results.projectId, scope.projectId));
-  const start = statuses.find((s) => s.progress === 0) ?? statuses[0] ?? null;
+  const start = startingStatus(statuses);
   let made = 0;
   for (const winner of winners.filter((w) => !taken.some((t) => t.kind === w.kind && t.pk === w.id))) {
     const id = await createResult(

@@ -9,6 +9,7 @@ import { projectPath } from '../../core/urls.js';
 import { type EntryRow, type FoundResult, type LinkedContribution, manageResultsPath, organisationResultsPath, type ResultOfItem, type ResultRow, resultPath, type StatusRow, statusesPath } from './queries.js';
 import { type EntryForm, RESULT_LIMITS, type ResultForm, type StatusForm } from './rules.js';
 import type { ResultChange } from './schema.js';
+import type { CheckedRow } from './import.js';
 
 /** The map script of the platform (Leaflet, drawn from the element's data; /maps/config/ gives the tiles). */
 export const RESULT_MAP_SCRIPT = '/static/maps.js';
@@ -487,14 +488,33 @@ export function DeleteResultPage({ page, title, action, back }: { page: PageCont
   );
 }
 
-/** The organisation's statuses: each with its name, description and default progress; add one. */
-export function StatusesPage({ page, orgSlug, statuses, values, errors }: { page: PageContext; orgSlug: string; statuses: StatusRow[]; values: StatusForm; errors: FieldErrors }) {
+/** A status's fields: name, description, default progress (`prefix` keeps the ids of several forms apart). */
+function StatusFields({ lang, values, errors }: { lang: Lang; values: StatusForm; errors: FieldErrors }) {
+  return (
+    <>
+      <Input name="name" label={t(lang, 'Name')} value={values.name} maxLength={RESULT_LIMITS.name.maxChars} required errors={errors.name} />
+      <TextArea name="description" label={t(lang, 'Description')} value={values.description} rows={2} errors={errors.description} />
+      <Input name="progress" type="number" label={t(lang, 'Default progress (%)')} value={values.progress} errors={errors.progress} />
+    </>
+  );
+}
+
+/** The organisation's statuses: each with its name, description and default progress, changed or deleted; add one. `editing`: a refused change, shown with its errors. */
+export function StatusesPage({ page, orgSlug, statuses, values, errors, editing }: { page: PageContext; orgSlug: string; statuses: StatusRow[]; values: StatusForm; errors: FieldErrors; editing?: { id: number; values: StatusForm; errors: FieldErrors } }) {
   const { lang } = page;
   const base = statusesPath(orgSlug);
   return (
     <Layout page={page} title={t(lang, 'Statuses of results')}>
       <h1>{t(lang, 'Statuses of results')}</h1>
       <p class="help">{t(lang, 'Every project of the organisation uses these statuses; a result that gets a status takes its default progress.')}</p>
+      {editing ? (
+        <form method="post" action={`${base}${editing.id}/`} class="dashboard-form" noValidate>
+          <h2>{t(lang, 'Edit status')}</h2>
+          <CsrfField page={page} />
+          <StatusFields lang={lang} values={editing.values} errors={editing.errors} />
+          <button type="submit">{t(lang, 'Save')}</button> <a href={base}>{t(lang, 'Cancel')}</a>
+        </form>
+      ) : null}
       <DataTable headers={[t(lang, 'Name'), t(lang, 'Description'), t(lang, 'Default progress'), t(lang, 'Actions')]}>
         {statuses.map((status) => (
           <tr>
@@ -502,19 +522,69 @@ export function StatusesPage({ page, orgSlug, statuses, values, errors }: { page
             <td>{t(lang, status.description)}</td>
             <td>{`${status.progress} %`}</td>
             <td>
+              <a href={`${base}${status.id}/`} aria-label={`${t(lang, 'Edit')}: ${statusName(lang, status.name)}`}>
+                {t(lang, 'Edit')}
+              </a>{' '}
               <PostButton page={page} action={`${base}${status.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${statusName(lang, status.name)}`} />
             </td>
           </tr>
         ))}
       </DataTable>
-      <form method="post" action={base} class="dashboard-form" noValidate>
-        <h2>{t(lang, 'Add status')}</h2>
+      {!editing && (
+        <form method="post" action={base} class="dashboard-form" noValidate>
+          <h2>{t(lang, 'Add status')}</h2>
+          <CsrfField page={page} />
+          <StatusFields lang={lang} values={values} errors={errors} />
+          <button type="submit">{t(lang, 'Add status')}</button>
+        </form>
+      )}
+    </Layout>
+  );
+}
+
+/** The import: the file, then the preview of every row with its errors; the rows go back to be written only when none has one. */
+export function ImportPage({ page, back, action, rows, error }: { page: PageContext; back: string; action: string; rows: CheckedRow[] | null; error: string | null }) {
+  const { lang } = page;
+  const valid = rows !== null && rows.length > 0 && rows.every((r) => r.input);
+  return (
+    <Layout page={page} title={t(lang, 'Import results')}>
+      <p>
+        <a href={back}>{t(lang, 'Back to the results')}</a>
+      </p>
+      <h1>{t(lang, 'Import results')}</h1>
+      <p class="help">{t(lang, 'A CSV or xlsx file with the columns of the export (Title at least). A row with the ID of a result changes it; a row without adds one. Nothing is saved before you confirm the preview.')}</p>
+      <form method="post" action={action} enctype="multipart/form-data" class="dashboard-form" noValidate>
         <CsrfField page={page} />
-        <Input name="name" label={t(lang, 'Name')} value={values.name} maxLength={RESULT_LIMITS.name.maxChars} required errors={errors.name} />
-        <TextArea name="description" label={t(lang, 'Description')} value={values.description} rows={2} errors={errors.description} />
-        <Input name="progress" type="number" label={t(lang, 'Default progress (%)')} value={values.progress} errors={errors.progress} />
-        <button type="submit">{t(lang, 'Add status')}</button>
+        <Input name="file" type="file" label={t(lang, 'File (CSV or xlsx)')} accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" errors={error ? [error] : undefined} />
+        <button type="submit">{t(lang, 'Show the preview')}</button>
       </form>
+      {rows && (
+        <section aria-labelledby="preview-heading">
+          <h2 id="preview-heading">{t(lang, 'Preview')}</h2>
+          <DataTable headers={[t(lang, 'Row'), 'ID', t(lang, 'Title'), t(lang, 'Status'), t(lang, 'Errors')]}>
+            {rows.map((row) => (
+              <tr class={row.errors.length ? 'has-error' : undefined}>
+                <td>{row.line}</td>
+                <td>{row.cells.ID ?? ''}</td>
+                <td>{row.cells.Title ?? ''}</td>
+                <td>{row.cells.Status ?? ''}</td>
+                <td>{row.errors.length ? <ul>{row.errors.map((e) => <li>{e}</li>)}</ul> : t(lang, 'ready')}</td>
+              </tr>
+            ))}
+          </DataTable>
+          {valid ? (
+            <form method="post" action={action}>
+              <CsrfField page={page} />
+              <input type="hidden" name="rows" value={JSON.stringify(rows.map((r) => r.cells))} />
+              <button type="submit">{t(lang, 'Import %(count)s results', { count: rows.length })}</button>
+            </form>
+          ) : (
+            <p class="alert alert-danger" role="alert">
+              {t(lang, 'Correct the rows with errors and upload the file again; nothing has been saved.')}
+            </p>
+          )}
+        </section>
+      )}
     </Layout>
   );
 }

@@ -191,6 +191,12 @@ test('an organisation keeps its statuses: add one with its default progress, ref
   assert.equal((await initiator.post('/org/results/statuses/', { name: 'Tendered', description: 'The work is tendered.', progress: '20' })).status, 302);
   const [tendered] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'));
   assert.equal(tendered.progress, 20);
+  assert.match((await initiator.get(`/org/results/statuses/${tendered.id}/`)).text, /value="Tendered"/);
+  const refused = await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: 'x' });
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /id="id_progress_errors"[^>]*><li>Enter a whole number./);
+  assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: '25' })).status, 302);
+  assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.id, tendered.id)))[0].progress, 25);
   assert.equal((await (await signedIn(t.app, 'other')).post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 403);
   assert.equal((await (await signedIn(t.app, 'moderator')).get('/org/results/statuses/')).status, 403);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 302);
