@@ -6,6 +6,7 @@ import { resultEntries, resultLinks, results, resultStatuses } from '../../../sr
 import { ideaPath } from '../../../src/core/urls.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
+import { daysFromNow, load } from '../../fixtures.js';
 import { BRIDGE, PARK, resultsApp } from './world.js';
 
 const MANAGE = '/org/results/project/project/';
@@ -201,4 +202,28 @@ test('an organisation keeps its statuses: add one with its default progress, ref
   assert.equal((await (await signedIn(t.app, 'moderator')).get('/org/results/statuses/')).status, 403);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 302);
   assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'))).length, 0);
+});
+
+test('an editor links a topic of the project to a result and removes the link; the topic page says what it became part of; a contribution of another project is refused', async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 40, slug: 'prio', project: 1, name: 'Priorities', description: 'Rate', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    topics: [{ id: 1, module: 40, creator: 4, name: 'Zebra crossings', description: '<p>More crossings</p>' }],
+  });
+  const moderator = await signedIn(t.app, 'moderator');
+  assert.equal((await moderator.post(`${MANAGE}create/`, { title: 'Safer crossings', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: '', progress: '', parent: '' })).status, 302);
+  const [result] = await t.db.select().from(results);
+  const edit = await moderator.get(`/org/results/${result.id}/update/`);
+  assert.match(edit.text, /value="topic:1"/);
+  assert.match(edit.text, new RegExp(`value="proposal:${PARK}"`));
+  // Module 33's proposals belong to organisation 2's project.
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { link: ['topic:1', 'proposal:331'] })).status, 404);
+  assert.equal((await t.db.select().from(resultLinks)).length, 0);
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { link: ['topic:1'] })).status, 302);
+  const topic = await new Browser(t.app).get(`/org/topicprio/${new Date().getUTCFullYear()}-00001/`);
+  assert.match(topic.text, new RegExp(`This became part of: <a href="/org/results/${result.id}/">Safer crossings</a> — no status, 0 %`));
+  const [told] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'member@example.org'), eq(outbox.kind, 'result_linked')));
+  assert.match(told.body, /became part of the result "Safer crossings"/);
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { remove: 'topic:1' })).status, 302);
+  assert.doesNotMatch((await new Browser(t.app).get(`/org/topicprio/${new Date().getUTCFullYear()}-00001/`)).text, /This became part of/);
 });
