@@ -106,4 +106,6 @@ export const deResults: Record<string, string> = {
   'The file is empty.': 'Die Datei ist leer.',
   'The results have been imported.': 'Die Ergebnisse wurden importiert.',
   'ready': 'bereit',
+  'Image (optional)': 'Bild (optional)',
+  'Image of the entry of %(date)s': 'Bild zum Eintrag vom %(date)s',
 };

@@ -16,6 +16,7 @@ import { csvStream, xlsxStream } from '../exports/writers.js';
 import { RESULT_COLUMNS, RESULT_SHEET } from './export.js';
 import { checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
 import { readMultipartBody } from '../../http/bodies.js';
+import { ImageInvalid, storeImage } from '../../media/images.js';
 import { contextUser, managedOrganisation } from '../../web/guards.js';
 import { sendPage } from '../../web/render.js';
 import {
@@ -56,13 +57,15 @@ const EMPTY_RESULT: ResultForm = { title: '', description: '', category: '', dis
 const RESULT_FIELDS = Object.keys(EMPTY_RESULT) as (keyof ResultForm)[];
 const resultFormOf = (body: FormBody): ResultForm => Object.fromEntries(RESULT_FIELDS.map((name) => [name, field(body, name, name !== 'description')])) as unknown as ResultForm;
 const entryFormOf = (body: FormBody): EntryForm => ({ date: field(body, 'date'), text: field(body, 'text', false), status: field(body, 'status'), progress: field(body, 'progress') });
+/** A timeline entry's image: any size within the limits of every image. */
+const ENTRY_IMAGE_RULES = { minWidth: 1, minHeight: 1 };
 const today = () => new Date().toISOString().slice(0, 10);
 const translator = (lang: Lang) => (key: string, vars?: Record<string, string | number>) => t(lang, key, vars);
 const numberText = (n: number | null) => (n === null ? '' : String(n));
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The results import's upload (multipart). */
+    /** The results import's file or a timeline entry's image (multipart). */
     resultsFile: Buffer | null;
   }
 }
@@ -93,7 +96,7 @@ function parseLink(value: string): { kind: ContentKind; pk: number } | null {
  */
 export async function resultPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
+  const { db, config, media } = app.ctx;
   const notice = { origin: config.baseUrl };
 
   /** The organisation's statuses, the defaults made once (a write of its own). */
@@ -163,16 +166,37 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, edit)} />);
   });
 
-  app.post('/:org/results/:id/entries/', pageRoute({ params: ResultParams, body: FormBody }), async (request, reply) => {
+  app.decorateRequest('resultsFile', null);
+  async function readFile(request: FastifyRequest, field: 'file' | 'image') {
+    if (request.isMultipart()) request.resultsFile = await readMultipartBody(request, field);
+  }
+
+  app.post('/:org/results/:id/entries/', { ...pageRoute({ params: ResultParams, body: FormBody }), preValidation: (request) => readFile(request, 'image') }, async (request, reply) => {
     checkCsrf(request);
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
     const { page, result, scope } = found;
     const statuses = await ensureStatusesNow(scope.organisationId);
     const values = entryFormOf(request.body);
-    const { errors, input } = readEntryForm(values, statuses.map((s) => s.id), translator(page.lang));
-    if (!input) return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, { statuses, values, errors })} />, 400);
-    await db.transaction((tx) => addEntry(tx, scope, result.id, input, statuses, notice));
+    const upload = request.resultsFile;
+    const { errors, input } = readEntryForm(values, statuses.map((s) => s.id), translator(page.lang), Boolean(upload));
+    // The image is stored only when the entry is valid; a refused image is an error beside its field.
+    let image: string | null = null;
+    if (input && upload) {
+      try {
+        image = await storeImage(media, 'results/images', upload, ENTRY_IMAGE_RULES);
+      } catch (error) {
+        if (!(error instanceof ImageInvalid)) throw error;
+        errors.image = [t(page.lang, error.message)];
+      }
+    }
+    if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, { statuses, values, errors })} />, 400);
+    try {
+      await db.transaction((tx) => addEntry(tx, scope, result.id, { ...input, image }, statuses, notice));
+    } catch (error) {
+      await media.remove(image);
+      throw error;
+    }
     return redirectWithMessage(request, reply, resultPath(request.params.org, result.id), 'The entry has been added.');
   });
 
@@ -330,10 +354,6 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   });
 
   // The import: upload, preview with every row's errors, then the write of all rows in one transaction.
-  app.decorateRequest('resultsFile', null);
-  async function readFile(request: FastifyRequest) {
-    if (request.isMultipart()) request.resultsFile = await readMultipartBody(request, 'file');
-  }
   const importPath = '/:org/results/project/:slug/import/';
 
   /** Checks the rows against the project's statuses, results and contributions. */
@@ -350,7 +370,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     return sendPage(reply, <ImportPage page={found.page} back={manageResultsPath(request.params.org, request.params.slug)} action={request.url} rows={null} error={null} />);
   });
 
-  app.post(importPath, { ...pageRoute({ params: ProjectParams, body: FormBody }), preValidation: readFile }, async (request, reply) => {
+  app.post(importPath, { ...pageRoute({ params: ProjectParams, body: FormBody }), preValidation: (request) => readFile(request, 'file') }, async (request, reply) => {
     checkCsrf(request);
     const found = await editableProject(request, reply, request.params);
     if (!found) return reply;

@@ -161,8 +161,8 @@ export interface EntryInput {
   progress?: number;
 }
 
-/** Checks an entry: a valid date, and a text or a change. */
-export function readEntryForm(form: EntryForm, statusIds: number[], translate: Translate): { errors: FieldErrors; input: EntryInput | null } {
+/** Checks an entry: a valid date, and a text, a change or an image (`hasImage`). */
+export function readEntryForm(form: EntryForm, statusIds: number[], translate: Translate, hasImage = false): { errors: FieldErrors; input: EntryInput | null } {
   const errors: FieldErrors = {};
   if (!isDate(form.date.trim())) errors.date = [translate('Enter a valid date.')];
   checkLimits(form as unknown as Record<string, string>, ['text'], errors, translate);
@@ -171,7 +171,7 @@ export function readEntryForm(form: EntryForm, statusIds: number[], translate: T
   const progress = wholeNumber(form.progress, 0, 100);
   if ('error' in progress) errors.progress = [translate(progress.error, progress.vars)];
   const progressValue = 'value' in progress && progress.value !== null ? progress.value : undefined;
-  if (!errors.text && !form.text.trim() && statusId === undefined && progressValue === undefined) errors.text = [translate('Write what happened, or choose a new status or progress.')];
+  if (!errors.text && !form.text.trim() && !hasImage && statusId === undefined && progressValue === undefined) errors.text = [translate('Write what happened, or choose a new status or progress.')];
   if (Object.keys(errors).length) return { errors, input: null };
   return { errors, input: { date: form.date.trim(), text: form.text.trim(), ...(statusId !== undefined ? { statusId } : {}), ...(progressValue !== undefined ? { progress: progressValue } : {}) } };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { type ContentKind, organisations, projects, timestamps, users } from '../../db/schema/index.js';
+import { registerMediaColumns } from '../../media/references.js';
 
 /**
  * Results (issue 39, Decidim's accountability): what became of a project's contributions. An
@@ -98,3 +99,6 @@ export const resultEntries = pgTable(
   },
   (t) => [index('result_entries_result_idx').on(t.resultId, t.date, t.id)],
 );
+
+// A timeline entry's image is a media file: it is removed only when no row names it.
+registerMediaColumns([resultEntries.image]);

@@ -55,12 +55,12 @@ async function snapshot(tx: DbOrTx, projectId: number, resultId: number) {
  * Records what changed (status, progress, budgets) as a timeline entry with `text`, and tells the
  * contributors and followers when the status changed or the result became complete.
  */
-async function recordChange(tx: DbOrTx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string }, notice: NoticeContext): Promise<void> {
+async function recordChange(tx: DbOrTx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
   const after = await snapshot(tx, scope.projectId, resultId);
   if (!after) return;
   const changes = resultChanges(before, after);
-  if (!changes.length && !entry.text) return;
-  await tx.insert(resultEntries).values({ resultId, authorId: scope.actorId, date: entry.date, text: entry.text, changes });
+  if (!changes.length && !entry.text && !entry.image) return;
+  await tx.insert(resultEntries).values({ resultId, authorId: scope.actorId, date: entry.date, text: entry.text, image: entry.image ?? null, changes });
   await recordAction(tx, { actorId: scope.actorId, verb: 'update', obj: { type: 'result', id: resultId }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
   if (isNoticedChange(changes, before.progress, after.progress)) {
     await sendResultNotice(
@@ -100,8 +100,8 @@ export async function updateResult(tx: DbOrTx, scope: ResultScope, resultId: num
   await recordChange(tx, scope, resultId, before, { date: today(), text: '' }, notice);
 }
 
-/** A timeline entry by the initiator, which may move the result to a new status or progress (its default when only the status is given). */
-export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number, input: EntryInput, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+/** A timeline entry by the initiator (with an image already stored, if any), which may move the result to a new status or progress (its default when only the status is given). */
+export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
   const before = await snapshot(tx, scope.projectId, resultId);
   if (!before) return;
   const set: { statusId?: number; progress?: number; modified?: Date } = {};
@@ -110,7 +110,7 @@ export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number,
     set.progress = input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress;
   } else if (input.progress !== undefined) set.progress = input.progress;
   if (Object.keys(set).length) await tx.update(results).set({ ...set, modified: new Date() }).where(eq(results.id, resultId));
-  await recordChange(tx, scope, resultId, before, { date: input.date, text: input.text }, notice);
+  await recordChange(tx, scope, resultId, before, { date: input.date, text: input.text, image: input.image }, notice);
 }
 
 /** Deletes a result (its sub-results, links and timeline go with it) and its actions. */

@@ -159,7 +159,7 @@ function Timeline({ lang, entries }: { lang: Lang; entries: EntryRow[] }) {
             {entry.authorName ? ` · ${entry.authorName}` : ''}
           </p>
           {entry.text && <p class="pre-line">{entry.text}</p>}
-          {entry.image && <img src={`/media/${entry.image}`} alt="" />}
+          {entry.image && <img class="result-entry-image" src={`/media/${entry.image}`} alt={t(lang, 'Image of the entry of %(date)s', { date: day(lang, entry.date) })} />}
           {entry.changes.length > 0 && (
             <ul class="result-changes">
               {entry.changes.map((change) => (
@@ -179,7 +179,7 @@ function Timeline({ lang, entries }: { lang: Lang; entries: EntryRow[] }) {
 function EntryFormView({ page, action, statuses, values, errors }: { page: PageContext; action: string; statuses: StatusRow[]; values: EntryForm; errors: FieldErrors }) {
   const { lang } = page;
   return (
-    <form method="post" action={action} class="dashboard-form" noValidate>
+    <form method="post" action={action} class="dashboard-form" noValidate enctype="multipart/form-data">
       <h3>{t(lang, 'Add a timeline entry')}</h3>
       <CsrfField page={page} />
       <FormErrors errors={errors.non_field_errors} />
@@ -187,6 +187,7 @@ function EntryFormView({ page, action, statuses, values, errors }: { page: PageC
       <TextArea name="text" label={t(lang, 'What happened')} value={values.text} rows={4} maxLength={RESULT_LIMITS.text.maxChars} errors={errors.text} />
       <Select name="status" label={t(lang, 'New status')} value={values.status} errors={errors.status} choices={[{ value: '', label: t(lang, 'unchanged') }, ...statuses.map((s) => ({ value: String(s.id), label: `${statusName(lang, s.name)} (${s.progress} %)` }))]} />
       <Input name="progress" type="number" label={t(lang, 'New progress (%)')} value={values.progress} errors={errors.progress} help={t(lang, 'Empty: the new status’s default progress, or unchanged.')} />
+      <Input name="image" type="file" label={t(lang, 'Image (optional)')} accept="image/png,image/jpeg,image/gif" errors={errors.image} />
       <button type="submit">{t(lang, 'Add entry')}</button>
     </form>
   );

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import sharp from 'sharp';
 import { and, asc, eq } from 'drizzle-orm';
 import { actions, notifications, outbox } from '../../../src/db/schema/index.js';
 import { resultEntries, resultLinks, results, resultStatuses } from '../../../src/features/results/schema.js';
@@ -226,4 +227,22 @@ test('an editor links a topic of the project to a result and removes the link; t
   assert.match(told.body, /became part of the result "Safer crossings"/);
   assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { remove: 'topic:1' })).status, 302);
   assert.doesNotMatch((await new Browser(t.app).get(`/org/topicprio/${new Date().getUTCFullYear()}-00001/`)).text, /This became part of/);
+});
+
+test('a timeline entry may carry an image: stored and shown with its alt text; a file that is no image is refused beside the field, nothing saved', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const fields = { date: '2026-11-30', text: 'The slide is up.', status: '', progress: '' };
+  const refused = await initiator.postMultipart(`/org/results/${park.id}/entries/`, fields, { name: 'image', filename: 'x.png', type: 'image/png', data: Buffer.from('no image') });
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /id="id_image_errors"/);
+  assert.equal((await t.db.select().from(resultEntries)).length, 0);
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
+  assert.equal((await initiator.postMultipart(`/org/results/${park.id}/entries/`, fields, { name: 'image', filename: 'slide.png', type: 'image/png', data: png })).status, 302);
+  const [entry] = await t.db.select().from(resultEntries);
+  assert.match(entry.image ?? '', /^results\/images\/[0-9a-f]{64}\.png$/);
+  const page = await new Browser(t.app).get(`/org/results/${park.id}/`);
+  assert.match(page.text, new RegExp(`<img class="result-entry-image" src="/media/${entry.image}" alt="Image of the entry of`));
+  assert.equal((await new Browser(t.app).download(`/media/${entry.image}`)).status, 200);
 });
