@@ -108,4 +108,6 @@ export const deResults: Record<string, string> = {
   'ready': 'bereit',
   'Image (optional)': 'Bild (optional)',
   'Image of the entry of %(date)s': 'Bild zum Eintrag vom %(date)s',
+  'These are the default statuses; they are saved with the first result or status, and can be changed then.': 'Das sind die voreingestellten Status; sie werden mit dem ersten Ergebnis oder Status gespeichert und können dann geändert werden.',
+  default: 'voreingestellt',
 };

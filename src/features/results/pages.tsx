@@ -28,17 +28,17 @@ import {
   loadOrganisationResults,
   loadProjectResults,
   loadResultsForExport,
-  loadStatuses,
   loadTree,
   loadWinnerModules,
   manageResultsPath,
   organisationBySlug,
   projectProgress,
   resultPath,
+  statusChoices,
   statusesPath,
 } from './queries.js';
 import { canEditResults, canViewResults, type EntryForm, readEntryForm, readResultForm, readStatusForm, type ResultForm, selfAndDescendants } from './rules.js';
-import { addEntry, createResult, createStatus, deleteResult, deleteStatus, ensureStatuses, linkContributions, type ResultScope, resultsFromWinners, unlinkContribution, updateResult, updateStatus } from './services.js';
+import { addEntry, createResult, createStatus, deleteResult, deleteStatus, linkContributions, type ResultScope, resultsFromWinners, storedStatuses, unlinkContribution, updateResult, updateStatus } from './services.js';
 import { DeleteResultPage, ImportPage, ManageResultsPage, OrganisationResultsPage, ResultFormPage, ResultPage, type ResultPageData, StatusesPage } from './views.js';
 
 const OrgParams = Type.Object({ org: Slug });
@@ -100,7 +100,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   const notice = { origin: config.baseUrl };
 
   /** The organisation's statuses, the defaults made once (a write of its own). */
-  const ensureStatusesNow = (organisationId: number) => db.transaction((tx) => ensureStatuses(tx, organisationId));
+  const choicesOf = (organisationId: number) => statusChoices(db, organisationId);
 
   /** A project whose results the viewer edits: login for visitors, 403 for others, 404 for none. */
   async function editableProject(request: FastifyRequest, reply: FastifyReply, params: { org: string; slug: string }) {
@@ -162,7 +162,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   // A result's page, and its timeline entries.
   app.get('/:org/results/:id/', pageRoute({ params: ResultParams }), async (request, reply) => {
     const { page, result, scope } = await viewedResult(request, reply, request.params);
-    const edit = scope ? { statuses: await ensureStatusesNow(scope.organisationId), values: { date: today(), text: '', status: '', progress: '' }, errors: {} } : null;
+    const edit = scope ? { statuses: await choicesOf(scope.organisationId), values: { date: today(), text: '', status: '', progress: '' }, errors: {} } : null;
     return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, edit)} />);
   });
 
@@ -176,7 +176,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
     const { page, result, scope } = found;
-    const statuses = await ensureStatusesNow(scope.organisationId);
+    const statuses = await choicesOf(scope.organisationId);
     const values = entryFormOf(request.body);
     const upload = request.resultsFile;
     const { errors, input } = readEntryForm(values, statuses.map((s) => s.id), translator(page.lang), Boolean(upload));
@@ -192,7 +192,10 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     }
     if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, { statuses, values, errors })} />, 400);
     try {
-      await db.transaction((tx) => addEntry(tx, scope, result.id, { ...input, image }, statuses, notice));
+      await db.transaction(async (tx) => {
+        const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
+        await addEntry(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? undefined, image }, stored, notice);
+      });
     } catch (error) {
       await media.remove(image);
       throw error;
@@ -222,13 +225,13 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
       const inProject = await contributionInProject(db, project.id, module.kind, w.id);
       if (inProject) winners.push({ ...w, kind: module.kind, creatorId: inProject.creatorId });
     }
-    const made = await db.transaction(async (tx) => resultsFromWinners(tx, scope, winners, await ensureStatuses(tx, scope.organisationId), notice));
+    const made = await db.transaction(async (tx) => resultsFromWinners(tx, scope, winners, (await storedStatuses(tx, scope.organisationId)).stored, notice));
     return reply.redirect(`${manageResultsPath(request.params.org, project.slug)}?done=${made ? 'winners' : 'none'}`, 302);
   });
 
   /** The statuses and the results a result may nest under (not itself nor its parts). */
   async function formChoices(scope: ResultScope, resultId: number | null) {
-    const statuses = await ensureStatusesNow(scope.organisationId);
+    const statuses = await choicesOf(scope.organisationId);
     const tree = await loadTree(db, scope.projectId);
     const excluded = resultId === null ? new Set<number>() : selfAndDescendants(tree, resultId);
     return { statuses, parents: tree.filter((r) => !excluded.has(r.id)) };
@@ -253,7 +256,10 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
     const back = manageResultsPath(request.params.org, request.params.slug);
     if (!input) return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={values} errors={errors} {...choices} />, 400);
-    const id = await db.transaction((tx) => createResult(tx, scope, input, choices.statuses));
+    const id = await db.transaction(async (tx) => {
+      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
+      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null }, stored);
+    });
     return reply.redirect(`${resultPath(request.params.org, id)}update/`, 302);
   });
 
@@ -296,7 +302,10 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const values = resultFormOf(request.body);
     const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
     if (!input) return renderEdit(reply, found, request.params.org, values, errors, 400);
-    await db.transaction((tx) => updateResult(tx, scope, result.id, input, choices.statuses, notice));
+    await db.transaction(async (tx) => {
+      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
+      await updateResult(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? null }, stored, notice);
+    });
     return reply.redirect(`${manageResultsPath(request.params.org, result.projectSlug)}?done=saved`, 302);
   });
 
@@ -358,10 +367,10 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
 
   /** Checks the rows against the project's statuses, results and contributions. */
   async function checkImport(scope: ResultScope, lang: Lang, cells: ImportCells[]) {
-    const statuses = await ensureStatusesNow(scope.organisationId);
+    const statuses = await choicesOf(scope.organisationId);
     const resultIds = (await loadTree(db, scope.projectId)).map((r) => r.id);
     const contributions = new Set((await loadLinkable(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
-    return { statuses, rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
+    return { rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
   }
 
   app.get(importPath, pageRoute({ params: ProjectParams }), async (request, reply) => {
@@ -388,16 +397,18 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
       if (!decoded) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={null} error={t(page.lang, 'Choose a CSV or xlsx file.')} />, 400);
       cells = decoded;
     }
-    const { statuses, rows } = await checkImport(scope, page.lang, cells);
+    const { rows } = await checkImport(scope, page.lang, cells);
     const valid = rows.every((r) => r.input);
     // The preview: nothing is written until the checked rows come back confirmed, and none has an error.
     if (file || !valid) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={rows} error={null} />, valid ? 200 : 400);
     await db.transaction(async (tx) => {
+      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
       for (const row of rows) {
         if (!row.input) continue;
-        const { id, links, ...input } = row.input;
-        const resultId = id ?? (await createResult(tx, scope, input, statuses));
-        if (id !== null) await updateResult(tx, scope, id, input, statuses, notice);
+        const { id, links, ...fields } = row.input;
+        const input = { ...fields, statusId: idOf(fields.statusId) ?? null };
+        const resultId = id ?? (await createResult(tx, scope, input, stored));
+        if (id !== null) await updateResult(tx, scope, id, input, stored, notice);
         const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
         for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });
         await linkContributions(tx, scope, resultId, linked, notice);
@@ -411,7 +422,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   app.get('/:org/results/statuses/', pageRoute({ params: OrgParams }), async (request, reply) => {
     const managed = await managedOrganisation(request, reply, request.params.org);
     if (!managed) return reply;
-    const statuses = await ensureStatusesNow(managed.organisation.id);
+    const statuses = await choicesOf(managed.organisation.id);
     return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={statuses} values={emptyStatus} errors={{}} />);
   });
 
@@ -421,7 +432,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!managed) return reply;
     const values = { name: field(request.body, 'name'), description: field(request.body, 'description'), progress: field(request.body, 'progress') };
     const { errors, input } = readStatusForm(values, translator(managed.page.lang));
-    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await loadStatuses(db, managed.organisation.id)} values={values} errors={errors} />, 400);
+    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await choicesOf(managed.organisation.id)} values={values} errors={errors} />, 400);
     await db.transaction((tx) => createStatus(tx, managed.organisation.id, input));
     return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been saved.');
   });
@@ -429,7 +440,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   app.get('/:org/results/statuses/:id/', pageRoute({ params: StatusParams }), async (request, reply) => {
     const managed = await managedOrganisation(request, reply, request.params.org);
     if (!managed) return reply;
-    const statuses = await ensureStatusesNow(managed.organisation.id);
+    const statuses = await choicesOf(managed.organisation.id);
     const status = statuses.find((s) => s.id === request.params.id);
     if (!status) throw notFound();
     const values = { name: status.name, description: status.description, progress: String(status.progress) };
@@ -442,7 +453,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!managed) return reply;
     const values = { name: field(request.body, 'name'), description: field(request.body, 'description'), progress: field(request.body, 'progress') };
     const { errors, input } = readStatusForm(values, translator(managed.page.lang));
-    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await loadStatuses(db, managed.organisation.id)} values={emptyStatus} errors={{}} editing={{ id: request.params.id, values, errors }} />, 400);
+    if (!input) return sendPage(reply, <StatusesPage page={managed.page} orgSlug={request.params.org} statuses={await choicesOf(managed.organisation.id)} values={emptyStatus} errors={{}} editing={{ id: request.params.id, values, errors }} />, 400);
     const saved = await db.transaction((tx) => updateStatus(tx, managed.organisation.id, request.params.id, input));
     if (!saved) throw notFound();
     return redirectWithMessage(request, reply, statusesPath(request.params.org), 'The status has been saved.');

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ContentKind, modules, organisations, projects, users } from '../../db/schema/index.js';
 import { resultableContentTypes, winnerContentType } from '../../core/modules/registry.js';
-import { effectiveProgress, overallProgress } from './rules.js';
+import { DEFAULT_STATUSES, effectiveProgress, overallProgress } from './rules.js';
 import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
 
 /** The public page of a result: `/<org>/results/<id>/`. */
@@ -19,6 +19,16 @@ export interface StatusRow {
   name: string;
   description: string;
   progress: number;
+}
+
+/**
+ * The statuses offered to choose from: the organisation's, or, while it has none stored, the
+ * defaults with negative ids (a read never writes; the first write that needs them stores them:
+ * `services.storedStatuses`).
+ */
+export async function statusChoices(db: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+  const rows = await loadStatuses(db, organisationId);
+  return rows.length ? rows : DEFAULT_STATUSES.map((s, i) => ({ id: -(i + 1), name: s.name, description: s.description, progress: s.progress }));
 }
 
 /** An organisation's statuses in their order. */

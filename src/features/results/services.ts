@@ -28,7 +28,18 @@ export async function ensureStatuses(tx: DbOrTx, organisationId: number): Promis
   return loadStatuses(tx, organisationId);
 }
 
+/**
+ * The organisation's stored statuses (the defaults stored now if it has none), and a chosen status
+ * id as stored: a default offered with a negative id (`queries.statusChoices`) becomes its stored twin.
+ */
+export async function storedStatuses(tx: DbOrTx, organisationId: number) {
+  const stored = await ensureStatuses(tx, organisationId);
+  const idOf = (id: number | null | undefined) => (id === null || id === undefined || id > 0 ? id : (stored.find((s) => s.name === DEFAULT_STATUSES[-id - 1]?.name)?.id ?? null));
+  return { stored, idOf };
+}
+
 export async function createStatus(tx: DbOrTx, organisationId: number, input: { name: string; description: string; progress: number }): Promise<void> {
+  await ensureStatuses(tx, organisationId);
   const [row] = await tx.select({ n: count() }).from(resultStatuses).where(eq(resultStatuses.organisationId, organisationId));
   await tx.insert(resultStatuses).values({ organisationId, ...input, position: row?.n ?? 0 });
 }

@@ -508,6 +508,7 @@ export function StatusesPage({ page, orgSlug, statuses, values, errors, editing 
     <Layout page={page} title={t(lang, 'Statuses of results')}>
       <h1>{t(lang, 'Statuses of results')}</h1>
       <p class="help">{t(lang, 'Every project of the organisation uses these statuses; a result that gets a status takes its default progress.')}</p>
+      {statuses.some((s) => s.id < 0) && <p class="help">{t(lang, 'These are the default statuses; they are saved with the first result or status, and can be changed then.')}</p>}
       {editing ? (
         <form method="post" action={`${base}${editing.id}/`} class="dashboard-form" noValidate>
           <h2>{t(lang, 'Edit status')}</h2>
@@ -523,10 +524,16 @@ export function StatusesPage({ page, orgSlug, statuses, values, errors, editing 
             <td>{t(lang, status.description)}</td>
             <td>{`${status.progress} %`}</td>
             <td>
-              <a href={`${base}${status.id}/`} aria-label={`${t(lang, 'Edit')}: ${statusName(lang, status.name)}`}>
-                {t(lang, 'Edit')}
-              </a>{' '}
-              <PostButton page={page} action={`${base}${status.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${statusName(lang, status.name)}`} />
+              {status.id > 0 ? (
+                <>
+                  <a href={`${base}${status.id}/`} aria-label={`${t(lang, 'Edit')}: ${statusName(lang, status.name)}`}>
+                    {t(lang, 'Edit')}
+                  </a>{' '}
+                  <PostButton page={page} action={`${base}${status.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${statusName(lang, status.name)}`} />
+                </>
+              ) : (
+                t(lang, 'default')
+              )}
             </td>
           </tr>
         ))}

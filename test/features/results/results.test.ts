@@ -185,12 +185,17 @@ test('who may: initiators and the project moderators edit, others are refused; a
 test('an organisation keeps its statuses: add one with its default progress, refuse a bad one, delete one; only its initiators', async () => {
   const t = await resultsApp();
   const initiator = await signedIn(t.app, 'initiator');
-  assert.equal((await initiator.get('/org/results/statuses/')).status, 200);
+  const defaults = await initiator.get('/org/results/statuses/');
+  assert.match(defaults.text, /These are the default statuses/);
+  assert.match(defaults.text, /<td>in progress<\/td><td>The work is under way.<\/td><td>40 %<\/td>/);
+  assert.equal((await t.db.select().from(resultStatuses)).length, 0, 'a read stores nothing; the defaults are stored with the first write');
   const bad = await initiator.post('/org/results/statuses/', { name: '', description: '', progress: '101' });
   assert.equal(bad.status, 400);
   assert.match(bad.text, /id="id_name_errors"/);
   assert.match(bad.text, /id="id_progress_errors"[^>]*><li>Enter a number from 0 to 100./);
+  assert.equal((await t.db.select().from(resultStatuses)).length, 0, 'a refused form stores nothing');
   assert.equal((await initiator.post('/org/results/statuses/', { name: 'Tendered', description: 'The work is tendered.', progress: '20' })).status, 302);
+  assert.deepEqual((await t.db.select().from(resultStatuses).orderBy(asc(resultStatuses.position))).map((s) => s.name), ['planned', 'in progress', 'done', 'Tendered']);
   const [tendered] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'));
   assert.equal(tendered.progress, 20);
   assert.match((await initiator.get(`/org/results/statuses/${tendered.id}/`)).text, /value="Tendered"/);
