@@ -11,8 +11,7 @@ import { loadProjectContext, loadProjectPage } from '../../core/projects/queries
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, htmlResponses, pageRoute, RepeatedFormBody } from '../../web/forms.js';
-import { exportFileName, sheetRows } from '../exports/sheets.js';
-import { csvStream, xlsxStream } from '../exports/writers.js';
+import { sendSheet } from '../exports/sheets.js';
 import { RESULT_COLUMNS, RESULT_SHEET } from './export.js';
 import { checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
 import { readMultipartBody } from '../../http/bodies.js';
@@ -46,7 +45,6 @@ const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ResultParams = Type.Object({ org: Slug, id: PathId });
 const StatusParams = Type.Object({ org: Slug, id: PathId });
 const ExportParams = Type.Object({ org: Slug, slug: Slug, ext: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]) });
-const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
 const fileRoute = { config: { page: true }, schema: { hide: true, params: ExportParams, response: { ...htmlResponses, 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'An xlsx or CSV file' }) } } };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 
@@ -351,15 +349,9 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const found = await editableProject(request, reply, request.params);
     if (!found) return reply;
     const { page, project } = found;
-    const { ext } = request.params;
     const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
     const rows = await loadResultsForExport(db, project.id);
-    const cells = sheetRows(RESULT_SHEET, (async function* () { yield rows; })(), context);
-    return reply
-      .header('content-type', CONTENT_TYPES[ext])
-      .header('content-disposition', `attachment; filename="${exportFileName(project.slug, 'results', new Date(), config.timeZone, ext)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(ext === 'xlsx' ? xlsxStream(t(page.lang, RESULT_SHEET.title), cells) : csvStream(cells));
+    return sendSheet(reply, { ext: request.params.ext, projectSlug: project.slug, kind: 'results', timeZone: config.timeZone, sheet: RESULT_SHEET, rows, context });
   });
 
   // The import: upload, preview with every row's errors, then the write of all rows in one transaction.
