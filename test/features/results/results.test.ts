@@ -151,6 +151,7 @@ test('the Results tab: overall progress, the list filtered by status, category a
   const byDistrict = await visitor.get('/org/projects/project/?tab=result&district=North');
   assert.match(byDistrict.text, /Bridge 32/);
   assert.doesNotMatch(byDistrict.text, /href="\/org\/results\/\d+\/">Green quarter/);
+  assert.match((await visitor.get('/org/')).text, /<a href="\/org\/results\/">What became of it<\/a>/, 'the organisation page leads to the overview');
   const overview = await visitor.get('/org/results/');
   assert.equal(overview.status, 200);
   assert.match(overview.text, /Green quarter/);
