@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = {
   report_to_moderators: 'A contribution is reported in a project I moderate',
   new_project: 'A new project is created in my organisation',
   project_deleted: 'A project of my organisation is deleted',
+  result_linked: 'My contribution becomes part of a result',
+  result_status: 'A result I follow changes its status or is completed',
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

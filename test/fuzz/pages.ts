@@ -51,6 +51,8 @@ const page = (method: 'GET' | 'POST', path: string, bodySchema: JsonSchema | nul
   page: true,
 });
 
+const RESULT = form({ title: str(260), description: str(2000), category: str(130), district: str(130), lat: oneOf('52.5', '91', 'x', ''), lng: oneOf('13.4', ''), start_date: oneOf('2030-01-01', '2030-02-30', ''), end_date: oneOf('2029-01-01', ''), budget_planned: oneOf('100', '-1', 'x', ''), budget_spent: str(12), status: oneOf('1', '2', '999', 'x', ''), progress: oneOf('0', '100', '101', ''), parent: oneOf('1', '999', '') });
+const RESULTS = '/{org}/results/project/{slug}';
 const PROJECT = '/{org}/dashboard/projects/{slug}';
 const MODULE = '/{org}/dashboard/modules/{module}';
 
@@ -84,6 +86,15 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', `${PROJECT}/offlineevents/meeting/update/`, OFFLINE_EVENT, [FORM, MULTIPART]),
   page('POST', `${PROJECT}/offlineevents/meeting/delete/`, form({})),
   page('GET', '/{org}/offlineevents/meeting/'),
+  // Results (issue 39): the world has result 1 in project 1.
+  ...['/{org}/results/', '/{org}/results/1/', '/{org}/results/1/update/', '/{org}/results/1/delete/', '/{org}/results/statuses/', `${RESULTS}/`, `${RESULTS}/create/`, `${RESULTS}/import/`, `${RESULTS}/export.csv`].map((p) => page('GET', p)),
+  page('POST', `${RESULTS}/create/`, RESULT),
+  page('POST', '/{org}/results/1/update/', RESULT),
+  page('POST', '/{org}/results/1/entries/', form({ date: oneOf('2030-01-01', '2030-02-30', ''), text: str(4100), status: oneOf('1', '3', '999', ''), progress: oneOf('50', '101', '') })),
+  page('POST', '/{org}/results/1/links/', form({ link: oneOf('idea:1', 'proposal:999', 'x:1', 'idea:0'), remove: oneOf('idea:1', 'x') })),
+  page('POST', `${RESULTS}/winners/`, form({ module: oneOf('1', '999', 'x') })),
+  page('POST', `${RESULTS}/import/`, form({ rows: oneOf('[]', '[{"Title":"A"}]', '[{"Title":""}]', 'not json') })),
+  page('POST', '/{org}/results/statuses/', form({ name: str(130), description: str(1100), progress: oneOf('0', '100', '101', 'x') })),
   page('GET', '/moderatorremarks/4/1/'),
   page('POST', '/moderatorremarks/4/1/', REMARK),
   page('POST', '/moderatorremarks/12/1/', REMARK),

@@ -13,6 +13,7 @@ import type { Database } from '../../src/db/client.js';
 import { modules, projectInvites, usersvcUsers } from '../../src/db/schema/index.js';
 import { createService, createUser, openSession } from '../../src/usersvc/services.js';
 import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
+import { results } from '../../src/features/results/schema.js';
 
 /** Who sends a request: headers for the platform API (Token) and for the user/session service (X-Thentos-Session). */
 export interface Caller {
@@ -223,6 +224,8 @@ export async function startEpoch(database: Database, upstreamUrl: string): Promi
     { name: 'admin', api: await tokenHeader(db, 1), usersvc: { 'x-thentos-session': adminSession }, pages: await browserSession(app, 'admin') },
   ];
   const moduleSlugs = (await db.select({ slug: modules.slug }).from(modules)).map((m) => m.slug);
+  // A result in project 1 (issue 39; results have no fixture kind).
+  await db.insert(results).values({ projectId: 1, title: 'Playground' });
   const invites = await db
     .insert(projectInvites)
     .values([

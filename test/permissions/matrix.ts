@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import { comments, offlineEvents } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
+import { results } from '../../src/features/results/schema.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, revokeRoles, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';
@@ -57,6 +58,10 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   // Offline events (issue 34.1): seen as the project; managed in the dashboard by its organisation's initiators and superusers (a+ change_project).
   'read an offline event': seesProject,
   'open the offline events in the dashboard': (a) => a === 'initiator' || a === 'superuser',
+  // Results (issue 39): seen as the project (a private project's results are private); edited by its moderators, initiators and superusers.
+  'read a result': seesProject,
+  'open the results dashboard': moderating,
+  'open a result’s edit page': moderating,
 };
 
 const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean> = {
@@ -96,7 +101,10 @@ export type ProjectAction =
   | 'list comments for moderation (API)'
   | 'open the moderation page'
   | 'read an offline event'
-  | 'open the offline events in the dashboard';
+  | 'open the offline events in the dashboard'
+  | 'read a result'
+  | 'open the results dashboard'
+  | 'open a result’s edit page';
 export type ModuleAction =
   | 'list it in app-modules'
   | 'read the module page'
@@ -147,6 +155,9 @@ interface Own {
   commentForFeedback: number;
 }
 
+/** The result seeded in each project. */
+const resultIdOf = (p: Project) => 5000 + p.id;
+
 const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (p: Project) => Call> = {
   'read it via app-projects': (p) => ({ method: 'GET', url: `/api/app-projects/${p.slug}/`, ok: 200 }),
   'read the project page': (p) => ({ method: 'GET', url: `/org/projects/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
@@ -155,6 +166,9 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'open the moderation page': (p) => ({ method: 'GET', url: `/userdashboard/moderation/detail/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'read an offline event': (p) => ({ method: 'GET', url: `/org/offlineevents/event-${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'open the offline events in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/offlineevents/`, ok: 200, denied: PAGE_DENIED }),
+  'read a result': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
+  'open the results dashboard': (p) => ({ method: 'GET', url: `/org/results/project/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
+  'open a result’s edit page': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/update/`, ok: 200, denied: PAGE_DENIED }),
 };
 
 const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: Module, own: Own) => Call> = {
@@ -230,6 +244,8 @@ export async function runMatrix(t: TestContext, only: { project: ProjectAction[]
   };
   // An offline event in every project (issue 34.1).
   await db.insert(offlineEvents).values(PROJECTS.map((p) => ({ projectId: p.id, slug: `event-${p.slug}`, name: 'Event', eventType: 'Meeting', date: new Date(Date.UTC(2030, 0, 1)), description: '<p>At the town hall.</p>' })));
+  // A result in every project (issue 39).
+  await db.insert(results).values(PROJECTS.map((p) => ({ id: resultIdOf(p), projectId: p.id, title: 'Result' })));
   const ownObjects = new Map<string, Own>();
   pairs.forEach(({ actor, module }, i) => ownObjects.set(`${actor}:${module.id}`, Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v[i]])) as unknown as Own));
   // The anonymous actor has nothing of its own: it tries the participant's objects.

@@ -23,6 +23,7 @@ const CORE_CONTENT_TYPES: Partial<Record<ContentKind, ContentTypeRow>> = {
   report: { id: 10, appLabel: 'a4reports', model: 'report' },
   moderatorcommentfeedback: { id: 11, appLabel: 'a4_candy_moderatorfeedback', model: 'moderatorcommentfeedback' },
   offlineevent: { id: 17, appLabel: 'a4_candy_offlineevents', model: 'offlineevent' },
+  result: { id: 18, appLabel: 'allmende_results', model: 'result' },
 };
 
 const rowOf = (kind: ContentKind): ContentTypeRow | undefined => CORE_CONTENT_TYPES[kind] ?? contentTypeOfModule(kind) ?? undefined;

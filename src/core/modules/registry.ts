@@ -69,6 +69,10 @@ export interface ContentTypeOfModule {
   reportable?: boolean;
   /** Moderators may keep an internal remark on its objects (a+ `moderatorremark`: ideas, map ideas, proposals; features/moderatorremarks). */
   remarkable?: boolean;
+  /** A project's results may answer its objects (features/results: the link, "This became part of", the notices to its authors). */
+  resultable?: boolean;
+  /** The winners of a module's vote with their budget (a budget vote's): the results dashboard turns them into results in one click. */
+  winners?: (db: DbOrTx, moduleId: number) => Promise<{ id: number; name: string; budget: number }[]>;
   /** The object's module and creator; null when it does not exist. */
   target: (db: DbOrTx, id: number) => Promise<{ moduleId: number; creatorId: number | null } | null>;
   /**
@@ -170,6 +174,9 @@ export const appAddedContentType = (): ContentTypeOfModule | null => [...content
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** The content types whose objects take a moderator remark, in registration order. */
+export const resultableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.resultable === true);
+/** The kind whose modules have winners (a budget vote's proposals), if a registered type declares one. */
+export const winnerContentType = (): ContentTypeOfModule | null => [...contentTypes.values()].find((c) => c.winners) ?? null;
 export const remarkableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.remarkable === true);
 /** A label in a language: a catalogue key through the catalogue, a module type's own words as they are. */
 export const labelIn = (lang: Lang, label: string | Text, vars?: Record<string, string | number>) => t(lang, typeof label === 'string' ? label : label[lang], vars);

@@ -19,6 +19,8 @@ export const NOTIFICATION_MESSAGES: Record<NotificationKind, string> = {
   report_to_moderators: 'A contribution in the project "%(project)s" was reported.',
   new_project: 'The new project "%(project)s" was created for %(organisation)s by %(actor)s.',
   project_deleted: 'The project "%(project)s" of %(organisation)s was deleted by %(actor)s.',
+  result_linked: 'A contribution in the project "%(project)s" became part of the result "%(result)s".',
+  result_status: 'The result "%(result)s" of the project "%(project)s" is now "%(status)s" (%(progress)s %).',
 };
 
 /** The live channel's topic of one user's notifications (the bell's count on every page). */

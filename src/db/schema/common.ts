@@ -25,6 +25,7 @@ export const CONTENT_KINDS = [
   'report',
   'moderatorcommentfeedback',
   'offlineevent',
+  'result',
 ] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { phases } from '../../db/schema/index.js';
 import { proposals } from './schema.js';
 import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, DEFAULT_SETTINGS, goesToVote, rankResults, SUPPORT_PHASE } from './ballot-rules.js';
@@ -130,4 +131,11 @@ export async function loadResult(db: DbOrTx, module: { id: number; phases: { typ
     settings.totalBudget ?? 0,
   );
   return { settings, ballots: counts.ballots, rows };
+}
+
+/** The winners of a module's vote with their budget (the results dashboard turns them into results): none before anyone voted. */
+export async function loadWinners(db: DbOrTx, moduleId: number): Promise<{ id: number; name: string; budget: number }[]> {
+  const modulePhases = await db.select({ type: phases.type }).from(phases).where(eq(phases.moduleId, moduleId));
+  const { rows } = await loadResult(db, { id: moduleId, phases: modulePhases });
+  return rows.filter((row) => row.winner).map((row) => ({ id: row.id, name: row.name, budget: row.budget }));
 }

@@ -15,6 +15,7 @@ import { BUDGET_MAX } from './proposal-rules.js';
 import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { copyBudgetSettings, hashLegacyVoteCodes } from './ballot-services.js';
+import { loadWinners } from './ballot-queries.js';
 import { ArchivedFilter, formatBudget } from './views.js';
 
 /**
@@ -74,7 +75,7 @@ export const participatoryBudgeting: ModuleType = {
   components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, AREA_COMPONENT, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
   facts: areaFacts,
   dashboardForms: { area_settings: AREA_FORM },
-  contentTypes: [ideaContentTypeOf(PROPOSAL_KIND, { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' }, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } })],
+  contentTypes: [{ ...ideaContentTypeOf(PROPOSAL_KIND, { id: 13, appLabel: 'a4_candy_budgeting', model: 'proposal' }, { one: { en: 'reported proposal', de: 'gemeldeter Vorschlag' }, many: { en: 'reported proposals', de: 'gemeldete Vorschläge' } }), winners: loadWinners }],
   tables: ['proposals', 'proposal_labels', 'budget_settings', 'proposal_supports', 'budget_ballots', 'budget_ballot_choices', 'budget_vote_codes'],
   mediaPaths: mediaPathsOf(proposals, proposals.moduleId, proposals.image),
   copySettings: copyBudgetSettings,

@@ -59,6 +59,7 @@ export const ideaContentTypeOf = (
     rateable: true,
     reportable: true,
     remarkable: true,
+    resultable: true,
     reportedNames,
     inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId}, ${table.creatorId} from ${table} where ${table.moduleId} in (${moduleIds})`,
     target: async (db, id) => {

@@ -19,6 +19,8 @@ import { sendKeptPage } from '../../web/page-keeping.js';
 import { loadRemark, remarkPath } from '../moderatorremarks/queries.js';
 import { canSeeRemarks } from '../moderatorremarks/rules.js';
 import { RemarkPanel } from '../moderatorremarks/views.js';
+import { loadResultsOf } from '../results/queries.js';
+import { BecamePartOf } from '../results/views.js';
 import { findIdeaByLegacySlug } from './legacy.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
@@ -157,6 +159,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         extra: hooks ? hooks.detail(page, idea, request.params.org, facts) : undefined,
         aliases: target.module.aliases,
         remark: canSeeRemarks(rules.project) ? <RemarkPanel page={page} action={remarkPath(kind.kind, idea.id)} next={path} remark={(await loadRemark(db, kind.kind, idea.id))?.remark ?? ''} /> : undefined,
+        results: <BecamePartOf lang={page.lang} results={await loadResultsOf(db, kind.kind, idea.id)} />,
         imageSrcset: await app.ctx.media.srcset(idea.image),
         follow: <FollowForm page={page} project={project} following={following} next={path} />,
         thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,

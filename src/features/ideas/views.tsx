@@ -275,6 +275,8 @@ export interface IdeaPageData {
   aliases: ModuleAliases;
   /** The moderator remark's box, for the project's moderators and initiators only (features/moderatorremarks). */
   remark?: ComponentChildren;
+  /** "This became part of": the results that answer the item (features/results). */
+  results?: ComponentChildren;
   /** The image's `srcset` at its real width (issue 36.12: ideas, map ideas and proposals alike). */
   imageSrcset?: string;
 }
@@ -307,6 +309,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
           {' · '}
           {t(lang, 'Reference No.: %(number)s', { number: ideaReferenceNumber(idea.created, idea.id) })}
         </p>
+        {data.results}
         {data.extra}
         {idea.image && (
           <figure class="idea-image">

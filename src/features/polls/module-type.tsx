@@ -78,6 +78,7 @@ export const poll: ModuleType = {
       appLabel: 'a4polls',
       model: 'poll',
       commentable: true,
+      resultable: true,
       target: itemTarget(polls),
       inModules: itemsInModules(polls),
       onModulePage: true,

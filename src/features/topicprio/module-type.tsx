@@ -84,6 +84,7 @@ export const prioritisation: ModuleType = {
       model: 'topic',
       commentable: true,
       rateable: true,
+      resultable: true,
       target: itemTarget(topics),
       inModules: itemsInModules(topics),
       onAuthorDeleted: handOverItems(topics.creatorId),

@@ -16,6 +16,8 @@ import { loadTopics, topicPath, topicPlaces, type TopicRow } from './queries.js'
 import { canAddTopic, canChangeTopic, canRateTopic, type TopicInput, topicInputErrors } from './rules.js';
 import { createTopic, deleteTopic, updateTopic } from './services.js';
 import { TopicDeletePage, type TopicFormValues, TopicFormPage, TopicPage } from './views.js';
+import { loadResultsOf } from '../results/queries.js';
+import { BecamePartOf } from '../results/views.js';
 
 const EMPTY: TopicFormValues = { name: '', description: '', category: '', labels: [] };
 const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : -1);
@@ -51,6 +53,7 @@ export async function topicPages(fastify: FastifyInstance): Promise<void> {
       mayRate: page.user !== null && canRateTopic(context),
       change: canChangeTopic(context) ? { edit: `${path}update/`, remove: `${path}delete/` } : null,
       thread: await itemThread(app.ctx, { request, query: request.query, page, context }, { type: 'topic', id: topic.id }, path),
+      results: <BecamePartOf lang={page.lang} results={await loadResultsOf(db, 'topic', topic.id)} />,
     };
     return sendPage(reply, <TopicPage page={page} data={data} />);
   });

@@ -94,6 +94,8 @@ export interface TopicPageData {
   mayRate: boolean;
   change: { edit: string; remove: string } | null;
   thread: JSX.Element;
+  /** "This became part of": the results that answer the topic (features/results). */
+  results?: JSX.Element;
 }
 
 /** A topic's page (§8.2): title, category and labels, description, pro and contra, comments. */
@@ -102,6 +104,7 @@ export function TopicPage({ page, data }: { page: PageContext; data: TopicPageDa
   return (
     <ItemPageFrame page={page} orgSlug={data.orgSlug} module={data.module} title={topic.name} change={data.change} thread={data.thread}>
       <Badges lang={page.lang} topic={topic} aliases={data.module.aliases} />
+      {data.results}
       <RichText html={topic.description} />
       <RatingButtons
         page={page}

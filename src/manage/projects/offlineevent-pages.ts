@@ -10,8 +10,7 @@ import { t } from '../../i18n/index.js';
 import { sha256 } from '../../media/store.js';
 import { checkCsrf, field, FormBody, htmlResponses, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { exportFileName, sheetRows } from '../../features/exports/sheets.js';
-import { csvStream, xlsxStream } from '../../features/exports/writers.js';
+import { sendSheet } from '../../features/exports/sheets.js';
 import { OFFLINE_EVENT_SHEET } from '../../features/offlineevents/export.js';
 import { findOfflineEvent, loadProjectEvents } from '../../features/offlineevents/queries.js';
 import { documentError, type OfflineEventForm, readOfflineEventForm } from '../../features/offlineevents/rules.js';
@@ -31,7 +30,6 @@ const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const EventParams = Type.Object({ org: Slug, slug: Slug, event: Slug });
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
 const ExportParams = Type.Object({ org: Slug, slug: Slug, ext: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]) });
-const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv; charset=utf-8' } as const;
 const fileRoute = { config: { page: true }, schema: { hide: true, params: ExportParams, response: { ...htmlResponses, 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'An xlsx or CSV file' }) } } };
 
 const EMPTY: OfflineEventForm = { name: '', event_type: '', date: '', description: '' };
@@ -91,15 +89,9 @@ export async function offlineEventDashboardRoutes(fastify: FastifyInstance): Pro
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     const { page, project } = managed;
-    const { ext } = request.params;
     const context = { lang: page.lang, timeZone: config.timeZone, baseUrl: config.baseUrl, orgSlug: request.params.org };
-    const events = await loadProjectEvents(db, project.id);
-    const rows = sheetRows(OFFLINE_EVENT_SHEET, (async function* () { yield events; })(), context);
-    return reply
-      .header('content-type', CONTENT_TYPES[ext])
-      .header('content-disposition', `attachment; filename="${exportFileName(project.slug, 'offlineevents', new Date(), config.timeZone, ext)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(ext === 'xlsx' ? xlsxStream(t(page.lang, OFFLINE_EVENT_SHEET.title), rows) : csvStream(rows));
+    const rows = await loadProjectEvents(db, project.id);
+    return sendSheet(reply, { ext: request.params.ext, projectSlug: project.slug, kind: 'offlineevents', timeZone: config.timeZone, sheet: OFFLINE_EVENT_SHEET, rows, context });
   });
 
   const createPath = '/:org/dashboard/projects/:slug/offlineevents/create/';

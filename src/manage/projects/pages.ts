@@ -9,6 +9,7 @@ import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/p
 import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
 import { frameData, managedProject } from './access.js';
+import { manageResultsPath } from '../../features/results/queries.js';
 import { ProjectComponentPage } from './component-views.js';
 import type { PublishCheck } from './completeness.js';
 import { ingestProjectImages, projectImageChange, writeProjectImages } from './images.js';
@@ -98,6 +99,13 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const managed = await managedProject(request, reply, request.params);
     if (!managed) return reply;
     return reply.redirect(projectComponentPath(managed.organisation.slug, managed.project.slug, 'basic'), 302);
+  });
+
+  // The project's results are managed on their own pages (features/results), which its moderators reach too.
+  app.get('/:org/dashboard/projects/:slug/results/', pageRoute({ params: ProjectParams }), async (request, reply) => {
+    const managed = await managedProject(request, reply, request.params);
+    if (!managed) return reply;
+    return reply.redirect(manageResultsPath(managed.organisation.slug, managed.project.slug), 302);
   });
 
   app.get('/:org/dashboard/projects/:slug/:component/', pageRoute({ params: ComponentParams, querystring: DoneQuery }), async (request, reply) => {

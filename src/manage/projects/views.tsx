@@ -31,6 +31,7 @@ export const PROJECT_COMPONENTS = [
   { key: 'location', label: 'Location' },
   { key: 'offlineevents', label: 'Offline events' },
   { key: 'summary', label: 'Summary' },
+  { key: 'results', label: 'Results' },
 ] as const;
 
 export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');

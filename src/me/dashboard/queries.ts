@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { moduleContentTypes, reportableContentTypes } from '../../core/modules/registry.js';
 import { openReportsInProject } from '../../features/reports/queries.js';
+import { results } from '../../features/results/schema.js';
 import {
   actions,
   commentFeedback,
@@ -25,7 +26,8 @@ const excludedTargets = () => {
 /**
  * One page of a user's activity feed, newest first: (a) "add" actions on comments whose target the
  * user created (not on polls, chapters or paragraphs, not the user's own, not blocked comments) and
- * (b) moderator-feedback actions on the user's comments (not the user's own). One statement; each
+ * (b) moderator-feedback actions on the user's comments (not the user's own), (c) results that
+ * took up the user's contributions or changed their status (features/results). One statement; each
  * branch walks its feed index (target_creator_id / obj_comment_creator_id, timestamp) backwards and
  * stops after `limit` rows, so a user with a million activities gets a page as fast as one with ten.
  * `before` is the id of the last action on the previous page (keyset pagination).
@@ -52,6 +54,11 @@ export function feedQuery(userId: number, limit: number, before?: number): SQL {
       union all
       (select a.id, a.timestamp from ${actions} a
         where a.obj_comment_creator_id = ${userId} and a.obj_type = 'moderatorcommentfeedback'
+          and a.actor_id is distinct from ${userId} ${after}
+        order by a.timestamp desc, a.id desc limit ${limit})
+      union all
+      (select a.id, a.timestamp from ${actions} a
+        where a.target_creator_id = ${userId} and a.obj_type = 'result'
           and a.actor_id is distinct from ${userId} ${after}
         order by a.timestamp desc, a.id desc limit ${limit})
     ) f order by f.timestamp desc, f.id desc limit ${limit}`;
@@ -82,6 +89,9 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
       parentId: parent.id,
       parentType: parent.contentType,
       parentObjectPk: parent.objectPk,
+      resultId: results.id,
+      resultTitle: results.title,
+      description: actions.description,
     })
     .from(actions)
     .leftJoin(actor, eq(actor.id, actions.actorId))
@@ -90,6 +100,7 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
     .leftJoin(commentFeedback, and(eq(actions.objType, 'moderatorcommentfeedback'), eq(commentFeedback.id, actions.objId)))
     .leftJoin(comments, eq(comments.id, commentId))
     .leftJoin(parent, and(eq(comments.contentType, 'comment'), eq(parent.id, comments.objectPk)))
+    .leftJoin(results, and(eq(actions.objType, 'result'), eq(results.id, actions.objId)))
     .where(inArray(actions.id, ids))
     .orderBy(desc(actions.timestamp), desc(actions.id));
 }

@@ -1,8 +1,9 @@
 import type { CommentRef } from '../../features/comments/queries.js';
 import { commentPath, profilePath, projectPath } from '../../core/urls.js';
+import { resultPath } from '../../features/results/queries.js';
 import type { FeedEntry } from './queries.js';
 
-export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated';
+export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated' | 'result_linked' | 'result_status';
 
 export interface Activity {
   id: number;
@@ -15,9 +16,12 @@ export interface Activity {
   /** Top-level comments: the user's contribution; replies: the user's comment. */
   targetUrl: string;
   project: { name: string; url: string } | null;
+  /** A result that took up the user's contribution: its title, page, and (a change) the status and progress it reached. */
+  result?: { title: string; url: string; status: string; progress: string };
 }
 
 function kindOf(entry: FeedEntry): ActivityKind {
+  if (entry.objType === 'result') return entry.verb === 'add' ? 'result_linked' : 'result_status';
   if (entry.objType === 'moderatorcommentfeedback') return entry.verb === 'update' ? 'feedback_updated' : 'feedback_added';
   return entry.commentType === 'comment' ? 'reply' : 'comment';
 }
@@ -41,6 +45,11 @@ export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>):
       ? (project?.url ?? '/')
       : `${commentPaths.get(commentId) ?? (project ? commentPath(project.url, commentId) : '/')}${commentPaths.has(commentId) || project ? `#comment-${commentId}` : ''}`;
   const kind = kindOf(entry);
+  if ((kind === 'result_linked' || kind === 'result_status') && entry.resultId !== null && entry.organisationSlug) {
+    const url = resultPath(entry.organisationSlug, entry.resultId);
+    const [status = '', progress = ''] = (entry.description ?? '').split('|');
+    return { id: entry.id, kind, timestamp: entry.timestamp, actor: null, commentUrl: url, commentText: '', targetUrl: url, project, result: { title: entry.resultTitle ?? '', url, status, progress } };
+  }
   const commentUrl = pathOf(entry.commentId);
   return {
     id: entry.id,

@@ -103,6 +103,8 @@ const ICON_PATHS: Record<Activity['kind'], string> = {
   reply: 'M4 4h16v11H8l-4 4z',
   feedback_added: 'M11 4h2v11h-2zm0 13h2v2h-2z',
   feedback_updated: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+  result_linked: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
+  result_status: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
 };
 
 function ActivityIcon({ kind }: { kind: Activity['kind'] }) {
@@ -133,6 +135,14 @@ function activitySentence(lang: Lang, a: Activity) {
       return interpolate(t(lang, 'Your %(comment)s received feedback from moderation'), { comment: link(a.commentUrl, t(lang, 'comment')) });
     case 'feedback_updated':
       return interpolate(t(lang, 'Moderation updated feedback on your %(comment)s'), { comment: link(a.commentUrl, t(lang, 'comment')) });
+    case 'result_linked':
+      return interpolate(t(lang, 'Your contribution became part of the result %(result)s'), { result: link(a.targetUrl, a.result?.title ?? '') });
+    case 'result_status':
+      return interpolate(t(lang, 'The result %(result)s of your contribution is now "%(status)s" (%(progress)s %)'), {
+        result: link(a.targetUrl, a.result?.title ?? ''),
+        status: a.result?.status ? t(lang, a.result.status) : '',
+        progress: a.result?.progress ?? '',
+      });
   }
 }
 

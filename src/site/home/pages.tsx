@@ -19,6 +19,7 @@ import { byParticipation, canViewProject, isFiltered, PROJECT_STATUS_FILTERS, ty
 import { TextPage } from '../legal/pages.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
+import { organisationResultsPath } from '../../features/results/queries.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
 
 const PROJECT_SEARCH_MAX_LENGTH = 200;
@@ -186,6 +187,8 @@ export function OrganisationPage(props: { page: PageContext; organisation: Organ
       {description && <p>{description}</p>}
       <p>
         <a href={`/${organisation.slug}/information/`}>{t(lang, 'About %(organisation)s', { organisation: organisation.name })}</a>
+        {' · '}
+        <a href={organisationResultsPath(organisation.slug)}>{t(lang, 'What became of it')}</a>
         {organisation.url && (
           <>
             {' · '}

@@ -33,11 +33,18 @@ import { FollowForm } from '../../web/follow-form.js';
 import { canModerate, canViewProject } from '../../core/projects/rules.js';
 import { canFollowProject } from '../../core/follows/rules.js';
 import { offlineEventPath } from '../../features/offlineevents/queries.js';
+import { loadProjectResults, manageResultsPath, projectProgress, type ResultRow } from '../../features/results/queries.js';
+import { canEditResults, canViewResults } from '../../features/results/rules.js';
+import { ProjectResults, RESULT_MAP_SCRIPT, type ResultFilter } from '../../features/results/views.js';
 
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ProjectOwnQuery = Type.Object({
   initialSlide: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   tab: Type.Optional(Type.Union([Type.Literal('information'), Type.Literal('participation'), Type.Literal('result')])),
+  // The Results tab's filter (features/results).
+  status: Type.Optional(Type.String({ maxLength: 12 })),
+  category: Type.Optional(Type.String({ maxLength: 120 })),
+  district: Type.Optional(Type.String({ maxLength: 120 })),
 });
 /** The project page's query: its tab and timeline entry, and what a one-module project's module content reads (built when the routes are, after the module types registered). */
 const projectQuery = () => Type.Object({ ...modulePageQuery().properties, ...ProjectOwnQuery.properties }) as unknown as typeof ProjectOwnQuery;
@@ -68,6 +75,8 @@ export interface ProjectPageData {
   summaries: boolean;
   /** The statistics on the Result tab, when the initiator chose to show them (§B17.3). */
   insights: { data: ProjectInsights; showIdeas: boolean } | null;
+  /** The Result tab's results (issue 39): the list, the overall progress, the filter, the way to manage them. */
+  results: { rows: ResultRow[]; overall: number | null; filter: ResultFilter; manage: string | null } | null;
   now: Date;
 }
 
@@ -81,6 +90,12 @@ function timeDisplayOf(published: PageModule[], spans: SpannedModule[], ctx: { l
 export async function projectPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
+
+  /** The Results tab's data: one statement however many results. */
+  async function resultsTab(projectId: number, orgSlug: string, slug: string, context: Parameters<typeof canEditResults>[0], filter: ResultFilter): Promise<ProjectPageData['results']> {
+    const rows = await loadProjectResults(db, projectId);
+    return { rows, overall: projectProgress(rows), filter, manage: canEditResults(context) ? manageResultsPath(orgSlug, slug) : null };
+  }
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
   async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
@@ -109,8 +124,10 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       const path = inPlace && clusters.length > 1 ? modulePath(orgSlug, inPlace.slug) : projectPath(orgSlug, project.slug);
       // The module's rule context from what is loaded: the project's context and the module's phases.
       const moduleContext = inPlace ? { project: context, module: { id: inPlace.id, isDraft: inPlace.isDraft, blueprintType: inPlace.blueprintType }, phases: inPlace.phases, now } : null;
+      // The module's content shows on the Participation tab only (the Results tab stays within its statements).
+      const participation = (request.query.tab ?? 'participation') === 'participation';
       const single =
-        inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
+        participation && inPlace && moduleContext ? await loadModuleContent({ db, request, config, page, orgSlug, path, module: inPlace, context: moduleContext, query: request.query as unknown as Record<string, string | undefined> }) : null;
       const data: ProjectPageData = {
         project,
         imageSrcset: await app.ctx.media.srcset(project.image),
@@ -119,7 +136,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         selected,
         events: project.events,
         tiles: single ? [] : [...entry, ...modules.filter((m) => m.isDraft)],
-        counts: single ? new Map() : await loadModuleCounts(db, project.id),
+        counts: single || !participation ? new Map() : await loadModuleCounts(db, project.id),
         single,
         following,
         mayModerate,
@@ -130,6 +147,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
           request.query.tab === 'result' && showsInsightsPublicly(project)
             ? { data: await loadProjectInsights(db, project.id), showIdeas: hasIdeaModules(published.map((m) => m.blueprintType)) }
             : null,
+        results: request.query.tab === 'result' && canViewResults(context) ? await resultsTab(project.id, orgSlug, project.slug, context, { status: request.query.status, category: request.query.category, district: request.query.district }) : null,
         now,
       };
       return <ProjectPage page={page} data={data} />;
@@ -305,7 +323,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
   const path = projectPath(project.organisationSlug, project.slug);
   const access = ACCESS_NOTICES[project.access];
   return (
-    <Layout page={page} title={project.name}>
+    <Layout page={page} title={project.name} scripts={data.results?.rows.some((r) => r.lat !== null) ? [RESULT_MAP_SCRIPT] : []}>
       <Breadcrumbs lang={lang} items={[{ href: `/${project.organisationSlug}/`, label: project.organisationName }]} />
       {project.isDraft && <p class="alert alert-info">{t(lang, 'This project is not yet published.')}</p>}
       {project.isArchived && <p class="alert alert-info">{t(lang, 'This project is archived.')}</p>}
@@ -360,6 +378,7 @@ export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPa
             </p>
           )}
           {data.insights && <InsightsBlock lang={lang} insights={data.insights.data} showIdeas={data.insights.showIdeas} />}
+          {data.results && <ProjectResults lang={lang} orgSlug={project.organisationSlug} action={path} rows={data.results.rows} overall={data.results.overall} filter={data.results.filter} manage={data.results.manage} />}
         </section>
       )}
       {access && (

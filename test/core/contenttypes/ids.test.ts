@@ -27,6 +27,7 @@ const FIXED = [
   [15, 'a4_candy_topicprio', 'topic'],
   [16, 'a4_candy_interactive_events', 'livequestion'],
   [17, 'a4_candy_offlineevents', 'offlineevent'],
+  [18, 'allmende_results', 'result'],
 ] as const;
 
 test('the content type ids never change: GET /api/contenttypes/ lists exactly the fixed table', async () => {
@@ -42,5 +43,5 @@ test('every content kind has its fixed id, both ways', () => {
     assert.equal(contentTypeId(kind), id, kind);
     assert.equal(contentKindOf(id), kind, String(id));
   }
-  assert.equal(contentKindOf(18), undefined);
+  assert.equal(contentKindOf(19), undefined);
 });

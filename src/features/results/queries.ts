@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type ContentKind, modules, organisations, projects, users } from '../../db/schema/index.js';
+import { resultableContentTypes, winnerContentType } from '../../core/modules/registry.js';
+import { DEFAULT_STATUSES, effectiveProgress, overallProgress } from './rules.js';
+import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
+
+/** The public page of a result: `/<org>/results/<id>/`. */
+export const resultPath = (orgSlug: string, id: number) => `/${orgSlug}/results/${id}/`;
+/** The organisation's overview of every result. */
+export const organisationResultsPath = (orgSlug: string) => `/${orgSlug}/results/`;
+/** Where a project's results are managed (initiators and moderators). */
+export const manageResultsPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/results/project/${projectSlug}/`;
+/** Where an organisation's statuses are kept. */
+export const statusesPath = (orgSlug: string) => `/${orgSlug}/results/statuses/`;
+
+export interface StatusRow {
+  id: number;
+  name: string;
+  description: string;
+  progress: number;
+}
+
+/**
+ * The statuses offered to choose from: the organisation's, or, while it has none stored, the
+ * defaults with negative ids (a read never writes; the first write that needs them stores them:
+ * `services.storedStatuses`).
+ */
+export async function statusChoices(db: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+  const rows = await loadStatuses(db, organisationId);
+  return rows.length ? rows : DEFAULT_STATUSES.map((s, i) => ({ id: -(i + 1), name: s.name, description: s.description, progress: s.progress }));
+}
+
+/** An organisation's statuses in their order. */
+export async function loadStatuses(db: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+  return db
+    .select({ id: resultStatuses.id, name: resultStatuses.name, description: resultStatuses.description, progress: resultStatuses.progress })
+    .from(resultStatuses)
+    .where(eq(resultStatuses.organisationId, organisationId))
+    .orderBy(asc(resultStatuses.position), asc(resultStatuses.id));
+}
+
+const resultColumns = {
+  id: results.id,
+  projectId: results.projectId,
+  parentId: results.parentId,
+  statusId: results.statusId,
+  title: results.title,
+  description: results.description,
+  category: results.category,
+  district: results.district,
+  lat: results.lat,
+  lng: results.lng,
+  startDate: results.startDate,
+  endDate: results.endDate,
+  budgetPlanned: results.budgetPlanned,
+  budgetSpent: results.budgetSpent,
+  progress: results.progress,
+  statusName: resultStatuses.name,
+  statusProgress: resultStatuses.progress,
+  links: sql<number>`(select count(*) from ${resultLinks} l where l.result_id = ${results.id})`.mapWith(Number),
+};
+
+export type ResultRow = Awaited<ReturnType<typeof loadProjectResults>>[number];
+
+/**
+ * A project's results in creation order, each with its status, link count and effective progress
+ * (own, the mean of its children's, or its status's): one statement however many.
+ */
+export async function loadProjectResults(db: DbOrTx, projectId: number) {
+  const rows = await db.select(resultColumns).from(results).leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId)).where(eq(results.projectId, projectId)).orderBy(asc(results.id));
+  const progress = effectiveProgress(rows);
+  return rows.map((row) => ({ ...row, effective: progress.get(row.id) ?? 0 }));
+}
+
+/** The overall progress of a project's results (the mean of its top-level results'). */
+export const projectProgress = (rows: ResultRow[]) =>
+  overallProgress(
+    rows,
+    new Map(rows.map((r) => [r.id, r.effective])),
+  );
+
+/** A result by id inside an organisation (a result of another organisation is not found), with its project. */
+export async function findResult(db: DbOrTx, orgSlug: string, id: number) {
+  const [row] = await db
+    .select({ ...resultColumns, projectSlug: projects.slug, projectName: projects.name, organisationId: organisations.id, organisationName: organisations.name, created: results.created })
+    .from(results)
+    .innerJoin(projects, eq(projects.id, results.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
+    .where(and(eq(organisations.slug, orgSlug), eq(results.id, id)));
+  return row ?? null;
+}
+
+export type FoundResult = NonNullable<Awaited<ReturnType<typeof findResult>>>;
+
+/** A result's timeline, oldest first, with the authors' names. */
+export async function loadEntries(db: DbOrTx, resultId: number) {
+  return db
+    .select({ id: resultEntries.id, date: resultEntries.date, text: resultEntries.text, image: resultEntries.image, changes: resultEntries.changes, created: resultEntries.created, authorName: users.username })
+    .from(resultEntries)
+    .leftJoin(users, eq(users.id, resultEntries.authorId))
+    .where(eq(resultEntries.resultId, resultId))
+    .orderBy(asc(resultEntries.date), asc(resultEntries.id));
+}
+
+export type EntryRow = Awaited<ReturnType<typeof loadEntries>>[number];
+
+export interface LinkedContribution {
+  kind: ContentKind;
+  pk: number;
+  name: string;
+  path: string;
+}
+
+/** Names and pages of contributions, through their kinds' `pages` (a constant number of statements per kind). */
+async function contributionPages(db: DbOrTx, links: { kind: ContentKind; pk: number }[]): Promise<LinkedContribution[]> {
+  const out: LinkedContribution[] = [];
+  for (const type of resultableContentTypes()) {
+    const ids = links.filter((l) => l.kind === type.kind).map((l) => l.pk);
+    if (!ids.length || !type.pages) continue;
+    const pages = await type.pages(db, ids);
+    for (const id of ids) {
+      const page = pages.get(id);
+      if (page) out.push({ kind: type.kind, pk: id, name: page.name, path: page.path });
+    }
+  }
+  return out;
+}
+
+/** The contributions a result answers. */
+export async function loadLinks(db: DbOrTx, resultId: number): Promise<LinkedContribution[]> {
+  const rows = await db.select({ kind: resultLinks.contentType, pk: resultLinks.objectPk }).from(resultLinks).where(eq(resultLinks.resultId, resultId)).orderBy(asc(resultLinks.created));
+  return contributionPages(db, rows);
+}
+
+/** The contributions of a project's modules that a result may answer (every resultable kind). */
+export async function loadLinkable(db: DbOrTx, projectId: number): Promise<LinkedContribution[]> {
+  const kinds = resultableContentTypes();
+  if (!kinds.length) return [];
+  const moduleIds = sql`(select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId})`;
+  const items = sql.join(
+    kinds.map((kind) => sql`select ${kind.kind}::text as kind, i.id from (${kind.inModules(moduleIds)}) i`),
+    sql` union all `,
+  );
+  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items order by items.kind, items.id limit 500`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
+  return contributionPages(
+    db,
+    result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) })),
+  );
+}
+
+/** Whether an object of a kind lies in a project's modules (a link to another project's contribution is refused). */
+export async function contributionInProject(db: DbOrTx, projectId: number, kind: ContentKind, pk: number): Promise<{ creatorId: number | null } | null> {
+  const type = resultableContentTypes().find((c) => c.kind === kind);
+  if (!type) return null;
+  const target = await type.target(db, pk);
+  if (!target) return null;
+  const [module] = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, target.moduleId), eq(modules.projectId, projectId)));
+  return module ? { creatorId: target.creatorId } : null;
+}
+
+/** The modules of a project whose vote has winners, with them (the results dashboard's "from the winners"). */
+export async function loadWinnerModules(db: DbOrTx, projectId: number) {
+  const type = winnerContentType();
+  if (!type?.winners) return [];
+  const rows = await db.select({ id: modules.id, name: modules.name }).from(modules).where(eq(modules.projectId, projectId)).orderBy(asc(modules.weight), asc(modules.id));
+  const out: { id: number; name: string; kind: ContentKind; winners: { id: number; name: string; budget: number }[] }[] = [];
+  for (const module of rows) {
+    const winners = await type.winners(db, module.id);
+    if (winners.length) out.push({ ...module, kind: type.kind, winners });
+  }
+  return out;
+}
+
+/**
+ * "This became part of": the results that answer an object, with their status and progress (own,
+ * else the mean of the children's own or status progress, else the status's): one statement.
+ */
+export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number) {
+  const childMean = sql<number | null>`(select round(avg(coalesce(c.progress, cs.progress, 0))) from ${results} c left join ${resultStatuses} cs on cs.id = c.status_id where c.parent_id = ${results.id})`;
+  const rows = await db
+    .select({ id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
+    .from(resultLinks)
+    .innerJoin(results, eq(results.id, resultLinks.resultId))
+    .innerJoin(projects, eq(projects.id, results.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
+    .where(and(eq(resultLinks.contentType, kind), eq(resultLinks.objectPk, pk)))
+    .orderBy(asc(results.id));
+  return rows.map((row) => ({ ...row, path: resultPath(row.orgSlug, row.id) }));
+}
+
+export type ResultOfItem = Awaited<ReturnType<typeof loadResultsOf>>[number];
+
+/**
+ * The organisation's overview: the results of its published projects that everyone may see (public
+ * and semi-public; a private project's results stay on its own pages), by project: one statement.
+ */
+export async function loadOrganisationResults(db: DbOrTx, organisationId: number) {
+  const rows = await db
+    .select({ ...resultColumns, projectSlug: projects.slug, projectName: projects.name })
+    .from(results)
+    .innerJoin(projects, eq(projects.id, results.projectId))
+    .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
+    .where(and(eq(projects.organisationId, organisationId), eq(projects.isDraft, false), ne(projects.access, 'PRIVATE')))
+    .orderBy(asc(projects.name), asc(projects.id), asc(results.id));
+  const progress = effectiveProgress(rows);
+  return rows.map((row) => ({ ...row, effective: progress.get(row.id) ?? 0 }));
+}
+
+/** The results of a project's export and the API: every field, the status by name, the links as `kind:id`: two statements. */
+export async function loadResultsForExport(db: DbOrTx, projectId: number) {
+  const rows = await loadProjectResults(db, projectId);
+  const ids = rows.map((r) => r.id);
+  const links = ids.length ? await db.select({ resultId: resultLinks.resultId, kind: resultLinks.contentType, pk: resultLinks.objectPk }).from(resultLinks).where(inArray(resultLinks.resultId, ids)) : [];
+  return rows.map((row) => ({ ...row, linked: links.filter((l) => l.resultId === row.id).map((l) => `${l.kind}:${l.pk}`) }));
+}
+
+export type ExportRow = Awaited<ReturnType<typeof loadResultsForExport>>[number];
+
+/** An organisation by its slug (the overview). */
+export async function organisationBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select({ id: organisations.id, name: organisations.name, slug: organisations.slug }).from(organisations).where(eq(organisations.slug, slug));
+  return row ?? null;
+}
+
+/** The parent chain guard's data: a project's results' ids and parents. */
+export async function loadTree(db: DbOrTx, projectId: number) {
+  return db.select({ id: results.id, parentId: results.parentId, title: results.title }).from(results).where(eq(results.projectId, projectId)).orderBy(asc(results.id));
+}
+
+/** The first status of an organisation whose default progress is 0 (new results from winners take it), else the first. */
+export const startingStatus = (statuses: StatusRow[]) => statuses.find((s) => s.progress === 0) ?? statuses[0] ?? null;
+

@@ -1,0 +1,190 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { ContentKind } from '../../db/schema/index.js';
+import type { NoticeContext } from '../../mail/notices.js';
+import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
+import { cleanRichText } from '../../text/html.js';
+import { sendResultNotice } from './notices.js';
+import { loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
+import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, resultChanges, type ResultInput } from './rules.js';
+import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
+
+/** Where a write happens: the project (its organisation's slug for paths) and who writes. */
+export interface ResultScope {
+  projectId: number;
+  projectName: string;
+  orgSlug: string;
+  organisationId: number;
+  actorId: number | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** An organisation's statuses; the defaults ("planned", "in progress", "done") are made when it has none yet. */
+export async function ensureStatuses(tx: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+  const statuses = await loadStatuses(tx, organisationId);
+  if (statuses.length) return statuses;
+  await tx.insert(resultStatuses).values(DEFAULT_STATUSES.map((s, position) => ({ organisationId, name: s.name, description: s.description, progress: s.progress, position })));
+  return loadStatuses(tx, organisationId);
+}
+
+/**
+ * The organisation's stored statuses (the defaults stored now if it has none), and a chosen status
+ * id as stored: a default offered with a negative id (`queries.statusChoices`) becomes its stored twin.
+ */
+export async function storedStatuses(tx: DbOrTx, organisationId: number) {
+  const stored = await ensureStatuses(tx, organisationId);
+  const idOf = (id: number | null | undefined) => (id === null || id === undefined || id > 0 ? id : (stored.find((s) => s.name === DEFAULT_STATUSES[-id - 1]?.name)?.id ?? null));
+  return { stored, idOf };
+}
+
+export async function createStatus(tx: DbOrTx, organisationId: number, input: { name: string; description: string; progress: number }): Promise<void> {
+  await ensureStatuses(tx, organisationId);
+  const [row] = await tx.select({ n: count() }).from(resultStatuses).where(eq(resultStatuses.organisationId, organisationId));
+  await tx.insert(resultStatuses).values({ organisationId, ...input, position: row?.n ?? 0 });
+}
+
+export async function updateStatus(tx: DbOrTx, organisationId: number, id: number, input: { name: string; description: string; progress: number }): Promise<boolean> {
+  const rows = await tx.update(resultStatuses).set({ ...input, modified: new Date() }).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
+  return rows.length > 0;
+}
+
+/** Deletes a status; its results keep their progress and have no status then. */
+export async function deleteStatus(tx: DbOrTx, organisationId: number, id: number): Promise<boolean> {
+  const rows = await tx.delete(resultStatuses).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
+  return rows.length > 0;
+}
+
+/** The values the timeline compares, as shown: the status's name, the effective progress, the budgets. */
+async function snapshot(tx: DbOrTx, projectId: number, resultId: number) {
+  const rows = await loadProjectResults(tx, projectId);
+  const row = rows.find((r) => r.id === resultId);
+  return row ? { status: row.statusName, progress: row.effective, budgetPlanned: row.budgetPlanned, budgetSpent: row.budgetSpent, title: row.title } : null;
+}
+
+/**
+ * Records what changed (status, progress, budgets) as a timeline entry with `text`, and tells the
+ * contributors and followers when the status changed or the result became complete.
+ */
+async function recordChange(tx: DbOrTx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
+  const after = await snapshot(tx, scope.projectId, resultId);
+  if (!after) return;
+  const changes = resultChanges(before, after);
+  if (!changes.length && !entry.text && !entry.image) return;
+  await tx.insert(resultEntries).values({ resultId, authorId: scope.actorId, date: entry.date, text: entry.text, image: entry.image ?? null, changes });
+  await recordAction(tx, { actorId: scope.actorId, verb: 'update', obj: { type: 'result', id: resultId }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
+  if (isNoticedChange(changes, before.progress, after.progress)) {
+    await sendResultNotice(
+      tx,
+      { kind: 'result_status', actorId: scope.actorId, projectId: scope.projectId, projectName: scope.projectName, result: { id: resultId, title: after.title, path: resultPath(scope.orgSlug, resultId), status: after.status ?? '', progress: after.progress }, text: entry.text },
+      notice,
+    );
+  }
+}
+
+const columnsOf = (input: ResultInput) => ({ ...input, description: cleanRichText(input.description) });
+
+/** The progress a new status brings when the form leaves progress empty: the status's default. */
+const progressFor = (input: ResultInput, statuses: StatusRow[]) => input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress ?? null;
+
+/** Adds a result to a project with its "add" action. */
+export async function createResult(tx: DbOrTx, scope: ResultScope, input: ResultInput, statuses: StatusRow[]): Promise<number> {
+  const [row] = await tx
+    .insert(results)
+    .values({ ...columnsOf(input), progress: progressFor(input, statuses), projectId: scope.projectId, creatorId: scope.actorId })
+    .returning({ id: results.id });
+  await recordAction(tx, { actorId: scope.actorId, verb: 'add', obj: { type: 'result', id: row.id }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
+  return row.id;
+}
+
+/**
+ * Changes a result. A new status without a given progress takes the status's default; the change
+ * of status, progress or budgets goes into the timeline (never silently).
+ */
+export async function updateResult(tx: DbOrTx, scope: ResultScope, resultId: number, input: ResultInput, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+  const before = await snapshot(tx, scope.projectId, resultId);
+  if (!before) return;
+  const [stored] = await tx.select({ statusId: results.statusId, progress: results.progress }).from(results).where(eq(results.id, resultId));
+  const statusChanged = stored?.statusId !== input.statusId;
+  const progress = input.progress ?? (statusChanged ? progressFor(input, statuses) : null);
+  await tx.update(results).set({ ...columnsOf(input), progress, modified: new Date() }).where(eq(results.id, resultId));
+  await recordChange(tx, scope, resultId, before, { date: today(), text: '' }, notice);
+}
+
+/** A timeline entry by the initiator (with an image already stored, if any), which may move the result to a new status or progress (its default when only the status is given). */
+export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+  const before = await snapshot(tx, scope.projectId, resultId);
+  if (!before) return;
+  const set: { statusId?: number; progress?: number; modified?: Date } = {};
+  if (input.statusId !== undefined) {
+    set.statusId = input.statusId;
+    set.progress = input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress;
+  } else if (input.progress !== undefined) set.progress = input.progress;
+  if (Object.keys(set).length) await tx.update(results).set({ ...set, modified: new Date() }).where(eq(results.id, resultId));
+  await recordChange(tx, scope, resultId, before, { date: input.date, text: input.text, image: input.image }, notice);
+}
+
+/** Deletes a result (its sub-results, links and timeline go with it) and its actions. */
+export async function deleteResult(tx: DbOrTx, resultId: number): Promise<void> {
+  const ids = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
+  for (const row of (ids as unknown as { rows: { id: number | string }[] }).rows) await deleteActionsOf(tx, 'result', Number(row.id));
+  await tx.delete(results).where(eq(results.id, resultId));
+}
+
+/**
+ * Links contributions to a result; each new link tells its author and the project's followers, and
+ * goes into the author's feed. Returns how many were new.
+ */
+export async function linkContributions(tx: DbOrTx, scope: ResultScope, resultId: number, links: { kind: ContentKind; pk: number; creatorId: number | null }[], notice: NoticeContext): Promise<number> {
+  if (!links.length) return 0;
+  const added = await tx
+    .insert(resultLinks)
+    .values(links.map((l) => ({ resultId, contentType: l.kind, objectPk: l.pk })))
+    .onConflictDoNothing()
+    .returning({ kind: resultLinks.contentType, pk: resultLinks.objectPk });
+  if (!added.length) return 0;
+  const fresh = links.filter((l) => added.some((a) => a.kind === l.kind && a.pk === l.pk));
+  const now = await snapshot(tx, scope.projectId, resultId);
+  if (now)
+    await sendResultNotice(
+      tx,
+      { kind: 'result_linked', actorId: scope.actorId, projectId: scope.projectId, projectName: scope.projectName, result: { id: resultId, title: now.title, path: resultPath(scope.orgSlug, resultId), status: now.status ?? '', progress: now.progress }, links: fresh },
+      notice,
+    );
+  return added.length;
+}
+
+export async function unlinkContribution(tx: DbOrTx, resultId: number, kind: ContentKind, pk: number): Promise<void> {
+  await tx.delete(resultLinks).where(and(eq(resultLinks.resultId, resultId), eq(resultLinks.contentType, kind), eq(resultLinks.objectPk, pk)));
+}
+
+/**
+ * "The winners become results": one result per winner not yet answered by a result of the project,
+ * titled after it, with its budget planned, the starting status, and the winner linked.
+ */
+export async function resultsFromWinners(
+  tx: DbOrTx,
+  scope: ResultScope,
+  winners: { kind: ContentKind; id: number; name: string; budget: number; creatorId: number | null }[],
+  statuses: StatusRow[],
+  notice: NoticeContext,
+): Promise<number> {
+  const taken = await tx
+    .select({ kind: resultLinks.contentType, pk: resultLinks.objectPk })
+    .from(resultLinks)
+    .innerJoin(results, eq(results.id, resultLinks.resultId))
+    .where(eq(results.projectId, scope.projectId));
+  const start = startingStatus(statuses);
+  let made = 0;
+  for (const winner of winners.filter((w) => !taken.some((t) => t.kind === w.kind && t.pk === w.id))) {
+    const id = await createResult(
+      tx,
+      scope,
+      { title: winner.name.slice(0, 255), description: '', category: '', district: '', lat: null, lng: null, startDate: null, endDate: null, budgetPlanned: winner.budget, budgetSpent: null, statusId: start?.id ?? null, progress: null, parentId: null },
+      statuses,
+    );
+    await linkContributions(tx, scope, id, [{ kind: winner.kind, pk: winner.id, creatorId: winner.creatorId }], notice);
+    made++;
+  }
+  return made;
+}

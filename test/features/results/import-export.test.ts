@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { asc, eq } from 'drizzle-orm';
+import { resultLinks, results } from '../../../src/features/results/schema.js';
+import { Browser } from '../../me/accounts/client.js';
+import { signedIn } from '../../manage/world.js';
+import { tokenHeader } from '../../fixtures.js';
+import { BRIDGE, PARK, resultsApp } from './world.js';
+
+const MANAGE = '/org/results/project/project/';
+const IMPORT = `${MANAGE}import/`;
+const csvFile = (text: string) => ({ name: 'file', filename: 'results.csv', type: 'text/csv', data: Buffer.from(text) });
+
+test('the results export as CSV and xlsx with every column; the CSV comes back through the import unchanged in number', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  const csv = await initiator.download(`${MANAGE}export.csv`);
+  assert.equal(csv.status, 200);
+  const text = csv.body.toString('utf8');
+  assert.match(text, /ID,Link,Title,Description,Category,District,Latitude,Longitude,Start,End,Budget planned,Budget spent,Status,Progress,Progress shown,Parent ID,Contributions/);
+  assert.match(text, new RegExp(`Park 32,.*,50000,,planned,0,0,,proposal:${PARK}`));
+  const xlsx = await initiator.download(`${MANAGE}export.xlsx`);
+  assert.equal(xlsx.status, 200);
+  assert.equal(xlsx.body.subarray(0, 2).toString('latin1'), 'PK');
+  assert.equal((await (await signedIn(t.app, 'user')).download(`${MANAGE}export.csv`)).status, 403);
+  const fromXlsx = await initiator.postMultipart(IMPORT, {}, { name: 'file', filename: 'results.xlsx', type: 'application/octet-stream', data: xlsx.body });
+  assert.equal(fromXlsx.status, 200);
+  assert.match(fromXlsx.text, /<td>Park 32<\/td><td>planned<\/td><td>ready<\/td>/);
+
+  // The exported file, imported again: the rows with their IDs change the same results.
+  const preview = await initiator.postMultipart(IMPORT, {}, csvFile(text));
+  assert.equal(preview.status, 200);
+  assert.match(preview.text, /Import 2 results/);
+  const rows = /name="rows" value="([^"]*)"/.exec(preview.text)?.[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? '';
+  assert.equal((await initiator.post(IMPORT, { rows })).location, `${MANAGE}?done=imported`);
+  assert.equal((await t.db.select().from(results)).length, 2);
+});
+
+test('the import shows every row with its errors before anything is written; a valid file (German headings, semicolons or commas) adds linked results', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  const bad = await initiator.postMultipart(IMPORT, {}, csvFile(`Title;Status;Progress;Contributions;Latitude\nPark renovation;planned;;proposal:${PARK};\n;unknown;150;proposal:999999;91\n`));
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /<td>3<\/td>/);
+  for (const message of ['Status: no status of the organisation is called &quot;unknown&quot;.', 'Title: This field is required.', 'Progress: Enter a number from 0 to 100.', 'Contributions: &quot;proposal:999999&quot; is no contribution of the project.', 'Latitude: Enter a latitude from -90 to 90.'])
+    assert.ok(bad.text.includes(message), message);
+  assert.doesNotMatch(bad.text, /name="rows"/, 'no way to write a file with errors');
+  assert.equal((await t.db.select().from(results)).length, 0);
+  // Rows sent back by hand are checked again.
+  const forged = await initiator.post(IMPORT, { rows: JSON.stringify([{ Title: '', Status: 'planned' }]) });
+  assert.equal(forged.status, 400);
+  assert.equal((await t.db.select().from(results)).length, 0);
+  assert.equal((await initiator.postMultipart(IMPORT, {}, csvFile('Name,Budget\nx,1\n'))).status, 400);
+
+  const good = await initiator.postMultipart(IMPORT, {}, csvFile(`Titel,Status,Geplantes Budget,Beiträge,Stadtteil\n"Park, renovated",in progress,50000,proposal:${PARK},North\nBridge,done,,proposal:${BRIDGE},South\n`));
+  assert.equal(good.status, 200);
+  assert.match(good.text, /Import 2 results/);
+  assert.equal((await t.db.select().from(results)).length, 0, 'the preview writes nothing');
+  const rows = /name="rows" value="([^"]*)"/.exec(good.text)?.[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? '';
+  assert.equal((await initiator.post(IMPORT, { rows })).status, 302);
+  const made = await t.db.select().from(results).orderBy(asc(results.id));
+  assert.deepEqual(made.map((r) => [r.title, r.budgetPlanned, r.district, r.progress]), [
+    ['Park, renovated', 50_000, 'North', 40],
+    ['Bridge', null, 'South', 100],
+  ]);
+  assert.equal((await t.db.select().from(resultLinks).where(eq(resultLinks.objectPk, PARK))).length, 1);
+});
+
+test('the app API reads a project’s results: whoever sees the project, nobody else', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  const list = await t.request({ method: 'GET', url: '/api/projects/1/results/' });
+  assert.equal(list.status, 200);
+  const body = list.body as { title: string; budget_planned: number; progress: number; status: { name: string }; contributions: { content_type: number; object_pk: number }[] }[];
+  assert.deepEqual(body.map((r) => [r.title, r.budget_planned, r.progress, r.status.name]), [
+    ['Park 32', 50_000, 0, 'planned'],
+    ['Bridge 32', 30_000, 0, 'planned'],
+  ]);
+  assert.deepEqual(body[0].contributions, [{ content_type: 13, object_pk: PARK }]);
+  assert.equal((await t.request({ method: 'GET', url: '/api/projects/5/results/' })).status, 401);
+  assert.equal((await t.request({ method: 'GET', url: '/api/projects/5/results/', headers: await tokenHeader(t.db, 5) })).status, 403);
+  assert.equal((await t.request({ method: 'GET', url: '/api/projects/5/results/', headers: await tokenHeader(t.db, 4) })).status, 200);
+  assert.equal((await t.request({ method: 'GET', url: '/api/projects/999/results/' })).status, 404);
+  assert.equal((await new Browser(t.app).get('/api/schema/')).text.includes('/api/projects/{id}/results/'), true, 'documented in the OpenAPI schema');
+});

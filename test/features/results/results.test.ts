@@ -1,0 +1,254 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import sharp from 'sharp';
+import { and, asc, eq } from 'drizzle-orm';
+import { actions, notifications, outbox } from '../../../src/db/schema/index.js';
+import { resultEntries, resultLinks, results, resultStatuses } from '../../../src/features/results/schema.js';
+import { ideaPath } from '../../../src/core/urls.js';
+import { Browser } from '../../me/accounts/client.js';
+import { signedIn } from '../../manage/world.js';
+import { daysFromNow, load } from '../../fixtures.js';
+import { BRIDGE, PARK, resultsApp } from './world.js';
+
+const MANAGE = '/org/results/project/project/';
+/** The proposals were made today: their reference number has this year. */
+const parkPage = ideaPath('org', new Date(), PARK, 'budgeting');
+
+async function winnersBecomeResults(t: Awaited<ReturnType<typeof resultsApp>>) {
+  const initiator = await signedIn(t.app, 'initiator');
+  const list = await initiator.get(MANAGE);
+  assert.equal(list.status, 200);
+  assert.match(list.text, /Winners of &quot;Budget counted&quot;|Winners of "Budget counted"/);
+  const made = await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  assert.equal(made.status, 302);
+  assert.equal(made.location, `${MANAGE}?done=winners`);
+  return initiator;
+}
+
+test('an initiator turns the winners of a budget vote into results in one click: titled, with their budget, planned, linked; again changes nothing', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const rows = await t.db.select().from(results).orderBy(asc(results.id));
+  assert.deepEqual(
+    rows.map((r) => [r.title, r.budgetPlanned, r.projectId, r.progress]),
+    [
+      ['Park 32', 50_000, 1, 0],
+      ['Bridge 32', 30_000, 1, 0],
+    ],
+  );
+  const statuses = await t.db.select().from(resultStatuses).where(eq(resultStatuses.organisationId, 1)).orderBy(asc(resultStatuses.position));
+  assert.deepEqual(statuses.map((s) => [s.name, s.progress]), [['planned', 0], ['in progress', 40], ['done', 100]]);
+  assert.ok(rows.every((r) => r.statusId === statuses[0].id));
+  const links = await t.db.select().from(resultLinks).orderBy(asc(resultLinks.resultId));
+  assert.deepEqual(links.map((l) => [l.resultId, l.contentType, l.objectPk]), [[rows[0].id, 'proposal', PARK], [rows[1].id, 'proposal', BRIDGE]]);
+  const again = await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  assert.equal(again.location, `${MANAGE}?done=none`);
+  assert.equal((await t.db.select().from(results)).length, 2);
+  // A module of the project without a vote has no winners to take.
+  assert.equal((await initiator.post(`${MANAGE}winners/`, { module: '1' })).status, 404);
+});
+
+test('a timeline entry moves a result to "done": the change is recorded old → new, the proposal page, the feed, the notification centre and a mail tell its author', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).where(eq(results.title, 'Park 32'));
+  const [done] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'done'));
+
+  // Linking told the author: a mail, a notification, a feed entry.
+  const linked = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'result_linked')));
+  assert.equal(linked.length, 2);
+  assert.match(linked[0].body, /became part of the result "(Park|Bridge) 32"/);
+
+  const bad = await initiator.post(`/org/results/${park.id}/entries/`, { date: '2026-02-30', text: '', status: '', progress: '' });
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /id="id_date_errors"[^>]*><li>Enter a valid date./);
+  assert.match(bad.text, /id="id_text_errors"[^>]*><li>Write what happened, or choose a new status or progress./);
+  assert.equal((await t.db.select().from(resultEntries)).length, 0);
+
+  const added = await initiator.post(`/org/results/${park.id}/entries/`, { date: '2026-11-30', text: 'The playground is open.', status: String(done.id), progress: '' });
+  assert.equal(added.status, 302);
+  const [entry] = await t.db.select().from(resultEntries);
+  assert.equal(entry.text, 'The playground is open.');
+  assert.deepEqual(entry.changes, [
+    { field: 'status', from: 'planned', to: 'done' },
+    { field: 'progress', from: '0', to: '100' },
+  ]);
+
+  const page = await new Browser(t.app).get(`/org/results/${park.id}/`);
+  assert.equal(page.status, 200);
+  assert.match(page.text, /The playground is open./);
+  assert.match(page.text, /Status: planned → done/);
+  assert.match(page.text, /Progress: 0 % → 100 %/);
+  assert.doesNotMatch(page.text, /Add a timeline entry/, 'visitors do not write the timeline');
+
+  const author = await signedIn(t.app, 'user');
+  const proposal = await author.get(parkPage);
+  assert.equal(proposal.status, 200);
+  assert.match(proposal.text, new RegExp(`This became part of: <a href="/org/results/${park.id}/">Park 32</a> — done, 100 %`));
+
+  const feed = await author.get('/userdashboard/overview/');
+  assert.match(feed.text, /Your contribution became part of the result <a href="\/org\/results\/\d+\/">Park 32<\/a>/);
+  assert.match(feed.text, new RegExp(`The result <a href="/org/results/${park.id}/">Park 32</a> of your contribution is now &quot;done&quot; \\(100 %\\)|The result <a href="/org/results/${park.id}/">Park 32</a> of your contribution is now "done" \\(100 %\\)`));
+
+  const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'result_status')));
+  assert.match(mail.body, /the result "Park 32" of the project "Project" is now "done" \(100 %\)/);
+  assert.match(mail.body, /The playground is open./);
+  const inapp = await t.db.select().from(notifications).where(and(eq(notifications.recipientId, 5), eq(notifications.kind, 'result_status')));
+  assert.equal(inapp.length, 1);
+  assert.equal(inapp[0].targetUrl, `/org/results/${park.id}/`);
+  // The actor hears nothing of her own change.
+  assert.equal((await t.db.select().from(notifications).where(eq(notifications.recipientId, 2))).length, 0);
+  const feedActions = await t.db.select().from(actions).where(and(eq(actions.objType, 'result'), eq(actions.targetCreatorId, 5)));
+  assert.deepEqual(feedActions.map((a) => a.verb).sort(), ['add', 'add', 'update']);
+});
+
+test('editing a result records its status, progress and budget changes in the timeline; a bad form keeps the values and says why beside each field', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [bridge] = await t.db.select().from(results).where(eq(results.title, 'Bridge 32'));
+  const [progressing] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'in progress'));
+  const form = { title: 'Bridge 32', description: '<p>Over the creek.</p>', category: 'Traffic', district: 'North', lat: '52.5', lng: '13.4', start_date: '2026-01-01', end_date: '2026-12-31', budget_planned: '30000', budget_spent: '12000', status: String(progressing.id), progress: '', parent: '' };
+  const bad = await initiator.post(`/org/results/${bridge.id}/update/`, { ...form, title: ' ', lat: '95', end_date: '2025-01-01', progress: '120', parent: String(bridge.id) });
+  assert.equal(bad.status, 400);
+  for (const [name, message] of [['title', 'This field is required.'], ['lat', 'Enter a latitude from -90 to 90.'], ['end_date', 'The end must not be before the start.'], ['progress', 'Enter a number from 0 to 100.'], ['parent', 'Select a valid choice.']])
+    assert.match(bad.text, new RegExp(`id="id_${name}_errors"[^>]*><li>${message.replace(/[.()]/g, '\\$&')}`), name);
+  assert.match(bad.text, /value="North"/);
+
+  assert.equal((await initiator.post(`/org/results/${bridge.id}/update/`, form)).status, 302);
+  const [entry] = await t.db.select().from(resultEntries);
+  assert.deepEqual(entry.changes, [
+    { field: 'status', from: 'planned', to: 'in progress' },
+    { field: 'progress', from: '0', to: '40' },
+    { field: 'budget_spent', from: null, to: '12000' },
+  ]);
+  // No change, no entry.
+  assert.equal((await initiator.post(`/org/results/${bridge.id}/update/`, { ...form, progress: '40' })).status, 302);
+  assert.equal((await t.db.select().from(resultEntries)).length, 1);
+});
+
+test('the Results tab: overall progress, the list filtered by status, category and district, sub-results whose parent shows their mean', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  const [progressing] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'in progress'));
+  await initiator.post(`/org/results/${bridge.id}/update/`, { title: 'Bridge 32', description: '', category: 'Traffic', district: 'North', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '30000', budget_spent: '', status: String(progressing.id), progress: '', parent: '' });
+  // A parent without progress of its own shows the mean of its parts: (0 + 40) / 2 = 20.
+  const parent = await initiator.post(`${MANAGE}create/`, { title: 'Green quarter', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: '', progress: '', parent: '' });
+  assert.equal(parent.status, 302);
+  const [quarter] = await t.db.select().from(results).where(eq(results.title, 'Green quarter'));
+  await t.db.update(results).set({ parentId: quarter.id }).where(eq(results.id, park.id));
+  await t.db.update(results).set({ parentId: quarter.id }).where(eq(results.id, bridge.id));
+
+  const visitor = new Browser(t.app);
+  const tab = await visitor.get('/org/projects/project/?tab=result');
+  assert.equal(tab.status, 200);
+  assert.match(tab.text, /Overall progress: <span class="result-progress"><progress[^>]*value="20"/);
+  assert.match(tab.text, /Green quarter/);
+  assert.match(tab.text, /Park 32/);
+  const filtered = await visitor.get(`/org/projects/project/?tab=result&status=${progressing.id}`);
+  assert.match(filtered.text, /Bridge 32/);
+  assert.doesNotMatch(filtered.text, /href="\/org\/results\/\d+\/">Park 32/);
+  const byDistrict = await visitor.get('/org/projects/project/?tab=result&district=North');
+  assert.match(byDistrict.text, /Bridge 32/);
+  assert.doesNotMatch(byDistrict.text, /href="\/org\/results\/\d+\/">Green quarter/);
+  assert.match((await visitor.get('/org/')).text, /<a href="\/org\/results\/">What became of it<\/a>/, 'the organisation page leads to the overview');
+  const overview = await visitor.get('/org/results/');
+  assert.equal(overview.status, 200);
+  assert.match(overview.text, /Green quarter/);
+  assert.match(overview.text, /<a href="\/org\/projects\/project\/\?tab=result">Project<\/a>/);
+});
+
+test('who may: initiators and the project moderators edit, others are refused; a private project’s results are private', async () => {
+  const t = await resultsApp();
+  await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const moderator = await signedIn(t.app, 'moderator');
+  assert.equal((await moderator.get(MANAGE)).status, 200);
+  assert.equal((await moderator.get(`/org/results/${park.id}/update/`)).status, 200);
+  for (const name of ['user', 'other']) {
+    const browser = await signedIn(t.app, name);
+    assert.equal((await browser.get(MANAGE)).status, 403, name);
+    assert.equal((await browser.post(`/org/results/${park.id}/entries/`, { date: '2026-01-01', text: 'x', status: '', progress: '' })).status, 403, name);
+  }
+  const anonymous = await new Browser(t.app).get(MANAGE);
+  assert.equal(anonymous.status, 302);
+  // A result of organisation 1 is not found under organisation 2's address.
+  assert.equal((await new Browser(t.app).get(`/other-org/results/${park.id}/`)).status, 404);
+
+  // A result of the private project 5: its participants and moderators see it, nobody else.
+  const [secret] = await t.db.insert(results).values({ projectId: 5, title: 'Secret plan' }).returning();
+  assert.equal((await (await signedIn(t.app, 'member')).get(`/org/results/${secret.id}/`)).status, 200);
+  assert.equal((await (await signedIn(t.app, 'user')).get(`/org/results/${secret.id}/`)).status, 403);
+  assert.equal((await new Browser(t.app).get(`/org/results/${secret.id}/`)).status, 302);
+  assert.doesNotMatch((await new Browser(t.app).get('/org/results/')).text, /Secret plan/);
+});
+
+test('an organisation keeps its statuses: add one with its default progress, refuse a bad one, delete one; only its initiators', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  const defaults = await initiator.get('/org/results/statuses/');
+  assert.match(defaults.text, /These are the default statuses/);
+  assert.match(defaults.text, /<td>in progress<\/td><td>The work is under way.<\/td><td>40 %<\/td>/);
+  assert.equal((await t.db.select().from(resultStatuses)).length, 0, 'a read stores nothing; the defaults are stored with the first write');
+  const bad = await initiator.post('/org/results/statuses/', { name: '', description: '', progress: '101' });
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /id="id_name_errors"/);
+  assert.match(bad.text, /id="id_progress_errors"[^>]*><li>Enter a number from 0 to 100./);
+  assert.equal((await t.db.select().from(resultStatuses)).length, 0, 'a refused form stores nothing');
+  assert.equal((await initiator.post('/org/results/statuses/', { name: 'Tendered', description: 'The work is tendered.', progress: '20' })).status, 302);
+  assert.deepEqual((await t.db.select().from(resultStatuses).orderBy(asc(resultStatuses.position))).map((s) => s.name), ['planned', 'in progress', 'done', 'Tendered']);
+  const [tendered] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'));
+  assert.equal(tendered.progress, 20);
+  assert.match((await initiator.get(`/org/results/statuses/${tendered.id}/`)).text, /value="Tendered"/);
+  const refused = await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: 'x' });
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /id="id_progress_errors"[^>]*><li>Enter a whole number./);
+  assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: '25' })).status, 302);
+  assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.id, tendered.id)))[0].progress, 25);
+  assert.equal((await (await signedIn(t.app, 'other')).post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 403);
+  assert.equal((await (await signedIn(t.app, 'moderator')).get('/org/results/statuses/')).status, 403);
+  assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 302);
+  assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'))).length, 0);
+});
+
+test('an editor links a topic of the project to a result and removes the link; the topic page says what it became part of; a contribution of another project is refused', async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 40, slug: 'prio', project: 1, name: 'Priorities', description: 'Rate', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    topics: [{ id: 1, module: 40, creator: 4, name: 'Zebra crossings', description: '<p>More crossings</p>' }],
+  });
+  const moderator = await signedIn(t.app, 'moderator');
+  assert.equal((await moderator.post(`${MANAGE}create/`, { title: 'Safer crossings', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: '', progress: '', parent: '' })).status, 302);
+  const [result] = await t.db.select().from(results);
+  const edit = await moderator.get(`/org/results/${result.id}/update/`);
+  assert.match(edit.text, /value="topic:1"/);
+  assert.match(edit.text, new RegExp(`value="proposal:${PARK}"`));
+  // Module 33's proposals belong to organisation 2's project.
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { link: ['topic:1', 'proposal:331'] })).status, 404);
+  assert.equal((await t.db.select().from(resultLinks)).length, 0);
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { link: ['topic:1'] })).status, 302);
+  const topic = await new Browser(t.app).get(`/org/topicprio/${new Date().getUTCFullYear()}-00001/`);
+  assert.match(topic.text, new RegExp(`This became part of: <a href="/org/results/${result.id}/">Safer crossings</a> — no status, 0 %`));
+  const [told] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'member@example.org'), eq(outbox.kind, 'result_linked')));
+  assert.match(told.body, /became part of the result "Safer crossings"/);
+  assert.equal((await moderator.post(`/org/results/${result.id}/links/`, { remove: 'topic:1' })).status, 302);
+  assert.doesNotMatch((await new Browser(t.app).get(`/org/topicprio/${new Date().getUTCFullYear()}-00001/`)).text, /This became part of/);
+});
+
+test('a timeline entry may carry an image: stored and shown with its alt text; a file that is no image is refused beside the field, nothing saved', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const fields = { date: '2026-11-30', text: 'The slide is up.', status: '', progress: '' };
+  const refused = await initiator.postMultipart(`/org/results/${park.id}/entries/`, fields, { name: 'image', filename: 'x.png', type: 'image/png', data: Buffer.from('no image') });
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /id="id_image_errors"/);
+  assert.equal((await t.db.select().from(resultEntries)).length, 0);
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
+  assert.equal((await initiator.postMultipart(`/org/results/${park.id}/entries/`, fields, { name: 'image', filename: 'slide.png', type: 'image/png', data: png })).status, 302);
+  const [entry] = await t.db.select().from(resultEntries);
+  assert.match(entry.image ?? '', /^results\/images\/[0-9a-f]{64}\.png$/);
+  const page = await new Browser(t.app).get(`/org/results/${park.id}/`);
+  assert.match(page.text, new RegExp(`<img class="result-entry-image" src="/media/${entry.image}" alt="Image of the entry of`));
+  assert.equal((await new Browser(t.app).download(`/media/${entry.image}`)).status, 200);
+});
