@@ -97,11 +97,11 @@ async function prepare(): Promise<void> {
 }
 
 function startServer(): Promise<{ child: ChildProcess; base: string; workerPids: number[] }> {
-  const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  // The workers are forked with the primary's flags, so each writes its own profile.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/main.js'], {
     env: {
       ...process.env,
-      ...profile,
       DATABASE_URL: databaseUrl,
       WEB_CONCURRENCY: String(workers),
       PORT: '0',
