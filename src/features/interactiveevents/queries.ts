@@ -65,6 +65,38 @@ export async function listQuestions(db: DbOrTx, moduleId: number, filter: Questi
   return rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) }));
 }
 
+/** How many questions a page of the event page shows. */
+export const QUESTIONS_PER_PAGE = 30;
+
+/**
+ * A page of the event page's questions (what a person reads): the open ones, newest first, or with
+ * `answered` the answered ones; and how many there are of each (hidden ones only for moderators).
+ * Two statements, whatever the number of questions asked.
+ */
+export async function questionPage(
+  db: DbOrTx,
+  moduleId: number,
+  filter: { session: string | null; withHidden: boolean; answered: boolean; page: number },
+): Promise<{ questions: QuestionRow[]; open: number; answered: number }> {
+  const shown = and(eq(liveQuestions.moduleId, moduleId), filter.withHidden ? undefined : eq(liveQuestions.isHidden, false));
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*) filter (where not ${liveQuestions.isAnswered})`.mapWith(Number),
+      answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
+    })
+    .from(liveQuestions)
+    .where(shown);
+  const rows = await db
+    .select(questionColumns(filter.session))
+    .from(liveQuestions)
+    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+    .where(and(shown, eq(liveQuestions.isAnswered, filter.answered)))
+    .orderBy(desc(liveQuestions.created), desc(liveQuestions.id))
+    .limit(QUESTIONS_PER_PAGE)
+    .offset((filter.page - 1) * QUESTIONS_PER_PAGE);
+  return { questions: rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) })), open: counts?.open ?? 0, answered: counts?.answered ?? 0 };
+}
+
 /** One question of a module, or null. */
 export async function loadQuestion(db: DbOrTx, moduleId: number, id: number, session: string | null = null): Promise<QuestionRow | null> {
   const [row] = await db

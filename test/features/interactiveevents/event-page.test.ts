@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestApp } from '../../helpers.js';
+import { load } from '../../fixtures.js';
+import { EVENT, eventWorld } from './world.js';
+
+/**
+ * The event page shows what a person reads (issue 40): a page of the open questions, newest first,
+ * the answered ones folded behind a link, whatever the number of questions asked.
+ */
+const EVENT_PAGE = '/org/interactiveevents/town-hall/';
+
+test('the event page shows the open questions newest first, 30 to a page, and folds the answered ones', async () => {
+  const t = await createTestApp();
+  const world = eventWorld();
+  const base = new Date('2026-01-01T18:00:00Z').getTime();
+  world.live_questions = [
+    ...(world.live_questions ?? []),
+    ...Array.from({ length: 35 }, (_, i) => ({ id: 100 + i, module: EVENT, text: `Open question ${i + 1}`, affiliation: 11, created: new Date(base + i * 60_000).toISOString() })),
+    ...Array.from({ length: 3 }, (_, i) => ({ id: 200 + i, module: EVENT, text: `Answered question ${i + 1}`, affiliation: 11, is_answered: true })),
+  ];
+  await load(t.db, world);
+  const questionsOf = (html: string) => [...html.matchAll(/<p class="live-question-text">([^<]+)<\/p>/g)].map((m) => m[1]);
+
+  const first = await t.request({ method: 'GET', url: EVENT_PAGE });
+  assert.equal(first.status, 200);
+  assert.match(first.text, /Questions \(36\)/, 'all open questions are counted');
+  const firstPage = questionsOf(first.text);
+  assert.equal(firstPage.length, 30);
+  assert.equal(firstPage[0], 'Will the park stay open?', 'newest first (the fixture question was asked now)');
+  assert.equal(firstPage[1], 'Open question 35');
+  assert.ok(!first.text.includes('Answered question 1'), 'the answered questions are folded');
+  assert.match(first.text, /Answered questions \(3\)/);
+  assert.ok(first.text.includes(`href="${EVENT_PAGE}?answered=1"`));
+  assert.ok(first.text.includes(`href="${EVENT_PAGE}?page=2"`));
+
+  const second = await t.request({ method: 'GET', url: `${EVENT_PAGE}?page=2` });
+  assert.deepEqual(questionsOf(second.text), ['Open question 6', 'Open question 5', 'Open question 4', 'Open question 3', 'Open question 2', 'Open question 1']);
+  assert.equal((await t.request({ method: 'GET', url: `${EVENT_PAGE}?page=3` })).status, 404, 'past the end');
+
+  const answered = await t.request({ method: 'GET', url: `${EVENT_PAGE}?answered=1` });
+  assert.deepEqual(questionsOf(answered.text).sort(), ['Answered question 1', 'Answered question 2', 'Answered question 3']);
+  assert.ok(answered.text.includes(`href="${EVENT_PAGE}"`), 'back to the open questions');
+});
