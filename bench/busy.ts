@@ -289,6 +289,21 @@ class Writer {
   }
 }
 
+/**
+ * How often each page's version moved: the change log's sums for the start page (project 0), the
+ * project page (the project), the Brainstorming module's and idea's pages (the project's rows of
+ * module 0 and of that module, where the log has modules: migration 0042; before it, the project's).
+ */
+async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<'start' | 'project' | 'module', number>> {
+  const [perModule] = ((await database.db.execute(sql.raw(`SELECT count(*) AS n FROM information_schema.columns WHERE table_name = 'page_changes' AND column_name = 'module_id'`))) as unknown as { rows: { n: string }[] }).rows;
+  const inModule = Number(perModule.n) ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})` : 'project_id = 1';
+  const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
+  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`project_id = 0 OR (${inModule})`)} AS module`))) as unknown as {
+    rows: Record<'start' | 'project' | 'module', string>[];
+  }).rows;
+  return { start: Number(row.start), project: Number(row.project), module: Number(row.module) };
+}
+
 async function readPage(base: string, path: string) {
   const result = await autocannon({ url: base + path, connections, duration: seconds });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -318,13 +333,22 @@ async function main() {
     const writer = new Writer(port, sessions);
     const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
     for (const name of Object.keys(pages)) results[name] = { quiet: [], busy: [] };
+    const versions = openPostgres(databaseUrl, { max: 1 });
+    const moved = { start: 0, project: 0, module: 0 };
+    let busySeconds = 0;
     for (let round = 1; round <= rounds; round++) {
       for (const [name, path] of Object.entries(pages)) results[name].quiet.push(await readPage(server.base, path));
+      const before = await versionSums(versions);
+      const started = performance.now();
       writer.start();
       for (const [name, path] of Object.entries(pages)) results[name].busy.push(await readPage(server.base, path));
       await writer.stop();
+      busySeconds += (performance.now() - started) / 1000;
+      const after = await versionSums(versions);
+      for (const key of Object.keys(moved) as (keyof typeof moved)[]) moved[key] += after[key] - before[key];
       console.log(`round ${round} done`);
     }
+    await versions.close();
     const expected = clients * writer.expectedEvents;
     const deadline = performance.now() + 15_000;
     const countReceived = async () => (await Promise.all(children.map((child) => ask<{ received: number }>(child, { count: true }, 'received')))).reduce((a, b) => a + b.received, 0);
@@ -354,6 +378,8 @@ async function main() {
       console.log(`| ${kind} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${writer.errors.get(kind)} |`);
     }
     console.log(`\nlive: ${received} of ${expected} events arrived (${writer.expectedEvents} likes and questions × ${clients} clients); request → every client's event: p50 ${histogramAt(histogram, 50)} ms, p99 ${histogramAt(histogram, 99)} ms, max ${histogram.findLastIndex((n) => n > 0)} ms`);
+    const perSecond = (n: number) => (n / busySeconds).toFixed(1);
+    console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module and idea ${perSecond(moved.module)}`);
     console.log(`RSS per worker after the run: ${memory}`);
   } finally {
     for (const child of children) child.kill();
