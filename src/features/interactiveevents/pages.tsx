@@ -124,7 +124,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if (!canLikeQuestion(context)) throw permissionDenied();
     const session = await existingSessionKey(db, request);
     if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
-    await db.transaction((tx) => setLike(tx, module.id, id, session, field(request.body, 'value') !== 'false'));
+    await setLike(db, module.id, id, session, field(request.body, 'value') !== 'false');
     return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);
   });
 

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { browserSessions } from '../../db/schema/index.js';
+import { prepareModuleContextOf } from '../../core/projects/context.js';
 import { categories } from '../../db/schema/index.js';
 import { liveEventMedia, liveQuestionLikes, liveQuestions } from './schema.js';
 
@@ -107,10 +109,19 @@ export async function loadQuestion(db: DbOrTx, moduleId: number, id: number, ses
   return row ? { ...row, sessionLike: Boolean(row.sessionLike) } : null;
 }
 
-/** The module of a question (the like route names only the question), or null. */
-export async function questionModule(db: DbOrTx, id: number): Promise<number | null> {
-  const [row] = await db.select({ moduleId: liveQuestions.moduleId }).from(liveQuestions).where(eq(liveQuestions.id, id));
-  return row?.moduleId ?? null;
+/**
+ * What a like needs, in one statement prepared once for `db`: the context of a question's event for
+ * the viewer, whether the question is hidden (null: there is no such question), and the stored key of
+ * the browser session `session` names while it lives (null: none). The loader answers null when
+ * there is no such question.
+ */
+export function prepareLikeContext(db: Db) {
+  const question = sql.placeholder('question');
+  const load = prepareModuleContextOf(db, 'ie_like_context', sql`(select q.module_id from ${liveQuestions} q where q.id = ${question})`, {
+    hidden: sql<boolean | null>`(select q.is_hidden from ${liveQuestions} q where q.id = ${question})`,
+    session: sql<string | null>`(select s.id from ${browserSessions} s where s.id = ${sql.placeholder('session')} and s.expires_at > now())`,
+  });
+  return (questionId: number, sessionKey: string | null, user: Parameters<typeof load>[1]) => load({ question: questionId, session: sessionKey ?? '' }, user);
 }
 
 /** A module's affiliations (its categories), by id. */

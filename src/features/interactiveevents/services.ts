@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { liveQuestionLikes, liveQuestions } from './schema.js';
-import { publishLive } from '../../http/live.js';
+import { announceLive, liveEventInsert, publishLive } from '../../http/live.js';
 import { loadQuestion } from './queries.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 
@@ -36,14 +36,18 @@ export async function changeQuestion(tx: Tx, moduleId: number, id: number, flags
   await announceQuestion(tx, moduleId, id);
 }
 
-/** Likes (value true) or unlikes a question for a browser session; liking twice stays one like. */
-export async function setLike(tx: Tx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
-  // The count as this transaction sees it (its own like included); a like committed meanwhile is in the next event's count.
+/**
+ * Likes (value true) or unlikes a question for a browser session; liking twice stays one like. One
+ * statement (atomic on its own, so a caller needs no transaction): the like, and the `likes` event
+ * with the count as the statement sees it (its own like included; a like committed meanwhile is in
+ * the next event's count).
+ */
+export async function setLike(db: DbOrTx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
   const change = value
-    ? sql`WITH changed AS (INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1)
-          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) + (SELECT count(*) FROM changed) AS n`
-    : sql`WITH changed AS (DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1)
-          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) - (SELECT count(*) FROM changed) AS n`;
-  const result = (await tx.execute(change)) as unknown as { rows: { n: string | number }[] };
-  await publishLive(tx, questionsTopic(moduleId), 'likes', { id: questionId, count: Number(result.rows[0]?.n ?? 0) });
+    ? sql`INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1`
+    : sql`DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1`;
+  const topic = questionsTopic(moduleId);
+  const count = sql`(SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) ${value ? sql`+` : sql`-`} (SELECT count(*) FROM changed)`;
+  await db.execute(sql`WITH changed AS (${change}), event AS (${liveEventInsert(topic, 'likes', sql`jsonb_build_object('id', ${questionId}::integer, 'count', ${count})`, sql`(SELECT 1) AS one`)}) SELECT 1`);
+  await announceLive(db, topic);
 }

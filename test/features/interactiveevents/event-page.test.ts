@@ -42,3 +42,22 @@ test('the event page shows the open questions newest first, 30 to a page, and fo
   assert.deepEqual(questionsOf(answered.text).sort(), ['Answered question 1', 'Answered question 2', 'Answered question 3']);
   assert.ok(answered.text.includes(`href="${EVENT_PAGE}"`), 'back to the open questions');
 });
+
+test('a like costs three statements before its answer (the session; the question with its event; the like with its live event) and the announcement after it, and counts once per session', async () => {
+  const t = await createTestApp();
+  await load(t.db, eventWorld());
+  const visit = await t.request({ method: 'GET', url: EVENT_PAGE });
+  const pairs = ([] as string[]).concat((visit.headers['set-cookie'] as string | string[] | undefined) ?? []).map((c) => c.split(';')[0]);
+  const headers = { cookie: pairs.join('; '), 'x-csrftoken': pairs.find((p) => p.startsWith('csrftoken='))?.split('=')[1] ?? '' };
+  const count = async () => ((await t.request({ method: 'GET', url: `/api/modules/${EVENT}/interactiveevents/livequestions/` })).body as { id: number; likes: { count: number } }[]).find((q) => q.id === 1)?.likes.count;
+  for (const round of [1, 2]) {
+    const before = t.database.stats.queries;
+    const liked = await t.request({ method: 'POST', url: '/api/livequestions/1/likes/', headers, payload: { value: true } });
+    assert.equal(liked.status, 201);
+    assert.ok(t.database.stats.queries - before <= 4, `round ${round}: ${t.database.stats.queries - before} statements`);
+    assert.equal(await count(), 1, 'liking twice stays one like');
+  }
+  assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/2/likes/', headers, payload: { value: true } })).status, 404, 'a hidden question is not there for a visitor');
+  assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/999/likes/', headers, payload: { value: true } })).status, 404);
+  assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/1/likes/', payload: { value: true } })).status, 403, 'no session, no like');
+});
