@@ -111,7 +111,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if (!values.text) errors.text = [t(page.lang, 'This field is required.')];
     else if (values.text.length > QUESTION_MAX) errors.text = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: QUESTION_MAX })];
     if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, { values, errors });
-    await db.transaction((tx) => createQuestion(tx, { moduleId: module.id, text: values.text, categoryId: affiliation.categoryId }));
+    await createQuestion(db, { moduleId: module.id, text: values.text, ...affiliation });
     return reply.redirect(`${eventPath(org, slug)}#questions-heading`, 303);
   });
 

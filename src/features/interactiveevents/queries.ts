@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { browserSessions } from '../../db/schema/index.js';
-import { prepareModuleContextOf } from '../../core/projects/context.js';
-import { categories } from '../../db/schema/index.js';
+import { prepareModuleContextOf, prepareModuleContextWith } from '../../core/projects/context.js';
+import { browserSessions, categories, modules } from '../../db/schema/index.js';
 import { liveEventMedia, liveQuestionLikes, liveQuestions } from './schema.js';
 
 /** A live question as the API, the pages and the live events show it. */
@@ -122,6 +121,20 @@ export function prepareLikeContext(db: Db) {
     session: sql<string | null>`(select s.id from ${browserSessions} s where s.id = ${sql.placeholder('session')} and s.expires_at > now())`,
   });
   return (questionId: number, sessionKey: string | null, user: Parameters<typeof load>[1]) => load({ question: questionId, session: sessionKey ?? '' }, user);
+}
+
+/** A module's affiliations by id, as a select field over `modules` (JSON). */
+const affiliationsField = sql<{ id: number; name: string }[] | string>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id), '[]') from ${categories} c where c.module_id = ${modules.id})`;
+
+/** What asking needs, in one statement prepared once for `db`: the event's context for the viewer and its affiliations. */
+export function prepareAskContext(db: Db) {
+  const load = prepareModuleContextWith(db, 'ie_ask_context', { affiliations: affiliationsField });
+  return async (moduleId: number, user: Parameters<typeof load>[1]) => {
+    const loaded = await load(moduleId, user);
+    if (!loaded) return null;
+    const raw = loaded.extras.affiliations;
+    return { context: loaded.context, affiliations: (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; name: string }[] };
+  };
 }
 
 /** A module's affiliations (its categories), by id. */

@@ -7,7 +7,7 @@ import { type LiveEvent, type LiveView, showAll } from '../../http/live.js';
 import { apiErrors, optionalAuth, PathId } from '../../http/responses.js';
 import { anonymousWriteForged, browserSessionKey, existingSessionKey, SESSION_COOKIE } from '../../http/session.js';
 import { loadModuleContext, type LoadedModuleContext, loadVersionedModuleContext, moduleContextsOfViewers } from '../../core/projects/context.js';
-import { listQuestions, loadAffiliations, loadQuestion, prepareLikeContext } from './queries.js';
+import { listQuestions, loadQuestion, prepareAskContext, prepareLikeContext } from './queries.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 import { changeQuestion, createQuestion, setLike } from './services.js';
@@ -79,13 +79,14 @@ const eventView = (context: LoadedModuleContext | undefined): LiveView | null =>
  * The affiliation a new question names, checked against the module's: required where the module
  * has some (adhocracy+'s widget sends the id, "" or null), null where it has none.
  */
-export function readAffiliation(sent: unknown, affiliations: { id: number }[]): { categoryId: number | null } | { error: string } {
+export function readAffiliation(sent: unknown, affiliations: { id: number; name: string }[]): { categoryId: number | null; category: string | null } | { error: string } {
   const blank = sent === undefined || sent === null || sent === '';
-  if (!affiliations.length) return blank ? { categoryId: null } : { error: `Invalid pk "${String(sent)}" - object does not exist.` };
+  if (!affiliations.length) return blank ? { categoryId: null, category: null } : { error: `Invalid pk "${String(sent)}" - object does not exist.` };
   if (blank) return { error: 'This field is required.' };
   const id = typeof sent === 'number' ? sent : /^\d{1,9}$/.test(String(sent)) ? Number(sent) : NaN;
   if (Number.isNaN(id)) return { error: 'Incorrect type. Expected pk value, received str.' };
-  return affiliations.some((a) => a.id === id) ? { categoryId: id } : { error: `Invalid pk "${id}" - object does not exist.` };
+  const chosen = affiliations.find((a) => a.id === id);
+  return chosen ? { categoryId: id, category: chosen.name } : { error: `Invalid pk "${id}" - object does not exist.` };
 }
 
 function refuseForged(request: FastifyRequest): void {
@@ -96,6 +97,8 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, live } = app.ctx;
   const tags = ['interactiveevents'];
+  const askContext = prepareAskContext(db);
+  const likeContext = prepareLikeContext(db);
 
   app.get(
     '/api/modules/:pk/interactiveevents/livequestions/',
@@ -123,15 +126,16 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       refuseForged(request);
-      const context = await eventContext(db, request.params.pk, user);
+      // The event's context with its affiliations in one statement; the question with its live event in another.
+      const loaded = await askContext(request.params.pk, ruleUser(user));
+      if (!loaded || !isVisibleEvent(loaded.context)) throw notFound();
+      const { context, affiliations } = loaded;
       if (!canAskQuestion(context)) throw permissionDenied();
-      const affiliation = readAffiliation(request.body.category, await loadAffiliations(db, context.module.id));
+      const affiliation = readAffiliation(request.body.category, affiliations);
       if ('error' in affiliation) throw fieldErrors({ category: [affiliation.error] });
       const text = request.body.text.trim();
       if (!text) throw fieldErrors({ text: ['This field may not be blank.'] });
-      const id = await db.transaction((tx) => createQuestion(tx, { moduleId: context.module.id, text, categoryId: affiliation.categoryId }));
-      const row = await loadQuestion(db, context.module.id, id, await existingSessionKey(db, request));
-      if (!row) throw notFound();
+      const row = await createQuestion(db, { moduleId: context.module.id, text, ...affiliation });
       return reply.status(201).send(serializeQuestion(row));
     },
   );
@@ -153,7 +157,6 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     },
   );
 
-  const likeContext = prepareLikeContext(db);
   app.post(
     '/api/livequestions/:pk/likes/',
     { schema: { tags, security: optionalAuth, params: ModuleParams, body: LikeBody, response: { 201: Type.Object({}), ...apiErrors } } },

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { liveQuestionLikes, liveQuestions } from './schema.js';
 import { announceLive, liveEventInsert, publishLive } from '../../http/live.js';
-import { loadQuestion } from './queries.js';
+import { loadQuestion, type QuestionRow } from './queries.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 
 /**
@@ -23,11 +23,21 @@ async function announceQuestion(tx: Tx, moduleId: number, id: number): Promise<v
   if (row) await publishLive(tx, questionsTopic(moduleId), 'question', serializeQuestion(row));
 }
 
-/** Asks a question (the flags start unset, whatever was sent). */
-export async function createQuestion(tx: Tx, input: { moduleId: number; text: string; categoryId: number | null }): Promise<number> {
-  const [row] = await tx.insert(liveQuestions).values(input).returning({ id: liveQuestions.id });
-  await announceQuestion(tx, input.moduleId, row.id);
-  return row.id;
+/**
+ * Asks a question (the flags start unset, whatever was sent; `category` the affiliation's name): one
+ * statement (atomic on its own, so a caller needs no transaction) stores it and its `question`
+ * event. Answers the question as it was stored.
+ */
+export async function createQuestion(db: DbOrTx, input: { moduleId: number; text: string; categoryId: number | null; category: string | null }): Promise<QuestionRow> {
+  const question: QuestionRow = { id: 0, ...input, likes: 0, sessionLike: false, isAnswered: false, isOnShortlist: false, isHidden: false, isLive: false, created: new Date() };
+  const topic = questionsTopic(input.moduleId);
+  const result = (await db.execute(
+    sql`WITH asked AS (INSERT INTO ${liveQuestions} (module_id, text, category_id) VALUES (${input.moduleId}, ${input.text}, ${input.categoryId}) RETURNING id),
+      event AS (${liveEventInsert(topic, 'question', sql`jsonb_set(${JSON.stringify(serializeQuestion(question))}::jsonb, '{id}', to_jsonb(asked.id))`, sql`asked`)})
+      SELECT id FROM asked`,
+  )) as unknown as { rows: { id: number }[] };
+  await announceLive(db, topic);
+  return { ...question, id: Number(result.rows[0]?.id) };
 }
 
 /** The moderator's toggles: hidden, answered, shortlist, on screen. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../helpers.js';
 import { load } from '../../fixtures.js';
 import { EVENT, eventWorld } from './world.js';
@@ -60,4 +61,20 @@ test('a like costs three statements before its answer (the session; the question
   assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/2/likes/', headers, payload: { value: true } })).status, 404, 'a hidden question is not there for a visitor');
   assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/999/likes/', headers, payload: { value: true } })).status, 404);
   assert.equal((await t.request({ method: 'POST', url: '/api/livequestions/1/likes/', payload: { value: true } })).status, 403, 'no session, no like');
+});
+
+test('asking costs two statements before the answer (the event with its affiliations; the question with its live event), and the stream and the list show it', async () => {
+  const t = await createTestApp();
+  await load(t.db, eventWorld());
+  const before = t.database.stats.queries;
+  const asked = await t.request({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'Is the square open late?', category: 11 } });
+  assert.equal(asked.status, 201);
+  assert.ok(t.database.stats.queries - before <= 3, `${t.database.stats.queries - before} statements`);
+  const question = asked.body as { id: number; text: string; category: string; likes: { count: number; session_like: boolean } };
+  assert.deepEqual([question.text, question.category, question.likes], ['Is the square open late?', 'Residents', { count: 0, session_like: false }]);
+  const listed = (await t.request({ method: 'GET', url: `/api/modules/${EVENT}/interactiveevents/livequestions/` })).body as { id: number }[];
+  assert.ok(listed.some((q) => q.id === question.id));
+  const [event] = (await t.db.execute(sql`SELECT event, data FROM live_events WHERE topic = ${`ie:${EVENT}`} ORDER BY id DESC LIMIT 1`)).rows as { event: string; data: Record<string, unknown> }[];
+  assert.equal(event.event, 'question');
+  assert.deepEqual(event.data, question, 'the live event carries the question as the answer does');
 });
