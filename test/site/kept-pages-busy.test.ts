@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
@@ -15,7 +16,8 @@ const PROJECT = '/org/projects/project/';
 const MODULE = '/org/projects/module/ideas-module/';
 const OTHER_MODULE = '/org/projects/module/other-ideas/';
 const IDEA = '/org/ideas/2024-00001/';
-const PAGES = ['/', PROJECT, MODULE, OTHER_MODULE, IDEA];
+const NEIGHBOUR_IDEA = '/org/ideas/2024-00003/';
+const PAGES = ['/', PROJECT, MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA];
 
 async function busyWorld() {
   const made = await createTestApp();
@@ -29,6 +31,7 @@ async function busyWorld() {
     ideas: [
       { id: 1, module: 1, creator: 5, name: 'Idea 1', description: 'x', created: '2024-03-01T10:00:00Z' },
       { id: 2, module: 2, creator: 5, name: 'Idea in the other module', description: 'y', created: '2024-03-02T10:00:00Z' },
+      { id: 3, module: 1, creator: 6, name: 'A neighbouring idea', description: 'z', created: '2024-03-03T10:00:00Z' },
     ],
     comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'First comment' }],
   });
@@ -72,8 +75,8 @@ test('a like of a live question changes the count on the event page and no kept 
   await assertKept(visitor, database, before, PAGES);
 });
 
-test('a comment changes its idea\'s page and the counts that show it, not the other module\'s pages', async (t) => {
-  const { app, database } = await busyWorld();
+test('a comment changes its idea\'s page and the counts that show it, not another idea\'s page nor the other module\'s', async (t) => {
+  const { app, database, db } = await busyWorld();
   t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
   const visitor = new Browser(app);
   const before = await visit(visitor, PAGES);
@@ -83,7 +86,11 @@ test('a comment changes its idea\'s page and the counts that show it, not the ot
   assert.match((await visitor.get(IDEA)).text, /A busy comment/, 'the idea page shows the comment');
   assert.match((await visitor.get(MODULE)).text, /2 comments/, "the module's idea list counts it");
   assert.notEqual(withoutTokens((await visitor.get(PROJECT)).text), before.get(PROJECT), "the project page's counts show it");
-  await assertKept(visitor, database, before, ['/', OTHER_MODULE]);
+  await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+  // A reply (by plain SQL) reaches its idea's page through the comment it answers.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'comment', 1, 'A plain reply', 1)`);
+  assert.match((await visitor.get(IDEA)).text, /A plain reply/);
+  await assertKept(visitor, database, before, [NEIGHBOUR_IDEA]);
 });
 
 test('a new question shows on the event page and moves the project page, not the idea modules\' pages', async (t) => {
@@ -97,5 +104,5 @@ test('a new question shows on the event page and moves the project page, not the
   const queries = database.stats.queries;
   await visitor.get(PROJECT);
   assert.ok(database.stats.queries - queries > 1, 'the project page (its modules\' counts) is made anew');
-  await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA]);
+  await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA]);
 });

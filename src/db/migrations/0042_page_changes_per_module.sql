@@ -1,15 +1,18 @@
 DROP INDEX "page_changes_project";--> statement-breakpoint
 ALTER TABLE "page_changes" ADD COLUMN "module_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX "page_changes_project" ON "page_changes" USING btree ("project_id","module_id","n");
+ALTER TABLE "page_changes" ADD COLUMN "item_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "page_changes_project" ON "page_changes" USING btree ("project_id","module_id","item_id","n");
 --> statement-breakpoint
 -- Issue 40: a write to one module's content (its ideas, comments, ratings, reports, questions) moves
--- the version of that module's pages and the project's, no longer every page of the project
--- (db/versions.ts, pageVersionField). page_change with a second argument takes a select of
--- (project, module) pairs; without it, as before, of projects (module 0: every page of the project).
+-- the version of that module's pages and the project's, and a write to one idea's (map idea's,
+-- proposal's) content, of that idea's page too, no longer every page of the project (db/versions.ts,
+-- pageVersionField). page_change with a second argument 'module' takes a select of (project, module)
+-- pairs, with 'item' of (project, module, item) triples; without it, as before, of projects
+-- (module 0: every page of the project).
 --
--- page_module_item_of: the module of an item that generic relations point at (0: not known, every
--- page of its project); page_module_of also follows comments to the item they discuss, up to
--- a reply to a reply (deeper, or gone: 0).
+-- page_module_item_of: the module of an object that generic relations point at (0: not known, every
+-- page of its project); page_item_of: the idea, map idea or proposal it is (0: none, every page of
+-- its module). Both follow comments to what they discuss, up to a reply to a reply (deeper, or gone: 0).
 CREATE FUNCTION "page_module_item_of"(kind text, pk integer) RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT coalesce(CASE kind
     WHEN 'module' THEN pk
@@ -25,11 +28,25 @@ CREATE FUNCTION "page_module_item_of"(kind text, pk integer) RETURNS integer LAN
   END, 0)
 $$;
 --> statement-breakpoint
+CREATE FUNCTION "page_item_of_item"(kind text, pk integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN kind IN ('idea', 'mapidea', 'proposal') THEN pk ELSE 0 END
+$$;
+--> statement-breakpoint
+-- What a comment (or a reply, or a reply to a reply) discusses: its kind and id, null when unknown.
+CREATE FUNCTION "page_discussed"(of_kind text, of_pk integer) RETURNS TABLE (kind text, pk integer) LANGUAGE sql STABLE AS $$
+  SELECT of_kind, of_pk WHERE of_kind <> 'comment'
+  UNION ALL
+  SELECT CASE WHEN c.content_type <> 'comment' THEN c.content_type ELSE p.content_type END, CASE WHEN c.content_type <> 'comment' THEN c.object_pk ELSE p.object_pk END
+  FROM comments c LEFT JOIN comments p ON c.content_type = 'comment' AND p.id = c.object_pk AND p.content_type <> 'comment'
+  WHERE of_kind = 'comment' AND c.id = of_pk
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "page_module_of"(kind text, pk integer) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN kind <> 'comment' THEN page_module_item_of(kind, pk) ELSE coalesce((
-    SELECT CASE WHEN c.content_type <> 'comment' THEN page_module_item_of(c.content_type, c.object_pk)
-      ELSE (SELECT page_module_item_of(p.content_type, p.object_pk) FROM comments p WHERE p.id = c.object_pk AND p.content_type <> 'comment') END
-    FROM comments c WHERE c.id = pk), 0) END
+  SELECT coalesce((SELECT page_module_item_of(d.kind, d.pk) FROM page_discussed(kind, pk) d WHERE d.kind IS NOT NULL LIMIT 1), 0)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "page_item_of"(kind text, pk integer) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT page_item_of_item(d.kind, d.pk) FROM page_discussed(kind, pk) d WHERE d.kind IS NOT NULL LIMIT 1), 0)
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "page_change"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -45,7 +62,10 @@ BEGIN
     WHEN 'DELETE' THEN replace(TG_ARGV[0], 'changed_rows', 'old_rows')
     ELSE replace(TG_ARGV[0], 'changed_rows', 'old_rows') || ' UNION ' || replace(TG_ARGV[0], 'changed_rows', 'new_rows')
   END;
-  IF TG_NARGS > 1 THEN
+  -- A row without a project counts for every page; one without a module for the project's.
+  IF TG_NARGS > 1 AND TG_ARGV[1] = 'item' THEN
+    EXECUTE 'INSERT INTO "page_changes" ("project_id", "module_id", "item_id") SELECT DISTINCT coalesce(p, 0), CASE WHEN p IS NULL THEN 0 ELSE coalesce(m, 0) END, CASE WHEN p IS NULL OR m IS NULL THEN 0 ELSE coalesce(i, 0) END FROM (' || touched || ') AS touched(p, m, i)';
+  ELSIF TG_NARGS > 1 THEN
     EXECUTE 'INSERT INTO "page_changes" ("project_id", "module_id") SELECT DISTINCT coalesce(p, 0), CASE WHEN p IS NULL THEN 0 ELSE coalesce(m, 0) END FROM (' || touched || ') AS touched(p, m)';
   ELSE
     EXECUTE 'INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (' || touched || ') AS touched(p)';
@@ -66,87 +86,87 @@ DROP TRIGGER "live_question_likes_page_truncate" ON "live_question_likes";
 --> statement-breakpoint
 DROP TRIGGER "comments_page_insert" ON "comments";
 --> statement-breakpoint
-CREATE TRIGGER "comments_page_insert" AFTER INSERT ON "comments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "comments_page_insert" AFTER INSERT ON "comments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "comments_page_update" ON "comments";
 --> statement-breakpoint
-CREATE TRIGGER "comments_page_update" AFTER UPDATE ON "comments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "comments_page_update" AFTER UPDATE ON "comments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "comments_page_delete" ON "comments";
 --> statement-breakpoint
-CREATE TRIGGER "comments_page_delete" AFTER DELETE ON "comments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "comments_page_delete" AFTER DELETE ON "comments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT r.project_id, page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "comment_feedback_page_insert" ON "comment_feedback";
 --> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_insert" AFTER INSERT ON "comment_feedback" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'module');
+CREATE TRIGGER "comment_feedback_page_insert" AFTER INSERT ON "comment_feedback" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk), page_item_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "comment_feedback_page_update" ON "comment_feedback";
 --> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_update" AFTER UPDATE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'module');
+CREATE TRIGGER "comment_feedback_page_update" AFTER UPDATE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk), page_item_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "comment_feedback_page_delete" ON "comment_feedback";
 --> statement-breakpoint
-CREATE TRIGGER "comment_feedback_page_delete" AFTER DELETE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'module');
+CREATE TRIGGER "comment_feedback_page_delete" AFTER DELETE ON "comment_feedback" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT c.project_id, page_module_of(c.content_type, c.object_pk), page_item_of(c.content_type, c.object_pk) FROM changed_rows r JOIN comments c ON c.id = r.comment_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ratings_page_insert" ON "ratings";
 --> statement-breakpoint
-CREATE TRIGGER "ratings_page_insert" AFTER INSERT ON "ratings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "ratings_page_insert" AFTER INSERT ON "ratings" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ratings_page_update" ON "ratings";
 --> statement-breakpoint
-CREATE TRIGGER "ratings_page_update" AFTER UPDATE ON "ratings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "ratings_page_update" AFTER UPDATE ON "ratings" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ratings_page_delete" ON "ratings";
 --> statement-breakpoint
-CREATE TRIGGER "ratings_page_delete" AFTER DELETE ON "ratings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "ratings_page_delete" AFTER DELETE ON "ratings" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "reports_page_insert" ON "reports";
 --> statement-breakpoint
-CREATE TRIGGER "reports_page_insert" AFTER INSERT ON "reports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "reports_page_insert" AFTER INSERT ON "reports" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "reports_page_update" ON "reports";
 --> statement-breakpoint
-CREATE TRIGGER "reports_page_update" AFTER UPDATE ON "reports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "reports_page_update" AFTER UPDATE ON "reports" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "reports_page_delete" ON "reports";
 --> statement-breakpoint
-CREATE TRIGGER "reports_page_delete" AFTER DELETE ON "reports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk) FROM changed_rows r', 'module');
+CREATE TRIGGER "reports_page_delete" AFTER DELETE ON "reports" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT page_project_of(r.content_type, r.object_pk), page_module_of(r.content_type, r.object_pk), page_item_of(r.content_type, r.object_pk) FROM changed_rows r', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ideas_page_insert" ON "ideas";
 --> statement-breakpoint
-CREATE TRIGGER "ideas_page_insert" AFTER INSERT ON "ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "ideas_page_insert" AFTER INSERT ON "ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ideas_page_update" ON "ideas";
 --> statement-breakpoint
-CREATE TRIGGER "ideas_page_update" AFTER UPDATE ON "ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "ideas_page_update" AFTER UPDATE ON "ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "ideas_page_delete" ON "ideas";
 --> statement-breakpoint
-CREATE TRIGGER "ideas_page_delete" AFTER DELETE ON "ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "ideas_page_delete" AFTER DELETE ON "ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "map_ideas_page_insert" ON "map_ideas";
 --> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_insert" AFTER INSERT ON "map_ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "map_ideas_page_insert" AFTER INSERT ON "map_ideas" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "map_ideas_page_update" ON "map_ideas";
 --> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_update" AFTER UPDATE ON "map_ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "map_ideas_page_update" AFTER UPDATE ON "map_ideas" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "map_ideas_page_delete" ON "map_ideas";
 --> statement-breakpoint
-CREATE TRIGGER "map_ideas_page_delete" AFTER DELETE ON "map_ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "map_ideas_page_delete" AFTER DELETE ON "map_ideas" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "proposals_page_insert" ON "proposals";
 --> statement-breakpoint
-CREATE TRIGGER "proposals_page_insert" AFTER INSERT ON "proposals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "proposals_page_insert" AFTER INSERT ON "proposals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "proposals_page_update" ON "proposals";
 --> statement-breakpoint
-CREATE TRIGGER "proposals_page_update" AFTER UPDATE ON "proposals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "proposals_page_update" AFTER UPDATE ON "proposals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "proposals_page_delete" ON "proposals";
 --> statement-breakpoint
-CREATE TRIGGER "proposals_page_delete" AFTER DELETE ON "proposals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'module');
+CREATE TRIGGER "proposals_page_delete" AFTER DELETE ON "proposals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "page_change"('SELECT m.project_id, m.id, r.id FROM changed_rows r JOIN modules m ON m.id = r.module_id', 'item');
 --> statement-breakpoint
 DROP TRIGGER "live_questions_page_insert" ON "live_questions";
 --> statement-breakpoint
