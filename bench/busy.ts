@@ -291,17 +291,21 @@ class Writer {
 
 /**
  * How often each page's version moved: the change log's sums for the start page (project 0), the
- * project page (the project), the Brainstorming module's and idea's pages (the project's rows of
- * module 0 and of that module, where the log has modules: migration 0042; before it, the project's).
+ * project page (the project), the Brainstorming module's page (the project's rows of module 0 and
+ * of that module, where the log has modules: migration 0042) and the idea's page (of those, item 0
+ * and the idea's own, where it has items); before migration 0042 all but the start page's are the
+ * project's.
  */
-async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<'start' | 'project' | 'module', number>> {
-  const [perModule] = ((await database.db.execute(sql.raw(`SELECT count(*) AS n FROM information_schema.columns WHERE table_name = 'page_changes' AND column_name = 'module_id'`))) as unknown as { rows: { n: string }[] }).rows;
-  const inModule = Number(perModule.n) ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})` : 'project_id = 1';
+type Scope = 'start' | 'project' | 'module' | 'idea';
+async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<Scope, number>> {
+  const columns = ((await database.db.execute(sql.raw(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'page_changes'`))) as unknown as { rows: { name: string }[] }).rows.map((c) => c.name);
+  const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})` : 'project_id = 1';
+  const inIdea = columns.includes('item_id') ? `project_id = 1 AND (module_id = 0 OR (module_id = ${BRAINSTORMING} AND item_id IN (0, 1)))` : inModule;
   const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
-  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`project_id = 0 OR (${inModule})`)} AS module`))) as unknown as {
-    rows: Record<'start' | 'project' | 'module', string>[];
+  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`project_id = 0 OR (${inModule})`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
+    rows: Record<Scope, string>[];
   }).rows;
-  return { start: Number(row.start), project: Number(row.project), module: Number(row.module) };
+  return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };
 }
 
 async function readPage(base: string, path: string) {
@@ -334,7 +338,7 @@ async function main() {
     const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
     for (const name of Object.keys(pages)) results[name] = { quiet: [], busy: [] };
     const versions = openPostgres(databaseUrl, { max: 1 });
-    const moved = { start: 0, project: 0, module: 0 };
+    const moved: Record<Scope, number> = { start: 0, project: 0, module: 0, idea: 0 };
     let busySeconds = 0;
     for (let round = 1; round <= rounds; round++) {
       for (const [name, path] of Object.entries(pages)) results[name].quiet.push(await readPage(server.base, path));
@@ -345,7 +349,7 @@ async function main() {
       await writer.stop();
       busySeconds += (performance.now() - started) / 1000;
       const after = await versionSums(versions);
-      for (const key of Object.keys(moved) as (keyof typeof moved)[]) moved[key] += after[key] - before[key];
+      for (const key of Object.keys(moved) as Scope[]) moved[key] += after[key] - before[key];
       console.log(`round ${round} done`);
     }
     await versions.close();
@@ -379,7 +383,7 @@ async function main() {
     }
     console.log(`\nlive: ${received} of ${expected} events arrived (${writer.expectedEvents} likes and questions × ${clients} clients); request → every client's event: p50 ${histogramAt(histogram, 50)} ms, p99 ${histogramAt(histogram, 99)} ms, max ${histogram.findLastIndex((n) => n > 0)} ms`);
     const perSecond = (n: number) => (n / busySeconds).toFixed(1);
-    console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module and idea ${perSecond(moved.module)}`);
+    console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module ${perSecond(moved.module)}, idea ${perSecond(moved.idea)}`);
     console.log(`RSS per worker after the run: ${memory}`);
   } finally {
     for (const child of children) child.kill();
