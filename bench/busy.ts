@@ -251,32 +251,43 @@ class Writer {
       const question = (this.sent % OPEN_QUESTIONS) + 1;
       const n = this.likes[question]++;
       const session = this.sessions[n % this.sessions.length];
-      this.sentAt[`l${question}:${n + 1}`] = now();
-      return this.send(kind, `/api/livequestions/${question}/likes/`, { cookie: session.cookie, 'x-csrftoken': session.csrf }, { value: true });
+      const expected = `l${question}:${n + 1}`;
+      this.sentAt[expected] = now();
+      return this.send(kind, `/api/livequestions/${question}/likes/`, { cookie: session.cookie, 'x-csrftoken': session.csrf }, { value: true }, expected);
     }
     if (kind === 'question') {
       const n = ++this.questions;
       this.sentAt[`q${n}`] = now();
-      return this.send(kind, `/api/modules/${EVENT}/interactiveevents/livequestions/`, {}, { text: `busy question ${n}: what about the square?`, category: 1 });
+      return this.send(kind, `/api/modules/${EVENT}/interactiveevents/livequestions/`, {}, { text: `busy question ${n}: what about the square?`, category: 1 }, `q${n}`);
     }
     const n = ++this.comments;
     const token = `busy${(n % USERS) + 1}`.padEnd(40, 'x');
     return this.send(kind, `/api/contenttypes/4/objects/${(n % IDEAS) + 1}/comments/`, { authorization: `Token ${token}` }, { comment: `Busy comment ${n}` });
   }
 
-  private send(kind: WriteKind, path: string, headers: Record<string, string>, body: object): Promise<void> {
+  /** The statuses of the writes that failed (0: no answer). */
+  readonly failures = new Map<number, number>();
+
+  private fail(kind: WriteKind, status: number, expected: string | undefined): void {
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+    this.failures.set(status, (this.failures.get(status) ?? 0) + 1);
+    // A write that failed announces nothing: its event is not expected.
+    if (expected) delete this.sentAt[expected];
+  }
+
+  private send(kind: WriteKind, path: string, headers: Record<string, string>, body: object, expected?: string): Promise<void> {
     const sent = now();
     return new Promise((resolve) => {
       const req = request({ host: '127.0.0.1', port: this.port, method: 'POST', path, agent: this.agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           this.times.get(kind)?.push(now() - sent);
-          if (res.statusCode !== 201) this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+          if (res.statusCode !== 201) this.fail(kind, res.statusCode ?? 0, expected);
           resolve();
         });
       });
       req.on('error', () => {
-        this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+        this.fail(kind, 0, expected);
         resolve();
       });
       req.end(JSON.stringify(body));
@@ -381,6 +392,7 @@ async function main() {
       const sorted = times.sort((a, b) => a - b);
       console.log(`| ${kind} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${writer.errors.get(kind)} |`);
     }
+    if (writer.failures.size) console.log(`failed writes by status (0: no answer): ${JSON.stringify(Object.fromEntries(writer.failures))}`);
     console.log(`\nlive: ${received} of ${expected} events arrived (${writer.expectedEvents} likes and questions × ${clients} clients); request → every client's event: p50 ${histogramAt(histogram, 50)} ms, p99 ${histogramAt(histogram, 99)} ms, max ${histogram.findLastIndex((n) => n > 0)} ms`);
     const perSecond = (n: number) => (n / busySeconds).toFixed(1);
     console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module ${perSecond(moved.module)}, idea ${perSecond(moved.idea)}`);

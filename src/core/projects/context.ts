@@ -182,7 +182,7 @@ export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: 
  * request. The loader answers null when the module does not exist. Not for a transaction's `tx`.
  */
 export function prepareModuleContextWith<E extends ModuleExtras>(db: Db, name: string, extras: E) {
-  const load = prepareModuleContextOf(db, name, sql.placeholder('moduleId'), extras);
+  const load = prepareModuleContextOf(db, name, sql`${sql.placeholder('moduleId')}`, extras);
   return (moduleId: number, user: RuleUser, now = new Date()) => load({ moduleId }, user, now);
 }
 

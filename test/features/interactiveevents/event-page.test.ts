@@ -74,7 +74,8 @@ test('asking costs two statements before the answer (the event with its affiliat
   assert.deepEqual([question.text, question.category, question.likes], ['Is the square open late?', 'Residents', { count: 0, session_like: false }]);
   const listed = (await t.request({ method: 'GET', url: `/api/modules/${EVENT}/interactiveevents/livequestions/` })).body as { id: number }[];
   assert.ok(listed.some((q) => q.id === question.id));
-  const [event] = (await t.db.execute(sql`SELECT event, data FROM live_events WHERE topic = ${`ie:${EVENT}`} ORDER BY id DESC LIMIT 1`)).rows as { event: string; data: Record<string, unknown> }[];
+  const stored = (await t.db.execute(sql`SELECT event, data FROM live_events WHERE topic = ${`ie:${EVENT}`} ORDER BY id DESC LIMIT 1`)) as unknown as { rows: { event: string; data: Record<string, unknown> }[] };
+  const [event] = stored.rows;
   assert.equal(event.event, 'question');
   assert.deepEqual(event.data, question, 'the live event carries the question as the answer does');
 });
