@@ -106,3 +106,18 @@ test('a new question shows on the event page and moves the project page, not the
   assert.ok(database.stats.queries - queries > 1, 'the project page (its modules\' counts) is made anew');
   await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA]);
 });
+
+test('a statement of many rows (an import) moves all its project\'s pages, as before', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) SELECT 6, 'idea', 1, 'Imported ' || n, 1 FROM generate_series(1, 1001) AS n`);
+  assert.match((await visitor.get(IDEA)).text, /Imported/);
+  for (const url of [MODULE, OTHER_MODULE, NEIGHBOUR_IDEA]) {
+    const queries = database.stats.queries;
+    await visitor.get(url);
+    assert.ok(database.stats.queries - queries > 1, `${url} is made anew`);
+  }
+  await assertKept(visitor, database, before, ['/']);
+});

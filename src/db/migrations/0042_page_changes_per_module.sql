@@ -49,9 +49,12 @@ CREATE FUNCTION "page_item_of"(kind text, pk integer) RETURNS integer LANGUAGE s
   SELECT coalesce((SELECT page_item_of_item(d.kind, d.pk) FROM page_discussed(kind, pk) d WHERE d.kind IS NOT NULL LIMIT 1), 0)
 $$;
 --> statement-breakpoint
+-- A statement of more than 1,000 rows (an import, a generator) counts for its projects' pages as a
+-- whole, as before: finding each row's module and item would cost a lookup per row.
 CREATE OR REPLACE FUNCTION "page_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   touched text;
+  rows_seen integer;
 BEGIN
   IF TG_NARGS = 0 OR TG_OP = 'TRUNCATE' THEN
     INSERT INTO "page_changes" ("project_id") VALUES (0);
@@ -62,8 +65,13 @@ BEGIN
     WHEN 'DELETE' THEN replace(TG_ARGV[0], 'changed_rows', 'old_rows')
     ELSE replace(TG_ARGV[0], 'changed_rows', 'old_rows') || ' UNION ' || replace(TG_ARGV[0], 'changed_rows', 'new_rows')
   END;
+  IF TG_NARGS > 1 THEN
+    EXECUTE 'SELECT count(*) FROM (SELECT 1 FROM ' || CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END || ' LIMIT 1001) AS x' INTO rows_seen;
+  END IF;
   -- A row without a project counts for every page; one without a module for the project's.
-  IF TG_NARGS > 1 AND TG_ARGV[1] = 'item' THEN
+  IF TG_NARGS > 1 AND rows_seen > 1000 THEN
+    EXECUTE 'INSERT INTO "page_changes" ("project_id") SELECT DISTINCT coalesce(p, 0) FROM (' || touched || ') AS touched(p)';
+  ELSIF TG_NARGS > 1 AND TG_ARGV[1] = 'item' THEN
     EXECUTE 'INSERT INTO "page_changes" ("project_id", "module_id", "item_id") SELECT DISTINCT coalesce(p, 0), CASE WHEN p IS NULL THEN 0 ELSE coalesce(m, 0) END, CASE WHEN p IS NULL OR m IS NULL THEN 0 ELSE coalesce(i, 0) END FROM (' || touched || ') AS touched(p, m, i)';
   ELSIF TG_NARGS > 1 THEN
     EXECUTE 'INSERT INTO "page_changes" ("project_id", "module_id") SELECT DISTINCT coalesce(p, 0), CASE WHEN p IS NULL THEN 0 ELSE coalesce(m, 0) END FROM (' || touched || ') AS touched(p, m)';
