@@ -27,16 +27,23 @@ const PAGE_TABLES: readonly VersionedTable[] = ['organisations', 'projects', 'mo
  * its project's id column; 0: the pages that show no project's content, such as the start page):
  * the sum of the project's rows in the pages' change log (`page_changes`, migration 0032) and those
  * of project 0 (what shows on every page), and the data version of the four rarely written tables.
+ * With `moduleId` (a module's page), only the project's rows of that module and of module 0 count:
+ * a write to one module's content (migration 0042) moves the pages of that module and the project's
+ * pages, not the other modules'. With `itemId` too (an idea's page), of that module only its rows of
+ * that item and of item 0: a comment on one idea does not move another idea's page.
  * Every committed write adds at least 1, and a later snapshot sees all an earlier one saw, so two
  * equal versions stand for the same data; read in the statement that loads the page's head, it is
  * exactly as new as the rows loaded with it (web/page-keeping.ts keeps pages under it).
  */
-export const pageVersionField = (projectId: SQL): SQL<string> =>
-  sql<string>`((SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.project_id = 0 OR pc.project_id = ${projectId})::text
+export const pageVersionField = (projectId: SQL, moduleId?: SQL, itemId?: SQL): SQL<string> => {
+  const inItem = itemId ? sql` AND pc.item_id IN (0, ${itemId})` : sql``;
+  const inModule = moduleId ? sql` AND (pc.module_id = 0 OR (pc.module_id = ${moduleId}${inItem}))` : sql``;
+  return sql<string>`((SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.project_id = 0 OR (pc.project_id = ${projectId}${inModule}))::text
     || '.' || (SELECT coalesce(sum(dv.version), 0) FROM ${dataVersions} dv WHERE dv.name IN (${sql.join(
       PAGE_TABLES.map((name) => sql`${name}`),
       sql`, `,
     )}))::text)`;
+};
 
 const startPageVersion = preparedStatement<{ version: string }, Record<string, never>>('page_version_none', () => sql`SELECT ${pageVersionField(sql`0`)} AS version`);
 
@@ -44,12 +51,13 @@ const startPageVersion = preparedStatement<{ version: string }, Record<string, n
 export const noProjectPageVersion = async (db: DbOrTx): Promise<string> => (await startPageVersion(db, {}))[0]?.version ?? '0';
 
 /**
- * Merges each project's rows of the pages' change log into one (the background job), keeping the
- * sums: one statement deletes the rows it sees and inserts their sums; rows committed meanwhile stay.
+ * Merges each project's rows of the pages' change log into one per module and item (the background job),
+ * keeping the sums: one statement deletes the rows it sees and inserts their sums; rows committed
+ * meanwhile stay.
  */
 export async function compactPageChanges(db: DbOrTx): Promise<void> {
   await db.execute(sql`WITH merged AS (
-      DELETE FROM ${pageChanges} WHERE ${pageChanges.projectId} IN (SELECT ${pageChanges.projectId} FROM ${pageChanges} GROUP BY 1 HAVING count(*) > 1)
-      RETURNING ${pageChanges.projectId} AS project_id, ${pageChanges.n} AS n)
-    INSERT INTO ${pageChanges} (project_id, n) SELECT project_id, sum(n) FROM merged GROUP BY project_id`);
+      DELETE FROM ${pageChanges} WHERE (${pageChanges.projectId}, ${pageChanges.moduleId}, ${pageChanges.itemId}) IN (SELECT ${pageChanges.projectId}, ${pageChanges.moduleId}, ${pageChanges.itemId} FROM ${pageChanges} GROUP BY 1, 2, 3 HAVING count(*) > 1)
+      RETURNING ${pageChanges.projectId} AS project_id, ${pageChanges.moduleId} AS module_id, ${pageChanges.itemId} AS item_id, ${pageChanges.n} AS n)
+    INSERT INTO ${pageChanges} (project_id, module_id, item_id, n) SELECT project_id, module_id, item_id, sum(n) FROM merged GROUP BY project_id, module_id, item_id`);
 }

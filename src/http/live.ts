@@ -69,6 +69,19 @@ export interface LiveEvent {
  */
 export async function publishLive(tx: DbOrTx, topic: string, event: string, data: Record<string, unknown>): Promise<void> {
   await tx.insert(liveEvents).values({ topic, event, data });
+  await announceLive(tx, topic);
+}
+
+/**
+ * An event whose data a write's own statement computes (`data`: a SQL expression over `source`, a
+ * query in the same statement, e.g. a count after an insert): the insert, for a `WITH` of that
+ * statement. The statement then calls `announceLive` once it has run, as `publishLive` does.
+ */
+export const liveEventInsert = (topic: string, event: string, data: SQL, source: SQL): SQL =>
+  sql`INSERT INTO ${liveEvents} (topic, event, data) SELECT ${topic}, ${event}, ${data} FROM ${source}`;
+
+/** Tells the streams of a topic that an event was stored: after the request's answer, or (outside a request) at the commit. */
+export async function announceLive(tx: DbOrTx, topic: string): Promise<void> {
   const request = requestTopics.getStore();
   if (request) request.add(topic);
   else await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${topic})`);

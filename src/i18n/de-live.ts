@@ -40,6 +40,8 @@ export const deLive: Record<string, string> = {
   'Shortlist': 'Auswahlliste',
   'Show again': 'Wieder einblenden',
   'Show on screen': 'Auf dem Bildschirm zeigen',
+  'Show the answered questions': 'Die beantworteten Fragen zeigen',
+  'Show the open questions': 'Die offenen Fragen zeigen',
   'Unlike': 'Nicht mehr unterstützen',
   'Watch the live stream': 'Zum Livestream',
   'question %(id)s': 'Frage %(id)s',

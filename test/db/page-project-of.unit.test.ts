@@ -42,6 +42,14 @@ test('page_project_of knows every registered content kind, each from a table its
   assert.deepEqual([...new Set(wrongTable)], []);
 });
 
+test('page_module_item_of (issue 40: the module a write shows on) knows every registered content kind, each from a table its module type declares', () => {
+  const found = branches(lastDefinition('page_module_item_of'));
+  const registered = MODULE_TYPES.flatMap((type) => (type.contentTypes ?? []).map((content) => ({ kind: content.kind, tables: type.tables })));
+  assert.deepEqual([...found.keys()].sort(), [...new Set(['module', ...registered.map((r) => r.kind)])].sort());
+  const wrongTable = registered.filter(({ kind, tables }) => !tables.includes(found.get(kind) ?? '')).map(({ kind }) => `${kind}: ${found.get(kind)}`);
+  assert.deepEqual([...new Set(wrongTable)], []);
+});
+
 test('the check sees a kind the function does not know and a branch that reads another type\'s table', () => {
   const found = branches("SELECT coalesce(CASE kind\n    WHEN 'project' THEN pk\n    WHEN 'poll' THEN (SELECT m.project_id FROM ideas x JOIN modules m ON m.id = x.module_id WHERE x.id = pk)\n  END, 0)");
   assert.deepEqual([...found.entries()], [['project', null], ['poll', 'ideas']]);

@@ -156,7 +156,7 @@ const modulePageStatement = preparedPer((db) =>
       projectSlug: projects.slug,
       projectName: projects.name,
       organisationName: organisations.name,
-      pageVersion: pageVersionField(q(modules.projectId)),
+      pageVersion: pageVersionField(q(modules.projectId), q(modules.id)),
     })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))

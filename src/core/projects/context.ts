@@ -182,9 +182,18 @@ export async function loadModuleContexts(db: DbOrTx, moduleIds: number[], user: 
  * request. The loader answers null when the module does not exist. Not for a transaction's `tx`.
  */
 export function prepareModuleContextWith<E extends ModuleExtras>(db: Db, name: string, extras: E) {
-  const statement = moduleContextSelect(db, sql.placeholder('uid'), extras).where(eq(modules.id, sql.placeholder('moduleId'))).prepare(name);
-  return async (moduleId: number, user: RuleUser, now = new Date()): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> => {
-    const [row] = await statement.execute({ moduleId, uid: uidOf(user) });
+  const load = prepareModuleContextOf(db, name, sql`${sql.placeholder('moduleId')}`, extras);
+  return (moduleId: number, user: RuleUser, now = new Date()) => load({ moduleId }, user, now);
+}
+
+/**
+ * The same with the module named by `moduleOf` (SQL with placeholders, e.g. the module of a
+ * question by the question's id), the placeholders' values given to the loader.
+ */
+export function prepareModuleContextOf<E extends ModuleExtras>(db: Db, name: string, moduleOf: SQL, extras: E) {
+  const statement = moduleContextSelect(db, sql.placeholder('uid'), extras).where(eq(modules.id, moduleOf)).prepare(name);
+  return async (values: Record<string, unknown>, user: RuleUser, now = new Date()): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> => {
+    const [row] = await statement.execute({ ...values, uid: uidOf(user) });
     return row ? toModuleContext<E>(row, user, now) : null;
   };
 }

@@ -16,13 +16,20 @@ export const dataVersions = pgTable('data_versions', {
  * every page, for the few writes that show everywhere, such as a renamed user). Writers only insert,
  * so two writers never wait for each other. A project's page version is the sum of its rows and
  * project 0's (`pageVersion`, db/versions.ts); the background job merges each project's rows into
- * one (`compactPageChanges`), which keeps the sum.
+ * one per module and item (`compactPageChanges`), which keeps the sums. `module_id` names the module
+ * of a write to one module's content (its ideas, comments, ratings, questions: migration 0042), 0 a
+ * write that shows on all of the project's pages; `item_id` the idea (map idea, proposal) a write
+ * shows on, 0 one that shows on all the module's pages. A project's pages sum all its rows, a
+ * module's page those of module 0 and its own, an item's page those of module 0 and of its module's
+ * item 0 and its own.
  */
 export const pageChanges = pgTable(
   'page_changes',
   {
     projectId: integer('project_id').notNull(),
+    moduleId: integer('module_id').notNull().default(0),
+    itemId: integer('item_id').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull().default(1),
   },
-  (t) => [index('page_changes_project').on(t.projectId, t.n)],
+  (t) => [index('page_changes_project').on(t.projectId, t.moduleId, t.itemId, t.n)],
 );

@@ -218,7 +218,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
       details: moduleDetailFields,
       following: followingField(uid),
       terms: organisationTermsFields(uid),
-      pageVersion: pageVersionField(q(modules.projectId)),
+      pageVersion: pageVersionField(q(modules.projectId), q(modules.id), q(ideas.id)),
       // The id keeps the nested selection from being empty when the kind adds nothing.
       facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
     })

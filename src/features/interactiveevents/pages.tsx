@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied, type FieldErrors } from '../../http/errors.js';
 import { livePosition } from '../../http/live.js';
+import { checkPageInRange, pageLinks, pageNumber, PageParam } from '../../http/pagination.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { existingSessionKey, visitorSession } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
@@ -15,7 +16,7 @@ import { pageContext, type PageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
-import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion } from './queries.js';
+import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion, questionPage, QUESTIONS_PER_PAGE } from './queries.js';
 import { eventContext, readAffiliation } from './routes.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
@@ -29,6 +30,8 @@ import { EventPage, eventPath, PresentationScreen } from './views.js';
  */
 
 const EventParams = Type.Object({ org: Slug, slug: Slug });
+/** A page of the open questions, or (`answered=1`) of the answered ones. */
+const EventQuery = Type.Object({ page: PageParam, answered: Type.Optional(Type.Literal('1')) });
 const QuestionParams = Type.Object({ org: Slug, slug: Slug, id: PathId });
 const LIVE_SCRIPTS = ['/static/live.js'];
 const FLAG_FIELDS: Record<string, keyof QuestionFlags> = { is_hidden: 'isHidden', is_answered: 'isAnswered', is_on_shortlist: 'isOnShortlist', is_live: 'isLive' };
@@ -46,17 +49,31 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     return { page, module, context };
   }
 
-  async function renderEvent(request: FastifyRequest, reply: FastifyReply, org: string, slug: string, form: { values: Record<string, string>; errors: FieldErrors } = { values: {}, errors: {} }) {
+  async function renderEvent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    org: string,
+    slug: string,
+    form: { values: Record<string, string>; errors: FieldErrors } = { values: {}, errors: {} },
+    query: { page?: string; answered?: '1' } = {},
+  ) {
     const { page, module, context } = await loadEvent(request, reply, org, slug);
     const moderator = canModerateEvent(context);
     const mayLike = canLikeQuestion(context);
     // Likes are bound to the browser session: a visitor gets one with the page.
     const session = mayLike || page.user ? await visitorSession(db, request, reply) : null;
     const lastEventId = await livePosition(db);
+    const number = pageNumber(query.page);
+    const showAnswered = query.answered === '1';
+    const listed = await questionPage(db, module.id, { session, withHidden: moderator, answered: showAnswered, page: number });
+    checkPageInRange(number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open);
+    const here = request.method === 'GET' ? request.url : eventPath(org, slug);
     const data = {
       org,
       module,
-      questions: await listQuestions(db, module.id, { session, withHidden: moderator }),
+      ...listed,
+      showAnswered,
+      pager: pageLinks(here, number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open),
       affiliations: await loadAffiliations(db, module.id),
       statistics: moderator ? await affiliationStatistics(db, module.id) : null,
       media: await loadMedia(db, module.id),
@@ -78,7 +95,9 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     );
   }
 
-  app.get('/:org/interactiveevents/:slug/', pageRoute({ params: EventParams }), async (request, reply) => renderEvent(request, reply, request.params.org, request.params.slug));
+  app.get('/:org/interactiveevents/:slug/', pageRoute({ params: EventParams, querystring: EventQuery }), async (request, reply) =>
+    renderEvent(request, reply, request.params.org, request.params.slug, undefined, request.query),
+  );
 
   app.post('/:org/interactiveevents/:slug/questions/', pageRoute({ params: EventParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
@@ -92,7 +111,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if (!values.text) errors.text = [t(page.lang, 'This field is required.')];
     else if (values.text.length > QUESTION_MAX) errors.text = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: QUESTION_MAX })];
     if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, { values, errors });
-    await db.transaction((tx) => createQuestion(tx, { moduleId: module.id, text: values.text, categoryId: affiliation.categoryId }));
+    await createQuestion(db, { moduleId: module.id, text: values.text, ...affiliation });
     return reply.redirect(`${eventPath(org, slug)}#questions-heading`, 303);
   });
 
@@ -105,7 +124,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if (!canLikeQuestion(context)) throw permissionDenied();
     const session = await existingSessionKey(db, request);
     if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
-    await db.transaction((tx) => setLike(tx, module.id, id, session, field(request.body, 'value') !== 'false'));
+    await setLike(db, module.id, id, session, field(request.body, 'value') !== 'false');
     return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { categories } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { prepareModuleContextOf, prepareModuleContextWith } from '../../core/projects/context.js';
+import { browserSessions, categories, modules } from '../../db/schema/index.js';
 import { liveEventMedia, liveQuestionLikes, liveQuestions } from './schema.js';
 
 /** A live question as the API, the pages and the live events show it. */
@@ -65,6 +66,38 @@ export async function listQuestions(db: DbOrTx, moduleId: number, filter: Questi
   return rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) }));
 }
 
+/** How many questions a page of the event page shows. */
+export const QUESTIONS_PER_PAGE = 30;
+
+/**
+ * A page of the event page's questions (what a person reads): the open ones, newest first, or with
+ * `answered` the answered ones; and how many there are of each (hidden ones only for moderators).
+ * Two statements, whatever the number of questions asked.
+ */
+export async function questionPage(
+  db: DbOrTx,
+  moduleId: number,
+  filter: { session: string | null; withHidden: boolean; answered: boolean; page: number },
+): Promise<{ questions: QuestionRow[]; open: number; answered: number }> {
+  const shown = and(eq(liveQuestions.moduleId, moduleId), filter.withHidden ? undefined : eq(liveQuestions.isHidden, false));
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*) filter (where not ${liveQuestions.isAnswered})`.mapWith(Number),
+      answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
+    })
+    .from(liveQuestions)
+    .where(shown);
+  const rows = await db
+    .select(questionColumns(filter.session))
+    .from(liveQuestions)
+    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+    .where(and(shown, eq(liveQuestions.isAnswered, filter.answered)))
+    .orderBy(desc(liveQuestions.created), desc(liveQuestions.id))
+    .limit(QUESTIONS_PER_PAGE)
+    .offset((filter.page - 1) * QUESTIONS_PER_PAGE);
+  return { questions: rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) })), open: counts?.open ?? 0, answered: counts?.answered ?? 0 };
+}
+
 /** One question of a module, or null. */
 export async function loadQuestion(db: DbOrTx, moduleId: number, id: number, session: string | null = null): Promise<QuestionRow | null> {
   const [row] = await db
@@ -75,10 +108,33 @@ export async function loadQuestion(db: DbOrTx, moduleId: number, id: number, ses
   return row ? { ...row, sessionLike: Boolean(row.sessionLike) } : null;
 }
 
-/** The module of a question (the like route names only the question), or null. */
-export async function questionModule(db: DbOrTx, id: number): Promise<number | null> {
-  const [row] = await db.select({ moduleId: liveQuestions.moduleId }).from(liveQuestions).where(eq(liveQuestions.id, id));
-  return row?.moduleId ?? null;
+/**
+ * What a like needs, in one statement prepared once for `db`: the context of a question's event for
+ * the viewer, whether the question is hidden (null: there is no such question), and the stored key of
+ * the browser session `session` names while it lives (null: none). The loader answers null when
+ * there is no such question.
+ */
+export function prepareLikeContext(db: Db) {
+  const question = sql.placeholder('question');
+  const load = prepareModuleContextOf(db, 'ie_like_context', sql`(select q.module_id from ${liveQuestions} q where q.id = ${question})`, {
+    hidden: sql<boolean | null>`(select q.is_hidden from ${liveQuestions} q where q.id = ${question})`,
+    session: sql<string | null>`(select s.id from ${browserSessions} s where s.id = ${sql.placeholder('session')} and s.expires_at > now())`,
+  });
+  return (questionId: number, sessionKey: string | null, user: Parameters<typeof load>[1]) => load({ question: questionId, session: sessionKey ?? '' }, user);
+}
+
+/** A module's affiliations by id, as a select field over `modules` (JSON). */
+const affiliationsField = sql<{ id: number; name: string }[] | string>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.id), '[]') from ${categories} c where c.module_id = ${modules.id})`;
+
+/** What asking needs, in one statement prepared once for `db`: the event's context for the viewer and its affiliations. */
+export function prepareAskContext(db: Db) {
+  const load = prepareModuleContextWith(db, 'ie_ask_context', { affiliations: affiliationsField });
+  return async (moduleId: number, user: Parameters<typeof load>[1]) => {
+    const loaded = await load(moduleId, user);
+    if (!loaded) return null;
+    const raw = loaded.extras.affiliations;
+    return { context: loaded.context, affiliations: (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; name: string }[] };
+  };
 }
 
 /** A module's affiliations (its categories), by id. */

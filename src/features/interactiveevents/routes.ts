@@ -5,9 +5,9 @@ import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { ApiError, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { type LiveEvent, type LiveView, showAll } from '../../http/live.js';
 import { apiErrors, optionalAuth, PathId } from '../../http/responses.js';
-import { anonymousWriteForged, existingSessionKey } from '../../http/session.js';
+import { anonymousWriteForged, browserSessionKey, existingSessionKey, SESSION_COOKIE } from '../../http/session.js';
 import { loadModuleContext, type LoadedModuleContext, loadVersionedModuleContext, moduleContextsOfViewers } from '../../core/projects/context.js';
-import { listQuestions, loadAffiliations, loadQuestion, questionModule } from './queries.js';
+import { listQuestions, loadQuestion, prepareAskContext, prepareLikeContext } from './queries.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 import { changeQuestion, createQuestion, setLike } from './services.js';
@@ -49,10 +49,13 @@ const LikeBody = Type.Object({ value: Type.Boolean() });
 const flag = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1' || value === 'True');
 const ruleUser = (user: AuthUser | null) => (user ? { id: user.id, isSuperuser: user.isSuperuser } : null);
 
+/** Whether a module's context is an event its viewer may see. */
+const isVisibleEvent = (context: LoadedModuleContext) => context.module.blueprintType === IE_BLUEPRINT && canViewEvent(context);
+
 /** The event's context for the viewer: 404 for what they may not see (another type, a private or draft project). */
 export async function eventContext(db: FastifyInstance['ctx']['db'], moduleId: number, user: AuthUser | null): Promise<LoadedModuleContext> {
   const context = await loadModuleContext(db, moduleId, ruleUser(user));
-  if (!context || context.module.blueprintType !== IE_BLUEPRINT || !canViewEvent(context)) throw notFound();
+  if (!context || !isVisibleEvent(context)) throw notFound();
   return context;
 }
 
@@ -70,20 +73,20 @@ const visitorView: LiveView = (event) => {
 export const viewForEvent = (moderator: boolean): LiveView => (moderator ? showAll : visitorView);
 
 /** A viewer's view of the event's stream now, or null when they may no longer see the event. */
-const eventView = (context: LoadedModuleContext | undefined): LiveView | null =>
-  context && context.module.blueprintType === IE_BLUEPRINT && canViewEvent(context) ? viewForEvent(canModerateEvent(context)) : null;
+const eventView = (context: LoadedModuleContext | undefined): LiveView | null => (context && isVisibleEvent(context) ? viewForEvent(canModerateEvent(context)) : null);
 
 /**
  * The affiliation a new question names, checked against the module's: required where the module
  * has some (adhocracy+'s widget sends the id, "" or null), null where it has none.
  */
-export function readAffiliation(sent: unknown, affiliations: { id: number }[]): { categoryId: number | null } | { error: string } {
+export function readAffiliation(sent: unknown, affiliations: { id: number; name: string }[]): { categoryId: number | null; category: string | null } | { error: string } {
   const blank = sent === undefined || sent === null || sent === '';
-  if (!affiliations.length) return blank ? { categoryId: null } : { error: `Invalid pk "${String(sent)}" - object does not exist.` };
+  if (!affiliations.length) return blank ? { categoryId: null, category: null } : { error: `Invalid pk "${String(sent)}" - object does not exist.` };
   if (blank) return { error: 'This field is required.' };
   const id = typeof sent === 'number' ? sent : /^\d{1,9}$/.test(String(sent)) ? Number(sent) : NaN;
   if (Number.isNaN(id)) return { error: 'Incorrect type. Expected pk value, received str.' };
-  return affiliations.some((a) => a.id === id) ? { categoryId: id } : { error: `Invalid pk "${id}" - object does not exist.` };
+  const chosen = affiliations.find((a) => a.id === id);
+  return chosen ? { categoryId: id, category: chosen.name } : { error: `Invalid pk "${id}" - object does not exist.` };
 }
 
 function refuseForged(request: FastifyRequest): void {
@@ -94,6 +97,8 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, live } = app.ctx;
   const tags = ['interactiveevents'];
+  const askContext = prepareAskContext(db);
+  const likeContext = prepareLikeContext(db);
 
   app.get(
     '/api/modules/:pk/interactiveevents/livequestions/',
@@ -121,15 +126,16 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       refuseForged(request);
-      const context = await eventContext(db, request.params.pk, user);
+      // The event's context with its affiliations in one statement; the question with its live event in another.
+      const loaded = await askContext(request.params.pk, ruleUser(user));
+      if (!loaded || !isVisibleEvent(loaded.context)) throw notFound();
+      const { context, affiliations } = loaded;
       if (!canAskQuestion(context)) throw permissionDenied();
-      const affiliation = readAffiliation(request.body.category, await loadAffiliations(db, context.module.id));
+      const affiliation = readAffiliation(request.body.category, affiliations);
       if ('error' in affiliation) throw fieldErrors({ category: [affiliation.error] });
       const text = request.body.text.trim();
       if (!text) throw fieldErrors({ text: ['This field may not be blank.'] });
-      const id = await db.transaction((tx) => createQuestion(tx, { moduleId: context.module.id, text, categoryId: affiliation.categoryId }));
-      const row = await loadQuestion(db, context.module.id, id, await existingSessionKey(db, request));
-      if (!row) throw notFound();
+      const row = await createQuestion(db, { moduleId: context.module.id, text, ...affiliation });
       return reply.status(201).send(serializeQuestion(row));
     },
   );
@@ -157,16 +163,17 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       refuseForged(request);
-      const moduleId = await questionModule(db, request.params.pk);
-      if (moduleId === null) throw notFound();
-      const context = await eventContext(db, moduleId, user);
-      const question = await loadQuestion(db, moduleId, request.params.pk);
-      if (!question || (question.isHidden && !canModerateEvent(context))) throw notFound();
-      if (!canLikeQuestion(context)) throw permissionDenied();
       // App clients (token, JWT) like as their user; browsers as their session, as adhocracy+ does.
-      const session = user && request.headers.authorization ? `user:${user.id}` : await existingSessionKey(db, request);
+      const appClient = user && request.headers.authorization ? user : null;
+      // The event's context, the question and the session in one statement; the like and its event in another.
+      const loaded = await likeContext(request.params.pk, appClient ? null : browserSessionKey(request.cookies[SESSION_COOKIE]), ruleUser(user));
+      if (!loaded || loaded.extras.hidden === null || !isVisibleEvent(loaded.context)) throw notFound();
+      const { context, extras } = loaded;
+      if (extras.hidden && !canModerateEvent(context)) throw notFound();
+      if (!canLikeQuestion(context)) throw permissionDenied();
+      const session = appClient ? `user:${appClient.id}` : extras.session;
       if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
-      await db.transaction((tx) => setLike(tx, moduleId, question.id, session, request.body.value));
+      await setLike(db, context.module.id, request.params.pk, session, request.body.value);
       return reply.status(201).send({});
     },
   );

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { liveQuestionLikes, liveQuestions } from './schema.js';
-import { publishLive } from '../../http/live.js';
-import { loadQuestion } from './queries.js';
+import { announceLive, liveEventInsert, publishLive } from '../../http/live.js';
+import { loadQuestion, type QuestionRow } from './queries.js';
 import { questionsTopic, serializeQuestion } from './serialize.js';
 
 /**
@@ -23,11 +23,21 @@ async function announceQuestion(tx: Tx, moduleId: number, id: number): Promise<v
   if (row) await publishLive(tx, questionsTopic(moduleId), 'question', serializeQuestion(row));
 }
 
-/** Asks a question (the flags start unset, whatever was sent). */
-export async function createQuestion(tx: Tx, input: { moduleId: number; text: string; categoryId: number | null }): Promise<number> {
-  const [row] = await tx.insert(liveQuestions).values(input).returning({ id: liveQuestions.id });
-  await announceQuestion(tx, input.moduleId, row.id);
-  return row.id;
+/**
+ * Asks a question (the flags start unset, whatever was sent; `category` the affiliation's name): one
+ * statement (atomic on its own, so a caller needs no transaction) stores it and its `question`
+ * event. Answers the question as it was stored.
+ */
+export async function createQuestion(db: DbOrTx, input: { moduleId: number; text: string; categoryId: number | null; category: string | null }): Promise<QuestionRow> {
+  const question: QuestionRow = { id: 0, ...input, likes: 0, sessionLike: false, isAnswered: false, isOnShortlist: false, isHidden: false, isLive: false, created: new Date() };
+  const topic = questionsTopic(input.moduleId);
+  const result = (await db.execute(
+    sql`WITH asked AS (INSERT INTO ${liveQuestions} (module_id, text, category_id) VALUES (${input.moduleId}, ${input.text}, ${input.categoryId}) RETURNING id),
+      event AS (${liveEventInsert(topic, 'question', sql`jsonb_set(${JSON.stringify(serializeQuestion(question))}::jsonb, '{id}', to_jsonb(asked.id))`, sql`asked`)})
+      SELECT id FROM asked`,
+  )) as unknown as { rows: { id: number }[] };
+  await announceLive(db, topic);
+  return { ...question, id: Number(result.rows[0]?.id) };
 }
 
 /** The moderator's toggles: hidden, answered, shortlist, on screen. */
@@ -36,14 +46,18 @@ export async function changeQuestion(tx: Tx, moduleId: number, id: number, flags
   await announceQuestion(tx, moduleId, id);
 }
 
-/** Likes (value true) or unlikes a question for a browser session; liking twice stays one like. */
-export async function setLike(tx: Tx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
-  // The count as this transaction sees it (its own like included); a like committed meanwhile is in the next event's count.
+/**
+ * Likes (value true) or unlikes a question for a browser session; liking twice stays one like. One
+ * statement (atomic on its own, so a caller needs no transaction): the like, and the `likes` event
+ * with the count as the statement sees it (its own like included; a like committed meanwhile is in
+ * the next event's count).
+ */
+export async function setLike(db: DbOrTx, moduleId: number, questionId: number, session: string, value: boolean): Promise<void> {
   const change = value
-    ? sql`WITH changed AS (INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1)
-          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) + (SELECT count(*) FROM changed) AS n`
-    : sql`WITH changed AS (DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1)
-          SELECT (SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) - (SELECT count(*) FROM changed) AS n`;
-  const result = (await tx.execute(change)) as unknown as { rows: { n: string | number }[] };
-  await publishLive(tx, questionsTopic(moduleId), 'likes', { id: questionId, count: Number(result.rows[0]?.n ?? 0) });
+    ? sql`INSERT INTO ${liveQuestionLikes} (live_question_id, session) VALUES (${questionId}, ${session}) ON CONFLICT DO NOTHING RETURNING 1`
+    : sql`DELETE FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId} AND session = ${session} RETURNING 1`;
+  const topic = questionsTopic(moduleId);
+  const count = sql`(SELECT count(*) FROM ${liveQuestionLikes} WHERE live_question_id = ${questionId}) ${value ? sql`+` : sql`-`} (SELECT count(*) FROM changed)`;
+  await db.execute(sql`WITH changed AS (${change}), event AS (${liveEventInsert(topic, 'likes', sql`jsonb_build_object('id', ${questionId}::integer, 'count', ${count})`, sql`(SELECT 1) AS one`)}) SELECT 1`);
+  await announceLive(db, topic);
 }

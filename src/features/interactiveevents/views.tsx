@@ -4,6 +4,8 @@ import { CsrfField } from '../../web/layout.js';
 import type { PageContext } from '../../web/context.js';
 import { Select, TextArea } from '../../web/controls.js';
 import type { FieldErrors } from '../../http/errors.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import type { QuestionRow } from './queries.js';
 import { QUESTION_MAX } from './rules.js';
 
@@ -78,7 +80,12 @@ function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext
 export interface EventPageData {
   org: string;
   module: { id: number; slug: string; name: string; description: string | null };
+  /** A page of the open questions, or of the answered ones (`showAnswered`). */
   questions: QuestionRow[];
+  open: number;
+  answered: number;
+  showAnswered: boolean;
+  pager: PageLinks;
   affiliations: { id: number; name: string }[];
   statistics: { name: string | null; asked: number; answered: number }[] | null;
   media: { liveStream: string; eventImage: string | null };
@@ -89,12 +96,28 @@ export interface EventPageData {
   form: { values: Record<string, string>; errors: FieldErrors };
 }
 
-/** The event page: the live stream link, the form to ask, the open and the answered questions; the moderator's toggles and statistics. */
+/** A page of questions with their pager. */
+function QuestionList({ page, data, base }: { page: PageContext; data: EventPageData; base: string }) {
+  return (
+    <>
+      <ul class="live-questions">
+        {data.questions.map((q) => (
+          <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
+        ))}
+      </ul>
+      <Pager lang={page.lang} pager={data.pager} />
+    </>
+  );
+}
+
+/**
+ * The event page: the live stream link, the form to ask, a page of the open questions (newest
+ * first) with the answered ones folded behind a link (or, with `?answered=1`, a page of the answered
+ * ones); the moderator's toggles and statistics.
+ */
 export function EventPage({ page, data }: { page: PageContext; data: EventPageData }) {
   const { lang } = page;
   const base = eventPath(data.org, data.module.slug);
-  const open = data.questions.filter((q) => !q.isAnswered);
-  const answered = data.questions.filter((q) => q.isAnswered);
   return (
     <div class="live-event" {...liveAttributes(data.module.id, data.lastEventId)}>
       {data.media.eventImage && <img class="event-image" src={data.media.eventImage} alt="" />}
@@ -138,25 +161,27 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
       )}
       <div data-live-region="">
         <section aria-labelledby="questions-heading">
-          <h2 id="questions-heading">{t(lang, 'Questions (%(count)s)', { count: open.length })}</h2>
-          {open.length ? (
-            <ul class="live-questions">
-              {open.map((q) => (
-                <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
-              ))}
-            </ul>
+          <h2 id="questions-heading">{t(lang, 'Questions (%(count)s)', { count: data.open })}</h2>
+          {data.showAnswered ? (
+            <p>
+              <a href={base}>{t(lang, 'Show the open questions')}</a>
+            </p>
+          ) : data.questions.length ? (
+            <QuestionList page={page} data={data} base={base} />
           ) : (
             <p>{t(lang, 'No questions yet.')}</p>
           )}
         </section>
-        {answered.length > 0 && (
+        {data.answered > 0 && (
           <section aria-labelledby="answered-heading">
-            <h2 id="answered-heading">{t(lang, 'Answered questions (%(count)s)', { count: answered.length })}</h2>
-            <ul class="live-questions">
-              {answered.map((q) => (
-                <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
-              ))}
-            </ul>
+            <h2 id="answered-heading">{t(lang, 'Answered questions (%(count)s)', { count: data.answered })}</h2>
+            {data.showAnswered ? (
+              <QuestionList page={page} data={data} base={base} />
+            ) : (
+              <p>
+                <a href={`${base}?answered=1`}>{t(lang, 'Show the answered questions')}</a>
+              </p>
+            )}
           </section>
         )}
         {data.statistics && (

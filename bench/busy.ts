@@ -1,0 +1,409 @@
+/**
+ * A busy evening (issue 40), on loopback only, never in the test suite:
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/allmende_bench_busy npx tsx bench/busy.ts
+ * The database named in the URL is dropped and made anew, then filled with one public project with an
+ * Interactive Event and a Brainstorming module (200 ideas, 2,000 comments, 300 users, 60 open and 40
+ * answered questions). Allmende runs from the production build (`npm run build`; BENCH_BUILD=0 skips
+ * it) with WEB_CONCURRENCY=2 (BENCH_WORKERS). 1,000 clients hold the event's live stream, in
+ * BENCH_RECEIVERS (2) processes of their own. Then, two rounds (BENCH_ROUNDS) of: the five pages
+ * (project, module, an idea with its comments, the event, the start page) each read for
+ * BENCH_SECONDS (10) by autocannon with BENCH_CONNECTIONS (20) connections, first quiet, then while
+ * 20 writes a second (10 likes, 6 comments, 4 new questions) go through the public HTTP interface,
+ * paced. Prints req/s and p50/p99 per page, quiet and busy, with their ratio; the writes' answer
+ * times per kind and their errors; the delay from each like's or question's request to each live
+ * client's receiving its event (every event × every client); and each worker's resident memory
+ * after the run.
+ * BENCH_SCALE (default 1) scales the data, the clients and the writes per second, for a small or
+ * shared machine (e.g. BENCH_SCALE=0.1 BENCH_SECONDS=3). BENCH_CPU_PROF=<dir>: the server's
+ * processes write V8 CPU profiles there when they stop (read them with bench/profile-top.ts).
+ */
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import '../src/module-types.js';
+import { loadFixture } from '../src/cli/loaddata.js';
+import { withClient, withDatabase } from '../src/db/admin.js';
+import { openPostgres } from '../src/db/client.js';
+import { ideaPath } from '../src/core/urls.js';
+
+const env = (name: string, fallback: number) => Number(process.env[`BENCH_${name}`] ?? fallback);
+const scale = env('SCALE', 1);
+const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+const seconds = env('SECONDS', 10);
+const rounds = env('ROUNDS', 2);
+const workers = env('WORKERS', 2);
+const receivers = env('RECEIVERS', 2);
+const connections = env('CONNECTIONS', 20);
+const clients = scaled(1000);
+const USERS = scaled(300);
+const IDEAS = scaled(200);
+const COMMENTS = scaled(2000);
+const OPEN_QUESTIONS = 60;
+const ANSWERED_QUESTIONS = 40;
+/** One second's writes, in the order they are sent (spread over the second): 10 likes, 6 comments, 4 questions. */
+const MIX = ['like', 'comment', 'like', 'question', 'like', 'comment', 'like', 'like', 'comment', 'question', 'like', 'comment', 'like', 'like', 'comment', 'question', 'like', 'comment', 'like', 'question'] as const;
+type WriteKind = (typeof MIX)[number];
+const writesPerSecond = 20 * scale;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/allmende_bench_busy';
+const EVENT = 1;
+const BRAINSTORMING = 2;
+const ORG = 'evening-org';
+
+const day = 24 * 3600 * 1000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+const now = () => performance.timeOrigin + performance.now();
+const HISTOGRAM_MS = 120_000;
+
+/** The fixture of the issue, in a database made anew. */
+async function prepare(): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DATABASE_URL names no plain database: ${name}`);
+  await withClient(withDatabase(databaseUrl, 'postgres'), async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}"`);
+  });
+  const database = openPostgres(databaseUrl, { max: 2 });
+  try {
+    await database.migrate();
+    const created = (i: number) => iso(-day + i * 1000);
+    await loadFixture(
+      database.db,
+      {
+        users: Array.from({ length: USERS }, (_, i) => ({ id: i + 1, username: `evening_${i + 1}`, email: `evening_${i + 1}@example.org`, email_verified: true, is_superuser: i === 0 })),
+        organisations: [{ id: 1, slug: ORG, name: 'Town of Evening' }],
+        projects: [{ id: 1, slug: 'evening', name: 'The busy evening', organisation: 1, description: 'A consultation at its best evening' }],
+        modules: [
+          { id: EVENT, slug: 'town-hall', project: 1, name: 'Town hall', blueprint_type: 'IE', weight: 1, phases: [{ type: 'a4_candy_interactive_events:issue', start_date: iso(-day), end_date: iso(day) }] },
+          { id: BRAINSTORMING, slug: 'brainstorming', project: 1, name: 'Brainstorming', blueprint_type: 'BS', weight: 2, phases: [{ type: 'a4_candy_ideas:collect', start_date: iso(-day), end_date: iso(day) }] },
+        ],
+        affiliations: [{ id: 1, module: EVENT, name: 'Residents' }],
+        live_questions: Array.from({ length: OPEN_QUESTIONS + ANSWERED_QUESTIONS }, (_, i) => ({ id: i + 1, module: EVENT, text: `Question ${i + 1} of the evening`, affiliation: 1, is_answered: i >= OPEN_QUESTIONS })),
+        ideas: Array.from({ length: IDEAS }, (_, i) => ({ id: i + 1, module: BRAINSTORMING, creator: (i % USERS) + 1, name: `Idea ${i + 1}`, description: `<p>What idea ${i + 1} proposes.</p>`, created: created(i) })),
+        // A tenth of the comments on the first idea (the page read), the rest spread.
+        comments: Array.from({ length: COMMENTS }, (_, i) => ({ id: i + 1, creator: (i % USERS) + 1, target: { type: 'idea', id: i % 10 === 0 ? 1 : (i % IDEAS) + 1 }, comment: `Comment ${i + 1}: a thought on this idea.`, created: created(IDEAS + i) })),
+      },
+      { baseDir: process.cwd() },
+    );
+    await database.db.execute(sql.raw(`INSERT INTO api_tokens (key, user_id) SELECT rpad('busy' || id, 40, 'x'), id FROM users`));
+    await database.db.execute(sql.raw('VACUUM ANALYZE'));
+  } finally {
+    await database.close();
+  }
+}
+
+function startServer(): Promise<{ child: ChildProcess; base: string; workerPids: number[] }> {
+  // The workers are forked with the primary's flags, so each writes its own profile.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: String(workers),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      CONNECTIONS_PER_IP: '0',
+      SECRET_KEY: 'bench-secret-key-bench-secret-key-bench-secret-key',
+      BASE_URL: 'http://127.0.0.1:8004',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'allmende-busy-')),
+    },
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) resolve({ child, base: match[1], workerPids: [...output.matchAll(/worker (\d+) is listening/g)].map((m) => Number(m[1])) });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      read(chunk);
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+}
+
+/**
+ * A receiver process: opens its streams, tells the parent, and records when each like's and each
+ * new question's event arrived on each stream (a like by question and count, a question by its text);
+ * told the send times at the end, it answers with a histogram of the delays.
+ */
+async function receive(port: number, count: number): Promise<void> {
+  const arrived = new Map<string, number[]>();
+  let received = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const note = (key: string, at: number) => {
+    let times = arrived.get(key);
+    if (!times) arrived.set(key, (times = []));
+    times.push(at);
+    received++;
+  };
+  const openStream = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: `/api/modules/${EVENT}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        let rest = '';
+        response.on('data', (chunk: string) => {
+          const at = now();
+          rest += chunk;
+          const end = rest.lastIndexOf('\n\n');
+          if (end < 0) return;
+          const events = rest.slice(0, end);
+          for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
+          for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
+          rest = rest.slice(end + 2);
+        });
+        resolve();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+  process.send?.({ open: count });
+  process.on('message', (message: { sentAt?: Record<string, number>; count?: boolean }) => {
+    if (message.count) process.send?.({ received });
+    if (!message.sentAt) return;
+    const histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
+    for (const [key, sent] of Object.entries(message.sentAt)) for (const at of arrived.get(key) ?? []) histogram[Math.min(HISTOGRAM_MS, Math.max(0, Math.round(at - sent)))]++;
+    process.send?.({ received, histogram }, () => process.exit(0));
+  });
+}
+
+async function startReceivers(port: number): Promise<ChildProcess[]> {
+  const children = Array.from({ length: receivers }, (_, i) => {
+    const share = Math.floor(clients / receivers) + (i < clients % receivers ? 1 : 0);
+    return fork(fileURLToPath(import.meta.url), ['--receive', String(port), String(share)], { execArgv: ['--import', 'tsx'] });
+  });
+  await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`a receiver exited with ${code}`)));
+  })));
+  return children;
+}
+
+const ask = <T>(child: ChildProcess, message: object, has: keyof T): Promise<T> =>
+  new Promise((resolve) => {
+    const listen = (answer: T) => {
+      if (answer && typeof answer === 'object' && has in answer) {
+        child.off('message', listen);
+        resolve(answer);
+      }
+    };
+    child.on('message', listen);
+    child.send(message);
+  });
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const histogramAt = (histogram: number[], p: number) => {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) if ((seen += histogram[ms]) >= (p / 100) * total) return ms;
+  return NaN;
+};
+
+/** The paced writes through the public interface, with their answer times and the send times of what the live clients should see. */
+class Writer {
+  readonly times = new Map<WriteKind, number[]>(MIX.map((kind) => [kind, []]));
+  readonly errors = new Map<WriteKind, number>(MIX.map((kind) => [kind, 0]));
+  readonly sentAt: Record<string, number> = {};
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 50 });
+  private readonly likes = new Array<number>(OPEN_QUESTIONS + 1).fill(0);
+  private sent = 0;
+  private questions = 0;
+  private comments = 0;
+  private pending: Promise<void>[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly port: number,
+    /** Browser sessions (cookie and CSRF token): the n-th like of a question is sent in the n-th. */
+    private readonly sessions: { cookie: string; csrf: string }[],
+  ) {}
+
+  start(): void {
+    const started = performance.now();
+    const first = this.sent;
+    const tick = () => {
+      while (this.sent - first <= ((performance.now() - started) * writesPerSecond) / 1000) this.pending.push(this.write(MIX[this.sent++ % MIX.length]));
+      this.timer = setTimeout(tick, 5);
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all(this.pending);
+    this.pending = [];
+  }
+
+  private write(kind: WriteKind): Promise<void> {
+    if (kind === 'like') {
+      // Round robin over the open questions: a question's likes are seconds apart, so each event's count names its like.
+      const question = (this.sent % OPEN_QUESTIONS) + 1;
+      const n = this.likes[question]++;
+      const session = this.sessions[n % this.sessions.length];
+      const expected = `l${question}:${n + 1}`;
+      this.sentAt[expected] = now();
+      return this.send(kind, `/api/livequestions/${question}/likes/`, { cookie: session.cookie, 'x-csrftoken': session.csrf }, { value: true }, expected);
+    }
+    if (kind === 'question') {
+      const n = ++this.questions;
+      this.sentAt[`q${n}`] = now();
+      return this.send(kind, `/api/modules/${EVENT}/interactiveevents/livequestions/`, {}, { text: `busy question ${n}: what about the square?`, category: 1 }, `q${n}`);
+    }
+    const n = ++this.comments;
+    const token = `busy${(n % USERS) + 1}`.padEnd(40, 'x');
+    return this.send(kind, `/api/contenttypes/4/objects/${(n % IDEAS) + 1}/comments/`, { authorization: `Token ${token}` }, { comment: `Busy comment ${n}` });
+  }
+
+  /** The statuses of the writes that failed (0: no answer). */
+  readonly failures = new Map<number, number>();
+
+  private fail(kind: WriteKind, status: number, expected: string | undefined): void {
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+    this.failures.set(status, (this.failures.get(status) ?? 0) + 1);
+    // A write that failed announces nothing: its event is not expected.
+    if (expected) delete this.sentAt[expected];
+  }
+
+  private send(kind: WriteKind, path: string, headers: Record<string, string>, body: object, expected?: string): Promise<void> {
+    const sent = now();
+    return new Promise((resolve) => {
+      const req = request({ host: '127.0.0.1', port: this.port, method: 'POST', path, agent: this.agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          this.times.get(kind)?.push(now() - sent);
+          if (res.statusCode !== 201) this.fail(kind, res.statusCode ?? 0, expected);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        this.fail(kind, 0, expected);
+        resolve();
+      });
+      req.end(JSON.stringify(body));
+    });
+  }
+
+  /** How many like and question events each client should receive. */
+  get expectedEvents(): number {
+    return Object.keys(this.sentAt).length;
+  }
+}
+
+/**
+ * How often each page's version moved: the change log's sums for the start page (project 0), the
+ * project page (the project), the Brainstorming module's page (the project's rows of module 0 and
+ * of that module, where the log has modules: migration 0042) and the idea's page (of those, item 0
+ * and the idea's own, where it has items); before migration 0042 all but the start page's are the
+ * project's.
+ */
+type Scope = 'start' | 'project' | 'module' | 'idea';
+async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<Scope, number>> {
+  const columns = ((await database.db.execute(sql.raw(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'page_changes'`))) as unknown as { rows: { name: string }[] }).rows.map((c) => c.name);
+  const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})` : 'project_id = 1';
+  const inIdea = columns.includes('item_id') ? `project_id = 1 AND (module_id = 0 OR (module_id = ${BRAINSTORMING} AND item_id IN (0, 1)))` : inModule;
+  const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
+  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`project_id = 0 OR (${inModule})`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
+    rows: Record<Scope, string>[];
+  }).rows;
+  return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };
+}
+
+async function readPage(base: string, path: string) {
+  const result = await autocannon({ url: base + path, connections, duration: seconds });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function main() {
+  console.log(`busy evening at scale ${scale}: ${USERS} users, ${IDEAS} ideas, ${COMMENTS} comments, ${clients} live clients, ${writesPerSecond} writes/s, ${seconds} s per page, ${rounds} rounds, ${workers} workers`);
+  if (process.env.BENCH_BUILD !== '0') execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+  await prepare();
+  const server = await startServer();
+  const port = Number(new URL(server.base).port);
+  let children: ChildProcess[] = [];
+  try {
+    const pages = { project: `/${ORG}/projects/evening/`, module: `/${ORG}/projects/module/brainstorming/`, idea: ideaPath(ORG, new Date(Date.now() - day), 1), event: `/${ORG}/interactiveevents/town-hall/`, start: '/' };
+    // The idea's reference number comes from its creation date: take the path the module page links.
+    const modulePage = await (await fetch(server.base + pages.module)).text();
+    pages.idea = /href="(\/[^"]+\/ideas\/[^"/]+\/)"/.exec(modulePage)?.[1] ?? pages.idea;
+    const sessions = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const pairs = (await fetch(server.base + pages.event)).headers.getSetCookie().map((c) => c.split(';')[0]);
+        return { cookie: pairs.join('; '), csrf: pairs.find((p) => p.startsWith('csrftoken='))?.split('=')[1] ?? '' };
+      }),
+    );
+    children = await startReceivers(port);
+    const writer = new Writer(port, sessions);
+    const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
+    for (const name of Object.keys(pages)) results[name] = { quiet: [], busy: [] };
+    const versions = openPostgres(databaseUrl, { max: 1 });
+    const moved: Record<Scope, number> = { start: 0, project: 0, module: 0, idea: 0 };
+    let busySeconds = 0;
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, path] of Object.entries(pages)) results[name].quiet.push(await readPage(server.base, path));
+      const before = await versionSums(versions);
+      const started = performance.now();
+      writer.start();
+      for (const [name, path] of Object.entries(pages)) results[name].busy.push(await readPage(server.base, path));
+      await writer.stop();
+      busySeconds += (performance.now() - started) / 1000;
+      const after = await versionSums(versions);
+      for (const key of Object.keys(moved) as Scope[]) moved[key] += after[key] - before[key];
+      console.log(`round ${round} done`);
+    }
+    await versions.close();
+    const expected = clients * writer.expectedEvents;
+    const deadline = performance.now() + 15_000;
+    const countReceived = async () => (await Promise.all(children.map((child) => ask<{ received: number }>(child, { count: true }, 'received')))).reduce((a, b) => a + b.received, 0);
+    while ((await countReceived()) < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const answers = await Promise.all(children.map((child) => ask<{ received: number; histogram: number[] }>(child, { sentAt: writer.sentAt }, 'histogram')));
+    const received = answers.reduce((a, b) => a + b.received, 0);
+    const histogram = answers.reduce((sum, answer) => sum.map((n, ms) => n + (answer.histogram[ms] ?? 0)), new Array<number>(HISTOGRAM_MS + 1).fill(0));
+    const memory = server.workerPids.map((pid) => `${rssMb(pid).toFixed(0)} MB`).join(', ');
+
+    const range = (values: number[], digits = 0) => {
+      const low = Math.min(...values).toFixed(digits);
+      const high = Math.max(...values).toFixed(digits);
+      return low === high ? low : `${low}–${high}`;
+    };
+    console.log('\n| page | quiet req/s | busy req/s | busy/quiet | quiet p50 / p99 ms | busy p50 / p99 ms | errors |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, { quiet, busy }] of Object.entries(results)) {
+      const ratios = busy.map((b, i) => b.rps / Math.max(1, quiet[i].rps));
+      const latency = (runs: typeof quiet) => `${range(runs.map((r) => r.p50))} / ${range(runs.map((r) => r.p99))}`;
+      const errors = [...quiet, ...busy].reduce((n, r) => n + r.errors, 0);
+      console.log(`| ${name} | ${range(quiet.map((r) => r.rps))} | ${range(busy.map((r) => r.rps))} | ${range(ratios, 2)} | ${latency(quiet)} | ${latency(busy)} | ${errors} |`);
+    }
+    console.log('\n| write | sent | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---|---|---|');
+    for (const [kind, times] of writer.times) {
+      const sorted = times.sort((a, b) => a - b);
+      console.log(`| ${kind} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${writer.errors.get(kind)} |`);
+    }
+    if (writer.failures.size) console.log(`failed writes by status (0: no answer): ${JSON.stringify(Object.fromEntries(writer.failures))}`);
+    console.log(`\nlive: ${received} of ${expected} events arrived (${writer.expectedEvents} likes and questions × ${clients} clients); request → every client's event: p50 ${histogramAt(histogram, 50)} ms, p99 ${histogramAt(histogram, 99)} ms, max ${histogram.findLastIndex((n) => n > 0)} ms`);
+    const perSecond = (n: number) => (n / busySeconds).toFixed(1);
+    console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module ${perSecond(moved.module)}, idea ${perSecond(moved.idea)}`);
+    console.log(`RSS per worker after the run: ${memory}`);
+  } finally {
+    for (const child of children) child.kill();
+    const gone = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await gone;
+  }
+}
+
+if (process.argv[2] === '--receive') await receive(Number(process.argv[3]), Number(process.argv[4]));
+else await main();

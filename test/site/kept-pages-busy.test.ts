@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
+import { createTestApp } from '../helpers.js';
+import { Browser } from '../me/accounts/client.js';
+
+/**
+ * A busy evening (issue 40): a write moves the versions of the pages that show it and no others.
+ * A project with two idea modules and an Interactive Event; time frozen within one second, so only
+ * the version can tell a kept page (one statement for a visitor) from a new one.
+ */
+const EVENT = 10;
+const EVENT_PAGE = '/org/interactiveevents/town-hall/';
+const PROJECT = '/org/projects/project/';
+const MODULE = '/org/projects/module/ideas-module/';
+const OTHER_MODULE = '/org/projects/module/other-ideas/';
+const IDEA = '/org/ideas/2024-00001/';
+const NEIGHBOUR_IDEA = '/org/ideas/2024-00003/';
+const PAGES = ['/', PROJECT, MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA];
+
+async function busyWorld() {
+  const made = await createTestApp();
+  const world = basicWorldWith({
+    modules: [
+      { id: 2, slug: 'other-ideas', project: 1, name: 'Other ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }] },
+      { id: EVENT, slug: 'town-hall', project: 1, name: 'Town hall', blueprint_type: 'IE', phases: [{ type: 'a4_candy_interactive_events:issue', start_date: daysFromNow(-1), end_date: daysFromNow(1) }] },
+    ],
+    affiliations: [{ id: 11, module: EVENT, name: 'Residents' }],
+    live_questions: [{ id: 1, module: EVENT, text: 'Will the park stay open?', affiliation: 11 }],
+    ideas: [
+      { id: 1, module: 1, creator: 5, name: 'Idea 1', description: 'x', created: '2024-03-01T10:00:00Z' },
+      { id: 2, module: 2, creator: 5, name: 'Idea in the other module', description: 'y', created: '2024-03-02T10:00:00Z' },
+      { id: 3, module: 1, creator: 6, name: 'A neighbouring idea', description: 'z', created: '2024-03-03T10:00:00Z' },
+    ],
+    comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'First comment' }],
+  });
+  world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module' } : module));
+  await load(made.db, world);
+  return made;
+}
+
+const withoutTokens = (html: string) => html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, '');
+
+/** Each page as the visitor has it now, kept (read once). */
+async function visit(visitor: Browser, urls: string[]): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const url of urls) {
+    const page = await visitor.get(url);
+    assert.equal(page.status, 200, url);
+    pages.set(url, withoutTokens(page.text));
+  }
+  return pages;
+}
+
+/** Asserts that each page is still kept: its head statement alone, and the same page. */
+async function assertKept(visitor: Browser, database: { stats: { queries: number } }, before: Map<string, string>, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const queries = database.stats.queries;
+    const page = await visitor.get(url);
+    assert.equal(database.stats.queries - queries, 1, `${url}: still kept (its version did not move)`);
+    assert.equal(withoutTokens(page.text), before.get(url), url);
+  }
+}
+
+test('a like of a live question changes the count on the event page and no kept page\'s version', async (t) => {
+  const { app, database } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  const participant = new Browser(app);
+  assert.match((await participant.get(EVENT_PAGE)).text, /data-likes-for="1">0</);
+  assert.equal((await participant.post(`${EVENT_PAGE}questions/1/like/`, { value: 'true' })).status, 303);
+  assert.match((await new Browser(app).get(EVENT_PAGE)).text, /data-likes-for="1">1</, 'the event page shows the like');
+  await assertKept(visitor, database, before, PAGES);
+});
+
+test('a comment changes its idea\'s page and the counts that show it, not another idea\'s page nor the other module\'s', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  const user = new Browser(app);
+  assert.equal((await user.login('user', 'user-password')).status, 302);
+  assert.equal((await user.post('/comments/on/idea/1/', { comment: 'A busy comment' })).status, 302);
+  assert.match((await visitor.get(IDEA)).text, /A busy comment/, 'the idea page shows the comment');
+  assert.match((await visitor.get(MODULE)).text, /2 comments/, "the module's idea list counts it");
+  assert.notEqual(withoutTokens((await visitor.get(PROJECT)).text), before.get(PROJECT), "the project page's counts show it");
+  await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+  // A reply (by plain SQL) reaches its idea's page through the comment it answers.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'comment', 1, 'A plain reply', 1)`);
+  assert.match((await visitor.get(IDEA)).text, /A plain reply/);
+  await assertKept(visitor, database, before, [NEIGHBOUR_IDEA]);
+});
+
+test('a new question shows on the event page and moves the project page, not the idea modules\' pages', async (t) => {
+  const { app, database } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  const asked = await app.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'Where will the bus stop?', category: 11 } });
+  assert.equal(asked.statusCode, 201);
+  assert.match((await new Browser(app).get(EVENT_PAGE)).text, /Where will the bus stop\?/);
+  const queries = database.stats.queries;
+  await visitor.get(PROJECT);
+  assert.ok(database.stats.queries - queries > 1, 'the project page (its modules\' counts) is made anew');
+  await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA]);
+});
+
+test('a statement of many rows (an import) moves all its project\'s pages, as before', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) SELECT 6, 'idea', 1, 'Imported ' || n, 1 FROM generate_series(1, 1001) AS n`);
+  assert.match((await visitor.get(IDEA)).text, /Imported/);
+  for (const url of [MODULE, OTHER_MODULE, NEIGHBOUR_IDEA]) {
+    const queries = database.stats.queries;
+    await visitor.get(url);
+    assert.ok(database.stats.queries - queries > 1, `${url} is made anew`);
+  }
+  await assertKept(visitor, database, before, ['/']);
+});
