@@ -62,6 +62,9 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   'read a result': seesProject,
   'open the results dashboard': moderating,
   'open a result’s edit page': moderating,
+  // Machine summaries (issue 34.9): the published ones as the project; asked for and published in the dashboard by its initiators and superusers.
+  'read the published summaries': seesProject,
+  'open the summaries in the dashboard': (a) => a === 'initiator' || a === 'superuser',
 };
 
 const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean> = {
@@ -104,7 +107,9 @@ export type ProjectAction =
   | 'open the offline events in the dashboard'
   | 'read a result'
   | 'open the results dashboard'
-  | 'open a result’s edit page';
+  | 'open a result’s edit page'
+  | 'read the published summaries'
+  | 'open the summaries in the dashboard';
 export type ModuleAction =
   | 'list it in app-modules'
   | 'read the module page'
@@ -169,6 +174,8 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'read a result': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
   'open the results dashboard': (p) => ({ method: 'GET', url: `/org/results/project/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'open a result’s edit page': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/update/`, ok: 200, denied: PAGE_DENIED }),
+  'read the published summaries': (p) => ({ method: 'GET', url: `/org/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
+  'open the summaries in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
 };
 
 const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: Module, own: Own) => Call> = {
