@@ -9,7 +9,6 @@ import { denied } from '../../http/auth.js';
 import { type FieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
-import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
