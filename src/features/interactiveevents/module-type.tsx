@@ -167,6 +167,7 @@ export const interactiveEvent: ModuleType = {
   facts: async (db, moduleIds) => new Map([...(await affiliationCounts(db, moduleIds))].map(([id, n]) => [id, { affiliations: n }])),
   dashboardForms: { affiliations: affiliationsForm, extra_fields: mediaForm },
   tables: ['live_questions', 'live_question_likes', 'live_event_media'],
+  tileCount: { one: { en: '%(count)s question', de: '%(count)s Frage' }, many: { en: '%(count)s questions', de: '%(count)s Fragen' } },
   // Live questions are anonymous and take no comments, ratings or reports: a content type for their id and the module counts.
   contentTypes: [
     {
