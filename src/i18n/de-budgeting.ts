@@ -4,7 +4,9 @@ export const deBudgeting: Record<string, string> = {
   '%(n)s ballots were cast.': '%(n)s Stimmzettel wurden abgegeben.',
   '%(n)s support': '%(n)s Unterstützung',
   '%(n)s supports': '%(n)s Unterstützungen',
+  '%(name)s: %(votes)s vote': '%(name)s: %(votes)s Stimme',
   '%(name)s: %(votes)s votes': '%(name)s: %(votes)s Stimmen',
+  '%(total)s code, %(used)s of it used.': '%(total)s Code, davon %(used)s benutzt.',
   '%(total)s codes, %(used)s of them used.': '%(total)s Codes, davon %(used)s benutzt.',
   'Cast my ballot': 'Stimmzettel abgeben',
   'Change my ballot': 'Stimmzettel ändern',
@@ -80,6 +82,7 @@ export const deBudgeting: Record<string, string> = {
   Winner: 'Gewonnen',
   'Withdraw support for %(name)s': 'Unterstützung für %(name)s zurückziehen',
   'You have used all your supports. Withdraw one to support another proposal.': 'Sie haben alle Ihre Unterstützungen vergeben. Ziehen Sie eine zurück, um einen anderen Vorschlag zu unterstützen.',
+  'You support %(used)s of at most %(limit)s proposal.': 'Sie unterstützen %(used)s von höchstens %(limit)s Vorschlag.',
   'You support %(used)s of at most %(limit)s proposals.': 'Sie unterstützen %(used)s von höchstens %(limit)s Vorschlägen.',
   'Your ballot counts. You can change it until the voting phase ends; only your last ballot counts.':
     'Ihr Stimmzettel zählt. Sie können ihn bis zum Ende der Abstimmungsphase ändern; nur Ihr letzter Stimmzettel zählt.',

@@ -215,7 +215,7 @@ test('the initiator invites a moderator and a participant, who accept through th
     await checkPage(ines, `dashboard: ${role.toLowerCase()}`);
     await ines.getByLabel('E-mail addresses', { exact: true }).fill(`${who}@example.org`);
     await ines.getByRole('button', { name: 'Invite', exact: true }).click();
-    await ines.getByText('1 invitation(s) sent.').waitFor();
+    await ines.getByText('1 invitation sent.').waitFor();
     await ines.getByRole('button', { name: `Remove invitation: ${who}@example.org` }).waitFor();
   }
 
