@@ -122,6 +122,7 @@ export const deCommon: Record<string, string> = {
   Main: 'Hauptnavigation',
   Moderation: 'Moderation',
   'Moderation updated feedback on your %(comment)s': 'Die Moderation hat das Feedback zu Ihrem %(comment)s aktualisiert',
+  'Your contribution %(item)s received official feedback from moderation': 'Ihr Beitrag %(item)s hat eine offizielle Rückmeldung der Moderation erhalten',
   More: 'Mehr',
   'My Feed': 'Mein Feed',
   'New password': 'Neues Passwort',

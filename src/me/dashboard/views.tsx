@@ -103,6 +103,7 @@ const ICON_PATHS: Record<Activity['kind'], string> = {
   reply: 'M4 4h16v11H8l-4 4z',
   feedback_added: 'M11 4h2v11h-2zm0 13h2v2h-2z',
   feedback_updated: 'M11 4h2v11h-2zm0 13h2v2h-2z',
+  item_feedback: 'M11 4h2v11h-2zm0 13h2v2h-2z',
 };
 
 function ActivityIcon({ kind }: { kind: Activity['kind'] }) {
@@ -133,6 +134,8 @@ function activitySentence(lang: Lang, a: Activity) {
       return interpolate(t(lang, 'Your %(comment)s received feedback from moderation'), { comment: link(a.commentUrl, t(lang, 'comment')) });
     case 'feedback_updated':
       return interpolate(t(lang, 'Moderation updated feedback on your %(comment)s'), { comment: link(a.commentUrl, t(lang, 'comment')) });
+    case 'item_feedback':
+      return interpolate(t(lang, 'Your contribution %(item)s received official feedback from moderation'), { item: link(a.item?.url ?? '/', a.item?.name || t(lang, 'contribution')) });
   }
 }
 
@@ -146,7 +149,7 @@ export function ActivityItem({ page, activity }: { page: PageContext; activity: 
           {activitySentence(lang, activity)}
           {activity.project && <> {interpolate(t(lang, 'on %(project)s'), { project: <a href={activity.project.url}>{activity.project.name}</a> })}</>}
         </p>
-        {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && <blockquote>{activity.commentText}</blockquote>}
+        {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && activity.kind !== 'item_feedback' && <blockquote>{activity.commentText}</blockquote>}
         <time class="relative" dateTime={activity.timestamp.toISOString()} title={formatDateTime(activity.timestamp, lang, timeZone)}>
           {formatDate(activity.timestamp, lang, timeZone)}
         </time>
