@@ -15,6 +15,7 @@ import { canModerateEvent, canViewEvent } from './rules.js';
 import { eventPath, presentationPath } from './views.js';
 import { liveEventFixtures } from './fixtures.js';
 import { withoutAuthors } from '../moduletypes/items.js';
+import { QUESTION_EXPORT } from './export.js';
 
 /**
  * Interactive Event (IE, adhocracy+'s interactiveevents): the audience of an event asks questions
@@ -192,5 +193,6 @@ export const interactiveEvent: ModuleType = {
     if (media) await tx.insert(liveEventMedia).values({ ...media, moduleId: to, modified: new Date() });
   },
   notifications: [],
+  exports: [QUESTION_EXPORT],
   fixtures: liveEventFixtures,
 };
