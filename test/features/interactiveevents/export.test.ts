@@ -21,7 +21,7 @@ async function signedIn(app: Awaited<ReturnType<typeof createTestApp>>['app'], u
 test("an event's questions go into the minutes: xlsx and CSV with affiliation, likes, the moderation's flags and the time, for moderators and initiators only", async () => {
   const { app, db } = await createTestApp();
   const world = eventWorld();
-  await load(db, { ...world, live_questions: (world.live_questions ?? []).map((q) => ({ ...q, created: '2026-03-02T10:00:00Z' })) });
+  await load(db, { ...world, live_questions: (world.live_questions ?? []).map((q) => Object.assign({}, q, { created: '2026-03-02T10:00:00Z' })) });
   await db.insert(liveQuestionLikes).values([
     { session: 'a', liveQuestionId: 1 },
     { session: 'b', liveQuestionId: 1 },
