@@ -96,11 +96,11 @@ test('the dashboard editor: an initiator adds questions, which the publish check
   const fields = { questions: '3', q0_id: '1', q0_label: 'Which colour?', q0_kind: 'single', q0_position: '1', q0_choices: '3', q0_c0_id: '1', q0_c0_label: '', q0_c1_id: '2', q0_c1_label: 'Blue', q0_c2_id: '3', q0_c2_label: 'Other', q0_other: '2', q1_id: '2', q1_label: 'Which days?', q1_kind: 'multiple', q1_position: '2', q1_choices: '2', q1_c0_id: '4', q1_c0_label: 'Monday', q1_c1_id: '5', q1_c1_label: 'Friday', q2_id: '3', q2_label: 'Anything else now?', q2_kind: 'open', q2_position: '0' };
   const asked = await initiator.post('/org/dashboard/modules/poll/polls/', fields);
   assert.equal(asked.status, 400);
-  assert.match(asked.text, /The choice &quot;Red&quot; has 1 votes: deleting it would lose them\./);
+  assert.match(asked.text, /The choice &quot;Red&quot; has votes \(1\): deleting it would lose them\./);
   assert.match(asked.text, /id="id_confirm_delete"/);
   const switched = await initiator.post('/org/dashboard/modules/poll/polls/', { ...fields, q0_c0_label: 'Red', q1_kind: 'single' });
   assert.equal(switched.status, 400);
-  assert.match(switched.text, /has 1 votes: switching between single and multiple choice/);
+  assert.match(switched.text, /has votes \(1\): switching between single and multiple choice/);
   const confirmed = await initiator.post('/org/dashboard/modules/poll/polls/', { ...fields, confirm_delete: 'on' });
   assert.equal(confirmed.status, 302);
   const questions = await db.select({ id: pollQuestions.id, label: pollQuestions.label }).from(pollQuestions).where(eq(pollQuestions.pollId, 1)).orderBy(pollQuestions.weight);
