@@ -24,6 +24,6 @@ export const deExports: Record<string, string> = {
   'PNG, JPEG or GIF, at most 5 MB, at least %(width)s × %(height)s pixels.': 'PNG, JPEG oder GIF, höchstens 5 MB, mindestens %(width)s × %(height)s Pixel.',
   'Required when there is an image.': 'Erforderlich, wenn es ein Bild gibt.',
   'Tile image': 'Kachelbild',
-  'Export the ideas and comments': 'Ideen und Kommentare exportieren',
-  'Export the ideas and comments of %(module)s': 'Ideen und Kommentare von %(module)s exportieren',
+  'Export the contributions': 'Beiträge exportieren',
+  'Export the contributions of %(module)s': 'Beiträge von %(module)s exportieren',
 };

@@ -26,6 +26,8 @@ export const deMaps: Record<string, string> = {
   Proposals: 'Vorschläge',
   'Required budget': 'Benötigtes Budget',
   'Search an address': 'Adresse suchen',
+  'The map background cannot be loaded. Clicking the map still sets the place, and the latitude and longitude fields work without it.':
+    'Der Kartenhintergrund kann nicht geladen werden. Ein Klick auf die Karte setzt den Ort trotzdem, und die Felder für Breiten- und Längengrad funktionieren auch ohne ihn.',
   'The map needs JavaScript; the list and the fields work without it.': 'Die Karte braucht JavaScript; die Liste und die Felder funktionieren ohne.',
   'The point is outside the area of this module.': 'Der Punkt liegt außerhalb des Gebiets dieses Moduls.',
   'This could be an address or the name of a landmark.': 'Das kann eine Adresse oder der Name eines Wahrzeichens sein.',

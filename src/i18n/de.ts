@@ -124,6 +124,7 @@ export const deCommon: Record<string, string> = {
   Main: 'Hauptnavigation',
   Moderation: 'Moderation',
   'Moderation updated feedback on your %(comment)s': 'Die Moderation hat das Feedback zu Ihrem %(comment)s aktualisiert',
+  'Your contribution %(item)s received official feedback from moderation': 'Ihr Beitrag %(item)s hat eine offizielle Rückmeldung der Moderation erhalten',
   More: 'Mehr',
   'My Feed': 'Mein Feed',
   'New password': 'Neues Passwort',
@@ -188,6 +189,8 @@ export const deCommon: Record<string, string> = {
   'Verify your e-mail address': 'Bestätigen Sie Ihre E-Mail-Adresse',
   'View more': 'Mehr anzeigen',
   'We have sent an e-mail to you for verification. Follow the link provided to finalize the signup process.': 'Wir haben Ihnen eine E-Mail zur Bestätigung geschickt. Folgen Sie dem Link darin, um die Registrierung abzuschließen.',
+  'This installation sends no e-mails yet (no SMTP_URL is set). The operator finds this e-mail with its link in the back-office under E-mails (/backoffice/mails/) and can open or pass it on.':
+    'Diese Installation verschickt noch keine E-Mails (SMTP_URL ist nicht gesetzt). Die Betreiberin oder der Betreiber findet diese E-Mail mit ihrem Link im Backoffice unter E-Mails (/backoffice/mails/) und kann ihn öffnen oder weitergeben.',
   'We have sent you an e-mail. If you have not received it please check your spam folder. Otherwise contact us if you do not receive it in a few minutes.': 'Wir haben Ihnen eine E-Mail geschickt. Falls sie nicht ankommt, sehen Sie bitte im Spam-Ordner nach oder melden Sie sich nach einigen Minuten bei uns.',
   'You are not active in any projects yet.': 'Sie sind noch in keinem Projekt aktiv.',
   'You are not yet following any projects.': 'Sie folgen noch keinen Projekten.',

@@ -6,6 +6,14 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 
+/**
+ * How this install delivers e-mail: by SMTP (SMTP_URL), into files (development with a data folder), or not at all — a trial
+ * install records them in the outbox, where the operator reads them and their links in the back-office (E-mails).
+ */
+export type MailDeliveryMode = 'smtp' | 'files' | 'outbox';
+export const mailDeliveryMode = (config: { smtpUrl: string | null; env: string; dataDir: string }): MailDeliveryMode =>
+  config.smtpUrl ? 'smtp' : config.env === 'development' && config.dataDir ? 'files' : 'outbox';
+
 export interface MailDeliveryOptions {
   db: Db;
   /** Send by SMTP (smtp:// or smtps://) … */

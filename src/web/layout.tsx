@@ -279,7 +279,7 @@ export function Notice({ children }: { children: ComponentChildren }) {
 }
 
 /** A page with a heading, a message and an optional link onwards. */
-export function MessagePage({ page, title, message, link }: { page: PageContext; title: string; message: string; link?: { href: string; text: string } }) {
+export function MessagePage({ page, title, message, note, link }: { page: PageContext; title: string; message: string; note?: string; link?: { href: string; text: string } }) {
   return (
     <Layout page={page} title={title}>
       <div class="narrow">
@@ -287,6 +287,7 @@ export function MessagePage({ page, title, message, link }: { page: PageContext;
         <Notice>
           <p>{message}</p>
         </Notice>
+        {note && <p class="help">{note}</p>}
         {link && (
           <p>
             <a href={link.href}>{link.text}</a>

@@ -147,9 +147,9 @@ test('exports: moderators find the export where they work (moderation page, modu
   const moderation = await moderator.get(MODERATION);
   assert.equal(moderation.status, 200);
   assert.ok(moderation.text.includes(link), 'the moderation page links the export');
-  assert.match(moderation.text, /Export the ideas and comments of Ideas/);
+  assert.match(moderation.text, /Export the contributions of Ideas/);
   assert.ok((await moderator.get(MODULE_PAGE)).text.includes(link), 'the module page links the export for its moderators');
-  assert.match((await (await signedIn(app, 'coinit')).get(MODULE_PAGE)).text, /Ideen und Kommentare exportieren/, 'German for a German-speaking initiator');
+  assert.match((await (await signedIn(app, 'coinit')).get(MODULE_PAGE)).text, /Beiträge exportieren/, 'German for a German-speaking initiator');
   assert.ok((await (await signedIn(app, 'initiator')).get(MODULE_PAGE)).text.includes(link));
   for (const username of ['member', 'user', 'other']) {
     assert.ok(!(await (await signedIn(app, username)).get(MODULE_PAGE)).text.includes(link), `${username} sees no export link`);

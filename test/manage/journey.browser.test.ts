@@ -215,7 +215,7 @@ test('the initiator invites a moderator and a participant, who accept through th
     await checkPage(ines, `dashboard: ${role.toLowerCase()}`);
     await ines.getByLabel('E-mail addresses', { exact: true }).fill(`${who}@example.org`);
     await ines.getByRole('button', { name: 'Invite', exact: true }).click();
-    await ines.getByText('1 invitation(s) sent.').waitFor();
+    await ines.getByText('1 invitation sent.').waitFor();
     await ines.getByRole('button', { name: `Remove invitation: ${who}@example.org` }).waitFor();
   }
 
@@ -347,7 +347,7 @@ test('the initiator exports the ideas as xlsx and CSV and archives the project a
   const mona = await windowOf('mona');
   await mona.goto(`${base}/userdashboard/moderation/`);
   await mona.locator('main').getByRole('link', { name: 'Neue Parkbänke' }).first().click();
-  await mona.getByRole('link', { name: 'Export the ideas and comments of Ideenwettbewerb' }).click();
+  await mona.getByRole('link', { name: 'Export the contributions of Ideenwettbewerb' }).click();
   await checkPage(mona, 'export (moderator)');
   assert.match((await download(mona, 'Ideas: CSV')).toString('utf8'), /A bench under the old oak/);
 

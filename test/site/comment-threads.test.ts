@@ -108,3 +108,20 @@ test('comment threads: orderings, search and categories, all in the address', as
   assert.match(questions.text, /<span class="badge">Question<\/span>/);
   assert.match((await new Browser(app, { 'accept-language': 'de' }).get(`${DEBATE_IDEA}?comment_category=que`)).text, /Frage/);
 });
+
+test("a blocked comment: visitors see neither its text nor its author; the project's moderators see both on the discussion page", async () => {
+  const { app, db } = await createTestApp();
+  await load(db, threadWorld());
+  const blocked = (html: string) => /<article id="comment-4"[^]*?<\/article>/.exec(html)?.[0] ?? '';
+  const visitor = blocked((await new Browser(app).get(IDEA)).text);
+  assert.match(visitor, /unknown user/);
+  assert.doesNotMatch(visitor, /apples, blocked|href="\/profile\/other\/"/);
+  for (const lang of ['en', 'de']) {
+    const moderator = new Browser(app, { 'accept-language': lang });
+    assert.equal((await moderator.login('moderator', 'moderator-password')).status, 302);
+    const seen = blocked((await moderator.get(IDEA)).text);
+    assert.match(seen, /apples, blocked/);
+    assert.match(seen, /<a href="\/profile\/other\/">other<\/a>/, lang);
+    assert.doesNotMatch(seen, /unknown user|unbekannt/i, lang);
+  }
+});

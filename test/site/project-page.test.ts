@@ -94,3 +94,57 @@ test('project page: timeline of module clusters, tiles with counts, entry choice
   assert.match((await initiator.get(PROJECT)).text, /Draft module/);
   assert.equal((await initiator.get('/org/dashboard/projects/timeline/basic/')).status, 200);
 });
+
+test('module tiles count what each type holds in its words, with the right plural: ballots, subjects, questions, proposals; a text review its comments (en, de)', async () => {
+  const { app, db } = await createTestApp();
+  const world = basicWorld();
+  const running = (type: string) => [{ type, start_date: daysFromNow(-1), end_date: daysFromNow(5) }];
+  await load(db, {
+    ...world,
+    projects: [...(world.projects ?? []), { id: 6, slug: 'kinds', name: 'Kinds project', organisation: 1 }],
+    modules: [
+      ...(world.modules ?? []),
+      { id: 20, slug: 'poll', project: 6, name: 'Poll module', blueprint_type: 'PO', phases: running('a4polls:voting') },
+      { id: 21, slug: 'debate', project: 6, name: 'Debate module', blueprint_type: 'DB', phases: running('a4_candy_debate:debate') },
+      { id: 22, slug: 'event', project: 6, name: 'Event module', blueprint_type: 'IE', phases: running('a4_candy_interactive_events:issue') },
+      { id: 23, slug: 'text', project: 6, name: 'Text module', blueprint_type: 'TR', phases: running('a4_candy_documents:comment') },
+      { id: 24, slug: 'budget', project: 6, name: 'Budget module', blueprint_type: 'PB', phases: running('a4_candy_budgeting:request') },
+    ],
+    polls: [{ id: 1, module: 20 }],
+    questions: [
+      { id: 1, poll: 1, label: 'Colour?' },
+      { id: 2, poll: 1, label: 'Size?' },
+    ],
+    choices: [
+      { id: 1, question: 1, label: 'Red' },
+      { id: 2, question: 2, label: 'Big' },
+    ],
+    // One voter on both questions is one ballot.
+    votes: [
+      { choice: 1, creator: 5 },
+      { choice: 2, creator: 5 },
+    ],
+    subjects: [
+      { id: 1, module: 21, creator: 2, name: 'Traffic' },
+      { id: 2, module: 21, creator: 2, name: 'Parks' },
+    ],
+    live_questions: [{ id: 1, module: 22, text: 'When?', affiliation: null }],
+  });
+  const tiles = (html: string) => Object.fromEntries([...html.matchAll(/<a href="\/org\/projects\/module\/([a-z]+)\/">[^]*?<ul class="tile-counts">([^]*?)<\/ul>/g)].map((m) => [m[1], m[2].replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')]));
+  const en = tiles((await new Browser(app).get('/org/projects/kinds/')).text);
+  assert.deepEqual(en, {
+    poll: '|1 ballot|0 comments|1 participant|',
+    debate: '|2 subjects|0 comments|1 participant|',
+    event: '|1 question|0 comments|0 participants|',
+    text: '|0 comments|0 participants|',
+    budget: '|0 proposals|0 comments|0 participants|',
+  });
+  const de = tiles((await new Browser(app, { 'accept-language': 'de' }).get('/org/projects/kinds/')).text);
+  assert.deepEqual(de, {
+    poll: '|1 Stimmabgabe|0 Kommentare|1 Beteiligte:r|',
+    debate: '|2 Themen|0 Kommentare|1 Beteiligte:r|',
+    event: '|1 Frage|0 Kommentare|0 Beteiligte|',
+    text: '|0 Kommentare|0 Beteiligte|',
+    budget: '|0 Vorschläge|0 Kommentare|0 Beteiligte|',
+  });
+});

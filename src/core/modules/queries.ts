@@ -6,7 +6,7 @@ import type { RuleUser } from '../projects/rules.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { type ModuleAliases, NO_ALIASES } from './terms.js';
 import { categories, comments, type ContentKind, labels, modules, organisations, phases, projects, ratings } from '../../db/schema/index.js';
-import { moduleContentTypes, moduleTypes } from './registry.js';
+import { moduleContentTypes, moduleTypes, tileItemsOf } from './registry.js';
 
 export interface ModulePhase {
   id: number;
@@ -181,26 +181,31 @@ export const moduleContextOf = (rules: ProjectRow, module: { id: number; isDraft
   now,
 });
 
-/** What a module tile counts (§A4.8): ideas, comments (replies included) and participants (authors of ideas and comments, raters). */
+/** What a module tile counts (§A4.8): what its type holds (its `tileCount`: ideas, subjects, ballots …), comments (replies included) and participants (their people, authors of comments, raters). */
 export interface ModuleCounts {
-  ideas: number;
+  items: number;
   comments: number;
   participants: number;
 }
 
 /** The tile counts of a project's modules, in one statement. Removed comments still count (their thread does). */
 export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<Map<number, ModuleCounts>> {
-  // Every module type's content, as its content type lists it (`inModules`); the idea-like kinds are those of types that count ideas.
+  // Every module type's content, as its content type lists it (`inModules`), for the comments and ratings on it; what each type's tiles count (`tileCount`), once per counting function.
   const inProject = sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId}`;
   const kinds = moduleContentTypes();
-  const ideaKinds = new Set(moduleTypes().filter((type) => type.countsIdeas).flatMap((type) => (type.contentTypes ?? []).map((c) => c.kind)));
-  const ideaKindList = ideaKinds.size ? sql.join([...ideaKinds].map((kind) => sql`${kind}`), sql`, `) : sql`null`;
+  const counted = [...new Set(moduleTypes().map(tileItemsOf).filter((items) => items !== null))];
+  const none = sql`select null::integer as module_id, null::text as kind, null::integer as obj, null::integer as creator_id where false`;
   const items = sql.join(
     kinds.map((kind) => sql`select o.module_id, ${kind.kind}::text as kind, o.id as obj, o.creator_id from (${kind.inModules(inProject)}) as o(id, module_id, creator_id)`),
     sql` union all `,
   );
+  const tallied = sql.join(
+    counted.map((of) => sql`select o.module_id, o.id::text as item, o.creator_id from (${of(inProject)}) as o(id, module_id, creator_id)`),
+    sql` union all `,
+  );
   const result = await db.execute(sql`
-    with items as (${kinds.length ? items : sql`select null::integer as module_id, null::text as kind, null::integer as obj, null::integer as creator_id where false`}),
+    with items as (${kinds.length ? items : none}),
+    counted as (${counted.length ? tallied : sql`select null::integer as module_id, null::text as item, null::integer as creator_id where false`}),
     top as (select it.module_id, c.id, c.creator_id from ${comments} c join items it on c.content_type = it.kind and c.object_pk = it.obj),
     threads as (
       select module_id, id, creator_id from top
@@ -213,15 +218,15 @@ export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<M
       select th.module_id, ra.creator_id from ${ratings} ra join threads th on ra.content_type = 'comment' and ra.object_pk = th.id
     ),
     people as (
-      select module_id, creator_id from items where kind in (${ideaKindList})
+      select module_id, creator_id from counted
       union select module_id, creator_id from threads
       union select module_id, creator_id from rated
     )
     select m.id,
-      (select count(*) from items it where it.module_id = m.id and it.kind in (${ideaKindList}))::int as ideas,
+      (select count(distinct co.item) from counted co where co.module_id = m.id)::int as items,
       (select count(*) from threads th where th.module_id = m.id)::int as comments,
       (select count(*) from people pe where pe.module_id = m.id and pe.creator_id is not null)::int as participants
     from ${modules} m where m.project_id = ${projectId}`);
-  const rows = (result as unknown as { rows: { id: number; ideas: number; comments: number; participants: number }[] }).rows;
-  return new Map(rows.map((r) => [Number(r.id), { ideas: Number(r.ideas), comments: Number(r.comments), participants: Number(r.participants) }]));
+  const rows = (result as unknown as { rows: { id: number; items: number; comments: number; participants: number }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.id), { items: Number(r.items), comments: Number(r.comments), participants: Number(r.participants) }]));
 }

@@ -112,6 +112,18 @@ export interface ContentTypeOfModule {
   personalData?: (db: DbOrTx, userId: number, image: (folder: string, id: number, media: string | null) => string | null) => Promise<{ file: string; records: Record<string, unknown>[] }>;
 }
 
+/** A module tile's first count: its words for one and for many (with `%(count)s`) and what it counts. */
+export interface TileCount {
+  one: Text;
+  many: Text;
+  /**
+   * The counted things in some modules with their module and person, as a subquery of three columns (`select id, module_id,
+   * creator_id …`, as `ContentTypeOfModule.inModules`; the id may be text, the person null), given a subquery of module ids.
+   * Unset: the objects of the type's first content type. Types that count the same things share the function.
+   */
+  items?: (moduleIds: SQL) => SQL;
+}
+
 /** The part of a module type the floor reads. */
 export interface ModuleTypeCore {
   /** The module's blueprint_type ('BS'). */
@@ -139,8 +151,13 @@ export interface ModuleTypeCore {
    * (test/architecture/module-type-names.unit.test.ts) looks for them.
    */
   tables: string[];
-  /** Its content counts as ideas in the project statistics and the module tiles. */
+  /** Its content counts as ideas in the project statistics. */
   countsIdeas?: boolean;
+  /**
+   * What its module tiles count first, in its own words with `%(count)s` ('3 ideas', '2 subjects', '5 ballots'); unset: the
+   * tile counts only comments and participants (a text review's content is its comments).
+   */
+  tileCount?: TileCount;
   /** Top-level comments in its modules take the comment categories (suggestion, note, question; a+ offers them in debates). */
   commentCategories?: boolean;
 }
@@ -163,6 +180,8 @@ export function registerModuleType(type: ModuleTypeCore): void {
 }
 
 export const moduleTypes = (): ModuleTypeCore[] => [...types.values()];
+/** What a type's tiles count, as a subquery over module ids; null when its tiles count no items. */
+export const tileItemsOf = (type: ModuleTypeCore): ((moduleIds: SQL) => SQL) | null => (type.tileCount ? (type.tileCount.items ?? type.contentTypes?.[0]?.inModules ?? null) : null);
 export const moduleTypeOf = (blueprintType: string): ModuleTypeCore | null => types.get(blueprintType) ?? null;
 export const moduleTypeByKey = (key: string): ModuleTypeCore | null => moduleTypes().find((t) => t.key === key) ?? null;
 export const phaseType = (type: string): PhaseType | null => phaseTypes.get(type) ?? null;

@@ -70,7 +70,7 @@ export function SupportPage({ page, data }: { page: PageContext; data: SupportPa
           ? tn(lang, 'Proposals with at least %(n)s support go on to the vote.', 'Proposals with at least %(n)s supports go on to the vote.', data.threshold, { n: data.threshold })
           : t(lang, 'Every proposal goes on to the vote.')}
       </p>
-      {data.canSupport && data.limit !== null && <p id="support-allowance">{t(lang, 'You support %(used)s of at most %(limit)s proposals.', { used: data.used, limit: data.limit })}</p>}
+      {data.canSupport && data.limit !== null && <p id="support-allowance">{tn(lang, 'You support %(used)s of at most %(limit)s proposal.', 'You support %(used)s of at most %(limit)s proposals.', data.limit, { used: data.used, limit: data.limit })}</p>}
       {!data.canSupport && !data.signedIn && (
         <Notice>
           <a href={data.loginPath}>{t(lang, 'Log in to support proposals.')}</a>

@@ -84,6 +84,7 @@ export const participatoryBudgeting: ModuleType = {
     return hashed ? `${hashed} vote codes kept in the clear from before are now stored as keyed hashes.` : null;
   },
   countsIdeas: true,
+  tileCount: { one: { en: '%(count)s proposal', de: '%(count)s Vorschlag' }, many: { en: '%(count)s proposals', de: '%(count)s Vorschläge' } },
   pageQuery: { ...IdeaListQuery.properties, ...ArchivedQuery },
   content: proposalList,
   exports: [exportFile({ name: 'proposals', heading: 'Proposals', sheet: PROPOSAL_SHEET, batches: proposalBatches }), commentExportOf(PROPOSAL_KIND)],

@@ -6,6 +6,7 @@ import { budgetBallotChoices, budgetBallots, proposalSupports } from './schema.j
 import { ITEM_SEGMENTS } from '../../core/urls.js';
 import { asIdeaLabels, asIdeaTable } from '../ideas/kinds.js';
 import type { PlaceKind } from '../mapideas/queries.js';
+import { PROPOSAL_WORDS } from './words.js';
 
 /** Proposals (participatory budgeting): map ideas with a budget and an archived flag, under `/<org>/budgeting/`. */
 export const PROPOSAL_KIND: PlaceKind = {
@@ -13,6 +14,7 @@ export const PROPOSAL_KIND: PlaceKind = {
   table: asIdeaTable(proposals),
   labels: asIdeaLabels(proposalLabels),
   segment: ITEM_SEGMENTS.proposal,
+  words: PROPOSAL_WORDS,
   extraColumns: [
     { name: 'point', type: 'jsonb' },
     { name: 'point_label', type: 'varchar', default: "''" },

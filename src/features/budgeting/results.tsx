@@ -1,4 +1,4 @@
-import { type Lang, t } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
 
 /** Whole euros in the page's language: `12,500 €` / `12.500 €`. */
 export const euros = (lang: Lang, amount: number) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(amount)} €`;
@@ -28,7 +28,7 @@ export function VoteChart({ lang, rows, id }: { lang: Lang; rows: RankedProposal
   const max = Math.max(1, ...rows.map((r) => r.votes));
   const height = rows.length * ROW + PAD * 2;
   const barSpace = WIDTH - LABEL - PAD * 2 - 40;
-  const summary = rows.map((r) => t(lang, '%(name)s: %(votes)s votes', { name: r.name, votes: r.votes })).join('; ');
+  const summary = rows.map((r) => tn(lang, '%(name)s: %(votes)s vote', '%(name)s: %(votes)s votes', r.votes, { name: r.name, votes: r.votes })).join('; ');
   const short = (name: string) => (name.length > 30 ? `${name.slice(0, 29)}…` : name);
   return (
     <figure class="vote-chart">

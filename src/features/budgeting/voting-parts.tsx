@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { phases as phaseTable } from '../../db/schema/index.js';
-import { type Lang, t } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
 import { ideaReferenceNumber } from '../../core/urls.js';
 import { phaseIsPast } from '../../core/modules/phases.js';
 import type { ModuleComponent, PhaseType } from '../../core/modules/registry.js';
@@ -173,8 +173,8 @@ const codesForm: DashboardComponentForm = {
     ];
     return (
       <>
-        <p id="vote-code-summary">{t(lang, '%(total)s codes, %(used)s of them used.', { total: values.total ?? '0', used: values.used ?? '0' })}</p>
-        <p>{t(lang, 'Each code casts one ballot in the voting phase of %(module)s, without an account.', { module: module.slug })}</p>
+        <p id="vote-code-summary">{tn(lang, '%(total)s code, %(used)s of it used.', '%(total)s codes, %(used)s of them used.', Number(values.total ?? '0'), { total: values.total ?? '0', used: values.used ?? '0' })}</p>
+        <p>{t(lang, 'Each code casts one ballot in the voting phase of %(module)s, without an account.', { module: module.name })}</p>
         <p id="vote-code-once">{t(lang, 'New codes are shown only once, when they are made: keep the file or print the sheet. Allmende stores no readable copy; lost codes cannot be shown again, make new ones.')}</p>
         <Input name="count" type="number" label={t(lang, 'Number of new codes')} value={values.count} errors={errors.count} required />
         <Radios name="format" label={t(lang, 'Hand over the new codes')} choices={formats} value={values.format ?? 'csv'} errors={errors.format} />
@@ -187,7 +187,7 @@ const codesForm: DashboardComponentForm = {
     const values = { count: body.count ?? '', format: body.format ?? 'csv', total: String(counts.total), used: String(counts.used) };
     if (count === null) return { values, errors };
     const codes = await db.transaction((tx) => generateVoteCodes(tx, module.id, count, site.secretKey));
-    const file = format === 'csv' ? voteCodesCsv(lang, codes) : renderPage(<CodeSheet lang={lang} title={module.slug} voteUrl={`${site.origin}${budgetingPath(site.orgSlug, module.slug, 'code')}`} codes={codes} />);
+    const file = format === 'csv' ? voteCodesCsv(lang, codes) : renderPage(<CodeSheet lang={lang} title={module.name} voteUrl={`${site.origin}${budgetingPath(site.orgSlug, module.slug, 'code')}`} codes={codes} />);
     return {
       values: { ...values, count: '' },
       errors: {},

@@ -67,6 +67,7 @@ export const debate: ModuleType = {
   facts: itemCountFacts('subjects', countSubjects),
   dashboardPanels: { subject_edit: subjectPanel },
   tables: ['subjects'],
+  tileCount: { one: { en: '%(count)s subject', de: '%(count)s Thema' }, many: { en: '%(count)s subjects', de: '%(count)s Themen' } },
   contentTypes: [
     {
       kind: 'subject',

@@ -4,7 +4,7 @@ import { ideaPath } from '../../core/urls.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, comments, modules, organisations, projects, ratings } from '../../db/schema/index.js';
 import { ideas } from './schema.js';
-import type { ContentTypeOfModule } from '../../core/modules/registry.js';
+import type { ContentTypeOfModule, TileCount } from '../../core/modules/registry.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { deleteIdea } from './services.js';
 import { canAddIdea } from './rules.js';
@@ -118,3 +118,6 @@ export const ideaContentType: ContentTypeOfModule = {
     return { file: 'ideas.json', records };
   },
 };
+
+/** The module tiles of the idea-like types count their items as ideas (map ideas are ideas on a map). */
+export const IDEA_TILE_COUNT: TileCount = { one: { en: '%(count)s idea', de: '%(count)s Idee' }, many: { en: '%(count)s ideas', de: '%(count)s Ideen' } };

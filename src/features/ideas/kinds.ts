@@ -2,6 +2,7 @@ import { ITEM_SEGMENTS } from '../../core/urls.js';
 import type { Tx } from '../../db/client.js';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ideaColumns, ideaLabels, ideas } from './schema.js';
+import type { IdeaWords } from './words.js';
 
 /**
  * An idea-like kind of item: ideas, and the kinds that extend them (map ideas, proposals). Their
@@ -18,6 +19,8 @@ export interface IdeaKind {
    */
   table: typeof ideas;
   labels: typeof ideaLabels;
+  /** What its pages call the items, where they are not ideas (features/ideas/words.ts). */
+  words?: IdeaWords;
   /** The URL segment of the items' pages: `/<org>/<segment>/<yyyy>-<pk>/`. */
   segment: string;
   /** Further columns the create statement fills, beyond the idea columns: SQL name and type, and the SQL value when none is given. */

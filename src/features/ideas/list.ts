@@ -83,5 +83,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true }
       : null;
-  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, rated, submit };
+  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, rated, submit, words: kind.words };
 }

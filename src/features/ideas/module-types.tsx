@@ -2,7 +2,7 @@ import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules
 import { contentPart, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { IDEA_EXPORTS } from './export.js';
 import { IdeaListQuery, type IdeaListParams, loadIdeaList } from './list.js';
-import { ideaContentType } from './content-type.js';
+import { IDEA_TILE_COUNT, ideaContentType } from './content-type.js';
 import { IdeaList } from './views.js';
 import { ideasPlugin } from './plugin.js';
 import { ideaFixtures } from './fixtures.js';
@@ -50,6 +50,7 @@ const shared = {
   tables: ['ideas', 'idea_labels'],
   mediaPaths: mediaPathsOf(ideas, ideas.moduleId, ideas.image),
   countsIdeas: true,
+  tileCount: IDEA_TILE_COUNT,
   offered: true,
   pageQuery: IdeaListQuery.properties,
   content: ideaList,

@@ -9,7 +9,6 @@ import { denied } from '../../http/auth.js';
 import { type FieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
-import { t } from '../../i18n/index.js';
 import { ImageInvalid } from '../../media/images.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -41,6 +40,7 @@ import { moduleRatesIdeas } from './list.js';
 import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
+import { say, wordOf } from './words.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
 
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
@@ -161,6 +161,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         remark: canSeeRemarks(rules.project) ? <RemarkPanel page={page} action={remarkPath(kind.kind, idea.id)} next={path} remark={(await loadRemark(db, kind.kind, idea.id))?.remark ?? ''} /> : undefined,
         results: <BecamePartOf lang={page.lang} results={await loadResultsOf(db, kind.kind, idea.id)} />,
         imageSrcset: await app.ctx.media.srcset(idea.image),
+        words: kind.words,
         follow: <FollowForm page={page} project={project} following={following} next={path} />,
         thread: <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />,
       };
@@ -192,7 +193,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const origin = renderContext(request, page.user, config).origin;
     await takeReportAllowance(app.ctx, page.user.id);
     await db.transaction((tx) => createReport(tx, { creatorId: page.user.id, target: { type: kind.kind, id: idea.id }, projectId: target.module.projectId, description }, { origin }));
-    return redirectWithMessage(request, reply, path, 'Thank you. The moderators have been told about this idea.');
+    return redirectWithMessage(request, reply, path, wordOf(kind.words, 'Thank you. The moderators have been told about this idea.'));
   });
 
   /** The form's values from a post, as entered. */
@@ -253,6 +254,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     aliases: target.module.aliases,
     image,
     termsOf: organisationTermsAsked(terms) ? terms.slug : null,
+    words: kind.words,
   });
 
   /** A module its viewer may add ideas to; 403 when they may not see it or add. */
@@ -270,7 +272,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     if (!page) return reply;
     const { target } = await creatableModule(page, request.params);
     const cancel = modulePath(request.params.org, request.params.slug);
-    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null, await termsFor(page, target))} />);
+    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Submit a new idea for this project'), request.url, cancel, EMPTY_FORM, {}, null, await termsFor(page, target))} />);
   });
 
   app.post(createRoute, { ...pageRoute({ params: CreateParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
@@ -283,7 +285,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const { input, errors, image, extra } = await checkForm(request, target, values, 'create', false, terms);
     if (Object.keys(errors).length) {
       const cancel = modulePath(request.params.org, request.params.slug);
-      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
     }
     const ideaId = await db.transaction(async (tx) => {
       await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
@@ -300,7 +302,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       }, kind);
     });
     const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id, kind);
-    return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id, seg), 'Your idea has been saved.');
+    return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id, seg), wordOf(kind.words, 'Your idea has been saved.'));
   });
 
   /** An idea the signed-in viewer may change (403 otherwise). */
@@ -326,7 +328,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, target, path } = await changeableIdea(page, request.params);
-    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Edit idea'), request.url, path, { ...storedValues(idea), extra: hooks ? await hooks.stored(db, idea.id) : undefined }, {}, idea.image, await termsFor(page, target))} />);
+    return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Edit idea'), request.url, path, { ...storedValues(idea), extra: hooks ? await hooks.stored(db, idea.id) : undefined }, {}, idea.image, await termsFor(page, target))} />);
   });
 
   app.post(`/:org/${seg}/:ref/update/`, { ...pageRoute({ params: IdeaParams, body: RepeatedFormBody }), preValidation: readUpload }, async (request, reply) => {
@@ -338,7 +340,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const terms = await termsFor(page, target);
     const { input, errors, image, extra } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
     if (Object.keys(errors).length) {
-      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, t(page.lang, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
+      return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
     }
     const replacesImage = image !== null || values.imageDeleted;
     await db.transaction(async (tx) => {
@@ -354,14 +356,14 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       await hooks?.update(tx, idea.id, extra);
     });
     if (replacesImage) await removeIdeaImage(media, idea.image);
-    return redirectWithMessage(request, reply, path, 'Your idea has been saved.');
+    return redirectWithMessage(request, reply, path, wordOf(kind.words, 'Your idea has been saved.'));
   });
 
   app.get(`/:org/${seg}/:ref/delete/`, pageRoute({ params: IdeaParams }), async (request, reply) => {
     const page = await signedIn(request, reply);
     if (!page) return reply;
     const { idea, path } = await changeableIdea(page, request.params, true);
-    return sendPage(reply, <IdeaDeletePage page={page} idea={idea} action={request.url} cancel={path} />);
+    return sendPage(reply, <IdeaDeletePage page={page} idea={idea} action={request.url} cancel={path} words={kind.words} />);
   });
 
   app.post(`/:org/${seg}/:ref/delete/`, pageRoute({ params: IdeaParams, body: FormBody }), async (request, reply) => {
@@ -371,7 +373,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const { idea, place } = await changeableIdea(page, request.params, true);
     await db.transaction((tx) => deleteIdea(tx, idea.id, kind));
     await removeIdeaImage(media, idea.image);
-    return redirectWithMessage(request, reply, projectPath(request.params.org, place.projectSlug), 'Your idea has been deleted.');
+    return redirectWithMessage(request, reply, projectPath(request.params.org, place.projectSlug), wordOf(kind.words, 'Your idea has been deleted.'));
   });
 
   const ModerationFields = hooks?.moderation?.Fields;
@@ -390,7 +392,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const { idea, path } = await moderatableIdea(page, request.params);
     return sendPage(
       reply,
-      <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} extra={await moderationFields(page, hooks?.moderation && (await hooks.moderation.values(db, idea.id)))} />,
+      <IdeaModeratePage page={page} words={kind.words} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} extra={await moderationFields(page, hooks?.moderation && (await hooks.moderation.values(db, idea.id)))} />,
     );
   });
 
@@ -405,7 +407,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const feedbackError = ideaTextError('moderator_feedback_text', feedback);
     if ((raw && !status) || feedbackError) {
       const errors = { ...(raw && !status ? { moderator_status: ['Select a valid choice.'] } : {}), ...(feedbackError ? { moderator_feedback_text: [feedbackError] } : {}) };
-      return sendPage(reply, <IdeaModeratePage page={page} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} extra={await moderationFields(page, hooks?.moderation?.read(request.body))} />, 400);
+      return sendPage(reply, <IdeaModeratePage page={page} words={kind.words} idea={idea} action={request.url} cancel={path} status={raw} feedback={feedback} errors={errors} extra={await moderationFields(page, hooks?.moderation?.read(request.body))} />, 400);
     }
     const origin = renderContext(request, page.user, config).origin;
     const statusLabel = status ? MODERATOR_STATUSES[status].label : 'No status';
@@ -413,6 +415,6 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       await moderateIdea(tx, idea.id, { status, feedback, actorId: page.user.id, statusLabel }, { origin, url: `${origin}${path}` }, kind);
       if (hooks?.moderation) await hooks.moderation.save(tx, idea.id, hooks.moderation.read(request.body));
     });
-    return redirectWithMessage(request, reply, path, 'The moderation of the idea has been saved.');
+    return redirectWithMessage(request, reply, path, wordOf(kind.words, 'The moderation of the idea has been saved.'));
   });
 };

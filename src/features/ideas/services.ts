@@ -223,7 +223,7 @@ export async function moderateIdea(
   ideaId: number,
   input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
   notice?: NoticeContext & { url: string },
-  { table: ideas }: IdeaKind = IDEA_KIND,
+  { kind, table: ideas }: IdeaKind = IDEA_KIND,
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)
@@ -232,7 +232,12 @@ export async function moderateIdea(
     .returning({ creatorId: ideas.creatorId, moduleId: ideas.moduleId, name: ideas.name });
   if (!idea) throw new Error(`no idea ${ideaId}`);
   if (!notice) return;
-  await queueProjectNotice(db, await projectOfModule(db, idea.moduleId), {
+  const projectId = await projectOfModule(db, idea.moduleId);
+  // The author's feed shows the feedback (me/dashboard): an update of the item with the item as its target, for its author.
+  if (idea.creatorId !== input.actorId) {
+    await recordAction(db, { actorId: input.actorId, verb: 'update', obj: { type: kind, id: ideaId }, target: { type: kind, id: ideaId }, targetCreatorId: idea.creatorId, projectId });
+  }
+  await queueProjectNotice(db, projectId, {
     kind: 'idea_feedback',
     recipientIds: [idea.creatorId],
     actorId: input.actorId,

@@ -6,6 +6,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import type { NamedRef } from '../../core/modules/queries.js';
+import { type IdeaWords, say, sayCount } from './words.js';
 import { type ModuleAliases, type TermWords, termWords } from '../../core/modules/terms.js';
 import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
@@ -86,6 +87,8 @@ export interface IdeaListData {
   itemExtra?: (idea: IdeaRow) => ComponentChildren;
   /** Further fields of the filter form (proposals: archived). */
   extraFilters?: ComponentChildren;
+  /** What the kind calls its items, where not ideas. */
+  words?: IdeaWords;
 }
 
 const ORDERING_LABELS: Record<IdeaOrdering, string> = {
@@ -99,7 +102,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
   const orderings = (Object.keys(ORDERING_LABELS) as IdeaOrdering[]).filter((o) => data.rated || o !== '-positive_rating_count');
   const words = termWords(lang, data.aliases);
   return (
-    <form method="get" action={`${data.path}#index`} class="filter-bar" role="search" aria-label={t(lang, 'Filter ideas')}>
+    <form method="get" action={`${data.path}#index`} class="filter-bar" role="search" aria-label={say(lang, data.words, 'Filter ideas')}>
       {data.categories.length > 0 && (
         <div class="field">
           <label for="id_category">{words.category}</label>
@@ -154,11 +157,11 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
     <section aria-labelledby="index" class="idea-index">
       <div class="section-head">
         <h2 id="index" tabIndex={-1}>
-          {tn(lang, '%(count)s idea', '%(count)s ideas', data.count)}
+          {sayCount(lang, data.words, data.count)}
         </h2>
         {data.submit && (
           <a class="btn" href={data.submit.href}>
-            {data.submit.login ? t(lang, 'Log in to submit your idea') : t(lang, 'Submit your idea')}
+            {say(lang, data.words, data.submit.login ? 'Log in to submit your idea' : 'Submit your idea')}
           </a>
         )}
       </div>
@@ -194,7 +197,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
         <p>{t(lang, 'Nothing to show')}</p>
       )}
       {data.pages > 1 && (
-        <nav class="pager" aria-label={t(lang, 'Pages of ideas')}>
+        <nav class="pager" aria-label={say(lang, data.words, 'Pages of ideas')}>
           {state.page > 1 && <a href={ideaListUrl(data.path, { ...state, page: state.page - 1 })}>{t(lang, 'Previous page')}</a>}
           <span>{t(lang, 'Page %(page)s of %(pages)s', { page: state.page, pages: data.pages })}</span>
           {state.page < data.pages && <a href={ideaListUrl(data.path, { ...state, page: state.page + 1 })}>{t(lang, 'Next page')}</a>}
@@ -214,10 +217,10 @@ export interface IdeaActions {
   rated: boolean;
 }
 
-function IdeaRating({ page, idea, actions, action }: { page: PageContext; idea: IdeaRow; actions: IdeaActions; action: string }) {
+function IdeaRating({ page, idea, actions, action, words }: { page: PageContext; idea: IdeaRow; actions: IdeaActions; action: string; words?: IdeaWords }) {
   if (!actions.rated) return null;
   const counts = { positive: idea.positiveRatingCount, negative: idea.negativeRatingCount, mine: idea.userRating?.value ?? 0 };
-  return <RatingButtons page={page} counts={counts} mayRate={actions.rate} action={action} label={t(page.lang, 'Rate this idea')} />;
+  return <RatingButtons page={page} counts={counts} mayRate={actions.rate} action={action} label={say(page.lang, words, 'Rate this idea')} />;
 }
 
 /**
@@ -279,6 +282,7 @@ export interface IdeaPageData {
   results?: ComponentChildren;
   /** The image's `srcset` at its real width (issue 36.12: ideas, map ideas and proposals alike). */
   imageSrcset?: string;
+  words?: IdeaWords;
 }
 
 export function IdeaPage({ page, data, scripts }: { page: PageContext; data: IdeaPageData; scripts?: string[] }) {
@@ -313,12 +317,12 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
         {data.extra}
         {idea.image && (
           <figure class="idea-image">
-            <img src={`/media/${idea.image}`} srcset={data.imageSrcset} sizes="(min-width: 60rem) 50rem, 100vw" alt={t(lang, 'Image of the idea %(name)s', { name: idea.name })} />
+            <img src={`/media/${idea.image}`} srcset={data.imageSrcset} sizes="(min-width: 60rem) 50rem, 100vw" alt={say(lang, data.words, 'Image of the idea %(name)s', { name: idea.name })} />
             {idea.imageCopyright && <figcaption>© {idea.imageCopyright}</figcaption>}
           </figure>
         )}
         <RichText html={idea.description} />
-        <IdeaRating page={page} idea={idea} actions={actions} action={`${path}rate/`} />
+        <IdeaRating page={page} idea={idea} actions={actions} action={`${path}rate/`} words={data.words} />
         <div class="idea-actions">
           {data.follow}
           {actions.change && (
@@ -344,7 +348,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
             <form method="post" action={`${path}report/`} class="comment-form">
               <CsrfField page={page} />
               <div class="field">
-                <label for="id_report_idea">{t(lang, 'Why do you report this idea?')}</label>
+                <label for="id_report_idea">{say(lang, data.words, 'Why do you report this idea?')}</label>
                 <textarea id="id_report_idea" name="description" required maxLength={REPORT_MAX_LENGTH} rows={3} />
               </div>
               <button type="submit">{t(lang, 'Send report')}</button>
@@ -396,6 +400,7 @@ export interface IdeaFormData {
   termsOf: string | null;
   /** A kind's further fields (the place of a map idea, the budget of a proposal). */
   extraFields?: ComponentChildren;
+  words?: IdeaWords;
 }
 
 export function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
@@ -502,12 +507,12 @@ export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; 
   );
 }
 
-export function IdeaDeletePage({ page, idea, action, cancel }: { page: PageContext; idea: IdeaRow; action: string; cancel: string }) {
+export function IdeaDeletePage({ page, idea, action, cancel, words }: { page: PageContext; idea: IdeaRow; action: string; cancel: string; words?: IdeaWords }) {
   const { lang } = page;
   return (
-    <Layout page={page} title={t(lang, 'Delete idea')}>
-      <h1>{t(lang, 'Delete idea')}</h1>
-      <p>{t(lang, 'Do you really want to delete the idea "%(name)s"? Its comments and ratings are deleted with it.', { name: idea.name })}</p>
+    <Layout page={page} title={say(lang, words, 'Delete idea')}>
+      <h1>{say(lang, words, 'Delete idea')}</h1>
+      <p>{say(lang, words, 'Do you really want to delete the idea "%(name)s"? Its comments and ratings are deleted with it.', { name: idea.name })}</p>
       <form method="post" action={action}>
         <CsrfField page={page} />
         <button type="submit">{t(lang, 'Delete')}</button> <a href={cancel}>{t(lang, 'Cancel')}</a>
@@ -516,12 +521,12 @@ export function IdeaDeletePage({ page, idea, action, cancel }: { page: PageConte
   );
 }
 
-export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]>; extra?: ComponentChildren }) {
+export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]>; extra?: ComponentChildren; words?: IdeaWords }) {
   const { page, idea } = props;
   const { lang } = page;
   return (
-    <Layout page={page} title={t(lang, 'Moderate the idea')} scripts={['/static/richtext.js']}>
-      <h1>{t(lang, 'Moderate the idea')}</h1>
+    <Layout page={page} title={say(lang, props.words, 'Moderate the idea')} scripts={['/static/richtext.js']}>
+      <h1>{say(lang, props.words, 'Moderate the idea')}</h1>
       <p class="lead">{idea.name}</p>
       <form method="post" action={props.action} class="idea-form">
         <CsrfField page={page} />

@@ -15,6 +15,7 @@ import { canModerateEvent, canViewEvent } from './rules.js';
 import { eventPath, presentationPath } from './views.js';
 import { liveEventFixtures } from './fixtures.js';
 import { withoutAuthors } from '../moduletypes/items.js';
+import { QUESTION_EXPORT } from './export.js';
 
 /**
  * Interactive Event (IE, adhocracy+'s interactiveevents): the audience of an event asks questions
@@ -167,6 +168,7 @@ export const interactiveEvent: ModuleType = {
   facts: async (db, moduleIds) => new Map([...(await affiliationCounts(db, moduleIds))].map(([id, n]) => [id, { affiliations: n }])),
   dashboardForms: { affiliations: affiliationsForm, extra_fields: mediaForm },
   tables: ['live_questions', 'live_question_likes', 'live_event_media'],
+  tileCount: { one: { en: '%(count)s question', de: '%(count)s Frage' }, many: { en: '%(count)s questions', de: '%(count)s Fragen' } },
   // Live questions are anonymous and take no comments, ratings or reports: a content type for their id and the module counts.
   contentTypes: [
     {
@@ -191,5 +193,6 @@ export const interactiveEvent: ModuleType = {
     if (media) await tx.insert(liveEventMedia).values({ ...media, moduleId: to, modified: new Date() });
   },
   notifications: [],
+  exports: [QUESTION_EXPORT],
   fixtures: liveEventFixtures,
 };

@@ -23,6 +23,9 @@ export const canAskQuestion = (c: ModuleContext) => open(c) && phaseAllowsFor(c,
 /** add_like: the running phase has `like` on live questions. */
 export const canLikeQuestion = (c: ModuleContext) => open(c) && phaseAllowsFor(c, 'like', 'livequestion');
 
+/** A question is on the screen while it is marked for it and not yet answered (the presentation shows those; the event page's badge says the same). */
+export const isOnScreen = (q: { isLive: boolean; isAnswered: boolean }) => q.isLive && !q.isAnswered;
+
 /** The most characters of a question (the API's limit in adhocracy+). */
 export const QUESTION_MAX = 1000;
 

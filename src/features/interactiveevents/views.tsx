@@ -7,7 +7,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import type { QuestionRow } from './queries.js';
-import { QUESTION_MAX } from './rules.js';
+import { isOnScreen, QUESTION_MAX } from './rules.js';
 
 /** The event's paths. */
 export const eventPath = (org: string, slug: string) => `/${org}/interactiveevents/${slug}/`;
@@ -27,7 +27,7 @@ export function qrSvg(text: string): string {
 
 const Badges = ({ lang, q }: { lang: Lang; q: QuestionRow }) => (
   <>
-    {q.category && <span class="badge">{q.category}</span>} {q.isLive && <span class="badge badge-success">{t(lang, 'On screen')}</span>}{' '}
+    {q.category && <span class="badge">{q.category}</span>} {isOnScreen(q) && <span class="badge badge-success">{t(lang, 'On screen')}</span>}{' '}
     {q.isOnShortlist && <span class="badge badge-info">{t(lang, 'Shortlist')}</span>} {q.isAnswered && <span class="badge">{t(lang, 'Answered')}</span>}{' '}
     {q.isHidden && <span class="badge badge-danger">{t(lang, 'Hidden')}</span>}
   </>

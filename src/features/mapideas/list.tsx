@@ -10,6 +10,7 @@ import type { PageContext } from '../../web/context.js';
 import { loadArea, loadPlaces, type PlaceKind } from './queries.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
 import { markerOf } from './place.js';
+import { say } from '../ideas/words.js';
 
 /** The module page's list of a kind with a place: the idea list (filters, orderings, pages) with a map of every filtered item. */
 export interface PlaceListData {
@@ -34,7 +35,7 @@ export async function loadPlaceList(input: ModuleContentInput, kind: PlaceKind, 
   const lang = input.page.lang;
   const aside: ComponentChildren = (
     <>
-      <MapBox lang={lang} maps={input.config.maps} label={t(lang, 'Map of the ideas')} spec={{ area, markers }} />
+      <MapBox lang={lang} maps={input.config.maps} label={say(lang, kind.words, 'Map of the ideas')} spec={{ area, markers }} />
       <script src={MAP_SCRIPT} defer />
     </>
   );

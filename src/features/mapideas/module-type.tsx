@@ -2,7 +2,7 @@ import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules
 import { mapIdeas } from './schema.js';
 import { IdeaListQuery } from '../ideas/list.js';
 import { commentExportOf } from '../ideas/export.js';
-import { ideaContentTypeOf } from '../ideas/content-type.js';
+import { IDEA_TILE_COUNT, ideaContentTypeOf } from '../ideas/content-type.js';
 import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';
@@ -62,6 +62,7 @@ const shared = {
   tables: ['map_ideas', 'map_idea_labels'],
   mediaPaths: mediaPathsOf(mapIdeas, mapIdeas.moduleId, mapIdeas.image),
   countsIdeas: true,
+  tileCount: IDEA_TILE_COUNT,
   offered: true,
   pageQuery: IdeaListQuery.properties,
   content: mapIdeaList,

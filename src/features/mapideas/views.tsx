@@ -34,10 +34,13 @@ interface MapSpec {
  * A map (Leaflet, drawn by /static/maps.js). Without JavaScript or tiles it stays an empty box with
  * its label; every form beside it works without it.
  */
+/** What a map says when its tiles cannot be loaded (maps.js): it still works without them. */
+const TILES_FAILED = 'The map background cannot be loaded. Clicking the map still sets the place, and the latitude and longitude fields work without it.';
+
 export function MapBox({ lang, maps, spec, label, small }: { lang: Lang; maps?: MapConfig; spec: Omit<MapSpec, 'tiles' | 'attribution'>; label: string; small?: boolean }) {
   const data: MapSpec = { ...(maps ? { tiles: maps.tilesUrl, attribution: maps.attribution, geocoder: maps.geocoderUrl } : {}), ...spec };
   return (
-    <div class={`map${small ? ' map-small' : ''}`} role="region" aria-label={label} data-map={JSON.stringify(data)} data-search-label={t(lang, 'Search an address')} data-search-button={t(lang, 'Find')}>
+    <div class={`map${small ? ' map-small' : ''}`} role="region" aria-label={label} data-map={JSON.stringify(data)} data-search-label={t(lang, 'Search an address')} data-search-button={t(lang, 'Find')} data-tiles-failed={t(lang, TILES_FAILED)}>
       <noscript>{t(lang, 'The map needs JavaScript; the list and the fields work without it.')}</noscript>
     </div>
   );

@@ -63,6 +63,8 @@ export const contentPart = <D,>(part: {
 export interface DashboardModuleRef {
   id: number;
   slug: string;
+  /** Its title, as the pages name it (never the slug). */
+  name: string;
   blueprintType: string;
   isDraft: boolean;
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pollQuestions, polls } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
-import { type Lang, t } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
 import type { PageContext } from '../../web/context.js';
 import { FieldErrors as Errors } from '../../web/layout.js';
 import type { DashboardComponentForm, DashboardModuleRef, DashboardSite } from '../moduletypes/contract.js';
@@ -220,7 +220,7 @@ function QuestionSlot({ page, i, values, errors }: { page: PageContext; i: numbe
               <input type="text" id={`id_q${i}_c${j}_label`} name={`q${i}_c${j}_label`} value={values[`q${i}_c${j}_label`] ?? ''} maxLength={255} />{' '}
               <input type="radio" id={`id_q${i}_other_${j}`} name={`q${i}_other`} value={String(j)} checked={values[`q${i}_other`] === String(j)} />{' '}
               <label for={`id_q${i}_other_${j}`}>{t(lang, '"Other" choice with free text')}</label>
-              {choiceVotes ? <span class="help"> {t(lang, '%(n)s votes', { n: choiceVotes })}</span> : null}
+              {choiceVotes ? <span class="help"> {tn(lang, '%(n)s vote', '%(n)s votes', choiceVotes, { n: choiceVotes })}</span> : null}
             </p>
           );
         })}
@@ -231,7 +231,7 @@ function QuestionSlot({ page, i, values, errors }: { page: PageContext; i: numbe
           name={`q${i}_delete`}
           label={t(lang, 'Delete this question')}
           values={values}
-          help={votes ? t(lang, 'This question has %(n)s votes and answers; deleting it deletes them.', { n: votes }) : undefined}
+          help={votes ? tn(lang, 'This question has %(n)s vote or answer; deleting the question deletes it.', 'This question has %(n)s votes and answers; deleting it deletes them.', votes, { n: votes }) : undefined}
         />
       )}
     </fieldset>

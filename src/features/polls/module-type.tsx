@@ -14,7 +14,7 @@ import { pollExport } from './export.js';
 import { pollFixtures } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
-import { loadModulePoll, loadPollContent, pollPlaces } from './queries.js';
+import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces } from './queries.js';
 import { PollSection } from './views.js';
 
 /**
@@ -89,6 +89,8 @@ export const poll: ModuleType = {
     },
   ],
   tables: ['polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers'],
+  // A poll's tile counts its ballots: each voter once, with an account or without.
+  tileCount: { one: { en: '%(count)s ballot', de: '%(count)s Stimmabgabe' }, many: { en: '%(count)s ballots', de: '%(count)s Stimmabgaben' }, items: ballotsInModules },
   mediaPaths: async (db, moduleIds) =>
     moduleIds.length
       ? (

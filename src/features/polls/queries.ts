@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { modules, organisations, projects } from '../../db/schema/index.js';
 import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
@@ -220,3 +220,13 @@ export function pollPlaces(db: DbOrTx, ids: number[]) {
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(inArray(polls.id, ids));
 }
+
+/** The ballots of poll modules for their tiles (registry `TileCount.items`): each voter once (an account, or an unregistered ballot's token), with the account. */
+export const ballotsInModules = (moduleIds: SQL): SQL => sql`
+  select coalesce('u' || v.creator_id::text, 't' || v.voter_token::text, 'v' || v.id::text), p.module_id, v.creator_id
+    from ${polls} p join ${pollQuestions} q on q.poll_id = p.id join ${pollChoices} c on c.question_id = q.id join ${pollVotes} v on v.choice_id = c.id
+    where p.module_id in (${moduleIds})
+  union
+  select coalesce('u' || a.creator_id::text, 't' || a.voter_token::text, 'a' || a.id::text), p.module_id, a.creator_id
+    from ${polls} p join ${pollQuestions} q on q.poll_id = p.id join ${pollAnswers} a on a.question_id = q.id
+    where p.module_id in (${moduleIds})`;

@@ -245,21 +245,21 @@ export function checkPollEdit(questions: QuestionInput[], stored: StoredQuestion
     if (!before) return;
     const votes = before.choices.reduce((sum, c) => sum + c.voteCount, 0);
     if (votes && before.multipleChoice !== q.multipleChoice) {
-      problems.push({ path: at('multiple_choice'), message: 'The question "%(label)s" has %(n)s votes: switching between single and multiple choice would make its results wrong.', vars: { label: before.label, n: votes } });
+      problems.push({ path: at('multiple_choice'), message: 'The question "%(label)s" has votes (%(n)s): switching between single and multiple choice would make its results wrong.', vars: { label: before.label, n: votes } });
     }
     if ((votes || before.answerCount) && before.isOpen !== q.isOpen) {
-      problems.push({ path: at('is_open'), message: 'The question "%(label)s" has %(n)s votes: it cannot change between open and choice question.', vars: { label: before.label, n: votes + before.answerCount } });
+      problems.push({ path: at('is_open'), message: 'The question "%(label)s" has votes (%(n)s): it cannot change between open and choice question.', vars: { label: before.label, n: votes + before.answerCount } });
     }
     for (const choice of before.choices) {
       if (!keptChoices.has(choice.id) && choice.voteCount && !options.deleteWithVotes) {
-        problems.push({ path: at('choices'), message: 'The choice "%(label)s" has %(n)s votes: deleting it would lose them.', vars: { label: choice.label, n: choice.voteCount } });
+        problems.push({ path: at('choices'), message: 'The choice "%(label)s" has votes (%(n)s): deleting it would lose them.', vars: { label: choice.label, n: choice.voteCount } });
       }
     }
   });
   for (const question of stored) {
     const votes = question.choices.reduce((sum, c) => sum + c.voteCount, 0) + question.answerCount;
     if (!kept.has(question.id) && votes && !options.deleteWithVotes) {
-      problems.push({ path: ['questions'], message: 'The question "%(label)s" has %(n)s votes: deleting it would lose them.', vars: { label: question.label, n: votes } });
+      problems.push({ path: ['questions'], message: 'The question "%(label)s" has votes (%(n)s): deleting it would lose them.', vars: { label: question.label, n: votes } });
     }
   }
   return problems;

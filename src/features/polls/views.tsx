@@ -1,5 +1,5 @@
 import type { ChallengeQuestion } from '../../http/challenge.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { ChallengeField } from '../../web/challenge.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField } from '../../web/layout.js';
@@ -117,7 +117,7 @@ function QuestionResults({ page, question }: { page: PageContext; question: Ques
     <li class="poll-result">
       <h4>{question.label}</h4>
       {question.isOpen ? (
-        <p>{t(lang, '%(n)s answers', { n: question.voters })}</p>
+        <p>{tn(lang, '%(n)s answer', '%(n)s answers', question.voters, { n: question.voters })}</p>
       ) : (
         <ul class="poll-bars">
           {question.choices.map((choice) => {
@@ -127,7 +127,7 @@ function QuestionResults({ page, question }: { page: PageContext; question: Ques
                 <span id={labelId}>{choice.label}</span>{' '}
                 <progress max={100} value={choice.percent} aria-labelledby={labelId} />{' '}
                 <span>
-                  {choice.percent} % ({t(lang, '%(n)s votes', { n: choice.count })})
+                  {choice.percent} % ({tn(lang, '%(n)s vote', '%(n)s votes', choice.count, { n: choice.count })})
                 </span>
               </li>
             );
@@ -166,7 +166,7 @@ export function PollSection({ page, view }: { page: PageContext; view: PollView 
     <div class="poll" data-poll={view.pollId}>
       <script src="/static/poll-steps.js" defer />
       <p>
-        {t(lang, '%(n)s questions', { n: view.questions.length })} · {t(lang, '%(n)s participants', { n: view.participants })}
+        {tn(lang, '%(n)s question', '%(n)s questions', view.questions.length, { n: view.questions.length })} · {tn(lang, '%(n)s participant', '%(n)s participants', view.participants, { n: view.participants })}
       </p>
       {view.mode === 'vote' ? <PollForm page={page} view={view} /> : null}
       {view.mode === 'login' ? (
@@ -176,7 +176,7 @@ export function PollSection({ page, view }: { page: PageContext; view: PollView 
       ) : null}
       <section aria-labelledby={`poll-${view.pollId}-results`} class="poll-results">
         <h3 id={`poll-${view.pollId}-results`}>{t(lang, 'Results')}</h3>
-        {view.unregistered ? <p class="help">{t(lang, '%(ballots)s unregistered ballots from %(addresses)s addresses', view.unregistered)}</p> : null}
+        {view.unregistered ? <p class="help">{t(lang, 'Ballots without an account: %(ballots)s, from different addresses: %(addresses)s', view.unregistered)}</p> : null}
         {view.hidden ? (
           <p>{t(lang, 'The results will be shown when the poll is over.')}</p>
         ) : (

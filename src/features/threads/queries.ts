@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from '../comments/input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, commentUserInfo, isDeletedComment } from '../comments/rules.js';
-import { type CommentExtras, serializeReply } from '../comments/serialize.js';
+import { commentAuthor, type CommentExtras, isGone, serializeReply } from '../comments/serialize.js';
 import { asSignedInUser, canModerate } from '../../core/projects/rules.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked } from '../../core/organisations/rules.js';
@@ -108,8 +108,11 @@ function threadView(
   const { thread, extras, ctx, terms } = loaded;
   const mayComment = canAddComment(context);
   const signedIn = page.user !== null;
+  const moderates = canModerate(context.project);
   const view = (row: CommentRow): CommentView => ({
     ...serializeReply(row, extras, ctx),
+    // Moderators see who wrote a blocked comment (they see its text too): the author, not "unknown user".
+    ...(moderates && row.isBlocked && !isGone(row) ? commentAuthor(row, false, ctx) : {}),
     text: row.comment,
     isReviewed: row.isReviewed,
     actions: {
@@ -118,7 +121,7 @@ function threadView(
       delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
       rate: signedIn && canRateComment(context, row),
       report: signedIn && !isDeletedComment(row),
-      moderate: canModerate(context.project),
+      moderate: moderates,
     },
     replies: (extras.replies.get(row.id) ?? []).map(view),
   });

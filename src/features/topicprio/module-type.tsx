@@ -76,6 +76,7 @@ export const prioritisation: ModuleType = {
   facts: itemCountFacts('topics', countTopics),
   dashboardPanels: { topic_edit: topicPanel },
   tables: ['topics', 'topic_labels'],
+  tileCount: { one: { en: '%(count)s topic', de: '%(count)s Thema' }, many: { en: '%(count)s topics', de: '%(count)s Themen' } },
   contentTypes: [
     {
       kind: 'topic',

@@ -6,7 +6,7 @@ import type { InviteRole } from '../../db/schema/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { notFound } from '../../http/errors.js';
 import { takeRateLimited } from '../../http/throttle.js';
-import { t } from '../../i18n/index.js';
+import { t, tn } from '../../i18n/index.js';
 import { checkCsrf, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { frameData, managedProject } from './access.js';
@@ -77,7 +77,7 @@ export async function memberDashboardRoutes(fastify: FastifyInstance): Promise<v
           await takeRateLimited(app.ctx, `invites:${project.organisationSlug}`, INVITE_LIMITS.perOrganisationPerDay, 24 * 3600, emails.length);
           const result = await db.transaction((tx) => inviteMembers(tx, { ...project }, role, emails, actor));
           const notices = [
-            ...(result.invited.length ? [t(lang, '%(count)s invitation(s) sent.', { count: result.invited.length })] : []),
+            ...(result.invited.length ? [tn(lang, '%(count)s invitation sent.', '%(count)s invitations sent.', result.invited.length)] : []),
             ...(result.alreadyMembers.length ? [t(lang, 'Already members: %(emails)s', { emails: result.alreadyMembers.join(', ') })] : []),
             ...(result.alreadyInvited.length ? [t(lang, 'Already invited: %(emails)s', { emails: result.alreadyInvited.join(', ') })] : []),
           ];

@@ -1,3 +1,4 @@
+import { mailDeliveryMode } from '../../mail/delivery.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldErrors } from '../../http/errors.js';
@@ -52,11 +53,16 @@ async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'r
   return state === link.state ? account : null;
 }
 
-const verificationSent = (page: PageContext) =>
+/** On an install that sends no e-mails (no SMTP_URL), the "check your mail" screens say where the mail is: in the back-office. */
+const TRIAL_MAIL_NOTE = 'This installation sends no e-mails yet (no SMTP_URL is set). The operator finds this e-mail with its link in the back-office under E-mails (/backoffice/mails/) and can open or pass it on.';
+const mailNote = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) => (mailDeliveryMode(config) === 'smtp' ? undefined : t(page.lang, TRIAL_MAIL_NOTE));
+
+const verificationSent = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) =>
   MessagePage({
     page,
     title: t(page.lang, 'Verify your e-mail address'),
     message: t(page.lang, 'We have sent an e-mail to you for verification. Follow the link provided to finalize the signup process.'),
+    note: mailNote(page, config),
   });
 
 async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody, consent: ConsentText[]): Promise<FieldErrors> {
@@ -120,7 +126,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const link = accountLinks(app.ctx.config, next).confirm(account);
         await db.transaction(async (tx) => queueConfirmationMail(tx, account, page.lang, link));
       }
-      return sendPage(reply, verificationSent(page));
+      return sendPage(reply, verificationSent(page, app.ctx.config));
     }
     if (!result.ok) return refuse({ non_field_errors: [t(page.lang, 'The username and/or password you specified are not correct.')] });
     const { user } = result;
@@ -157,7 +163,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const next = safeNext(field(body, 'next'), AFTER_LOGIN);
     const fields = (name: string) => field(body, name);
     // A robot that filled in the honeypot learns nothing: the usual answer, and nothing done.
-    if (honeypotFilled(fields)) return sendPage(reply, verificationSent(page));
+    if (honeypotFilled(fields)) return sendPage(reply, verificationSent(page, app.ctx.config));
     const values = { username: fields('username'), email: fields('email'), terms_of_use: fields('terms_of_use'), get_newsletters: fields('get_newsletters') };
     const consent = signupConsentTexts(await unwrittenPlatformPages(db));
     const refuse = (errors: FieldErrors, status = 400) => sendPage(reply, SignupPage({ page, values, errors, next, consent, question: issueQuestion(app.ctx.config.secretKey) }), status);
@@ -173,7 +179,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const input = { ...values, password: field(body, 'password1', false), language: page.lang, getNewsletters: values.get_newsletters === 'on' };
     const outcome = await db.transaction((tx) => signUp(tx, input, accountLinks(app.ctx.config, next)));
     if (outcome === 'username-taken') return refuse({ username: [t(page.lang, 'A user with that username already exists.')] });
-    return sendPage(reply, verificationSent(page));
+    return sendPage(reply, verificationSent(page, app.ctx.config));
   });
 
   app.get('/accounts/confirm-email/:token/', pageRoute({ params: TokenParams, querystring: NextQuery }), async (request, reply) => {
@@ -227,6 +233,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         page,
         title: t(page.lang, 'Password reset'),
         message: t(page.lang, 'We have sent you an e-mail. If you have not received it please check your spam folder. Otherwise contact us if you do not receive it in a few minutes.'),
+        note: mailNote(page, app.ctx.config),
       }),
     );
   });

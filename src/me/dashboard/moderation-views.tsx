@@ -254,7 +254,7 @@ export function ModerationDetailPage({ page, sidebar, data }: { page: UserPage; 
           <ul>
             {data.exports.map((m) => (
               <li>
-                <a href={moduleExportPath(project.organisationSlug, m.slug)}>{t(lang, 'Export the ideas and comments of %(module)s', { module: m.name })}</a>
+                <a href={moduleExportPath(project.organisationSlug, m.slug)}>{t(lang, 'Export the contributions of %(module)s', { module: m.name })}</a>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { userPageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { ActivitiesPage, FollowingPage, OverviewPage } from './views.js';
-import { feedEntries, feedPage } from './queries.js';
+import { feedEntries, feedItemPages, feedPage } from './queries.js';
 import { followedProjects, participatedProjects } from '../../core/projects/tiles.js';
 import { sidebarOf } from './sidebar.js';
 import { moderationPageRoutes } from './moderation-pages.js';
@@ -27,7 +27,8 @@ async function activities(db: DbOrTx, userId: number, size: number, before?: num
   const ids = await feedPage(db, userId, size + 1, before);
   const entries = await feedEntries(db, ids.slice(0, size));
   const paths = await loadCommentPaths(db, linkedComments(entries));
-  return { activities: entries.map((entry) => toActivity(entry, paths)), more: ids.length > size };
+  const items = await feedItemPages(db, entries);
+  return { activities: entries.map((entry) => toActivity(entry, paths, items)), more: ids.length > size };
 }
 
 /** The user dashboard's pages (overview, activities, following) and, registered here, its moderation pages. */

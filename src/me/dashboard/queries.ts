@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { moduleContentTypes, reportableContentTypes } from '../../core/modules/registry.js';
+import { contentTypeOfModule, moduleContentTypes, reportableContentTypes } from '../../core/modules/registry.js';
+import type { ContentKind } from '../../db/schema/index.js';
 import { openReportsInProject } from '../../features/reports/queries.js';
 import { results } from '../../features/results/schema.js';
 import {
@@ -25,9 +26,11 @@ const excludedTargets = () => {
 
 /**
  * One page of a user's activity feed, newest first: (a) "add" actions on comments whose target the
- * user created (not on polls, chapters or paragraphs, not the user's own, not blocked comments) and
+ * user created (not on polls, chapters or paragraphs, not the user's own, not blocked comments),
  * (b) moderator-feedback actions on the user's comments (not the user's own), (c) results that
- * took up the user's contributions or changed their status (features/results). One statement; each
+ * took up the user's contributions or changed their status (features/results) and (d) the moderation's
+ * official feedback on the user's items (ideas, map ideas, proposals: an "update" whose target is the
+ * item itself, recorded by ideas/services moderateIdea for the author). One statement; each
  * branch walks its feed index (target_creator_id / obj_comment_creator_id, timestamp) backwards and
  * stops after `limit` rows, so a user with a million activities gets a page as fast as one with ten.
  * `before` is the id of the last action on the previous page (keyset pagination).
@@ -61,6 +64,11 @@ export function feedQuery(userId: number, limit: number, before?: number): SQL {
         where a.target_creator_id = ${userId} and a.obj_type = 'result'
           and a.actor_id is distinct from ${userId} ${after}
         order by a.timestamp desc, a.id desc limit ${limit})
+      union all
+      (select a.id, a.timestamp from ${actions} a
+        where a.target_creator_id = ${userId} and a.verb = 'update' and a.obj_type = a.target_type and a.obj_id = a.target_id
+          and a.actor_id is distinct from ${userId} ${after}
+        order by a.timestamp desc, a.id desc limit ${limit})
     ) f order by f.timestamp desc, f.id desc limit ${limit}`;
 }
 
@@ -92,6 +100,8 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
       resultId: results.id,
       resultTitle: results.title,
       description: actions.description,
+      targetType: actions.targetType,
+      targetId: actions.targetId,
     })
     .from(actions)
     .leftJoin(actor, eq(actor.id, actions.actorId))
@@ -106,6 +116,22 @@ export async function feedEntries(db: DbOrTx, ids: number[]) {
 }
 
 export type FeedEntry = Awaited<ReturnType<typeof feedEntries>>[number];
+
+/** Whether an entry is the moderation's official feedback on an item (branch (d) of the feed). */
+export const isItemFeedback = (entry: Pick<FeedEntry, 'objType' | 'verb' | 'targetType' | 'targetId'>) =>
+  entry.verb === 'update' && entry.targetType !== null && entry.targetType === entry.objType && entry.targetId !== null;
+
+/** The pages and names of the items the feedback entries are about, by `kind:id`, a statement per kind (the content types' `pages`). */
+export async function feedItemPages(db: DbOrTx, entries: FeedEntry[]): Promise<Map<string, { path: string; name: string }>> {
+  const byKind = new Map<ContentKind, number[]>();
+  for (const e of entries) if (isItemFeedback(e) && e.targetType && e.targetId !== null) byKind.set(e.targetType, [...(byKind.get(e.targetType) ?? []), e.targetId]);
+  const found = new Map<string, { path: string; name: string }>();
+  for (const [kind, ids] of byKind) {
+    const pages = (await contentTypeOfModule(kind)?.pages?.(db, ids)) ?? new Map();
+    for (const [id, page] of pages) found.set(`${kind}:${id}`, { path: page.path, name: page.name });
+  }
+  return found;
+}
 
 /** The sidebar: organisations where the user is an initiator. */
 export async function initiatorOrganisations(db: DbOrTx, userId: number) {

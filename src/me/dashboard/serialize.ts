@@ -1,9 +1,9 @@
 import type { CommentRef } from '../../features/comments/queries.js';
 import { commentPath, profilePath, projectPath } from '../../core/urls.js';
 import { resultPath } from '../../features/results/queries.js';
-import type { FeedEntry } from './queries.js';
+import { type FeedEntry, isItemFeedback } from './queries.js';
 
-export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated' | 'result_linked' | 'result_status';
+export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated' | 'result_linked' | 'result_status' | 'item_feedback';
 
 export interface Activity {
   id: number;
@@ -18,10 +18,13 @@ export interface Activity {
   project: { name: string; url: string } | null;
   /** A result that took up the user's contribution: its title, page, and (a change) the status and progress it reached. */
   result?: { title: string; url: string; status: string; progress: string };
+  /** The item that got the moderation's official feedback ('item_feedback'). */
+  item?: { name: string; url: string };
 }
 
 function kindOf(entry: FeedEntry): ActivityKind {
   if (entry.objType === 'result') return entry.verb === 'add' ? 'result_linked' : 'result_status';
+  if (isItemFeedback(entry)) return 'item_feedback';
   if (entry.objType === 'moderatorcommentfeedback') return entry.verb === 'update' ? 'feedback_updated' : 'feedback_added';
   return entry.commentType === 'comment' ? 'reply' : 'comment';
 }
@@ -36,8 +39,14 @@ export function linkedComments(entries: FeedEntry[]): CommentRef[] {
   return refs;
 }
 
+/** The item an official feedback is about: its page and name (a deleted item: the project page). */
+function itemOf(entry: FeedEntry, itemPages: Map<string, { path: string; name: string }>, project: Activity['project']) {
+  const page = itemPages.get(`${entry.targetType}:${entry.targetId}`);
+  return page ? { name: page.name, url: page.path } : { name: '', url: project?.url ?? '/' };
+}
+
 /** A feed entry as the page shows it: its kind, texts and links (platform-facts §7, reaction.html). */
-export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>): Activity {
+export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>, itemPages: Map<string, { path: string; name: string }> = new Map()): Activity {
   const project = entry.projectSlug && entry.organisationSlug ? { name: entry.projectName ?? '', url: projectPath(entry.organisationSlug, entry.projectSlug) } : null;
   // `#comment-<id>` makes the browser scroll to the comment (the page marks it with that id).
   const pathOf = (commentId: number | null) =>
@@ -61,5 +70,6 @@ export function toActivity(entry: FeedEntry, commentPaths: Map<number, string>):
     // A top-level comment's target is the object it is on (the comment URL without ?comment=).
     targetUrl: kind === 'reply' ? pathOf(entry.parentId) : kind === 'comment' ? commentUrl.split(/[?#]/)[0] : commentUrl,
     project,
+    ...(kind === 'item_feedback' ? { item: itemOf(entry, itemPages, project) } : {}),
   };
 }

@@ -105,6 +105,7 @@ const ICON_PATHS: Record<Activity['kind'], string> = {
   feedback_updated: 'M11 4h2v11h-2zm0 13h2v2h-2z',
   result_linked: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
   result_status: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
+  item_feedback: 'M11 4h2v11h-2zm0 13h2v2h-2z',
 };
 
 function ActivityIcon({ kind }: { kind: Activity['kind'] }) {
@@ -143,6 +144,8 @@ function activitySentence(lang: Lang, a: Activity) {
         status: a.result?.status ? t(lang, a.result.status) : '',
         progress: a.result?.progress ?? '',
       });
+    case 'item_feedback':
+      return interpolate(t(lang, 'Your contribution %(item)s received official feedback from moderation'), { item: link(a.item?.url ?? '/', a.item?.name || t(lang, 'contribution')) });
   }
 }
 
@@ -156,7 +159,7 @@ export function ActivityItem({ page, activity }: { page: PageContext; activity: 
           {activitySentence(lang, activity)}
           {activity.project && <> {interpolate(t(lang, 'on %(project)s'), { project: <a href={activity.project.url}>{activity.project.name}</a> })}</>}
         </p>
-        {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && <blockquote>{activity.commentText}</blockquote>}
+        {activity.commentText && activity.kind !== 'feedback_added' && activity.kind !== 'feedback_updated' && activity.kind !== 'item_feedback' && <blockquote>{activity.commentText}</blockquote>}
         <time class="relative" dateTime={activity.timestamp.toISOString()} title={formatDateTime(activity.timestamp, lang, timeZone)}>
           {formatDate(activity.timestamp, lang, timeZone)}
         </time>

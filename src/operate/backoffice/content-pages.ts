@@ -1,3 +1,4 @@
+import { mailDeliveryMode } from '../../mail/delivery.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -59,7 +60,7 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     const number = pageNumber(request.query.page);
     const { count, rows } = await listMails(db, { size: BACKOFFICE_PAGE_SIZE, number });
     checkPageInRange(number, BACKOFFICE_PAGE_SIZE, count);
-    const delivery = config.smtpUrl ? 'smtp' : config.env === 'development' && config.dataDir ? 'files' : 'outbox';
+    const delivery = mailDeliveryMode(config);
     return sendPage(reply, MailsPage({ page, mails: rows, count, delivery, mailDir: `${config.dataDir}/mail`, pager: pageLinks('/backoffice/mails/', number, BACKOFFICE_PAGE_SIZE, count) }));
   });
 

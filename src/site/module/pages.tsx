@@ -139,7 +139,7 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
           {mayExportModule(context.project, module) && (
             <p>
               <a class="btn btn-secondary" href={moduleExportPath(org, module.slug)}>
-                {t(page.lang, 'Export the ideas and comments')}
+                {t(page.lang, 'Export the contributions')}
               </a>
             </p>
           )}

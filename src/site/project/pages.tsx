@@ -231,7 +231,7 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
       {module.description && <p>{module.description}</p>}
       {counts && (
         <ul class="tile-counts">
-          <li>{tn(lang, '%(count)s idea', '%(count)s ideas', counts.ideas)}</li>
+          {type?.tileCount && <li>{tn(lang, type.tileCount.one[lang], type.tileCount.many[lang], counts.items)}</li>}
           <li>{tn(lang, '%(count)s comment', '%(count)s comments', counts.comments)}</li>
           <li>{tn(lang, '%(count)s participant', '%(count)s participants', counts.participants)}</li>
         </ul>

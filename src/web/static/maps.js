@@ -32,7 +32,15 @@
   function draw(box, spec) {
     box.classList.add('map-ready');
     var map = L.map(box, { scrollWheelZoom: false });
-    L.tileLayer(spec.tiles, { attribution: spec.attribution, maxZoom: 19 }).addTo(map);
+    var tiles = L.tileLayer(spec.tiles, { attribution: spec.attribution, maxZoom: 19 }).addTo(map);
+    // Tiles that cannot be loaded (no public tile server, MAP_TILES_URL unreachable): the map still works, and says so once.
+    tiles.once('tileerror', function () {
+      var note = document.createElement('p');
+      note.className = 'help map-note';
+      note.setAttribute('role', 'status');
+      note.textContent = box.getAttribute('data-tiles-failed') || '';
+      box.parentNode.insertBefore(note, box.nextSibling);
+    });
     var area = spec.area ? L.geoJSON(spec.area, { style: { color: '#2d40cc', weight: 2, fillOpacity: 0.08 } }).addTo(map) : null;
     var bounds = area && area.getBounds().isValid() ? area.getBounds() : L.latLngBounds([[47.302, 5.988], [54.983, 15.016]]);
     var markers = (spec.markers || []).map(function (m) {

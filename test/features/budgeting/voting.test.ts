@@ -97,6 +97,7 @@ test('vote codes: the initiator generates them (and gets them once); a code cast
   assert.equal(codes.length, 3);
   const component = await initiator.get('/org/dashboard/modules/voting/vote_codes/');
   assert.match(component.text, /3 codes, 0 of them used\./);
+  assert.match(component.text, /in the voting phase of Budget voting, without an account/, 'the module by its name, not its slug');
 
   const voter = new Browser(app);
   const url = '/org/budgeting/module/voting/code/';

@@ -80,3 +80,27 @@ test('moderators toggle from the event page, see statistics per affiliation, and
   assert.equal((await t.request({ method: 'GET', url: PRESENTATION, headers: await tokenHeader(t.db, 5) })).status, 403);
   assert.equal((await t.request({ method: 'GET', url: PRESENTATION, headers: await tokenHeader(t.db, 6) })).status, 403, 'another organisation’s initiator');
 });
+
+test('an answered question leaves the screen: the event page drops its "On screen" badge as the presentation drops it', async () => {
+  const t = await world();
+  const auth = await tokenHeader(t.db, 3);
+  const page = await t.request({ method: 'GET', url: EVENT_PAGE, headers: auth });
+  const { cookie, csrf } = cookiesOf(page.headers);
+  const flag = (name: string) =>
+    t.request({
+      method: 'POST',
+      url: `${EVENT_PAGE}questions/1/flags/`,
+      headers: { ...auth, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: csrf, flag: name, value: 'true' }).toString(),
+    });
+  const badge = /<li id="question-1"[^]*?badge-success[^]*?<\/li>/;
+  assert.equal((await flag('is_live')).status, 303);
+  assert.match((await t.request({ method: 'GET', url: EVENT_PAGE })).text, badge, 'on screen while not answered');
+  assert.equal((await flag('is_answered')).status, 303);
+  for (const lang of ['en', 'de']) {
+    const visitor = await t.request({ method: 'GET', url: EVENT_PAGE, headers: { 'accept-language': lang } });
+    assert.ok(visitor.text.includes('Will the park stay open?'));
+    assert.doesNotMatch(visitor.text, /On screen|Auf dem Bildschirm/, lang);
+  }
+  assert.ok(!(await t.request({ method: 'GET', url: PRESENTATION, headers: auth })).text.includes('Will the park stay open?'));
+});

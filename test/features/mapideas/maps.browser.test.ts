@@ -60,3 +60,22 @@ test('a citizen clicks on the map to place an idea; the form, the item page and 
   await page.locator('.leaflet-marker-icon').first().waitFor();
   await assertAccessible(page, 'the module page with the map');
 });
+
+test('without a reachable tile server the map still works: it says so, a click sets the place, the fields are there (issue 37.11)', { skip: chromiumMissing }, async () => {
+  const page = await newLocalePage(chromium);
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('connectionrefused'));
+  await logInAs(page, base, 'user');
+  await page.goto(`${base}/org/mapideas/create/module/map-module/`);
+  const note = page.locator('.map-note[role="status"]');
+  await note.waitFor();
+  assert.match(await note.innerText(), /The map background cannot be loaded\. Clicking the map still sets the place/);
+  await assertAccessible(page, 'the map idea form without tiles');
+  await page.locator('.map.leaflet-container').scrollIntoViewIfNeeded();
+  const box = await page.locator('.map.leaflet-container').boundingBox();
+  assert.ok(box);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const lat = Number(await page.getByLabel('Latitude').inputValue());
+  const lng = Number(await page.getByLabel('Longitude').inputValue());
+  assert.ok(lat > 52 && lat < 53 && lng > 13 && lng < 14, `the click set a point inside the area: ${lat}, ${lng}`);
+  assert.equal(await note.count(), 1, 'said once, however many tiles fail');
+});

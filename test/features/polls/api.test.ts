@@ -218,13 +218,13 @@ test('an edit that would falsify results after votes exist is a 400 naming the v
   const put = (payload: unknown) => t.request({ method: 'PUT', url: '/api/polls/1/', headers: initiator, payload: payload as Record<string, unknown> });
   const switched = await put({ questions: questions({}, { multiple_choice: false }) });
   assert.equal(switched.status, 400);
-  assert.match(JSON.stringify(switched.body), /The question \\"Which days\?\\" has 2 votes: switching between single and multiple choice/);
+  assert.match(JSON.stringify(switched.body), /The question \\"Which days\?\\" has votes \(2\): switching between single and multiple choice/);
   const deleted = await put({ questions: questions({ choices: [{ id: 2, label: 'Blue' }, { id: 3, label: 'Other', is_other_choice: true }] }) });
   assert.equal(deleted.status, 400);
-  assert.match(JSON.stringify(deleted.body), /The choice \\"Red\\" has 1 votes: deleting it would lose them/);
+  assert.match(JSON.stringify(deleted.body), /The choice \\"Red\\" has votes \(1\): deleting it would lose them/);
   const dropped = await put({ questions: questions({}).slice(0, 1) });
   assert.equal(dropped.status, 400);
-  assert.match(JSON.stringify(dropped.body), /Which days\?.*has 2 votes/);
+  assert.match(JSON.stringify(dropped.body), /Which days\?.*has votes \(2\)/);
   const relabelled = await put({ questions: questions({ label: 'Which colour, really?', choices: [{ id: 1, label: 'Crimson' }, { id: 2, label: 'Blue' }, { id: 3, label: 'Other', is_other_choice: true }] }) });
   assert.equal(relabelled.status, 200, relabelled.text);
   assert.deepEqual(counts(relabelled.body as PollJson)[0], [1, 0, 0]);

@@ -37,11 +37,15 @@ test('a citizen votes through the form; the results show bars, percentages, open
   assert.equal(posted.status, 302);
   const page = await member.get('/org/projects/module/poll/');
   assert.match(page.text, /Thank you for taking part in the poll\./);
-  assert.match(page.text, /<span id="poll-result-1">Red<\/span> <progress max="100" value="50" aria-labelledby="poll-result-1"><\/progress> <span>50 % \(1 votes\)/);
+  assert.match(page.text, /<span id="poll-result-1">Red<\/span> <progress max="100" value="50" aria-labelledby="poll-result-1"><\/progress> <span>50 % \(1 vote\)/);
   assert.match(page.text, /value="100" aria-labelledby="poll-result-4"/);
   assert.match(page.text, /<li>More trees<\/li>/);
   assert.match(page.text, /<li>Green<\/li>/);
-  assert.match(page.text, /2 participants/);
+  assert.match(page.text, /3 questions · 2 participants/);
+  // German: the poll in German words, the plural by the language's rules ("1 Stimme").
+  const german = (await new Browser(app, { 'accept-language': 'de' }).get('/org/projects/module/poll/')).text;
+  for (const words of ['<h2 id="poll-heading">Umfrage</h2>', '>Ergebnisse</h3>', '<summary>Antworten</summary>', '50 % (1 Stimme)', '3 Fragen · 2 Teilnehmende']) assert.ok(german.includes(words), words);
+  assert.doesNotMatch(/<section aria-labelledby="poll-heading"[^]*<\/section>/.exec(german)?.[0] ?? '', />(Poll|Results|Answers)</);
   assert.match(page.text, /type="radio" id="id_q1_1" name="q1" value="1" checked/, 'the own answers are filled in');
   const refused = await member.post('/org/projects/module/poll/poll/', { q1: '3', q1_other: '' });
   assert.equal(refused.status, 302);
@@ -87,15 +91,16 @@ test('the dashboard editor: an initiator adds questions, which the publish check
   // The running poll 1: a vote on Red, then Red's deletion.
   await request({ method: 'POST', url: '/api/polls/1/vote/', headers: await tokenHeader(db, 4), payload: ballot([1], [4]) });
   const form = await initiator.get('/org/dashboard/modules/poll/polls/');
-  assert.match(form.text, /1 votes/);
+  assert.match(form.text, /<span class="help"> 1 vote<\/span>/);
+  assert.match(form.text, /This question has 1 vote or answer; deleting the question deletes it\./);
   const fields = { questions: '3', q0_id: '1', q0_label: 'Which colour?', q0_kind: 'single', q0_position: '1', q0_choices: '3', q0_c0_id: '1', q0_c0_label: '', q0_c1_id: '2', q0_c1_label: 'Blue', q0_c2_id: '3', q0_c2_label: 'Other', q0_other: '2', q1_id: '2', q1_label: 'Which days?', q1_kind: 'multiple', q1_position: '2', q1_choices: '2', q1_c0_id: '4', q1_c0_label: 'Monday', q1_c1_id: '5', q1_c1_label: 'Friday', q2_id: '3', q2_label: 'Anything else now?', q2_kind: 'open', q2_position: '0' };
   const asked = await initiator.post('/org/dashboard/modules/poll/polls/', fields);
   assert.equal(asked.status, 400);
-  assert.match(asked.text, /The choice &quot;Red&quot; has 1 votes: deleting it would lose them\./);
+  assert.match(asked.text, /The choice &quot;Red&quot; has votes \(1\): deleting it would lose them\./);
   assert.match(asked.text, /id="id_confirm_delete"/);
   const switched = await initiator.post('/org/dashboard/modules/poll/polls/', { ...fields, q0_c0_label: 'Red', q1_kind: 'single' });
   assert.equal(switched.status, 400);
-  assert.match(switched.text, /has 1 votes: switching between single and multiple choice/);
+  assert.match(switched.text, /has votes \(1\): switching between single and multiple choice/);
   const confirmed = await initiator.post('/org/dashboard/modules/poll/polls/', { ...fields, confirm_delete: 'on' });
   assert.equal(confirmed.status, 302);
   const questions = await db.select({ id: pollQuestions.id, label: pollQuestions.label }).from(pollQuestions).where(eq(pollQuestions.pollId, 1)).orderBy(pollQuestions.weight);

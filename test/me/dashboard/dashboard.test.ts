@@ -205,3 +205,45 @@ test('a blocked comment leaves the feed once it is blocked', async () => {
   assert.equal(feedItems((await browser.get('/userdashboard/overview/')).text).length, 0);
   assert.equal((await db.select().from(actions).where(and(eq(actions.objType, 'comment'), eq(actions.objId, 1)))).length, 1);
 });
+
+test("the moderation's official feedback on my idea, map idea and proposal shows in My Feed with a link to each (en, de)", async () => {
+  const square = [[[13, 52], [14, 52], [14, 53], [13, 53], [13, 52]]];
+  const area = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: square } }] };
+  const point = { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [13.5, 52.5] } };
+  const running = { start_date: daysFromNow(-1), end_date: daysFromNow(10) };
+  const created = '2024-03-05T14:07:00Z';
+  const world = feedWorld();
+  const { app, db } = await signedIn({
+    ...world,
+    modules: [
+      ...(world.modules ?? []),
+      { id: 2, slug: 'map', project: 1, name: 'Map', blueprint_type: 'MBS', area, phases: [{ type: 'a4_candy_mapideas:collect', ...running }] },
+      { id: 3, slug: 'budget', project: 1, name: 'Budget', blueprint_type: 'PB', area, phases: [{ type: 'a4_candy_budgeting:request', ...running }] },
+    ],
+    map_ideas: [{ id: 1, module: 2, creator: 5, name: 'Bench by the pond', description: '<p>x</p>', point, created }],
+    proposals: [{ id: 1, module: 3, creator: 5, name: 'New playground', description: '<p>x</p>', point, created, budget: 100 }],
+  });
+  const moderator = new Browser(app);
+  assert.equal((await moderator.login('moderator', 'moderator-password')).status, 302);
+  for (const path of ['/org/ideas/2024-00001/', '/org/mapideas/2024-00001/', '/org/budgeting/2024-00001/']) {
+    const saved = await moderator.post(`${path}moderate/`, { moderator_status: 'ACCEPTED', moderator_feedback_text: '<p>We will do it.</p>' });
+    assert.equal(saved.status, 302, path);
+  }
+  const english = new Browser(app);
+  assert.equal((await english.login('user', 'user-password')).status, 302);
+  const items = feedItems((await english.get('/userdashboard/overview/activities/')).text);
+  assert.equal(items.length, 3);
+  const expected = [
+    ['/org/budgeting/2024-00001/', 'New playground'],
+    ['/org/mapideas/2024-00001/', 'Bench by the pond'],
+    ['/org/ideas/2024-00001/', 'More trees'],
+  ];
+  for (const [i, [path, name]] of expected.entries()) {
+    assert.match(items[i], new RegExp(`Your contribution <a href="${path}">${name}</a> received official feedback from moderation`), items[i]);
+  }
+  await db.update(users).set({ language: 'de' }).where(eq(users.username, 'user'));
+  const german = new Browser(app);
+  assert.equal((await german.login('user', 'user-password')).status, 302);
+  const first = feedItems((await german.get('/userdashboard/overview/')).text)[0];
+  assert.match(first, /Ihr Beitrag <a href="\/org\/budgeting\/2024-00001\/">New playground<\/a> hat eine offizielle Rückmeldung der Moderation erhalten/);
+});

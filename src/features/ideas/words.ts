@@ -1,0 +1,42 @@
+import { type Lang, t, tn } from '../../i18n/index.js';
+
+/**
+ * The texts of the idea pages that name the item (catalogue keys, English as the key). A kind whose
+ * items are not called ideas (proposals) gives each of them its own text (`IdeaKind.words`), so its
+ * forms, buttons, lists and messages never say "idea".
+ */
+export const IDEA_TEXTS = [
+  '%(count)s idea',
+  '%(count)s ideas',
+  'Submit your idea',
+  'Log in to submit your idea',
+  'Submit a new idea for this project',
+  'Edit idea',
+  'Filter ideas',
+  'Pages of ideas',
+  'Map of the ideas',
+  'Rate this idea',
+  'Image of the idea %(name)s',
+  'Why do you report this idea?',
+  'Delete idea',
+  'Do you really want to delete the idea "%(name)s"? Its comments and ratings are deleted with it.',
+  'Moderate the idea',
+  'Thank you. The moderators have been told about this idea.',
+  'Your idea has been saved.',
+  'Your idea has been deleted.',
+  'The moderation of the idea has been saved.',
+] as const;
+
+export type IdeaText = (typeof IDEA_TEXTS)[number];
+
+/** A kind's own texts for the idea texts; unset: the idea's. */
+export type IdeaWords = Readonly<Record<IdeaText, string>>;
+
+/** The catalogue key of an idea text in a kind's words (for messages translated later, as the flash's). */
+export const wordOf = (words: IdeaWords | undefined, text: IdeaText) => words?.[text] ?? text;
+
+/** An idea text in a kind's words, through the catalogue. */
+export const say = (lang: Lang, words: IdeaWords | undefined, text: IdeaText, vars?: Record<string, string | number>) => t(lang, wordOf(words, text), vars);
+
+/** The count of items in a kind's words ("1 idea", "3 proposals"). */
+export const sayCount = (lang: Lang, words: IdeaWords | undefined, count: number) => tn(lang, words?.['%(count)s idea'] ?? '%(count)s idea', words?.['%(count)s ideas'] ?? '%(count)s ideas', count);

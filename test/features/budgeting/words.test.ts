@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { daysFromNow } from '../../fixtures.js';
+import { dashboardApp, dashboardWorld, signedIn } from '../../manage/world.js';
+import { seedProposals } from './world.js';
+
+/** A participatory budget (PB) in its request phase on dashboardWorld's public project 1, with four proposals by user 5. */
+async function requestApp() {
+  const world = dashboardWorld();
+  const request = [{ type: 'a4_candy_budgeting:request', name: 'Request', description: 'Propose', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
+  const t = await dashboardApp({ ...world, modules: [...(world.modules ?? []), { id: 40, slug: 'requests', project: 1, name: 'Requests', description: 'Money', blueprint_type: 'PB', phases: request }] });
+  await seedProposals(t.db, [40]);
+  return t;
+}
+
+const MODULE = '/org/projects/module/requests/';
+const CREATE = '/org/budgeting/create/module/requests/';
+const PROPOSAL = `/org/budgeting/${new Date().getFullYear()}-00401/`;
+
+/** Strips the page's frame (header, footer): what the budget's own pages say. */
+const main = (html: string) => /<main[^]*<\/main>/.exec(html)?.[0] ?? '';
+
+test('budgeting speaks of proposals, never of ideas: the list, its button, the forms and the messages, in English and German', async () => {
+  const { app } = await requestApp();
+  const cases = [
+    { user: 'user', words: ['4 proposals', 'Submit your proposal', 'Filter proposals', 'Submit a new proposal for this project', 'Delete proposal', 'Your proposal has been deleted.'], idea: /\bideas?\b/i },
+    { user: 'coinit', words: ['4 Vorschläge', 'Ihren Vorschlag einreichen', 'Vorschläge filtern', 'Reichen Sie einen neuen Vorschlag für dieses Projekt ein', 'Vorschlag löschen', 'Ihr Vorschlag wurde gelöscht.'], idea: /\bIdeen?\b/ },
+  ];
+  for (const { user, words, idea } of cases) {
+    const browser = await signedIn(app, user);
+    const list = main((await browser.get(MODULE)).text);
+    for (const word of words.slice(0, 3)) assert.ok(list.includes(word), `${user}: ${word}`);
+    const form = main((await browser.get(CREATE)).text);
+    assert.ok(form.includes(words[3]), `${user}: the form's title`);
+    for (const page of [list, form]) {
+      const text = page.replace(/<script[^]*?<\/script>|<[^>]*>/g, ' ');
+      assert.doesNotMatch(text, idea, `${user}: ${idea.exec(text) ? text.slice(Math.max(0, (idea.exec(text)?.index ?? 0) - 200), (idea.exec(text)?.index ?? 0) + 100) : ''}`);
+    }
+  }
+  // The author deletes a proposal: the confirmation and the message after it.
+  const author = await signedIn(app, 'user');
+  const confirm = main((await author.get(`${PROPOSAL}delete/`)).text);
+  assert.ok(confirm.includes('Delete proposal') && confirm.includes('Do you really want to delete the proposal'), confirm.slice(0, 300));
+  const deleted = await author.post(`${PROPOSAL}delete/`, {});
+  assert.equal(deleted.status, 302);
+  assert.ok((await author.get(deleted.location ?? '/')).text.includes('Your proposal has been deleted.'));
+});
