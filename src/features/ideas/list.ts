@@ -11,6 +11,7 @@ import { canAddIdea, type IdeaRuleContext } from './rules.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
+import { loadCustomFields } from '../customfields/queries.js';
 
 /** Ideas a list page shows (§A8.4). */
 export const IDEA_PAGE_SIZE = 15;
@@ -22,6 +23,7 @@ const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9
 export const IdeaListQuery = Type.Object({
   category: OptionalId,
   label: OptionalId,
+  answer: OptionalId,
   ordering: Type.Optional(Type.Union([Type.Literal(''), ...IDEA_ORDERINGS.map((o) => Type.Literal(o))])),
   search: Type.Optional(Type.String({ maxLength: IDEA_SEARCH_MAX_LENGTH })),
   page: PageParam,
@@ -31,6 +33,7 @@ export const IdeaListQuery = Type.Object({
 export interface IdeaListParams {
   category?: string;
   label?: string;
+  answer?: string;
   ordering?: string;
   search?: string;
   page?: string;
@@ -45,6 +48,7 @@ export function listState(query: IdeaListParams, rated: boolean): IdeaListState 
   return {
     category: idOrNull(query.category),
     label: idOrNull(query.label),
+    answer: idOrNull(query.answer),
     ordering: ordering === '-positive_rating_count' && !rated ? '-created' : ordering,
     search: (query.search ?? '').trim(),
     page: pageNumber(query.page),
@@ -71,9 +75,11 @@ export async function loadIdeaList(
     moduleId: module.id,
     categoryId: state.category ?? undefined,
     labelId: state.label ?? undefined,
+    choiceId: state.answer ?? undefined,
     search: state.search || undefined,
     where: input.where,
   };
+  const customFields = await loadCustomFields(db, module.id);
   const { count, ideas } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
   checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
@@ -83,5 +89,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true }
       : null;
-  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, rated, submit };
+  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit };
 }

@@ -11,11 +11,15 @@ import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type
 import { followingField } from '../../core/projects/queries.js';
 import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
+import { choiceFilter, customAnswersField, customFieldsField, toCustomAnswers, toCustomFields } from '../customfields/queries.js';
+import type { CustomAnswer, CustomField } from '../customfields/rules.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {
   module: LoadedModule;
   rules: LoadedModuleContext;
+  /** The initiator's own questions on the module's item form (features/customfields). */
+  customFields: CustomField[];
 }
 
 /**
@@ -23,12 +27,12 @@ export interface IdeaModule {
  * statement prepared once for `db` (the idea API and pages load it on every request).
  */
 export function ideaModuleLoader(db: Db): (moduleId: number, user: RuleUser) => Promise<IdeaModule | null> {
-  const load = prepareModuleContextWith(db, 'idea_module', moduleDetailFields);
+  const load = prepareModuleContextWith(db, 'idea_module', { ...moduleDetailFields, customFields: customFieldsField(q(modules.id)) });
   return async (moduleId, user) => {
     const found = await load(moduleId, user);
     if (!found) return null;
     const { context: rules, extras } = found;
-    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules };
+    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules, customFields: toCustomFields(extras.customFields) };
   };
 }
 
@@ -54,6 +58,8 @@ export interface IdeaRow {
   negativeRatingCount: number;
   userRating: { id: number; value: number } | null;
   labels: NamedRef[];
+  /** Its answers to every question of its module, in their order ('' where it gave none). */
+  answers: CustomAnswer[];
 }
 
 const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
@@ -81,6 +87,8 @@ export interface IdeaQuery {
   ideaId?: number;
   categoryId?: number;
   labelId?: number;
+  /** Only items that chose this choice of one of the module's questions. */
+  choiceId?: number;
   /** Case-insensitive substring of the title. */
   search?: string;
   /** `id`: oldest first, for reading a whole module in batches (with afterId). */
@@ -99,6 +107,7 @@ function ideaWhere(query: IdeaQuery, { table, labels: links }: IdeaKind): SQL | 
     eq(table.moduleId, query.moduleId),
     query.ideaId === undefined ? undefined : eq(table.id, query.ideaId),
     query.categoryId === undefined ? undefined : eq(table.categoryId, query.categoryId),
+    query.choiceId === undefined ? undefined : choiceFilter(q(table.id), query.choiceId),
     query.labelId === undefined ? undefined : sql`exists (select 1 from ${links} where ${links.ideaId} = ${table.id} and ${links.labelId} = ${query.labelId})`,
     escaped ? ilike(table.name, `%${escaped}%`) : undefined,
     query.afterId === undefined ? undefined : gt(table.id, query.afterId),
@@ -167,13 +176,22 @@ function ideaFields(kind: IdeaKind, uid: Uid) {
     userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
     labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels}
         inner join ${labels} l on l.id = ${ideaLabels.labelId} where ${ideaLabels.ideaId} = ${ideas.id})`,
+    answers: customAnswersField(q(ideas.moduleId), q(ideas.id)),
   };
 }
 
-type IdeaFieldsRow = Omit<IdeaRow, 'category' | 'userRating' | 'labels'> & { categoryId: number | null; categoryName: string | null; userRatingId: number | null; userRatingValue: number | null; labels: NamedRef[] | null };
+type IdeaFieldsRow = Omit<IdeaRow, 'category' | 'userRating' | 'labels' | 'answers'> & {
+  categoryId: number | null;
+  categoryName: string | null;
+  userRatingId: number | null;
+  userRatingValue: number | null;
+  labels: NamedRef[] | null;
+  answers: CustomAnswer[] | string | null;
+};
 
-const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }: R) => ({
+const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRatingId, userRatingValue, labels, answers, ...row }: R) => ({
   ...row,
+  answers: toCustomAnswers(answers),
   category: categoryId !== null && categoryName !== null ? { id: categoryId, name: categoryName } : null,
   userRating: userRatingId === null || userRatingValue === null ? null : { id: Number(userRatingId), value: Number(userRatingValue) },
   labels: labels ?? [],
@@ -216,6 +234,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
       moduleIsDraft: modules.isDraft,
       blueprintType: modules.blueprintType,
       details: moduleDetailFields,
+      customFields: customFieldsField(q(modules.id)),
       following: followingField(uid),
       terms: organisationTermsFields(uid),
       pageVersion: pageVersionField(q(modules.projectId)),
@@ -237,7 +256,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
     const { moduleSlug, moduleName, projectSlug, projectName, organisationName } = row;
     const place = { id: idea.id, moduleId: idea.moduleId, created: idea.created, moduleSlug, moduleName, projectSlug, projectName, organisationName };
     const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
-    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
+    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now), customFields: toCustomFields(row.customFields) };
     const { idea: _, ...facts } = row.facts;
     return {
       place,
