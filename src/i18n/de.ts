@@ -12,6 +12,7 @@ import { deParticipation } from './de-participation.js';
 import { dePolls } from './de-polls.js';
 import { deTexts } from './de-texts.js';
 import { deEvents } from './de-events.js';
+import { deCustomFields } from './de-customfields.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -297,5 +298,6 @@ export const de: Record<string, string> = {
   ...deLive,
   ...deNotifications,
   ...deEvents,
+  ...deCustomFields,
   ...deCommon,
 };

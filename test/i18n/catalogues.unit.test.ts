@@ -15,9 +15,10 @@ import { dePolls } from '../../src/i18n/de-polls.js';
 import { deCommon } from '../../src/i18n/de.js';
 import { deTexts } from '../../src/i18n/de-texts.js';
 import { deEvents } from '../../src/i18n/de-events.js';
+import { deCustomFields } from '../../src/i18n/de-customfields.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deCustomFields, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);

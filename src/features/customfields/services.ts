@@ -60,3 +60,26 @@ export async function saveAnswers(tx: DbOrTx, objectPk: number, answers: AnswerI
 export async function deleteAnswersOf(tx: DbOrTx, moduleId: number | SQL, objectPk: number): Promise<void> {
   await tx.delete(customFieldAnswers).where(and(eq(customFieldAnswers.objectPk, objectPk), inArray(customFieldAnswers.fieldId, tx.select({ id: customFields.id }).from(customFields).where(eq(customFields.moduleId, moduleId)))));
 }
+
+/** A question as loaddata and the adhocracy+ import give it: ids kept where given. */
+export interface NewCustomField {
+  id?: number;
+  moduleId: number;
+  label: string;
+  helpText?: string;
+  kind: 'text' | 'choice';
+  required?: boolean;
+  weight?: number;
+  choices?: { id?: number; label: string }[];
+}
+
+/** Adds one question with its choices (loaddata: the ids of the fixture kept). */
+export async function createCustomField(tx: DbOrTx, field: NewCustomField): Promise<number> {
+  const [created] = await tx
+    .insert(customFields)
+    .values({ ...(field.id ? { id: field.id } : {}), moduleId: field.moduleId, label: field.label, helpText: field.helpText ?? '', kind: field.kind, required: field.required ?? false, weight: field.weight ?? 0 })
+    .returning({ id: customFields.id });
+  const choices = field.choices ?? [];
+  if (choices.length) await tx.insert(customFieldChoices).values(choices.map((c, weight) => ({ ...(c.id ? { id: c.id } : {}), fieldId: created.id, label: c.label, weight })));
+  return created.id;
+}
