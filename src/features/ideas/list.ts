@@ -11,7 +11,6 @@ import { canAddIdea, type IdeaRuleContext } from './rules.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
-import { loadCustomFields } from '../customfields/queries.js';
 
 /** Ideas a list page shows (§A8.4). */
 export const IDEA_PAGE_SIZE = 15;
@@ -79,8 +78,7 @@ export async function loadIdeaList(
     search: state.search || undefined,
     where: input.where,
   };
-  const customFields = await loadCustomFields(db, module.id);
-  const { count, ideas } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
+  const { count, ideas, customFields } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
   checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
   const create = ideaCreatePath(input.orgSlug, module.slug, kind.segment);

@@ -126,28 +126,25 @@ function orderingsOf(kind: IdeaKind): Record<IdeaOrdering | 'id', SQL[]> {
   };
 }
 
-/** How many ideas the query matches (for pagination). */
-export async function countIdeas(db: DbOrTx, query: IdeaQuery, kind: IdeaKind = IDEA_KIND): Promise<number> {
-  const [{ n }] = await db.select({ n: countAll }).from(kind.table).where(ideaWhere(query, kind));
-  return n;
-}
-
 /**
  * Ideas of a module (or one of them) in one statement whatever their number: the ideas with their
  * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
 export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow[]> {
-  return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, ...row }) => row);
+  return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, fields: __, ...row }) => row);
 }
 
 /**
  * A page of a module's ideas and how many the filter finds in all, in one statement (the number
  * is an uncorrelated subquery, counted once); a page beyond the end counts on its own.
  */
-export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[] }> {
+export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[]; customFields: CustomField[] }> {
   const rows = await loadIdeaRows(db, query, userId, true, kind);
-  const count = rows.length ? rows[0].total : await countIdeas(db, query, kind);
-  return { count, ideas: rows.map(({ total: _, ...row }) => row) };
+  if (!rows.length) {
+    const [{ n, fields }] = await db.select({ n: countAll, fields: customFieldsField(sql`${query.moduleId}::integer`) }).from(kind.table).where(ideaWhere(query, kind));
+    return { count: n, ideas: [], customFields: toCustomFields(fields) };
+  }
+  return { count: rows[0].total, ideas: rows.map(({ total: _, fields: __, ...row }) => row), customFields: toCustomFields(rows[0].fields) };
 }
 
 /** An idea's select fields over its kind's table joined with `users` and `categories` (see `ideaJoins`): the idea with its counts, the user's rating (0: nobody) and its labels. */
@@ -197,11 +194,16 @@ const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRati
   labels: labels ?? [],
 });
 
-async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number })[]> {
+async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number; fields: CustomField[] | string | null })[]> {
   const { table: ideas } = kind;
   const where = ideaWhere(query, kind);
+  // A counted page also brings the module's questions (the list's filter): an uncorrelated subquery, computed once.
   const select = db
-    .select({ total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number), ...ideaFields(kind, userId ?? 0) })
+    .select({
+      total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number),
+      fields: counted ? customFieldsField(sql`${query.moduleId}::integer`) : sql<null>`null`,
+      ...ideaFields(kind, userId ?? 0),
+    })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
