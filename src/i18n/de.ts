@@ -13,6 +13,7 @@ import { dePolls } from './de-polls.js';
 import { deTexts } from './de-texts.js';
 import { deEvents } from './de-events.js';
 import { deCustomFields } from './de-customfields.js';
+import { deContentPages } from './de-sitecontent.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -299,5 +300,6 @@ export const de: Record<string, string> = {
   ...deNotifications,
   ...deEvents,
   ...deCustomFields,
+  ...deContentPages,
   ...deCommon,
 };
