@@ -21,7 +21,7 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { ContactPage } from './views.js';
 import { ORGANISATION_TEXT_KEYS, ORGANISATION_TEXTS, PLATFORM_PAGE_KEYS, PLATFORM_PAGES } from '../../core/legal/texts.js';
 
-const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100, pattern: '^[-a-z0-9]+$' }) });
+const SlugParams = Type.Object({ page: Type.String({ minLength: 1, maxLength: 100, pattern: '^[-a-z0-9]+$' }) });
 const OrgParams = Type.Object({ org: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }) });
 
 /** The platform's legal pages (/pages/<key>/) and an organisation's legal texts (/<org>/imprint/ …). */
@@ -38,8 +38,8 @@ export async function legalPages(fastify: FastifyInstance): Promise<void> {
   }
 
   // The operator's content pages (a+ CMS) share the legal pages' address; the legal keys' own routes come first.
-  app.get('/pages/:slug/', pageRoute({ params: SlugParams }), async (request, reply) => {
-    const found = await loadContentPage(db, { slug: request.params.slug });
+  app.get('/pages/:page/', pageRoute({ params: SlugParams }), async (request, reply) => {
+    const found = await loadContentPage(db, { slug: request.params.page });
     if (!found) throw notFound();
     const page = await pageContext(request, reply);
     const title = inLanguage(found.title, page.lang) || found.slug;
