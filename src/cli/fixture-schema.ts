@@ -201,6 +201,22 @@ export const FixtureNotification = Type.Object(
   },
   strict,
 );
+/** A module's own question on its idea form (features/customfields; a+ 2026 custom fields). */
+export const FixtureCustomField = Type.Object(
+  {
+    id: Type.Optional(Id),
+    module: Id,
+    label: Type.String({ minLength: 1, maxLength: 200 }),
+    help_text: Type.Optional(Type.String({ maxLength: 300 })),
+    kind: Type.Union([Type.Literal('text'), Type.Literal('choice')]),
+    required: Type.Optional(Type.Boolean()),
+    weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),
+    choices: Type.Optional(Type.Array(Type.Object({ id: Type.Optional(Id), label: Type.String({ minLength: 1, maxLength: 120 }) }, strict), { maxItems: 20 })),
+  },
+  strict,
+);
+/** An item's answer to its module's question: a text, or one of the question's choices. */
+export const FixtureCustomFieldAnswer = Type.Object({ field: Id, target: Target, value: Type.Optional(Type.String({ maxLength: 1000 })), choice: Type.Optional(Id) }, strict);
 
 /** The platform's own kinds; the module types add theirs (their `fixtures`). */
 const coreKinds = {
@@ -216,6 +232,8 @@ const coreKinds = {
   notifications: Type.Optional(Type.Array(FixtureNotification)),
   offline_events: Type.Optional(Type.Array(FixtureOfflineEvent)),
   moderator_remarks: Type.Optional(Type.Array(FixtureModeratorRemark)),
+  custom_fields: Type.Optional(Type.Array(FixtureCustomField)),
+  custom_field_answers: Type.Optional(Type.Array(FixtureCustomFieldAnswer)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Value } from 'typebox/value';
@@ -24,6 +24,8 @@ import { cleanRichText } from '../text/html.js';
 import { isSameOriginPath } from '../http/urls.js';
 import { createOfflineEvent } from '../features/offlineevents/services.js';
 import { saveRemark } from '../features/moderatorremarks/services.js';
+import { createCustomField, saveAnswers } from '../features/customfields/services.js';
+import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 
 export { FixtureError };
@@ -330,6 +332,27 @@ async function loadEventsAndRemarks({ tx }: Ctx, data: Fixture) {
   }
 }
 
+/** A module's own questions and the items' answers (features/customfields), through its services. */
+async function loadCustomFields({ tx }: Ctx, data: Fixture) {
+  for (const [i, f] of (data.custom_fields ?? []).entries()) {
+    await requireRow(tx, s.modules, f.module, `custom_fields[${i}].module`, 'module');
+    await createCustomField(tx, { id: f.id, moduleId: f.module, label: f.label, helpText: f.help_text, kind: f.kind, required: f.required, weight: f.weight, choices: f.choices });
+  }
+  for (const [i, a] of (data.custom_field_answers ?? []).entries()) {
+    const where = `custom_field_answers[${i}]`;
+    const [field] = await tx.select().from(customFields).where(eq(customFields.id, a.field));
+    if (!field) throw new FixtureError(`${where}.field: no custom field ${a.field}`);
+    const target = await requireTarget(tx, a.target, where);
+    const item = target.type === 'comment' ? null : await contentTypeOfModule(target.type)?.target(tx, target.id);
+    if (item?.moduleId !== field.moduleId) throw new FixtureError(`${where}.target: not an item of the field's module ${field.moduleId}`);
+    if (a.choice !== undefined) {
+      const [choice] = await tx.select().from(customFieldChoices).where(and(eq(customFieldChoices.id, a.choice), eq(customFieldChoices.fieldId, field.id)));
+      if (!choice) throw new FixtureError(`${where}.choice: no choice ${a.choice} of custom field ${field.id}`);
+    }
+    await saveAnswers(tx, target.id, [{ fieldId: field.id, value: a.choice === undefined ? (a.value ?? '') : '', choiceId: a.choice ?? null }]);
+  }
+}
+
 async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages'] = []) {
   for (const page of records) {
     const body = cleanRichText(page.body);
@@ -340,7 +363,7 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks'];
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -381,6 +404,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['comment_feedback', 'follows'], (c) => loadFeedbackAndFollows(c, fixture)],
     [['notifications'], (c) => loadNotifications(c, fixture.notifications)],
     [['offline_events', 'moderator_remarks'], (c) => loadEventsAndRemarks(c, fixture)],
+    [['custom_fields', 'custom_field_answers'], (c) => loadCustomFields(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
   ];
   const kinds = stages.flatMap(([names]) => names);

@@ -17,6 +17,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'maps',
   // beside /<org>/ (a moderator's remark on an item, /moderatorremarks/<ct>/<pk>/)
   'moderatorremarks',
+  // beside /<org>/ (the platform's contact form, /contact/)
+  'contact',
 ]);
 
 /** Paths match case-sensitively, but a reserved word in capitals is refused all the same. */

@@ -14,6 +14,8 @@ import { deTexts } from './de-texts.js';
 import { deEvents } from './de-events.js';
 import { deSummaries } from './de-summaries.js';
 import { deResults } from './de-results.js';
+import { deCustomFields } from './de-customfields.js';
+import { deContentPages } from './de-sitecontent.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -304,5 +306,7 @@ export const de: Record<string, string> = {
   ...deEvents,
   ...deSummaries,
   ...deResults,
+  ...deCustomFields,
+  ...deContentPages,
   ...deCommon,
 };

@@ -1,3 +1,5 @@
+import { siteLinks } from './site-links.js';
+import type { SiteLink } from '../core/legal/content.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
@@ -19,6 +21,8 @@ export interface PageContext {
   socialProviders?: { id: string; name: string }[];
   /** A success message left by the previous request (POST-redirect-GET), as a catalogue key. */
   message?: string | null;
+  /** The content pages linked in the footer and the menu (web/site-links.ts). */
+  links?: SiteLink[];
 }
 
 /** The signed-in user of a page request; a broken Authorization header just means anonymous here. */
@@ -41,6 +45,7 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     path: request.url,
     socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
     message: takeMessage(request, reply),
+    links: await siteLinks(request.server.ctx.db),
   };
 }
 

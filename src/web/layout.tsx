@@ -1,6 +1,8 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { staticUrl } from './static-files.js';
 import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
+import { CONTACT_PATH, contentPagePath } from '../core/legal/texts.js';
+import type { SiteLink } from '../core/legal/content.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { NOTIFICATIONS_PATH, NOTIFICATIONS_STREAM, projectListPath } from './paths.js';
 import { BELL_MAX, type Bell } from '../http/auth.js';
@@ -57,12 +59,31 @@ function NotificationBell({ lang, bell }: { lang: Lang; bell: Bell }) {
   );
 }
 
+/** A content page's title in the reader's language, else in the other. */
+const linkTitle = (link: SiteLink, lang: Lang) => link.title[lang] || LANGUAGES.map((l) => link.title[l]).find(Boolean) || link.slug;
+
+/** The content pages the operator put in the menu (a+ CMS "important pages"). */
+function MenuLinks({ page }: { page: PageContext }) {
+  return (
+    <>
+      {(page.links ?? [])
+        .filter((l) => l.placement === 'menu')
+        .map((l) => (
+          <li>
+            <a href={contentPagePath(l.slug)}>{linkTitle(l, page.lang)}</a>
+          </li>
+        ))}
+    </>
+  );
+}
+
 function UserNav({ page }: { page: PageContext }) {
   const { lang, user } = page;
   if (!user) {
     const back = returnsAfterLogin(page.path);
     return (
       <ul class="nav">
+        <MenuLinks page={page} />
         <li>
           <a href={back ? loginRedirectUrl(page.path) : '/accounts/login/'}>{t(lang, 'Login')}</a>
         </li>
@@ -74,6 +95,7 @@ function UserNav({ page }: { page: PageContext }) {
   }
   return (
     <ul class="nav">
+      <MenuLinks page={page} />
       {user.bell && (
         <li>
           <NotificationBell lang={lang} bell={user.bell} />
@@ -155,6 +177,16 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
               <a href={platformPagePath(key)}>{ownTitles.has(PLATFORM_PAGES[key]) ? t(lang, '%(page)s of Allmende', { page: t(lang, PLATFORM_PAGES[key]) }) : t(lang, PLATFORM_PAGES[key])}</a>
             </li>
           ))}
+          {(page.links ?? [])
+            .filter((l) => l.placement === 'footer')
+            .map((l) => (
+              <li>
+                <a href={contentPagePath(l.slug)}>{linkTitle(l, lang)}</a>
+              </li>
+            ))}
+          <li>
+            <a href={CONTACT_PATH}>{t(lang, 'Contact')}</a>
+          </li>
           <li>
             <a href="/api/docs/">{t(lang, 'API documentation')}</a>
           </li>

@@ -25,6 +25,17 @@ const PROJECT_BASIC = form({
 });
 const PROJECT_INFORMATION = form({ information: str(2000), contact_name: str(120), contact_phone: str(30), contact_email: str(254), contact_url: str(300) });
 const PHASES = form({ 'phase-0-name': str(80), 'phase-0-description': str(300), 'phase-0-start': oneOf('2030-01-01T10:00', 'not a date', ''), 'phase-0-end': oneOf('2030-01-10T10:00', '2029-01-01T10:00') });
+const QUESTIONS = form({
+  'field-1-label': str(210),
+  'field-1-kind': oneOf('text', 'choice', 'x'),
+  'field-1-choices': str(3000),
+  'field-1-weight': oneOf('1', '-1', '99999', 'x', ''),
+  'field-1-delete': oneOf('on'),
+  'new-label': str(210),
+  'new-kind': oneOf('text', 'choice', ''),
+  'new-choices': str(3000),
+  'new-required': oneOf('on'),
+});
 const TERMS = form({ 'new-0': str(120), 'new-1': str(120), 'term-1': str(120), 'delete-1': oneOf('on') });
 const MEMBERS = form({ action: oneOf('invite', 'add', 'remove_member', 'remove_invite', 'other'), add_users: str(500), add_existing: str(200), user_id: oneOf('5', '6', '0', 'x'), invite_id: oneOf('1', '99999999999') });
 const NEWSLETTER = form({ sender_name: str(254), sender_email: str(254), project: oneOf('1', '2', '3', 'x'), subject: str(254), body: str(3000) });
@@ -79,6 +90,8 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', `${MODULE}/phases/`, PHASES),
   page('POST', `${MODULE}/categories/`, TERMS),
   page('POST', `${MODULE}/labels/`, TERMS),
+  page('GET', `${MODULE}/custom_fields/`),
+  page('POST', `${MODULE}/custom_fields/`, QUESTIONS),
   page('POST', `${MODULE}/state/`, form({ action: oneOf('add', 'hide', 'delete', 'x') })),
   ...['offlineevents', 'offlineevents/create', 'offlineevents/meeting/update', 'offlineevents/meeting/delete'].map((c) => page('GET', `${PROJECT}/${c}/`)),
   ...['export.csv', 'export.xlsx'].map((file) => page('GET', `${PROJECT}/offlineevents/${file}`)),

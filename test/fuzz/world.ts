@@ -51,7 +51,7 @@ export interface Known {
 /**
  * The world the attack suite runs in: basicWorld plus a second organisation with a private
  * project, a draft module, ideas, comments with replies, ratings, reports, moderator feedback
- * follows, offline events and a moderator remark (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
+ * follows, offline events, a moderator remark and a custom field with an answer (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
  */
 export function fuzzFixture(): Fixture {
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
@@ -90,6 +90,8 @@ export function fuzzFixture(): Fixture {
       { project: 2, creator: 7, slug: 'private-meeting', name: 'Private meeting', event_type: 'Workshop', date: daysFromNow(5), description: '<p>Members only.</p>' },
     ],
     moderator_remarks: [{ target: { type: 'idea', id: 1 }, creator: 3, remark: 'Compare with idea 2.' }],
+    custom_fields: [{ id: 1, module: 1, label: 'Your district', kind: 'choice', choices: [{ id: 1, label: 'North' }, { id: 2, label: 'South' }] }],
+    custom_field_answers: [{ field: 1, target: { type: 'idea', id: 1 }, choice: 1 }],
   });
 }
 

@@ -16,9 +16,12 @@ import { deCommon } from '../../src/i18n/de.js';
 import { deTexts } from '../../src/i18n/de-texts.js';
 import { deEvents } from '../../src/i18n/de-events.js';
 import { deResults } from '../../src/i18n/de-results.js';
+import { deCustomFields } from '../../src/i18n/de-customfields.js';
+import { deContentPages } from '../../src/i18n/de-sitecontent.js';
+import { deSummaries } from '../../src/i18n/de-summaries.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deResults, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deResults, deCustomFields, deContentPages, deSummaries, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);

@@ -3,6 +3,7 @@ import type { TestContext } from 'node:test';
 import { comments, offlineEvents } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
 import { results } from '../../src/features/results/schema.js';
+import { customFields } from '../../src/features/customfields/schema.js';
 import { load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { type Access, ACTORS, type Actor, matrixWorld, type Module, MODULES, type Project, PROJECTS, revokeRoles, seedCommentId, seedIdeaId, type SignedIn, USER_ID } from './world.js';
@@ -90,6 +91,10 @@ const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean
   // Moderator remarks (issue 34.2): only the moderating roles, never the author or the public, in every state.
   'read the moderator remark (API)': moderating,
   'keep a moderator remark (API)': moderating,
+  // Custom fields (issue 34.8): the questions are the module's dashboard (its organisation's initiators, superusers; changing them needs the
+  // browser's form token: test/features/customfields/customfields.test.ts); answers go with an idea.
+  'open the custom fields in the dashboard': (a) => a === 'initiator' || a === 'superuser',
+  'create an idea with an answer': writes,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +136,9 @@ export type ModuleAction =
   | 'moderate a comment'
   | 'give moderator feedback'
   | 'read the moderator remark (API)'
-  | 'keep a moderator remark (API)';
+  | 'keep a moderator remark (API)'
+  | 'open the custom fields in the dashboard'
+  | 'create an idea with an answer';
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -158,6 +165,8 @@ interface Own {
   commentToDelete: number;
   blockedComment: number;
   commentForFeedback: number;
+  /** The module's question (a text, not required). */
+  question: number;
 }
 
 /** The result seeded in each project. */
@@ -199,6 +208,8 @@ const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: 
   'give moderator feedback': (m, own) => ({ method: 'POST', url: `/api/comments/${own.commentForFeedback}/moderatorfeedback/`, payload: { feedback_text: 'Thanks' }, ok: 201 }),
   'read the moderator remark (API)': (m) => ({ method: 'GET', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, ok: 200 }),
   'keep a moderator remark (API)': (m) => ({ method: 'POST', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, payload: { remark: 'Internal' }, ok: 201 }),
+  'open the custom fields in the dashboard': (m) => ({ method: 'GET', url: `/org/dashboard/modules/${m.slug}/custom_fields/`, ok: 200, denied: PAGE_DENIED }),
+  'create an idea with an answer': (m, own) => ({ method: 'POST', url: `/api/modules/${m.id}/ideas/`, payload: { name: 'Answered', description: 'text', [`custom_${own.question}`]: 'Main street' }, ok: 201 }),
 };
 
 /** Runs `work` over `items` with a few requests in flight (PostgreSQL answers them in parallel). */
@@ -249,12 +260,15 @@ export async function runMatrix(t: TestContext, only: { project: ProjectAction[]
     blockedComment: await ids(db.insert(comments).values(commentRows(true)).returning({ id: comments.id })),
     commentForFeedback: await ids(db.insert(comments).values(commentRows(false)).returning({ id: comments.id })),
   };
+  // A question in every module (issue 34.8).
+  const questions = await db.insert(customFields).values(MODULES.map((m) => ({ moduleId: m.id, label: 'Your street', kind: 'text' as const }))).returning({ id: customFields.id, moduleId: customFields.moduleId });
+  const questionOf = new Map(questions.map((q) => [q.moduleId, q.id]));
   // An offline event in every project (issue 34.1).
   await db.insert(offlineEvents).values(PROJECTS.map((p) => ({ projectId: p.id, slug: `event-${p.slug}`, name: 'Event', eventType: 'Meeting', date: new Date(Date.UTC(2030, 0, 1)), description: '<p>At the town hall.</p>' })));
   // A result in every project (issue 39).
   await db.insert(results).values(PROJECTS.map((p) => ({ id: resultIdOf(p), projectId: p.id, title: 'Result' })));
   const ownObjects = new Map<string, Own>();
-  pairs.forEach(({ actor, module }, i) => ownObjects.set(`${actor}:${module.id}`, Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v[i]])) as unknown as Own));
+  pairs.forEach(({ actor, module }, i) => ownObjects.set(`${actor}:${module.id}`, { ...Object.fromEntries(Object.entries(made).map(([k, v]) => [k, v[i]])), question: questionOf.get(module.id) } as unknown as Own));
   // The anonymous actor has nothing of its own: it tries the participant's objects.
   const ownOf = (actor: Actor, module: Module) => ownObjects.get(`${actor === 'anonymous' ? 'participant' : actor}:${module.id}`) as Own;
 
@@ -321,4 +335,4 @@ export async function runMatrix(t: TestContext, only: { project: ProjectAction[]
 }
 
 /** The matrix runs as two test files (so that the runner can run them side by side): idea writes, and everything else. */
-export const IDEA_WRITES: ModuleAction[] = ['create an idea', 'edit own idea', 'delete own idea', 'edit another’s idea', 'delete another’s idea'];
+export const IDEA_WRITES: ModuleAction[] = ['create an idea', 'create an idea with an answer', 'open the custom fields in the dashboard', 'edit own idea', 'delete own idea', 'edit another’s idea', 'delete another’s idea'];

@@ -7,6 +7,7 @@ import { ideas } from '../../src/features/ideas/schema.js';
 import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/core/users/rules.js';
 import { COMMENT_CATEGORIES_MAX_LENGTH, COMMENT_MAX_LENGTH } from '../../src/features/comments/input.js';
 import { IDEA_LIMITS } from '../../src/features/ideas/input.js';
+import { CUSTOM_FIELD_LIMITS } from '../../src/features/customfields/rules.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../../src/features/comments/feedback-rules.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../../src/core/organisations/rules.js';
 import { PHASE_DESCRIPTION_MAX, PHASE_NAME_MAX } from '../../src/core/modules/rules.js';
@@ -34,6 +35,10 @@ function limitsTable(): string {
     ['idea: description (rich text)', text(IDEA_LIMITS.description)],
     ['idea: image copyright', text(IDEA_LIMITS.image_copyright)],
     ['idea: moderator feedback (rich text)', text(IDEA_LIMITS.moderator_feedback_text)],
+    ['custom field: question', text(CUSTOM_FIELD_LIMITS.label)],
+    ['custom field: help text', text(CUSTOM_FIELD_LIMITS.help_text)],
+    ['custom field: choice', text(CUSTOM_FIELD_LIMITS.choice)],
+    ['custom field: answer', text(CUSTOM_FIELD_LIMITS.answer)],
     ['comment: text', text(COMMENT_MAX_LENGTH)],
     ['comment: categories', text(COMMENT_CATEGORIES_MAX_LENGTH)],
     ['moderator feedback on a comment', text(FEEDBACK_TEXT_MAX_LENGTH)],

@@ -29,3 +29,8 @@ export const organisationTextPath = (org: string, key: OrganisationTextKey) => `
 /** Which of an organisation's legal texts are written (only those are linked). */
 export const writtenTexts = (organisation: Record<(typeof ORGANISATION_TEXTS)[OrganisationTextKey]['column'], string>): OrganisationTextKey[] =>
   ORGANISATION_TEXT_KEYS.filter((key) => organisation[ORGANISATION_TEXTS[key].column].trim() !== '');
+
+/** A content page's address (a+ CMS pages; their slugs never take a legal page's key). */
+export const contentPagePath = (slug: string) => `/pages/${slug}/`;
+/** The contact form. */
+export const CONTACT_PATH = '/contact/';

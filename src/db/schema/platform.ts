@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { organisations, users } from './users.js';
 
@@ -13,6 +14,41 @@ export const platformPages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.language] })],
 );
+
+/**
+ * The platform's content pages (a+ CMS: help, FAQ, about, contact texts): written by the operator in
+ * the back-office in English and German, shown at `/pages/<slug>/`, linked in the footer or the menu.
+ */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 100 }).notNull().unique(),
+    titleEn: varchar('title_en', { length: 200 }).notNull().default(''),
+    titleDe: varchar('title_de', { length: 200 }).notNull().default(''),
+    bodyEn: text('body_en').notNull().default(''),
+    bodyDe: text('body_de').notNull().default(''),
+    /** Where the page is linked: the footer, the header's menu, or nowhere (reached by its address). */
+    placement: varchar('placement', { length: 10 }).$type<'footer' | 'menu' | 'none'>().notNull().default('footer'),
+    weight: smallint('weight').notNull().default(0),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }),
+  },
+  (t) => [check('content_pages_placement_check', sql`${t.placement} IN ('footer', 'menu', 'none')`)],
+);
+
+/** The start page's own texts and image (a+ CMS home page): one row, id 1. */
+export const startPage = pgTable('start_page', {
+  id: integer('id').primaryKey(),
+  headingEn: varchar('heading_en', { length: 200 }).notNull().default(''),
+  headingDe: varchar('heading_de', { length: 200 }).notNull().default(''),
+  introEn: text('intro_en').notNull().default(''),
+  introDe: text('intro_de').notNull().default(''),
+  image: text('image'),
+  imageAltEn: varchar('image_alt_en', { length: 200 }).notNull().default(''),
+  imageAltDe: varchar('image_alt_de', { length: 200 }).notNull().default(''),
+  modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A newsletter sent from the dashboard to a project's opted-in followers (§B18). */
 export const newsletters = pgTable(

@@ -13,6 +13,7 @@ import { exportFile, type Sheet, type SheetContext } from '../moduletypes/contra
 import { type IdeaRow, loadIdeas } from './queries.js';
 import { MODERATOR_STATUSES } from './views.js';
 import { loadRemarksOf } from '../moderatorremarks/queries.js';
+import { loadCustomFields } from '../customfields/queries.js';
 
 /** The export of an idea module (§B16): its ideas, and the comments on them. */
 
@@ -59,10 +60,15 @@ const commentBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND
 const plain = (html: string | null) => (html ? plainTextOf(html) : '');
 const ideaUrl = (c: SheetContext, created: Date, id: number, segment?: string) => absoluteUrl(c.baseUrl, ideaPath(c.orgSlug, created, id, segment));
 
+const IDEA_COLUMNS = ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback', 'Remark'];
+
+/** The idea sheet's headings, then one per question of the module (features/customfields), in their order. */
+const columnsWithQuestions = async (db: DbOrTx, moduleId: number) => [...IDEA_COLUMNS, ...(await loadCustomFields(db, moduleId)).map((f) => f.label)];
+
 /** §B16.2, with the moderator remark ("Remark", a+ `moderatorremark`). `segment`: the item pages' (map ideas, proposals). */
 export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
   title: 'Ideas',
-  columns: ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback', 'Remark'],
+  columns: IDEA_COLUMNS,
   cells: (idea, c) => {
     const status = idea.moderatorStatus ? MODERATOR_STATUSES[idea.moderatorStatus] : undefined;
     return [
@@ -80,6 +86,7 @@ export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
       status ? t(c.lang, status.label) : '',
       plain(idea.moderatorFeedbackText),
       idea.remark,
+      ...idea.answers.map((a) => a.answer),
     ];
   },
 });
@@ -92,7 +99,7 @@ export const COMMENT_SHEET = commentSheetOf<CommentExportRow>({
 });
 
 export const IDEA_EXPORTS = [
-  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: (db, moduleId) => ideaBatches(db, moduleId) }),
+  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: (db, moduleId) => ideaBatches(db, moduleId), columns: columnsWithQuestions }),
   exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: (db, moduleId) => commentBatches(db, moduleId) }),
 ];
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { fieldErrors, type FieldErrors } from '../../http/errors.js';
 import { RICH_TEXT_LIMIT, textLimitMessage, type TextLimit } from '../../text/limits.js';
 import type { NamedRef } from '../../core/modules/queries.js';
+import { type AnswerInput, checkAnswers, CUSTOM_FIELD_LIMITS, type CustomField } from '../customfields/rules.js';
 
 /** The most each text of an idea may hold (checked by the rules below, for the API and the pages alike). */
 export const IDEA_LIMITS = {
@@ -23,10 +24,19 @@ const IdeaFields = {
   image_deleted: Type.Optional(Type.Boolean({ description: 'true removes the stored image' })),
 };
 
+/** The answers to the module's own questions (features/customfields): `custom_<question id>`, a text or a choice's id. */
+const Answers = {
+  patternProperties: {
+    '^custom_[0-9]+$': Type.Union([Type.String({ maxLength: CUSTOM_FIELD_LIMITS.answer.maxChars }), Type.Integer(), Type.Null()], {
+      description: "custom_<id>: the answer to one of the module's own questions (GET /api/modules/{moduleId}/ideas/ lists them in custom_fields); a text, or the id of one of its choices; empty or null for none",
+    }),
+  },
+};
+
 /** Body of POST and PUT: name and description required. */
-export const IdeaBody = Type.Object(IdeaFields);
+export const IdeaBody = Type.Object(IdeaFields, Answers);
 /** Body of PATCH: every field optional. */
-export const IdeaPatchBody = Type.Partial(Type.Object(IdeaFields));
+export const IdeaPatchBody = Type.Partial(Type.Object(IdeaFields), Answers);
 export type IdeaPatchBody = Static<typeof IdeaPatchBody>;
 
 const ImageField = { image: Type.Optional(Type.String({ format: 'binary', description: 'An image of at least 600×400 pixels (png, jpeg, gif), at most 5 MB' })) };
@@ -37,7 +47,7 @@ export function ideaBodyContent(body: typeof IdeaBody | typeof IdeaPatchBody) {
     content: {
       'application/json': { schema: body },
       'application/x-www-form-urlencoded': { schema: body },
-      'multipart/form-data': { schema: Type.Object({ ...body.properties, ...ImageField }, { required: body.required }) },
+      'multipart/form-data': { schema: Type.Object({ ...body.properties, ...ImageField }, { required: body.required, ...Answers }) },
     },
   };
 }
@@ -49,6 +59,8 @@ export interface IdeaInput {
   categoryId?: number | null;
   labelIds?: number[];
   imageDeleted: boolean;
+  /** The answers to the module's own questions (on PATCH only those sent). */
+  answers: AnswerInput[];
 }
 
 type Mode = 'create' | 'put' | 'patch';
@@ -106,20 +118,21 @@ function labelIds(errors: FieldErrors, values: IdeaPatchBody['labels'], labels: 
   return [...ids];
 }
 
-/** Checks an idea body against its module (and, on an edit, the idea's current category); throws a 400 with DRF field errors. */
-export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode, currentCategoryId: number | null = null): IdeaInput {
+/** Checks an idea body against its module and its questions (and, on an edit, the idea's current category); throws a 400 with DRF field errors. */
+export function parseIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, fields: CustomField[], mode: Mode, currentCategoryId: number | null = null): IdeaInput {
   const { input, errors } = checkIdeaInput(body, module, mode, currentCategoryId);
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  return input;
+  const custom = checkAnswers(fields, (name) => (body as Record<string, unknown>)[name], mode);
+  if (Object.keys(errors).length || Object.keys(custom.errors).length) throw fieldErrors({ ...errors, ...custom.errors });
+  return { ...input, answers: custom.answers };
 }
 
 /** The same checks, returning the field errors (English catalogue keys) for a form to show beside its fields. */
-export function checkIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode, currentCategoryId: number | null = null): { input: IdeaInput; errors: FieldErrors } {
+export function checkIdeaInput(body: IdeaPatchBody, module: { categories: NamedRef[]; labels: NamedRef[] }, mode: Mode, currentCategoryId: number | null = null): { input: Omit<IdeaInput, 'answers'>; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (mode !== 'patch') {
     for (const field of ['name', 'description'] as const) if (body[field] === undefined) errors[field] = ['This field is required.'];
   }
-  const input: IdeaInput = {
+  const input: Omit<IdeaInput, 'answers'> = {
     name: text(errors, 'name', body.name),
     description: text(errors, 'description', body.description),
     categoryId: category(errors, body.category, module.categories, mode, currentCategoryId),

@@ -22,6 +22,7 @@ const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9
 export const IdeaListQuery = Type.Object({
   category: OptionalId,
   label: OptionalId,
+  answer: OptionalId,
   ordering: Type.Optional(Type.Union([Type.Literal(''), ...IDEA_ORDERINGS.map((o) => Type.Literal(o))])),
   search: Type.Optional(Type.String({ maxLength: IDEA_SEARCH_MAX_LENGTH })),
   page: PageParam,
@@ -31,6 +32,7 @@ export const IdeaListQuery = Type.Object({
 export interface IdeaListParams {
   category?: string;
   label?: string;
+  answer?: string;
   ordering?: string;
   search?: string;
   page?: string;
@@ -45,6 +47,7 @@ export function listState(query: IdeaListParams, rated: boolean): IdeaListState 
   return {
     category: idOrNull(query.category),
     label: idOrNull(query.label),
+    answer: idOrNull(query.answer),
     ordering: ordering === '-positive_rating_count' && !rated ? '-created' : ordering,
     search: (query.search ?? '').trim(),
     page: pageNumber(query.page),
@@ -71,10 +74,11 @@ export async function loadIdeaList(
     moduleId: module.id,
     categoryId: state.category ?? undefined,
     labelId: state.label ?? undefined,
+    choiceId: state.answer ?? undefined,
     search: state.search || undefined,
     where: input.where,
   };
-  const { count, ideas } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
+  const { count, ideas, customFields } = await loadIdeaPage(db, { ...filter, ordering: state.ordering, limit: IDEA_PAGE_SIZE, offset: (state.page - 1) * IDEA_PAGE_SIZE }, input.userId, kind);
   checkPageInRange(state.page, IDEA_PAGE_SIZE, count);
   const pages = Math.max(1, Math.ceil(count / IDEA_PAGE_SIZE));
   const create = ideaCreatePath(input.orgSlug, module.slug, kind.segment);
@@ -83,5 +87,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true }
       : null;
-  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, rated, submit, words: kind.words };
+  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
 }

@@ -7,6 +7,7 @@ import { IdeaList } from './views.js';
 import { ideasPlugin } from './plugin.js';
 import { ideaFixtures } from './fixtures.js';
 import { ideas } from './schema.js';
+import { customFieldsForm } from '../customfields/dashboard.js';
 
 /**
  * Brainstorming (BS) and Idea Challenge (IC): the two idea module types (§B6). Both collect ideas,
@@ -45,7 +46,8 @@ const ideaList = contentPart({
 
 const shared = {
   otherPhases: OTHER_IDEA_PHASES,
-  components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels],
+  components: [SHARED_COMPONENTS.basic, SHARED_COMPONENTS.phases, SHARED_COMPONENTS.categories, SHARED_COMPONENTS.labels, { key: 'custom_fields', label: 'Custom fields' }],
+  dashboardForms: { custom_fields: customFieldsForm },
   contentTypes: [ideaContentType],
   tables: ['ideas', 'idea_labels'],
   mediaPaths: mediaPathsOf(ideas, ideas.moduleId, ideas.image),

@@ -41,6 +41,9 @@ import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaM
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
 import { say, wordOf } from './words.js';
+import { checkAnswers } from '../customfields/rules.js';
+import { saveAnswers } from '../customfields/services.js';
+import { answerValues, CustomFieldInputs } from '../customfields/views.js';
 import { type IdeaFormValues, IdeaDeletePage, IdeaFormPage, IdeaModeratePage, IdeaPage, MODERATOR_STATUSES } from './views.js';
 
 const IdeaParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '^\\d{4}-\\d{1,10}$' }) });
@@ -50,7 +53,7 @@ const IdeaAddressParams = Type.Object({ org: Slug, ref: Type.String({ pattern: '
 const REFERENCE = /^\d{4}-\d{1,10}$/;
 const IdeaQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
 
-const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false, organisationTerms: false };
+const EMPTY_FORM: IdeaFormValues = { name: '', description: '', category: '', labels: [], imageCopyright: '', rightOfUse: false, imageDeleted: false, organisationTerms: false, answers: {} };
 
 const toId = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : value);
 
@@ -206,6 +209,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     rightOfUse: field(body, 'right_of_use') === 'on',
     imageDeleted: field(body, 'image_deleted') === 'true',
     organisationTerms: field(body, ORGANISATION_TERMS_FIELD) === 'on',
+    answers: Object.fromEntries(Object.keys(body).flatMap((name) => (/^custom_\d{1,9}$/.test(name) ? [[name, field(body, name, false)]] : []))),
   });
 
   /** The organisation's terms of use as the idea form of this user sees them (§A13). */
@@ -220,7 +224,8 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       target.module,
       mode,
     );
-    const errors: FieldErrors = { ...ideaErrors, ...kindFields?.errors };
+    const custom = checkAnswers(target.customFields, (name) => (request.body as RepeatedFormBody)[name], mode);
+    const errors: FieldErrors = { ...ideaErrors, ...kindFields?.errors, ...custom.errors };
     const upload = request.upload?.length ? request.upload : null;
     const rights = rightOfUseError(upload !== null || (hadImage && !values.imageDeleted), values.rightOfUse);
     if (rights) errors.right_of_use = [rights];
@@ -237,7 +242,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         errors.image = [error.message];
       }
     }
-    return { input, errors, image, extra: kindFields?.extra ?? {} };
+    return { input, errors, image, extra: kindFields?.extra ?? {}, answers: custom.answers };
   }
 
   const KindFields = hooks?.Fields;
@@ -252,6 +257,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     categories: target.module.categories,
     labels: target.module.labels,
     aliases: target.module.aliases,
+    questions: target.customFields.length ? <CustomFieldInputs lang={page.lang} fields={target.customFields} values={values.answers} errors={errors} /> : undefined,
     image,
     termsOf: organisationTermsAsked(terms) ? terms.slug : null,
     words: kind.words,
@@ -282,14 +288,14 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const { module, target } = await creatableModule(page, request.params);
     const values = formValues(request.body);
     const terms = await termsFor(page, target);
-    const { input, errors, image, extra } = await checkForm(request, target, values, 'create', false, terms);
+    const { input, errors, image, extra, answers } = await checkForm(request, target, values, 'create', false, terms);
     if (Object.keys(errors).length) {
       const cancel = modulePath(request.params.org, request.params.slug);
       return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
     }
     const ideaId = await db.transaction(async (tx) => {
       await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
-      return createIdea(tx, {
+      const id = await createIdea(tx, {
         moduleId: module.id,
         creatorId: page.user.id,
         name: input.name ?? '',
@@ -300,6 +306,8 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         imageCopyright: image ? values.imageCopyright : '',
         extra,
       }, kind);
+      await saveAnswers(tx, id, answers);
+      return id;
     });
     const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id, kind);
     return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id, seg), wordOf(kind.words, 'Your idea has been saved.'));
@@ -322,6 +330,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     rightOfUse: idea.image !== null,
     imageDeleted: false,
     organisationTerms: false,
+    answers: answerValues(idea.answers),
   });
 
   app.get(`/:org/${seg}/:ref/update/`, pageRoute({ params: IdeaParams }), async (request, reply) => {
@@ -338,7 +347,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     const { idea, target, path } = await changeableIdea(page, request.params);
     const values = formValues(request.body);
     const terms = await termsFor(page, target);
-    const { input, errors, image, extra } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
+    const { input, errors, image, extra, answers } = await checkForm(request, target, values, 'put', idea.image !== null, terms);
     if (Object.keys(errors).length) {
       return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Edit idea'), request.url, path, values, errors, idea.image, terms)} />, 400);
     }
@@ -354,6 +363,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         ...(replacesImage ? { image } : {}),
       }, kind);
       await hooks?.update(tx, idea.id, extra);
+      await saveAnswers(tx, idea.id, answers);
     });
     if (replacesImage) await removeIdeaImage(media, idea.image);
     return redirectWithMessage(request, reply, path, wordOf(kind.words, 'Your idea has been saved.'));

@@ -11,11 +11,15 @@ import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type
 import { followingField } from '../../core/projects/queries.js';
 import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
+import { choiceFilter, customAnswersField, customFieldsField, toCustomAnswers, toCustomFields } from '../customfields/queries.js';
+import type { CustomAnswer, CustomField } from '../customfields/rules.js';
 
 /** A module that ideas live in, with the caller's rule context. */
 export interface IdeaModule {
   module: LoadedModule;
   rules: LoadedModuleContext;
+  /** The initiator's own questions on the module's item form (features/customfields). */
+  customFields: CustomField[];
 }
 
 /**
@@ -23,12 +27,12 @@ export interface IdeaModule {
  * statement prepared once for `db` (the idea API and pages load it on every request).
  */
 export function ideaModuleLoader(db: Db): (moduleId: number, user: RuleUser) => Promise<IdeaModule | null> {
-  const load = prepareModuleContextWith(db, 'idea_module', moduleDetailFields);
+  const load = prepareModuleContextWith(db, 'idea_module', { ...moduleDetailFields, customFields: customFieldsField(q(modules.id)) });
   return async (moduleId, user) => {
     const found = await load(moduleId, user);
     if (!found) return null;
     const { context: rules, extras } = found;
-    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules };
+    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules, customFields: toCustomFields(extras.customFields) };
   };
 }
 
@@ -54,6 +58,8 @@ export interface IdeaRow {
   negativeRatingCount: number;
   userRating: { id: number; value: number } | null;
   labels: NamedRef[];
+  /** Its answers to every question of its module, in their order ('' where it gave none). */
+  answers: CustomAnswer[];
 }
 
 const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
@@ -81,6 +87,8 @@ export interface IdeaQuery {
   ideaId?: number;
   categoryId?: number;
   labelId?: number;
+  /** Only items that chose this choice of one of the module's questions. */
+  choiceId?: number;
   /** Case-insensitive substring of the title. */
   search?: string;
   /** `id`: oldest first, for reading a whole module in batches (with afterId). */
@@ -99,6 +107,7 @@ function ideaWhere(query: IdeaQuery, { table, labels: links }: IdeaKind): SQL | 
     eq(table.moduleId, query.moduleId),
     query.ideaId === undefined ? undefined : eq(table.id, query.ideaId),
     query.categoryId === undefined ? undefined : eq(table.categoryId, query.categoryId),
+    query.choiceId === undefined ? undefined : choiceFilter(q(table.id), query.choiceId),
     query.labelId === undefined ? undefined : sql`exists (select 1 from ${links} where ${links.ideaId} = ${table.id} and ${links.labelId} = ${query.labelId})`,
     escaped ? ilike(table.name, `%${escaped}%`) : undefined,
     query.afterId === undefined ? undefined : gt(table.id, query.afterId),
@@ -117,28 +126,25 @@ function orderingsOf(kind: IdeaKind): Record<IdeaOrdering | 'id', SQL[]> {
   };
 }
 
-/** How many ideas the query matches (for pagination). */
-export async function countIdeas(db: DbOrTx, query: IdeaQuery, kind: IdeaKind = IDEA_KIND): Promise<number> {
-  const [{ n }] = await db.select({ n: countAll }).from(kind.table).where(ideaWhere(query, kind));
-  return n;
-}
-
 /**
  * Ideas of a module (or one of them) in one statement whatever their number: the ideas with their
  * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
 export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow[]> {
-  return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, ...row }) => row);
+  return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, fields: __, ...row }) => row);
 }
 
 /**
  * A page of a module's ideas and how many the filter finds in all, in one statement (the number
  * is an uncorrelated subquery, counted once); a page beyond the end counts on its own.
  */
-export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[] }> {
+export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[]; customFields: CustomField[] }> {
   const rows = await loadIdeaRows(db, query, userId, true, kind);
-  const count = rows.length ? rows[0].total : await countIdeas(db, query, kind);
-  return { count, ideas: rows.map(({ total: _, ...row }) => row) };
+  if (!rows.length) {
+    const [{ n, fields }] = await db.select({ n: countAll, fields: customFieldsField(sql`${query.moduleId}::integer`) }).from(kind.table).where(ideaWhere(query, kind));
+    return { count: n, ideas: [], customFields: toCustomFields(fields) };
+  }
+  return { count: rows[0].total, ideas: rows.map(({ total: _, fields: __, ...row }) => row), customFields: toCustomFields(rows[0].fields) };
 }
 
 /** An idea's select fields over its kind's table joined with `users` and `categories` (see `ideaJoins`): the idea with its counts, the user's rating (0: nobody) and its labels. */
@@ -167,23 +173,37 @@ function ideaFields(kind: IdeaKind, uid: Uid) {
     userRatingValue: sql<number | null>`(select x.value from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${ideas.id} and x.creator_id = ${uid})`,
     labels: sql<NamedRef[] | null>`(select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.id) from ${ideaLabels}
         inner join ${labels} l on l.id = ${ideaLabels.labelId} where ${ideaLabels.ideaId} = ${ideas.id})`,
+    answers: customAnswersField(q(ideas.moduleId), q(ideas.id)),
   };
 }
 
-type IdeaFieldsRow = Omit<IdeaRow, 'category' | 'userRating' | 'labels'> & { categoryId: number | null; categoryName: string | null; userRatingId: number | null; userRatingValue: number | null; labels: NamedRef[] | null };
+type IdeaFieldsRow = Omit<IdeaRow, 'category' | 'userRating' | 'labels' | 'answers'> & {
+  categoryId: number | null;
+  categoryName: string | null;
+  userRatingId: number | null;
+  userRatingValue: number | null;
+  labels: NamedRef[] | null;
+  answers: CustomAnswer[] | string | null;
+};
 
-const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRatingId, userRatingValue, labels, ...row }: R) => ({
+const toIdeaRow = <R extends IdeaFieldsRow>({ categoryId, categoryName, userRatingId, userRatingValue, labels, answers, ...row }: R) => ({
   ...row,
+  answers: toCustomAnswers(answers),
   category: categoryId !== null && categoryName !== null ? { id: categoryId, name: categoryName } : null,
   userRating: userRatingId === null || userRatingValue === null ? null : { id: Number(userRatingId), value: Number(userRatingValue) },
   labels: labels ?? [],
 });
 
-async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number })[]> {
+async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null, counted: boolean, kind: IdeaKind): Promise<(IdeaRow & { total: number; fields: CustomField[] | string | null })[]> {
   const { table: ideas } = kind;
   const where = ideaWhere(query, kind);
+  // A counted page also brings the module's questions (the list's filter): an uncorrelated subquery, computed once.
   const select = db
-    .select({ total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number), ...ideaFields(kind, userId ?? 0) })
+    .select({
+      total: (counted ? sql<number>`(select count(*) from ${ideas} where ${where})` : sql<number>`0`).mapWith(Number),
+      fields: counted ? customFieldsField(sql`${query.moduleId}::integer`) : sql<null>`null`,
+      ...ideaFields(kind, userId ?? 0),
+    })
     .from(ideas)
     .innerJoin(users, eq(users.id, ideas.creatorId))
     .leftJoin(categories, eq(categories.id, ideas.categoryId))
@@ -216,6 +236,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
       moduleIsDraft: modules.isDraft,
       blueprintType: modules.blueprintType,
       details: moduleDetailFields,
+      customFields: customFieldsField(q(modules.id)),
       following: followingField(uid),
       terms: organisationTermsFields(uid),
       pageVersion: pageVersionField(q(modules.projectId), q(modules.id), q(ideas.id)),
@@ -237,7 +258,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
     const { moduleSlug, moduleName, projectSlug, projectName, organisationName } = row;
     const place = { id: idea.id, moduleId: idea.moduleId, created: idea.created, moduleSlug, moduleName, projectSlug, projectName, organisationName };
     const module: LoadedModule = { id: idea.moduleId, projectId: row.rules.projectId, isDraft: row.moduleIsDraft, ...toModuleDetails(row.details) };
-    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now) };
+    const target: IdeaModule = { module, rules: moduleContextOf(row.rules, { ...module, blueprintType: row.blueprintType }, user, now), customFields: toCustomFields(row.customFields) };
     const { idea: _, ...facts } = row.facts;
     return {
       place,

@@ -14,6 +14,8 @@ import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeas } from './qu
 import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
 import { Idea, serializeIdea } from './serialize.js';
 import { createIdeaRow, deleteIdea, updateIdea } from './services.js';
+import { saveAnswers } from '../customfields/services.js';
+import { unanswered } from '../customfields/rules.js';
 
 /** What the permission hook found for a request, for its handler. */
 interface IdeaAccess {
@@ -165,22 +167,30 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { user, target, upload } = checked(request);
-      const input = parseIdeaInput(bodyOf(request), target.module, 'create');
+      const input = parseIdeaInput(bodyOf(request), target.module, target.customFields, 'create');
       const image = await storeUpload(upload);
-      // One statement (atomic on its own, answering with the new idea): no transaction round trips, no second read.
+      const newIdea = {
+        moduleId: target.module.id,
+        creatorId: user.id,
+        name: input.name ?? '',
+        description: input.description ?? '',
+        categoryId: input.categoryId ?? null,
+        labelIds: input.labelIds ?? [],
+        image,
+      };
+      const answered = input.answers.some((a) => a.value !== '' || a.choiceId !== null);
+      // Without answers one statement (atomic on its own, answering with the new idea): no transaction round trips, no second read.
       const idea = await removingImageOnFailure(image, () =>
-        createIdeaRow(db, {
-          moduleId: target.module.id,
-          creatorId: user.id,
-          name: input.name ?? '',
-          description: input.description ?? '',
-          categoryId: input.categoryId ?? null,
-          labelIds: input.labelIds ?? [],
-          image,
-        }),
+        answered
+          ? db.transaction(async (tx) => {
+              const created = await createIdeaRow(tx, newIdea);
+              await saveAnswers(tx, created.id, input.answers);
+              return created;
+            })
+          : createIdeaRow(db, newIdea),
       );
       reply.status(201);
-      return serializer(request, user, target)(idea);
+      return serializer(request, user, target)(answered ? await ideaOr404(target, idea.id, user) : { ...idea, answers: unanswered(target.customFields) });
     },
   );
 
@@ -205,7 +215,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   async function change(request: FastifyRequest, body: IdeaPatchBody, mode: 'put' | 'patch') {
     const { user, target, idea, upload } = checked(request);
     if (!idea) throw notFound();
-    const input: IdeaInput = parseIdeaInput(body, target.module, mode, idea.category?.id ?? null);
+    const input: IdeaInput = parseIdeaInput(body, target.module, target.customFields, mode, idea.category?.id ?? null);
     const image = await storeUpload(upload);
     const replacesImage = image !== null || input.imageDeleted;
     await removingImageOnFailure(image, () =>
@@ -216,7 +226,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
           categoryId: input.categoryId,
           labelIds: input.labelIds,
           ...(replacesImage ? { image } : {}),
-        }),
+        }).then(() => saveAnswers(tx, idea.id, input.answers)),
       ),
     );
     if (replacesImage) await removeIdeaImage(media, idea.image);

@@ -5,6 +5,7 @@ import { formatDate } from '../../i18n/dates.js';
 import { stripTags } from '../../text/html.js';
 import { contentTypeId } from '../../core/contenttypes/registry.js';
 import type { IdeaRow } from './queries.js';
+import { CustomAnswerSchema, serializeAnswer } from '../customfields/serialize.js';
 import { canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, type IdeaRuleContext } from './rules.js';
 
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -29,6 +30,7 @@ export const Idea = Type.Object({
   has_commenting_permission: Type.Boolean(),
   has_changing_permission: Type.Boolean(),
   has_deleting_permission: Type.Boolean(),
+  custom_fields: Type.Array(CustomAnswerSchema, { description: "The answers to the module's own questions, in their order (every question, '' and null where none was given); send them as custom_<id>" }),
 });
 export type Idea = Static<typeof Idea>;
 
@@ -62,5 +64,6 @@ export function serializeIdea(idea: IdeaRow, ctx: IdeaSerializeContext): Idea {
     has_commenting_permission: canCommentIdea(ctx.rules),
     has_changing_permission: canChangeIdea(ctx.rules, idea),
     has_deleting_permission: canDeleteIdea(ctx.rules, idea),
+    custom_fields: idea.answers.map(serializeAnswer),
   };
 }

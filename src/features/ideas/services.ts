@@ -1,6 +1,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { fromJson, preparedStatement } from '../../db/sql.js';
+import { fromJson, preparedStatement, qualified as q } from '../../db/sql.js';
+import { deleteAnswersOf } from '../customfields/services.js';
 import { actions, categories, follows, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
@@ -166,6 +167,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   negativeRatingCount: 0,
   userRating: null,
   labels: fromJson(row.labels) ?? [],
+  answers: [],
 });
 
 export interface IdeaChanges {
@@ -204,6 +206,7 @@ export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChange
 /** Deletes an idea with everything that hangs on it: comments (and their replies), ratings, reports, actions. */
 export async function deleteIdea(db: DbOrTx, ideaId: number, { kind, table }: IdeaKind = IDEA_KIND): Promise<void> {
   await deleteCommentsOn(db, kind, ideaId);
+  await deleteAnswersOf(db, sql`(select ${q(table.moduleId)} from ${table} where ${q(table.id)} = ${ideaId})`, ideaId);
   await db.delete(ratings).where(and(eq(ratings.contentType, kind), eq(ratings.objectPk, ideaId)));
   await db.delete(reports).where(and(eq(reports.contentType, kind), eq(reports.objectPk, ideaId)));
   await deleteActionsOf(db, kind, ideaId);

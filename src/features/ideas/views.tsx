@@ -14,11 +14,15 @@ import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } f
 import { IDEA_LIMITS } from './input.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
+import type { CustomField } from '../customfields/rules.js';
+import { AnswerFilter, CustomAnswers } from '../customfields/views.js';
 
 /** The idea list's state, all of it in the URL (§A8.3): shareable, and the back button works. */
 export interface IdeaListState {
   category: number | null;
   label: number | null;
+  /** A choice of one of the module's questions (features/customfields). */
+  answer: number | null;
   ordering: IdeaOrdering;
   search: string;
   page: number;
@@ -29,6 +33,7 @@ export function ideaListUrl(path: string, state: IdeaListState): string {
   const query = new URLSearchParams();
   if (state.category !== null) query.set('category', String(state.category));
   if (state.label !== null) query.set('label', String(state.label));
+  if (state.answer !== null) query.set('answer', String(state.answer));
   if (state.ordering !== '-created') query.set('ordering', state.ordering);
   if (state.search) query.set('search', state.search);
   if (state.page > 1) query.set('page', String(state.page));
@@ -77,6 +82,8 @@ export interface IdeaListData {
   labels: NamedRef[];
   /** The module's own words for category and label (core/modules/terms.ts). */
   aliases: ModuleAliases;
+  /** The module's own questions: those with choices filter the list. */
+  customFields: CustomField[];
   /** Some phase of the module has the rate feature: counts shown and "most popular" offered. */
   rated: boolean;
   /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
@@ -143,6 +150,7 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
         <label for="id_search">{t(lang, 'Search')}</label>
         <input id="id_search" type="search" name="search" value={state.search} maxLength={IDEA_SEARCH_MAX_LENGTH} />
       </div>
+      <AnswerFilter lang={lang} fields={data.customFields} selected={state.answer} />
       {data.extraFilters}
       <button type="submit">{t(lang, 'Filter')}</button>
     </form>
@@ -322,6 +330,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
           </figure>
         )}
         <RichText html={idea.description} />
+        <CustomAnswers lang={lang} answers={idea.answers} />
         <IdeaRating page={page} idea={idea} actions={actions} action={`${path}rate/`} words={data.words} />
         <div class="idea-actions">
           {data.follow}
@@ -383,6 +392,8 @@ export interface IdeaFormValues {
   organisationTerms: boolean;
   /** The values of a kind's further fields (`IdeaPageHooks`). */
   extra?: Record<string, string>;
+  /** The answers to the module's own questions, by field name (`custom_<id>`). */
+  answers: Record<string, string>;
 }
 
 export interface IdeaFormData {
@@ -401,6 +412,8 @@ export interface IdeaFormData {
   /** A kind's further fields (the place of a map idea, the budget of a proposal). */
   extraFields?: ComponentChildren;
   words?: IdeaWords;
+  /** The module's own questions (features/customfields). */
+  questions?: ComponentChildren;
 }
 
 export function errorAttrs(id: string, errors: string[] | undefined, help?: boolean) {
@@ -467,6 +480,7 @@ export function IdeaFormPage({ page, data, scripts = [] }: { page: PageContext; 
             <FieldErrors id="id_labels_errors" errors={tr(errors.labels)} />
           </fieldset>
         )}
+        {data.questions}
         {data.extraFields}
         <fieldset class="field">
           <legend>{t(lang, 'Image')}</legend>

@@ -12,6 +12,7 @@ import { operator } from './access.js';
 import { accountCare, initiatorRefusal, USER_SEARCH_MAX_LENGTH } from './rules.js';
 import { accountCareRoutes } from './account-pages.js';
 import { contentRoutes } from './content-pages.js';
+import { siteContentRoutes } from './site-pages.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './views.js';
 import { appointInitiator, changeKeepingASuperuser, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
 
@@ -30,6 +31,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
   await fastify.register(contentRoutes);
+  await fastify.register(siteContentRoutes);
   await fastify.register(accountCareRoutes);
 
   app.get('/backoffice/', pageRoute(), async (_request, reply) => reply.redirect('/backoffice/organisations/', 302));

@@ -30,6 +30,7 @@ export function Frame({ page, title, current, notice, children }: { page: PageCo
           {tab('/backoffice/projects/', 'projects', 'Projects')}
           {tab('/backoffice/reports/', 'reports', 'Reported content')}
           {tab('/backoffice/pages/', 'pages', 'Legal pages')}
+          {tab('/backoffice/content/', 'content', 'Content pages')}
           {tab('/backoffice/mails/', 'mails', 'E-mails')}
         </ul>
       </nav>

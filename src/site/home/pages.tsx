@@ -3,7 +3,7 @@ import { Slug } from '../../http/responses.js';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
-import { t, tn } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
@@ -17,6 +17,9 @@ import { listedProjects, type TiledProject } from '../../core/projects/tiles.js'
 import { loadProjectContexts } from '../../core/projects/context.js';
 import { byParticipation, canViewProject, isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
+import { loadStartPage, type StartPageTexts } from '../../core/legal/content.js';
+import { inLanguage } from '../../core/legal/queries.js';
+import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { organisationResultsPath } from '../../features/results/queries.js';
@@ -49,7 +52,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
       const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
       const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
-      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed) });
+      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), start: await loadStartPage(db) });
     };
     const viewer = await pageContext(request, reply);
     return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
@@ -151,16 +154,32 @@ function FirstSteps({ page }: { page: PageContext }) {
   );
 }
 
-export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
+/** The operator's start page texts and image (a+ CMS home page), above the projects; nothing when none is written. */
+function StartIntro({ lang, start }: { lang: Lang; start: StartPageTexts }) {
+  const heading = inLanguage(start.heading, lang);
+  const intro = inLanguage(start.intro, lang);
+  if (!heading && !intro && !start.image) return null;
+  return (
+    <section class="start-intro" aria-labelledby={heading ? 'start-heading' : undefined}>
+      {start.image && <img class="start-image" src={`/media/${start.image}`} alt={inLanguage(start.imageAlt, lang)} />}
+      {heading && <h1 id="start-heading">{heading}</h1>}
+      {intro && <RichText html={intro} />}
+    </section>
+  );
+}
+
+export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; start: StartPageTexts }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
+  const ownHeading = Boolean(inLanguage(props.start.heading, lang));
   return (
     <Layout page={page} title={t(lang, 'Projects')}>
-      <h1>{t(lang, 'Projects')}</h1>
+      <StartIntro lang={lang} start={props.start} />
+      {ownHeading ? <h2>{t(lang, 'Projects')}</h2> : <h1>{t(lang, 'Projects')}</h1>}
       {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
-      <Tiles page={page} projects={props.projects} now={props.now} level={2} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
+      <Tiles page={page} projects={props.projects} now={props.now} level={ownHeading ? 3 : 2} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
       {!filtered && props.projects.length === 0 && <FirstSteps page={page} />}
     </Layout>
   );

@@ -32,6 +32,7 @@ const IDEA_FIELDS = [
   'has_commenting_permission',
   'has_changing_permission',
   'has_deleting_permission',
+  'custom_fields',
 ];
 
 /** basicWorld plus module 2 (same project, no categories, label 2) and module 3 (category 3). */

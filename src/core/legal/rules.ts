@@ -1,0 +1,115 @@
+import { type Lang, LANGUAGES } from '../../i18n/index.js';
+import { isReservedSlug } from '../slugs.js';
+import { textLimitMessage } from '../../text/limits.js';
+import { isValidEmail } from '../users/rules.js';
+import { isPlatformPageKey } from './texts.js';
+
+/*
+ * The rules of the platform's own pages (a+ CMS): a content page, the start page's texts, the
+ * contact form's message. Asked by the back-office and the contact page; no HTTP here.
+ */
+
+export const CONTENT_PAGE_LIMITS = { slug: { maxChars: 100 }, title: { maxChars: 200 }, body: { maxBytes: 100_000 }, imageAlt: { maxChars: 200 } };
+export const CONTACT_LIMITS = { name: { maxChars: 100 }, subject: { maxChars: 200 }, message: { maxChars: 5000 } };
+export const CONTENT_PAGE_PLACEMENTS = ['footer', 'menu', 'none'] as const;
+export type ContentPagePlacement = (typeof CONTENT_PAGE_PLACEMENTS)[number];
+/** Contact messages a visitor (by address) may send per hour. */
+export const CONTACT_LIMIT_PER_HOUR = 5;
+
+type Errors = Record<string, string[]>;
+const REQUIRED = 'This field is required.';
+
+/** A content page as the operator enters it. */
+export interface ContentPageInput {
+  slug: string;
+  title: Record<Lang, string>;
+  body: Record<Lang, string>;
+  placement: string;
+  weight: string;
+}
+
+/** A checked content page. */
+export interface ContentPageValues {
+  slug: string;
+  title: Record<Lang, string>;
+  body: Record<Lang, string>;
+  placement: ContentPagePlacement;
+  weight: number;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A content page needs a slug (lower-case letters, digits and hyphens, not a legal page's key, not
+ * a reserved word, not another page's: `taken`), a title in at least one language, texts within
+ * their limit, a placement and a whole-number position.
+ */
+export function checkContentPage(input: ContentPageInput, taken: (slug: string) => boolean): { values: ContentPageValues | null; errors: Errors } {
+  const errors: Errors = {};
+  const slug = input.slug.trim().toLowerCase();
+  if (!slug) errors.slug = [REQUIRED];
+  else if (!SLUG.test(slug) || slug.length > CONTENT_PAGE_LIMITS.slug.maxChars) errors.slug = ['Enter lower-case letters, digits and hyphens only (at most 100).'];
+  else if (isPlatformPageKey(slug) || isReservedSlug(slug) || taken(slug)) errors.slug = ['This address is already taken.'];
+  const title = Object.fromEntries(LANGUAGES.map((l) => [l, input.title[l].trim()])) as Record<Lang, string>;
+  const body = Object.fromEntries(LANGUAGES.map((l) => [l, input.body[l]])) as Record<Lang, string>;
+  if (LANGUAGES.every((l) => !title[l])) errors[`title_${LANGUAGES[0]}`] = ['A title in at least one language is required.'];
+  for (const l of LANGUAGES) {
+    const titleError = textLimitMessage(title[l], CONTENT_PAGE_LIMITS.title);
+    if (titleError) errors[`title_${l}`] = [titleError];
+    const bodyError = textLimitMessage(body[l], CONTENT_PAGE_LIMITS.body);
+    if (bodyError) errors[`body_${l}`] = [bodyError];
+  }
+  const placement = CONTENT_PAGE_PLACEMENTS.find((p) => p === input.placement);
+  if (!placement) errors.placement = ['Select a valid choice.'];
+  const weight = input.weight.trim() === '' ? 0 : /^-?\d{1,4}$/.test(input.weight.trim()) ? Number(input.weight.trim()) : null;
+  if (weight === null) errors.weight = ['Enter a whole number.'];
+  if (Object.keys(errors).length || !placement || weight === null) return { values: null, errors };
+  return { values: { slug, title, body, placement, weight }, errors };
+}
+
+/** The start page's texts as the operator enters them. */
+export interface StartPageInput {
+  heading: Record<Lang, string>;
+  intro: Record<Lang, string>;
+  imageAlt: Record<Lang, string>;
+}
+
+/** The start page's texts within their limits; an image needs its description (alt text) in every language. */
+export function checkStartPage(input: StartPageInput, hasImage: boolean): Errors {
+  const errors: Errors = {};
+  for (const l of LANGUAGES) {
+    const heading = textLimitMessage(input.heading[l].trim(), CONTENT_PAGE_LIMITS.title);
+    if (heading) errors[`heading_${l}`] = [heading];
+    const intro = textLimitMessage(input.intro[l], CONTENT_PAGE_LIMITS.body);
+    if (intro) errors[`intro_${l}`] = [intro];
+    const alt = input.imageAlt[l].trim();
+    const altError = textLimitMessage(alt, CONTENT_PAGE_LIMITS.imageAlt);
+    if (altError) errors[`image_alt_${l}`] = [altError];
+    else if (hasImage && !alt) errors[`image_alt_${l}`] = ['Describe the image for people who cannot see it.'];
+  }
+  return errors;
+}
+
+/** A message of the contact form. */
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** A contact message needs a valid reply address, a subject and a message, each within its limit; a name is optional. */
+export function checkContactMessage(input: ContactMessage): Errors {
+  const errors: Errors = {};
+  if (!input.email) errors.email = [REQUIRED];
+  else if (!isValidEmail(input.email)) errors.email = ['Enter a valid email address.'];
+  for (const field of ['name', 'subject', 'message'] as const) {
+    if (field !== 'name' && !input[field]) errors[field] = [REQUIRED];
+    else if (input[field].includes('\0')) errors[field] = ['Null characters are not allowed.'];
+    else {
+      const error = textLimitMessage(input[field], CONTACT_LIMITS[field]);
+      if (error) errors[field] = [error];
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { contentPages, startPage } from '../../db/schema/index.js';
+import type { Lang } from '../../i18n/index.js';
+import { queueMail } from '../../mail/outbox.js';
+import { cleanRichText } from '../../text/html.js';
+import { operatorAddresses } from './content.js';
+import type { ContactMessage, ContentPageValues } from './rules.js';
+
+/* Writes of the platform's content pages, the start page and the contact form (a+ CMS). */
+
+const columns = (v: ContentPageValues) => ({
+  slug: v.slug,
+  titleEn: v.title.en,
+  titleDe: v.title.de,
+  bodyEn: cleanRichText(v.body.en),
+  bodyDe: cleanRichText(v.body.de),
+  placement: v.placement,
+  weight: v.weight,
+});
+
+/** Adds a content page (`id` kept where given, as loaddata does) or changes one; answers its id. */
+export async function saveContentPage(tx: DbOrTx, id: number | null, values: ContentPageValues): Promise<number> {
+  if (id === null) {
+    const [row] = await tx.insert(contentPages).values(columns(values)).returning({ id: contentPages.id });
+    return row.id;
+  }
+  await tx.update(contentPages).set({ ...columns(values), modified: new Date() }).where(eq(contentPages.id, id));
+  return id;
+}
+
+export async function deleteContentPage(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(contentPages).where(eq(contentPages.id, id));
+}
+
+/** Stores the start page's texts (rich text cleaned) and, when given, its image (null removes it). */
+export async function saveStartPage(tx: DbOrTx, texts: { heading: Record<Lang, string>; intro: Record<Lang, string>; imageAlt: Record<Lang, string> }, image?: string | null): Promise<void> {
+  const values = {
+    headingEn: texts.heading.en.trim(),
+    headingDe: texts.heading.de.trim(),
+    introEn: cleanRichText(texts.intro.en),
+    introDe: cleanRichText(texts.intro.de),
+    imageAltEn: texts.imageAlt.en.trim(),
+    imageAltDe: texts.imageAlt.de.trim(),
+    ...(image !== undefined ? { image } : {}),
+    modified: new Date(),
+  };
+  await tx.insert(startPage).values({ id: 1, ...values }).onConflictDoUpdate({ target: startPage.id, set: values });
+}
+
+/** Queues a contact message to every operator, the sender's address in it to answer to. */
+export async function sendContactMessage(tx: DbOrTx, message: ContactMessage, origin: string): Promise<void> {
+  const body = [`From: ${message.name || '—'} <${message.email}>`, `Sent through the contact form of ${origin}/contact/`, '', message.message].join('\n');
+  for (const operator of await operatorAddresses(tx)) await queueMail(tx, { to: operator.email, subject: `[Contact] ${message.subject}`, body, kind: 'contact_message' });
+}

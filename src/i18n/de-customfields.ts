@@ -1,0 +1,26 @@
+/** German texts of custom fields (features/customfields: the dashboard's questions, the idea form's answers, the list's filter). Keep keys sorted. */
+export const deCustomFields: Record<string, string> = {
+  '(no answer)': '(keine Antwort)',
+  'A choice question needs at least two choices, one a line.': 'Eine Auswahlfrage braucht mindestens zwei Antworten, eine pro Zeile.',
+  'An answer is required': 'Eine Antwort ist erforderlich',
+  Answer: 'Antwort',
+  'Answers to the questions': 'Antworten auf die Fragen',
+  Choice: 'Auswahl',
+  Choices: 'Antwortmöglichkeiten',
+  'Custom fields': 'Eigene Fragen',
+  'Ensure there are no more than 20 choices.': 'Es dürfen höchstens 20 Antwortmöglichkeiten sein.',
+  'Ensure there are no more than 20 questions.': 'Es dürfen höchstens 20 Fragen sein.',
+  'Ensure this field has no more than 1000 characters.': 'Dieses Feld darf nicht mehr als 1000 Zeichen enthalten.',
+  'Ensure this field has no more than 200 characters.': 'Dieses Feld darf nicht mehr als 200 Zeichen enthalten.',
+  'Ensure this field has no more than 300 characters.': 'Dieses Feld darf nicht mehr als 300 Zeichen enthalten.',
+  'Help text': 'Hilfetext',
+  'Kind of answer': 'Art der Antwort',
+  'New question': 'Neue Frage',
+  'Not a valid string.': 'Kein gültiger Text.',
+  'One choice a line (choice questions only).': 'Eine Antwortmöglichkeit pro Zeile (nur bei Auswahlfragen).',
+  'Open text': 'Freitext',
+  'Questions are shown in ascending order of position.': 'Die Fragen erscheinen aufsteigend nach ihrer Position.',
+  'Remove this question and its answers': 'Diese Frage und ihre Antworten entfernen',
+  'Your own questions on the idea form: participants answer them with their idea. Answers to choice questions can filter the idea list; all answers are in the export.':
+    'Eigene Fragen im Ideenformular: Teilnehmende beantworten sie mit ihrer Idee. Nach den Antworten auf Auswahlfragen lässt sich die Ideenliste filtern; alle Antworten stehen im Export.',
+};
