@@ -19,6 +19,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'moderatorremarks',
   // beside /<org>/ (the platform's contact form, /contact/)
   'contact',
+  // beside /<org>/results/project/<slug>/ (a result's own pages, /<org>/results/<id>/update/ and the like)
+  'delete', 'entries', 'links', 'update',
 ]);
 
 /** Paths match case-sensitively, but a reserved word in capitals is refused all the same. */

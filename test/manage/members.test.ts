@@ -26,7 +26,7 @@ test('inviting moderators: bad addresses refused beside the field, members and p
   await db.insert(projectModerators).values({ projectId: 2, userId: 3 });
   const sent = await initiator.post(MODERATORS, { action: 'invite', add_users: 'moderator@example.org, new@example.org, User@Example.org' });
   assert.equal(sent.status, 200);
-  assert.match(sent.text, /2 invitation\(s\) sent./);
+  assert.match(sent.text, /2 invitations sent\./);
   assert.match(sent.text, /Already members: moderator@example.org/);
   const again = await initiator.post(MODERATORS, { action: 'invite', add_users: 'NEW@example.org' });
   assert.match(again.text, /Already invited: new@example.org/);

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newsletterOptouts, notificationOptouts, outbox, users } from '../../../src/db/schema/index.js';
 import { createMailDelivery } from '../../../src/mail/delivery.js';
+import { NOTIFICATION_KINDS } from '../../../src/mail/notices.js';
 import { notificationFooters } from '../../../src/me/accounts/notification-links.js';
 import { Browser } from './client.js';
 import { startSmtpServer } from '../../mail/smtp.js';
@@ -78,7 +79,7 @@ test('the account settings switch newsletters per organisation and each kind of 
   assert.equal((await user.post('/account/notifications/', { get_newsletters: 'on' }, false)).status, 403, 'CSRF');
 
   // Keep newsletters, but not from organisation 2; no e-mail about comments on my contributions.
-  const kinds = ['reply_to_comment', 'idea_feedback', 'comment_feedback', 'comment_blocked', 'phase_started', 'phase_ending', 'event_soon', 'report_to_moderators', 'new_project', 'project_deleted'];
+  const kinds = Object.keys(NOTIFICATION_KINDS).filter((kind) => kind !== 'comment_on_content');
   const saved = await user.post('/account/notifications/', { get_newsletters: 'on', shown_organisation: ['1', '2'], organisation: '1', notification: kinds });
   assert.equal(saved.status, 302);
   assert.deepEqual((await t.db.select().from(newsletterOptouts)).map((o) => o.organisationId), [2]);
