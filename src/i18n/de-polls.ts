@@ -5,7 +5,6 @@ export const dePolls: Record<string, string> = {
   '%(n)s answer': '%(n)s Antwort',
   Answers: 'Antworten',
   Poll: 'Umfrage',
-  Results: 'Ergebnisse',
   '%(n)s answers': '%(n)s Antworten',
   '%(n)s participant': '%(n)s Teilnehmende:r',
   '%(n)s question': '%(n)s Frage',

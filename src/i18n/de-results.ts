@@ -51,7 +51,6 @@ export const deResults: Record<string, string> = {
   Period: 'Zeitraum',
   'Place on the map': 'Ort auf der Karte',
   'Progress (%)': 'Fortschritt (%)',
-  Results: 'Ergebnisse',
   'Results as CSV': 'Ergebnisse als CSV',
   'Results as a spreadsheet (xlsx)': 'Ergebnisse als Tabelle (xlsx)',
   'Results show what became of the contributions: their status, progress, budget and a timeline that citizens can follow.': 'Ergebnisse zeigen, was aus den Beiträgen geworden ist: Status, Fortschritt, Budget und eine Chronik, die Bürgerinnen und Bürger verfolgen können.',

@@ -55,6 +55,7 @@ export const deCommon: Record<string, string> = {
   'Participation ended. Read result.': 'Beteiligung beendet. Ergebnis lesen.',
   'Participation: from %(date)s': 'Teilnahme: ab %(date)s',
   Rejected: 'wird nicht umgesetzt',
+  Results: 'Ergebnisse',
   'Under consideration': 'wird geprüft',
   'unknown user': 'unbekannter Nutzer',
   // Notices (mail/notices.ts)

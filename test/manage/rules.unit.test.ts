@@ -41,7 +41,9 @@ test('export (§B1, §B9, §B16): moderators, initiators and superusers, for an 
   assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'BS' }), true, 'brainstorming');
   assert.equal(mayExportModule(moderator, { isDraft: true, blueprintType: 'IC' }), false, 'a module not added');
   assert.equal(mayExportModule({ ...moderator, isDraft: true }, added), false, 'a draft project');
-  assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'IE' }), false, 'a type without an export');
+  // Every module type of the platform exports its contributions now (the interactive event its questions, issue 37.6).
+  assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'IE' }), true, 'the questions of an interactive event');
+  assert.equal(mayExportModule(moderator, { isDraft: false, blueprintType: 'XX' }), false, 'a type without an export');
 });
 
 test('topics: known codes, at most two', () => {
