@@ -19,13 +19,14 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { type ChildProcess, execSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import '../src/module-types.js';
+import { ask, startReceivers } from './receivers.js';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
@@ -178,29 +179,6 @@ async function receive(port: number, count: number): Promise<void> {
   });
 }
 
-async function startReceivers(port: number): Promise<ChildProcess[]> {
-  const children = Array.from({ length: receivers }, (_, i) => {
-    const share = Math.floor(clients / receivers) + (i < clients % receivers ? 1 : 0);
-    return fork(fileURLToPath(import.meta.url), ['--receive', String(port), String(share)], { execArgv: ['--import', 'tsx'] });
-  });
-  await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`a receiver exited with ${code}`)));
-  })));
-  return children;
-}
-
-const ask = <T>(child: ChildProcess, message: object, has: keyof T): Promise<T> =>
-  new Promise((resolve) => {
-    const listen = (answer: T) => {
-      if (answer && typeof answer === 'object' && has in answer) {
-        child.off('message', listen);
-        resolve(answer);
-      }
-    };
-    child.on('message', listen);
-    child.send(message);
-  });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const histogramAt = (histogram: number[], p: number) => {
@@ -344,7 +322,7 @@ async function main() {
         return { cookie: pairs.join('; '), csrf: pairs.find((p) => p.startsWith('csrftoken='))?.split('=')[1] ?? '' };
       }),
     );
-    children = await startReceivers(port);
+    children = await startReceivers(fileURLToPath(import.meta.url), port, clients, receivers);
     const writer = new Writer(port, sessions);
     const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
     for (const name of Object.keys(pages)) results[name] = { quiet: [], busy: [] };

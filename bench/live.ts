@@ -12,7 +12,7 @@
  * 50,000 events a second does not hold up the process that sends the likes and times their answers;
  * times are taken from the machine's clock (`performance.timeOrigin + performance.now()`) in each.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../src/module-types.js';
+import { ask, startReceivers } from './receivers.js';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
@@ -130,30 +131,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const receivers = Number(process.env.BENCH_RECEIVERS ?? 2);
 
-/** Starts the receiver processes, each holding its share of the streams; resolves once all are open. */
-async function startReceivers(port: number): Promise<ChildProcess[]> {
-  const children = Array.from({ length: receivers }, (_, i) => {
-    const share = Math.floor(clients / receivers) + (i < clients % receivers ? 1 : 0);
-    return fork(fileURLToPath(import.meta.url), ['--receive', String(port), String(share)], { execArgv: ['--import', 'tsx'] });
-  });
-  await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`a receiver exited with ${code}`)));
-  })));
-  return children;
-}
-
-const ask = <T>(child: ChildProcess, message: object, has: keyof T): Promise<T> =>
-  new Promise((resolve) => {
-    const listen = (answer: T) => {
-      if (answer && typeof answer === 'object' && has in answer) {
-        child.off('message', listen);
-        resolve(answer);
-      }
-    };
-    child.on('message', listen);
-    child.send(message);
-  });
 
 async function main() {
   const scratch = await scratchDatabase();
@@ -162,7 +139,7 @@ async function main() {
   let children: ChildProcess[] = [];
   try {
     const before = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
-    children = await startReceivers(port);
+    children = await startReceivers(fileURLToPath(import.meta.url), port, clients, receivers);
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the workers settle before measuring memory
     const after = server.workerPids.map(rssKb).reduce((a, b) => a + b, 0);
     console.log(`${clients} streams open on ${workers} workers (held by ${receivers} receiver processes): resident memory ${(before / 1024).toFixed(1)} MB → ${(after / 1024).toFixed(1)} MB, ${((after - before) / clients).toFixed(1)} KB per connection`);
