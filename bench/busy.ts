@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import '../src/module-types.js';
-import { ask, startReceivers } from './receivers.js';
+import { ask, openStreams, startReceivers } from './receivers.js';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
@@ -140,35 +140,16 @@ function startServer(): Promise<{ child: ChildProcess; base: string; workerPids:
 async function receive(port: number, count: number): Promise<void> {
   const arrived = new Map<string, number[]>();
   let received = 0;
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const note = (key: string, at: number) => {
     let times = arrived.get(key);
     if (!times) arrived.set(key, (times = []));
     times.push(at);
     received++;
   };
-  const openStream = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: `/api/modules/${EVENT}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-        response.setEncoding('utf8');
-        let rest = '';
-        response.on('data', (chunk: string) => {
-          const at = now();
-          rest += chunk;
-          const end = rest.lastIndexOf('\n\n');
-          if (end < 0) return;
-          const events = rest.slice(0, end);
-          for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
-          for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
-          rest = rest.slice(end + 2);
-        });
-        resolve();
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+  await openStreams(port, `/api/modules/${EVENT}/interactiveevents/live/`, count, (events, at) => {
+    for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
+    for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
+  });
   process.send?.({ open: count });
   process.on('message', (message: { sentAt?: Record<string, number>; count?: boolean }) => {
     if (message.count) process.send?.({ received });

@@ -21,7 +21,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import '../src/module-types.js';
-import { ask, startReceivers } from './receivers.js';
+import { ask, openStreams, startReceivers } from './receivers.js';
 import { loadFixture } from '../src/cli/loaddata.js';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
@@ -89,30 +89,12 @@ const HISTOGRAM_MS = 120_000;
 async function receive(port: number, count: number): Promise<void> {
   const arrived: number[][] = Array.from({ length: likes + 1 }, () => []);
   let received = 0;
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-  const openStream = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: `/api/modules/${MODULE}/interactiveevents/live/`, agent, headers: { accept: 'text/event-stream' } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-        response.setEncoding('utf8');
-        let rest = '';
-        response.on('data', (chunk: string) => {
-          const at = now();
-          rest += chunk;
-          const end = rest.lastIndexOf('\n\n');
-          if (end < 0) return;
-          for (const match of rest.slice(0, end).matchAll(/event: likes\ndata: \{"id":(\d+)/g)) {
-            arrived[Number(match[1])]?.push(at);
-            received++;
-          }
-          rest = rest.slice(end + 2);
-        });
-        resolve();
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+  await openStreams(port, `/api/modules/${MODULE}/interactiveevents/live/`, count, (events, at) => {
+    for (const match of events.matchAll(/event: likes\ndata: \{"id":(\d+)/g)) {
+      arrived[Number(match[1])]?.push(at);
+      received++;
+    }
+  });
   process.send?.({ open: count });
   process.on('message', (message: { sentAt?: number[] }) => {
     if (!message.sentAt) return;

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
 
 /**
  * The live benches' receiver processes (bench/live.ts, bench/busy.ts): `script` run again with
@@ -34,3 +35,31 @@ export const ask = <T>(child: ChildProcess, message: object, has: keyof T): Prom
     child.on('message', listen);
     child.send(message);
   });
+
+/**
+ * A receiver's side: opens `count` live streams at `path` (a hundred at a time) and hands each
+ * chunk of whole events to `onEvents` with the time it arrived (ms since the epoch).
+ */
+export async function openStreams(port: number, path: string, count: number, onEvents: (events: string, at: number) => void): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const openStream = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, agent, headers: { accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        let rest = '';
+        response.on('data', (chunk: string) => {
+          const at = performance.timeOrigin + performance.now();
+          rest += chunk;
+          const end = rest.lastIndexOf('\n\n');
+          if (end < 0) return;
+          onEvents(rest.slice(0, end), at);
+          rest = rest.slice(end + 2);
+        });
+        resolve();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+}
