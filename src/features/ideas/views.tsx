@@ -87,7 +87,8 @@ export interface IdeaListData {
   /** Some phase of the module has the rate feature: counts shown and "most popular" offered. */
   rated: boolean;
   /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
-  submit: { href: string; login: boolean } | null;
+  /** `guest`: "take part as a guest" where the project allows guests (issue 34.4). */
+  submit: { href: string; login: boolean; guest?: string } | null;
   /** What a kind shows between the filters and the list (the map of map ideas). */
   aside?: ComponentChildren;
   /** What a kind adds to an item of the list (a place, a budget). */
@@ -170,6 +171,11 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
         {data.submit && (
           <a class="btn" href={data.submit.href}>
             {say(lang, data.words, data.submit.login ? 'Log in to submit your idea' : 'Submit your idea')}
+          </a>
+        )}
+        {data.submit?.guest && (
+          <a class="btn" href={data.submit.guest}>
+            {t(lang, 'Take part as a guest')}
           </a>
         )}
       </div>

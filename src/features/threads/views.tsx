@@ -3,7 +3,7 @@ import { type Lang, t, tn } from '../../i18n/index.js';
 import { PlainText, RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors } from '../../web/layout.js';
-import { loginRedirectUrl } from '../../web/render.js';
+import { guestRedirectUrl, loginRedirectUrl } from '../../web/render.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../comments/feedback-rules.js';
 import { OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
@@ -318,6 +318,12 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
         thread.notice && (
           <p class="notice">
             {thread.notice === 'Please log in to comment.' ? <a href={loginRedirectUrl(page.path)}>{t(lang, thread.notice)}</a> : t(lang, thread.notice)}
+            {thread.guest && (
+              <>
+                {' '}
+                <a href={guestRedirectUrl(page.path)}>{t(lang, 'Take part as a guest')}</a>
+              </>
+            )}
           </p>
         )
       )}
