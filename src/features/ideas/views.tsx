@@ -14,6 +14,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } f
 import { IDEA_LIMITS } from './input.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
+import { GuestBadge } from '../../web/guest-badge.js';
 import type { CustomField } from '../customfields/rules.js';
 import { AnswerFilter, CustomAnswers } from '../customfields/views.js';
 
@@ -193,7 +194,9 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                 <p class="idea-badges">
                   {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} words={words} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
-                <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
+                <p class="idea-meta">
+                  {t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })} {idea.creatorIsGuest && <GuestBadge lang={lang} />}
+                </p>
               </div>
               <p class="idea-counts">
                 {data.rated && (
@@ -323,7 +326,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
           ))}
         </p>
         <p class="idea-meta">
-          <a href={profilePath(idea.creatorName)}>{idea.creatorName}</a> <time dateTime={idea.created.toISOString()}>{formatDate(idea.created, lang, timeZone)}</time>
+          <a href={profilePath(idea.creatorName)}>{idea.creatorName}</a> {idea.creatorIsGuest && <GuestBadge lang={lang} />} <time dateTime={idea.created.toISOString()}>{formatDate(idea.created, lang, timeZone)}</time>
           {' · '}
           {t(lang, 'Reference No.: %(number)s', { number: ideaReferenceNumber(idea.created, idea.id) })}
         </p>

@@ -63,6 +63,8 @@ export type CommentView = ReturnType<typeof serializeReply> & {
   /** The stored text, shown to moderators for blocked comments and in the edit form. */
   text: string;
   isReviewed: boolean;
+  /** Written by a guest (issue 34.4); not told of a hidden comment. */
+  byGuest: boolean;
   actions: CommentActions;
   replies: CommentView[];
 };
@@ -119,6 +121,7 @@ function threadView(
     ...(moderates && row.isBlocked && !isGone(row) ? commentAuthor(row, false, ctx) : {}),
     text: row.comment,
     isReviewed: row.isReviewed,
+    byGuest: row.creatorIsGuest && !isGone(row) && !row.isBlocked,
     actions: {
       reply: signedIn && mayComment && canReplyTo(row),
       edit: canChangeComment(context, row),
