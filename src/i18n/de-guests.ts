@@ -1,5 +1,6 @@
 /** German texts of guest participation (issue 34.4: "take part as a guest", the guest's registration, the badge, the dashboard's setting). Keep keys sorted. */
 export const deGuests: Record<string, string> = {
+  'A guest gives an e-mail address by creating an account.': 'Als Gast geben Sie eine E-Mail-Adresse an, indem Sie ein Konto anlegen.',
   'As a guest you take part without an account in projects that allow guests. This browser keeps your guest identity; you can create an account later and keep what you wrote.':
     'Als Gast machen Sie ohne Konto mit, in Projekten, die Gäste zulassen. Dieser Browser merkt sich Ihre Gast-Identität; Sie können später ein Konto anlegen und behalten, was Sie geschrieben haben.',
   'Continue as a guest': 'Als Gast fortfahren',

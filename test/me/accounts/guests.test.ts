@@ -180,10 +180,14 @@ test("a guest's registration with an address that has an account tells nothing: 
   assert.equal((await lastMail(db, 'user@example.org'))?.kind, 'account_already_exists');
 });
 
-test('a guest downloads their data and deletes their guest identity without a password', async () => {
+test('a guest downloads their data and deletes their guest identity without a password; an address comes only with the registration', async () => {
   const { app, db } = await world();
   const guest = await guestBrowser(app);
+  const [guestRow] = await guestRows(db);
   assert.equal((await guest.post(GUEST_CREATE, { name: 'Short-lived', description: 'x' })).status, 302);
+  const settings = await guest.postMultipart('/account/', { username: guestRow.username, email: 'me@example.org', language: 'en', bio: '' });
+  assert.equal(settings.status, 400, 'an address only with the registration (no guest with a login)');
+  assert.match(settings.text, /id="id_email_errors"[^>]*>[\s\S]*?A guest gives an e-mail address by creating an account/);
   const exported = await guest.post('/account/export/', {});
   assert.equal(exported.status, 200);
   assert.equal(exported.headers['content-type'], 'application/zip');
