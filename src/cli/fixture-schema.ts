@@ -23,6 +23,7 @@ export const FixtureUser = Type.Object(
     password: Type.Optional(Type.String({ minLength: 1 })),
     password_hash: Type.Optional(Type.String({ minLength: 1 })),
     is_superuser: Type.Optional(Type.Boolean()),
+    is_guest: Type.Optional(Type.Boolean()),
     is_staff: Type.Optional(Type.Boolean()),
     is_active: Type.Optional(Type.Boolean()),
     email_verified: Type.Optional(Type.Boolean()),
@@ -59,6 +60,7 @@ export const FixtureProject = Type.Object(
     is_draft: Type.Optional(Type.Boolean()),
     is_archived: Type.Optional(Type.Boolean()),
     is_app_accessible: Type.Optional(Type.Boolean()),
+    allow_guests: Type.Optional(Type.Boolean()),
     moderators: Type.Optional(Ids),
     participants: Type.Optional(Ids),
     point: Type.Optional(

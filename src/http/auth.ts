@@ -14,6 +14,8 @@ export interface AuthUser {
   email: string;
   isSuperuser: boolean;
   isStaff: boolean;
+  /** A guest (issue 34.4): takes part only where a project allows guests; no password, no mail. */
+  isGuest: boolean;
   language: string;
   avatar: string | null;
   dateJoined: Date;
@@ -49,6 +51,7 @@ const userColumns = {
   email: users.email,
   isSuperuser: users.isSuperuser,
   isStaff: users.isStaff,
+  isGuest: users.isGuest,
   language: users.language,
   avatar: users.avatar,
   dateJoined: users.dateJoined,

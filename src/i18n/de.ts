@@ -16,6 +16,7 @@ import { deSummaries } from './de-summaries.js';
 import { deResults } from './de-results.js';
 import { deCustomFields } from './de-customfields.js';
 import { deContentPages } from './de-sitecontent.js';
+import { deGuests } from './de-guests.js';
 
 /** German texts of the common pages, and the words several areas use. Keep keys sorted. */
 export const deCommon: Record<string, string> = {
@@ -309,5 +310,6 @@ export const de: Record<string, string> = {
   ...deResults,
   ...deCustomFields,
   ...deContentPages,
+  ...deGuests,
   ...deCommon,
 };

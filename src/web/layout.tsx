@@ -1,6 +1,6 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { staticUrl } from './static-files.js';
-import { canUseBackoffice, returnsAfterLogin } from '../core/users/rules.js';
+import { canUseBackoffice, GUEST_CONVERT_PATH, returnsAfterLogin } from '../core/users/rules.js';
 import { CONTACT_PATH, contentPagePath } from '../core/legal/texts.js';
 import type { SiteLink } from '../core/legal/content.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
@@ -99,6 +99,11 @@ function UserNav({ page }: { page: PageContext }) {
       {user.bell && (
         <li>
           <NotificationBell lang={lang} bell={user.bell} />
+        </li>
+      )}
+      {user.isGuest && (
+        <li>
+          <a href={GUEST_CONVERT_PATH}>{t(lang, 'Guest: create an account')}</a>
         </li>
       )}
       <li>

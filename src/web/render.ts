@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { isSameOriginPath, withNext } from '../http/urls.js';
+import { GUEST_PATH } from '../core/users/rules.js';
 
 /** A whole HTML document from a page component; preact escapes every text and attribute. */
 export function renderPage(page: VNode): string {
@@ -27,3 +28,6 @@ export const loginRedirectUrl = (path: string) => withNext('/accounts/login/', p
 
 /** `/accounts/signup/?next=/path/`: sign up, and the confirmation link comes back to `path` (an invitation, say). */
 export const signupRedirectUrl = (path: string) => withNext('/accounts/signup/', path);
+
+/** `/accounts/guest/?next=/path/`: take part as a guest (issue 34.4), then come back. */
+export const guestRedirectUrl = (path: string) => withNext(GUEST_PATH, path);

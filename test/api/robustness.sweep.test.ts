@@ -58,7 +58,7 @@ const PAGE_PATHS = [
   '/', '/org/', '/nope/', '/org/ideas/2026-00001/', '/org/ideas/9999-99999/', '/org/ideas/abc/', '/org/projects/project/', '/org/projects/project/follow/',
   '/org/projects/nope/', '/org/projects/module/module-1/', '/account/', '/account/account_deletion/', '/accounts/confirm-email/abc/', '/accounts/login/',
   '/accounts/logout/', '/accounts/oidc/nope/login/', '/accounts/oidc/nope/login/callback/', '/accounts/password/change/', '/accounts/password/reset/',
-  '/accounts/password/reset/done/', '/accounts/password/reset/key/abc/', '/accounts/signup/', '/profile/user/', '/profile/%00/', '/userdashboard/',
+  '/accounts/password/reset/done/', '/accounts/password/reset/key/abc/', '/accounts/signup/', '/accounts/guest/', '/accounts/guest/convert/', '/profile/user/', '/profile/%00/', '/userdashboard/',
   '/userdashboard/moderation/', '/userdashboard/moderation/detail/project/', '/userdashboard/moderation/detail/project/comments/abc/',
   '/userdashboard/overview/', '/userdashboard/overview/activities/?before=abc', '/userdashboard/overview/following/', '/i18n/setlang/',
 ];

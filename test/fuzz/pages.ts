@@ -108,6 +108,10 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', `${RESULTS}/winners/`, form({ module: oneOf('1', '999', 'x') })),
   page('POST', `${RESULTS}/import/`, form({ rows: oneOf('[]', '[{"Title":"A"}]', '[{"Title":""}]', 'not json') })),
   page('POST', '/{org}/results/statuses/', form({ name: str(130), description: str(1100), progress: oneOf('0', '100', '101', 'x') })),
+  // Guests (issue 34.4): becoming one needs the spam check (so it is only read here); a guest's registration.
+  page('GET', '/accounts/guest/'),
+  page('GET', '/accounts/guest/convert/'),
+  page('POST', '/accounts/guest/convert/', form({ username: str(70), email: oneOf('guest@example.org', 'user@example.org', 'x', ''), password1: oneOf('a-long-secret', '1'), password2: oneOf('a-long-secret', ''), terms_of_use: oneOf('on', '') })),
   page('GET', '/moderatorremarks/4/1/'),
   page('POST', '/moderatorremarks/4/1/', REMARK),
   page('POST', '/moderatorremarks/12/1/', REMARK),

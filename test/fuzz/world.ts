@@ -12,12 +12,13 @@ import { testConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { modules, projectInvites, usersvcUsers } from '../../src/db/schema/index.js';
 import { createService, createUser, openSession } from '../../src/usersvc/services.js';
+import { createBrowserSession, SESSION_COOKIE } from '../../src/http/session.js';
 import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { results } from '../../src/features/results/schema.js';
 
 /** Who sends a request: headers for the platform API (Token) and for the user/session service (X-Thentos-Session). */
 export interface Caller {
-  name: 'anonymous' | 'user' | 'moderator' | 'initiator' | 'admin';
+  name: 'anonymous' | 'user' | 'moderator' | 'initiator' | 'admin' | 'guest';
   api: Record<string, string>;
   usersvc: Record<string, string>;
   /** A browser session (cookies) and its form token, for the page routes (pages.ts). */
@@ -51,12 +52,15 @@ export interface Known {
 /**
  * The world the attack suite runs in: basicWorld plus a second organisation with a private
  * project, a draft module, ideas, comments with replies, ratings, reports, moderator feedback
- * follows, offline events, a moderator remark and a custom field with an answer (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider).
+ * follows, offline events, a moderator remark and a custom field with an answer (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider, 8 a guest, whom project 1 lets take part: issue 34.4).
  */
 export function fuzzFixture(): Fixture {
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
-  return basicWorldWith({
-    users: [{ id: 7, username: 'outsider', email: 'outsider@example.org', password: 'outsider-password', language: 'de' }],
+  const world = basicWorldWith({
+    users: [
+      { id: 7, username: 'outsider', email: 'outsider@example.org', password: 'outsider-password', language: 'de' },
+      { id: 8, username: 'guest-0123456789ab', email: 'guest-0123456789ab@guest.invalid', is_guest: true, email_verified: false, language: 'de' },
+    ],
     organisations: [{ id: 2, slug: 'other-org', name: 'Other', initiators: [7] }],
     projects: [
       { id: 2, slug: 'private', name: 'Private', organisation: 2, access: 'PRIVATE', participants: [6] },
@@ -93,6 +97,7 @@ export function fuzzFixture(): Fixture {
     custom_fields: [{ id: 1, module: 1, label: 'Your district', kind: 'choice', choices: [{ id: 1, label: 'North' }, { id: 2, label: 'South' }] }],
     custom_field_answers: [{ field: 1, target: { type: 'idea', id: 1 }, choice: 1 }],
   });
+  return { ...world, projects: world.projects?.map((p) => (p.id === 1 ? { ...p, allow_guests: true } : p)) };
 }
 
 const hashes = new Map<string, Promise<string>>();
@@ -193,6 +198,12 @@ async function browserSession(app: FastifyInstance, username?: string): Promise<
   return { headers: { cookie: header() }, csrf: cookies.get('csrftoken') ?? '' };
 }
 
+/** A guest's browser (issue 34.4): a guest has no password to log in with, so its session is made as "take part as a guest" makes it. */
+async function guestSession(app: FastifyInstance, db: Database['db'], userId: number): Promise<Caller['pages']> {
+  const anonymous = await browserSession(app);
+  return { ...anonymous, headers: { cookie: `${anonymous.headers.cookie}; ${SESSION_COOKIE}=${await createBrowserSession(db, userId)}` } };
+}
+
 /**
  * One epoch of the run: the database emptied and loaded with the fuzz world, a new app on it.
  * Epochs keep the tables small (a fingerprint stays cheap) and bound what one failure can spoil.
@@ -224,6 +235,7 @@ export async function startEpoch(database: Database, upstreamUrl: string): Promi
     { name: 'moderator', api: await tokenHeader(db, 3), usersvc: { 'x-thentos-session': adminSession }, pages: await browserSession(app, 'moderator') },
     { name: 'initiator', api: await tokenHeader(db, 2), usersvc: { 'x-thentos-session': plainSession }, pages: await browserSession(app, 'initiator') },
     { name: 'admin', api: await tokenHeader(db, 1), usersvc: { 'x-thentos-session': adminSession }, pages: await browserSession(app, 'admin') },
+    { name: 'guest', api: await tokenHeader(db, 8), usersvc: {}, pages: await guestSession(app, db, 8) },
   ];
   const moduleSlugs = (await db.select({ slug: modules.slug }).from(modules)).map((m) => m.slug);
   // A result in project 1 (issue 39; results have no fixture kind).

@@ -18,10 +18,11 @@ import { deEvents } from '../../src/i18n/de-events.js';
 import { deResults } from '../../src/i18n/de-results.js';
 import { deCustomFields } from '../../src/i18n/de-customfields.js';
 import { deContentPages } from '../../src/i18n/de-sitecontent.js';
+import { deGuests } from '../../src/i18n/de-guests.js';
 import { deSummaries } from '../../src/i18n/de-summaries.js';
 
 test('every German text has one home: no English key is in two catalogues', () => {
-  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deResults, deCustomFields, deContentPages, deSummaries, deCommon };
+  const catalogues = { deParticipation, deDashboard, deExports, deInsights, deContent, deOperations, deConsultation, dePolls, deTexts, deMaps, deBudgeting, deLive, deNotifications, deEvents, deResults, deCustomFields, deContentPages, deGuests, deSummaries, deCommon };
   const homes = new Map<string, string[]>();
   for (const [name, catalogue] of Object.entries(catalogues)) {
     for (const key of Object.keys(catalogue)) homes.set(key, [...(homes.get(key) ?? []), name]);

@@ -8,6 +8,9 @@ import { daysFromNow } from '../fixtures.js';
 /**
  * The actors of the cross-organisation permission matrix. The "revoked" column (issue 21, finding
  * 5): an initiator, moderator and participant whose role was taken away again count as plain users.
+ * The guest (issue 34.4) takes part without an account; every project of the world allows guests,
+ * so the matrix shows that a guest gets exactly what a plain user gets there, never more (where a
+ * project does not allow guests: test/me/accounts/guests.test.ts and the rules' unit test).
  */
 export const ACTORS = [
   'anonymous',
@@ -22,6 +25,7 @@ export const ACTORS = [
   'revokedInitiator',
   'revokedModerator',
   'revokedParticipant',
+  'guest',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedIn = Exclude<Actor, 'anonymous'>;
@@ -62,6 +66,7 @@ export const USER_ID: Record<SignedIn | 'author', number> = {
   revokedInitiator: 10,
   revokedModerator: 11,
   revokedParticipant: 12,
+  guest: 13,
 };
 
 export const PROJECTS: Project[] = ACCESSES.flatMap((access, a) =>
@@ -92,6 +97,7 @@ export function matrixWorld(): Fixture {
     username: name,
     email: `${name.toLowerCase()}@example.org`,
     is_superuser: name === 'superuser',
+    is_guest: name === 'guest',
     language: 'en' as const,
   }));
   return {
@@ -109,6 +115,7 @@ export function matrixWorld(): Fixture {
       is_draft: p.status === 'draft',
       is_archived: p.status === 'archived',
       is_app_accessible: true,
+      allow_guests: true,
       moderators: [USER_ID.moderator, USER_ID.revokedModerator],
       participants: [USER_ID.participant, USER_ID.author, USER_ID.revokedParticipant],
     })),

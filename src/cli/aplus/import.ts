@@ -42,7 +42,7 @@ export interface ImportReport {
 
 /** The phases, in the order their rows reference each other, with the a+ models each reads. */
 const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
-  { name: 'users', models: ['a4_candy_users.user', 'a4_candy_notifications.notificationsettings', 'socialaccount.socialaccount', 'authtoken.token'], run: importUsers },
+  { name: 'users', models: ['a4_candy_users.user', 'a4_candy_notifications.notificationsettings', 'socialaccount.socialaccount', 'authtoken.token', 'guest_user.guest'], run: importUsers },
   {
     name: 'organisations',
     models: ['a4_candy_organisations.organisation', 'a4_candy_organisations.organisationtranslation', 'a4_candy_organisations.member', 'a4_candy_organisations.organisationtermsofuse'],

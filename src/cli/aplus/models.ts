@@ -35,14 +35,13 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
 
 /**
  * Models of a+'s product with no home in Allmende yet (being built now: offline events, moderator
- * remarks, in-app notifications, guests, CMS pages, custom fields, …). One list, so that each is
+ * remarks, in-app notifications, CMS pages, custom fields, …). One list, so that each is
  * easy to move into an importer when its feature lands.
  */
 export const NO_HOME_YET: [RegExp, string][] = [
   [/^a4_candy_offlineevents\.offlineevent$/, 'offline events'],
   [/^a4_candy_moderatorremark\.moderatorremark$/, 'moderator remarks'],
   [/^a4_candy_notifications\.notification$/, 'in-app notifications'],
-  [/^guest_user\.guest$/, 'guest participation (the guest accounts themselves are imported as users)'],
   [/^a4_candy_cms_(pages|news|use_cases|contacts|settings)\./, 'the platform content pages (CMS)'],
   [/^a4_candy_cms_images\.customimage$/, 'the platform content pages (CMS images)'],
   [/^taggit\./, 'the platform content pages (CMS tags)'],

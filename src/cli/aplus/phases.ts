@@ -78,6 +78,12 @@ export async function importUsers({ run, media }: Ctx) {
     if (!bool(row.fields.primary) && verified.has(JSON.stringify(row.fields.user))) continue;
     verified.set(JSON.stringify(row.fields.user), bool(row.fields.verified));
   }
+  // a+'s guests (django-guest-user): their users are marked as Allmende's guests (issue 34.4).
+  const guests = new Set<string>();
+  for await (const row of run.rows('guest_user.guest')) {
+    guests.add(JSON.stringify(row.fields.user));
+    run.imported(row.model);
+  }
   const model = 'a4_candy_users.user';
   const batch = run.batcher(model, s.users);
   let unusable = 0;
@@ -98,6 +104,7 @@ export async function importUsers({ run, media }: Ctx) {
       password: hash.password,
       isSuperuser: bool(f.is_superuser),
       isStaff: bool(f.is_staff),
+      isGuest: guests.has(JSON.stringify([username])) || guests.has(JSON.stringify(id)),
       isActive: f.is_active !== false,
       emailVerified: verified.get(JSON.stringify([username])) ?? verified.get(JSON.stringify(id)) ?? false,
       language: lang(f.language),

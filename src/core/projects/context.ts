@@ -32,6 +32,7 @@ export function projectFields(uid: Uid) {
     access: projects.access,
     isDraft: projects.isDraft,
     isArchived: projects.isArchived,
+    allowsGuests: projects.allowGuests,
     moderator: roleExists(projectModerators, uid),
     participant: roleExists(projectParticipants, uid),
     initiator: orgRoleExists(organisationInitiators, uid),
@@ -45,6 +46,7 @@ export interface ProjectRow {
   access: ProjectContext['access'];
   isDraft: boolean;
   isArchived: boolean;
+  allowsGuests: boolean;
   moderator: boolean;
   participant: boolean;
   initiator: boolean;
@@ -57,6 +59,7 @@ export const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProject
   access: row.access,
   isDraft: row.isDraft,
   isArchived: row.isArchived,
+  allowsGuests: row.allowsGuests,
   user,
   roles: { moderator: row.moderator, participant: row.participant, initiator: row.initiator, orgMember: row.orgMember },
 });

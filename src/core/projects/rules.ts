@@ -18,13 +18,16 @@ export interface PhaseDates {
   weight: number;
 }
 
-export type RuleUser = { id: number; isSuperuser: boolean } | null;
+/** `isGuest`: a guest (issue 34.4), who takes part only where the project allows guests. */
+export type RuleUser = { id: number; isSuperuser: boolean; isGuest?: boolean } | null;
 
 /** What the rules need to know about a project and the user looking at it. */
 export interface ProjectContext {
   access: ProjectAccess;
   isDraft: boolean;
   isArchived: boolean;
+  /** The project takes contributions from guests (issue 34.4); absent: it does not. */
+  allowsGuests?: boolean;
   user: RuleUser;
   /** The user's roles in this project (moderator, participant) and its organisation (initiator, member). */
   roles: { moderator: boolean; initiator: boolean; participant: boolean; orgMember: boolean };
@@ -59,11 +62,19 @@ export const isLive = (c: ProjectContext) => !c.isDraft;
 /** view_project: moderators always; otherwise a live project that is public, semi-public, or where the user is a member. */
 export const canViewProject = (c: ProjectContext) => canModerate(c) || ((isContextMember(c) || isPublicContext(c)) && isLive(c));
 
+export const isGuest = (c: ProjectContext) => Boolean(c.user?.isGuest);
+
+/** a4 `guest_may_participate`: an account always; a guest only where the project allows guests (issue 34.4). */
+export const guestMayParticipate = (c: ProjectContext) => !isGuest(c) || Boolean(c.allowsGuests);
+
+/** Does "take part as a guest" make sense here: an anonymous visitor of a live public project that allows guests. */
+export const mayBecomeGuest = (c: ProjectContext) => c.user === null && Boolean(c.allowsGuests) && c.access === 'PUBLIC' && isLive(c) && !c.isArchived;
+
 /**
  * Who may take part (add, comment, rate) when the phase allows it: context members of a live
- * project. An archived project is read-only for everyone but its moderators.
+ * project, guests only where it allows them. An archived project is read-only for everyone but its moderators.
  */
-export const canParticipate = (c: ProjectContext) => isContextMember(c) && isLive(c) && !c.isArchived;
+export const canParticipate = (c: ProjectContext) => isContextMember(c) && isLive(c) && !c.isArchived && guestMayParticipate(c);
 
 /** change_project, edit a project in the dashboard: superuser or initiator of the project's organisation (§B1; moderators cannot). */
 export const canManageProject = (c: ProjectContext) => signedIn(c) && (isSuperuser(c) || c.roles.initiator);

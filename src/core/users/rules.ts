@@ -37,3 +37,7 @@ export const canUseBackoffice = (user: { isSuperuser: boolean } | null) => Boole
 /** The platform texts the sign-up form asks to accept: the terms of use and the data protection notice, those written (issue 22.3: never an empty text). */
 export type ConsentText = 'terms' | 'privacy';
 export const signupConsentTexts = (unwritten: readonly string[]): ConsentText[] => (['terms', 'privacy'] as const).filter((key) => !unwritten.includes(key));
+
+/** Where a guest turns into an account (issue 34.4), and where a visitor becomes a guest (`?next=` the form they came from). */
+export const GUEST_CONVERT_PATH = '/accounts/guest/convert/';
+export const GUEST_PATH = '/accounts/guest/';

@@ -22,6 +22,8 @@ export const projects = pgTable(
     isDraft: boolean('is_draft').notNull().default(true),
     isArchived: boolean('is_archived').notNull().default(false),
     isAppAccessible: boolean('is_app_accessible').notNull().default(false),
+    /** The project's modules take contributions from guests, people without an account (issue 34.4, a4 `guest_may_participate`). */
+    allowGuests: boolean('allow_guests').notNull().default(false),
     image: text('image'),
     imageCopyright: varchar('image_copyright', { length: 120 }).notNull().default(''),
     imageAltText: varchar('image_alt_text', { length: 80 }).notNull().default(''),

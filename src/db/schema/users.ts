@@ -23,6 +23,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /** Credentials issued before this instant (tokens, sessions) no longer count. */
     credentialsValidAfter: timestamp('credentials_valid_after', { withTimezone: true }),
+    /** A guest (issue 34.4, a+ `guest_user`): made by "take part as a guest", kept in one browser's session, no password, no mail; registering turns it into an account. */
+    isGuest: boolean('is_guest').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),

@@ -80,6 +80,8 @@ export const commentColumns = {
   modified: comments.modified,
   username: users.username,
   avatar: users.avatar,
+  /** The author takes part as a guest (issue 34.4): the pages mark it. */
+  creatorIsGuest: users.isGuest,
 };
 
 export interface CommentRow {
@@ -99,6 +101,7 @@ export interface CommentRow {
   modified: Date | null;
   username: string;
   avatar: string | null;
+  creatorIsGuest: boolean;
 }
 
 export interface FeedbackRow {

@@ -2,10 +2,10 @@ import type { SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { DbOrTx } from '../../db/client.js';
 import { checkPageInRange, PageParam, pageNumber } from '../../http/pagination.js';
-import { loginRedirectUrl } from '../../web/render.js';
+import { guestRedirectUrl, loginRedirectUrl } from '../../web/render.js';
 import { somePhaseAllows } from '../../core/modules/phases.js';
 import type { PageModule } from '../../core/modules/queries.js';
-import { asSignedInUser } from '../../core/projects/rules.js';
+import { asSignedInUser, mayBecomeGuest } from '../../core/projects/rules.js';
 import { IDEA_ORDERINGS, type IdeaOrdering, loadIdeaPage } from './queries.js';
 import { canAddIdea, type IdeaRuleContext } from './rules.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
@@ -85,7 +85,7 @@ export async function loadIdeaList(
   const submit = canAddIdea(rules, kind.kind)
     ? { href: create, login: false }
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
-      ? { href: loginRedirectUrl(create), login: true }
+      ? { href: loginRedirectUrl(create), login: true, guest: mayBecomeGuest(rules.project) ? guestRedirectUrl(create) : undefined }
       : null;
   return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
 }

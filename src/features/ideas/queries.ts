@@ -45,6 +45,8 @@ export interface IdeaRow {
   moduleId: number;
   creatorId: number;
   creatorName: string;
+  /** The author takes part as a guest (issue 34.4). */
+  creatorIsGuest: boolean;
   name: string;
   description: string;
   image: string | null;
@@ -157,6 +159,7 @@ function ideaFields(kind: IdeaKind, uid: Uid) {
     moduleId: ideas.moduleId,
     creatorId: ideas.creatorId,
     creatorName: users.username,
+    creatorIsGuest: users.isGuest,
     name: ideas.name,
     description: ideas.description,
     image: ideas.image,

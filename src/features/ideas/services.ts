@@ -88,7 +88,7 @@ const insertStatement = (kind: IdeaKind) => preparedStatement<CreatedIdeaRow, Cr
       select ${creatorId}, m.project_id, true, ${created} from m
       on conflict (project_id, creator_id) do nothing),
     ${contributionCtes({ project: sql`m.project_id`, from: sql`from m, i`, creatorId, kind: 'ideas', at: created })}
-    select i.*, u.username as creator_name, c.name as category_name,
+    select i.*, u.username as creator_name, u.is_guest as creator_is_guest, c.name as category_name,
       (select json_agg(json_build_object('id', lb.id, 'name', lb.name) order by lb.id) from l join ${labels} lb on lb.id = l.label_id) as labels
     from i join ${users} u on u.id = i.creator_id left join ${categories} c on c.id = i.category_id`;
 });
@@ -137,6 +137,7 @@ interface CreatedIdeaRow {
   module_id: number | string;
   creator_id: number | string;
   creator_name: string;
+  creator_is_guest: boolean;
   name: string;
   description: string;
   image: string | null;
@@ -154,6 +155,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   moduleId: Number(row.module_id),
   creatorId: Number(row.creator_id),
   creatorName: row.creator_name,
+  creatorIsGuest: row.creator_is_guest,
   name: row.name,
   description: row.description,
   image: row.image,

@@ -14,6 +14,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } f
 import { IDEA_LIMITS } from './input.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 import type { IdeaOrdering, IdeaRow } from './queries.js';
+import { GuestBadge } from '../../web/guest-badge.js';
 import type { CustomField } from '../customfields/rules.js';
 import { AnswerFilter, CustomAnswers } from '../customfields/views.js';
 
@@ -87,7 +88,8 @@ export interface IdeaListData {
   /** Some phase of the module has the rate feature: counts shown and "most popular" offered. */
   rated: boolean;
   /** The "Submit idea" action: a create link, a login link (a visitor who could after login), or none. */
-  submit: { href: string; login: boolean } | null;
+  /** `guest`: "take part as a guest" where the project allows guests (issue 34.4). */
+  submit: { href: string; login: boolean; guest?: string } | null;
   /** What a kind shows between the filters and the list (the map of map ideas). */
   aside?: ComponentChildren;
   /** What a kind adds to an item of the list (a place, a budget). */
@@ -172,6 +174,11 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
             {say(lang, data.words, data.submit.login ? 'Log in to submit your idea' : 'Submit your idea')}
           </a>
         )}
+        {data.submit?.guest && (
+          <a class="btn" href={data.submit.guest}>
+            {t(lang, 'Take part as a guest')}
+          </a>
+        )}
       </div>
       <FilterBar lang={lang} data={data} />
       {data.aside}
@@ -187,7 +194,9 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                 <p class="idea-badges">
                   {idea.category && <KindBadge lang={lang} kind="category" name={idea.category.name} words={words} />} <StatusBadge lang={lang} status={idea.moderatorStatus} />
                 </p>
-                <p class="idea-meta">{t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })}</p>
+                <p class="idea-meta">
+                  {t(lang, 'by %(user)s on %(date)s', { user: idea.creatorName, date: formatDate(idea.created, lang, timeZone) })} {idea.creatorIsGuest && <GuestBadge lang={lang} />}
+                </p>
               </div>
               <p class="idea-counts">
                 {data.rated && (
@@ -317,7 +326,7 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
           ))}
         </p>
         <p class="idea-meta">
-          <a href={profilePath(idea.creatorName)}>{idea.creatorName}</a> <time dateTime={idea.created.toISOString()}>{formatDate(idea.created, lang, timeZone)}</time>
+          <a href={profilePath(idea.creatorName)}>{idea.creatorName}</a> {idea.creatorIsGuest && <GuestBadge lang={lang} />} <time dateTime={idea.created.toISOString()}>{formatDate(idea.created, lang, timeZone)}</time>
           {' · '}
           {t(lang, 'Reference No.: %(number)s', { number: ideaReferenceNumber(idea.created, idea.id) })}
         </p>

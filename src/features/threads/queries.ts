@@ -10,7 +10,7 @@ import { COMMENT_CATEGORIES } from '../comments/input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, commentUserInfo, isDeletedComment } from '../comments/rules.js';
 import { commentAuthor, type CommentExtras, isGone, serializeReply } from '../comments/serialize.js';
-import { asSignedInUser, canModerate } from '../../core/projects/rules.js';
+import { asSignedInUser, canModerate, isGuest, mayBecomeGuest } from '../../core/projects/rules.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked } from '../../core/organisations/rules.js';
 
@@ -63,6 +63,8 @@ export type CommentView = ReturnType<typeof serializeReply> & {
   /** The stored text, shown to moderators for blocked comments and in the edit form. */
   text: string;
   isReviewed: boolean;
+  /** Written by a guest (issue 34.4); not told of a hidden comment. */
+  byGuest: boolean;
   actions: CommentActions;
   replies: CommentView[];
 };
@@ -83,6 +85,8 @@ export interface ThreadView {
   mayComment: boolean;
   /** Why the viewer may not (a catalogue key), or null. */
   notice: string | null;
+  /** "Take part as a guest" is offered beside the login notice (issue 34.4). */
+  guest: boolean;
   /** The organisation (slug) whose terms of use the comment forms ask the viewer to agree to (§A11.7); null when they do not ask. */
   termsOf: string | null;
 }
@@ -90,6 +94,7 @@ export interface ThreadView {
 /** Why the comment form is not offered (§A11.6): the guidance a visitor or member sees instead. */
 function commentNotice(context: CommentContext): string {
   if (!context.project.user && canAddComment({ ...context, project: asSignedInUser(context.project) })) return 'Please log in to comment.';
+  if (isGuest(context.project) && canAddComment({ ...context, project: { ...context.project, user: { id: 0, isSuperuser: false } } })) return 'Guests cannot take part in this project. Please create an account.';
   if (commentingOpen(context)) return 'Only invited users can actively participate.';
   return "The currently active phase doesn't allow to comment.";
 }
@@ -108,6 +113,7 @@ function threadView(
   const { thread, extras, ctx, terms } = loaded;
   const mayComment = canAddComment(context);
   const signedIn = page.user !== null;
+  const notice = signedIn && mayComment ? null : commentNotice(context);
   const moderates = canModerate(context.project);
   const view = (row: CommentRow): CommentView => ({
     ...serializeReply(row, extras, ctx),
@@ -115,6 +121,7 @@ function threadView(
     ...(moderates && row.isBlocked && !isGone(row) ? commentAuthor(row, false, ctx) : {}),
     text: row.comment,
     isReviewed: row.isReviewed,
+    byGuest: row.creatorIsGuest && !isGone(row) && !row.isBlocked,
     actions: {
       reply: signedIn && mayComment && canReplyTo(row),
       edit: canChangeComment(context, row),
@@ -135,7 +142,8 @@ function threadView(
     page: at.page,
     pages: Math.max(1, Math.ceil(thread.count / at.size)),
     mayComment: signedIn && mayComment,
-    notice: signedIn && mayComment ? null : commentNotice(context),
+    notice,
+    guest: notice === 'Please log in to comment.' && mayBecomeGuest(context.project),
     termsOf: organisationTermsAsked(terms) ? terms.slug : null,
   };
 }

@@ -3,7 +3,8 @@ import { type Lang, t, tn } from '../../i18n/index.js';
 import { PlainText, RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors } from '../../web/layout.js';
-import { loginRedirectUrl } from '../../web/render.js';
+import { guestRedirectUrl, loginRedirectUrl } from '../../web/render.js';
+import { GuestBadge } from '../../web/guest-badge.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../comments/feedback-rules.js';
 import { OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
@@ -264,7 +265,7 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
     <article id={`comment-${comment.id}`} class={`comment${comment.id === selected ? ' highlighted' : ''}`} tabIndex={-1} aria-label={t(lang, 'Comment by %(user)s', { user: comment.user_name })}>
       <p class="comment-meta">
         {comment.user_profile_url ? <a href={profilePath(comment.user_name)}>{comment.user_name}</a> : <span>{comment.user_name}</span>}
-        {comment.author_is_moderator && <span class="badge">{t(lang, 'Moderator')}</span>} <span>{comment.created}</span>
+        {comment.author_is_moderator && <span class="badge">{t(lang, 'Moderator')}</span>} {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.created}</span>
         {comment.modified && !note && <span> ({t(lang, 'edited')})</span>}
         {isModerator && comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}
         {comment.is_moderator_marked && !note && <span class="badge">{t(lang, 'highlighted')}</span>}
@@ -318,6 +319,12 @@ export function CommentThread({ page, thread, selected, pageLink, heading = { id
         thread.notice && (
           <p class="notice">
             {thread.notice === 'Please log in to comment.' ? <a href={loginRedirectUrl(page.path)}>{t(lang, thread.notice)}</a> : t(lang, thread.notice)}
+            {thread.guest && (
+              <>
+                {' '}
+                <a href={guestRedirectUrl(page.path)}>{t(lang, 'Take part as a guest')}</a>
+              </>
+            )}
           </p>
         )
       )}

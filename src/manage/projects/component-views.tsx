@@ -34,6 +34,12 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
       return (
         <>
           <BasicFields page={page} values={values} errors={errors} />
+          <Checkbox
+            name="allow_guests"
+            label={t(lang, 'Guests may take part without an account')}
+            checked={values.allow_guests === 'on'}
+            help={t(lang, 'In a public project, people may add ideas, comments and ratings as guests. Guests pass a spam check and can create an account later.')}
+          />
           <Checkboxes
             name="topics"
             label={t(lang, 'Topics')}

@@ -28,6 +28,8 @@ export const PROJECT_FIELDS = {
   name: { max: 120, required: 'always' },
   description: { max: 250, required: 'always' },
   access: { kind: 'choice', choices: ACCESS_CHOICES, required: 'always' },
+  /** Guests may take part (issue 34.4); only public projects let guests in (core/projects/rules.ts). */
+  allow_guests: { kind: 'checkbox' },
   image_alt_text: { max: 80 },
   image_copyright: { max: 120 },
   image_clear: { kind: 'checkbox' },
@@ -56,7 +58,7 @@ export type ProjectField = keyof typeof PROJECT_FIELDS;
 /** The fields of each project form. */
 export const PROJECT_FORMS = {
   create: ['name', 'description', 'access'],
-  basic: ['name', 'description', 'access', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics'],
+  basic: ['name', 'description', 'access', 'allow_guests', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics'],
   information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
   result: ['result', 'show_insights'],
   location: ['point_lat', 'point_lng', 'street_name', 'house_number', 'zip_code'],
@@ -155,6 +157,7 @@ export function projectPatch(form: ProjectForm, v: Record<string, string>) {
         name: v.name,
         description: v.description,
         access: v.access as (typeof ACCESS_CHOICES)[number],
+        allowGuests: v.allow_guests === 'on',
         // Removing an image clears its copyright and alt text (§B10.1).
         imageAltText: v.image_clear ? '' : v.image_alt_text,
         imageCopyright: v.image_clear ? '' : v.image_copyright,
@@ -193,6 +196,7 @@ export function projectFormValues(p: {
   tileImageCopyright: string;
   description: string;
   access: string;
+  allowGuests: boolean;
   information: string;
   result: string;
   showInsights: boolean;
@@ -212,6 +216,7 @@ export function projectFormValues(p: {
     name: p.name,
     description: p.description,
     access: p.access,
+    allow_guests: p.allowGuests ? 'on' : '',
     image_alt_text: p.imageAltText,
     image_copyright: p.imageCopyright,
     image_clear: '',

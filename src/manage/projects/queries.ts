@@ -44,6 +44,7 @@ const projectColumns = {
   isDraft: projects.isDraft,
   isArchived: projects.isArchived,
   showInsights: projects.showInsights,
+  allowGuests: projects.allowGuests,
   image: projects.image,
   imageAltText: projects.imageAltText,
   imageCopyright: projects.imageCopyright,

@@ -39,7 +39,7 @@ import {
 import { setPassword } from '../../core/users/credentials.js';
 import { readLink } from '../../core/users/link-tokens.js';
 
-const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
+export const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
 
 
@@ -57,7 +57,7 @@ async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'r
 const TRIAL_MAIL_NOTE = 'This installation sends no e-mails yet (no SMTP_URL is set). The operator finds this e-mail with its link in the back-office under E-mails (/backoffice/mails/) and can open or pass it on.';
 const mailNote = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) => (mailDeliveryMode(config) === 'smtp' ? undefined : t(page.lang, TRIAL_MAIL_NOTE));
 
-const verificationSent = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) =>
+export const verificationSent = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) =>
   MessagePage({
     page,
     title: t(page.lang, 'Verify your e-mail address'),
@@ -65,7 +65,8 @@ const verificationSent = (page: PageContext, config: Parameters<typeof mailDeliv
     note: mailNote(page, config),
   });
 
-async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody, consent: ConsentText[]): Promise<FieldErrors> {
+/** The sign-up form's field errors (the guest's registration asks the same). */
+export async function signupErrors(app: FastifyInstance, lang: Lang, body: FormBody, consent: ConsentText[]): Promise<FieldErrors> {
   const username = field(body, 'username');
   const email = field(body, 'email');
   const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, { username, email });

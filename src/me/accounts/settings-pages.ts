@@ -130,6 +130,8 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     // A new e-mail address takes over the account (password reset goes there): the current password
     // first, checked under the login throttle as in the password change (F11).
     const emailChanges = field(form.fields, 'email').toLowerCase() !== account.email.toLowerCase();
+    // A guest's address comes with the registration (issue 34.4), which turns the guest into an account.
+    if (emailChanges && page.user.isGuest) errors.email = [t(page.lang, 'A guest gives an e-mail address by creating an account.')];
     const newPending = emailChanges && field(form.fields, 'email').toLowerCase() !== account.pendingEmail?.toLowerCase();
     if (newPending && !errors.email) await takeRateLimited(app.ctx, `email-change:${account.id}`, EMAIL_CHANGE_LIMIT.perWindow, EMAIL_CHANGE_LIMIT.windowSeconds);
     if (emailChanges && !errors.email && hasPassword(account) && !(await passwordMatches(request, field(form.fields, 'current_password', false), account))) {

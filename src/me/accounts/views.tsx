@@ -10,7 +10,7 @@ import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../../core/legal/texts.js';
 import { keepingNext } from '../../core/users/urls.js';
 import type { MailSettings } from './queries.js';
-import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
+import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, GUEST_CONVERT_PATH, GUEST_PATH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 
 export type FormValues = Record<string, string>;
 
@@ -67,14 +67,19 @@ export function SocialLogin({ page, next }: { page: PageContext; next: string })
   );
 }
 
-export function SignupPage({ page, values = {}, errors = {}, next, consent, question }: FormPageProps & { next: string; consent: ConsentText[]; question: ChallengeQuestion }) {
+/**
+ * The sign-up form, and the same form for a guest who registers (issue 34.4: `question` absent): the
+ * guest passed the spam check when becoming one and keeps what they wrote.
+ */
+export function SignupPage({ page, values = {}, errors = {}, next, consent, question }: FormPageProps & { next: string; consent: ConsentText[]; question?: ChallengeQuestion }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Register')}>
       <div class="narrow">
         <h1>{t(lang, 'Register')}</h1>
+        {!question && <p>{t(lang, 'You take part as a guest. Create an account to keep what you wrote and to log in from anywhere.')}</p>}
         <FormErrors errors={errors.non_field_errors} />
-        <form method="post" action="/accounts/signup/">
+        <form method="post" action={question ? '/accounts/signup/' : GUEST_CONVERT_PATH}>
           <CsrfField page={page} />
           <input type="hidden" name="next" value={next} />
           <Field name="username" label={t(lang, 'Username')} value={values.username} autocomplete="username" required maxLength={USERNAME_MAX_LENGTH} errors={errors.username} />
@@ -91,13 +96,42 @@ export function SignupPage({ page, values = {}, errors = {}, next, consent, ques
           <Field name="password2" type="password" label={t(lang, 'Password (again)')} autocomplete="new-password" required errors={errors.password2} />
           {consent.length > 0 && <Checkbox name="terms_of_use" label={consentLabel(lang, consent)} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />}
           <Checkbox name="get_newsletters" label={t(lang, 'Send me newsletters.')} checked={values.get_newsletters === 'on'} />
-          <ChallengeField page={page} question={question} errors={errors.challenge} />
+          {question && <ChallengeField page={page} question={question} errors={errors.challenge} />}
           <button type="submit">{t(lang, 'Register')}</button>
+        </form>
+        {question && (
+          <>
+            <p>
+              {t(lang, 'Already have an account?')} <a href={keepingNext('/accounts/login/', next)}>{t(lang, 'Login')}</a>
+            </p>
+            <SocialLogin page={page} next={next} />
+          </>
+        )}
+      </div>
+    </Layout>
+  );
+}
+
+/** "Take part as a guest" (issue 34.4, a+ `GuestCreateView`): what a guest is, the terms, the spam check. */
+export function GuestPage({ page, values = {}, errors = {}, next, consent, question }: FormPageProps & { next: string; consent: ConsentText[]; question: ChallengeQuestion }) {
+  const { lang } = page;
+  const title = t(lang, 'Take part as a guest');
+  return (
+    <Layout page={page} title={title}>
+      <div class="narrow">
+        <h1>{title}</h1>
+        <p>{t(lang, 'As a guest you take part without an account in projects that allow guests. This browser keeps your guest identity; you can create an account later and keep what you wrote.')}</p>
+        <FormErrors errors={errors.non_field_errors} />
+        <form method="post" action={GUEST_PATH}>
+          <CsrfField page={page} />
+          <input type="hidden" name="next" value={next} />
+          {consent.length > 0 && <Checkbox name="terms_of_use" label={consentLabel(lang, consent)} checked={values.terms_of_use === 'on'} errors={errors.terms_of_use} required />}
+          <ChallengeField page={page} question={question} errors={errors.challenge} />
+          <button type="submit">{t(lang, 'Continue as a guest')}</button>
         </form>
         <p>
           {t(lang, 'Already have an account?')} <a href={keepingNext('/accounts/login/', next)}>{t(lang, 'Login')}</a>
         </p>
-        <SocialLogin page={page} next={next} />
       </div>
     </Layout>
   );

@@ -100,6 +100,12 @@ test('items keep their a+ pk and year, so reference numbers stay; moderator feed
   assert.equal(image.statusCode, 200, 'the image is in the media store under its old path');
 });
 
+test("a+'s guest (django-guest-user) is a guest here, and only it (issue 34.4)", async () => {
+  assert.equal(report.models['guest_user.guest'].imported, 1);
+  const guests = await db.select({ username: s.users.username }).from(s.users).where(eq(s.users.isGuest, true));
+  assert.deepEqual(guests, [{ username: 'Guest9476' }]);
+});
+
 interface SampleUser {
   username: string;
   password: string | null;

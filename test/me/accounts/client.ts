@@ -62,8 +62,8 @@ export class Browser {
   /** Posts a form the way a browser does, with the page's CSRF token unless one is given; a list repeats its field (checkbox groups). */
   async post(url: string, fields: Record<string, string | string[]>, withCsrf = true): Promise<PageResponse> {
     if (withCsrf && !this.csrf) await this.get('/accounts/login/');
-    // The sign-up page's widget solves the spam challenge in the browser; this client does it here.
-    if (url.startsWith('/accounts/signup/') && !('altcha' in fields) && !('challenge_token' in fields)) fields = { ...fields, altcha: await solvedChallenge(this.app) };
+    // The sign-up and guest pages' widget solves the spam challenge in the browser; this client does it here.
+    if (/^\/accounts\/(signup|guest)\/(\?|$)/.test(url) && !('altcha' in fields) && !('challenge_token' in fields)) fields = { ...fields, altcha: await solvedChallenge(this.app) };
     const entries = Object.entries({ ...(withCsrf ? { csrfmiddlewaretoken: this.csrf } : {}), ...fields }).flatMap(([name, value]) => [value].flat().map((one) => [name, one]));
     const body = new URLSearchParams(entries).toString();
     const response = await this.app.inject({
