@@ -62,7 +62,7 @@ interface Refs {
 const attributes = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
 /** Wagtail's stored rich text (`<embed embedtype="image" id=…>`, `<a linktype="page" id=…>`) with its references resolved. */
-export function wagtailRichText(html: string, refs: Refs): string {
+function wagtailRichText(html: string, refs: Refs): string {
   return html
     .replace(/<embed\b[^>]*>/gi, (tag) => {
       const a = attributes(tag);
@@ -115,7 +115,7 @@ function blockHtml(type: string, value: unknown, refs: Refs): string {
 }
 
 /** A StreamField's stored JSON (a list of `{type, value}` blocks) as HTML. */
-export function streamFieldHtml(stored: unknown, refs: Refs): string {
+function streamFieldHtml(stored: unknown, refs: Refs): string {
   let blocks: unknown = stored;
   if (typeof stored === 'string') {
     try {

@@ -83,7 +83,7 @@ export async function importModeratorRemarks({ run }: Ctx) {
  * of Allmende's notification centre each one turns off. a+'s messages and invitations have no
  * in-app kind in Allmende (invitations always arrive).
  */
-export const IN_APP_SWITCHES: Record<string, NotificationKind[]> = {
+const IN_APP_SWITCHES: Record<string, NotificationKind[]> = {
   notify_project_updates: ['phase_started', 'phase_ending', 'new_project', 'project_deleted'],
   notify_project_events: ['event_soon'],
   notify_user_engagement: ['comment_on_content', 'reply_to_comment'],
@@ -101,7 +101,7 @@ export async function importInAppSettings(run: ImportRun, row: DumpRow, userId: 
 }
 
 /** a+'s message template (`{project}`, Python's format) in Allmende's catalogue form (`%(project)s`). */
-export const messageOf = (template: string) => template.replace(/\{(\w+)\}/g, '%($1)s');
+const messageOf = (template: string) => template.replace(/\{(\w+)\}/g, '%($1)s');
 
 /** A link of a+ as a path on this site (a+ kept some as absolute addresses of the old host). */
 function sitePath(value: unknown): string {
@@ -217,7 +217,7 @@ export async function importAliases({ run }: Ctx) {
 }
 
 /** a+'s SummaryResponse (its summary items and module items) as the plain paragraphs Allmende shows. */
-export function summaryText(data: unknown): string {
+function summaryText(data: unknown): string {
   const response = (typeof data === 'string' ? JSON.parse(data) : data) as { summary_items?: Record<string, unknown>[]; module_items?: Record<string, unknown>[] } | null;
   const paragraphs: string[] = [];
   for (const item of [...(response?.summary_items ?? []), ...(response?.module_items ?? [])]) {
