@@ -212,8 +212,7 @@ export async function importContentPages(ctx: Ctx) {
     } else {
       const input = { slug: slugs.get(page.pk) ?? '', title: pageTitle(row, page), body, placement: footer.has(page.pk) ? 'footer' : page.showInMenus ? 'menu' : 'none', weight: String(Math.min(weight, 9999)) };
       const { values, errors } = checkContentPage(input, () => false);
-      if (!values) run.fail(row, firstError(errors) ?? 'not a valid content page');
-      await saveContentPage(run.tx, null, values);
+      await saveContentPage(run.tx, null, values ?? run.fail(row, firstError(errors) ?? 'not a valid content page'));
     }
     const old = `/${page.urlPath.slice(siteRoot.length)}`;
     if (old !== refs.pages.get(page.pk)) run.warnings.push(`the CMS page ${old} (${row.model} pk ${row.pk}) is now at ${refs.pages.get(page.pk)}`);

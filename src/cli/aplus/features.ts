@@ -151,7 +151,9 @@ export async function importNotifications({ run }: Ctx) {
  * Custom fields (a+ 2026, `a4_candy_customfields`): a module's settings row names the module; its
  * fields, their choices, and the ideas' answers (a choice's answer is the choice's pk as text).
  */
-export async function importCustomFields({ run }: Ctx) {
+export async function importCustomFields(ctx: Ctx) {
+  // Typed here, so that run.fail (never) narrows what it checks.
+  const run: ImportRun = ctx.run;
   const moduleOfSettings = new Map<number, number>();
   for await (const row of run.rows('a4_candy_customfields.customfieldsettings')) {
     moduleOfSettings.set(run.fk(row.pk) ?? run.fail(row, 'pk is not a number'), run.require(row, 'module', 'module'));
@@ -217,8 +219,14 @@ export async function importAliases({ run }: Ctx) {
 }
 
 /** a+'s SummaryResponse (its summary items and module items) as the plain paragraphs Allmende shows. */
-function summaryText(data: unknown): string {
-  const response = (typeof data === 'string' ? JSON.parse(data) : data) as { summary_items?: Record<string, unknown>[]; module_items?: Record<string, unknown>[] } | null;
+function summaryText(data: unknown): string | null {
+  let parsed: unknown = data;
+  try {
+    if (typeof data === 'string') parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const response = parsed as { summary_items?: Record<string, unknown>[]; module_items?: Record<string, unknown>[] } | null;
   const paragraphs: string[] = [];
   for (const item of [...(response?.summary_items ?? []), ...(response?.module_items ?? [])]) {
     const heading = text(item.title ?? item.module_name).trim();
@@ -249,12 +257,7 @@ export async function importSummaries({ run }: Ctx) {
   }
   const batch = run.batcher(model, s.summaries);
   for (const [projectId, row] of latest) {
-    let body: string;
-    try {
-      body = summaryText(row.fields.response_data);
-    } catch {
-      run.fail(row, 'response_data is not JSON');
-    }
+    const body = summaryText(row.fields.response_data) ?? run.fail(row, 'response_data is not JSON');
     if (!body) run.fail(row, 'response_data holds no summary');
     await batch.add(row, { projectId, moduleId: null, text: body, model: 'adhocracy+', inputHash: text(row.fields.input_text_hash, 64), contributions: 0, createdById: null, created: date(row.fields.created_at) ?? new Date(), published: null });
   }
