@@ -52,6 +52,8 @@ export async function importOfflineEvents({ run, media }: Ctx) {
       created: date(f.created) ?? new Date(),
       modified: date(f.modified),
     });
+    // Actions (a+ 'add' of an event, where a version records one) come in the next phase and point here.
+    run.ids('offlineevent').add(id);
   }
   await batch.flush();
 }
@@ -103,6 +105,14 @@ export async function importInAppSettings(run: ImportRun, row: DumpRow, userId: 
 /** a+'s message template (`{project}`, Python's format) in Allmende's catalogue form (`%(project)s`). */
 const messageOf = (template: string) => template.replace(/\{(\w+)\}/g, '%($1)s');
 
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A link of a+ as a path on this site (a+ kept some as absolute addresses of the old host). */
 function sitePath(value: unknown): string {
   const link = text(value);
@@ -121,7 +131,7 @@ export async function importNotifications({ run }: Ctx) {
   const batch = run.batcher(model, s.notifications, 1000);
   for await (const row of run.rows(model)) {
     const f = row.fields;
-    const raw = typeof f.context === 'string' ? (JSON.parse(f.context) as unknown) : f.context;
+    const raw = typeof f.context === 'string' ? (parseJson(f.context) ?? run.fail(row, 'context is not JSON')) : f.context;
     const context = Object.fromEntries(
       Object.entries(raw && typeof raw === 'object' ? raw : {}).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value ?? '')]),
     );
@@ -220,12 +230,8 @@ export async function importAliases({ run }: Ctx) {
 
 /** a+'s SummaryResponse (its summary items and module items) as the plain paragraphs Allmende shows. */
 function summaryText(data: unknown): string | null {
-  let parsed: unknown = data;
-  try {
-    if (typeof data === 'string') parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
+  const parsed = typeof data === 'string' ? parseJson(data) : data;
+  if (parsed === undefined) return null;
   const response = parsed as { summary_items?: Record<string, unknown>[]; module_items?: Record<string, unknown>[] } | null;
   const paragraphs: string[] = [];
   for (const item of [...(response?.summary_items ?? []), ...(response?.module_items ?? [])]) {

@@ -74,12 +74,12 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
   },
   { name: 'comments', models: ['a4comments.comment', 'a4_candy_moderatorfeedback.moderatorcommentfeedback'], run: importComments },
   { name: 'ratings, reports, follows', models: ['a4ratings.rating', 'a4reports.report', 'a4follows.follow'], run: importParticipation },
+  { name: 'offline events', models: ['a4_candy_offlineevents.offlineevent'], run: importOfflineEvents },
   {
     name: 'activity, newsletters, invitations',
     models: ['a4actions.action', 'a4_candy_newsletters.newsletter', 'a4_candy_projects.participantinvite', 'a4_candy_projects.moderatorinvite'],
     run: importActivity,
   },
-  { name: 'offline events', models: ['a4_candy_offlineevents.offlineevent'], run: importOfflineEvents },
   { name: 'moderator remarks', models: ['a4_candy_moderatorremark.moderatorremark'], run: importModeratorRemarks },
   { name: 'notifications', models: ['a4_candy_notifications.notification'], run: importNotifications },
   {
@@ -267,7 +267,7 @@ export function summary(report: ImportReport): string {
   const noHome = entries.filter(([, r]) => r.skipped?.kind === 'no home yet');
   if (noHome.length) {
     lines.push('');
-    lines.push('Cannot place: no home yet (features being built):');
+    lines.push('Cannot place: no home yet (each with its reason):');
     for (const [model, r] of noHome) lines.push(`  ${model} (${r.found}): ${r.skipped?.reason}`);
   }
   lines.push('');

@@ -127,6 +127,8 @@ test('a bad row of the new models stops the import with one line naming it, and 
     [changed('a4_candy_customfields.customfield', 2, { type: 'slider' }), /^a4_candy_customfields\.customfield pk 2: type "slider" is neither "open" nor "choice"$/],
     [changed('a4_candy_offlineevents.offlineevent', 1, { date: null }), /^a4_candy_offlineevents\.offlineevent pk 1: date null is not a date and time$/],
     [changed('a4_candy_notifications.notification', 12, { recipient: ['nobody'] }), /^a4_candy_notifications\.notification pk 12: recipient \["nobody"\] is not a user of the dump$/],
+    [changed('a4_candy_notifications.notification', 12, { context: '{"project": ' }), /^a4_candy_notifications\.notification pk 12: context is not JSON$/],
+    [changed('a4_candy_summarization.projectsummary', 2, { response_data: 'no JSON' }), /^a4_candy_summarization\.projectsummary pk 2: response_data is not JSON$/],
     [changed('a4categories.categoryalias', 1, { module: 77 }), /^a4categories\.categoryalias pk 1: module 77 is not a module of the dump$/],
     [changed('a4_candy_cms_pages.simplepage', 5, { body_streamfield_de: JSON.stringify([{ type: 'richtext', value: `<p>${'x'.repeat(100_001)}</p>` }]) }), /^a4_candy_cms_pages\.simplepage pk 5: body_de: /],
   ];
