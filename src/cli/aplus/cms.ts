@@ -232,15 +232,21 @@ function pageBody(run: ImportRun, row: DumpRow, page: WagtailPage, pages: Map<nu
   const children = [...pages.values()].filter((child) => child.path.startsWith(page.path) && child.path.length === page.path.length + 4 && child.live && refs.pages.has(child.pk));
   const list = children.length ? `<ul>${children.map((child) => `<li><a href="${escapeHtml(refs.pages.get(child.pk) ?? '')}">${escapeHtml(child.title)}</a></li>`).join('')}</ul>` : '';
   const header = f.image === null || f.image === undefined ? '' : blockHtml('image', f.image, refs);
+  // The contact page's person (name and picture) and a news page's author stay on the page.
+  const person = [f.contact_person_image ? blockHtml('image', f.contact_person_image, refs) : '', text(f.contact_person_name) ? `<p>${escapeHtml(text(f.contact_person_name))}</p>` : ''].join('');
+  const author = text(f.author) ? `<p><em>${escapeHtml(text(f.author))}</em></p>` : '';
+  for (const field of ['thank_you_text_en', 'thank_you_text_de', 'to_address', 'from_address', 'subject']) run.lost(row.model, `${field} (Allmende's contact form thanks and mails every operator)`, f[field]);
   const of = (lang: Lang) => {
     const subtitle = text(f[`subtitle_${lang}`]);
     const teaser = text(f[`teaser_${lang}`]);
     const html = [
       subtitle ? `<p><strong>${escapeHtml(subtitle)}</strong></p>` : '',
       teaser ? `<p>${escapeHtml(teaser)}</p>` : '',
+      author,
       header,
       wagtailRichText(text(f[`intro_${lang}`]), refs),
       streamFieldHtml(f[`body_streamfield_${lang}`], refs),
+      person,
       list,
     ].join('');
     return cleanRichText(html);

@@ -101,7 +101,9 @@ function featureDump(): DumpRecord[] {
     { model: 'a4_candy_cms_pages.simplepage', pk: 9, fields: { body_streamfield_de: '[]', body_streamfield_en: '[]' } },
     { model: 'a4_candy_cms_news.newsindexpage', pk: 7, fields: { subtitle_de: 'Aus der Stadt', subtitle_en: 'From the city' } },
     { model: 'a4_candy_cms_news.newspage', pk: 8, fields: { image: null, title_de: 'Sommerfest am Markt', title_en: 'Summer party', teaser_de: 'Kommen Sie!', teaser_en: '', author: 'Presse', body_streamfield_de: stream([{ type: 'paragraph', value: '<p>Am Samstag.</p>', id: 'h' }]), body_streamfield_en: '[]' } },
-    { model: 'a4_candy_cms_settings.importantpages', pk: 1, fields: { site: 2, imprint: 6, terms_of_use: null, data_protection_policy: null, netiquette: null, contact: null, registration: null, donate_link: 'https://spenden.example.org/', manual_link: '', github_repo_link: '', open_content_link: '' } },
+    page(10, '0001000100010005', 'kontakt', 'Kontakt', '/home/info/kontakt/'),
+    { model: 'a4_candy_cms_contacts.formpage', pk: 10, fields: { header_de: 'Schreiben Sie uns', header_en: 'Write to us', intro_de: '<p>Wir antworten bald.</p>', intro_en: '', thank_you_text_de: 'Danke!', thank_you_text_en: '', contact_person_name: 'Frau Meier', contact_person_image: 1, to_address: 'info@stadt.example.org', from_address: '', subject: 'Kontakt' } },
+    { model: 'a4_candy_cms_settings.importantpages', pk: 1, fields: { site: 2, imprint: 6, terms_of_use: null, data_protection_policy: null, netiquette: null, contact: 10, registration: null, donate_link: 'https://spenden.example.org/', manual_link: '', github_repo_link: '', open_content_link: '' } },
   ];
 }
 
@@ -194,7 +196,11 @@ test('the CMS pages become content pages, the imprint a legal page, the home pag
     ['faq', 'Häufige Fragen', 'menu'],
     ['news', 'Neuigkeiten', 'none'],
     ['sommerfest', 'Sommerfest am Markt', 'none'],
+    ['kontakt', 'Schreiben Sie uns', 'footer'],
   ]);
+  const contact = pages.find((p) => p.slug === 'kontakt');
+  assert.match(contact?.bodyDe ?? '', /^<p>Wir antworten bald\.<\/p><figure><img src="\/media\/original_images\/markt\.png" alt="Der Marktplatz" \/?><\/figure><p>Frau Meier<\/p>$/);
+  assert.equal(report.models['a4_candy_cms_contacts.formpage'].fieldsLost?.["thank_you_text_de (Allmende's contact form thanks and mails every operator)"], 1);
   const faq = await app.inject({ method: 'GET', url: '/pages/faq/', headers: { 'accept-language': 'de' } });
   assert.equal(faq.statusCode, 200);
   assert.ok(faq.body.includes('Wer darf mitmachen?') && faq.body.includes('<p>Alle.</p>') && faq.body.includes('<p>Roh</p>'));
