@@ -81,25 +81,27 @@ export async function importModeratorRemarks({ run }: Ctx) {
 }
 
 /**
- * a+'s in-app switches (NotificationSettings.notify_*, by a+'s NotificationCategory) and the kinds
- * of Allmende's notification centre each one turns off. a+'s messages and invitations have no
- * in-app kind in Allmende (invitations always arrive).
+ * a+'s notification categories (NotificationSettings has an `email_<category>` and a
+ * `notify_<category>` switch for each) and the kinds of Allmende's notifications each covers. a+'s
+ * messages and invitations have no such kind in Allmende (invitations always arrive).
  */
-const IN_APP_SWITCHES: Record<string, NotificationKind[]> = {
-  notify_project_updates: ['phase_started', 'phase_ending', 'new_project', 'project_deleted'],
-  notify_project_events: ['event_soon'],
-  notify_user_engagement: ['comment_on_content', 'reply_to_comment'],
-  notify_moderation: ['idea_feedback', 'comment_feedback', 'comment_blocked'],
-  notify_warnings: ['report_to_moderators'],
+const KINDS_OF_CATEGORY: Record<string, NotificationKind[]> = {
+  project_updates: ['phase_started', 'phase_ending', 'new_project', 'project_deleted'],
+  project_events: ['event_soon'],
+  user_engagement: ['comment_on_content', 'reply_to_comment'],
+  moderation: ['idea_feedback', 'comment_feedback', 'comment_blocked'],
+  warnings: ['report_to_moderators'],
 };
+
+/** The kinds a user's a+ settings row turned off by e-mail (`email_*`) or in the app (`notify_*`). */
+export const kindsTurnedOff = (row: DumpRow, channel: 'email' | 'notify') => Object.entries(KINDS_OF_CATEGORY).flatMap(([category, kinds]) => (row.fields[`${channel}_${category}`] === false ? kinds : []));
 
 /** The in-app half of a user's a+ notification settings: one opt-out per kind a switch turned off. */
 export async function importInAppSettings(run: ImportRun, row: DumpRow, userId: number) {
-  const kinds = Object.entries(IN_APP_SWITCHES).flatMap(([field, off]) => (row.fields[field] === false ? off : []));
   for (const field of ['notify_messages', 'notify_invitations', 'track_project_updates', 'track_project_events', 'track_user_engagement']) {
     run.lost(row.model, `${field} (no such switch in Allmende)`, row.fields[field] === false);
   }
-  await run.insert(row.model, s.notificationInappOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
+  await run.insert(row.model, s.notificationInappOptouts, kindsTurnedOff(row, 'notify').map((kind) => ({ row, values: { userId, kind } })), false);
 }
 
 /** a+'s message template (`{project}`, Python's format) in Allmende's catalogue form (`%(project)s`). */
