@@ -164,6 +164,20 @@ export const FixturePlatformPage = Type.Object(
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], PlatformPageKey> & Exactly<Static<typeof FixturePlatformPage>['language'], Lang> = true;
 void platformPageKeysMatch;
+/** One of the platform's content pages (a+ CMS pages: help, FAQ, news), checked as the back-office checks it (core/legal/rules.ts). */
+export const FixtureContentPage = Type.Object(
+  {
+    id: Type.Optional(Id),
+    slug: Type.String(),
+    title_en: Type.Optional(Type.String()),
+    title_de: Type.Optional(Type.String()),
+    body_en: Type.Optional(Type.String()),
+    body_de: Type.Optional(Type.String()),
+    placement: Type.Optional(Type.Union([Type.Literal('footer'), Type.Literal('menu'), Type.Literal('none')])),
+    weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),
+  },
+  strict,
+);
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
 export const FixtureOfflineEvent = Type.Object(
@@ -237,6 +251,7 @@ const coreKinds = {
   custom_fields: Type.Optional(Type.Array(FixtureCustomField)),
   custom_field_answers: Type.Optional(Type.Array(FixtureCustomFieldAnswer)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
+  content_pages: Type.Optional(Type.Array(FixtureContentPage)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
 type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };

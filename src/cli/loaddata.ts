@@ -27,6 +27,8 @@ import { saveRemark } from '../features/moderatorremarks/services.js';
 import { createCustomField, saveAnswers } from '../features/customfields/services.js';
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
+import { checkContentPage } from '../core/legal/rules.js';
+import { addContentPage } from '../core/legal/services.js';
 
 export { FixtureError };
 
@@ -365,7 +367,22 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices'];
+/** The platform's content pages, checked by the back-office's rule (slug free, a title, texts within their limits) and stored by its service. */
+async function loadContentPages({ tx }: Ctx, records: Fixture['content_pages'] = []) {
+  const taken = new Set((await tx.select({ slug: s.contentPages.slug }).from(s.contentPages)).map((row) => row.slug));
+  for (const [i, page] of records.entries()) {
+    const input = { slug: page.slug, title: { en: page.title_en ?? '', de: page.title_de ?? '' }, body: { en: page.body_en ?? '', de: page.body_de ?? '' }, placement: page.placement ?? 'footer', weight: String(page.weight ?? 0) };
+    const { values, errors } = checkContentPage(input, (slug) => taken.has(slug));
+    if (!values) {
+      const [field, messages] = Object.entries(errors)[0] ?? ['slug', ['not a valid content page']];
+      throw new FixtureError(`content_pages[${i}].${field}: ${messages[0]}`);
+    }
+    taken.add(values.slug);
+    await addContentPage(tx, values, page.id);
+  }
+}
+
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -408,6 +425,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['offline_events', 'moderator_remarks'], (c) => loadEventsAndRemarks(c, fixture)],
     [['custom_fields', 'custom_field_answers'], (c) => loadCustomFields(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
+    [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);

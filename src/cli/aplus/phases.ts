@@ -12,6 +12,7 @@ import { isLang } from '../../i18n/index.js';
 import { isReservedSlug } from '../../core/slugs.js';
 import { parseArea } from '../../features/mapideas/rules.js';
 import type { DumpRow } from './dump.js';
+import { importInAppSettings, kindsTurnedOff } from './features.js';
 import type { MediaImport } from './media.js';
 import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } from './run.js';
 
@@ -64,14 +65,6 @@ const json = (value: unknown): unknown => {
   }
 };
 
-/** The a+ notification e-mail switches and the e-mails of Allmende each one turns off. */
-const EMAIL_SWITCHES: Record<string, string[]> = {
-  email_project_updates: ['phase_started', 'phase_ending'],
-  email_user_engagement: ['comment_on_content', 'reply_to_comment'],
-  email_moderation: ['idea_feedback', 'comment_feedback', 'comment_blocked'],
-  email_warnings: ['report_to_moderators'],
-};
-
 export async function importUsers({ run, media }: Ctx) {
   const verified = new Map<string, boolean>();
   for await (const row of run.rows('account.emailaddress')) {
@@ -122,10 +115,10 @@ export async function importUsers({ run, media }: Ctx) {
 
   for await (const row of run.rows('a4_candy_notifications.notificationsettings')) {
     const userId = run.requireUser(row, 'user');
-    const kinds = Object.entries(EMAIL_SWITCHES).flatMap(([field, turnedOff]) => (row.fields[field] === false ? turnedOff : []));
-    for (const field of Object.keys(row.fields)) if (/^(notify|track)_/.test(field)) run.lost(row.model, `${field.replace(/_.*/, '')}_* (in-app notifications)`, row.fields[field] === false);
-    // One a+ row becomes several opt-outs (or none); it counts as imported once.
-    if (kinds.length) await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
+    const kinds = kindsTurnedOff(row, 'email');
+    // One a+ row becomes several opt-outs, by e-mail and in the app (or none); it counts as imported once.
+    await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
+    await importInAppSettings(run, row, userId);
     run.imported(row.model);
   }
 
