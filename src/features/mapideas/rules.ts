@@ -124,3 +124,72 @@ export function pointError(value: unknown, area: AreaFeatureCollection | null): 
   if (area && !pointInArea(parsed.point, area)) return { point: null, error: POINT_OUTSIDE };
   return { point: parsed.point, error: null };
 }
+
+/*
+ * The operator's area presets (adhocracy+'s MapPreset, MapPresetCategory) and administrative
+ * districts (adhocracy4's AdministrativeDistrict), as the back-office's forms send them.
+ */
+
+/** The longest name of a preset, a preset category or a district (adhocracy+'s max_length). */
+export const PLACE_NAME_MAX = 128;
+/** The longest GeoJSON text of an area (characters); a city's district outline is far below it. */
+export const AREA_TEXT_MAX = 1_000_000;
+
+export interface PlaceInput {
+  name: string;
+  /** GeoJSON text: pasted, or the uploaded file's contents. */
+  area: string;
+  /** A district's two-letter code (a4's short_code); presets have none. */
+  shortCode?: string;
+  /** A preset's category: '' for none, else one of `categoryIds`. */
+  category?: string;
+}
+
+export interface CheckedPlace {
+  name: string;
+  shortCode: string;
+  area: AreaFeatureCollection | null;
+  categoryId: number | null;
+}
+
+/**
+ * Checks a preset (area required) or a district (area optional): every error by its field, as
+ * catalogue keys; the values only when there is none.
+ */
+export function checkPlace(input: PlaceInput, options: { areaRequired: boolean; categoryIds?: number[] }): { place: CheckedPlace; errors: null } | { place: null; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const name = input.name.trim();
+  if (!name) errors.name = ['This field is required.'];
+  else if (name.length > PLACE_NAME_MAX) errors.name = ['Ensure this field has no more than 128 characters.'];
+  const shortCode = (input.shortCode ?? '').trim();
+  if (shortCode.length > 2) errors.short_code = ['Ensure this field has no more than 2 characters.'];
+  let categoryId: number | null = null;
+  if (input.category) {
+    categoryId = Number(input.category);
+    if (!options.categoryIds?.includes(categoryId)) errors.category = ['Select a valid choice.'];
+  }
+  let area: AreaFeatureCollection | null = null;
+  const text = input.area.trim();
+  if (!text) {
+    if (options.areaRequired) errors.area = ['This field is required.'];
+  } else if (text.length > AREA_TEXT_MAX) errors.area = [AREA_INVALID];
+  else {
+    let parsed: ReturnType<typeof parseArea> = { error: AREA_INVALID };
+    try {
+      parsed = parseArea(JSON.parse(text));
+    } catch {
+      // not JSON: the error above
+    }
+    if ('error' in parsed) errors.area = [parsed.error];
+    else area = parsed.area;
+  }
+  if (Object.keys(errors).length) return { place: null, errors };
+  return { place: { name, shortCode, area, categoryId }, errors: null };
+}
+
+/** Checks a preset category's name. */
+export function categoryNameError(value: string): string | null {
+  const name = value.trim();
+  if (!name) return 'This field is required.';
+  return name.length > PLACE_NAME_MAX ? 'Ensure this field has no more than 128 characters.' : null;
+}
