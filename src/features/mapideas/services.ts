@@ -15,11 +15,15 @@ export async function updatePlace(tx: DbOrTx, { placeTable }: PlaceKind, id: num
   await tx.update(placeTable).set({ point: place.point, pointLabel: place.pointLabel }).where(eq(placeTable.id, id));
 }
 
-/** Creates (id null) or changes an area preset, checked by `checkPlace`. */
-export async function savePreset(tx: DbOrTx, id: number | null, place: CheckedPlace & { area: AreaFeatureCollection }): Promise<void> {
+/** Which row a save writes: a new one (with the id loaddata gives, or the next), or the stored one. */
+export type SaveTarget = { create: true; id?: number } | { create: false; id: number };
+
+/** Creates or changes an area preset, checked by `checkPlace`. */
+export async function savePreset(tx: DbOrTx, target: SaveTarget, place: CheckedPlace & { area: AreaFeatureCollection }): Promise<void> {
   const values = { name: place.name, area: place.area, categoryId: place.categoryId };
-  if (id === null) await tx.insert(mapPresets).values(values);
-  else await tx.update(mapPresets).set(values).where(eq(mapPresets.id, id));
+  const { id } = target;
+  if (target.create) await tx.insert(mapPresets).values({ ...values, id });
+  else await tx.update(mapPresets).set(values).where(eq(mapPresets.id, target.id));
 }
 
 /** Removes a preset; the modules that took its area keep it (the area was copied). */
@@ -27,10 +31,9 @@ export async function deletePreset(tx: DbOrTx, id: number): Promise<void> {
   await tx.delete(mapPresets).where(eq(mapPresets.id, id));
 }
 
-/** Creates (id null) or renames a preset category. */
-export async function savePresetCategory(tx: DbOrTx, id: number | null, name: string): Promise<void> {
-  if (id === null) await tx.insert(mapPresetCategories).values({ name: name.trim() });
-  else await tx.update(mapPresetCategories).set({ name: name.trim() }).where(eq(mapPresetCategories.id, id));
+/** Creates a preset category (its name checked by `categoryNameError`). */
+export async function createPresetCategory(tx: DbOrTx, name: string, id?: number): Promise<void> {
+  await tx.insert(mapPresetCategories).values({ id, name: name.trim() });
 }
 
 /** Removes a preset category; its presets stay, without a category (a+'s SET_NULL). */
@@ -38,11 +41,11 @@ export async function deletePresetCategory(tx: DbOrTx, id: number): Promise<void
   await tx.delete(mapPresetCategories).where(eq(mapPresetCategories.id, id));
 }
 
-/** Creates (id null) or changes an administrative district, checked by `checkPlace`. */
-export async function saveDistrict(tx: DbOrTx, id: number | null, place: CheckedPlace): Promise<void> {
+/** Creates or changes an administrative district, checked by `checkPlace`. */
+export async function saveDistrict(tx: DbOrTx, target: SaveTarget, place: CheckedPlace): Promise<void> {
   const values = { name: place.name, shortCode: place.shortCode, area: place.area };
-  if (id === null) await tx.insert(administrativeDistricts).values(values);
-  else await tx.update(administrativeDistricts).set(values).where(eq(administrativeDistricts.id, id));
+  if (target.create) await tx.insert(administrativeDistricts).values({ ...values, id: target.id });
+  else await tx.update(administrativeDistricts).set(values).where(eq(administrativeDistricts.id, target.id));
 }
 
 /** Removes a district; its projects keep no district (SET NULL). */

@@ -8,7 +8,7 @@ import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { listDistricts, listPresetCategories, listPresets, loadDistrict, loadPreset, loadPresetCategory } from '../../features/mapideas/queries.js';
 import { AREA_TEXT_MAX, categoryNameError, checkPlace } from '../../features/mapideas/rules.js';
-import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, savePresetCategory } from '../../features/mapideas/services.js';
+import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, createPresetCategory } from '../../features/mapideas/services.js';
 import { operator } from './access.js';
 import { MapsPage, PLACE_KINDS, PlaceForm, type PlaceKind } from './map-views.js';
 
@@ -55,7 +55,7 @@ export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
     const name = field(request.body, 'name');
     const error = categoryNameError(name);
     if (error) return listPage(request, reply, { category: { name, errors: [error] }, status: 400 });
-    await db.transaction((tx) => savePresetCategory(tx, null, name));
+    await db.transaction((tx) => createPresetCategory(tx, name));
     return reply.redirect('/backoffice/maps/?done=saved', 302);
   });
 
@@ -116,9 +116,10 @@ export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
       return formPage(request, reply, kind, id, values, errors);
     }
     const place = checked.place;
+    const target = id === null ? { create: true as const } : { create: false as const, id };
     await db.transaction(async (tx) => {
-      if (kind === 'district') await saveDistrict(tx, id, place);
-      else if (place.area) await savePreset(tx, id, { ...place, area: place.area });
+      if (kind === 'district') await saveDistrict(tx, target, place);
+      else if (place.area) await savePreset(tx, target, { ...place, area: place.area });
     });
     return reply.redirect('/backoffice/maps/?done=saved', 302);
   }
