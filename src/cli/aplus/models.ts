@@ -47,8 +47,6 @@ export const NO_HOME_YET: [RegExp, string][] = [
   [/^a4_candy_cms_images\.customimage$/, 'the platform content pages (CMS images)'],
   [/^taggit\./, 'the platform content pages (CMS tags)'],
   [/^landingpage\./, 'the platform landing page figures'],
-  [/^a4_candy_maps\.mappreset(category)?$/, 'map presets'],
-  [/^a4administrative_districts\./, 'administrative districts'],
   [/^a4(categories|labels)\.(category|label)alias$/, 'category and label aliases'],
   [/^a4_candy_activities\./, 'facilitator activities'],
   [/custom_?field/, 'custom fields'],

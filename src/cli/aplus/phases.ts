@@ -209,6 +209,41 @@ export async function importOrganisations({ run, media }: Ctx) {
 
 const ACCESS: Record<string, 'PUBLIC' | 'SEMIPUBLIC' | 'PRIVATE'> = { 1: 'PUBLIC', 2: 'SEMIPUBLIC', 3: 'PRIVATE', PUBLIC: 'PUBLIC', SEMIPUBLIC: 'SEMIPUBLIC', PRIVATE: 'PRIVATE' };
 
+/**
+ * The operator's places: a4's administrative districts (name, short code; a4 keeps no area) and
+ * a+'s map presets with their categories (a preset whose polygon is no valid area cannot be placed).
+ */
+export async function importPlaces({ run }: Ctx) {
+  const districts: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows('a4administrative_districts.administrativedistrict')) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    districts.push({ row, values: { id, name: text(row.fields.name, 128), shortCode: text(row.fields.short_code, 2) } });
+    run.ids('district').add(id);
+  }
+  await run.insert('a4administrative_districts.administrativedistrict', s.administrativeDistricts, districts);
+  const categories: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows('a4_candy_maps.mappresetcategory')) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    categories.push({ row, values: { id, name: text(row.fields.name, 128) } });
+    run.ids('presetcategory').add(id);
+  }
+  await run.insert('a4_candy_maps.mappresetcategory', s.mapPresetCategories, categories);
+  const model = 'a4_candy_maps.mappreset';
+  const presets: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows(model)) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    const area = parseArea(json(row.fields.polygon));
+    if ('error' in area) {
+      run.cannotPlace(model, 'its polygon is not a valid area');
+      continue;
+    }
+    const category = run.fk(row.fields.category);
+    if (category !== null && !run.has('presetcategory', category)) run.fail(row, `category ${JSON.stringify(row.fields.category)} is not a map preset category of the dump`);
+    presets.push({ row, values: { id, name: text(row.fields.name, 128), categoryId: category, area: area.area } });
+  }
+  await run.insert(model, s.mapPresets, presets);
+}
+
 export async function importProjects({ run, media }: Ctx) {
   const showInsights = new Map<number, boolean>();
   for await (const row of run.rows('a4_candy_projects.projectinsight')) {
@@ -226,7 +261,8 @@ export async function importProjects({ run, media }: Ctx) {
     const access = ACCESS[String(f.access)];
     if (!access) run.fail(row, `access ${JSON.stringify(f.access)} is none of 1 (public), 2 (semi-public), 3 (private)`);
     const point = projectPoint(f.point);
-    run.lost(model, 'administrative_district', f.administrative_district);
+    const district = run.fk(f.administrative_district);
+    if (district !== null && !run.has('district', district)) run.fail(row, `administrative_district ${JSON.stringify(f.administrative_district)} is not a district of the dump`);
     await batch.add(row, {
       id,
       slug: freeSlug(run, row),
@@ -256,6 +292,7 @@ export async function importProjects({ run, media }: Ctx) {
       contactEmail: text(f.contact_email),
       contactPhone: text(f.contact_phone),
       contactUrl: text(f.contact_url),
+      administrativeDistrictId: district,
       topics: ((f.topics as unknown[] | undefined) ?? []).map((topic) => (Array.isArray(topic) ? String(topic[0]) : (topicCodes.get(String(topic)) ?? String(topic)))),
       created: date(f.created) ?? new Date(),
       modified: date(f.modified),
