@@ -124,9 +124,8 @@ export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.redirect('/backoffice/maps/?done=saved', 302);
   }
 
-  const withUpload = (params: typeof KindParams | typeof KindIdParams) => ({ ...pageRoute({ params, body: PlaceBody }), preValidation: readUpload });
-  app.post('/backoffice/maps/:kind/create/', withUpload(KindParams), async (request, reply) => save(request, reply, request.body, kindOf(request.params.kind), null));
-  app.post('/backoffice/maps/:kind/:id/', withUpload(KindIdParams), async (request, reply) => save(request, reply, request.body, kindOf(request.params.kind), request.params.id));
+  app.post('/backoffice/maps/:kind/create/', { ...pageRoute({ params: KindParams, body: PlaceBody }), preValidation: readUpload }, async (request, reply) => save(request, reply, request.body, kindOf(request.params.kind), null));
+  app.post('/backoffice/maps/:kind/:id/', { ...pageRoute({ params: KindIdParams, body: PlaceBody }), preValidation: readUpload }, async (request, reply) => save(request, reply, request.body, kindOf(request.params.kind), request.params.id));
 
   app.post('/backoffice/maps/:kind/:id/delete/', pageRoute({ params: KindIdParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
