@@ -34,7 +34,7 @@ test('the import places districts, preset categories and presets with their ids,
   assert.deepEqual(report.models['a4administrative_districts.administrativedistrict'], { found: 2, imported: 2, cannotPlace: {} });
   assert.deepEqual(report.models['a4_candy_maps.mappresetcategory'], { found: 1, imported: 1, cannotPlace: {} });
   assert.deepEqual(report.models['a4_candy_maps.mappreset'], { found: 2, imported: 1, cannotPlace: { 'its polygon is not a valid area': 1 } });
-  assert.doesNotMatch(summary(report), /no home yet[^]*(mappreset|administrative)/);
+  assert.doesNotMatch(summary(report).split('Cannot place: no home yet')[1] ?? '', /mappreset|administrative/);
   assert.deepEqual(await db.select().from(administrativeDistricts).orderBy(administrativeDistricts.id), [
     { id: 1, name: 'Mitte', shortCode: 'mi', area: null },
     { id: 2, name: 'Pankow', shortCode: '', area: null },
