@@ -26,10 +26,10 @@ import { createOfflineEvent } from '../features/offlineevents/services.js';
 import { saveRemark } from '../features/moderatorremarks/services.js';
 import { createCustomField, saveAnswers } from '../features/customfields/services.js';
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
-import { mapPresetCategories } from '../features/mapideas/schema.js';
+import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
-import { checkPlace } from '../features/mapideas/rules.js';
-import { createPresetCategory, saveDistrict, savePreset } from '../features/mapideas/services.js';
+import { checkPlace } from '../features/places/rules.js';
+import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
 export { FixtureError };
 
@@ -168,7 +168,7 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
   }
 }
 
-/** The operator's districts and area presets (features/mapideas): checked and saved by its rules and services. */
+/** The operator's districts and area presets (features/places): checked and saved by its rules and services. */
 async function loadPlaces({ tx }: Ctx, data: Fixture) {
   const checked = (record: { name: string; short_code?: string; area?: unknown }, where: string, areaRequired: boolean) => {
     const area = record.area === undefined || record.area === null ? '' : JSON.stringify(record.area);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { administrativeDistricts, modules, projects, users } from '../../src/db/schema/index.js';
-import { mapPresetCategories, mapPresets } from '../../src/features/mapideas/schema.js';
+import { mapPresetCategories, mapPresets } from '../../src/features/places/schema.js';
 import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';

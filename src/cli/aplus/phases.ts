@@ -5,12 +5,13 @@ import * as documentTables from '../../features/documents/schema.js';
 import * as ideaTables from '../../features/ideas/schema.js';
 import * as interactiveEventTables from '../../features/interactiveevents/schema.js';
 import * as mapIdeaTables from '../../features/mapideas/schema.js';
+import * as placeTables from '../../features/places/schema.js';
 import * as pollTables from '../../features/polls/schema.js';
 import * as topicprioTables from '../../features/topicprio/schema.js';
 import { ACTION_VERBS, type ActionVerb, CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { isLang } from '../../i18n/index.js';
 import { isReservedSlug } from '../../core/slugs.js';
-import { parseArea } from '../../features/mapideas/rules.js';
+import { parseArea } from '../../features/places/rules.js';
 import type { DumpRow } from './dump.js';
 import type { MediaImport } from './media.js';
 import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } from './run.js';
@@ -20,7 +21,7 @@ import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } fro
  * the a+ import maps every a+ model onto its table here; each module type should declare its part
  * of the import (a contract hook), as loaddata's fixture kinds do.
  */
-const s = { ...floor, ...ideaTables, ...mapIdeaTables, ...budgetingTables, ...pollTables, ...documentTables, ...debateTables, ...topicprioTables, ...interactiveEventTables };
+const s = { ...floor, ...ideaTables, ...mapIdeaTables, ...placeTables, ...budgetingTables, ...pollTables, ...documentTables, ...debateTables, ...topicprioTables, ...interactiveEventTables };
 
 type Ctx = { run: ImportRun; media: MediaImport };
 

@@ -5,8 +5,9 @@ import { FieldErrors as ErrorList } from '../../web/layout.js';
 import type { ModuleComponent } from '../../core/modules/registry.js';
 import type { DashboardComponentForm } from '../moduletypes/contract.js';
 import type { DbOrTx } from '../../db/client.js';
-import { listPresets, loadArea, loadPreset } from './queries.js';
-import { AREA_INVALID, parseArea } from './rules.js';
+import { loadArea } from './queries.js';
+import { listPresets, loadPreset } from '../places/queries.js';
+import { AREA_INVALID, parseArea } from '../places/rules.js';
 import { saveArea } from './services.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
 

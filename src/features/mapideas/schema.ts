@@ -1,5 +1,4 @@
-import { integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import type { AreaFeatureCollection } from '../../db/schema/index.js';
+import { jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { ideaColumns, ideaIndexes, labelLinks } from '../ideas/schema.js';
 
 /* The map ideas' tables, and the place columns proposals share (drizzle.config.ts finds them here). */
@@ -22,17 +21,3 @@ export const placeColumns = () => ({
 export const mapIdeas = pgTable('map_ideas', { ...ideaColumns(), ...placeColumns() }, (t) => ideaIndexes('map_ideas', t));
 
 export const mapIdeaLabels = labelLinks('map_idea_labels', 'map_idea_id', mapIdeas);
-
-/** A group of area presets (adhocracy+'s `MapPresetCategory`), shown as a group of the dashboard's preset choice. */
-export const mapPresetCategories = pgTable('map_preset_categories', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 128 }).notNull(),
-});
-
-/** A named area the operator keeps (adhocracy+'s `MapPreset`): an initiator takes it as a map module's area. */
-export const mapPresets = pgTable('map_presets', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 128 }).notNull(),
-  categoryId: integer('category_id').references(() => mapPresetCategories.id, { onDelete: 'set null' }),
-  area: jsonb('area').$type<AreaFeatureCollection>().notNull(),
-});

@@ -10,7 +10,7 @@ import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
 import { frameData, managedProject } from './access.js';
 import { manageResultsPath } from '../../features/results/queries.js';
-import { listDistricts } from '../../features/mapideas/queries.js';
+import { listDistricts } from '../../features/places/queries.js';
 import { ProjectComponentPage } from './component-views.js';
 import type { PublishCheck } from './completeness.js';
 import { ingestProjectImages, projectImageChange, writeProjectImages } from './images.js';

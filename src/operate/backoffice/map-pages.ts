@@ -6,9 +6,9 @@ import { notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { listDistricts, listPresetCategories, listPresets, loadDistrict, loadPreset, loadPresetCategory } from '../../features/mapideas/queries.js';
-import { AREA_TEXT_MAX, categoryNameError, checkPlace } from '../../features/mapideas/rules.js';
-import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, createPresetCategory } from '../../features/mapideas/services.js';
+import { listDistricts, listPresetCategories, listPresets, loadDistrict, loadPreset, loadPresetCategory } from '../../features/places/queries.js';
+import { AREA_TEXT_MAX, categoryNameError, checkPlace } from '../../features/places/rules.js';
+import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, createPresetCategory } from '../../features/places/services.js';
 import { operator } from './access.js';
 import { MapsPage, PLACE_KINDS, PlaceForm, type PlaceKind } from './map-views.js';
 
@@ -34,7 +34,7 @@ const kindOf = (segment: 'presets' | 'districts'): PlaceKind => (segment === 'pr
 /**
  * The back-office's map places (issue 34.6, 37.11): area presets with their categories (a+
  * MapPreset, MapPresetCategory) and administrative districts (a4 AdministrativeDistrict). Superusers
- * only (`operator`); the rules are features/mapideas/rules.ts (`checkPlace`).
+ * only (`operator`); the rules are features/places/rules.ts (`checkPlace`).
  */
 export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -3,8 +3,8 @@ import type { PageContext } from '../../web/context.js';
 import { DataTable, PostButton } from '../../web/components.js';
 import { CsrfField, Notice } from '../../web/layout.js';
 import { Input, Select, TextArea } from '../../web/controls.js';
-import type { AreaPreset, District, listPresetCategories } from '../../features/mapideas/queries.js';
-import { PLACE_NAME_MAX } from '../../features/mapideas/rules.js';
+import type { AreaPreset, District, listPresetCategories } from '../../features/places/queries.js';
+import { PLACE_NAME_MAX } from '../../features/places/rules.js';
 import { Frame } from './views.js';
 
 type Errors = Record<string, string[]>;

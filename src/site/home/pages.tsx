@@ -23,7 +23,7 @@ import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { organisationResultsPath } from '../../features/results/queries.js';
-import { type District, listDistricts } from '../../features/mapideas/queries.js';
+import { type District, listDistricts } from '../../features/places/queries.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
 
 const PROJECT_SEARCH_MAX_LENGTH = 200;

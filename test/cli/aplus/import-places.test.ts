@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { importAplus, summary } from '../../../src/cli/aplus/import.js';
 import { administrativeDistricts, projects } from '../../../src/db/schema/index.js';
-import { mapPresetCategories, mapPresets } from '../../../src/features/mapideas/schema.js';
+import { mapPresetCategories, mapPresets } from '../../../src/features/places/schema.js';
 import { createTestDatabase } from '../../database.js';
 import { type DumpRecord, smallDump, writeDump } from './dumps.js';
 
