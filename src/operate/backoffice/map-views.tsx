@@ -19,6 +19,25 @@ export type PlaceKind = keyof typeof PLACE_KINDS;
 
 const GEOJSON_HELP = 'A GeoJSON FeatureCollection of polygons (longitude, latitude in WGS 84), e.g. exported from QGIS or geojson.io. Upload a file or paste its text.';
 
+/** A preset's or district's row: its name linking its form, its other cells, its delete button. */
+function PlaceRow({ page, kind, place, cells }: { page: PageContext; kind: PlaceKind; place: { id: number; name: string }; cells: string[] }) {
+  const path = `${PLACE_KINDS[kind].path}${place.id}/`;
+  const remove = t(page.lang, 'Delete');
+  return (
+    <tr>
+      <td>
+        <a href={path}>{place.name}</a>
+      </td>
+      {cells.map((cell) => (
+        <td>{cell}</td>
+      ))}
+      <td>
+        <PostButton page={page} action={`${path}delete/`} label={remove} aria={`${remove}: ${place.name}`} />
+      </td>
+    </tr>
+  );
+}
+
 /** The area presets, their categories and the administrative districts (a+ MapPreset, MapPresetCategory; a4 AdministrativeDistrict). */
 export function MapsPage(props: { page: PageContext; presets: AreaPreset[]; categories: Category[]; districts: District[]; category: { name: string; errors?: string[] }; notice: string | null }) {
   const { page } = props;
@@ -30,15 +49,7 @@ export function MapsPage(props: { page: PageContext; presets: AreaPreset[]; cate
       <h2>{t(lang, 'Area presets')}</h2>
       <DataTable headers={[t(lang, 'Name'), t(lang, 'Category'), t(lang, 'Actions')]}>
         {props.presets.map((p) => (
-          <tr>
-            <td>
-              <a href={`${PLACE_KINDS.preset.path}${p.id}/`}>{p.name}</a>
-            </td>
-            <td>{p.categoryName ?? '—'}</td>
-            <td>
-              <PostButton page={page} action={`${PLACE_KINDS.preset.path}${p.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${p.name}`} />
-            </td>
-          </tr>
+          <PlaceRow page={page} kind="preset" place={p} cells={[p.categoryName ?? '—']} />
         ))}
       </DataTable>
       <p>
@@ -65,16 +76,7 @@ export function MapsPage(props: { page: PageContext; presets: AreaPreset[]; cate
       <h2>{t(lang, 'Administrative districts')}</h2>
       <DataTable headers={[t(lang, 'Name'), t(lang, 'Short code'), t(lang, 'Area'), t(lang, 'Actions')]}>
         {props.districts.map((d) => (
-          <tr>
-            <td>
-              <a href={`${PLACE_KINDS.district.path}${d.id}/`}>{d.name}</a>
-            </td>
-            <td>{d.shortCode}</td>
-            <td>{d.area ? t(lang, 'Yes') : t(lang, 'No')}</td>
-            <td>
-              <PostButton page={page} action={`${PLACE_KINDS.district.path}${d.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${d.name}`} />
-            </td>
-          </tr>
+          <PlaceRow page={page} kind="district" place={d} cells={[d.shortCode, d.area ? t(lang, 'Yes') : t(lang, 'No')]} />
         ))}
       </DataTable>
       <p>
