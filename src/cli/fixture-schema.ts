@@ -76,6 +76,8 @@ export const FixtureProject = Type.Object(
     contact_url: Type.Optional(Type.String({ maxLength: 200 })),
     /** Topic codes of features/projects/topics.ts, each once, at most MAX_PROJECT_TOPICS. */
     topics: Type.Optional(Type.Array(Type.Unsafe<ProjectTopic>(Type.String({ enum: Object.keys(PROJECT_TOPICS) })), { maxItems: MAX_PROJECT_TOPICS, uniqueItems: true })),
+    /** One of the fixture's (or the platform's) `administrative_districts`. */
+    administrative_district: Type.Optional(Type.Union([Id, Type.Null()])),
     created: Type.Optional(DateTime),
   },
   strict,
@@ -234,9 +236,18 @@ export const FixtureCustomField = Type.Object(
 /** An item's answer to its module's question: a text, or one of the question's choices. */
 export const FixtureCustomFieldAnswer = Type.Object({ field: Id, target: Target, value: Type.Optional(Type.String({ maxLength: 1000 })), choice: Type.Optional(Id) }, strict);
 
+/** A GeoJSON FeatureCollection of polygons (checked by features/mapideas `checkPlace`). */
+const Area = Type.Unknown();
+export const FixtureDistrict = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), short_code: Type.Optional(Type.String({ maxLength: 2 })), area: Type.Optional(Type.Union([Type.Null(), Area])) }, strict);
+export const FixturePresetCategory = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
+export const FixturePreset = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), category: Type.Optional(Type.Union([Id, Type.Null()])), area: Area }, strict);
+
 /** The platform's own kinds; the module types add theirs (their `fixtures`). */
 const coreKinds = {
   users: Type.Optional(Type.Array(FixtureUser)),
+  administrative_districts: Type.Optional(Type.Array(FixtureDistrict)),
+  map_preset_categories: Type.Optional(Type.Array(FixturePresetCategory)),
+  map_presets: Type.Optional(Type.Array(FixturePreset)),
   organisations: Type.Optional(Type.Array(FixtureOrganisation)),
   projects: Type.Optional(Type.Array(FixtureProject)),
   modules: Type.Optional(Type.Array(FixtureModule)),

@@ -7,7 +7,7 @@ import { AplusImportError, stageDump } from './dump.js';
 import { MediaImport, type MediaResult } from './media.js';
 import { openMediaSource } from './media-source.js';
 import { NO_HOME_YET, reasonOf, SKIPPED_ON_PURPOSE } from './models.js';
-import { importActivity, importComments, importItems, importOrganisations, importParticipation, importProjects, importUsers } from './phases.js';
+import { importActivity, importComments, importItems, importOrganisations, importParticipation, importPlaces, importProjects, importUsers } from './phases.js';
 import { CMS_MODELS, importContentPages } from './cms.js';
 import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
@@ -50,6 +50,7 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
     models: ['a4_candy_organisations.organisation', 'a4_candy_organisations.organisationtranslation', 'a4_candy_organisations.member', 'a4_candy_organisations.organisationtermsofuse'],
     run: importOrganisations,
   },
+  { name: 'districts, map presets', models: ['a4administrative_districts.administrativedistrict', 'a4_candy_maps.mappresetcategory', 'a4_candy_maps.mappreset'], run: importPlaces },
   { name: 'projects', models: ['a4projects.project', 'a4modules.module', 'a4phases.phase', 'a4categories.category', 'a4labels.label'], run: importProjects },
   {
     name: 'items',
@@ -98,6 +99,9 @@ export const IMPORTED_MODELS = new Set(PHASES.flatMap((phase) => phase.models));
 const ID_TABLES = [
   'users',
   'organisations',
+  'administrative_districts',
+  'map_preset_categories',
+  'map_presets',
   'projects',
   'modules',
   'phases',

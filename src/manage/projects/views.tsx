@@ -80,6 +80,8 @@ export interface FrameData {
   /** Set when publishing was just refused. */
   refused?: PublishCheck;
   error?: string | null;
+  /** The administrative districts (the basic settings' choice; empty elsewhere). */
+  districts: { id: number; name: string }[];
 }
 
 function PublishBox({ page, data }: { page: PageContext; data: FrameData }) {
