@@ -341,7 +341,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     checkCsrf(request);
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
-    await db.transaction((tx) => deleteResult(tx, found.result.id));
+    const images = await db.transaction((tx) => deleteResult(tx, found.result.id));
+    await media.remove(...images);
     return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
   });
 

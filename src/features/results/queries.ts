@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ContentKind, modules, organisations, projects, users } from '../../db/schema/index.js';
 import { resultableContentTypes, winnerContentType } from '../../core/modules/registry.js';
@@ -233,3 +233,13 @@ export async function loadTree(db: DbOrTx, projectId: number) {
 /** The first status of an organisation whose default progress is 0 (new results from winners take it), else the first. */
 export const startingStatus = (statuses: StatusRow[]) => statuses.find((s) => s.progress === 0) ?? statuses[0] ?? null;
 
+
+/** The images of the timeline entries that `where` picks (distinct): what a deletion leaves to remove from the media store. */
+export async function entryImages(db: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const rows = await db.selectDistinct({ image: resultEntries.image }).from(resultEntries).where(and(where, isNotNull(resultEntries.image)));
+  return rows.flatMap((row) => (row.image ? [row.image] : []));
+}
+
+/** The timeline images of every result of a project (deleted with it). */
+export const projectResultImages = (db: DbOrTx, projectId: number) =>
+  entryImages(db, inArray(resultEntries.resultId, db.select({ id: results.id }).from(results).where(eq(results.projectId, projectId))));

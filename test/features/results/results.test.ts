@@ -252,3 +252,31 @@ test('a timeline entry may carry an image: stored and shown with its alt text; a
   assert.match(page.text, new RegExp(`<img class="result-entry-image" src="/media/${entry.image}" alt="Image of the entry of`));
   assert.equal((await new Browser(t.app).download(`/media/${entry.image}`)).status, 200);
 });
+
+test('deleting a result removes its timeline images from the media store, unless another entry still shows the same picture; deleting the project removes the rest', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  const picture = (blue: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 90, b: blue } } }).png().toBuffer();
+  const entry = async (resultId: number, png: Buffer) => {
+    const fields = { date: '2026-11-30', text: 'Photo of the site', status: '', progress: '' };
+    assert.equal((await initiator.postMultipart(`/org/results/${resultId}/entries/`, fields, { name: 'image', filename: 'site.png', type: 'image/png', data: png })).status, 302);
+    const [row] = await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, resultId)).orderBy(asc(resultEntries.id));
+    return row.image ?? '';
+  };
+  const shared = await entry(park.id, await picture(200));
+  assert.equal(await entry(bridge.id, await picture(200)), shared, 'the same picture is one file');
+  const [sub] = await t.db.insert(results).values({ projectId: 1, title: 'Slide', parentId: park.id }).returning();
+  const own = await entry(sub.id, await picture(100));
+  const served = async (path: string) => (await new Browser(t.app).download(`/media/${path}`)).status;
+  assert.equal(await served(own), 200);
+
+  assert.equal((await initiator.post(`/org/results/${park.id}/delete/`, {})).status, 302);
+  assert.equal(await served(own), 404, "the sub-result's image went with it");
+  assert.equal(await served(shared), 200, 'the other result still shows the same picture');
+
+  const last = await entry(bridge.id, await picture(50));
+  assert.equal((await initiator.post('/org/dashboard/projects/project/delete/', {})).status, 302);
+  assert.equal(await served(shared), 404);
+  assert.equal(await served(last), 404);
+});
