@@ -134,8 +134,11 @@ export async function loadLinks(db: DbOrTx, resultId: number): Promise<LinkedCon
   return contributionPages(db, rows);
 }
 
-/** The contributions of a project's modules that a result may answer (every resultable kind). */
-export async function loadLinkable(db: DbOrTx, projectId: number): Promise<LinkedContribution[]> {
+/**
+ * Every contribution of a project's modules that a result may answer (every resultable kind), by
+ * kind and number, in one statement; without those `exceptLinkedTo` (a result) answers already.
+ */
+export async function projectContributions(db: DbOrTx, projectId: number, exceptLinkedTo: number | null = null): Promise<{ kind: ContentKind; pk: number }[]> {
   const kinds = resultableContentTypes();
   if (!kinds.length) return [];
   const moduleIds = sql`(select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId})`;
@@ -143,11 +146,27 @@ export async function loadLinkable(db: DbOrTx, projectId: number): Promise<Linke
     kinds.map((kind) => sql`select ${kind.kind}::text as kind, i.id from (${kind.inModules(moduleIds)}) i`),
     sql` union all `,
   );
-  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items order by items.kind, items.id limit 500`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
-  return contributionPages(
-    db,
-    result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) })),
-  );
+  const linked = exceptLinkedTo === null ? sql`false` : sql`exists (select 1 from ${resultLinks} l where l.result_id = ${exceptLinkedTo} and l.content_type = items.kind and l.object_pk::text = items.id::text)`;
+  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items where not ${linked} order by items.kind, items.id`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
+  return result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) }));
+}
+
+/** How many contributions the link form offers at once. */
+export const LINKABLE_PAGE_SIZE = 50;
+
+/**
+ * The contributions of a project's modules that the result may answer and does not yet (every
+ * resultable kind), by kind and number: one page of them and how many there are, all of them or
+ * those whose name holds `search` (any case). The ids come in one statement; the names, which
+ * live in each kind's own table, only for the page shown, or for all when searching.
+ */
+export async function loadLinkable(db: DbOrTx, projectId: number, resultId: number, query: { search: string; page: number }): Promise<{ count: number; items: LinkedContribution[] }> {
+  const ids = await projectContributions(db, projectId, resultId);
+  const start = (query.page - 1) * LINKABLE_PAGE_SIZE;
+  const search = query.search.trim().toLocaleLowerCase();
+  if (!search) return { count: ids.length, items: await contributionPages(db, ids.slice(start, start + LINKABLE_PAGE_SIZE)) };
+  const found = (await contributionPages(db, ids)).filter((item) => item.name.toLocaleLowerCase().includes(search));
+  return { count: found.length, items: found.slice(start, start + LINKABLE_PAGE_SIZE) };
 }
 
 /** Whether an object of a kind lies in a project's modules (a link to another project's contribution is refused). */

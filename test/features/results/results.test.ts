@@ -280,3 +280,39 @@ test('deleting a result removes its timeline images from the media store, unless
   assert.equal(await served(shared), 404);
   assert.equal(await served(last), 404);
 });
+
+test('the link form offers every contribution of the project, 50 a page, searchable by name, without those linked already (en, de)', async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 40, slug: 'prio', project: 1, name: 'Priorities', description: 'Rate', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    topics: Array.from({ length: 520 }, (_, i) => ({ id: i + 1, module: 40, creator: 4, name: `Topic ${String(i + 1).padStart(4, '0')}`, description: '<p>x</p>' })),
+  });
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const edit = `/org/results/${park.id}/update/`;
+  const offered = (html: string) => [...html.matchAll(/name="link" value="([^"]+)"/g)].map((m) => m[1]);
+  const first = (await initiator.get(edit)).text;
+  const total = Number(/(\d+) contributions of the project are not linked yet\./.exec(first)?.[1]);
+  assert.ok(total > 520, `every topic and the other proposals: ${total}`);
+  assert.equal(offered(first).length, 50);
+  assert.ok(!offered(first).includes(`proposal:${PARK}`), 'the linked proposal is not offered again');
+  assert.match(first, new RegExp(`<a href="${edit}\\?page=2">Next page</a>`));
+  const pages = Math.ceil(total / 50);
+  const last = (await initiator.get(`${edit}?page=${pages}`)).text;
+  assert.equal(offered(last).length, total - (pages - 1) * 50);
+  assert.equal((await initiator.get(`${edit}?page=${pages + 1}`)).status, 404);
+
+  const found = (await initiator.get(`${edit}?q=${encodeURIComponent('topic 0513')}`)).text;
+  assert.deepEqual(offered(found), ['topic:513']);
+  assert.match(found, /1 contribution not linked yet contains &quot;topic 0513&quot;\./);
+  assert.match(found, /<input type="search" id="id_q" name="q" value="topic 0513"/);
+  const many = (await initiator.get(`${edit}?q=Topic+04`)).text;
+  assert.match(many, /100 contributions not linked yet contain &quot;Topic 04&quot;\./);
+  assert.match(many, new RegExp(`<a href="${edit}\\?q=Topic\\+04&amp;page=2">Next page</a>`));
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['topic:513'] })).status, 302);
+  assert.match((await initiator.get(`${edit}?q=${encodeURIComponent('topic 0513')}`)).text, /0 contributions not linked yet contain &quot;topic 0513&quot;\./);
+  const german = new Browser(t.app, { 'accept-language': 'de' });
+  await german.login('initiator', 'initiator-password');
+  await german.post('/i18n/setlang/', { language: 'de' });
+  assert.match((await german.get(`${edit}?q=Topic+0514`)).text, /1 noch nicht verknüpfter Beitrag enthält „Topic 0514“\./);
+});
