@@ -196,21 +196,38 @@ export async function loadWinnerModules(db: DbOrTx, projectId: number) {
  * "This became part of": the results that answer an object, with their status and progress (own,
  * else the mean of the children's own or status progress, else the status's): one statement.
  */
-export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number) {
+export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number): Promise<ResultOfItem[]> {
+  return (await loadResultsOfEach(db, kind, [pk])).get(pk) ?? [];
+}
+
+/** A result that answers an object, as "This became part of" shows it. */
+export interface ResultOfItem {
+  id: number;
+  title: string;
+  statusName: string | null;
+  progress: number;
+  orgSlug: string;
+  path: string;
+}
+
+/** The same for several objects of a kind (a poll's questions), by object: one statement. */
+export async function loadResultsOfEach(db: DbOrTx, kind: ContentKind, pks: number[]): Promise<Map<number, ResultOfItem[]>> {
+  const byObject = new Map<number, ResultOfItem[]>();
+  if (!pks.length) return byObject;
   const childMean = sql<number | null>`(select round(avg(coalesce(c.progress, cs.progress, 0))) from ${results} c left join ${resultStatuses} cs on cs.id = c.status_id where c.parent_id = ${results.id})`;
   const rows = await db
-    .select({ id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
+    .select({ pk: resultLinks.objectPk, id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
     .from(resultLinks)
     .innerJoin(results, eq(results.id, resultLinks.resultId))
     .innerJoin(projects, eq(projects.id, results.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
-    .where(and(eq(resultLinks.contentType, kind), eq(resultLinks.objectPk, pk)))
+    .where(and(eq(resultLinks.contentType, kind), inArray(resultLinks.objectPk, pks)))
     .orderBy(asc(results.id));
-  return rows.map((row) => ({ ...row, path: resultPath(row.orgSlug, row.id) }));
+  for (const { pk, ...row } of rows) byObject.set(pk, [...(byObject.get(pk) ?? []), { ...row, path: resultPath(row.orgSlug, row.id) }]);
+  return byObject;
 }
 
-export type ResultOfItem = Awaited<ReturnType<typeof loadResultsOf>>[number];
 
 /**
  * The organisation's overview: the results of its published projects that everyone may see (public

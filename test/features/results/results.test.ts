@@ -316,3 +316,33 @@ test('the link form offers every contribution of the project, 50 a page, searcha
   await german.post('/i18n/setlang/', { language: 'de' });
   assert.match((await german.get(`${edit}?q=Topic+0514`)).text, /1 noch nicht verknüpfter Beitrag enthält „Topic 0514“\./);
 });
+
+test("a result answers one question of a poll: the poll's page names the question and what it became part of, in English and German", async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 41, slug: 'survey', project: 1, name: 'Survey', description: 'Tell us', blueprint_type: 'PO', phases: [{ type: 'a4polls:voting', name: 'Voting', description: 'Vote', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    polls: [{ id: 1, module: 41, creator: 2 }],
+    questions: [
+      { id: 1, poll: 1, label: 'Which colour should the benches have?' },
+      { id: 2, poll: 1, label: 'Where should the fountain go?' },
+    ],
+    choices: [
+      { id: 1, question: 1, label: 'Green' },
+      { id: 2, question: 2, label: 'Square' },
+    ],
+  });
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const edit = (await initiator.get(`/org/results/${park.id}/update/?q=fountain`)).text;
+  assert.match(edit, /<input type="checkbox" id="id_link_0" name="link" value="pollquestion:2"\/> <label for="id_link_0">Where should the fountain go\?<\/label>/);
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:2'] })).status, 302);
+  const linked = (await initiator.get(`/org/results/${park.id}/`)).text;
+  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-1">Where should the fountain go\?<\/a>/);
+  const page = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
+  assert.match(page, new RegExp(`&quot;Where should the fountain go\\?&quot; became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
+  assert.doesNotMatch(page, /&quot;Which colour should the benches have\?&quot; became part of/);
+  const german = (await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text;
+  assert.match(german, /„Where should the fountain go\?“ wurde Teil von: <a href/);
+  // A question of another project's poll is refused like any other contribution.
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:99'] })).status, 404);
+});
