@@ -208,6 +208,21 @@ test('from `npm start` on an empty install to a citizen\'s idea in a published p
   await citizen.getByRole('heading', { name: 'A bench under the old oak' }).waitFor();
 
   const whole = await counted(citizen);
+
+  // The tile and the project page count the same days to the active phase's end, with the right plural, in English and German.
+  for (const [locale, days, ideas] of [
+    ['en-US', '14 days remaining', '1 idea'],
+    ['de-DE', '14 Tage verbleibend', '1 Idee'],
+  ] as const) {
+    const visitor = await newLocalePage(chromium, locale);
+    await visitor.goto(new URL('/', setupUrl).href);
+    await visitor.locator('main').getByText(days).first().waitFor();
+    await visitor.locator('main').getByRole('link', { name: 'Neue Parkbänke' }).first().click();
+    await visitor.locator('main').getByText(days).first().waitFor();
+    await visitor.locator('main').getByText(ideas, { exact: true }).waitFor();
+    await assertAccessible(visitor, `project page (${locale})`);
+    await visitor.context().close();
+  }
   console.log(`first run: to the published project ${toPublished.clicks} clicks, ${toPublished.pages} pages; to the citizen's idea ${whole.clicks} clicks, ${whole.pages} pages, ${whole.addresses} addresses typed or pasted`);
   // The counts of docs/operations.md ("How long the first run takes"): a longer path fails here and is noticed.
   assert.deepEqual(toPublished, { clicks: 24, pages: 25, addresses: 1 });
