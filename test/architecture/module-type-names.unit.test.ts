@@ -26,7 +26,7 @@ const typeFolders = readdirSync(join(SRC, 'features'), { withFileTypes: true })
  */
 const ALLOWED: Record<string, { words: string[]; why: string }> = {
   // The content-kind list is the database's CHECK on generic relations (comments, ratings, reports, actions).
-  'src/db/schema/common.ts': { words: ['idea', 'mapidea', 'proposal', 'poll', 'chapter', 'paragraph', 'subject', 'topic', 'livequestion'], why: 'CONTENT_KINDS, the CHECK of content_type columns' },
+  'src/db/schema/common.ts': { words: ['idea', 'mapidea', 'proposal', 'poll', 'chapter', 'paragraph', 'subject', 'topic', 'livequestion', 'pollquestion'], why: 'CONTENT_KINDS, the CHECK of content_type columns' },
   // Words that mean something else in these files.
   'src/db/schema/platform.ts': { words: ['subject'], why: "a newsletter's subject" },
   'src/db/schema/users.ts': { words: ['subject'], why: "an OpenID Connect identity's subject" },
