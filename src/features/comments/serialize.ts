@@ -67,7 +67,7 @@ const commentProps = {
   }),
 };
 
-export const ReplySchema = Type.Object(commentProps);
+const ReplySchema = Type.Object(commentProps);
 export const CommentSchema = Type.Object({ ...commentProps, child_comments: Type.Array(ReplySchema) });
 
 export interface CommentExtras {

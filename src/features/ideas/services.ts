@@ -13,7 +13,7 @@ import { contributionCtes } from '../../core/insights/services.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import type { IdeaRow } from './queries.js';
 
-export interface NewIdea {
+interface NewIdea {
   id?: number;
   moduleId: number;
   creatorId: number;
@@ -172,7 +172,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   answers: [],
 });
 
-export interface IdeaChanges {
+interface IdeaChanges {
   name?: string;
   description?: string;
   categoryId?: number | null;

@@ -13,15 +13,15 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A longitude and latitude within their ranges (WGS 84). */
-export const inRange = (lng: number, lat: number) => lng >= -180 && lng <= 180 && lat >= -90 && lat <= 90;
+const inRange = (lng: number, lat: number) => lng >= -180 && lng <= 180 && lat >= -90 && lat <= 90;
 
 const position = (v: unknown): Position | null =>
   Array.isArray(v) && v.length >= 2 && isNumber(v[0]) && isNumber(v[1]) && inRange(v[0], v[1]) ? [v[0], v[1]] : null;
 
 /** The message of a missing or invalid point (adhocracy+'s words). */
-export const POINT_MISSING = 'Please locate your proposal on the map.';
-export const POINT_INVALID = 'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.';
-export const POINT_OUTSIDE = 'The point is outside the area of this module.';
+const POINT_MISSING = 'Please locate your proposal on the map.';
+const POINT_INVALID = 'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.';
+const POINT_OUTSIDE = 'The point is outside the area of this module.';
 
 /** A GeoJSON Feature with a Point geometry (or a bare Point geometry) as stored; an error message otherwise. */
 export function parsePoint(value: unknown): { point: PointFeature } | { error: string } {

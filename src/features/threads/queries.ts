@@ -15,7 +15,7 @@ import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked } from '../../core/organisations/rules.js';
 
 /** Top-level comments a thread page shows (§A11.4). */
-export const THREAD_PAGE_SIZE = 20;
+const THREAD_PAGE_SIZE = 20;
 
 /** The longest comment search. */
 export const COMMENT_SEARCH_MAX_LENGTH = 120;
@@ -50,7 +50,7 @@ export function threadUrl(path: string, filter: ThreadFilter, page = 1): string 
 }
 
 /** What the viewer may do with one comment: the comment rules, asked once per comment. */
-export interface CommentActions {
+interface CommentActions {
   reply: boolean;
   edit: boolean;
   delete: boolean;

@@ -16,7 +16,7 @@ import { COMMENT_SEARCH_MAX_LENGTH, type CommentView, type ThreadView } from './
 
 /** Where the comment forms post to (comments/pages.tsx). */
 export const commentActionPath = (id: number, action: string) => `/comments/${id}/${action}/`;
-export const newCommentPath = (object: { type: string; id: number }) => `/comments/on/${object.type}/${object.id}/`;
+const newCommentPath = (object: { type: string; id: number }) => `/comments/on/${object.type}/${object.id}/`;
 
 function hiddenNote(lang: Lang, comment: CommentView): string | null {
   if (comment.is_removed) return t(lang, 'Deleted by creator');
@@ -288,7 +288,7 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
   );
 }
 
-export interface ThreadProps {
+interface ThreadProps {
   page: PageContext;
   thread: ThreadView;
   selected: number | null;

@@ -37,7 +37,7 @@ const DetailQuery = Type.Object({
   page: PageParam,
   filter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('unread'), Type.Literal('reported'), Type.Literal('blocked')])),
 });
-export const MODERATION_PAGE_SIZE = 50;
+const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
 
 /** The actions the selection form offers. */

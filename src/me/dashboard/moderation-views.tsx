@@ -199,7 +199,7 @@ function ModerationItem({ page, comment, slug, place }: { page: PageContext; com
   );
 }
 
-export interface ModerationDetailData {
+interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
   /** The modules whose export this user may open (`mayExportModule`, §B16). */
   exports: { name: string; slug: string }[];
