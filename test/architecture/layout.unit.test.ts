@@ -13,6 +13,11 @@ test('features import each other without cycles', () => {
   assert.deepEqual(found.map((c) => c.map((f) => relative(src, f))), []);
 });
 
+test('no file of a feature imports its way back to itself, type-only imports included (issue 33: ideas/list.ts ↔ views.tsx was one)', () => {
+  const found = cycles(importGraph(src)).filter((c) => c.some((f) => featureOf(f) !== null));
+  assert.deepEqual(found.map((c) => c.map((f) => relative(src, f))), []);
+});
+
 test("no feature imports another feature's routes.ts", () => {
   const offending: string[] = [];
   for (const [file, targets] of importGraph(src)) {
