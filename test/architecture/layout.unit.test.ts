@@ -28,6 +28,21 @@ test("no feature imports another feature's routes.ts", () => {
   assert.deepEqual(offending, []);
 });
 
+/** Files outside the API that send its JSON, each with why. */
+const API_JSON_SENDERS = [
+  'features/interactiveevents/services.ts', // publishes a question's API answer on the live channel inside the write's transaction
+];
+
+test("a serialize.ts is the API's only: pages, views and their view models never import one", () => {
+  const isApi = (file: string) => /(^|[-/])routes\.ts$|serialize\.ts$|^api\//.test(file) || API_JSON_SENDERS.includes(file);
+  const offending: string[] = [];
+  for (const [file, targets] of importGraph(src)) {
+    const path = relative(src, file).replaceAll('\\', '/');
+    for (const target of targets) if (/serialize\.ts$/.test(target) && !isApi(path)) offending.push(`${path} → ${relative(src, target)}`);
+  }
+  assert.deepEqual(offending, []);
+});
+
 test('the cycle check finds a cycle that runs through two features', () => {
   const root = mkdtempSync(join(tmpdir(), 'allmende-cycles-'));
   try {

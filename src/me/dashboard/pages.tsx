@@ -14,7 +14,7 @@ import { notificationPageRoutes } from './notification-pages.js';
 import { carousel } from './rules.js';
 import { byParticipation } from '../../core/projects/rules.js';
 import { loadCommentPaths } from '../../features/comments/queries.js';
-import { linkedComments, toActivity } from './serialize.js';
+import { linkedComments, toActivity } from './view-model.js';
 
 const OVERVIEW_FEED_SIZE = 5;
 const ACTIVITIES_PAGE_SIZE = 20;

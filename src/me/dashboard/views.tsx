@@ -10,7 +10,7 @@ import type { TiledProject } from '../../core/projects/tiles.js';
 import { profilePath } from '../../core/urls.js';
 import { ProjectTile } from '../../web/project-tile.js';
 import { NOTIFICATIONS_PATH } from '../../web/paths.js';
-import type { Activity } from './serialize.js';
+import type { Activity } from './view-model.js';
 
 type UserPage = PageContext & { user: AuthUser };
 
