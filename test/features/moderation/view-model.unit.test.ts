@@ -2,25 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ModerationRow } from '../../../src/features/moderation/queries.js';
 import { queueCommentOf } from '../../../src/features/moderation/view-model.js';
+import { commentRow } from '../comments/comment-row.js';
 
 const row = (state: Partial<ModerationRow> = {}): ModerationRow => ({
-  id: 4,
-  creatorId: 6,
-  contentType: 'idea',
-  objectPk: 1,
-  comment: 'the text',
-  commentCategories: '',
-  isRemoved: false,
-  isCensored: false,
-  isBlocked: false,
-  isModeratorMarked: false,
-  isReviewed: false,
-  projectId: 1,
-  created: new Date('2024-03-02T10:00:00Z'),
-  modified: null,
-  username: 'other',
-  avatar: null,
-  creatorIsGuest: true,
+  ...commentRow(4, { creatorId: 6, comment: 'the text', commentCategories: '', username: 'other' }),
   numReports: 1,
   path: '/org/ideas/2024-00001/?comment=4',
   feedback: null,

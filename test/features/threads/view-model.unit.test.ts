@@ -3,27 +3,9 @@ import { test } from 'node:test';
 import type { CommentExtras } from '../../../src/features/comments/extras.js';
 import type { CommentRow } from '../../../src/features/comments/queries.js';
 import { commentViewOf } from '../../../src/features/threads/view-model.js';
+import { commentRow } from '../comments/comment-row.js';
 
-const row = (id: number, state: Partial<CommentRow> = {}): CommentRow => ({
-  id,
-  creatorId: 5,
-  contentType: 'idea',
-  objectPk: 1,
-  comment: `text ${id}`,
-  commentCategories: '[sug]',
-  isRemoved: false,
-  isCensored: false,
-  isBlocked: false,
-  isModeratorMarked: false,
-  isReviewed: false,
-  projectId: 1,
-  created: new Date('2024-03-02T10:00:00Z'),
-  modified: null,
-  username: 'user',
-  avatar: null,
-  creatorIsGuest: true,
-  ...state,
-});
+const row = commentRow;
 
 const extras = (replies: Map<number, CommentRow[]> = new Map()): CommentExtras => ({
   ratings: new Map([[1, { positive: 2, negative: 1, userRatingId: 7, userRatingValue: -1 }]]),
