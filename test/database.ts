@@ -42,6 +42,12 @@ let dataDirTemplate: Promise<string> | null = null;
  * of one migrated data directory, made once and kept in the temporary folder by the migrations' hash.
  */
 export async function migratedDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(await dataDirTemplateMade(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+function dataDirTemplateMade(): Promise<string> {
   dataDirTemplate ??= (async () => {
     const dir = join(tmpdir(), `allmende-pglite-datadir-${migrationsHash()}`);
     if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
@@ -53,9 +59,17 @@ export async function migratedDataDir(prefix: string): Promise<string> {
     renameSync(staging, dir);
     return dir;
   })();
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(join(await dataDirTemplate, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
-  return dataDir;
+  return dataDirTemplate;
+}
+
+/**
+ * Makes the migrated templates the test processes start from, unless the temporary folder holds
+ * them for these migrations already: test/run.ts calls it once before it starts the processes,
+ * so that the first processes do not each make them at once (an initdb and every migration).
+ */
+export async function preparePgliteTemplates(which: { dataDir: boolean }): Promise<void> {
+  await pgliteTemplate();
+  if (which.dataDir) await dataDirTemplateMade();
 }
 
 /** Whether this run is the PostgreSQL suite (TEST_DATABASE_URL, run by `.ci/run`): tests that need PostgreSQL are registered only there, never skipped. */

@@ -14,6 +14,10 @@
  * - With TEST_DATABASE_URL set, the database tiers run on PostgreSQL: a migrated template database
  *   is made for the run, each test process clones one database from it and resets it between
  *   tests (test/database.ts), and everything is dropped at the end.
+ * - With TEST_ALSO_POSTGRES set (an admin URL, as TEST_DATABASE_URL; `.ci/run` sets it), every file
+ *   runs on PGlite and the files of the tiers the database decides (medium, process) run on
+ *   PostgreSQL as well, in the same pool of processes: the two runs fill each other's idle cores
+ *   instead of one waiting for the other's last long file.
  * - `--checks` (what `npm test` passes) runs the type check and the lint in the same pool of
  *   processes, dealt by their expected time like the files (they fill the cores the last long
  *   files leave idle); a failed check fails the run.
@@ -30,6 +34,7 @@ import { dirname, join, relative } from 'node:path';
 import { withClient, withDatabase } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/client.js';
 import { BUILD_DIR, buildSuite, builtFile } from './build.js';
+import { preparePgliteTemplates } from './database.js';
 
 const TIERS = ['unit', 'medium', 'browser', 'process', 'sweep'] as const;
 type Tier = (typeof TIERS)[number];
@@ -54,9 +59,15 @@ interface Counts {
   skipped: number;
   todo: number;
 }
+/** Where a test process's database tiers run. */
+type Where = 'pglite' | 'postgres';
+/** The tiers whose outcome the database decides (queries, locks, races, migrations, the permission matrix): run on PostgreSQL too. */
+const DATABASE_TIERS: ReadonlySet<Tier> = new Set(['medium', 'process']);
+
 interface FileResult extends Counts {
   file: string;
   tier: Tier;
+  database: Where;
   /** The file's time (its suite's; a group's start is not in it). */
   ms: number;
   /** The CPU time its process and the processes it started and ended (Chromium, a server) spent in it. */
@@ -93,10 +104,13 @@ function parseArgs(argv: string[]): { tiers: Set<Tier>; paths: string[]; saveTim
 }
 
 const knownTimings = (): Record<string, number> => (existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, 'utf8')) : {});
+/** A file's key in test/timings.json: its path, with `postgres:` before it for its time on PostgreSQL. */
+const timingKey = (file: string, database: Where) => (database === 'postgres' ? `postgres:${file}` : file);
 
 /** What one test process runs: one file, or a group of files of a tier whose files share a process. */
 interface Job {
   tier: Tier;
+  database: Where;
   files: string[];
 }
 
@@ -132,6 +146,7 @@ function runCheck(check: (typeof CHECKS)[number]): Promise<CheckResult> {
 }
 interface JobResult {
   tier: Tier;
+  database: Where;
   ms: number;
   files: FileResult[];
 }
@@ -145,18 +160,18 @@ const GROUP_MS = Number(process.env.TEST_GROUP_SECONDS ?? 120) * 1000;
  * The jobs, the slowest expected first. A grouped tier's files are dealt, the slowest first, to
  * the group expected to end first, with as many groups as its expected time needs.
  */
-function plan(files: string[]): (Job & { expected: number })[] {
+function plan(files: string[], database: Where): (Job & { expected: number })[] {
   const known = knownTimings();
-  const expected = (file: string) => known[file] ?? 30_000;
+  const expected = (file: string) => known[timingKey(file, database)] ?? known[file] ?? 30_000;
   const jobs: (Job & { expected: number })[] = [];
   for (const tier of TIERS) {
     const inTier = files.filter((f) => tierOf(f) === tier).sort((a, b) => expected(b) - expected(a));
     const alone = inTier.filter((file) => !GROUPED.has(tier) || ownProcess(file));
-    jobs.push(...alone.map((file) => ({ tier, files: [file], expected: expected(file) })));
+    jobs.push(...alone.map((file) => ({ tier, database, files: [file], expected: expected(file) })));
     const grouped = inTier.filter((file) => !alone.includes(file));
     if (!grouped.length) continue;
     const total = grouped.reduce((n, f) => n + expected(f), 0);
-    const groups = Array.from({ length: Math.min(grouped.length, Math.ceil(total / GROUP_MS)) }, () => ({ tier, files: [] as string[], expected: 0 }));
+    const groups = Array.from({ length: Math.min(grouped.length, Math.ceil(total / GROUP_MS)) }, () => ({ tier, database, files: [] as string[], expected: 0 }));
     for (const file of grouped) {
       const least = groups.reduce((a, b) => (b.expected < a.expected ? b : a));
       least.files.push(file);
@@ -199,8 +214,9 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<JobResult> {
     child.on('close', (exitCode) => {
       clearTimeout(timer);
       const files = groupResults(job, output, exitCode);
-      for (const r of files) console.log(`\n▶ ${r.file} (${(r.ms / 1000).toFixed(1)} s)${r.failed ? ' FAILED' : ''}\n${r.output}`);
-      done({ tier: job.tier, ms: Date.now() - started, files });
+      const on = job.database === 'postgres' ? ' on PostgreSQL' : '';
+      for (const r of files) console.log(`\n▶ ${r.file}${on} (${(r.ms / 1000).toFixed(1)} s)${r.failed ? ' FAILED' : ''}\n${r.output}`);
+      done({ tier: job.tier, database: job.database, ms: Date.now() - started, files });
     });
   });
 }
@@ -212,13 +228,13 @@ function groupResults(job: Job, output: string, exitCode: number | null): FileRe
   for (const [marker, json] of output.matchAll(/^# file (\{.*\})$/gm)) {
     const { file, ms, cpuMs, ...counts } = JSON.parse(json) as Counts & { file: string; ms: number; cpuMs: number };
     const at = rest.indexOf(marker);
-    results.push({ file, tier: job.tier, ms, cpuMs, ...counts, output: rest.slice(0, at).trimEnd() });
+    results.push({ file, tier: job.tier, database: job.database, ms, cpuMs, ...counts, output: rest.slice(0, at).trimEnd() });
     rest = rest.slice(at + marker.length + 1);
   }
   const leftOver = rest.trimEnd();
   const ended = new Set(results.map((r) => r.file));
   for (const file of job.files.filter((f) => !ended.has(f))) {
-    results.push({ file, tier: job.tier, ms: 0, cpuMs: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
+    results.push({ file, tier: job.tier, database: job.database, ms: 0, cpuMs: 0, ...NO_COUNTS, failed: 1, output: `${leftOver}\n(the process ended before this file did, exit code ${exitCode})` });
   }
   const last = results.at(-1);
   if (last && exitCode !== 0 && !results.some((r) => r.failed)) last.failed = 1; // a crash after the last test
@@ -226,14 +242,20 @@ function groupResults(job: Job, output: string, exitCode: number | null): FileRe
   return results;
 }
 
-async function runAll(files: string[], env: NodeJS.ProcessEnv, concurrency: number, checks: typeof CHECKS): Promise<{ jobs: JobResult[]; checks: CheckResult[] }> {
-  type Queued = { job: Job; expected: number } | { check: (typeof CHECKS)[number]; expected: number };
-  const queue: Queued[] = [...plan(files).map((job) => ({ job, expected: job.expected })), ...checks.map((check) => ({ check, expected: check.expected }))].sort((a, b) => b.expected - a.expected);
+/** Each database's jobs and the environment of their processes. */
+type Runs = { database: Where; files: string[]; env: NodeJS.ProcessEnv }[];
+
+async function runAll(runs: Runs, concurrency: number, checks: typeof CHECKS): Promise<{ jobs: JobResult[]; checks: CheckResult[] }> {
+  type Queued = { job: Job; env: NodeJS.ProcessEnv; expected: number } | { check: (typeof CHECKS)[number]; expected: number };
+  const queue: Queued[] = [
+    ...runs.flatMap(({ database, files, env }) => plan(files, database).map((job) => ({ job, env, expected: job.expected }))),
+    ...checks.map((check) => ({ check, expected: check.expected })),
+  ].sort((a, b) => b.expected - a.expected);
   const jobs: JobResult[] = [];
   const checked: CheckResult[] = [];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      if ('job' in next) jobs.push(await runJob(next.job, env));
+      if ('job' in next) jobs.push(await runJob(next.job, next.env));
       else checked.push(await runCheck(next.check));
     }
   };
@@ -245,17 +267,22 @@ function report(jobs: JobResult[], checks: CheckResult[], wallMs: number, buildM
   const results = jobs.flatMap((j) => j.files);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   if (checks.length) console.log(`\nChecks: ${checks.map((c) => `${c.name} ${c.ok ? 'passed' : 'FAILED'} (${seconds(c.ms)})`).join(', ')}.`);
+  const both = new Set(results.map((r) => r.database)).size > 1;
+  const named = (r: { database: Where }) => (both && r.database === 'postgres' ? ' (PostgreSQL)' : '');
   console.log('\nThe ten slowest files:');
-  for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(r.ms).padStart(8)}  ${r.file}`);
+  for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${seconds(r.ms).padStart(8)}  ${r.file}${named(r)}`);
   console.log('Per tier (files, tests, processes, time in the processes, CPU time in the files):');
-  for (const tier of TIERS) {
-    const inTier = results.filter((r) => r.tier === tier);
-    if (!inTier.length) continue;
-    const tests = inTier.reduce((n, r) => n + r.passed + r.failed + r.skipped + r.todo, 0);
-    const processes = jobs.filter((j) => j.tier === tier);
-    const ms = processes.reduce((n, j) => n + j.ms, 0);
-    const cpu = inTier.reduce((n, r) => n + r.cpuMs, 0);
-    console.log(`  ${tier.padEnd(8)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${String(processes.length).padStart(4)} processes ${seconds(ms).padStart(9)} ${seconds(cpu).padStart(9)} CPU`);
+  for (const database of ['pglite', 'postgres'] as const) {
+    for (const tier of TIERS) {
+      const inTier = results.filter((r) => r.tier === tier && r.database === database);
+      if (!inTier.length) continue;
+      const tests = inTier.reduce((n, r) => n + r.passed + r.failed + r.skipped + r.todo, 0);
+      const processes = jobs.filter((j) => j.tier === tier && j.database === database);
+      const ms = processes.reduce((n, j) => n + j.ms, 0);
+      const cpu = inTier.reduce((n, r) => n + r.cpuMs, 0);
+      const name = `${tier}${named({ database })}`;
+      console.log(`  ${name.padEnd(21)} ${String(inTier.length).padStart(4)} files ${String(tests).padStart(5)} tests ${String(processes.length).padStart(4)} processes ${seconds(ms).padStart(9)} ${seconds(cpu).padStart(9)} CPU`);
+    }
   }
   console.log(`Build ${seconds(buildMs)}, wall ${seconds(wallMs)}.`);
   const failedFiles = results.filter((r) => r.failed);
@@ -290,25 +317,36 @@ async function main(): Promise<number> {
     console.log('No test file matches.');
     return 1;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const onlyPostgres = process.env.TEST_DATABASE_URL;
+  const alsoPostgres = onlyPostgres ? undefined : process.env.TEST_ALSO_POSTGRES;
+  const postgresFiles = onlyPostgres ? files : alsoPostgres ? files.filter((file) => DATABASE_TIERS.has(tierOf(file))) : [];
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', TEST_BUILD_DIR: BUILD_DIR };
+  delete env.TEST_ALSO_POSTGRES;
   // One more process than cores: a browser or process file waits on Chromium or on its children for
   // more than half its time, and a third process fills that (on 2 cores: 846 s against 1,276 s).
   const concurrency = Number(process.env.TEST_CONCURRENCY) || cpus().length + 1;
   const started = Date.now();
   const buildMs = await buildSuite([...files, 'test/reporter.ts', 'test/grouping.ts'], { withProduction: files.some((f) => tierOf(f) === 'process') });
-  const template = adminUrl ? await postgresTemplate(adminUrl) : null;
-  if (template) env.TEST_TEMPLATE_DB = template.name;
-  console.log(`Running ${files.length} files (${[...tiers].join(', ')})${checks ? ' and the checks' : ''} on ${template ? `PostgreSQL (template ${template.name})` : 'PGlite'}, ${concurrency} at once.`);
+  const adminUrl = onlyPostgres ?? alsoPostgres;
+  const template = adminUrl && postgresFiles.length ? await postgresTemplate(adminUrl) : null;
+  const runs: Runs = [];
+  if (!onlyPostgres) {
+    // The migrated embedded database the test processes start from, made here once (not by each of the first processes at once).
+    await preparePgliteTemplates({ dataDir: files.some((f) => tierOf(f) === 'process') });
+    runs.push({ database: 'pglite', files, env });
+  }
+  if (template && adminUrl) runs.push({ database: 'postgres', files: postgresFiles, env: { ...env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template.name } });
+  const where = runs.map((r) => (r.database === 'pglite' ? `${r.files.length} on PGlite` : `${r.files.length} on PostgreSQL (template ${template?.name})`)).join(', ');
+  console.log(`Running ${where} (${[...tiers].join(', ')})${checks ? ' and the checks' : ''}, ${concurrency} at once.`);
   try {
-    const { jobs, checks: checked } = await runAll(files, env, concurrency, checks ? CHECKS : []);
+    const { jobs, checks: checked } = await runAll(runs, concurrency, checks ? CHECKS : []);
     report(jobs, checked, Date.now() - started, buildMs);
     const results = jobs.flatMap((j) => j.files);
     const timingFile = process.env.TEST_TIMING_FILE;
-    if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, cpuMs: r.cpuMs, database: template ? 'postgres' : 'pglite' })}\n`);
+    if (timingFile) for (const r of results) appendFileSync(timingFile, `${JSON.stringify({ file: r.file, tier: r.tier, ms: r.ms, cpuMs: r.cpuMs, database: r.database })}\n`);
     if (saveTimings) {
-      const timings = { ...knownTimings(), ...Object.fromEntries(results.map((r) => [r.file, r.ms])) };
-      const sorted = Object.fromEntries(Object.entries(timings).filter(([file]) => existsSync(file)).sort(([a], [b]) => a.localeCompare(b)));
+      const timings = { ...knownTimings(), ...Object.fromEntries(results.map((r) => [timingKey(r.file, r.database), r.ms])) };
+      const sorted = Object.fromEntries(Object.entries(timings).filter(([key]) => existsSync(key.replace(/^postgres:/, ''))).sort(([a], [b]) => a.localeCompare(b)));
       writeFileSync(TIMINGS, `${JSON.stringify(sorted, null, 1)}\n`);
     }
     return results.some((r) => r.failed) || checked.some((c) => !c.ok) ? 1 : 0;

@@ -21,6 +21,11 @@ const DEMO_LOGINS: DemoLogin[] = [
 ];
 
 const day = 24 * 3600 * 1000;
+/** A rectangle as a GeoJSON area (west, south, east, north). */
+const box = (west: number, south: number, east: number, north: number) => ({
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] } }],
+});
 const at = (now: number, days: number) => new Date(now + days * day).toISOString();
 
 /** The demo: one organisation with a running, a future and a past project, ideas, comments and feedback. */
@@ -36,6 +41,14 @@ function demoFixture(now = Date.now()): Fixture {
       language: i % 2 ? 'de' : 'en',
       date_joined: at(now, -60),
     })),
+    // The operator's places (back-office → Maps): two districts and an area preset of the demo city; more
+    // example presets (bounding boxes of Germany, Berlin, Hamburg) are in docs/examples/map-presets.json.
+    administrative_districts: [
+      { id: 1, name: 'Mitte', short_code: 'mi', area: box(13.36, 52.5, 13.43, 52.54) },
+      { id: 2, name: 'Nord', short_code: 'no' },
+    ],
+    map_preset_categories: [{ id: 1, name: 'Musterstadt' }],
+    map_presets: [{ id: 1, name: 'Musterstadt, city centre', category: 1, area: box(13.35, 52.49, 13.45, 52.54) }],
     organisations: [{ id: 1, slug: 'musterstadt', name: 'Stadt Musterstadt', title: 'Musterstadt', enable_geolocation: true, initiators: [2], members: [4] }],
     projects: [
       {
@@ -48,6 +61,7 @@ function demoFixture(now = Date.now()): Fixture {
         access: 'PUBLIC',
         is_app_accessible: true,
         moderators: [3],
+        administrative_district: 1,
         point: { lat: 52.52, lng: 13.405 },
         street_name: 'Marktplatz',
         house_number: '1',

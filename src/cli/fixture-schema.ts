@@ -76,6 +76,8 @@ const FixtureProject = Type.Object(
     contact_url: Type.Optional(Type.String({ maxLength: 200 })),
     /** Topic codes of features/projects/topics.ts, each once, at most MAX_PROJECT_TOPICS. */
     topics: Type.Optional(Type.Array(Type.Unsafe<ProjectTopic>(Type.String({ enum: Object.keys(PROJECT_TOPICS) })), { maxItems: MAX_PROJECT_TOPICS, uniqueItems: true })),
+    /** One of the fixture's (or the platform's) `administrative_districts`. */
+    administrative_district: Type.Optional(Type.Union([Id, Type.Null()])),
     created: Type.Optional(DateTime),
   },
   strict,
@@ -164,6 +166,20 @@ const FixturePlatformPage = Type.Object(
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], PlatformPageKey> & Exactly<Static<typeof FixturePlatformPage>['language'], Lang> = true;
 void platformPageKeysMatch;
+/** One of the platform's content pages (a+ CMS pages: help, FAQ, news), checked as the back-office checks it (core/legal/rules.ts). */
+const FixtureContentPage = Type.Object(
+  {
+    id: Type.Optional(Id),
+    slug: Type.String(),
+    title_en: Type.Optional(Type.String()),
+    title_de: Type.Optional(Type.String()),
+    body_en: Type.Optional(Type.String()),
+    body_de: Type.Optional(Type.String()),
+    placement: Type.Optional(Type.Union([Type.Literal('footer'), Type.Literal('menu'), Type.Literal('none')])),
+    weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),
+  },
+  strict,
+);
 const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
 const FixtureOfflineEvent = Type.Object(
@@ -220,9 +236,18 @@ const FixtureCustomField = Type.Object(
 /** An item's answer to its module's question: a text, or one of the question's choices. */
 const FixtureCustomFieldAnswer = Type.Object({ field: Id, target: Target, value: Type.Optional(Type.String({ maxLength: 1000 })), choice: Type.Optional(Id) }, strict);
 
+/** A GeoJSON FeatureCollection of polygons (checked by features/mapideas `checkPlace`). */
+const Area = Type.Unknown();
+const FixtureDistrict = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), short_code: Type.Optional(Type.String({ maxLength: 2 })), area: Type.Optional(Type.Union([Type.Null(), Area])) }, strict);
+const FixturePresetCategory = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
+const FixturePreset = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), category: Type.Optional(Type.Union([Id, Type.Null()])), area: Area }, strict);
+
 /** The platform's own kinds; the module types add theirs (their `fixtures`). */
 const coreKinds = {
   users: Type.Optional(Type.Array(FixtureUser)),
+  administrative_districts: Type.Optional(Type.Array(FixtureDistrict)),
+  map_preset_categories: Type.Optional(Type.Array(FixturePresetCategory)),
+  map_presets: Type.Optional(Type.Array(FixturePreset)),
   organisations: Type.Optional(Type.Array(FixtureOrganisation)),
   projects: Type.Optional(Type.Array(FixtureProject)),
   modules: Type.Optional(Type.Array(FixtureModule)),
@@ -237,6 +262,7 @@ const coreKinds = {
   custom_fields: Type.Optional(Type.Array(FixtureCustomField)),
   custom_field_answers: Type.Optional(Type.Array(FixtureCustomFieldAnswer)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
+  content_pages: Type.Optional(Type.Array(FixtureContentPage)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
 type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };

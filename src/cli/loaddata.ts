@@ -26,7 +26,12 @@ import { createOfflineEvent } from '../features/offlineevents/services.js';
 import { saveRemark } from '../features/moderatorremarks/services.js';
 import { createCustomField, saveAnswers } from '../features/customfields/services.js';
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
+import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
+import { checkContentPage } from '../core/legal/rules.js';
+import { addContentPage } from '../core/legal/services.js';
+import { checkPlace } from '../features/places/rules.js';
+import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
 export { FixtureError };
 
@@ -128,6 +133,7 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
     const where = `projects[${i}]`;
     requireFreeSlug(p.slug, where);
     await requireRow(tx, s.organisations, p.organisation, `${where}.organisation`, 'organisation');
+    if (p.administrative_district) await requireRow(tx, s.administrativeDistricts, p.administrative_district, `${where}.administrative_district`, 'administrative district');
     await tx.insert(s.projects).values({
       id: p.id,
       slug: p.slug,
@@ -152,6 +158,7 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
       contactPhone: p.contact_phone ?? '',
       contactUrl: p.contact_url ?? '',
       topics: p.topics ?? [],
+      administrativeDistrictId: p.administrative_district ?? null,
       ...(p.created ? { created: new Date(p.created) } : {}),
     });
     for (const [j, userId] of (p.moderators ?? []).entries()) {
@@ -162,6 +169,24 @@ async function loadProjects({ tx }: Ctx, records: Fixture['projects'] = []) {
       await requireRow(tx, s.users, userId, `${where}.participants[${j}]`, 'user');
       await addParticipant(tx, p.id, userId);
     }
+  }
+}
+
+/** The operator's districts and area presets (features/places): checked and saved by its rules and services. */
+async function loadPlaces({ tx }: Ctx, data: Fixture) {
+  const checked = (record: { name: string; short_code?: string; area?: unknown }, where: string, areaRequired: boolean) => {
+    const area = record.area === undefined || record.area === null ? '' : JSON.stringify(record.area);
+    const result = checkPlace({ name: record.name, shortCode: record.short_code, area }, { areaRequired });
+    if (result.errors) throw new FixtureError(`${where}: ${Object.entries(result.errors).map(([field, errors]) => `${field}: ${errors.join(' ')}`).join('; ')}`);
+    return result.place;
+  };
+  for (const [i, d] of (data.administrative_districts ?? []).entries()) await saveDistrict(tx, { create: true, id: d.id }, checked(d, `administrative_districts[${i}]`, false));
+  for (const c of data.map_preset_categories ?? []) await createPresetCategory(tx, c.name, c.id);
+  for (const [i, p] of (data.map_presets ?? []).entries()) {
+    const where = `map_presets[${i}]`;
+    if (p.category) await requireRow(tx, mapPresetCategories, p.category, `${where}.category`, 'preset category');
+    const place = checked(p, where, true);
+    if (place.area) await savePreset(tx, { create: true, id: p.id }, { ...place, area: place.area, categoryId: p.category ?? null });
   }
 }
 
@@ -365,7 +390,22 @@ async function loadPlatformPages({ tx }: Ctx, records: Fixture['platform_pages']
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices'];
+/** The platform's content pages, checked by the back-office's rule (slug free, a title, texts within their limits) and stored by its service. */
+async function loadContentPages({ tx }: Ctx, records: Fixture['content_pages'] = []) {
+  const taken = new Set((await tx.select({ slug: s.contentPages.slug }).from(s.contentPages)).map((row) => row.slug));
+  for (const [i, page] of records.entries()) {
+    const input = { slug: page.slug, title: { en: page.title_en ?? '', de: page.title_de ?? '' }, body: { en: page.body_en ?? '', de: page.body_de ?? '' }, placement: page.placement ?? 'footer', weight: String(page.weight ?? 0) };
+    const { values, errors } = checkContentPage(input, (slug) => taken.has(slug));
+    if (!values) {
+      const [field, messages] = Object.entries(errors)[0] ?? ['slug', ['not a valid content page']];
+      throw new FixtureError(`content_pages[${i}].${field}: ${messages[0]}`);
+    }
+    taken.add(values.slug);
+    await addContentPage(tx, values, page.id);
+  }
+}
+
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'administrative_districts', 'map_preset_categories', 'map_presets'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -397,6 +437,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
   ]);
   const stages: [string[], (ctx: Ctx) => Promise<void>][] = [
     [['users'], (c) => loadUsers(c, fixture.users)],
+    [['administrative_districts', 'map_preset_categories', 'map_presets'], (c) => loadPlaces(c, fixture)],
     [['organisations'], (c) => loadOrganisations(c, fixture.organisations)],
     [['projects'], (c) => loadProjects(c, fixture.projects)],
     [['modules'], (c) => loadModules(c, fixture.modules)],
@@ -408,6 +449,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['offline_events', 'moderator_remarks'], (c) => loadEventsAndRemarks(c, fixture)],
     [['custom_fields', 'custom_field_answers'], (c) => loadCustomFields(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
+    [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);

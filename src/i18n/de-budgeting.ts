@@ -109,6 +109,10 @@ export const deBudgeting: Record<string, string> = {
   'Do you really want to delete the proposal "%(name)s"? Its comments and ratings are deleted with it.':
     'Möchten Sie den Vorschlag „%(name)s“ wirklich löschen? Seine Kommentare und Bewertungen werden mitgelöscht.',
   'Moderate the proposal': 'Vorschlag moderieren',
+  'Feedback from the moderation on your proposal': 'Feedback der Moderation zu Ihrem Vorschlag',
+  'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given your proposal "%(idea)s" the status "%(status)s":\n\n%(text)s\n\nView the proposal: %(url)s':
+    'Hallo %(name)s,\n\ndie Moderation des Projekts „%(project)s“ hat Ihrem Vorschlag „%(idea)s“ den Status „%(status)s“ gegeben:\n\n%(text)s\n\nZum Vorschlag: %(url)s',
+  'The moderation of the project "%(project)s" gave your proposal "%(idea)s" feedback.': 'Die Moderation des Projekts „%(project)s“ hat Ihnen eine Rückmeldung zu Ihrem Vorschlag „%(idea)s“ gegeben.',
   'Thank you. The moderators have been told about this proposal.': 'Danke. Die Moderation wurde über diesen Vorschlag informiert.',
   'Your proposal has been saved.': 'Ihr Vorschlag wurde gespeichert.',
   'Your proposal has been deleted.': 'Ihr Vorschlag wurde gelöscht.',

@@ -30,7 +30,7 @@ export const deConsultation: Record<string, string> = {
   'The feedback has been deleted.': 'Das Feedback wurde gelöscht.',
   'The moderation blocks my comment': 'Die Moderation blockiert meinen Kommentar',
   'The moderation gives feedback on my comment': 'Die Moderation gibt Rückmeldung zu meinem Kommentar',
-  'The moderation gives feedback on my idea': 'Die Moderation gibt Rückmeldung zu meiner Idee',
+  'The moderation gives feedback on my idea or proposal': 'Die Moderation gibt Rückmeldung zu meiner Idee oder meinem Vorschlag',
   'The reports were marked as handled.': 'Die Meldungen wurden als erledigt markiert.',
   'This link is not valid.': 'Dieser Link ist ungültig.',
   'Unsubscribe from newsletters': 'Vom Newsletter abmelden',

@@ -34,4 +34,57 @@ export const deMaps: Record<string, string> = {
   'This is not a valid area: a GeoJSON FeatureCollection of polygons (each ring closed, at least four positions).':
     'Das ist kein gültiges Gebiet: eine GeoJSON-FeatureCollection von Polygonen (jeder Ring geschlossen, mindestens vier Positionen).',
   'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.': 'Das ist kein gültiger Punkt: Breitengrad zwischen -90 und 90, Längengrad zwischen -180 und 180.',
+  // Map presets and administrative districts (issue 34.6).
+  'A GeoJSON FeatureCollection of polygons (longitude, latitude in WGS 84), e.g. exported from QGIS or geojson.io. Upload a file or paste its text.':
+    'Eine GeoJSON-FeatureCollection von Polygonen (Längengrad, Breitengrad in WGS 84), z. B. aus QGIS oder geojson.io exportiert. Laden Sie eine Datei hoch oder fügen Sie ihren Text ein.',
+  'Add a district':
+    'Bezirk hinzufügen',
+  'Add an area preset':
+    'Gebietsvorlage hinzufügen',
+  'Add category':
+    'Kategorie hinzufügen',
+  'Administrative districts':
+    'Bezirke',
+  'An uploaded file replaces the text below.':
+    'Eine hochgeladene Datei ersetzt den Text unten.',
+  'Area':
+    'Gebiet',
+  'Area (GeoJSON, optional)':
+    'Gebiet (GeoJSON, optional)',
+  'Area presets':
+    'Gebietsvorlagen',
+  'Deleting a category keeps its presets, without a category.':
+    'Wird eine Kategorie gelöscht, bleiben ihre Vorlagen erhalten, ohne Kategorie.',
+  'Edit area preset':
+    'Gebietsvorlage bearbeiten',
+  'Edit district':
+    'Bezirk bearbeiten',
+  'Ensure this field has no more than 128 characters.':
+    'Dieses Feld darf höchstens 128 Zeichen enthalten.',
+  'Ensure this field has no more than 2 characters.':
+    'Dieses Feld darf höchstens 2 Zeichen enthalten.',
+  'GeoJSON file':
+    'GeoJSON-Datei',
+  'Initiators choose an area preset for a map module and a district for a project. Nothing here is built in: the example presets come with the demo data or docs/examples/map-presets.json.':
+    'Initiator*innen wählen eine Gebietsvorlage für ein Kartenmodul und einen Bezirk für ein Projekt. Nichts davon ist fest eingebaut: Die Beispielvorlagen kommen mit den Demodaten oder aus docs/examples/map-presets.json.',
+  'It has been deleted.':
+    'Es wurde gelöscht.',
+  'Maps':
+    'Karten',
+  'New category':
+    'Neue Kategorie',
+  'No category':
+    'Keine Kategorie',
+  'No district':
+    'Kein Bezirk',
+  'Preset categories':
+    'Vorlagenkategorien',
+  'Short code':
+    'Kürzel',
+  'The areas the platform keeps (its operator adds them in the back-office). A preset replaces the area below.':
+    'Die Gebiete, die die Plattform bereithält (ihr Betreiber fügt sie im Back-Office hinzu). Eine Vorlage ersetzt das Gebiet unten.',
+  'The part of the city the project is about; the project list can be filtered by it.':
+    'Der Teil der Stadt, um den es im Projekt geht; die Projektliste lässt sich danach filtern.',
+  'Two characters, e.g. "mi" for Mitte (optional).':
+    'Zwei Zeichen, z. B. „mi“ für Mitte (optional).',
 };

@@ -90,6 +90,8 @@ export const deOperations: Record<string, string> = {
   'Create the organisation': 'Organisation anlegen',
   'This platform has been set up already. Log in with the operator account.': 'Diese Plattform ist bereits eingerichtet. Melden Sie sich mit dem Betreiberkonto an.',
   'This is not the setup code of the start log.': 'Das ist nicht der Einrichtungscode aus der Startausgabe.',
+  'One language is enough: the text is shown as written, whatever language the reader chose.': 'Eine Sprache genügt: Der Text wird so gezeigt, wie er geschrieben ist, gleich welche Sprache die Leser*innen gewählt haben.',
+  'Saving leads you back to the project you were publishing.': 'Nach dem Speichern kommen Sie zurück zu dem Projekt, das Sie veröffentlichen wollten.',
   'One language is enough: each text is shown as written, whatever language the reader chose. An empty text is not linked; you can write or change every text later under Settings.': 'Eine Sprache genügt: Jeder Text wird so gezeigt, wie er geschrieben ist, gleich welche Sprache die Leser*innen gewählt haben. Ein leerer Text wird nicht verlinkt; Sie können jeden Text später unter „Einstellungen“ schreiben oder ändern.',
   'Save and continue to the first project': 'Speichern und weiter zum ersten Projekt',
   'The legal texts have been saved.': 'Die rechtlichen Texte wurden gespeichert.',

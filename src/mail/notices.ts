@@ -27,7 +27,7 @@ interface Recipient {
 export const NOTIFICATION_KINDS = {
   comment_on_content: 'Someone comments on my contribution',
   reply_to_comment: 'Someone replies to my comment',
-  idea_feedback: 'The moderation gives feedback on my idea',
+  idea_feedback: 'The moderation gives feedback on my idea or proposal',
   comment_feedback: 'The moderation gives feedback on my comment',
   comment_blocked: 'The moderation blocks my comment',
   phase_started: 'A phase starts in a project I follow',
@@ -85,7 +85,7 @@ export async function projectName(db: DbOrTx, projectId: number | null): Promise
   return row?.name ?? '';
 }
 
-type Texts = { subject: string; body: string };
+export type Texts = { subject: string; body: string };
 
 /** The notices the platform sends; texts are English catalogue keys with German in i18n/de.ts. */
 export const NOTICES = {
@@ -134,12 +134,14 @@ export interface Notice {
   vars: { project: string; actor?: string; text: string; url: string; idea?: string; status?: string; netiquette?: string };
   /** Whose name and logo head the HTML part (the project's organisation); the platform's when left out. */
   brand?: MailBrand;
+  /** The kind's texts in other words (catalogue keys): a proposal's feedback does not speak of an idea (issue 37.7). */
+  texts?: Texts;
 }
 
 /** Queues a notice for each recipient, in the recipient's language, in the caller's transaction. */
 export async function queueNotice(db: DbOrTx, notice: Notice): Promise<void> {
   const recipients = await loadRecipients(db, notice.recipientIds.filter((id) => id !== notice.actorId), notice.kind);
-  const texts = NOTICES[notice.kind];
+  const texts = notice.texts ?? NOTICES[notice.kind];
   for (const recipient of recipients) {
     const vars = { actor: '', ...notice.vars, status: notice.vars.status ? t(recipient.lang, notice.vars.status) : '', name: recipient.username };
     const mail = { to: recipient.email, subject: t(recipient.lang, texts.subject, vars), body: t(recipient.lang, texts.body, vars), kind: notice.kind, brand: notice.brand };

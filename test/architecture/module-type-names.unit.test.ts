@@ -26,7 +26,7 @@ const typeFolders = readdirSync(join(SRC, 'features'), { withFileTypes: true })
  */
 const ALLOWED: Record<string, { words: string[]; why: string }> = {
   // The content-kind list is the database's CHECK on generic relations (comments, ratings, reports, actions).
-  'src/db/schema/common.ts': { words: ['idea', 'mapidea', 'proposal', 'poll', 'chapter', 'paragraph', 'subject', 'topic', 'livequestion'], why: 'CONTENT_KINDS, the CHECK of content_type columns' },
+  'src/db/schema/common.ts': { words: ['idea', 'mapidea', 'proposal', 'poll', 'chapter', 'paragraph', 'subject', 'topic', 'livequestion', 'pollquestion'], why: 'CONTENT_KINDS, the CHECK of content_type columns' },
   // Words that mean something else in these files.
   'src/db/schema/platform.ts': { words: ['subject'], why: "a newsletter's subject" },
   'src/db/schema/users.ts': { words: ['subject'], why: "an OpenID Connect identity's subject" },
@@ -58,6 +58,8 @@ const ALLOWED: Record<string, { words: string[]; why: string }> = {
   'src/cli/aplus/import.ts': { words: ['*'], why: "GAP: the adhocracy+ import maps every a+ model onto a type's tables and kinds (a hook per type, as loaddata's fixture kinds)" },
   'src/cli/aplus/phases.ts': { words: ['*'], why: 'GAP: as src/cli/aplus/import.ts' },
   'src/cli/aplus/run.ts': { words: ['*'], why: 'GAP: as src/cli/aplus/import.ts' },
+  'src/cli/aplus/features.ts': { words: ['idea'], why: "GAP: as src/cli/aplus/import.ts (a+'s custom field answers belong to ideas)" },
+  'src/cli/aplus/cms.ts': { words: ['paragraph', 'subject'], why: "wagtail's StreamField block of rich text is named 'paragraph' (not the documents' paragraphs); 'subject' is the contact form's e-mail subject (not a debate's)" },
   'src/core/urls.ts': { words: ['ideas'], why: "GAP: the idea-like kinds' URL segments (ITEM_SEGMENTS) belong to their folders" },
   // The idea phase is the default content of a phase feature check (adhocracy4's `Idea`).
   'src/core/modules/phases.ts': { words: ['idea'], why: "phaseAllows' default content kind" },

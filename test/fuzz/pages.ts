@@ -22,6 +22,7 @@ const PROJECT_BASIC = form({
   tile_image_copyright: str(120),
   tile_image_alt_text: str(80),
   image_clear: oneOf('on'),
+  administrative_district: oneOf('1', '999', 'x', ''),
 });
 const PROJECT_INFORMATION = form({ information: str(2000), contact_name: str(120), contact_phone: str(30), contact_email: str(254), contact_url: str(300) });
 const PHASES = form({ 'phase-0-name': str(80), 'phase-0-description': str(300), 'phase-0-start': oneOf('2030-01-01T10:00', 'not a date', ''), 'phase-0-end': oneOf('2030-01-10T10:00', '2029-01-01T10:00') });
@@ -49,6 +50,8 @@ const BACKOFFICE_ORG = form({
   user_id: oneOf('5', '6', '0', '-1'),
 });
 
+const AREA = oneOf('{"type":"Polygon","coordinates":[[[13,52],[14,52],[14,53],[13,52]]]}', '{"type":"Polygon","coordinates":[[[13,52],[14,52],[14,53],[13,53],[13,52]]]}', 'not json', '[]', '');
+const PLACE = form({ name: str(140), category: oneOf('1', '999', 'x', ''), short_code: oneOf('mi', 'mit', ''), area: AREA });
 const OFFLINE_EVENT = form({ name: str(130), event_type: str(40), date: oneOf('2030-01-01T10:00', 'not a date', '2030-02-30T10:00', ''), description: str(2000), document_clear: oneOf('on') });
 const REMARK = form({ remark: str(4100), next: oneOf('/org/', 'https://evil.example/', '//evil.example/') });
 
@@ -132,4 +135,12 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', '/backoffice/users/', form({ action: oneOf('deactivate', 'activate', 'staff', 'unstaff', 'x'), user_id: oneOf('6', '7', '1', '0') })),
   page('POST', '/backoffice/projects/', form({ action: oneOf('archive', 'unarchive', 'x'), project_id: oneOf('1', '2', '3', '0') })),
   page('POST', '/backoffice/pages/{key}/', form({ body_de: str(2000), body_en: str(2000) })),
+  // Map presets and districts (issue 34.6): the world has district 1, preset category 1 and preset 1.
+  ...['/backoffice/maps/', '/backoffice/maps/presets/create/', '/backoffice/maps/presets/1/', '/backoffice/maps/districts/create/', '/backoffice/maps/districts/1/'].map((p) => page('GET', p)),
+  page('POST', '/backoffice/maps/categories/', form({ name: str(140) })),
+  page('POST', '/backoffice/maps/presets/create/', PLACE, [FORM, MULTIPART]),
+  page('POST', '/backoffice/maps/presets/1/', PLACE, [FORM, MULTIPART]),
+  page('POST', '/backoffice/maps/districts/1/', PLACE, [FORM, MULTIPART]),
+  page('POST', '/backoffice/maps/districts/999/delete/', form({})),
+  page('POST', '/backoffice/maps/categories/999/delete/', form({})),
 ];

@@ -52,7 +52,7 @@ export interface Known {
 /**
  * The world the attack suite runs in: basicWorld plus a second organisation with a private
  * project, a draft module, ideas, comments with replies, ratings, reports, moderator feedback
- * follows, offline events, a moderator remark and a custom field with an answer (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider, 8 a guest, whom project 1 lets take part: issue 34.4).
+ * follows, offline events, a moderator remark, a custom field with an answer, a district (project 1's) and an area preset (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider, 8 a guest, whom project 1 lets take part: issue 34.4).
  */
 export function fuzzFixture(): Fixture {
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
@@ -61,6 +61,9 @@ export function fuzzFixture(): Fixture {
       { id: 7, username: 'outsider', email: 'outsider@example.org', password: 'outsider-password', language: 'de' },
       { id: 8, username: 'guest-0123456789ab', email: 'guest-0123456789ab@guest.invalid', is_guest: true, email_verified: false, language: 'de' },
     ],
+    administrative_districts: [{ id: 1, name: 'Mitte', short_code: 'mi' }],
+    map_preset_categories: [{ id: 1, name: 'Districts' }],
+    map_presets: [{ id: 1, name: 'Old town', category: 1, area: { type: 'Polygon', coordinates: [[[13, 52], [14, 52], [14, 53], [13, 53], [13, 52]]] } }],
     organisations: [{ id: 2, slug: 'other-org', name: 'Other', initiators: [7] }],
     projects: [
       { id: 2, slug: 'private', name: 'Private', organisation: 2, access: 'PRIVATE', participants: [6] },

@@ -28,9 +28,10 @@ test("a project is not published while the platform's imprint, data protection n
   const refused = await initiator.post(PUBLISH, { action: 'publish' });
   assert.equal(refused.status, 400);
   assert.match(refused.text, /Project cannot be published./);
-  assert.match(refused.text, /<a href="\/backoffice\/pages\/imprint\/">Imprint of the platform<\/a>/);
-  assert.match(refused.text, /<a href="\/backoffice\/pages\/privacy\/">Data protection notice of the platform<\/a>/);
-  assert.match(refused.text, /<a href="\/backoffice\/pages\/terms\/">Terms of use of the platform<\/a>/);
+  const back = '\\?next=/org/dashboard/projects/ready/basic/';
+  assert.match(refused.text, new RegExp(`<a href="/backoffice/pages/imprint/${back}">Imprint of the platform</a>`));
+  assert.match(refused.text, new RegExp(`<a href="/backoffice/pages/privacy/${back}">Data protection notice of the platform</a>`));
+  assert.match(refused.text, new RegExp(`<a href="/backoffice/pages/terms/${back}">Terms of use of the platform</a>`));
   assert.doesNotMatch(refused.text, /backoffice\/pages\/netiquette\//, 'the netiquette is not required');
   assert.match((await initiator.get('/org/dashboard/projects/ready/basic/')).text, /Not ready for publication./);
   const german = await (await signedIn(app, 'coinit')).post(PUBLISH, { action: 'publish' });
@@ -46,6 +47,24 @@ test("a project is not published while the platform's imprint, data protection n
   assert.doesNotMatch(stillRefused.text, /Imprint of the platform|Data protection notice of the platform/, 'one language is enough');
   await admin.post('/backoffice/pages/terms/', { body_en: '<p>Terms</p>', body_de: '' });
   assert.equal((await initiator.post(PUBLISH, { action: 'publish' })).location, '/org/dashboard/projects/ready/basic/?done=published');
+});
+
+test('the back-office form of a platform text reached from a refused publication leads back to that project once saved; a foreign address leads to the list', async () => {
+  const { app } = await readyDraft();
+  const admin = await signedIn(app, 'admin');
+  const form = await admin.get('/backoffice/pages/imprint/?next=/org/dashboard/projects/ready/basic/');
+  assert.match(form.text, /One language is enough/);
+  assert.match(form.text, /Saving leads you back to the project you were publishing\./);
+  assert.match(form.text, /<input type="hidden" name="next" value="\/org\/dashboard\/projects\/ready\/basic\/"/);
+  const saved = await admin.post('/backoffice/pages/imprint/', { body_en: '<p>City hall</p>', body_de: '', next: '/org/dashboard/projects/ready/basic/' });
+  assert.equal(saved.location, '/org/dashboard/projects/ready/basic/');
+  assert.match((await admin.get(saved.location ?? '')).text, /Your changes have been saved\./);
+  assert.equal((await admin.post('/backoffice/pages/imprint/', { body_en: '<p>City hall</p>', body_de: '', next: '//evil.example/' })).location, '/backoffice/pages/?done=saved');
+  assert.doesNotMatch((await admin.get('/backoffice/pages/imprint/?next=//evil.example/')).text, /name="next" value="\/\/evil|Saving leads you back/);
+  const german = new Browser(app, { 'accept-language': 'de' });
+  await german.login('admin', 'admin-password');
+  await german.post('/i18n/setlang/', { language: 'de' });
+  assert.match((await german.get('/backoffice/pages/imprint/')).text, /Eine Sprache genügt/);
 });
 
 test('the sign-up form asks to accept only the terms of use and data protection notice that are written', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import { comments, offlineEvents } from '../../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { administrativeDistricts, comments, offlineEvents, projects } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
 import { results } from '../../src/features/results/schema.js';
 import { customFields } from '../../src/features/customfields/schema.js';
@@ -66,6 +67,11 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   // Machine summaries (issue 34.9): the published ones as the project; asked for and published in the dashboard by its initiators and superusers.
   'read the published summaries': seesProject,
   'open the summaries in the dashboard': (a) => a === 'initiator' || a === 'superuser',
+  // Map presets and districts (issue 34.6): kept by the operator in the back-office (superusers only, whatever the project); a project's
+  // district is chosen in its basic settings by its organisation's initiators and superusers (a+ change_project).
+  'open the map presets and districts in the back-office': (a) => a === 'superuser',
+  'open a district in the back-office': (a) => a === 'superuser',
+  'choose the project’s district in the dashboard': (a) => a === 'initiator' || a === 'superuser',
 };
 
 const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean> = {
@@ -114,7 +120,10 @@ export type ProjectAction =
   | 'open the results dashboard'
   | 'open a result’s edit page'
   | 'read the published summaries'
-  | 'open the summaries in the dashboard';
+  | 'open the summaries in the dashboard'
+  | 'open the map presets and districts in the back-office'
+  | 'open a district in the back-office'
+  | 'choose the project’s district in the dashboard';
 export type ModuleAction =
   | 'list it in app-modules'
   | 'read the module page'
@@ -171,6 +180,8 @@ interface Own {
 
 /** The result seeded in each project. */
 const resultIdOf = (p: Project) => 5000 + p.id;
+/** The district seeded for each project (and chosen as its district). */
+const districtIdOf = (p: Project) => 6000 + p.id;
 
 const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (p: Project) => Call> = {
   'read it via app-projects': (p) => ({ method: 'GET', url: `/api/app-projects/${p.slug}/`, ok: 200 }),
@@ -185,6 +196,9 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'open a result’s edit page': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/update/`, ok: 200, denied: PAGE_DENIED }),
   'read the published summaries': (p) => ({ method: 'GET', url: `/org/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
   'open the summaries in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
+  'open the map presets and districts in the back-office': () => ({ method: 'GET', url: '/backoffice/maps/', ok: 200, denied: PAGE_DENIED }),
+  'open a district in the back-office': (p) => ({ method: 'GET', url: `/backoffice/maps/districts/${districtIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
+  'choose the project’s district in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/basic/`, ok: 200, denied: PAGE_DENIED }),
 };
 
 const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: Module, own: Own) => Call> = {
@@ -265,6 +279,9 @@ export async function runMatrix(t: TestContext, only: { project: ProjectAction[]
   const questionOf = new Map(questions.map((q) => [q.moduleId, q.id]));
   // An offline event in every project (issue 34.1).
   await db.insert(offlineEvents).values(PROJECTS.map((p) => ({ projectId: p.id, slug: `event-${p.slug}`, name: 'Event', eventType: 'Meeting', date: new Date(Date.UTC(2030, 0, 1)), description: '<p>At the town hall.</p>' })));
+  // A district for every project, chosen as its district (issue 34.6).
+  await db.insert(administrativeDistricts).values(PROJECTS.map((p) => ({ id: districtIdOf(p), name: `District ${p.slug}` })));
+  for (const p of PROJECTS) await db.update(projects).set({ administrativeDistrictId: districtIdOf(p) }).where(eq(projects.id, p.id));
   // A result in every project (issue 39).
   await db.insert(results).values(PROJECTS.map((p) => ({ id: resultIdOf(p), projectId: p.id, title: 'Result' })));
   const ownObjects = new Map<string, Own>();

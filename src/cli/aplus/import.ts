@@ -7,7 +7,9 @@ import { AplusImportError, stageDump } from './dump.js';
 import { MediaImport, type MediaResult } from './media.js';
 import { openMediaSource } from './media-source.js';
 import { NO_HOME_YET, reasonOf, SKIPPED_ON_PURPOSE } from './models.js';
-import { importActivity, importComments, importItems, importOrganisations, importParticipation, importProjects, importUsers } from './phases.js';
+import { importActivity, importComments, importItems, importOrganisations, importParticipation, importPlaces, importProjects, importUsers } from './phases.js';
+import { CMS_MODELS, importContentPages } from './cms.js';
+import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
 
 export { AplusImportError };
@@ -48,6 +50,7 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
     models: ['a4_candy_organisations.organisation', 'a4_candy_organisations.organisationtranslation', 'a4_candy_organisations.member', 'a4_candy_organisations.organisationtermsofuse'],
     run: importOrganisations,
   },
+  { name: 'districts, map presets', models: ['a4administrative_districts.administrativedistrict', 'a4_candy_maps.mappresetcategory', 'a4_candy_maps.mappreset'], run: importPlaces },
   { name: 'projects', models: ['a4projects.project', 'a4modules.module', 'a4phases.phase', 'a4categories.category', 'a4labels.label'], run: importProjects },
   {
     name: 'items',
@@ -72,11 +75,22 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
   },
   { name: 'comments', models: ['a4comments.comment', 'a4_candy_moderatorfeedback.moderatorcommentfeedback'], run: importComments },
   { name: 'ratings, reports, follows', models: ['a4ratings.rating', 'a4reports.report', 'a4follows.follow'], run: importParticipation },
+  { name: 'offline events', models: ['a4_candy_offlineevents.offlineevent'], run: importOfflineEvents },
   {
     name: 'activity, newsletters, invitations',
     models: ['a4actions.action', 'a4_candy_newsletters.newsletter', 'a4_candy_projects.participantinvite', 'a4_candy_projects.moderatorinvite'],
     run: importActivity,
   },
+  { name: 'moderator remarks', models: ['a4_candy_moderatorremark.moderatorremark'], run: importModeratorRemarks },
+  { name: 'notifications', models: ['a4_candy_notifications.notification'], run: importNotifications },
+  {
+    name: 'custom fields',
+    models: ['a4_candy_customfields.customfieldsettings', 'a4_candy_customfields.customfield', 'a4_candy_customfields.customfieldchoice', 'a4_candy_customfields.customfieldanswer'],
+    run: importCustomFields,
+  },
+  { name: 'category and label aliases', models: ['a4categories.categoryalias', 'a4labels.labelalias'], run: importAliases },
+  { name: 'project summaries', models: ['a4_candy_summarization.projectsummary'], run: importSummaries },
+  { name: 'content pages', models: CMS_MODELS, run: importContentPages },
 ];
 
 /** Every model an importer reads (the others are skipped on purpose, have no home yet, or are unknown). */
@@ -85,6 +99,9 @@ export const IMPORTED_MODELS = new Set(PHASES.flatMap((phase) => phase.models));
 const ID_TABLES = [
   'users',
   'organisations',
+  'administrative_districts',
+  'map_preset_categories',
+  'map_presets',
   'projects',
   'modules',
   'phases',
@@ -113,6 +130,13 @@ const ID_TABLES = [
   'newsletters',
   'project_invites',
   'social_accounts',
+  'offline_events',
+  'moderator_remarks',
+  'notifications',
+  'custom_fields',
+  'custom_field_choices',
+  'summaries',
+  'content_pages',
 ];
 
 class DryRunDone extends Error {}
@@ -247,7 +271,7 @@ export function summary(report: ImportReport): string {
   const noHome = entries.filter(([, r]) => r.skipped?.kind === 'no home yet');
   if (noHome.length) {
     lines.push('');
-    lines.push('Cannot place: no home yet (features being built):');
+    lines.push('Cannot place: no home yet (each with its reason):');
     for (const [model, r] of noHome) lines.push(`  ${model} (${r.found}): ${r.skipped?.reason}`);
   }
   lines.push('');

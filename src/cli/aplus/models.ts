@@ -14,7 +14,12 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
   [/^sites\.site$/, 'configuration: the platform address is BASE_URL'],
   [/^easy_thumbnails\./, 'thumbnail cache: Allmende makes its smaller sizes itself'],
   [/^a4_candy_cms_images\.customrendition$/, 'wagtail image renditions (a cache)'],
-  [/^wagtail(core|admin|search|embeds|redirects|users|forms|docs|images)\./, 'wagtail CMS internals (workflows, revisions, permissions, search index, renditions)'],
+  [/^wagtail(core|admin|search|embeds|redirects|users|forms|images)\./, "wagtail CMS internals (workflows, revisions, permissions, search index, renditions; each page's title and place in the tree are merged into the content page)"],
+  [/^wagtaildocs\.(?!document$)/, 'wagtail document internals'],
+  [/^a4_candy_cms_pages\.emptypage$/, "a folder of wagtail's page tree with no content of its own (its pages are imported)"],
+  [/^a4_candy_cms_contacts\.formfield$/, "the fields of a+'s contact form: Allmende's contact form (/contact/) has its fixed fields"],
+  [/^a4_candy_cms_contacts\.customformsubmission$/, 'messages sent through the contact form: they reached the operator by e-mail when they were sent'],
+  [/^taggit\./, "tags of the CMS image library (searching in wagtail's image chooser)"],
   [/^django_celery_(results|beat)\./, 'celery task results and schedules'],
   [/^django_q\./, 'background task queue'],
   [/^account\.emailconfirmation$/, 'pending e-mail confirmations (a new link is sent at login)'],
@@ -34,24 +39,15 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
 ];
 
 /**
- * Models of a+'s product with no home in Allmende yet (being built now: offline events, moderator
- * remarks, in-app notifications, CMS pages, custom fields, …). One list, so that each is
- * easy to move into an importer when its feature lands.
+ * Models of a+'s product with no home in Allmende (each says why). One list, so that each is easy
+ * to move into an importer when a feature for it lands.
  */
 export const NO_HOME_YET: [RegExp, string][] = [
-  [/^a4_candy_offlineevents\.offlineevent$/, 'offline events'],
-  [/^a4_candy_moderatorremark\.moderatorremark$/, 'moderator remarks'],
-  [/^a4_candy_notifications\.notification$/, 'in-app notifications'],
-  [/^a4_candy_cms_(pages|news|use_cases|contacts|settings)\./, 'the platform content pages (CMS)'],
-  [/^a4_candy_cms_images\.customimage$/, 'the platform content pages (CMS images)'],
-  [/^taggit\./, 'the platform content pages (CMS tags)'],
   [/^landingpage\./, 'the platform landing page figures'],
-  [/^a4_candy_maps\.mappreset(category)?$/, 'map presets'],
-  [/^a4administrative_districts\./, 'administrative districts'],
-  [/^a4(categories|labels)\.(category|label)alias$/, 'category and label aliases'],
-  [/^a4_candy_activities\./, 'facilitator activities'],
-  [/custom_?field/, 'custom fields'],
-  [/^a4_candy_summarization\./, 'project summaries'],
+  [/^a4_candy_cms_settings\.organisationsettings$/, "the platform's name, postal address and contacts in a+'s footer: Allmende's name is its configuration; write the address on a content page"],
+  [/^a4_candy_cms_settings\.socialmedia$/, "the platform's social media links and sharing image"],
+  [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
+  [/^a4_candy_summarization\.summaryfeedback$/, "readers' thumbs up or down on a project summary"],
 ];
 
 export const reasonOf = (list: [RegExp, string][], model: string) => list.find(([pattern]) => pattern.test(model))?.[1] ?? null;

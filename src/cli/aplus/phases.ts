@@ -5,13 +5,15 @@ import * as documentTables from '../../features/documents/schema.js';
 import * as ideaTables from '../../features/ideas/schema.js';
 import * as interactiveEventTables from '../../features/interactiveevents/schema.js';
 import * as mapIdeaTables from '../../features/mapideas/schema.js';
+import * as placeTables from '../../features/places/schema.js';
 import * as pollTables from '../../features/polls/schema.js';
 import * as topicprioTables from '../../features/topicprio/schema.js';
 import { ACTION_VERBS, type ActionVerb, CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { isLang } from '../../i18n/index.js';
 import { isReservedSlug } from '../../core/slugs.js';
-import { parseArea } from '../../features/mapideas/rules.js';
+import { parseArea } from '../../features/places/rules.js';
 import type { DumpRow } from './dump.js';
+import { importInAppSettings, kindsTurnedOff } from './features.js';
 import type { MediaImport } from './media.js';
 import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } from './run.js';
 
@@ -20,7 +22,7 @@ import { bool, CONTENT_KIND_OF, copiedFromDump, date, type ImportRun, text } fro
  * the a+ import maps every a+ model onto its table here; each module type should declare its part
  * of the import (a contract hook), as loaddata's fixture kinds do.
  */
-const s = { ...floor, ...ideaTables, ...mapIdeaTables, ...budgetingTables, ...pollTables, ...documentTables, ...debateTables, ...topicprioTables, ...interactiveEventTables };
+const s = { ...floor, ...ideaTables, ...mapIdeaTables, ...placeTables, ...budgetingTables, ...pollTables, ...documentTables, ...debateTables, ...topicprioTables, ...interactiveEventTables };
 
 type Ctx = { run: ImportRun; media: MediaImport };
 
@@ -62,14 +64,6 @@ const json = (value: unknown): unknown => {
   } catch {
     return null;
   }
-};
-
-/** The a+ notification e-mail switches and the e-mails of Allmende each one turns off. */
-const EMAIL_SWITCHES: Record<string, string[]> = {
-  email_project_updates: ['phase_started', 'phase_ending'],
-  email_user_engagement: ['comment_on_content', 'reply_to_comment'],
-  email_moderation: ['idea_feedback', 'comment_feedback', 'comment_blocked'],
-  email_warnings: ['report_to_moderators'],
 };
 
 export async function importUsers({ run, media }: Ctx) {
@@ -122,10 +116,10 @@ export async function importUsers({ run, media }: Ctx) {
 
   for await (const row of run.rows('a4_candy_notifications.notificationsettings')) {
     const userId = run.requireUser(row, 'user');
-    const kinds = Object.entries(EMAIL_SWITCHES).flatMap(([field, turnedOff]) => (row.fields[field] === false ? turnedOff : []));
-    for (const field of Object.keys(row.fields)) if (/^(notify|track)_/.test(field)) run.lost(row.model, `${field.replace(/_.*/, '')}_* (in-app notifications)`, row.fields[field] === false);
-    // One a+ row becomes several opt-outs (or none); it counts as imported once.
-    if (kinds.length) await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
+    const kinds = kindsTurnedOff(row, 'email');
+    // One a+ row becomes several opt-outs, by e-mail and in the app (or none); it counts as imported once.
+    await run.insert(row.model, s.notificationOptouts, kinds.map((kind) => ({ row, values: { userId, kind } })), false);
+    await importInAppSettings(run, row, userId);
     run.imported(row.model);
   }
 
@@ -216,6 +210,41 @@ export async function importOrganisations({ run, media }: Ctx) {
 
 const ACCESS: Record<string, 'PUBLIC' | 'SEMIPUBLIC' | 'PRIVATE'> = { 1: 'PUBLIC', 2: 'SEMIPUBLIC', 3: 'PRIVATE', PUBLIC: 'PUBLIC', SEMIPUBLIC: 'SEMIPUBLIC', PRIVATE: 'PRIVATE' };
 
+/**
+ * The operator's places: a4's administrative districts (name, short code; a4 keeps no area) and
+ * a+'s map presets with their categories (a preset whose polygon is no valid area cannot be placed).
+ */
+export async function importPlaces({ run }: Ctx) {
+  const districts: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows('a4administrative_districts.administrativedistrict')) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    districts.push({ row, values: { id, name: text(row.fields.name, 128), shortCode: text(row.fields.short_code, 2) } });
+    run.ids('district').add(id);
+  }
+  await run.insert('a4administrative_districts.administrativedistrict', s.administrativeDistricts, districts);
+  const categories: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows('a4_candy_maps.mappresetcategory')) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    categories.push({ row, values: { id, name: text(row.fields.name, 128) } });
+    run.ids('presetcategory').add(id);
+  }
+  await run.insert('a4_candy_maps.mappresetcategory', s.mapPresetCategories, categories);
+  const model = 'a4_candy_maps.mappreset';
+  const presets: { row: DumpRow; values: Record<string, unknown> }[] = [];
+  for await (const row of run.rows(model)) {
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    const area = parseArea(json(row.fields.polygon));
+    if ('error' in area) {
+      run.cannotPlace(model, 'its polygon is not a valid area');
+      continue;
+    }
+    const category = run.fk(row.fields.category);
+    if (category !== null && !run.has('presetcategory', category)) run.fail(row, `category ${JSON.stringify(row.fields.category)} is not a map preset category of the dump`);
+    presets.push({ row, values: { id, name: text(row.fields.name, 128), categoryId: category, area: area.area } });
+  }
+  await run.insert(model, s.mapPresets, presets);
+}
+
 export async function importProjects({ run, media }: Ctx) {
   const showInsights = new Map<number, boolean>();
   for await (const row of run.rows('a4_candy_projects.projectinsight')) {
@@ -233,7 +262,8 @@ export async function importProjects({ run, media }: Ctx) {
     const access = ACCESS[String(f.access)];
     if (!access) run.fail(row, `access ${JSON.stringify(f.access)} is none of 1 (public), 2 (semi-public), 3 (private)`);
     const point = projectPoint(f.point);
-    run.lost(model, 'administrative_district', f.administrative_district);
+    const district = run.fk(f.administrative_district);
+    if (district !== null && !run.has('district', district)) run.fail(row, `administrative_district ${JSON.stringify(f.administrative_district)} is not a district of the dump`);
     await batch.add(row, {
       id,
       slug: freeSlug(run, row),
@@ -263,6 +293,7 @@ export async function importProjects({ run, media }: Ctx) {
       contactEmail: text(f.contact_email),
       contactPhone: text(f.contact_phone),
       contactUrl: text(f.contact_url),
+      administrativeDistrictId: district,
       topics: ((f.topics as unknown[] | undefined) ?? []).map((topic) => (Array.isArray(topic) ? String(topic[0]) : (topicCodes.get(String(topic)) ?? String(topic)))),
       created: date(f.created) ?? new Date(),
       modified: date(f.modified),

@@ -34,6 +34,7 @@ export const CONTENT_KIND_OF: Record<string, ContentKind> = {
   'a4ratings.rating': 'rating',
   'a4reports.report': 'report',
   'a4_candy_moderatorfeedback.moderatorcommentfeedback': 'moderatorcommentfeedback',
+  'a4_candy_offlineevents.offlineevent': 'offlineevent',
 };
 
 type Row = Record<string, unknown>;

@@ -19,12 +19,18 @@ const columns = (v: ContentPageValues) => ({
   weight: v.weight,
 });
 
-/** Adds a content page (`id` kept where given, as loaddata does) or changes one; answers its id. */
+/** Adds a content page, with the id given (loaddata keeps a fixture's ids) or a new one; answers its id. */
+export async function addContentPage(tx: DbOrTx, values: ContentPageValues, id?: number): Promise<number> {
+  const [row] = await tx
+    .insert(contentPages)
+    .values({ ...(id === undefined ? {} : { id }), ...columns(values) })
+    .returning({ id: contentPages.id });
+  return row.id;
+}
+
+/** Adds a content page (`id` null) or changes one; answers its id. */
 export async function saveContentPage(tx: DbOrTx, id: number | null, values: ContentPageValues): Promise<number> {
-  if (id === null) {
-    const [row] = await tx.insert(contentPages).values(columns(values)).returning({ id: contentPages.id });
-    return row.id;
-  }
+  if (id === null) return addContentPage(tx, values);
   await tx.update(contentPages).set({ ...columns(values), modified: new Date() }).where(eq(contentPages.id, id));
   return id;
 }

@@ -19,6 +19,8 @@ interface NotificationRecord {
   context: Record<string, string>;
   /** Where it leads: a path on this site or an absolute address on it (its path is kept); '' for nowhere. */
   url: string;
+  /** The kind's message in other words (a catalogue key with the same places); NOTIFICATION_MESSAGES' when left out. */
+  message?: string;
 }
 
 /** The path of an address on this site ('' for anything else): a notification links only within the site. */
@@ -50,7 +52,7 @@ export async function recordNotifications(tx: DbOrTx, record: NotificationRecord
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.isActive, true), notExists(optedOut)));
   if (!recipients.length) return 0;
-  const message = NOTIFICATION_MESSAGES[record.kind];
+  const message = record.message ?? NOTIFICATION_MESSAGES[record.kind];
   const targetUrl = sitePath(record.url);
   await tx.insert(notifications).values(recipients.map((r) => ({ recipientId: r.id, kind: record.kind, message, context: record.context, targetUrl, projectId: record.projectId })));
   await publishLiveEach(

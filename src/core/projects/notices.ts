@@ -4,7 +4,7 @@ import { recordNotifications } from '../notifications/services.js';
 import { projectViewers } from './context.js';
 
 /** A notice about something in a project; the project's name is filled in here. */
-type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'project'> };
+type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'project'>; message?: string };
 
 /**
  * Queues a notice about a project to those of its recipients who may see the project now (issue
@@ -23,7 +23,7 @@ export async function queueProjectNotice(db: DbOrTx, projectId: number | null, n
   // The same event in the notification centre (its text is its own: no contribution's words are copied).
   const { actor, idea, status } = notice.vars;
   const context = Object.fromEntries(Object.entries({ project, actor, idea, status }).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  await recordNotifications(db, { kind: notice.kind, recipientIds, actorId: notice.actorId, projectId, context, url: notice.vars.url });
+  await recordNotifications(db, { kind: notice.kind, recipientIds, actorId: notice.actorId, projectId, context, url: notice.vars.url, message: notice.message });
 }
 
 /** The site's origin from a notice's absolute link (the logo's address is made on it). */

@@ -140,6 +140,8 @@ export interface ProjectFilter {
   topic: string;
   organisation: string;
   status: ProjectStatusFilter | '';
+  /** An administrative district's id, as text. */
+  district: string;
 }
 
 export const isFiltered = (filter: ProjectFilter) => Object.values(filter).some(Boolean);
@@ -148,15 +150,16 @@ const words = (text: string) => text.normalize('NFKC').toLowerCase().split(/\s+/
 
 /**
  * Whether a listed project matches the start page's filter: every word of the search in its name,
- * description or organisation; one of its topics; its organisation; its participation status.
+ * description or organisation; one of its topics; its organisation; its participation status; its district.
  */
 export function projectMatches(
-  project: { name: string; description: string; organisationName: string; organisationSlug: string; topics: string[]; isDraft: boolean; start: Date | null; end: Date | null },
+  project: { name: string; description: string; organisationName: string; organisationSlug: string; topics: string[]; administrativeDistrictId: number | null; isDraft: boolean; start: Date | null; end: Date | null },
   filter: ProjectFilter,
   now: Date,
 ): boolean {
   if (filter.organisation && project.organisationSlug !== filter.organisation) return false;
   if (filter.topic && !project.topics.includes(filter.topic)) return false;
+  if (filter.district && String(project.administrativeDistrictId) !== filter.district) return false;
   if (filter.status && projectGroup(project, now) !== PROJECT_STATUS_FILTERS[filter.status]) return false;
   const haystack = `${project.name} ${project.description} ${project.organisationName}`.normalize('NFKC').toLowerCase();
   return words(filter.search).every((word) => haystack.includes(word));

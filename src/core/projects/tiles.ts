@@ -37,6 +37,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       description: projects.description,
       access: projects.access,
       topics: projects.topics,
+      administrativeDistrictId: projects.administrativeDistrictId,
       tileImage: projects.tileImage,
       tileImageAltText: projects.tileImageAltText,
       isDraft: projects.isDraft,

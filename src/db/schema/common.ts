@@ -26,6 +26,7 @@ export const CONTENT_KINDS = [
   'moderatorcommentfeedback',
   'offlineevent',
   'result',
+  'pollquestion',
 ] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 

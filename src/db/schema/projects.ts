@@ -6,6 +6,18 @@ import { organisations, userRef, users } from './users.js';
 export const projectAccess = pgEnum('project_access', ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE']);
 export type ProjectAccess = (typeof projectAccess.enumValues)[number];
 
+/**
+ * An administrative district (adhocracy4's `AdministrativeDistrict`): a part of the city a project
+ * belongs to, kept by the operator in the back-office; the start page filters projects by it. The
+ * area is optional (a+ keeps none; an operator may draw or upload it).
+ */
+export const administrativeDistricts = pgTable('administrative_districts', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  shortCode: varchar('short_code', { length: 2 }).notNull().default(''),
+  area: jsonb('area').$type<AreaFeatureCollection>(),
+});
+
 export const projects = pgTable(
   'projects',
   {
@@ -44,6 +56,7 @@ export const projects = pgTable(
     contactUrl: varchar('contact_url', { length: 200 }).notNull().default(''),
     /** Topic codes from the fixed list in features/projects/topics.ts (§B8 basic settings). */
     topics: varchar('topics', { length: 8 }).array().notNull().default(sql`'{}'::varchar[]`),
+    administrativeDistrictId: integer('administrative_district_id').references(() => administrativeDistricts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -21,4 +21,8 @@ export const PROPOSAL_WORDS: IdeaWords = {
   'Your idea has been saved.': 'Your proposal has been saved.',
   'Your idea has been deleted.': 'Your proposal has been deleted.',
   'The moderation of the idea has been saved.': 'The moderation of the proposal has been saved.',
+  'Feedback from the moderation on your idea': 'Feedback from the moderation on your proposal',
+  'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given your idea "%(idea)s" the status "%(status)s":\n\n%(text)s\n\nView the idea: %(url)s':
+    'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given your proposal "%(idea)s" the status "%(status)s":\n\n%(text)s\n\nView the proposal: %(url)s',
+  'The moderation of the project "%(project)s" gave your idea "%(idea)s" feedback.': 'The moderation of the project "%(project)s" gave your proposal "%(idea)s" feedback.',
 };

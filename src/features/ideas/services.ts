@@ -12,6 +12,7 @@ import { deleteCommentsOn } from '../comments/services.js';
 import { contributionCtes } from '../../core/insights/services.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import type { IdeaRow } from './queries.js';
+import { FEEDBACK_TEXTS, wordOf } from './words.js';
 
 interface NewIdea {
   id?: number;
@@ -228,7 +229,7 @@ export async function moderateIdea(
   ideaId: number,
   input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
   notice?: NoticeContext & { url: string },
-  { kind, table: ideas }: IdeaKind = IDEA_KIND,
+  { kind, table: ideas, words }: IdeaKind = IDEA_KIND,
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)
@@ -247,5 +248,8 @@ export async function moderateIdea(
     recipientIds: [idea.creatorId],
     actorId: input.actorId,
     vars: { idea: idea.name, status: input.statusLabel, text: stripTags(input.feedback), url: notice.url },
+    // In the kind's words: a proposal's author reads of a proposal (issue 37.7).
+    texts: { subject: wordOf(words, FEEDBACK_TEXTS.subject), body: wordOf(words, FEEDBACK_TEXTS.body) },
+    message: wordOf(words, FEEDBACK_TEXTS.message),
   });
 }

@@ -1,5 +1,12 @@
 import { type Lang, t, tn } from '../../i18n/index.js';
 
+/** The official feedback's e-mail and notification, as mail/notices.ts (NOTICES.idea_feedback) and core/notifications/kinds.ts word them for ideas. */
+export const FEEDBACK_TEXTS = {
+  subject: 'Feedback from the moderation on your idea',
+  body: 'Hello %(name)s,\n\nthe moderation of the project "%(project)s" has given your idea "%(idea)s" the status "%(status)s":\n\n%(text)s\n\nView the idea: %(url)s',
+  message: 'The moderation of the project "%(project)s" gave your idea "%(idea)s" feedback.',
+} as const;
+
 /**
  * The texts of the idea pages that name the item (catalogue keys, English as the key). A kind whose
  * items are not called ideas (proposals) gives each of them its own text (`IdeaKind.words`), so its
@@ -26,6 +33,9 @@ const IDEA_TEXTS = [
   'Your idea has been saved.',
   'Your idea has been deleted.',
   'The moderation of the idea has been saved.',
+  FEEDBACK_TEXTS.subject,
+  FEEDBACK_TEXTS.body,
+  FEEDBACK_TEXTS.message,
 ] as const;
 
 type IdeaText = (typeof IDEA_TEXTS)[number];

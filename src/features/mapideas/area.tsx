@@ -4,11 +4,24 @@ import { field } from '../../web/forms.js';
 import { FieldErrors as ErrorList } from '../../web/layout.js';
 import type { ModuleComponent } from '../../core/modules/registry.js';
 import type { DashboardComponentForm } from '../moduletypes/contract.js';
-import { AREA_PRESETS } from './presets.js';
+import type { DbOrTx } from '../../db/client.js';
 import { loadArea } from './queries.js';
-import { AREA_INVALID, parseArea } from './rules.js';
+import { listPresets, loadPreset } from '../places/queries.js';
+import { AREA_INVALID, parseArea } from '../places/rules.js';
 import { saveArea } from './services.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
+
+/** The preset choices, grouped by category (none first), as the form's `presets` value carries them: [group, [[id, name], …]][]. */
+async function presetChoices(db: DbOrTx): Promise<string> {
+  const groups = new Map<string, [string, string][]>();
+  for (const p of await listPresets(db)) {
+    const group = p.categoryName ?? '';
+    groups.set(group, [...(groups.get(group) ?? []), [String(p.id), p.name]]);
+  }
+  return JSON.stringify([...groups].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)));
+}
+
+const readChoices = (value: string | undefined): [string, [string, string][]][] => (value ? (JSON.parse(value) as [string, [string, string][]][]) : []);
 
 /** The area a form value holds, when it is a valid one (the map shows it). */
 function storedArea(value: string) {
@@ -34,7 +47,7 @@ export const AREA_COMPONENT: ModuleComponent = {
 export const AREA_FORM: DashboardComponentForm = {
   values: async (db, module) => {
     const area = await loadArea(db, module.id);
-    return { area: area ? JSON.stringify(area) : '', preset: '' };
+    return { area: area ? JSON.stringify(area) : '', preset: '', presets: await presetChoices(db) };
   },
   Fields: ({ page, values, errors }) => {
     const { lang } = page;
@@ -46,16 +59,23 @@ export const AREA_FORM: DashboardComponentForm = {
         </p>
         <MapBox lang={lang} label={t(lang, 'Map: draw the area')} spec={{ area: current, draw: 'id_area' }} />
         <script src={MAP_SCRIPT} defer />
-        <div class="field">
+        <div class={`field${errors.preset ? ' has-error' : ''}`}>
           <label for="id_preset">{t(lang, 'Preset')}</label>
-          <select id="id_preset" name="preset">
+          <select id="id_preset" name="preset" aria-describedby={`id_preset_help${errors.preset ? ' id_preset_errors' : ''}`} aria-invalid={errors.preset ? 'true' : undefined}>
             <option value="">{t(lang, 'No preset')}</option>
-            {AREA_PRESETS.map((p) => (
-              <option value={p.key} selected={values.preset === p.key}>
-                {p.name[lang]}
-              </option>
-            ))}
+            {readChoices(values.presets).map(([group, presets]) => {
+              const options = presets.map(([id, name]) => (
+                <option value={id} selected={values.preset === id}>
+                  {name}
+                </option>
+              ));
+              return group ? <optgroup label={group}>{options}</optgroup> : options;
+            })}
           </select>
+          <p class="help" id="id_preset_help">
+            {t(lang, 'The areas the platform keeps (its operator adds them in the back-office). A preset replaces the area below.')}
+          </p>
+          <ErrorList id="id_preset_errors" errors={errors.preset?.map((e) => t(lang, e))} />
         </div>
         <div class={`field${errors.area ? ' has-error' : ''}`}>
           <label for="id_area">{t(lang, 'Area (GeoJSON)')}</label>
@@ -68,9 +88,10 @@ export const AREA_FORM: DashboardComponentForm = {
     );
   },
   save: async (db, module, body) => {
-    const values = { area: field(body, 'area'), preset: field(body, 'preset') };
+    const values = { area: field(body, 'area'), preset: field(body, 'preset'), presets: await presetChoices(db) };
     const errors: FieldErrors = {};
-    const preset = AREA_PRESETS.find((p) => p.key === values.preset);
+    const presetId = /^\d{1,9}$/.test(values.preset) ? Number(values.preset) : null;
+    const preset = presetId === null ? null : await loadPreset(db, presetId);
     if (values.preset && !preset) errors.preset = ['Select a valid choice.'];
     let source: unknown = preset?.area ?? null;
     if (!preset && values.area) {
@@ -80,11 +101,11 @@ export const AREA_FORM: DashboardComponentForm = {
         errors.area = [AREA_INVALID];
       }
     }
-    if (!preset && !values.area) errors.area = ['This field is required.'];
+    if (!values.preset && !values.area) errors.area = ['This field is required.'];
     const parsed = source === null ? null : parseArea(source);
     if (parsed && 'error' in parsed) errors.area = [parsed.error];
     if (Object.keys(errors).length || !parsed || 'error' in parsed) return { values, errors };
     await db.transaction((tx) => saveArea(tx, module.id, parsed.area));
-    return { values: { area: JSON.stringify(parsed.area), preset: '' }, errors };
+    return { values: { ...values, area: JSON.stringify(parsed.area), preset: '' }, errors };
   },
 };

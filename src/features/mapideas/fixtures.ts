@@ -4,7 +4,8 @@ import { categories, labels, modules, users } from '../../db/schema/index.js';
 import { createIdea } from '../ideas/services.js';
 import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, type FixtureKind, type FixtureModuleFields, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { loadArea, type PlaceKind } from './queries.js';
-import { parseArea, pointError } from './rules.js';
+import { pointError } from './rules.js';
+import { parseArea } from '../places/rules.js';
 
 /** A map module's `area` in loaddata's `modules` records: a GeoJSON FeatureCollection of polygons (or null). */
 export const AREA_FIXTURE_FIELDS: FixtureModuleFields = {

@@ -1,4 +1,5 @@
 import type { AreaFeatureCollection, PolygonRings } from '../../db/schema/index.js';
+import { isObject, type Position, position } from '../places/rules.js';
 import type { PointFeature } from './schema.js';
 
 /**
@@ -6,17 +7,6 @@ import type { PointFeature } from './schema.js';
  * whether a point lies inside an area (checked on the server; adhocracy+ checks only in the
  * browser, §4.1). Coordinates are GeoJSON's `[lng, lat]`.
  */
-
-type Position = [number, number];
-
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A longitude and latitude within their ranges (WGS 84). */
-const inRange = (lng: number, lat: number) => lng >= -180 && lng <= 180 && lat >= -90 && lat <= 90;
-
-const position = (v: unknown): Position | null =>
-  Array.isArray(v) && v.length >= 2 && isNumber(v[0]) && isNumber(v[1]) && inRange(v[0], v[1]) ? [v[0], v[1]] : null;
 
 /** The message of a missing or invalid point (adhocracy+'s words). */
 const POINT_MISSING = 'Please locate your proposal on the map.';
@@ -40,47 +30,6 @@ export function pointFromFields(lat: string, lng: string): { point: PointFeature
   if (!lat.trim() && !lng.trim()) return { error: POINT_MISSING };
   const number = (s: string) => (/^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/.test(s) ? Number(s.trim().replace(',', '.')) : NaN);
   return parsePoint({ type: 'Point', coordinates: [number(lng), number(lat)] });
-}
-
-/** The message of an invalid area. */
-export const AREA_INVALID = 'This is not a valid area: a GeoJSON FeatureCollection of polygons (each ring closed, at least four positions).';
-
-const ring = (v: unknown): Position[] | null => {
-  if (!Array.isArray(v) || v.length < 4) return null;
-  const positions = v.map(position);
-  if (positions.some((p) => p === null)) return null;
-  const ok = positions as Position[];
-  const [first, last] = [ok[0], ok[ok.length - 1]];
-  return first[0] === last[0] && first[1] === last[1] ? ok : null;
-};
-
-const polygon = (v: unknown): PolygonRings | null => {
-  if (!Array.isArray(v) || v.length < 1) return null;
-  const rings = v.map(ring);
-  return rings.some((r) => r === null) ? null : (rings as PolygonRings);
-};
-
-/** An area as stored: a FeatureCollection of at least one Polygon or MultiPolygon feature (a bare geometry or Feature is wrapped); an error otherwise. */
-export function parseArea(value: unknown): { area: AreaFeatureCollection } | { error: string } {
-  const features = isObject(value) && value.type === 'FeatureCollection' ? value.features : isObject(value) && value.type === 'Feature' ? [value] : isObject(value) ? [{ type: 'Feature', geometry: value }] : null;
-  if (!Array.isArray(features) || features.length === 0) return { error: AREA_INVALID };
-  const parsed: AreaFeatureCollection['features'] = [];
-  for (const feature of features) {
-    if (!isObject(feature) || feature.type !== 'Feature' || !isObject(feature.geometry)) return { error: AREA_INVALID };
-    const { type, coordinates } = feature.geometry;
-    const properties = isObject(feature.properties) ? feature.properties : {};
-    if (type === 'Polygon') {
-      const rings = polygon(coordinates);
-      if (!rings) return { error: AREA_INVALID };
-      parsed.push({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: rings } });
-    } else if (type === 'MultiPolygon') {
-      if (!Array.isArray(coordinates) || coordinates.length === 0) return { error: AREA_INVALID };
-      const polygons = coordinates.map(polygon);
-      if (polygons.some((p) => p === null)) return { error: AREA_INVALID };
-      parsed.push({ type: 'Feature', properties, geometry: { type: 'MultiPolygon', coordinates: polygons as PolygonRings[] } });
-    } else return { error: AREA_INVALID };
-  }
-  return { area: { type: 'FeatureCollection', features: parsed } };
 }
 
 const EPSILON = 1e-12;

@@ -14,8 +14,10 @@ import { pollExport } from './export.js';
 import { pollFixtures } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
-import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces } from './queries.js';
+import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces, questionPlaces, questionsInModules } from './queries.js';
 import { PollSection } from './views.js';
+import { loadResultsOf, loadResultsOfEach } from '../results/queries.js';
+import { BecamePartOf } from '../results/views.js';
 
 /**
  * Poll (PO, adhocracy4's a4polls): one poll per module with single-choice, multiple-choice and
@@ -31,13 +33,19 @@ const pollPart = contentPart({
     if (!target) return null;
     const userId = input.context.project.user?.id ?? null;
     const [content, terms] = [await loadPollContent(input.db, target.poll.id, userId), await loadOrganisationTerms(input.db, target.rules.project.organisationId, userId)];
+    // What became of the poll and of each question (issue 39): two statements.
+    const becameOf = { poll: await loadResultsOf(input.db, 'poll', target.poll.id), questions: await loadResultsOfEach(input.db, 'pollquestion', content.questions.map((q) => q.id)) };
     // The module page (sendKeptPage) puts a fresh no-script question per visitor in the placeholder's place.
-    return { view: pollView(target, content, terms, QUESTION_PLACEHOLDER, loginRedirectUrl(input.path)), moduleName: input.module.name };
+    return { view: pollView(target, content, terms, QUESTION_PLACEHOLDER, loginRedirectUrl(input.path)), moduleName: input.module.name, becameOf };
   },
   threads: (data) => [{ type: 'poll' as const, id: data.view.pollId }],
   View: ({ page, data, threads }) => (
     <section aria-labelledby="poll-heading" id={`poll-${data.view.pollId}`}>
       <h2 id="poll-heading">{t(page.lang, 'Poll')}</h2>
+      <BecamePartOf lang={page.lang} results={data.becameOf.poll} />
+      {data.view.questions.map((question) => (
+        <BecamePartOf lang={page.lang} results={data.becameOf.questions.get(question.id) ?? []} part={question.label} />
+      ))}
       <PollSection page={page} view={data.view} />
       <ItemThread page={page} threads={threads} object={{ type: 'poll', id: data.view.pollId }} />
     </section>
@@ -86,6 +94,23 @@ export const poll: ModuleType = {
       // A poll's page is its module's page.
       pages: async (db, ids) => new Map((await pollPlaces(db, ids)).map((p) => [p.id, { path: modulePath(p.orgSlug, p.moduleSlug), name: p.moduleName }])),
       onAuthorDeleted: handOverItems(polls.creatorId),
+    },
+    {
+      // A question of a poll, so that a result can answer one question rather than the whole poll (issue 39).
+      kind: 'pollquestion',
+      id: 19,
+      appLabel: 'a4polls',
+      model: 'question',
+      resultable: true,
+      target: async (db, id) => {
+        const [question] = await questionPlaces(db, [id]);
+        return question ? { moduleId: question.moduleId, creatorId: null } : null;
+      },
+      inModules: questionsInModules,
+      inFeed: false,
+      pages: async (db, ids) => new Map((await questionPlaces(db, ids)).map((q) => [q.id, { path: `${modulePath(q.orgSlug, q.moduleSlug)}#poll-${q.pollId}`, name: q.label }])),
+      // The poll's questions are the poll's: they go with it, never with a voter's account.
+      onAuthorDeleted: async () => [],
     },
   ],
   tables: ['polls', 'poll_questions', 'poll_choices', 'poll_votes', 'poll_answers'],

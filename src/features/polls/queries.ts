@@ -221,6 +221,22 @@ export function pollPlaces(db: DbOrTx, ids: number[]) {
     .where(inArray(polls.id, ids));
 }
 
+/** Poll questions with their module page (a question is a part of its poll, which is its module's page): one statement. */
+export function questionPlaces(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: pollQuestions.id, label: pollQuestions.label, pollId: polls.id, moduleId: polls.moduleId, moduleSlug: modules.slug, orgSlug: organisations.slug })
+    .from(pollQuestions)
+    .innerJoin(polls, eq(polls.id, pollQuestions.pollId))
+    .innerJoin(modules, eq(modules.id, polls.moduleId))
+    .innerJoin(projects, eq(projects.id, modules.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(inArray(pollQuestions.id, ids));
+}
+
+/** The poll questions of some modules, as `ContentTypeOfModule.inModules` reads them (a question has no author of its own). */
+export const questionsInModules = (moduleIds: SQL): SQL =>
+  sql`select ${pollQuestions.id}, ${polls.moduleId}, null::integer from ${pollQuestions} join ${polls} on ${polls.id} = ${pollQuestions.pollId} where ${polls.moduleId} in (${moduleIds})`;
+
 /** The ballots of poll modules for their tiles (registry `TileCount.items`): each voter once (an account, or an unregistered ballot's token), with the account. */
 export const ballotsInModules = (moduleIds: SQL): SQL => sql`
   select coalesce('u' || v.creator_id::text, 't' || v.voter_token::text, 'v' || v.id::text), p.module_id, v.creator_id

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { type FieldErrors, notFound } from '../../http/errors.js';
 import { PathId, Slug } from '../../http/responses.js';
+import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { loadProjectContext, loadProjectPage } from '../../core/projects/queries.js';
@@ -22,6 +23,7 @@ import {
   contributionInProject,
   findResult,
   loadEntries,
+  LINKABLE_PAGE_SIZE,
   loadLinkable,
   loadLinks,
   loadOrganisationResults,
@@ -31,6 +33,7 @@ import {
   loadWinnerModules,
   manageResultsPath,
   organisationBySlug,
+  projectContributions,
   projectProgress,
   resultPath,
   statusChoices,
@@ -44,6 +47,8 @@ const OrgParams = Type.Object({ org: Slug });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ResultParams = Type.Object({ org: Slug, id: PathId });
 const StatusParams = Type.Object({ org: Slug, id: PathId });
+/** The edit page's link form: a search in the contributions' names and the page of them shown. */
+const LinkQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), page: PageParam });
 const ExportParams = Type.Object({ org: Slug, slug: Slug, ext: Type.Union([Type.Literal('xlsx'), Type.Literal('csv')]) });
 const fileRoute = { config: { page: true }, schema: { hide: true, params: ExportParams, response: { ...htmlResponses, 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'An xlsx or CSV file' }) } } };
 const DoneQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
@@ -278,17 +283,26 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     parent: numberText(r.parentId),
   });
 
-  async function renderEdit(reply: FastifyReply, found: NonNullable<Awaited<ReturnType<typeof editedResult>>>, org: string, values: ResultForm, errors: FieldErrors, status = 200) {
+  async function renderEdit(reply: FastifyReply, found: NonNullable<Awaited<ReturnType<typeof editedResult>>>, org: string, values: ResultForm, errors: FieldErrors, status = 200, query = { search: '', page: 1 }) {
     const { page, result, scope } = found;
-    const links = { action: `${resultPath(org, result.id)}links/`, linked: await loadLinks(db, result.id), linkable: await loadLinkable(db, scope.projectId) };
+    const editPath = `${resultPath(org, result.id)}update/`;
+    const linkable = await loadLinkable(db, scope.projectId, result.id, query);
+    checkPageInRange(query.page, LINKABLE_PAGE_SIZE, linkable.count);
+    const searched = query.search ? `${editPath}?q=${encodeURIComponent(query.search)}` : editPath;
+    const links = {
+      action: `${resultPath(org, result.id)}links/`,
+      linked: await loadLinks(db, result.id),
+      linkable: { ...linkable, search: query.search, searchAction: editPath, pager: pageLinks(searched, query.page, LINKABLE_PAGE_SIZE, linkable.count) },
+    };
     const title = `${t(page.lang, 'Edit result')}: ${result.title}`;
     return sendPage(reply, <ResultFormPage page={page} title={title} action={`${resultPath(org, result.id)}update/`} back={manageResultsPath(org, result.projectSlug)} values={values} errors={errors} links={links} {...await formChoices(scope, result.id)} />, status);
   }
 
-  app.get(updatePath, pageRoute({ params: ResultParams }), async (request, reply) => {
+  app.get(updatePath, pageRoute({ params: ResultParams, querystring: LinkQuery }), async (request, reply) => {
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
-    return renderEdit(reply, found, request.params.org, formOfResult(found.result), {});
+    const query = { search: (request.query.q ?? '').trim(), page: pageNumber(request.query.page) };
+    return renderEdit(reply, found, request.params.org, formOfResult(found.result), {}, 200, query);
   });
 
   app.post(updatePath, pageRoute({ params: ResultParams, body: FormBody }), async (request, reply) => {
@@ -341,7 +355,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     checkCsrf(request);
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
-    await db.transaction((tx) => deleteResult(tx, found.result.id));
+    const images = await db.transaction((tx) => deleteResult(tx, found.result.id));
+    await media.remove(...images);
     return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
   });
 
@@ -361,7 +376,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   async function checkImport(scope: ResultScope, lang: Lang, cells: ImportCells[]) {
     const statuses = await choicesOf(scope.organisationId);
     const resultIds = (await loadTree(db, scope.projectId)).map((r) => r.id);
-    const contributions = new Set((await loadLinkable(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
+    const contributions = new Set((await projectContributions(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
     return { rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
   }
 

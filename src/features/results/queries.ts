@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ContentKind, modules, organisations, projects, users } from '../../db/schema/index.js';
 import { resultableContentTypes, winnerContentType } from '../../core/modules/registry.js';
@@ -134,8 +134,11 @@ export async function loadLinks(db: DbOrTx, resultId: number): Promise<LinkedCon
   return contributionPages(db, rows);
 }
 
-/** The contributions of a project's modules that a result may answer (every resultable kind). */
-export async function loadLinkable(db: DbOrTx, projectId: number): Promise<LinkedContribution[]> {
+/**
+ * Every contribution of a project's modules that a result may answer (every resultable kind), by
+ * kind and number, in one statement; without those `exceptLinkedTo` (a result) answers already.
+ */
+export async function projectContributions(db: DbOrTx, projectId: number, exceptLinkedTo: number | null = null): Promise<{ kind: ContentKind; pk: number }[]> {
   const kinds = resultableContentTypes();
   if (!kinds.length) return [];
   const moduleIds = sql`(select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId})`;
@@ -143,11 +146,27 @@ export async function loadLinkable(db: DbOrTx, projectId: number): Promise<Linke
     kinds.map((kind) => sql`select ${kind.kind}::text as kind, i.id from (${kind.inModules(moduleIds)}) i`),
     sql` union all `,
   );
-  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items order by items.kind, items.id limit 500`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
-  return contributionPages(
-    db,
-    result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) })),
-  );
+  const linked = exceptLinkedTo === null ? sql`false` : sql`exists (select 1 from ${resultLinks} l where l.result_id = ${exceptLinkedTo} and l.content_type = items.kind and l.object_pk::text = items.id::text)`;
+  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items where not ${linked} order by items.kind, items.id`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
+  return result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) }));
+}
+
+/** How many contributions the link form offers at once. */
+export const LINKABLE_PAGE_SIZE = 50;
+
+/**
+ * The contributions of a project's modules that the result may answer and does not yet (every
+ * resultable kind), by kind and number: one page of them and how many there are, all of them or
+ * those whose name holds `search` (any case). The ids come in one statement; the names, which
+ * live in each kind's own table, only for the page shown, or for all when searching.
+ */
+export async function loadLinkable(db: DbOrTx, projectId: number, resultId: number, query: { search: string; page: number }): Promise<{ count: number; items: LinkedContribution[] }> {
+  const ids = await projectContributions(db, projectId, resultId);
+  const start = (query.page - 1) * LINKABLE_PAGE_SIZE;
+  const search = query.search.trim().toLocaleLowerCase();
+  if (!search) return { count: ids.length, items: await contributionPages(db, ids.slice(start, start + LINKABLE_PAGE_SIZE)) };
+  const found = (await contributionPages(db, ids)).filter((item) => item.name.toLocaleLowerCase().includes(search));
+  return { count: found.length, items: found.slice(start, start + LINKABLE_PAGE_SIZE) };
 }
 
 /** Whether an object of a kind lies in a project's modules (a link to another project's contribution is refused). */
@@ -177,21 +196,38 @@ export async function loadWinnerModules(db: DbOrTx, projectId: number) {
  * "This became part of": the results that answer an object, with their status and progress (own,
  * else the mean of the children's own or status progress, else the status's): one statement.
  */
-export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number) {
+export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number): Promise<ResultOfItem[]> {
+  return (await loadResultsOfEach(db, kind, [pk])).get(pk) ?? [];
+}
+
+/** A result that answers an object, as "This became part of" shows it. */
+export interface ResultOfItem {
+  id: number;
+  title: string;
+  statusName: string | null;
+  progress: number;
+  orgSlug: string;
+  path: string;
+}
+
+/** The same for several objects of a kind (a poll's questions), by object: one statement. */
+export async function loadResultsOfEach(db: DbOrTx, kind: ContentKind, pks: number[]): Promise<Map<number, ResultOfItem[]>> {
+  const byObject = new Map<number, ResultOfItem[]>();
+  if (!pks.length) return byObject;
   const childMean = sql<number | null>`(select round(avg(coalesce(c.progress, cs.progress, 0))) from ${results} c left join ${resultStatuses} cs on cs.id = c.status_id where c.parent_id = ${results.id})`;
   const rows = await db
-    .select({ id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
+    .select({ pk: resultLinks.objectPk, id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
     .from(resultLinks)
     .innerJoin(results, eq(results.id, resultLinks.resultId))
     .innerJoin(projects, eq(projects.id, results.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
-    .where(and(eq(resultLinks.contentType, kind), eq(resultLinks.objectPk, pk)))
+    .where(and(eq(resultLinks.contentType, kind), inArray(resultLinks.objectPk, pks)))
     .orderBy(asc(results.id));
-  return rows.map((row) => ({ ...row, path: resultPath(row.orgSlug, row.id) }));
+  for (const { pk, ...row } of rows) byObject.set(pk, [...(byObject.get(pk) ?? []), { ...row, path: resultPath(row.orgSlug, row.id) }]);
+  return byObject;
 }
 
-export type ResultOfItem = Awaited<ReturnType<typeof loadResultsOf>>[number];
 
 /**
  * The organisation's overview: the results of its published projects that everyone may see (public
@@ -233,3 +269,13 @@ export async function loadTree(db: DbOrTx, projectId: number) {
 /** The first status of an organisation whose default progress is 0 (new results from winners take it), else the first. */
 export const startingStatus = (statuses: StatusRow[]) => statuses.find((s) => s.progress === 0) ?? statuses[0] ?? null;
 
+
+/** The images of the timeline entries that `where` picks (distinct): what a deletion leaves to remove from the media store. */
+export async function entryImages(db: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const rows = await db.selectDistinct({ image: resultEntries.image }).from(resultEntries).where(and(where, isNotNull(resultEntries.image)));
+  return rows.flatMap((row) => (row.image ? [row.image] : []));
+}
+
+/** The timeline images of every result of a project (deleted with it). */
+export const projectResultImages = (db: DbOrTx, projectId: number) =>
+  entryImages(db, inArray(resultEntries.resultId, db.select({ id: results.id }).from(results).where(eq(results.projectId, projectId))));

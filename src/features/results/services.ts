@@ -1,11 +1,11 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import type { NoticeContext } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { cleanRichText } from '../../text/html.js';
 import { sendResultNotice } from './notices.js';
-import { loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
+import { entryImages, loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
 import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, resultChanges, type ResultInput } from './rules.js';
 import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
 
@@ -125,10 +125,17 @@ export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number,
 }
 
 /** Deletes a result (its sub-results, links and timeline go with it) and its actions. */
-export async function deleteResult(tx: DbOrTx, resultId: number): Promise<void> {
-  const ids = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
-  for (const row of (ids as unknown as { rows: { id: number | string }[] }).rows) await deleteActionsOf(tx, 'result', Number(row.id));
+/**
+ * Deletes the result with its sub-results, links and timeline. Returns the timeline's images, for
+ * the caller to remove from the media store once the transaction has committed.
+ */
+export async function deleteResult(tx: DbOrTx, resultId: number): Promise<string[]> {
+  const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
+  const ids = (tree as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+  for (const id of ids) await deleteActionsOf(tx, 'result', id);
+  const images = await entryImages(tx, inArray(resultEntries.resultId, ids));
   await tx.delete(results).where(eq(results.id, resultId));
+  return images;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FieldErrors } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
-import { type Lang, t } from '../../i18n/index.js';
+import { type Lang, t, tn } from '../../i18n/index.js';
+import type { PageLinks } from '../../http/pagination.js';
+import { Pager } from '../../web/pager.js';
 import { Breadcrumbs, DataTable, PostButton, RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { Input, Select, TextArea } from '../../web/controls.js';
@@ -291,13 +293,14 @@ export function ResultPage({ page, data }: { page: PageContext; data: ResultPage
 }
 
 /** "This became part of": on a contribution's page, each result that answers it. */
-export function BecamePartOf({ lang, results }: { lang: Lang; results: ResultOfItem[] }) {
+/** `part`: the part of the page's item that became part of the results (a poll's question), named before the line. */
+export function BecamePartOf({ lang, results, part }: { lang: Lang; results: ResultOfItem[]; part?: string }) {
   if (!results.length) return null;
   return (
-    <aside class="became-part-of" aria-label={t(lang, 'What became of it')}>
+    <aside class="became-part-of" aria-label={part ? `${t(lang, 'What became of it')}: ${part}` : t(lang, 'What became of it')}>
       {results.map((result) => (
         <p>
-          {t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
+          {part ? t(lang, '"%(part)s" became part of:', { part }) : t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
         </p>
       ))}
     </aside>
@@ -404,7 +407,7 @@ export function ResultFormPage(props: {
   errors: FieldErrors;
   statuses: StatusRow[];
   parents: { id: number; title: string }[];
-  links?: { action: string; linked: LinkedContribution[]; linkable: LinkedContribution[] };
+  links?: { action: string; linked: LinkedContribution[]; linkable: Linkable };
 }) {
   const { page, values, errors } = props;
   const { lang } = page;
@@ -441,11 +444,21 @@ export function ResultFormPage(props: {
   );
 }
 
-/** The contributions a result answers: linked ones with "Remove", and a choice of the project's others. */
-function LinksForm({ page, action, linked, linkable }: { page: PageContext; action: string; linked: LinkedContribution[]; linkable: LinkedContribution[] }) {
+/** One page of the project's contributions not linked yet, found by `search` ('' for all), with their count. */
+interface Linkable {
+  count: number;
+  items: LinkedContribution[];
+  search: string;
+  /** Where the search form goes (the edit page). */
+  searchAction: string;
+  pager: PageLinks;
+}
+
+/** The contributions a result answers: linked ones with "Remove", and a searchable, paged choice of the project's others. */
+function LinksForm({ page, action, linked, linkable }: { page: PageContext; action: string; linked: LinkedContribution[]; linkable: Linkable }) {
   const { lang } = page;
   const key = (l: LinkedContribution) => `${l.kind}:${l.pk}`;
-  const open = linkable.filter((l) => !linked.some((k) => key(k) === key(l)));
+  const open = linkable.items;
   return (
     <section aria-labelledby="links-heading">
       <h2 id="links-heading">{t(lang, 'The contributions it answers')}</h2>
@@ -456,6 +469,15 @@ function LinksForm({ page, action, linked, linkable }: { page: PageContext; acti
           </li>
         ))}
       </ul>
+      <form method="get" action={linkable.searchAction} role="search" class="inline-form">
+        <label for="id_q">{t(lang, 'Find contributions of the project')}</label> <input type="search" id="id_q" name="q" value={linkable.search} maxLength={200} />{' '}
+        <button type="submit">{t(lang, 'Search')}</button>
+      </form>
+      <p>
+        {linkable.search
+          ? tn(lang, '%(count)s contribution not linked yet contains "%(search)s".', '%(count)s contributions not linked yet contain "%(search)s".', linkable.count, { search: linkable.search })
+          : tn(lang, '%(count)s contribution of the project is not linked yet.', '%(count)s contributions of the project are not linked yet.', linkable.count)}
+      </p>
       {open.length > 0 && (
         <form method="post" action={action}>
           <CsrfField page={page} />
@@ -470,6 +492,7 @@ function LinksForm({ page, action, linked, linkable }: { page: PageContext; acti
           <button type="submit">{t(lang, 'Link')}</button>
         </form>
       )}
+      <Pager lang={lang} pager={linkable.pager} />
     </section>
   );
 }

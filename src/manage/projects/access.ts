@@ -8,6 +8,7 @@ import { unwrittenPlatformPages } from '../../core/legal/queries.js';
 import { type DashboardProject, findModule, loadDashboardProject, loadModules } from './queries.js';
 import { canEditProjectInDashboard } from '../../core/projects/rules.js';
 import type { FrameData } from './views.js';
+import { listDistricts } from '../../features/places/queries.js';
 
 /** The same for a project of that organisation (a project of another organisation is not found). */
 export async function managedProject(request: FastifyRequest, reply: FastifyReply, params: { org: string; slug: string }) {
@@ -32,6 +33,7 @@ export async function frameData(request: FastifyRequest, project: DashboardProje
     check: publishCheck(project, modules, await unwrittenPlatformPages(request.server.ctx.db)),
     current,
     done: doneMessage((request.query as { done?: string } | undefined)?.done),
+    districts: current === 'basic' ? await listDistricts(request.server.ctx.db) : [],
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import type { PageContext } from '../../web/context.js';
 import { hasIdeaModules, type ProjectInsights } from '../../core/insights/queries.js';
 import { InsightsBlock } from '../../web/insights.js';
 import { MAX_PROJECT_TOPICS, PROJECT_TOPICS } from '../../core/projects/topics.js';
-import { Checkbox, Checkboxes, Input, TextArea } from '../../web/controls.js';
+import { Checkbox, Checkboxes, Input, Select, TextArea } from '../../web/controls.js';
 import { PHONE_LENGTH, PROJECT_FIELDS, PROJECT_IMAGES, type ProjectForm, type ProjectImageField } from './input.js';
 import { BasicFields, DashboardForm, type FrameData, PROJECT_COMPONENTS, ProjectFrame } from './views.js';
 import { projectComponentPath } from '../../web/paths.js';
@@ -27,7 +27,7 @@ function ImageFields({ page, field, stored, values, errors }: { page: PageContex
   );
 }
 
-function Fields({ page, form, values, errors, project }: { page: PageContext; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors; project: FrameData['project'] }) {
+function Fields({ page, form, values, errors, project, districts }: { page: PageContext; form: Exclude<ProjectForm, 'create'>; values: Record<string, string>; errors: FieldErrors; project: FrameData['project']; districts: FrameData['districts'] }) {
   const { lang } = page;
   switch (form) {
     case 'basic':
@@ -48,6 +48,16 @@ function Fields({ page, form, values, errors, project }: { page: PageContext; fo
             errors={errors.topics}
             help={t(lang, 'Up to %(max)s topics; they tell people what the project is about.', { max: MAX_PROJECT_TOPICS })}
           />
+          {districts.length > 0 && (
+            <Select
+              name="administrative_district"
+              label={t(lang, 'District')}
+              value={values.administrative_district ?? ''}
+              choices={[{ value: '', label: t(lang, 'No district') }, ...districts.map((d) => ({ value: String(d.id), label: d.name }))]}
+              errors={errors.administrative_district}
+              help={t(lang, 'The part of the city the project is about; the project list can be filtered by it.')}
+            />
+          )}
           <ImageFields page={page} field="image" stored={project.image} values={values} errors={errors} />
           <ImageFields page={page} field="tile_image" stored={project.tileImage} values={values} errors={errors} />
         </>
@@ -93,7 +103,7 @@ export function ProjectComponentPage(props: { page: PageContext; data: FrameData
   return (
     <ProjectFrame page={page} data={data} title={title}>
       <DashboardForm page={page} action={projectComponentPath(data.organisation.slug, data.project.slug, form)} multipart={form === 'basic'}>
-        <Fields page={page} form={form} values={props.values} errors={props.errors} project={data.project} />
+        <Fields page={page} form={form} values={props.values} errors={props.errors} project={data.project} districts={data.districts} />
       </DashboardForm>
       {props.insights && <InsightsBlock lang={page.lang} insights={props.insights} showIdeas={hasIdeaModules(data.modules.map((m) => m.blueprintType))} />}
     </ProjectFrame>

@@ -13,7 +13,8 @@ export interface FieldSpec {
   maxBytes?: number;
   /** Required always, or (for fields counted for completeness) once the project is published (§B10.5). */
   required?: 'always' | 'published';
-  kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude' | 'topics';
+  /** `district`: one of the administrative districts the operator keeps (the ids come with the form). */
+  kind?: 'text' | 'richtext' | 'email' | 'url' | 'phone' | 'choice' | 'checkbox' | 'latitude' | 'longitude' | 'topics' | 'district';
   choices?: readonly string[];
 }
 
@@ -38,6 +39,7 @@ export const PROJECT_FIELDS = {
   tile_image_clear: { kind: 'checkbox' },
   /** Repeated checkboxes; the value is the chosen codes joined by commas. */
   topics: { kind: 'topics' },
+  administrative_district: { kind: 'district' },
   information: { kind: 'richtext', required: 'published', maxBytes: RICH_TEXT_LIMIT.maxBytes },
   contact_name: { max: 120 },
   contact_address_text: { max: 2000 },
@@ -58,7 +60,7 @@ type ProjectField = keyof typeof PROJECT_FIELDS;
 /** The fields of each project form. */
 const PROJECT_FORMS = {
   create: ['name', 'description', 'access'],
-  basic: ['name', 'description', 'access', 'allow_guests', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics'],
+  basic: ['name', 'description', 'access', 'allow_guests', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics', 'administrative_district'],
   information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
   result: ['result', 'show_insights'],
   location: ['point_lat', 'point_lng', 'street_name', 'house_number', 'zip_code'],
@@ -80,7 +82,7 @@ const isUrl = (value: string) => {
 /** Every embedded image has an alternative text (§B10.2). */
 const imagesHaveAltText = (html: string) => imagesWithoutAltText(html) === 0;
 
-function checkField(spec: FieldSpec, value: string, published: boolean): [string, Record<string, number>?] | null {
+function checkField(spec: FieldSpec, value: string, published: boolean, districtIds: string[]): [string, Record<string, number>?] | null {
   const empty = spec.kind === 'richtext' ? !stripTags(value).trim() && !/<img\b/i.test(value) : !value;
   if (empty) return spec.required === 'always' || (spec.required === 'published' && published) ? ['This field is required.'] : null;
   const tooLong = textLimitError(value, { maxChars: spec.max, maxBytes: spec.maxBytes });
@@ -88,6 +90,8 @@ function checkField(spec: FieldSpec, value: string, published: boolean): [string
   switch (spec.kind) {
     case 'choice':
       return spec.choices?.includes(value) ? null : ['Select a valid choice.'];
+    case 'district':
+      return districtIds.includes(value) ? null : ['Select a valid choice.'];
     case 'email':
       return isEmail(value) ? null : ['Enter a valid email address.'];
     case 'url':
@@ -113,8 +117,8 @@ interface FormResult {
   errors: FieldErrors;
 }
 
-/** Reads and checks one project form; messages in the page's language. */
-export function readProjectForm(form: ProjectForm, body: RepeatedFormBody, published: boolean, lang: Lang): FormResult {
+/** Reads and checks one project form; messages in the page's language. `districtIds`: the districts there are (the basic settings' choice). */
+export function readProjectForm(form: ProjectForm, body: RepeatedFormBody, published: boolean, lang: Lang, districtIds: string[] = []): FormResult {
   const values: Record<string, string> = {};
   const errors: FieldErrors = {};
   for (const name of PROJECT_FORMS[form]) {
@@ -133,7 +137,7 @@ export function readProjectForm(form: ProjectForm, body: RepeatedFormBody, publi
     }
     const value = spec.kind === 'richtext' ? cleanRichText(raw).trim() : spec.kind === 'checkbox' ? (raw ? 'on' : '') : raw.trim();
     values[name] = value;
-    const problem = checkField(spec, value, published);
+    const problem = checkField(spec, value, published, districtIds);
     if (problem) errors[name] = [t(lang, problem[0], problem[1])];
   }
   if (form === 'location' && !values.point_lat !== !values.point_lng && !errors.point_lat && !errors.point_lng) {
@@ -164,6 +168,7 @@ export function projectPatch(form: ProjectForm, v: Record<string, string>) {
         tileImageAltText: v.tile_image_clear ? '' : v.tile_image_alt_text,
         tileImageCopyright: v.tile_image_clear ? '' : v.tile_image_copyright,
         topics: topicList(v.topics),
+        administrativeDistrictId: numberOrNull(v.administrative_district),
       };
     case 'information':
       return {
@@ -211,6 +216,7 @@ export function projectFormValues(p: {
   houseNumber: string | null;
   zipCode: string | null;
   topics: string[];
+  administrativeDistrictId: number | null;
 }): Record<ProjectField, string> {
   return {
     name: p.name,
@@ -224,6 +230,7 @@ export function projectFormValues(p: {
     tile_image_copyright: p.tileImageCopyright,
     tile_image_clear: '',
     topics: p.topics.join(','),
+    administrative_district: p.administrativeDistrictId === null ? '' : String(p.administrativeDistrictId),
     information: p.information,
     result: p.result,
     show_insights: p.showInsights ? 'on' : '',

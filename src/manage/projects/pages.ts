@@ -10,6 +10,7 @@ import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
 import { frameData, managedProject } from './access.js';
 import { manageResultsPath } from '../../features/results/queries.js';
+import { listDistricts } from '../../features/places/queries.js';
 import { ProjectComponentPage } from './component-views.js';
 import type { PublishCheck } from './completeness.js';
 import { ingestProjectImages, projectImageChange, writeProjectImages } from './images.js';
@@ -130,7 +131,8 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
     const { page, project } = managed;
     const form: Exclude<ProjectForm, 'create'> = request.params.component;
     const uploads = form === 'basic' ? (request.projectImages ?? {}) : {};
-    const { values, errors } = readProjectForm(form, request.body, !project.isDraft, page.lang);
+    const districtIds = form === 'basic' ? (await listDistricts(db)).map((d) => String(d.id)) : [];
+    const { values, errors } = readProjectForm(form, request.body, !project.isDraft, page.lang, districtIds);
     let images: Awaited<ReturnType<typeof ingestProjectImages>>['images'] = {};
     if (form === 'basic') {
       // An upload wins over "remove".

@@ -52,6 +52,7 @@ const projectColumns = {
   tileImageAltText: projects.tileImageAltText,
   tileImageCopyright: projects.tileImageCopyright,
   topics: projects.topics,
+  administrativeDistrictId: projects.administrativeDistrictId,
   ...locationColumns,
   ...contactColumns,
   organisationSlug: organisations.slug,

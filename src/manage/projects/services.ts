@@ -17,6 +17,7 @@ import { freeSlug, slugify } from '../../core/slugs.js';
 import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
 import { appModuleType, registeredModuleTypes } from '../../features/moduletypes/contract.js';
+import { projectResultImages } from '../../features/results/queries.js';
 
 /** A refused change, with the reason for the user (a catalogue key). */
 type Outcome = { ok: true } | { ok: false; reason: string };
@@ -130,6 +131,8 @@ export async function deleteProject(tx: Tx, organisation: Organisation, project:
   const hooks = new Set(registeredModuleTypes().flatMap((type) => (type.mediaPaths ? [type.mediaPaths] : [])));
   const contentImages: string[] = [];
   for (const paths of hooks) contentImages.push(...(await paths(tx, moduleIds)));
+  // The results' timeline images (results belong to the project, not to a module type).
+  contentImages.push(...(await projectResultImages(tx, project.id)));
   const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
   return [...new Set([deleted?.image, deleted?.tileImage, ...contentImages].filter((path): path is string => Boolean(path)))];
 }

@@ -8,6 +8,7 @@ import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import { labelIn, moduleComponents } from '../../core/modules/registry.js';
 import { projectPath } from '../../core/urls.js';
+import { withNext } from '../../http/urls.js';
 import type { Missing, PublishCheck } from './completeness.js';
 import { platformPageEditPath } from '../../core/legal/texts.js';
 import { accessChoices, Input, Radios, RICH_TEXT_SCRIPTS, TextArea } from '../../web/controls.js';
@@ -46,7 +47,8 @@ function MissingMark({ lang }: { lang: PageContext['lang'] }) {
 }
 
 function missingLink(organisation: OrganisationView, projectSlug: string, m: Missing) {
-  if (m.legal) return platformPageEditPath(m.legal);
+  // The operator writes the platform's text and comes back here to publish (issue 37: no guessing the way back).
+  if (m.legal) return withNext(platformPageEditPath(m.legal), projectComponentPath(organisation.slug, projectSlug, 'basic'));
   return m.module ? moduleComponentPath(organisation.slug, m.module.slug, m.component) : projectComponentPath(organisation.slug, projectSlug, m.component);
 }
 
@@ -80,6 +82,8 @@ export interface FrameData {
   /** Set when publishing was just refused. */
   refused?: PublishCheck;
   error?: string | null;
+  /** The administrative districts (the basic settings' choice; empty elsewhere). */
+  districts: { id: number; name: string }[];
 }
 
 function PublishBox({ page, data }: { page: PageContext; data: FrameData }) {
@@ -105,9 +109,14 @@ function PublishBox({ page, data }: { page: PageContext; data: FrameData }) {
         </a>
       </div>
       {!check.ok && !data.refused && (
-        <details>
+        // Open while the project has no module: a new project's first step is named at once (issue 37).
+        <details open={check.noModule}>
           <summary>{t(lang, 'What is missing for publication?')}</summary>
-          {check.noModule && <p>{t(lang, 'Add at least one module to the project.')}</p>}
+          {check.noModule && (
+            <p>
+              <a href={projectActionPath(organisation.slug, project.slug, 'blueprints')}>{t(lang, 'Add at least one module to the project.')}</a>
+            </p>
+          )}
           <MissingItems page={page} organisation={organisation} projectSlug={project.slug} missing={check.missing} />
         </details>
       )}

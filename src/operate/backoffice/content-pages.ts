@@ -8,7 +8,7 @@ import { LANGUAGES, type Lang, t } from '../../i18n/index.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { markReportsHandled } from '../../features/reports/services.js';
-import { sendPage } from '../../web/render.js';
+import { safeNext, sendPage } from '../../web/render.js';
 import { loadPlatformPage, savePlatformPage } from '../../core/legal/queries.js';
 import { isPlatformPageKey, PLATFORM_PAGE_KEYS } from '../../core/legal/texts.js';
 import { listReportedItems } from '../../features/reports/queries.js';
@@ -22,6 +22,7 @@ const BACKOFFICE_PAGE_SIZE = 25;
 const LEGAL_TEXT_MAX = 100_000;
 
 const ListQuery = Type.Object({ page: PageParam, done: Type.Optional(Type.String({ maxLength: 40 })) });
+const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) });
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 32, pattern: '^[-\\w]+$' }) });
 const LegalBody = Type.Record(Type.String(), Type.String({ maxLength: LEGAL_TEXT_MAX * 2 }), { maxProperties: 10 });
 
@@ -70,12 +71,13 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     return sendPage(reply, PlatformPagesPage({ page, keys: PLATFORM_PAGE_KEYS, saved: request.query.done === 'saved' }));
   });
 
-  app.get('/backoffice/pages/:key/', pageRoute({ params: KeyParams }), async (request, reply) => {
+  app.get('/backoffice/pages/:key/', pageRoute({ params: KeyParams, querystring: NextQuery }), async (request, reply) => {
     const { key } = request.params;
     if (!isPlatformPageKey(key)) throw notFound();
     const page = await operator(request, reply);
     if (!page) return reply;
-    return sendPage(reply, PlatformPageForm({ page, pageKey: key, values: await loadPlatformPage(db, key), errors: {} }));
+    const next = safeNext(request.query.next, '');
+    return sendPage(reply, PlatformPageForm({ page, pageKey: key, values: await loadPlatformPage(db, key), errors: {}, next }));
   });
 
   app.post('/backoffice/pages/:key/', pageRoute({ params: KeyParams, body: LegalBody }), async (request, reply) => {
@@ -89,8 +91,11 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     for (const lang of LANGUAGES) {
       if (values[lang].length > LEGAL_TEXT_MAX) errors[`body_${lang}`] = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: LEGAL_TEXT_MAX })];
     }
-    if (Object.keys(errors).length) return sendPage(reply, PlatformPageForm({ page, pageKey: key, values, errors }), 400);
+    // Reached from a refused publication: back to that project's dashboard once the text is saved.
+    const next = safeNext(request.body.next, '');
+    if (Object.keys(errors).length) return sendPage(reply, PlatformPageForm({ page, pageKey: key, values, errors, next }), 400);
     await db.transaction((tx) => savePlatformPage(tx, key, values));
+    if (next) return redirectWithMessage(request, reply, next, 'Your changes have been saved.');
     return reply.redirect('/backoffice/pages/?done=saved', 302);
   });
 }

@@ -130,12 +130,16 @@ export function PlatformPagesPage({ page, keys, saved }: { page: PageContext; ke
   );
 }
 
-export function PlatformPageForm({ page, pageKey, values, errors }: { page: PageContext; pageKey: PlatformPageKey; values: Record<Lang, string>; errors: Record<string, string[]> }) {
+/** `next`: where saving leads back to (the project dashboard whose publication named this page), '' for the list of legal pages. */
+export function PlatformPageForm({ page, pageKey, values, errors, next }: { page: PageContext; pageKey: PlatformPageKey; values: Record<Lang, string>; errors: Record<string, string[]>; next: string }) {
   const { lang } = page;
   return (
     <Frame page={page} title={t(lang, PLATFORM_PAGES[pageKey])} current="pages">
+      <p>{t(lang, 'One language is enough: the text is shown as written, whatever language the reader chose.')}</p>
+      {next && <p>{t(lang, 'Saving leads you back to the project you were publishing.')}</p>}
       <form method="post" action={`/backoffice/pages/${pageKey}/`} noValidate>
         <CsrfField page={page} />
+        {next && <input type="hidden" name="next" value={next} />}
         {Object.keys(errors).length > 0 && <Notice>{t(lang, 'Please correct the errors below.')}</Notice>}
         {LANGUAGES.map((l) => (
           <TextArea name={`body_${l}`} label={`${t(lang, 'Text')} (${LANGUAGE_NAMES[l]})`} value={values[l]} rows={14} errors={errors[`body_${l}`]} help={t(lang, HTML_HELP)} />

@@ -1,3 +1,4 @@
+import type { Lang } from '../../i18n/index.js';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { countAll, type DbOrTx, type Tx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, outbox, projects, users } from '../../db/schema/index.js';
@@ -25,11 +26,12 @@ export async function listOrganisations(db: DbOrTx) {
 }
 
 /** An organisation; its slug is made from the name and kept free of clashes. */
-export async function createOrganisation(tx: Tx, name: string): Promise<{ id: number; slug: string }> {
+/** `language`: the organisation's (invitations, a new module's names); the column's default ('de') when left out. */
+export async function createOrganisation(tx: Tx, name: string, language?: Lang): Promise<{ id: number; slug: string }> {
   const base = slugify(name, 'organisation');
   const clashes = await tx.select({ slug: organisations.slug }).from(organisations).where(or(eq(organisations.slug, base), ilike(organisations.slug, `${base}-%`)));
   const slug = freeSlug(base, clashes.map((r) => r.slug));
-  const [row] = await tx.insert(organisations).values({ name, slug }).returning({ id: organisations.id, slug: organisations.slug });
+  const [row] = await tx.insert(organisations).values({ name, slug, language }).returning({ id: organisations.id, slug: organisations.slug });
   return row;
 }
 

@@ -31,6 +31,7 @@ export function Frame({ page, title, current, notice, children }: { page: PageCo
           {tab('/backoffice/reports/', 'reports', 'Reported content')}
           {tab('/backoffice/pages/', 'pages', 'Legal pages')}
           {tab('/backoffice/content/', 'content', 'Content pages')}
+          {tab('/backoffice/maps/', 'maps', 'Maps')}
           {tab('/backoffice/mails/', 'mails', 'E-mails')}
         </ul>
       </nav>

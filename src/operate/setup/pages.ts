@@ -70,7 +70,8 @@ export async function setupRoutes(fastify: FastifyInstance): Promise<void> {
     if (refusal) errors.initiator = [t(page.lang, refusal)];
     if (!initiator || Object.keys(errors).length) return sendPage(reply, OrganisationSetupPage({ page, form: { values, errors } }), 400);
     const organisation = await db.transaction(async (tx) => {
-      const created = await createOrganisation(tx, values.name);
+      // The first organisation speaks the language the operator set it up in (its modules' names, its invitations).
+      const created = await createOrganisation(tx, values.name, page.lang);
       const row = { ...created, name: values.name };
       await appointInitiator(tx, row, initiator.id, { username: page.user.username, origin: config.baseUrl });
       return row;

@@ -23,6 +23,7 @@ import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { organisationResultsPath } from '../../features/results/queries.js';
+import { type District, listDistricts } from '../../features/places/queries.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
 
 const PROJECT_SEARCH_MAX_LENGTH = 200;
@@ -32,6 +33,7 @@ const HomeQuery = Type.Object({
   topic: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_TOPICS).map((code) => Type.Literal(code))])),
   organisation: Type.Optional(Type.Union([Type.Literal(''), Slug])),
   status: Type.Optional(Type.Union([Type.Literal(''), ...Object.keys(PROJECT_STATUS_FILTERS).map((s) => Type.Literal(s as ProjectStatusFilter))])),
+  district: Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d*$' })),
 });
 const OrgParams = Type.Object({ org: Slug });
 
@@ -48,11 +50,11 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
       const now = new Date();
-      const { search = '', topic = '', organisation = '', status = '' } = request.query;
-      const filter: ProjectFilter = { search: search.trim(), topic, organisation, status };
+      const { search = '', topic = '', organisation = '', status = '', district = '' } = request.query;
+      const filter: ProjectFilter = { search: search.trim(), topic, organisation, status, district };
       const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
       const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
-      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), start: await loadStartPage(db) });
+      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: await listDistricts(db), start: await loadStartPage(db) });
     };
     const viewer = await pageContext(request, reply);
     return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
@@ -107,7 +109,7 @@ function organisationsOf(projects: TiledProject[]) {
 const STATUS_LABELS: Record<ProjectStatusFilter, string> = { running: 'Running', upcoming: 'Upcoming', finished: 'Finished' };
 
 /** The start page's search and filters, sent as GET so that the URL carries them (bookmarkable, shareable). */
-function ProjectFilterForm({ page, filter, organisations }: { page: PageContext; filter: ProjectFilter; organisations: { slug: string; name: string }[] }) {
+function ProjectFilterForm({ page, filter, organisations, districts }: { page: PageContext; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[] }) {
   const { lang } = page;
   const all = { value: '', label: t(lang, 'All') };
   return (
@@ -116,6 +118,7 @@ function ProjectFilterForm({ page, filter, organisations }: { page: PageContext;
       <Select name="topic" label={t(lang, 'Topic')} value={filter.topic} choices={[all, ...(Object.keys(PROJECT_TOPICS) as ProjectTopic[]).map((code) => ({ value: code, label: t(lang, PROJECT_TOPICS[code]) }))]} />
       <Select name="organisation" label={t(lang, 'Organisation')} value={filter.organisation} choices={[all, ...organisations.map((o) => ({ value: o.slug, label: o.name }))]} />
       <Select name="status" label={t(lang, 'Status')} value={filter.status} choices={[all, ...(Object.keys(STATUS_LABELS) as ProjectStatusFilter[]).map((s) => ({ value: s, label: t(lang, STATUS_LABELS[s]) }))]} />
+      {districts.length > 0 && <Select name="district" label={t(lang, 'District')} value={filter.district} choices={[all, ...districts.map((d) => ({ value: String(d.id), label: d.name }))]} />}
       <button type="submit">{t(lang, 'Filter')}</button>
       {isFiltered(filter) && <a href="/">{t(lang, 'Show all projects')}</a>}
     </form>
@@ -168,7 +171,7 @@ function StartIntro({ lang, start }: { lang: Lang; start: StartPageTexts }) {
   );
 }
 
-function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; start: StartPageTexts }) {
+function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
@@ -177,7 +180,7 @@ function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Dat
     <Layout page={page} title={t(lang, 'Projects')}>
       <StartIntro lang={lang} start={props.start} />
       {ownHeading ? <h2>{t(lang, 'Projects')}</h2> : <h1>{t(lang, 'Projects')}</h1>}
-      {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} />}
+      {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} districts={props.districts} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
       <Tiles page={page} projects={props.projects} now={props.now} level={ownHeading ? 3 : 2} empty={t(lang, filtered ? 'No project matches this search.' : 'There are no projects yet.')} />
       {!filtered && props.projects.length === 0 && <FirstSteps page={page} />}

@@ -78,6 +78,9 @@ test('the tables hold as many rows as the report says were imported', async () =
     ['a4_candy_organisations.member', s.organisationMembers],
     ['a4_candy_organisations.organisationtermsofuse', s.organisationTermsAgreements],
     ['socialaccount.socialaccount', s.socialAccounts],
+    ['a4_candy_offlineevents.offlineevent', s.offlineEvents],
+    ['a4_candy_moderatorremark.moderatorremark', s.moderatorRemarks],
+    ['a4_candy_notifications.notification', s.notifications],
   ];
   for (const [model, table] of tables) assert.equal(await db.$count(table), report.models[model]?.imported ?? 0, model);
   assert.equal(await db.$count(s.projectInvites), 3, 'participant and moderator invitations');
@@ -148,8 +151,6 @@ interface OldLink {
 
 /** Where Allmende answers differently from a+ on purpose, or the feature is not there yet. */
 const DIFFERENT: Record<string, { kind: 'no home yet' | 'on purpose'; status: number; why: string }> = {
-  '/stadt-adorf/offlineevents/burgerversammlung-im-rathaus/': { kind: 'no home yet', status: 404, why: 'offline events are being built' },
-  '/stadt-adorf/offlineevents/radtour-durch-die-stadt/': { kind: 'no home yet', status: 404, why: 'offline events are being built' },
   '/stadt-adorf/projects/module/noch-nicht-veroffentlicht/': { kind: 'on purpose', status: 302, why: 'a draft module is for the project team only (a+ shows its project page)' },
   '/profile/blocked_bob/': { kind: 'on purpose', status: 404, why: 'a deactivated account has no public profile' },
 };
@@ -179,4 +180,28 @@ test("every old a+ address answers as a+ did: the same page, a login for hidden 
       if (link.shows_expected_text && link.expect_text) assert.ok(answer.body.includes(link.expect_text), `${link.url} shows ${link.expect_text}`);
     }
   }
+});
+
+test('offline events, moderator remarks and in-app notifications of the sample are in their places, and the signed-in user reads theirs', async () => {
+  const events = await db.select({ slug: s.offlineEvents.slug, project: s.offlineEvents.projectId, type: s.offlineEvents.eventType, description: s.offlineEvents.description }).from(s.offlineEvents).orderBy(s.offlineEvents.id);
+  assert.deepEqual(events, [
+    { slug: 'burgerversammlung-im-rathaus', project: 1, type: 'Versammlung', description: '<p>Wir stellen die Ideen vor.</p>' },
+    { slug: 'radtour-durch-die-stadt', project: 2, type: 'Begehung', description: '<p>Treffpunkt Rathaus.</p>' },
+  ]);
+  const [remark] = await db.select().from(s.moderatorRemarks);
+  const [moderator] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.username, 'moderator_m'));
+  assert.deepEqual([remark.contentType, remark.objectPk, remark.creatorId, remark.remark], ['idea', 4, moderator.id, 'Doppelt? Mit Idee 1 vergleichen.']);
+  const browser = new Browser(app);
+  await browser.login('initiator_a', 'Init-A-pass-1');
+  const page = await browser.get('/userdashboard/notifications/');
+  assert.equal(page.status, 200);
+  assert.ok(page.text.includes("A new event 'Radtour durch die Stadt' has been added to the project Radverkehr und Bürgerhaushalt 2026"), 'the a+ message with its context filled in');
+  assert.ok(page.text.includes('Unread (23)'), 'all 23 of theirs are unread, as in a+');
+});
+
+test('the CMS home page becomes the start page, and the legal-page settings are read', async () => {
+  assert.equal(report.models['a4_candy_cms_pages.homepage'].imported, 1);
+  assert.equal(report.models['a4_candy_cms_settings.importantpages'].imported, 1);
+  assert.equal(await db.$count(s.startPage), 1);
+  assert.equal((await app.inject({ method: 'GET', url: '/' })).statusCode, 200);
 });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { notifications, outbox, users } from '../../../src/db/schema/index.js';
 import { daysFromNow } from '../../fixtures.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../../manage/world.js';
 import { seedProposals } from './world.js';
@@ -44,4 +46,26 @@ test('budgeting speaks of proposals, never of ideas: the list, its button, the f
   const deleted = await author.post(`${PROPOSAL}delete/`, {});
   assert.equal(deleted.status, 302);
   assert.ok((await author.get(deleted.location ?? '/')).text.includes('Your proposal has been deleted.'));
+});
+
+test("a proposal's official feedback speaks of the proposal in the author's e-mail and notification, in English and German", async () => {
+  const { app, db } = await requestApp();
+  const initiator = await signedIn(app, 'initiator');
+  const year = new Date().getFullYear();
+  const feedback = async (path: string) => assert.equal((await initiator.post(`${path}moderate/`, { moderator_status: 'ACCEPTED', moderator_feedback_text: '<p>We build it</p>' })).status, 302);
+  await feedback(PROPOSAL);
+  await db.update(users).set({ language: 'de' }).where(eq(users.id, 5));
+  await feedback(`/org/budgeting/${year}-00402/`);
+  const mails = await db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'idea_feedback'))).orderBy(outbox.id);
+  assert.equal(mails.length, 2);
+  assert.equal(mails[0].subject, 'Feedback from the moderation on your proposal');
+  assert.match(mails[0].body, /has given your proposal "[^"]+" the status "Accepted"[^]*View the proposal: http/);
+  assert.equal(mails[1].subject, 'Feedback der Moderation zu Ihrem Vorschlag');
+  assert.match(mails[1].body, /hat Ihrem Vorschlag „[^“]+“ den Status „[^“]+“ gegeben[^]*Zum Vorschlag: http/);
+  for (const mail of mails) assert.doesNotMatch(`${mail.subject}\n${mail.body.split('\n\n-- ')[0]}`, /\bidea\b|\bIdee\b/i);
+  const centre = main((await (await signedIn(app, 'user')).get('/userdashboard/notifications/')).text);
+  assert.match(centre, /gave your proposal|Rückmeldung zu Ihrem Vorschlag/);
+  assert.doesNotMatch(centre, /your idea|Ihrer Idee/);
+  const [shown] = await db.select({ message: notifications.message }).from(notifications).where(eq(notifications.recipientId, 5)).limit(1);
+  assert.match(shown.message, /your proposal/);
 });

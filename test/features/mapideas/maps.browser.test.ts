@@ -78,4 +78,5 @@ test('without a reachable tile server the map still works: it says so, a click s
   const lng = Number(await page.getByLabel('Longitude').inputValue());
   assert.ok(lat > 52 && lat < 53 && lng > 13 && lng < 14, `the click set a point inside the area: ${lat}, ${lng}`);
   assert.equal(await note.count(), 1, 'said once, however many tiles fail');
+  assert.ok(await page.getByLabel('Label of the place').isVisible(), 'the place is named (an address, a landmark) in a field of its own');
 });

@@ -20,6 +20,7 @@ const t = await createTestApp();
 await load(
   t.db,
   basicWorldWith({
+    map_presets: [{ id: 4, name: 'Old town', area: AREA }],
     projects: [{ id: 2, slug: 'other-project', name: 'Other', organisation: 1 }],
     modules: [
       {
@@ -164,7 +165,7 @@ test('the area: a map module without one cannot be published; the dashboard save
   assert.equal(refused.status, 400, 'a map module without an area cannot be added to the project');
   assert.match(refused.text, /Module cannot be added. Required fields are missing./);
   assert.match(refused.text, missingArea);
-  const preset = await initiator.post('/org/dashboard/modules/map-module/area_settings/', { area: '', preset: 'berlin' });
+  const preset = await initiator.post('/org/dashboard/modules/map-module/area_settings/', { area: '', preset: '4' });
   assert.equal(preset.status, 302);
   const [stored] = await t.db.select({ area: modules.area }).from(modules).where(eq(modules.id, 2));
   assert.equal(stored.area?.features[0].geometry.type, 'Polygon');

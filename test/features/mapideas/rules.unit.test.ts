@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseArea, parsePoint, pointError, pointFromFields, pointInArea } from '../../../src/features/mapideas/rules.js';
+import { parsePoint, pointError, pointFromFields, pointInArea } from '../../../src/features/mapideas/rules.js';
+import { parseArea } from '../../../src/features/places/rules.js';
 
 const pt = (lng: number, lat: number) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [lng, lat] as [number, number] } });
 const square = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];

@@ -252,3 +252,97 @@ test('a timeline entry may carry an image: stored and shown with its alt text; a
   assert.match(page.text, new RegExp(`<img class="result-entry-image" src="/media/${entry.image}" alt="Image of the entry of`));
   assert.equal((await new Browser(t.app).download(`/media/${entry.image}`)).status, 200);
 });
+
+test('deleting a result removes its timeline images from the media store, unless another entry still shows the same picture; deleting the project removes the rest', async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  const picture = (blue: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 90, b: blue } } }).png().toBuffer();
+  const entry = async (resultId: number, png: Buffer) => {
+    const fields = { date: '2026-11-30', text: 'Photo of the site', status: '', progress: '' };
+    assert.equal((await initiator.postMultipart(`/org/results/${resultId}/entries/`, fields, { name: 'image', filename: 'site.png', type: 'image/png', data: png })).status, 302);
+    const [row] = await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, resultId)).orderBy(asc(resultEntries.id));
+    return row.image ?? '';
+  };
+  const shared = await entry(park.id, await picture(200));
+  assert.equal(await entry(bridge.id, await picture(200)), shared, 'the same picture is one file');
+  const [sub] = await t.db.insert(results).values({ projectId: 1, title: 'Slide', parentId: park.id }).returning();
+  const own = await entry(sub.id, await picture(100));
+  const served = async (path: string) => (await new Browser(t.app).download(`/media/${path}`)).status;
+  assert.equal(await served(own), 200);
+
+  assert.equal((await initiator.post(`/org/results/${park.id}/delete/`, {})).status, 302);
+  assert.equal(await served(own), 404, "the sub-result's image went with it");
+  assert.equal(await served(shared), 200, 'the other result still shows the same picture');
+
+  const last = await entry(bridge.id, await picture(50));
+  assert.equal((await initiator.post('/org/dashboard/projects/project/delete/', {})).status, 302);
+  assert.equal(await served(shared), 404);
+  assert.equal(await served(last), 404);
+});
+
+test('the link form offers every contribution of the project, 50 a page, searchable by name, without those linked already (en, de)', async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 40, slug: 'prio', project: 1, name: 'Priorities', description: 'Rate', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', name: 'Prioritize', description: 'Rate', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    topics: Array.from({ length: 520 }, (_, i) => ({ id: i + 1, module: 40, creator: 4, name: `Topic ${String(i + 1).padStart(4, '0')}`, description: '<p>x</p>' })),
+  });
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const edit = `/org/results/${park.id}/update/`;
+  const offered = (html: string) => [...html.matchAll(/name="link" value="([^"]+)"/g)].map((m) => m[1]);
+  const first = (await initiator.get(edit)).text;
+  const total = Number(/(\d+) contributions of the project are not linked yet\./.exec(first)?.[1]);
+  assert.ok(total > 520, `every topic and the other proposals: ${total}`);
+  assert.equal(offered(first).length, 50);
+  assert.ok(!offered(first).includes(`proposal:${PARK}`), 'the linked proposal is not offered again');
+  assert.match(first, new RegExp(`<a href="${edit}\\?page=2">Next page</a>`));
+  const pages = Math.ceil(total / 50);
+  const last = (await initiator.get(`${edit}?page=${pages}`)).text;
+  assert.equal(offered(last).length, total - (pages - 1) * 50);
+  assert.equal((await initiator.get(`${edit}?page=${pages + 1}`)).status, 404);
+
+  const found = (await initiator.get(`${edit}?q=${encodeURIComponent('topic 0513')}`)).text;
+  assert.deepEqual(offered(found), ['topic:513']);
+  assert.match(found, /1 contribution not linked yet contains &quot;topic 0513&quot;\./);
+  assert.match(found, /<input type="search" id="id_q" name="q" value="topic 0513"/);
+  const many = (await initiator.get(`${edit}?q=Topic+04`)).text;
+  assert.match(many, /100 contributions not linked yet contain &quot;Topic 04&quot;\./);
+  assert.match(many, new RegExp(`<a href="${edit}\\?q=Topic\\+04&amp;page=2">Next page</a>`));
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['topic:513'] })).status, 302);
+  assert.match((await initiator.get(`${edit}?q=${encodeURIComponent('topic 0513')}`)).text, /0 contributions not linked yet contain &quot;topic 0513&quot;\./);
+  const german = new Browser(t.app, { 'accept-language': 'de' });
+  await german.login('initiator', 'initiator-password');
+  await german.post('/i18n/setlang/', { language: 'de' });
+  assert.match((await german.get(`${edit}?q=Topic+0514`)).text, /1 noch nicht verknüpfter Beitrag enthält „Topic 0514“\./);
+});
+
+test("a result answers one question of a poll: the poll's page names the question and what it became part of, in English and German", async () => {
+  const t = await resultsApp();
+  await load(t.db, {
+    modules: [{ id: 41, slug: 'survey', project: 1, name: 'Survey', description: 'Tell us', blueprint_type: 'PO', phases: [{ type: 'a4polls:voting', name: 'Voting', description: 'Vote', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
+    polls: [{ id: 1, module: 41, creator: 2 }],
+    questions: [
+      { id: 1, poll: 1, label: 'Which colour should the benches have?' },
+      { id: 2, poll: 1, label: 'Where should the fountain go?' },
+    ],
+    choices: [
+      { id: 1, question: 1, label: 'Green' },
+      { id: 2, question: 2, label: 'Square' },
+    ],
+  });
+  const initiator = await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  const edit = (await initiator.get(`/org/results/${park.id}/update/?q=fountain`)).text;
+  assert.match(edit, /<input type="checkbox" id="id_link_0" name="link" value="pollquestion:2"\/> <label for="id_link_0">Where should the fountain go\?<\/label>/);
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:2'] })).status, 302);
+  const linked = (await initiator.get(`/org/results/${park.id}/`)).text;
+  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-1">Where should the fountain go\?<\/a>/);
+  const page = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
+  assert.match(page, new RegExp(`&quot;Where should the fountain go\\?&quot; became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
+  assert.doesNotMatch(page, /&quot;Which colour should the benches have\?&quot; became part of/);
+  const german = (await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text;
+  assert.match(german, /„Where should the fountain go\?“ wurde Teil von: <a href/);
+  // A question of another project's poll is refused like any other contribution.
+  assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:99'] })).status, 404);
+});

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
+import { contentPages } from '../../src/db/schema/index.js';
+import { createTestApp } from '../helpers.js';
+
+const options = { baseDir: process.cwd() };
+
+test('loaddata places content pages (ids kept, rich text cleaned), linked where their placement says', async () => {
+  const { app, db } = await createTestApp();
+  const loaded = await loadFixture(
+    db,
+    {
+      content_pages: [
+        { id: 7, slug: 'hilfe', title_de: 'Hilfe', title_en: 'Help', body_de: '<p>So geht es.</p><script>alert(1)</script>', body_en: '<p>How it works.</p>', placement: 'footer' },
+        { id: 9, slug: 'archiv', title_de: 'Archiv', placement: 'none', weight: 3 },
+      ],
+    },
+    options,
+  );
+  assert.equal(loaded.content_pages, 2);
+  assert.deepEqual((await db.select({ id: contentPages.id, slug: contentPages.slug, body: contentPages.bodyDe }).from(contentPages).orderBy(contentPages.id)), [
+    { id: 7, slug: 'hilfe', body: '<p>So geht es.</p>' },
+    { id: 9, slug: 'archiv', body: '' },
+  ]);
+  const page = await app.inject({ method: 'GET', url: '/pages/hilfe/', headers: { 'accept-language': 'de' } });
+  assert.equal(page.statusCode, 200);
+  assert.ok(page.body.includes('So geht es.'));
+  assert.ok(page.body.includes('href="/pages/hilfe/"'), 'linked in the footer');
+  assert.ok(!page.body.includes('href="/pages/archiv/"'), 'a page placed nowhere is not linked');
+});
+
+test('a content page the back-office would refuse stores nothing and names the record and field', async () => {
+  const { db } = await createTestApp();
+  const cases: [unknown[], string][] = [
+    [[{ slug: 'hilfe', title_de: 'A' }, { slug: 'hilfe', title_de: 'B' }], 'content_pages[1].slug: This address is already taken.'],
+    [[{ slug: 'imprint', title_de: 'Impressum' }], 'content_pages[0].slug: This address is already taken.'],
+    [[{ slug: 'Hilfe Seite', title_de: 'Hilfe' }], 'content_pages[0].slug: Enter lower-case letters, digits and hyphens only (at most 100).'],
+    [[{ slug: 'leer' }], 'content_pages[0].title_en: A title in at least one language is required.'],
+  ];
+  for (const [records, message] of cases) {
+    await assert.rejects(loadFixture(db, { content_pages: records }, options), (error: unknown) => error instanceof FixtureError && error.message === message);
+    assert.equal(await db.$count(contentPages), 0);
+  }
+});
