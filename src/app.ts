@@ -41,7 +41,7 @@ import { manageWing } from './manage/plugin.js';
 import { operateWing } from './operate/plugin.js';
 import { usersvcRoutes } from './usersvc/routes.js';
 
-export interface AppContext {
+interface AppContext {
   config: Config;
   database: Database;
   db: Db;
@@ -59,7 +59,7 @@ declare module 'fastify' {
   }
 }
 
-export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
+const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
 const leafletDir = join(dirname(createRequire(import.meta.url).resolve('leaflet/package.json')), 'dist');
 
 /** The CSP source of a map URL (template): its origin, a `{s}` subdomain as `*`; none without a URL. */
@@ -75,7 +75,7 @@ function mapSources(url: string | null): string[] {
  */
 const WINGS: ((app: FastifyInstance) => Promise<void>)[] = [apiWing, participationWing, siteWing, meWing, manageWing, operateWing, usersvcRoutes];
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   /** Where request logs go (default stdout); tests read them. */

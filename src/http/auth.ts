@@ -38,12 +38,12 @@ export interface Bell {
 export const BELL_MAX = 100;
 
 /** The initiator's organisation (the first by name; its dashboard) and whether the user moderates a project. */
-export interface StaffPlaces {
+interface StaffPlaces {
   initiatorOf: string | null;
   moderates: boolean;
 }
 
-export type AuthScheme = 'token' | 'session' | 'jwt';
+type AuthScheme = 'token' | 'session' | 'jwt';
 
 const userColumns = {
   id: users.id,

@@ -6,7 +6,7 @@ import { qualified as q } from '../../db/sql.js';
 import { type MailBrand, PLATFORM_BRAND } from '../../mail/html.js';
 import type { OrganisationContext, OrganisationTerms } from './rules.js';
 
-export interface LoadedOrganisation {
+interface LoadedOrganisation {
   id: number;
   slug: string;
   name: string;

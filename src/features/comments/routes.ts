@@ -19,7 +19,7 @@ import { CommentSchema, serializeComment, type SerializeContext } from './serial
 import { createComment, editCommentText, removeComment } from './services.js';
 import { CommentCategories, commentCategories, commentCategoryChoices, CommentText, commentText } from './input.js';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
 const DetailParams = Type.Object({ ct: PathId, pk: PathId, id: PathId });
 const CommentBody = Type.Object({

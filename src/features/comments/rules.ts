@@ -5,7 +5,7 @@ import { canModerate, isSuperuser, NO_ROLES } from '../../core/projects/rules.js
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
-export const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
+const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
 
 /** What the comment rules look at: the module context and the thread's root object. */
 export interface CommentContext extends ModuleContext {

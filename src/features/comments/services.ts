@@ -13,7 +13,7 @@ import { moderationTopic } from '../../core/projects/live-topics.js';
 import { publishLive } from '../../http/live.js';
 import { loadCommentPaths } from './queries.js';
 
-export interface NewComment {
+interface NewComment {
   id?: number;
   creatorId: number;
   target: { type: ContentKind; id: number };
@@ -28,7 +28,7 @@ export interface NewComment {
   isReviewed?: boolean;
 }
 
-export class TargetMissing extends Error {}
+class TargetMissing extends Error {}
 
 /** The absolute URL of a comment for a notice. */
 export async function commentUrl(db: DbOrTx, notice: NoticeContext, ref: { id: number; contentType: ContentKind; objectPk: number }): Promise<string> {

@@ -20,7 +20,7 @@ export interface QuestionRow {
   created: Date;
 }
 
-export interface QuestionFilter {
+interface QuestionFilter {
   /** The browser session whose likes `sessionLike` tells (null: none). */
   session: string | null;
   withHidden: boolean;

@@ -12,13 +12,13 @@ import { isOnScreen, QUESTION_MAX } from './rules.js';
 /** The event's paths. */
 export const eventPath = (org: string, slug: string) => `/${org}/interactiveevents/${slug}/`;
 export const presentationPath = (org: string, slug: string) => `/${org}/interactiveevents/present/module/${slug}/`;
-export const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
+const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
 
 /** The attributes /static/live.js reads: the stream, the position the page was rendered at. */
-export const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
+const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
 
 /** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
-export function qrSvg(text: string): string {
+function qrSvg(text: string): string {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -77,7 +77,7 @@ function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext
   );
 }
 
-export interface EventPageData {
+interface EventPageData {
   org: string;
   module: { id: number; slug: string; name: string; description: string | null };
   /** A page of the open questions, or of the answered ones (`showAnswered`). */

@@ -182,7 +182,7 @@ function StartIntro({ lang, start }: { lang: Lang; start: StartPageTexts }) {
   );
 }
 
-export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
+function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
