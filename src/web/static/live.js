@@ -1,4 +1,4 @@
-/* global document, window, location, EventSource, DOMParser, setTimeout, fetch, FormData, URLSearchParams, HTMLFormElement, encodeURIComponent */
+/* global document, window, location, EventSource, DOMParser, setTimeout, fetch, FormData, URLSearchParams, HTMLFormElement */
 // Pages that update themselves through the live channel (src/http/live.ts, docs/api.md "Live channel").
 // An element with data-live-stream names its EventSource; data-live-last is the event id the page was
 // rendered at, so nothing between the render and the connection is lost (EventSource then sends
