@@ -43,12 +43,16 @@ export type CommentTarget = Pick<TargetInfo, 'creatorId' | 'projectId'>;
 /**
  * The comment, its "add" action (as recordAction stores it; none for a removed or censored one), the
  * creator's follow of the project (as autoFollow does), the project's statistics
- * (insights/services.ts), the creator's agreement to the organisation's terms (placeholder `terms`:
- * its id, or null) and the moderation queue's live event (placeholder `topic`, or null), in one
- * statement answering with the comment as loadCommentRow reads it. Prepared: built once per process.
+ * (insights/services.ts), with `withTerms` the creator's agreement to the organisation's terms
+ * (placeholder `terms`: its id; only then, since any statement on the agreements moves every page's
+ * version) and the moderation queue's live event (placeholder `topic`, or null), in one statement
+ * answering with the comment as loadCommentRow reads it. Prepared: built once per process.
  */
-const insertComment = preparedStatement<InsertedComment, Record<string, unknown>>('comment_create', () => {
+const insertCommentStatement = (withTerms: boolean) => preparedStatement<InsertedComment, Record<string, unknown>>(withTerms ? 'comment_create_terms' : 'comment_create', () => {
   const value = (name: string) => sql.placeholder(name);
+  const terms = sql`t as (
+      insert into ${organisationTermsAgreements} (user_id, organisation_id) select c.creator_id, ${value('terms')}::integer from c
+      on conflict do nothing),`;
   const topic = sql`${value('topic')}::text`;
   return sql`
     with c as (
@@ -68,13 +72,12 @@ const insertComment = preparedStatement<InsertedComment, Record<string, unknown>
       select c.creator_id, c.project_id, true, c.created from c where c.project_id is not null
       on conflict (project_id, creator_id) do nothing),
     ${contributionCtes({ project: sql`c.project_id`, from: sql`from c where c.project_id is not null`, creatorId: sql`c.creator_id`, kind: 'comments', at: sql`c.created` })},
-    t as (
-      insert into ${organisationTermsAgreements} (user_id, organisation_id)
-      select c.creator_id, ${value('terms')}::integer from c where ${value('terms')}::integer is not null
-      on conflict do nothing),
+    ${withTerms ? terms : sql``}
     e as (${liveEventInsert(topic, 'comment', sql`jsonb_build_object('id', c.id)`, sql`c where ${topic} is not null`)})
     select c.*, u.username, u.avatar from c join ${users} u on u.id = c.creator_id`;
 });
+
+const insertComment = { plain: insertCommentStatement(false), withTerms: insertCommentStatement(true) };
 
 interface InsertedComment {
   id: number | string;
@@ -124,7 +127,7 @@ const toCommentRow = (row: InsertedComment): CommentRow => ({
 export async function createCommentRow(db: DbOrTx, input: NewComment, target: CommentTarget, notice?: NoticeContext, termsOf: number | null = null): Promise<CommentRow> {
   const gone = Boolean(input.isRemoved || input.isCensored);
   const topic = notice && target.projectId !== null ? moderationTopic(target.projectId) : null;
-  const [inserted] = await insertComment(db, {
+  const [inserted] = await insertComment[termsOf === null ? 'plain' : 'withTerms'](db, {
     id: input.id ?? null,
     creatorId: input.creatorId,
     contentType: input.target.type,
