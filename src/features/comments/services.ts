@@ -12,7 +12,7 @@ import { moderationTopic } from '../../core/projects/live-topics.js';
 import { afterAnswer } from '../../http/after-answer.js';
 import { announceLive, liveEventInsert, publishLive } from '../../http/live.js';
 import { preparedStatement } from '../../db/sql.js';
-import { type CommentRow, loadCommentPaths } from './queries.js';
+import { type CommentRow, loadCommentPaths, loadCommentRow } from './queries.js';
 
 export interface NewComment {
   id?: number;
@@ -164,8 +164,8 @@ export async function createComment(db: DbOrTx, input: NewComment, notice?: Noti
 
 /** Tells the creator of what a new comment answers about it (a notice by e-mail and in the notification centre); nothing when the comment is gone meanwhile. */
 async function tellTargetCreator(db: DbOrTx, row: CommentRow, recipientId: number, notice: NoticeContext): Promise<void> {
-  const path = (await loadCommentPaths(db, [{ id: row.id, contentType: row.contentType, objectPk: row.objectPk }])).get(row.id);
-  if (!path) return;
+  if (!(await loadCommentRow(db, row.id))) return;
+  const path = (await loadCommentPaths(db, [{ id: row.id, contentType: row.contentType, objectPk: row.objectPk }])).get(row.id) ?? '/';
   await db.transaction(async (tx) => {
     await queueProjectNotice(tx, row.projectId, {
       kind: row.contentType === 'comment' ? 'reply_to_comment' : 'comment_on_content',
