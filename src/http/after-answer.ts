@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 
 /** Side work of a write that its answer need not wait for (a notice to someone else), given the app's database. */
-export type SideWork = (db: DbOrTx) => Promise<void>;
+type SideWork = (db: DbOrTx) => Promise<void>;
 
 /** The side work the current request queued. */
 const requestWork = new AsyncLocalStorage<SideWork[]>();

@@ -152,7 +152,7 @@ const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
   }));
 
 /** More select fields over a module's row, loaded in the context's statement (e.g. its categories). */
-export type ModuleExtras = Record<string, SQL<unknown>>;
+type ModuleExtras = Record<string, SQL<unknown>>;
 export type ExtraValues<E extends ModuleExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
 
 /** The module context's statement over `modules`, before its where clause. */
@@ -201,7 +201,7 @@ export function prepareModuleContextOf<E extends ModuleExtras>(db: Db, name: str
 }
 
 /** A module's context for a request's caller, with the caller (null: anonymous) and the extras. */
-export interface CallerModuleContext<E extends ModuleExtras> {
+interface CallerModuleContext<E extends ModuleExtras> {
   user: AuthUser | null;
   context: LoadedModuleContext;
   extras: ExtraValues<E>;

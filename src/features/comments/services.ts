@@ -38,7 +38,7 @@ export async function commentUrl(db: DbOrTx, notice: NoticeContext, ref: { id: n
 }
 
 /** What a new comment's statement needs to know of its target (contenttypes' `loadTarget`, or a route's context). */
-export type CommentTarget = Pick<TargetInfo, 'creatorId' | 'projectId'>;
+type CommentTarget = Pick<TargetInfo, 'creatorId' | 'projectId'>;
 
 /**
  * The comment, its "add" action (as recordAction stores it; none for a removed or censored one), the

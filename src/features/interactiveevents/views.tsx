@@ -40,7 +40,7 @@ const TOGGLES: { flag: 'is_hidden' | 'is_answered' | 'is_on_shortlist' | 'is_liv
   { flag: 'is_hidden', key: 'isHidden', on: 'Hide', off: 'Show again' },
 ];
 
-export function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext; q: QuestionRow; base: string; mayLike: boolean; moderator: boolean }) {
+function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext; q: QuestionRow; base: string; mayLike: boolean; moderator: boolean }) {
   const { lang } = page;
   return (
     <li id={`question-${q.id}`} class={`live-question${q.isHidden ? ' is-hidden' : ''}`}>
