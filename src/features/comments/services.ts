@@ -45,7 +45,7 @@ type CommentTarget = Pick<TargetInfo, 'creatorId' | 'projectId'>;
  * creator's follow of the project (as autoFollow does), the project's statistics
  * (insights/services.ts), with `withTerms` the creator's agreement to the organisation's terms
  * (placeholder `terms`: its id; only then, since any statement on the agreements moves every page's
- * version) and the moderation queue's live event (placeholder `topic`, or null), in one statement
+ * version) and the moderation queue's live event (placeholder `liveTopic`, or null), in one statement
  * answering with the comment as loadCommentRow reads it. Prepared: built once per process.
  */
 const insertCommentStatement = (withTerms: boolean) => preparedStatement<InsertedComment, Record<string, unknown>>(withTerms ? 'comment_create_terms' : 'comment_create', () => {
@@ -53,7 +53,7 @@ const insertCommentStatement = (withTerms: boolean) => preparedStatement<Inserte
   const terms = sql`t as (
       insert into ${organisationTermsAgreements} (user_id, organisation_id) select c.creator_id, ${value('terms')}::integer from c
       on conflict do nothing),`;
-  const topic = sql`${value('topic')}::text`;
+  const liveTopic = sql`${value('liveTopic')}::text`;
   return sql`
     with c as (
       insert into ${comments} (id, creator_id, content_type, object_pk, comment, comment_categories, project_id, created, modified,
@@ -73,7 +73,7 @@ const insertCommentStatement = (withTerms: boolean) => preparedStatement<Inserte
       on conflict (project_id, creator_id) do nothing),
     ${contributionCtes({ project: sql`c.project_id`, from: sql`from c where c.project_id is not null`, creatorId: sql`c.creator_id`, kind: 'comments', at: sql`c.created` })},
     ${withTerms ? terms : sql``}
-    e as (${liveEventInsert(topic, 'comment', sql`jsonb_build_object('id', c.id)`, sql`c where ${topic} is not null`)})
+    e as (${liveEventInsert(liveTopic, 'comment', sql`jsonb_build_object('id', c.id)`, sql`c where ${liveTopic} is not null`)})
     select c.*, u.username, u.avatar from c join ${users} u on u.id = c.creator_id`;
 });
 
@@ -126,7 +126,7 @@ const toCommentRow = (row: InsertedComment): CommentRow => ({
  */
 export async function createCommentRow(db: DbOrTx, input: NewComment, target: CommentTarget, notice?: NoticeContext, termsOf: number | null = null): Promise<CommentRow> {
   const gone = Boolean(input.isRemoved || input.isCensored);
-  const topic = notice && target.projectId !== null ? moderationTopic(target.projectId) : null;
+  const queueTopic = notice && target.projectId !== null ? moderationTopic(target.projectId) : null;
   const [inserted] = await insertComment[termsOf === null ? 'plain' : 'withTerms'](db, {
     id: input.id ?? null,
     creatorId: input.creatorId,
@@ -144,11 +144,11 @@ export async function createCommentRow(db: DbOrTx, input: NewComment, target: Co
     isReviewed: input.isReviewed ?? false,
     targetCreatorId: target.creatorId,
     terms: termsOf,
-    topic,
+    liveTopic: queueTopic,
   });
   const row = toCommentRow(inserted);
   // The moderation queue follows new comments live (requests only: loaddata's bulk stays quiet).
-  if (topic) await announceLive(db, topic);
+  if (queueTopic) await announceLive(db, queueTopic);
   const recipientId = target.creatorId;
   if (notice && !gone && recipientId !== null) await afterAnswer(db, (later) => tellTargetCreator(later, row, recipientId, notice));
   return row;
