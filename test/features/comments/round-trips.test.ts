@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { comments, notifications, outbox } from '../../../src/db/schema/index.js';
 import { basicWorldWith, load, tokenHeader } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';
+import { Browser } from '../../me/accounts/client.js';
 
 /**
  * A busy evening (issue 40): an app's comment and a new idea cost at most two round trips to the
@@ -29,7 +30,7 @@ async function countingApp() {
     const response = await t.request(options);
     return { response, statements: counted.atAnswer - before };
   };
-  return { t, send };
+  return { t, send, counted };
 }
 
 test('a comment and a reply through the API cost two round trips before their answer; the notice follows after it', async () => {
@@ -71,4 +72,17 @@ test('a new idea through the API costs two round trips before its answer', async
     assert.ok(statements <= 2, `round ${round}: ${statements} statements before the answer`);
     assert.equal((response.body as { name: string }).name, `Idea ${round}`);
   }
+});
+
+test('a comment from the idea page’s form: the page’s reads, then one statement for the comment and all it brings, no transaction', async () => {
+  const { t, counted } = await countingApp();
+  const user = new Browser(t.app);
+  assert.equal((await user.login('user', 'user-password')).status, 302);
+  await user.get('/accounts/login/');
+  const before = t.database.stats.queries;
+  const posted = await user.post('/comments/on/idea/1/', { comment: 'From the form' });
+  assert.equal(posted.status, 302);
+  // The session, the object's page path, its target and module context, the terms, the comment, its path for the redirect.
+  assert.ok(counted.atAnswer - before <= 8, `${counted.atAnswer - before} statements before the answer`);
+  assert.equal((await t.db.select().from(outbox)).length, 1, 'the idea’s creator is told after the answer');
 });
