@@ -77,7 +77,7 @@ export async function publishLive(tx: DbOrTx, topic: string, event: string, data
  * query in the same statement, e.g. a count after an insert): the insert, for a `WITH` of that
  * statement. The statement then calls `announceLive` once it has run, as `publishLive` does.
  */
-export const liveEventInsert = (topic: string, event: string, data: SQL, source: SQL): SQL =>
+export const liveEventInsert = (topic: string | SQL, event: string, data: SQL, source: SQL): SQL =>
   sql`INSERT INTO ${liveEvents} (topic, event, data) SELECT ${topic}, ${event}, ${data} FROM ${source}`;
 
 /** Tells the streams of a topic that an event was stored: after the request's answer, or (outside a request) at the commit. */
