@@ -74,7 +74,7 @@ const insertCommentStatement = (withTerms: boolean) => preparedStatement<Inserte
     ${contributionCtes({ project: sql`c.project_id`, from: sql`from c where c.project_id is not null`, creatorId: sql`c.creator_id`, kind: 'comments', at: sql`c.created` })},
     ${withTerms ? terms : sql``}
     e as (${liveEventInsert(liveTopic, 'comment', sql`jsonb_build_object('id', c.id)`, sql`c where ${liveTopic} is not null`)})
-    select c.*, u.username, u.avatar from c join ${users} u on u.id = c.creator_id`;
+    select c.*, u.username, u.avatar, u.is_guest from c join ${users} u on u.id = c.creator_id`;
 });
 
 const insertComment = { plain: insertCommentStatement(false), withTerms: insertCommentStatement(true) };
@@ -96,6 +96,7 @@ interface InsertedComment {
   modified: Date | string | null;
   username: string;
   avatar: string | null;
+  is_guest: boolean;
 }
 
 const toCommentRow = (row: InsertedComment): CommentRow => ({
@@ -115,6 +116,7 @@ const toCommentRow = (row: InsertedComment): CommentRow => ({
   modified: row.modified === null ? null : new Date(row.modified),
   username: row.username,
   avatar: row.avatar,
+  creatorIsGuest: row.is_guest,
 });
 
 /**
