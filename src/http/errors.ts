@@ -86,6 +86,9 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the database refused a write because a row it points at is gone (a foreign key; e.g. deleted meanwhile by someone else). */
+export const foreignKeyViolated = (error: unknown): boolean => databaseErrorCode(error) === '23503';
+
 /** Network errors and SQLSTATEs that mean "the database cannot be reached right now", not "this request is wrong". */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
