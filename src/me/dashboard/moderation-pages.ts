@@ -138,7 +138,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const ctx = renderContext(request, page.user, config);
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
-    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), byGuest: row.creatorIsGuest && !isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
+    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
     const reportedObjects = filter === 'all' || filter === 'reported' ? await loadReportedObjects(db, project.id) : [];
     const reported: ReportedGroup[] = reportableContentTypes().flatMap((kind) => {
       const items = reportedObjects.filter((o) => o.kind === kind.kind);

@@ -46,7 +46,7 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
   );
 }
 
-type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean; byGuest: boolean; object: string; reports: ReportRow[] };
+type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean; object: string; reports: ReportRow[] };
 
 export type ModerationFilterName = 'all' | 'unread' | 'reported' | 'blocked';
 export const MODERATION_FILTERS: [ModerationFilterName, string][] = [
@@ -161,7 +161,7 @@ function ModerationItem({ page, comment, slug, place }: { page: PageContext; com
         <label for={`select-${comment.pk}`}>{t(lang, 'Select comment by %(name)s', { name: comment.user_name })}</label>
       </p>
       <p>
-        <strong>{comment.user_name}</strong> {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.last_edit}</span>{' '}
+        <strong>{comment.user_name}</strong> {comment.user_is_guest && <GuestBadge lang={lang} />} <span>{comment.last_edit}</span>{' '}
         {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
         {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
