@@ -121,3 +121,18 @@ test('the operator renames a preset category; an empty name comes back beside th
   assert.equal((await initiator.post(`/backoffice/maps/categories/${category.id}/`, { name: 'Mine' })).status, 403);
   assert.equal((await db.select().from(mapPresetCategories))[0].name, 'Bezirke');
 });
+
+test("the project page shows the project's district (en, de); renamed, the page follows; without one, nothing", async () => {
+  const { db, app } = await world();
+  await db.update(projects).set({ isDraft: false }).where(eq(projects.id, 1));
+  const visitor = new Browser(app);
+  assert.doesNotMatch((await visitor.get('/org/projects/project/')).text, /class="project-district"/);
+  const [mitte] = await db.insert(administrativeDistricts).values({ name: 'Mitte', shortCode: 'mi' }).returning();
+  await db.update(projects).set({ administrativeDistrictId: mitte.id }).where(eq(projects.id, 1));
+  assert.match((await visitor.get('/org/projects/project/')).text, /<p class="project-district">District: Mitte<\/p>/);
+  assert.match((await new Browser(app, { 'accept-language': 'de' }).get('/org/projects/project/')).text, /<p class="project-district">Stadtteil: Mitte<\/p>/);
+  const admin = new Browser(app);
+  assert.equal((await admin.login('admin', 'admin-password')).status, 302);
+  assert.equal((await admin.postMultipart(`/backoffice/maps/districts/${mitte.id}/`, { name: 'Mitte-Nord', short_code: 'mi', area: '' })).status, 302);
+  assert.match((await visitor.get('/org/projects/project/')).text, /<p class="project-district">District: Mitte-Nord<\/p>/, 'a kept page follows the rename');
+});
