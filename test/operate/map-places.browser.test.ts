@@ -59,7 +59,17 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await logInAs(initiator, base, 'initiator');
   await initiator.goto(`${base}/org/dashboard/modules/map-module/area_settings/`);
   await assertAccessible(initiator, 'the area form with the presets');
+  // Choosing the preset draws its area on the map before saving; "no preset" takes it away again.
+  await initiator.locator('.map-ready').waitFor();
+  const drawn = initiator.locator('.leaflet-overlay-pane path');
+  assert.equal(await drawn.count(), 0, 'the module has no area yet');
   await initiator.locator('#id_preset').selectOption({ label: 'Market quarter' });
+  await drawn.first().waitFor();
+  assert.equal(await drawn.count(), 1);
+  await initiator.locator('#id_preset').selectOption({ value: '' });
+  await drawn.first().waitFor({ state: 'detached' });
+  await initiator.locator('#id_preset').selectOption({ label: 'Market quarter' });
+  await drawn.first().waitFor();
   await initiator.locator('form.dashboard-form button[type="submit"]').click();
   await initiator.waitForURL(/area_settings\/\?done=saved/);
   const [module] = await t.db.select({ area: modules.area }).from(modules).where(eq(modules.id, 2));
