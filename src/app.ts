@@ -22,6 +22,7 @@ import { type Media, openMedia } from './media/store.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { movedPageTarget } from './core/legal/queries.js';
 import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
 import { sharedCompilers } from './http/schema-compilers.js';
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return this._auth;
   });
 
-  registerErrorHandling(app, renderErrorPage);
+  registerErrorHandling(app, renderErrorPage, (path) => movedPageTarget(database.db, path));
   registerJsonBodies(app);
   registerFiniteNumbers(app);
 

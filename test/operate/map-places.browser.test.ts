@@ -61,7 +61,7 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await assertAccessible(initiator, 'the area form with the presets');
   // Choosing the preset draws its area on the map before saving; "no preset" takes it away again.
   await initiator.locator('.map-ready').waitFor();
-  const drawn = initiator.locator('.leaflet-overlay-pane path');
+  const drawn = initiator.locator('.leaflet-overlay-pane path[stroke="#2d40cc"]'); // the area's colour (the drawing line is red)
   assert.equal(await drawn.count(), 0, 'the module has no area yet');
   await initiator.locator('#id_preset').selectOption({ label: 'Market quarter' });
   await drawn.first().waitFor();
