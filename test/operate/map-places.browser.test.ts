@@ -42,12 +42,16 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await assertAccessible(page, 'the back-office maps page');
   await page.getByLabel('New category').fill('Districts');
   await page.getByRole('button', { name: 'Add category' }).click();
+  await page.getByRole('link', { name: 'Rename: Districts' }).click();
+  await assertAccessible(page, 'the form renaming a preset category');
+  await page.getByLabel('Name').fill('City districts');
+  await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Add an area preset' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.locator('#id_name_errors').waitFor();
   await assertAccessible(page, 'the preset form with its errors');
   await page.getByLabel('Name').fill('Market quarter');
-  await page.getByLabel('Category').selectOption({ label: 'Districts' });
+  await page.getByLabel('Category').selectOption({ label: 'City districts' });
   await page.getByLabel('Area (GeoJSON)').fill(JSON.stringify(AREA));
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Market quarter' }).waitFor();
