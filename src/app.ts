@@ -23,6 +23,7 @@ import { type Media, openMedia } from './media/store.js';
 import { registerConditionalRequests } from './http/conditional.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { movedPageTarget } from './core/legal/queries.js';
 import { BODY_LIMITS } from './http/limits.js';
 import { logOptions } from './http/logging.js';
 import { sharedCompilers } from './http/schema-compilers.js';
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media });
   app.decorateRequest('auth', authenticator(database.db, config.secretKey));
 
-  registerErrorHandling(app, renderErrorPage);
+  registerErrorHandling(app, renderErrorPage, (path) => movedPageTarget(database.db, path));
   registerJsonBodies(app);
   registerFiniteNumbers(app);
 

@@ -45,6 +45,8 @@ export interface Config {
   challengeCost: number;
   /** Sign-ups allowed per client IP per hour (and 3 per e-mail address). */
   signupLimitPerIp: number;
+  /** Days a guest who never registered may stay inactive before the clean-up deletes it (GUEST_EXPIRY_DAYS, docs/guests.md). */
+  guestExpiryDays: number;
   /** Unregistered ballots one client address may cast in one poll per hour (POLL_BALLOT_LIMIT_PER_IP). */
   pollBallotLimitPerIp: number;
   /** Header, request and keep-alive timeouts and the per-address connection cap (F8). */
@@ -341,6 +343,7 @@ export function loadConfig(env: Env = process.env): Config {
     reportLimit: intVar(env, 'REPORT_LIMIT', 10, 1),
     challengeCost: intVar(env, 'CHALLENGE_COST', 200, 1, 100_000),
     signupLimitPerIp: intVar(env, 'SIGNUP_LIMIT_PER_IP', 10, 1),
+    guestExpiryDays: intVar(env, 'GUEST_EXPIRY_DAYS', 30, 1, 36_500),
     pollBallotLimitPerIp: intVar(env, 'POLL_BALLOT_LIMIT_PER_IP', 20, 1),
     connections: connectionLimitsVar(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -380,6 +383,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     reportLimit: 10,
     challengeCost: 1,
     signupLimitPerIp: 100,
+    guestExpiryDays: 30,
     pollBallotLimitPerIp: 20,
     connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, connectionsPerIp: 0 },
     logLevel: 'silent',

@@ -11,7 +11,8 @@ import { afterMigrate } from '../features/moduletypes/contract.js';
 import { createSystemActions } from '../core/actions/system.js';
 import { isLang, LANGUAGES } from '../i18n/index.js';
 import { moveMedia } from '../media/move.js';
-import { type MediaStoreKind, openMediaFiles } from '../media/store.js';
+import { type MediaStoreKind, openMedia, openMediaFiles } from '../media/store.js';
+import { deleteExpiredGuests } from '../core/users/guests.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { generate, type GenerateCounts, GenerateError, GENERATED_KINDS, GENERATED_PASSWORD } from './generate.js';
 import { FixtureError, loadFixture, readFixtureFile, syncSequences } from './loaddata.js';
@@ -29,6 +30,9 @@ Commands:
   seed-demo                                load the demo data into an empty database
   send-system-notices                      record phase start / phase ending actions and e-mail the
                                            followers (exactly once; the server also does it every 15 minutes)
+  delete-expired-guests [--days N]         delete the guests who never registered and stayed inactive for
+                                           N days (default GUEST_EXPIRY_DAYS, 30) as their own account deletion
+                                           would (the server also does it every hour)
   outbox [--limit N]                       show the newest e-mails in the outbox
   media-move --to directory|database      move the uploaded media into the given store (DATA_DIR/media or
                                            the table media_files): file by file, each written, checked and
@@ -129,6 +133,15 @@ const commands: Record<string, Command> = {
   async 'send-system-notices'(database, _args, config) {
     const counts = await createSystemActions(database.db, { origin: config.baseUrl, timeZone: config.timeZone });
     console.log(`Phases started: ${counts.started}, projects started: ${counts.projectsStarted}, phases ending soon: ${counts.scheduled}, e-mails queued: ${counts.mails}.`);
+  },
+
+  async 'delete-expired-guests'(database, args, config) {
+    const { values } = parseArgs({ args, options: { days: { type: 'string', default: String(config.guestExpiryDays) } } });
+    const days = Number(values.days);
+    if (!/^\d+$/.test(String(values.days)) || days < 1 || days > 36_500) throw new UsageError('--days takes a whole number from 1 to 36500');
+    const { deleted, files } = await deleteExpiredGuests(database.db, days);
+    await openMedia(config.mediaStore, { dataDir: config.dataDir, db: database.db }).remove(...files);
+    console.log(`Expired guests deleted: ${deleted}.`);
   },
 
   async generate(database, args) {

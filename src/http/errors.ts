@@ -86,6 +86,9 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the database refused a write because a row it points at is gone (a foreign key; e.g. deleted meanwhile by someone else). */
+export const foreignKeyViolated = (error: unknown): boolean => databaseErrorCode(error) === '23503';
+
 /** Network errors and SQLSTATEs that mean "the database cannot be reached right now", not "this request is wrong". */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
@@ -172,8 +175,35 @@ function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): E
 
 type ErrorSender = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
 
-function errorSender(renderHtml?: HtmlErrorRenderer): ErrorSender {
+/** Where an old page address moved (a path), or null: asked before a page's 404 is sent. */
+export type MovedPage = (path: string) => Promise<string | null>;
+
+/** A GET or HEAD of a page that found nothing, at an address that moved: its new address (query kept). */
+async function movedLocation(request: FastifyRequest, answer: ErrorAnswer, moved?: MovedPage): Promise<string | null> {
+  if (!moved || answer.status !== 404 || (request.method !== 'GET' && request.method !== 'HEAD') || NON_PAGE_PATHS.test(request.url)) return null;
+  const [path, query] = splitUrl(request.url);
+  let decoded: string;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    return null;
+  }
+  const target = await moved(decoded);
+  return target === null ? null : `${target}${query}`;
+}
+
+const splitUrl = (url: string): [string, string] => {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+};
+
+function errorSender(renderHtml?: HtmlErrorRenderer, moved?: MovedPage): ErrorSender {
   return async (request, reply, answer) => {
+    const location = await movedLocation(request, answer, moved).catch((error: unknown) => {
+      request.log.error({ err: error }, 'moved page lookup failed');
+      return null;
+    });
+    if (location) return reply.redirect(location, 301);
     if (renderHtml && wantsHtmlErrors(request)) {
       try {
         return await renderHtml(request, reply, answer);
@@ -187,9 +217,12 @@ function errorSender(renderHtml?: HtmlErrorRenderer): ErrorSender {
   };
 }
 
-/** The shared error handler: JSON (DRF shapes) for the API, HTML pages for browser pages when a renderer is given. */
-export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer): void {
-  const send = errorSender(renderHtml);
+/**
+ * The shared error handler: JSON (DRF shapes) for the API, HTML pages for browser pages when a
+ * renderer is given; a page's 404 at an address that moved (`moved`) answers 301 to the new one.
+ */
+export function registerErrorHandling(app: FastifyInstance, renderHtml?: HtmlErrorRenderer, moved?: MovedPage): void {
+  const send = errorSender(renderHtml, moved);
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => send(request, reply, errorAnswer(error, request)));
   app.setNotFoundHandler((request, reply) => {
     const slashed = slashedLocation(app, request);

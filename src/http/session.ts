@@ -8,7 +8,7 @@ export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const CSRF_FIELD = 'csrfmiddlewaretoken';
-const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
+export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
 /** The CSRF cookie outlives the browser session, as Django's (CSRF_COOKIE_AGE, 52 weeks). */
 const CSRF_COOKIE_SECONDS = 52 * 7 * 24 * 3600;
 

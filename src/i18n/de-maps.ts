@@ -79,6 +79,10 @@ export const deMaps: Record<string, string> = {
     'Kein Bezirk',
   'Preset categories':
     'Vorlagenkategorien',
+  Rename:
+    'Umbenennen',
+  'Rename preset category':
+    'Vorlagenkategorie umbenennen',
   'Short code':
     'Kürzel',
   'The areas the platform keeps (its operator adds them in the back-office). A preset replaces the area below.':

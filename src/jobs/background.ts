@@ -10,9 +10,13 @@ import { sendEventSoonNotices } from '../features/offlineevents/notices.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 import { reportNewsletterDeliveries } from '../manage/newsletters/services.js';
 import { notificationFooters } from '../me/accounts/notification-links.js';
+import { deleteExpiredGuests } from '../core/users/guests.js';
 
 /** How often expired browser sessions are deleted. */
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** How often guests who never registered and stayed inactive for GUEST_EXPIRY_DAYS are deleted. */
+export const GUEST_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often each project day's statistics rows are merged into one (reads sum them either way). */
 export const INSIGHTS_COMPACT_INTERVAL_MS = 10 * 60 * 1000;
@@ -48,8 +52,8 @@ function every(app: FastifyInstance, name: string, intervalMs: number, work: () 
 
 /**
  * The background work of one process, in one place: mail delivery (kicked after writes), the
- * system notices (phase ends, §D; offline events soon), the purge of expired browser sessions and the merging of the
- * projects' statistics rows and of the pages' change log.
+ * system notices (phase ends, §D; offline events soon), the purge of expired browser sessions and of
+ * expired guests, and the merging of the projects' statistics rows and of the pages' change log.
  */
 export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db): void {
   registerMailDelivery(app, mailDeliveryOptions(config, db));
@@ -57,6 +61,10 @@ export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db
   app.addHook('onClose', async () => notices.stop());
   every(app, 'event soon notices', SYSTEM_NOTICES_INTERVAL_MS, () => sendEventSoonNotices(db, { origin: config.baseUrl, timeZone: config.timeZone }));
   every(app, 'session purge', SESSION_PURGE_INTERVAL_MS, () => purgeExpiredSessions(db));
+  every(app, 'expired guests', GUEST_EXPIRY_INTERVAL_MS, async () => {
+    const { files } = await deleteExpiredGuests(db, config.guestExpiryDays);
+    await app.ctx.media.remove(...files);
+  });
   every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => compactProjectInsights(db));
   every(app, 'page changes compaction', PAGE_CHANGES_COMPACT_INTERVAL_MS, () => compactPageChanges(db));
 }

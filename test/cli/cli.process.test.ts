@@ -132,3 +132,22 @@ test('seed-demo fills an empty database once; send-system-notices (also under it
     assert.match(actions.stdout, /Phases started: \d+, projects started: \d+, phases ending soon: \d+, e-mails queued: \d+\./);
   }
 });
+
+test('delete-expired-guests deletes the guests inactive for --days (default GUEST_EXPIRY_DAYS) and keeps accounts; a bad --days is refused', async () => {
+  const where = await place();
+  const file = join(where.dataDir, 'guests.json');
+  const longAgo = new Date(Date.now() - 60 * 24 * 60 * 60 * 1000).toISOString();
+  const user = (id: number, username: string, isGuest: boolean) => ({ id, username, email: `${username}@example.org`, is_guest: isGuest, email_verified: !isGuest, date_joined: longAgo });
+  writeFileSync(file, JSON.stringify({ users: [user(1, 'guest-0000000000a1', true), user(2, 'registered', false)] }));
+  assert.equal(manage(where, 'loaddata', file).status, 0);
+  const refused = manage(where, 'delete-expired-guests', '--days', 'soon');
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /--days takes a whole number from 1 to 36500/);
+  const kept = manage(where, 'delete-expired-guests', '--days', '50');
+  assert.equal(kept.status, 0, kept.stderr);
+  assert.match(kept.stdout, /Expired guests deleted: 0\./, '60 days ago, less its session of 14 days, is not 50 days');
+  const deleted = manage(where, 'delete-expired-guests');
+  assert.equal(deleted.status, 0, deleted.stderr);
+  assert.match(deleted.stdout, /Expired guests deleted: 1\./);
+  assert.equal((await rowCounts(where)).users, 2, 'the account and the placeholder that holds what deleted accounts leave');
+});

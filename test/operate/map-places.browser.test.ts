@@ -42,12 +42,16 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await assertAccessible(page, 'the back-office maps page');
   await page.getByLabel('New category').fill('Districts');
   await page.getByRole('button', { name: 'Add category' }).click();
+  await page.getByRole('link', { name: 'Rename: Districts' }).click();
+  await assertAccessible(page, 'the form renaming a preset category');
+  await page.getByLabel('Name').fill('City districts');
+  await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Add an area preset' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.locator('#id_name_errors').waitFor();
   await assertAccessible(page, 'the preset form with its errors');
   await page.getByLabel('Name').fill('Market quarter');
-  await page.getByLabel('Category').selectOption({ label: 'Districts' });
+  await page.getByLabel('Category').selectOption({ label: 'City districts' });
   await page.getByLabel('Area (GeoJSON)').fill(JSON.stringify(AREA));
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Market quarter' }).waitFor();
@@ -59,7 +63,17 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await logInAs(initiator, base, 'initiator');
   await initiator.goto(`${base}/org/dashboard/modules/map-module/area_settings/`);
   await assertAccessible(initiator, 'the area form with the presets');
+  // Choosing the preset draws its area on the map before saving; "no preset" takes it away again.
+  await initiator.locator('.map-ready').waitFor();
+  const drawn = initiator.locator('.leaflet-overlay-pane path[stroke="#2d40cc"]'); // the area's colour (the drawing line is red)
+  assert.equal(await drawn.count(), 0, 'the module has no area yet');
   await initiator.locator('#id_preset').selectOption({ label: 'Market quarter' });
+  await drawn.first().waitFor();
+  assert.equal(await drawn.count(), 1);
+  await initiator.locator('#id_preset').selectOption({ value: '' });
+  await drawn.first().waitFor({ state: 'detached' });
+  await initiator.locator('#id_preset').selectOption({ label: 'Market quarter' });
+  await drawn.first().waitFor();
   await initiator.locator('form.dashboard-form button[type="submit"]').click();
   await initiator.waitForURL(/area_settings\/\?done=saved/);
   const [module] = await t.db.select({ area: modules.area }).from(modules).where(eq(modules.id, 2));

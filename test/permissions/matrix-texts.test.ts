@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema/index.js';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { Browser } from '../me/accounts/client.js';
 import { daysFromNow, load, PLATFORM_TEXTS, tokenHeader } from '../fixtures.js';
@@ -11,12 +13,14 @@ import { createTestApp } from '../helpers.js';
  * through HTTP, with the exact answers of the reference: 403 for a signed-in user who may see but
  * not act (another organisation's initiator, a citizen after the phase), 401 (API) or the login
  * page where logging in would help, 404 for what a signed-in visitor may not see. The expectations
- * are written from §1.1, §7.2, §8.2 and §9.2, not by calling the rules.
+ * are written from §1.1, §7.2, §8.2 and §9.2, not by calling the rules. The guest (issue 34.4)
+ * becomes one through the guest form; every project allows guests, so a guest gets exactly what a
+ * plain user gets (as in the main matrix, test/permissions/world.ts).
  */
 
-const ACTORS = ['anonymous', 'user', 'participant', 'moderator', 'initiator', 'otherInitiator', 'superuser'] as const;
+const ACTORS = ['anonymous', 'user', 'participant', 'moderator', 'initiator', 'otherInitiator', 'superuser', 'guest'] as const;
 type Actor = (typeof ACTORS)[number];
-const USER_ID: Record<Exclude<Actor, 'anonymous'>, number> = { user: 1, participant: 2, moderator: 3, initiator: 4, otherInitiator: 5, superuser: 6 };
+const USER_ID: Record<Exclude<Actor, 'anonymous' | 'guest'>, number> = { user: 1, participant: 2, moderator: 3, initiator: 4, otherInitiator: 5, superuser: 6 };
 const MODERATING: Actor[] = ['moderator', 'initiator', 'superuser'];
 
 type Access = 'public' | 'private' | 'draft';
@@ -53,6 +57,7 @@ function world(): Fixture {
       organisation: 1,
       access: access === 'private' ? ('PRIVATE' as const) : ('PUBLIC' as const),
       is_draft: access === 'draft',
+      allow_guests: true,
       moderators: [USER_ID.moderator],
       participants: [USER_ID.participant],
     })),
@@ -88,12 +93,17 @@ test('the permission matrix of text review, debate and prioritisation: every act
   await load(app.db, world());
   const browsers = new Map<Actor, Browser>([['anonymous', new Browser(app.app)]]);
   const tokens = new Map<Actor, Record<string, string>>([['anonymous', {}]]);
-  for (const [actor, id] of Object.entries(USER_ID) as [Exclude<Actor, 'anonymous'>, number][]) {
+  for (const [actor, id] of Object.entries(USER_ID) as [Exclude<Actor, 'anonymous' | 'guest'>, number][]) {
     const browser = new Browser(app.app);
     assert.equal((await browser.login(actor, `${actor}-password`)).status, 302);
     browsers.set(actor, browser);
     tokens.set(actor, await tokenHeader(app.db, id));
   }
+  const guest = new Browser(app.app);
+  assert.equal((await guest.post('/accounts/guest/', { next: '/', terms_of_use: 'on' })).status, 302);
+  const [guestRow] = await app.db.select({ id: users.id }).from(users).where(eq(users.isGuest, true));
+  browsers.set('guest', guest);
+  tokens.set('guest', await tokenHeader(app.db, guestRow.id));
   const browserOf = (a: Actor) => {
     const browser = browsers.get(a);
     assert.ok(browser);

@@ -5,6 +5,7 @@ import { isPlatformPageKey, type PlatformPageKey, platformPagePath } from '../..
 import { isReservedSlug } from '../../core/slugs.js';
 import type { Lang } from '../../i18n/index.js';
 import { cleanRichText, escapeHtml } from '../../text/html.js';
+import { pageRedirects } from '../../db/schema/index.js';
 import type { DumpRow } from './dump.js';
 import type { MediaImport } from './media.js';
 import { type ImportRun, text } from './run.js';
@@ -215,7 +216,12 @@ export async function importContentPages(ctx: Ctx) {
       await saveContentPage(run.tx, null, values ?? run.fail(row, firstError(errors) ?? 'not a valid content page'));
     }
     const old = `/${page.urlPath.slice(siteRoot.length)}`;
-    if (old !== refs.pages.get(page.pk)) run.warnings.push(`the CMS page ${old} (${row.model} pk ${row.pk}) is now at ${refs.pages.get(page.pk)}`);
+    const now = refs.pages.get(page.pk);
+    // The old address answers 301 to the new one (http/errors.ts asks page_redirects on a page's 404).
+    if (now && old !== now) {
+      run.warnings.push(`the CMS page ${old} (${row.model} pk ${row.pk}) is now at ${now}`);
+      await run.tx.insert(pageRedirects).values({ oldPath: old, newPath: now }).onConflictDoNothing();
+    }
     run.imported(row.model);
   }
 }

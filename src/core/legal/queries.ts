@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organisations, platformPages, projects } from '../../db/schema/index.js';
+import { organisations, pageRedirects, platformPages, projects } from '../../db/schema/index.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
 import { cleanRichText } from '../../text/html.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, type PlatformPageKey, platformPagePath, writtenTexts } from './texts.js';
@@ -58,4 +58,15 @@ export async function netiquettePath(db: DbOrTx, projectId: number | null): Prom
           .innerJoin(organisations, eq(organisations.id, projects.organisationId))
           .where(eq(projects.id, projectId));
   return row?.netiquette.trim() ? organisationTextPath(row.slug, 'netiquette') : platformPagePath('netiquette');
+}
+
+/**
+ * Where an old address moved (the a+ import's CMS page paths, table `page_redirects`): the new path
+ * for the path as given or with its missing trailing slash; null when it did not move.
+ */
+export async function movedPageTarget(db: DbOrTx, path: string): Promise<string | null> {
+  if (path.length > 1000) return null;
+  const candidates = path.endsWith('/') ? [path] : [path, `${path}/`];
+  const rows = await db.select({ oldPath: pageRedirects.oldPath, newPath: pageRedirects.newPath }).from(pageRedirects).where(inArray(pageRedirects.oldPath, candidates));
+  return (rows.find((r) => r.oldPath === path) ?? rows[0])?.newPath ?? null;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
 import { preparedPer, qualified as q } from '../../db/sql.js';
-import { follows, modules, offlineEvents, organisations, phases, projects } from '../../db/schema/index.js';
+import { administrativeDistricts, follows, modules, offlineEvents, organisations, phases, projects } from '../../db/schema/index.js';
 import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
 import type { RuleUser } from './rules.js';
 
@@ -152,6 +152,8 @@ const projectPageStatement = preparedPer((db) => {
       isArchived: projects.isArchived,
       image: projects.image,
       topics: projects.topics,
+      // The project's administrative district (features/places), by name; null: none.
+      districtName: sql<string | null>`(select d.name from ${administrativeDistricts} d where d.id = ${q(projects.administrativeDistrictId)})`,
       ...contactColumns,
       organisationSlug: organisations.slug,
       organisationName: organisations.name,

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { browserSessions, users } from '../../db/schema/index.js';
+import { SESSION_LIFETIME_SECONDS } from '../../http/session.js';
 import type { Lang } from '../../i18n/index.js';
+import { deleteAccount } from './deletion.js';
 import { hashPassword } from './passwords.js';
 import { accountColumns, type Account, findAccountByEmail, type NewAccount, queueAccountExistsMail, queueConfirmationMail, type SignupLinks } from './services.js';
 
@@ -55,4 +57,43 @@ export async function convertGuest(tx: DbOrTx, guestId: number, input: NewAccoun
 async function isGuestUser(tx: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await tx.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, userId));
   return Boolean(row?.isGuest);
+}
+
+/**
+ * The guests that have expired: never registered and inactive for `days` days. A guest acts only
+ * through the browser session it was made with (it has no password to log in again), so it was
+ * last active when that session ended at the latest: `date_joined` plus the session lifetime. The
+ * time comes from `date_joined`, as the purge of expired sessions drops their rows; a session still
+ * alive within the last `days` days keeps its guest anyway.
+ */
+export async function expiredGuestIds(db: DbOrTx, days: number, now = new Date()): Promise<number[]> {
+  const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const joinedBefore = new Date(since.getTime() - SESSION_LIFETIME_SECONDS * 1000);
+  const recentSession = sql`exists (select 1 from ${browserSessions} s where s.user_id = ${users.id} and s.expires_at > ${since.toISOString()}::timestamptz)`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isGuest, true), lt(users.dateJoined, joinedBefore), sql`not ${recentSession}`))
+    .orderBy(users.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the expired guests, each in its own transaction, as a user deletes their own account
+ * (`deleteAccount`: contributions handed over as for deleted accounts). Returns how many went and
+ * the media files to remove.
+ */
+export async function deleteExpiredGuests(db: Db, days: number, now = new Date()): Promise<{ deleted: number; files: string[] }> {
+  const files: string[] = [];
+  let deleted = 0;
+  for (const id of await expiredGuestIds(db, days, now)) {
+    await db.transaction(async (tx) => {
+      // Registered meanwhile (the row is an account now): it stays.
+      const [row] = await tx.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, id)).for('update');
+      if (!row?.isGuest) return;
+      files.push(...(await deleteAccount(tx, id)));
+      deleted++;
+    });
+  }
+  return { deleted, files };
 }

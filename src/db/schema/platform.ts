@@ -37,6 +37,15 @@ export const contentPages = pgTable(
   (t) => [check('content_pages_placement_check', sql`${t.placement} IN ('footer', 'menu', 'none')`)],
 );
 
+/**
+ * Old addresses that answer 301 with their new one: the adhocracy+ import's CMS page paths (e.g.
+ * `/info/faq/` → `/pages/faq/`, cli/aplus/cms.ts). Asked only for a GET that found nothing.
+ */
+export const pageRedirects = pgTable('page_redirects', {
+  oldPath: varchar('old_path', { length: 1000 }).primaryKey(),
+  newPath: varchar('new_path', { length: 1000 }).notNull(),
+});
+
 /** The start page's own texts and image (a+ CMS home page): one row, id 1. */
 export const startPage = pgTable('start_page', {
   id: integer('id').primaryKey(),

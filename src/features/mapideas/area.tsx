@@ -5,23 +5,31 @@ import { FieldErrors as ErrorList } from '../../web/layout.js';
 import type { ModuleComponent } from '../../core/modules/registry.js';
 import type { DashboardComponentForm } from '../moduletypes/contract.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { AreaFeatureCollection } from '../../db/schema/index.js';
 import { loadArea } from './queries.js';
 import { listPresets, loadPreset } from '../places/queries.js';
 import { AREA_INVALID, parseArea } from '../places/rules.js';
 import { saveArea } from './services.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
 
-/** The preset choices, grouped by category (none first), as the form's `presets` value carries them: [group, [[id, name], …]][]. */
-async function presetChoices(db: DbOrTx): Promise<string> {
+/**
+ * The preset choices, grouped by category (none first), as the form's `presets` value carries them:
+ * [group, [[id, name], …]][]; and `preset_areas`, each preset's area by id, for the map's preview.
+ */
+async function presetChoices(db: DbOrTx): Promise<{ presets: string; preset_areas: string }> {
   const groups = new Map<string, [string, string][]>();
+  const areas: Record<string, unknown> = {};
   for (const p of await listPresets(db)) {
     const group = p.categoryName ?? '';
     groups.set(group, [...(groups.get(group) ?? []), [String(p.id), p.name]]);
+    areas[p.id] = p.area;
   }
-  return JSON.stringify([...groups].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)));
+  return { presets: JSON.stringify([...groups].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0))), preset_areas: JSON.stringify(areas) };
 }
 
 const readChoices = (value: string | undefined): [string, [string, string][]][] => (value ? (JSON.parse(value) as [string, [string, string][]][]) : []);
+
+const readAreas = (value: string | undefined): Record<string, AreaFeatureCollection> => (value ? (JSON.parse(value) as Record<string, AreaFeatureCollection>) : {});
 
 /** The area a form value holds, when it is a valid one (the map shows it). */
 function storedArea(value: string) {
@@ -47,7 +55,7 @@ export const AREA_COMPONENT: ModuleComponent = {
 export const AREA_FORM: DashboardComponentForm = {
   values: async (db, module) => {
     const area = await loadArea(db, module.id);
-    return { area: area ? JSON.stringify(area) : '', preset: '', presets: await presetChoices(db) };
+    return { area: area ? JSON.stringify(area) : '', preset: '', ...(await presetChoices(db)) };
   },
   Fields: ({ page, values, errors }) => {
     const { lang } = page;
@@ -57,7 +65,7 @@ export const AREA_FORM: DashboardComponentForm = {
         <p class="help" id="id_area_help">
           {t(lang, 'Draw the area on the map (click to add corners, then "Finish"), choose a preset, or paste a GeoJSON FeatureCollection of polygons. Ideas can only be placed inside it.')}
         </p>
-        <MapBox lang={lang} label={t(lang, 'Map: draw the area')} spec={{ area: current, draw: 'id_area' }} />
+        <MapBox lang={lang} label={t(lang, 'Map: draw the area')} spec={{ area: current, draw: 'id_area', presets: { select: 'id_preset', areas: readAreas(values.preset_areas) } }} />
         <script src={MAP_SCRIPT} defer />
         <div class={`field${errors.preset ? ' has-error' : ''}`}>
           <label for="id_preset">{t(lang, 'Preset')}</label>
@@ -88,7 +96,7 @@ export const AREA_FORM: DashboardComponentForm = {
     );
   },
   save: async (db, module, body) => {
-    const values = { area: field(body, 'area'), preset: field(body, 'preset'), presets: await presetChoices(db) };
+    const values = { area: field(body, 'area'), preset: field(body, 'preset'), ...(await presetChoices(db)) };
     const errors: FieldErrors = {};
     const presetId = /^\d{1,9}$/.test(values.preset) ? Number(values.preset) : null;
     const preset = presetId === null ? null : await loadPreset(db, presetId);

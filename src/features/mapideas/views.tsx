@@ -27,6 +27,8 @@ interface MapSpec {
   input?: { lat: string; lng: string };
   /** A drawing of the area: the id of the GeoJSON field it fills. */
   draw?: string;
+  /** With `draw`: the preset choice (the select's id) and each preset's area by id; choosing one shows it before saving. */
+  presets?: { select: string; areas: Record<string, AreaFeatureCollection> };
   geocoder?: string | null;
 }
 

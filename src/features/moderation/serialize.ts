@@ -21,6 +21,7 @@ export const ModerationCommentSchema = Type.Object({
   user_name: Type.String(),
   user_image: Type.Union([Type.String(), Type.Null()]),
   user_profile_url: Type.String(),
+  user_is_guest: Type.Boolean({ description: 'The author takes part as a guest, without an account (issue 34.4; the pages show a "Guest" badge). False when the author is hidden (removed or censored comments).' }),
 });
 
 /** Blocked comments keep their author here (only removed and censored ones hide it). */
@@ -38,5 +39,6 @@ export function serializeModerationComment(row: ModerationRow, ctx: SerializeCon
     moderator_feedback: row.feedback ? serializeFeedback(row.feedback, ctx) : null,
     num_reports: row.numReports,
     ...commentAuthor(row, isGone(row), ctx),
+    user_is_guest: row.creatorIsGuest && !isGone(row),
   };
 }

@@ -25,6 +25,11 @@ export async function createPresetCategory(tx: DbOrTx, name: string, id?: number
   await tx.insert(mapPresetCategories).values({ id, name: name.trim() });
 }
 
+/** Renames a preset category (its name checked by `categoryNameError`); its presets follow. */
+export async function renamePresetCategory(tx: DbOrTx, id: number, name: string): Promise<void> {
+  await tx.update(mapPresetCategories).set({ name: name.trim() }).where(eq(mapPresetCategories.id, id));
+}
+
 /** Removes a preset category; its presets stay, without a category (a+'s SET_NULL). */
 export async function deletePresetCategory(tx: DbOrTx, id: number): Promise<void> {
   await tx.delete(mapPresetCategories).where(eq(mapPresetCategories.id, id));

@@ -48,7 +48,7 @@ function Fields({ page, form, values, errors, project, districts }: { page: Page
             errors={errors.topics}
             help={t(lang, 'Up to %(max)s topics; they tell people what the project is about.', { max: MAX_PROJECT_TOPICS })}
           />
-          {districts.length > 0 && (
+          {(districts.length > 0 || errors.administrative_district) && (
             <Select
               name="administrative_district"
               label={t(lang, 'District')}

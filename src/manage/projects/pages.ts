@@ -3,6 +3,8 @@ import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { readMultipartFiles } from '../../http/bodies.js';
+import { foreignKeyViolated } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
 import { loadProjectInsights } from '../../core/insights/queries.js';
 import { checkCsrf, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
@@ -143,18 +145,22 @@ export async function projectDashboardRoutes(fastify: FastifyInstance): Promise<
       Object.assign(errors, projectImageErrors(values, present, page.lang), ingested.errors);
       images = ingested.images;
     }
-    if (Object.keys(errors).length) {
+    /** The form again, with the errors beside their fields; nothing saved. */
+    const formAgain = async (fieldErrors: typeof errors) => {
       const data = await frameData(request, project, form);
       const insights = await resultInsights(form, project.id);
-      return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors, insights }), 400);
-    }
+      return sendPage(reply, ProjectComponentPage({ page, data, form, values: { ...projectFormValues(project), ...values }, errors: fieldErrors, insights }), 400);
+    };
+    if (Object.keys(errors).length) return formAgain(errors);
     const written = await writeProjectImages(media, images);
     const change = projectImageChange(project, written, values);
     try {
       await db.transaction((tx) => updateProject(tx, project.id, { ...projectPatch(form, values), ...(form === 'basic' ? change.patch : {}) }));
     } catch (error) {
       await media.remove(...Object.values(written));
-      throw error;
+      // The only row the basic settings point at is the district: deleted since the check above.
+      if (!foreignKeyViolated(error)) throw error;
+      return formAgain({ administrative_district: [t(page.lang, 'Select a valid choice.')] });
     }
     if (form === 'basic') await media.remove(...change.obsolete);
     return reply.redirect(withDone(projectComponentPath(project.organisationSlug, project.slug, form), 'saved'), 302);

@@ -2,15 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
-import { notFound } from '../../http/errors.js';
+import { foreignKeyViolated, notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { listDistricts, listPresetCategories, listPresets, loadDistrict, loadPreset, loadPresetCategory } from '../../features/places/queries.js';
 import { AREA_TEXT_MAX, categoryNameError, checkPlace } from '../../features/places/rules.js';
-import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, createPresetCategory } from '../../features/places/services.js';
+import { deleteDistrict, deletePreset, deletePresetCategory, saveDistrict, savePreset, createPresetCategory, renamePresetCategory } from '../../features/places/services.js';
 import { operator } from './access.js';
-import { MapsPage, PLACE_KINDS, PlaceForm, type PlaceKind } from './map-views.js';
+import { CategoryForm, MapsPage, PLACE_KINDS, PlaceForm, type PlaceKind } from './map-views.js';
 
 /** A place's form: a name, a short field, and an area of up to AREA_TEXT_MAX characters (pasted; an upload comes as a file). */
 const PlaceBody = Type.Object(
@@ -59,10 +59,36 @@ export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.redirect('/backoffice/maps/?done=saved', 302);
   });
 
+  /** The category to rename; 404 when there is none. */
+  async function category(id: number) {
+    const found = await loadPresetCategory(db, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  app.get('/backoffice/maps/categories/:id/', pageRoute({ params: IdParams }), async (request, reply) => {
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const { id, name } = await category(request.params.id);
+    return sendPage(reply, CategoryForm({ page, id, name }));
+  });
+
+  app.post('/backoffice/maps/categories/:id/', pageRoute({ params: IdParams, body: FormBody }), async (request, reply) => {
+    checkCsrf(request);
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const { id } = await category(request.params.id);
+    const name = field(request.body, 'name');
+    const error = categoryNameError(name);
+    if (error) return sendPage(reply, CategoryForm({ page, id, name, errors: [error] }), 400);
+    await db.transaction((tx) => renamePresetCategory(tx, id, name));
+    return reply.redirect('/backoffice/maps/?done=saved', 302);
+  });
+
   app.post('/backoffice/maps/categories/:id/delete/', pageRoute({ params: IdParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);
     if (!(await operator(request, reply))) return reply;
-    if (!(await loadPresetCategory(db, request.params.id))) throw notFound();
+    await category(request.params.id);
     await db.transaction((tx) => deletePresetCategory(tx, request.params.id));
     return reply.redirect('/backoffice/maps/?done=deleted', 302);
   });
@@ -117,10 +143,16 @@ export async function mapPlaceRoutes(fastify: FastifyInstance): Promise<void> {
     }
     const place = checked.place;
     const target = id === null ? { create: true as const } : { create: false as const, id };
-    await db.transaction(async (tx) => {
-      if (kind === 'district') await saveDistrict(tx, target, place);
-      else if (place.area) await savePreset(tx, target, { ...place, area: place.area });
-    });
+    try {
+      await db.transaction(async (tx) => {
+        if (kind === 'district') await saveDistrict(tx, target, place);
+        else if (place.area) await savePreset(tx, target, { ...place, area: place.area });
+      });
+    } catch (error) {
+      // A preset points at its category only: deleted since the check above.
+      if (!foreignKeyViolated(error)) throw error;
+      return formPage(request, reply, kind, id, values, { category: ['Select a valid choice.'] });
+    }
     return reply.redirect('/backoffice/maps/?done=saved', 302);
   }
 

@@ -63,6 +63,9 @@ export function MapsPage(props: { page: PageContext; presets: AreaPreset[]; cate
           <tr>
             <td>{c.name}</td>
             <td>
+              <a href={`/backoffice/maps/categories/${c.id}/`} aria-label={`${t(lang, 'Rename')}: ${c.name}`}>
+                {t(lang, 'Rename')}
+              </a>{' '}
               <PostButton page={page} action={`/backoffice/maps/categories/${c.id}/delete/`} label={t(lang, 'Delete')} aria={`${t(lang, 'Delete')}: ${c.name}`} />
             </td>
           </tr>
@@ -107,6 +110,21 @@ export function PlaceForm(props: { page: PageContext; kind: PlaceKind; action: s
         )}
         <Input name="area_file" type="file" accept=".geojson,.json,application/geo+json,application/json" label={t(lang, 'GeoJSON file')} errors={tr(errors.area_file)} help={t(lang, 'An uploaded file replaces the text below.')} />
         <TextArea name="area" label={kind === 'preset' ? t(lang, 'Area (GeoJSON)') : t(lang, 'Area (GeoJSON, optional)')} value={values.area} rows={10} errors={tr(errors.area)} help={t(lang, GEOJSON_HELP)} />
+        <button type="submit">{t(lang, 'Save')}</button> <a href="/backoffice/maps/">{t(lang, 'Cancel')}</a>
+      </form>
+    </Frame>
+  );
+}
+
+/** The form renaming a preset category. */
+export function CategoryForm(props: { page: PageContext; id: number; name: string; errors?: string[] }) {
+  const { page } = props;
+  const { lang } = page;
+  return (
+    <Frame page={page} title={t(lang, 'Rename preset category')} current="maps">
+      <form method="post" action={`/backoffice/maps/categories/${props.id}/`} noValidate>
+        <CsrfField page={page} />
+        <Input name="name" label={t(lang, 'Name')} value={props.name} required maxLength={PLACE_NAME_MAX} errors={props.errors?.map((e) => t(lang, e))} />
         <button type="submit">{t(lang, 'Save')}</button> <a href="/backoffice/maps/">{t(lang, 'Cancel')}</a>
       </form>
     </Frame>

@@ -332,6 +332,11 @@ function ProjectPage({ page, data }: { page: PageContext; data: ProjectPageData 
         <h1>{project.name}</h1>
         <p class="lead">{project.description}</p>
         <TopicList lang={lang} topics={project.topics} />
+        {project.districtName && (
+          <p class="project-district">
+            {t(lang, 'District')}: {project.districtName}
+          </p>
+        )}
         {data.timeDisplay && <p>{data.timeDisplay}</p>}
         <FollowForm page={page} project={project} following={data.following} />
         {data.mayEdit && (

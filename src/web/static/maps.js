@@ -41,7 +41,7 @@
       note.textContent = box.getAttribute('data-tiles-failed') || '';
       box.parentNode.insertBefore(note, box.nextSibling);
     });
-    var area = spec.area ? L.geoJSON(spec.area, { style: { color: '#2d40cc', weight: 2, fillOpacity: 0.08 } }).addTo(map) : null;
+    var area = spec.area ? L.geoJSON(spec.area, { style: AREA_STYLE }).addTo(map) : null;
     var bounds = area && area.getBounds().isValid() ? area.getBounds() : L.latLngBounds([[47.302, 5.988], [54.983, 15.016]]);
     var markers = (spec.markers || []).map(function (m) {
       var marker = L.marker([m.lat, m.lng], { title: m.name, alt: m.name }).addTo(map);
@@ -55,7 +55,37 @@
     if (markers.length === 1 && !spec.input) map.setView(markers[0].getLatLng(), 15);
     else map.fitBounds(bounds, { padding: [10, 10] });
     if (spec.input) chooser(map, spec);
-    if (spec.draw) drawer(map, spec, area);
+    if (spec.draw) {
+      var current = shown(map, area);
+      drawer(map, spec, current);
+      presetPreview(spec, current);
+    }
+  }
+
+  var AREA_STYLE = { color: '#2d40cc', weight: 2, fillOpacity: 0.08 };
+
+  // The area on the dashboard's map, one at a time: the stored one, a preset's (previewed) or a drawn one.
+  function shown(map, stored) {
+    var layer = stored;
+    return {
+      show: function (next) {
+        if (layer) map.removeLayer(layer);
+        layer = next ? next.addTo(map) : null;
+        if (layer && layer.getBounds().isValid()) map.fitBounds(layer.getBounds(), { padding: [10, 10] });
+      },
+      stored: stored,
+    };
+  }
+
+  // Choosing a preset in the area form draws its area before saving (the server takes the preset on save);
+  // "No preset" shows the stored area again.
+  function presetPreview(spec, area) {
+    var select = byId(spec.presets && spec.presets.select);
+    if (!select) return;
+    select.addEventListener('change', function () {
+      var preset = spec.presets.areas[select.value];
+      area.show(preset ? L.geoJSON(preset, { style: AREA_STYLE }) : area.stored);
+    });
   }
 
   // A click on the map sets the point: the latitude and longitude fields are filled (the server checks the area).
@@ -134,8 +164,10 @@
       var ring = corners.map(function (c) { return [Number(c.lng.toFixed(6)), Number(c.lat.toFixed(6))]; });
       ring.push(ring[0]);
       field.value = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }] });
-      if (area) map.removeLayer(area);
-      area = L.polygon(corners, { color: '#2d40cc' }).addTo(map);
+      // What is drawn is what is saved: a chosen preset would win over it.
+      var select = byId(spec.presets && spec.presets.select);
+      if (select) select.value = '';
+      area.show(L.polygon(corners, { color: '#2d40cc' }));
       corners = [];
       line.setLatLngs([]);
     });

@@ -219,4 +219,11 @@ test('the CMS pages become content pages, the imprint a legal page, the home pag
   assert.equal(report.models['a4_candy_cms_pages.emptypage'].skipped?.kind, 'on purpose');
   assert.equal(report.models['a4_candy_cms_settings.importantpages'].fieldsLost?.donate_link, 1);
   assert.ok(report.warnings.includes('the CMS page /info/faq/ (a4_candy_cms_pages.simplepage pk 5) is now at /pages/faq/'));
+  // The old address answers 301 with the new one (query kept), for pages and tools alike; other methods and unknown paths stay 404.
+  const moved = await app.inject({ method: 'GET', url: '/info/faq/?from=print', headers: { accept: 'text/html' } });
+  assert.deepEqual([moved.statusCode, moved.headers.location], [301, '/pages/faq/?from=print']);
+  assert.deepEqual([(await app.inject({ method: 'HEAD', url: '/info/faq/' })).statusCode, (await app.inject({ method: 'GET', url: '/info/faq' })).headers.location], [301, '/pages/faq/']);
+  assert.equal((await app.inject({ method: 'POST', url: '/info/faq/', headers: { accept: 'text/html' } })).statusCode, 404);
+  assert.equal((await app.inject({ method: 'GET', url: '/info/elsewhere/', headers: { accept: 'text/html' } })).statusCode, 404);
+  assert.ok((await db.select().from(s.pageRedirects)).some((r) => r.oldPath === '/info/faq/' && r.newPath === '/pages/faq/'), 'kept in page_redirects');
 });

@@ -94,7 +94,7 @@ test('the representation has exactly the interface fields', async () => {
   const item = response.body as Item;
   assert.deepEqual(Object.keys(item).sort(), [
     'comment', 'comment_url', 'feedback_api_url', 'is_blocked', 'is_moderator_marked', 'is_modified', 'is_unread',
-    'last_edit', 'moderator_feedback', 'num_reports', 'pk', 'user_image', 'user_name', 'user_profile_url',
+    'last_edit', 'moderator_feedback', 'num_reports', 'pk', 'user_image', 'user_is_guest', 'user_name', 'user_profile_url',
   ]);
   assert.equal(item.comment, 'first');
   assert.equal(item.num_reports, 2);

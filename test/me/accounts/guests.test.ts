@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { comments, modules, projects, users } from '../../../src/db/schema/index.js';
 import { ideas } from '../../../src/features/ideas/schema.js';
-import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';
 import { Browser, lastMail, linkIn } from './client.js';
 import { signedIn } from '../../manage/world.js';
@@ -211,4 +211,20 @@ test('the initiator lets guests in from the basic settings, and takes them out a
   assert.match((await new Browser(app).get('/org/projects/module/ideas/')).text, /Take part as a guest/);
   assert.equal((await save({})).status, 302);
   assert.equal(await allowed(), false);
+});
+
+test("the moderation API says whether a comment's author is a guest (user_is_guest, in the OpenAPI schema); hidden authors are not marked", async () => {
+  const { app, db, request } = await world();
+  const guest = await guestBrowser(app);
+  const [idea] = await db.insert(ideas).values({ moduleId: 2, creatorId: 5, name: 'Shade', description: 'Trees' }).returning();
+  assert.equal((await guest.post(`/comments/on/idea/${idea.id}/`, { comment: 'By a guest' })).status, 302);
+  assert.equal((await guest.post(`/comments/on/idea/${idea.id}/`, { comment: 'Removed later' })).status, 302);
+  await db.insert(comments).values({ contentType: 'idea', objectPk: idea.id, projectId: 2, creatorId: 5, comment: 'By an account' });
+  await db.update(comments).set({ isRemoved: true }).where(eq(comments.comment, 'Removed later'));
+  const answer = await request({ method: 'GET', url: '/api/userdashboard/moderation/2/comments/?is_reviewed=all', headers: await tokenHeader(db, 3) });
+  assert.equal(answer.status, 200);
+  const flags = Object.fromEntries((answer.body as { comment: string; user_is_guest: boolean }[]).map((c) => [c.comment, c.user_is_guest]));
+  assert.deepEqual(flags, { 'By a guest': true, 'Removed later': false, 'By an account': false });
+  const schema = (await request({ method: 'GET', url: '/api/schema/' })).text;
+  assert.match(schema, /"user_is_guest":\{[^}]*"description":"The author takes part as a guest/);
 });
