@@ -2,16 +2,22 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { type LoadedModuleContext, loadModuleContext } from '../projects/context.js';
+import { type LoadedModuleContext, loadModuleContext, type LoadedProjectItemContext, loadProjectItemContext } from '../projects/context.js';
 import { loadTarget, type TargetInfo } from './queries.js';
-import { contentKindOf } from './registry.js';
+import { contentKindOf, projectContentType } from './registry.js';
 
-/** An object addressed by `/api/contenttypes/{ct}/objects/{pk}/…`, with its thread root and its module's rule context. */
-export interface ObjectContext extends LoadedModuleContext {
+interface ObjectFacts {
   target: TargetInfo;
-  /** The idea, poll, chapter or paragraph a comment thread is about (the object itself if it is one). */
+  /** The idea, poll, chapter, paragraph or result a comment thread is about (the object itself if it is one). */
   root: { type: ContentKind; id: number };
 }
+
+/**
+ * An object addressed by `/api/contenttypes/{ct}/objects/{pk}/…`, with its thread root and the rule
+ * context: its module's, or in a thread about a project's own content (a result, registry
+ * `projectContentType`) the project's alone (`module: null`).
+ */
+export type ObjectContext = (LoadedModuleContext | LoadedProjectItemContext) & ObjectFacts;
 
 const MAX_DEPTH = 4;
 
@@ -40,9 +46,12 @@ export async function loadObjectContext(
   const kind = contentKindOf(ctId);
   if (!kind || !allowed.includes(kind)) throw notFound();
   const target = await loadTarget(db, kind, pk);
-  if (!target || target.moduleId === null) throw notFound();
-  const root = await threadRoot(db, kind, pk);
-  const context = await loadModuleContext(db, target.moduleId, user);
-  if (!root || !context) throw notFound();
+  const root = target && (await threadRoot(db, kind, pk));
+  if (!target || !root) throw notFound();
+  // A thread about a project's own content (a result) is decided by the project; every other by the object's module.
+  const context = projectContentType(root.type)
+    ? target.projectId === null ? null : await loadProjectItemContext(db, target.projectId, user)
+    : target.moduleId === null ? null : await loadModuleContext(db, target.moduleId, user);
+  if (!context) throw notFound();
   return { ...context, target, root };
 }
