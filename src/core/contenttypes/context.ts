@@ -32,26 +32,28 @@ export async function threadRoot(db: DbOrTx, type: ContentKind, id: number): Pro
   return current.type === 'comment' ? null : current;
 }
 
+type ContextUser = { id: number; isSuperuser: boolean } | null;
+
 /**
  * Loads an object by content type id and pk for a user: 404 when the content type is not one of
  * `allowed`, or the object (or its project) does not exist.
  */
-export async function loadObjectContext(
-  db: DbOrTx,
-  ctId: number,
-  pk: number,
-  user: { id: number; isSuperuser: boolean } | null,
-  allowed: readonly ContentKind[],
-): Promise<ObjectContext> {
+export async function loadObjectContext(db: DbOrTx, ctId: number, pk: number, user: ContextUser, allowed: readonly ContentKind[]): Promise<ObjectContext> {
+  const context = await findObjectContext(db, ctId, pk, user, allowed);
+  if (!context) throw notFound();
+  return context;
+}
+
+/** The same, null where `loadObjectContext` answers 404 (for the routes that answer a missing object otherwise). */
+export async function findObjectContext(db: DbOrTx, ctId: number, pk: number, user: ContextUser, allowed: readonly ContentKind[]): Promise<ObjectContext | null> {
   const kind = contentKindOf(ctId);
-  if (!kind || !allowed.includes(kind)) throw notFound();
+  if (!kind || !allowed.includes(kind)) return null;
   const target = await loadTarget(db, kind, pk);
   const root = target && (await threadRoot(db, kind, pk));
-  if (!target || !root) throw notFound();
+  if (!target || !root) return null;
   // A thread about a project's own content (a result) is decided by the project; every other by the object's module.
   const context = projectContentType(root.type)
     ? target.projectId === null ? null : await loadProjectItemContext(db, target.projectId, user)
     : target.moduleId === null ? null : await loadModuleContext(db, target.moduleId, user);
-  if (!context) throw notFound();
-  return { ...context, target, root };
+  return context && { ...context, target, root };
 }

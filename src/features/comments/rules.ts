@@ -1,7 +1,7 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
-import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
-import { canModerate, canParticipate, canViewProject, isSuperuser, NO_ROLES, type ProjectContext, type ProjectItemContext } from '../../core/projects/rules.js';
+import { canViewItem, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
+import { canModerate, canParticipate, isSuperuser, NO_ROLES, type ProjectContext, type ProjectItemContext } from '../../core/projects/rules.js';
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
@@ -35,7 +35,7 @@ export const commentingOpen = (c: CommentContext) => !inModule(c) || phaseAllows
 const takesPart = (c: CommentContext) => (inModule(c) ? participatesIn(c) : canParticipate(c.project));
 
 /** a4comments.view_comment: who may see the module (draft modules only moderators: F4); for a project's own content (a result), who sees the project. */
-export const canViewComments = (c: CommentContext) => (inModule(c) ? canViewModule(c) : canViewProject(c.project));
+export const canViewComments = (c: CommentContext) => canViewItem(c);
 
 /**
  * Commenting on a project's own content (a result, which no module holds): whoever may take part
