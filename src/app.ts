@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import './module-types.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { type Authentication, authenticator } from './http/auth.js';
+import { authenticator } from './http/auth.js';
+import { registerAfterAnswer } from './http/after-answer.js';
 import { registerJsonBodies } from './http/bodies.js';
 import { challengeRoutes } from './http/challenge-routes.js';
 import { mediaRoutes } from './http/media-routes.js';
@@ -41,7 +42,7 @@ import { manageWing } from './manage/plugin.js';
 import { operateWing } from './operate/plugin.js';
 import { usersvcRoutes } from './usersvc/routes.js';
 
-export interface AppContext {
+interface AppContext {
   config: Config;
   database: Database;
   db: Db;
@@ -59,7 +60,7 @@ declare module 'fastify' {
   }
 }
 
-export const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
+const staticDir = fileURLToPath(new URL('./web/static', import.meta.url));
 const leafletDir = join(dirname(createRequire(import.meta.url).resolve('leaflet/package.json')), 'dist');
 
 /** The CSP source of a map URL (template): its origin, a `{s}` subdomain as `*`; none without a URL. */
@@ -75,7 +76,7 @@ function mapSources(url: string | null): string[] {
  */
 const WINGS: ((app: FastifyInstance) => Promise<void>)[] = [apiWing, participationWing, siteWing, meWing, manageWing, operateWing, usersvcRoutes];
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   /** Where request logs go (default stdout); tests read them. */
@@ -105,14 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = new LiveHub(database, { streamsPerIp: config.connections.connectionsPerIp, redis });
   await live.start();
   live.registerHooks(app);
+  registerAfterAnswer(app, database.db);
   app.addHook('preClose', () => live.close()); // open streams would hold the close
   const media = openMedia(config.mediaStore, { dataDir: config.dataDir, db: database.db });
   app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media });
-  const authenticate = authenticator(database.db, config.secretKey);
-  app.decorateRequest('auth', function (this: { _auth?: Promise<Authentication> } & Parameters<typeof authenticate>[0]) {
-    this._auth ??= authenticate(this);
-    return this._auth;
-  });
+  app.decorateRequest('auth', authenticator(database.db, config.secretKey));
 
   registerErrorHandling(app, renderErrorPage);
   registerJsonBodies(app);

@@ -90,7 +90,7 @@ export interface MapConfig {
 }
 
 /** OpenStreetMap's public tiles, as adhocracy+ uses them (§11). */
-export const DEFAULT_MAPS: MapConfig = {
+const DEFAULT_MAPS: MapConfig = {
   tilesUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   geocoderUrl: null,
@@ -114,7 +114,7 @@ export interface OidcProviderConfig {
   clientSecret: string;
 }
 
-export interface UsersvcAdmin {
+interface UsersvcAdmin {
   name: string;
   email: string;
   password: string;
@@ -300,7 +300,7 @@ function baseUrlVar(env: Env, production: boolean, host: string, port: number): 
 }
 
 /** Without MAIL_FROM, mail comes from noreply@ the host of BASE_URL: an address of the platform's own domain (issue 22, item 11). */
-export const defaultMailFrom = (baseUrl: string) => `Allmende <noreply@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}>`;
+const defaultMailFrom = (baseUrl: string) => `Allmende <noreply@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}>`;
 
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';

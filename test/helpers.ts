@@ -27,6 +27,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ro
   const config = testConfig({ dataDir, ...overrides });
   const app = await buildApp({ config, database });
   extra.routes?.(app);
+  awaitSideWork(app);
   await app.ready();
   after(async () => {
     await app.close();
@@ -49,6 +50,22 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ro
       };
     },
   };
+}
+
+/**
+ * Every `app.inject(options)` resolves once the side work of the answers sent so far has run
+ * (http/after-answer.ts: a comment's notice), so that a test reads what a process would find a
+ * moment later; a test that counts a request's statements before its answer reads them in onSend.
+ */
+function awaitSideWork(app: FastifyInstance): void {
+  const inject = app.inject.bind(app);
+  app.inject = ((options?: InjectOptions) =>
+    options === undefined
+      ? inject()
+      : inject(options).then(async (response) => {
+          await app.sideWorkDone();
+          return response;
+        })) as FastifyInstance['inject'];
 }
 
 /**

@@ -5,14 +5,14 @@ import { users } from '../db/schema/index.js';
 import type { Fixture } from './fixture-schema.js';
 import { loadFixture } from './loaddata.js';
 
-export interface DemoLogin {
+interface DemoLogin {
   username: string;
   email: string;
   password: string;
   role: string;
 }
 
-export const DEMO_LOGINS: DemoLogin[] = [
+const DEMO_LOGINS: DemoLogin[] = [
   { username: 'admin', email: 'admin@example.org', password: 'admin-demo-pw', role: 'superuser' },
   { username: 'initiator', email: 'initiator@example.org', password: 'initiator-demo', role: 'initiator of Stadt Musterstadt' },
   { username: 'moderator', email: 'moderator@example.org', password: 'moderator-demo', role: 'moderator of "Radwege"' },
@@ -29,7 +29,7 @@ const box = (west: number, south: number, east: number, north: number) => ({
 const at = (now: number, days: number) => new Date(now + days * day).toISOString();
 
 /** The demo: one organisation with a running, a future and a past project, ideas, comments and feedback. */
-export function demoFixture(now = Date.now()): Fixture {
+function demoFixture(now = Date.now()): Fixture {
   return {
     users: DEMO_LOGINS.map((login, i) => ({
       id: i + 1,

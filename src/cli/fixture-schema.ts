@@ -14,7 +14,7 @@ const OptText = Type.Optional(Type.String());
 const Target = Type.Object({ type: Type.String({ minLength: 1, maxLength: 64 }), id: Id }, strictRecord);
 const strict = strictRecord;
 
-export const FixtureUser = Type.Object(
+const FixtureUser = Type.Object(
   {
     id: Id,
     username: Type.String({ minLength: 1, maxLength: 60, pattern: '^[\\w][ \\w.@+-]*$' }),
@@ -34,7 +34,7 @@ export const FixtureUser = Type.Object(
   strict,
 );
 
-export const FixtureOrganisation = Type.Object(
+const FixtureOrganisation = Type.Object(
   {
     id: Id,
     slug: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }),
@@ -47,7 +47,7 @@ export const FixtureOrganisation = Type.Object(
   strict,
 );
 
-export const FixtureProject = Type.Object(
+const FixtureProject = Type.Object(
   {
     id: Id,
     slug: Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' }),
@@ -85,7 +85,7 @@ export const FixtureProject = Type.Object(
 
 const NullableDate = Type.Union([DateTime, Type.Null()]);
 
-export const FixtureModule = Type.Object(
+const FixtureModule = Type.Object(
   {
     id: Id,
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[-\\w]+$' })),
@@ -120,7 +120,7 @@ export const FixtureModule = Type.Object(
   strict,
 );
 
-export const FixtureComment = Type.Object(
+const FixtureComment = Type.Object(
   {
     id: Id,
     creator: Id,
@@ -137,12 +137,12 @@ export const FixtureComment = Type.Object(
   strict,
 );
 
-export const FixtureRating = Type.Object({ creator: Id, target: Target, value: Type.Integer() }, strict);
-export const FixtureReport = Type.Object(
+const FixtureRating = Type.Object({ creator: Id, target: Target, value: Type.Integer() }, strict);
+const FixtureReport = Type.Object(
   { creator: Id, target: Target, description: Type.Optional(Type.String({ maxLength: 1024 })), created: Type.Optional(DateTime) },
   strict,
 );
-export const FixtureCommentFeedback = Type.Object(
+const FixtureCommentFeedback = Type.Object(
   {
     id: Type.Optional(Id),
     comment: Id,
@@ -154,7 +154,7 @@ export const FixtureCommentFeedback = Type.Object(
   strict,
 );
 /** One of the platform's legal pages in one language (publishing needs the imprint, data protection and terms written). */
-export const FixturePlatformPage = Type.Object(
+const FixturePlatformPage = Type.Object(
   {
     key: Type.Union([Type.Literal('imprint'), Type.Literal('privacy'), Type.Literal('terms'), Type.Literal('netiquette')]),
     language: Type.Union([Type.Literal('en'), Type.Literal('de')]),
@@ -167,7 +167,7 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const platformPageKeysMatch: Exactly<Static<typeof FixturePlatformPage>['key'], PlatformPageKey> & Exactly<Static<typeof FixturePlatformPage>['language'], Lang> = true;
 void platformPageKeysMatch;
 /** One of the platform's content pages (a+ CMS pages: help, FAQ, news), checked as the back-office checks it (core/legal/rules.ts). */
-export const FixtureContentPage = Type.Object(
+const FixtureContentPage = Type.Object(
   {
     id: Type.Optional(Id),
     slug: Type.String(),
@@ -180,9 +180,9 @@ export const FixtureContentPage = Type.Object(
   },
   strict,
 );
-export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
+const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
-export const FixtureOfflineEvent = Type.Object(
+const FixtureOfflineEvent = Type.Object(
   {
     id: Type.Optional(Id),
     project: Id,
@@ -197,14 +197,14 @@ export const FixtureOfflineEvent = Type.Object(
   strict,
 );
 /** A moderator's remark on an item of a `remarkable` content type (a+ `moderatorremark.ModeratorRemark`). */
-export const FixtureModeratorRemark = Type.Object({ target: Target, creator: Type.Optional(Type.Union([Id, Type.Null()])), remark: Type.String({ maxLength: 4000 }), created: Type.Optional(DateTime) }, strict);
+const FixtureModeratorRemark = Type.Object({ target: Target, creator: Type.Optional(Type.Union([Id, Type.Null()])), remark: Type.String({ maxLength: 4000 }), created: Type.Optional(DateTime) }, strict);
 
 /**
  * An in-app notification (a+ `notifications.Notification`): `message` is the English text with
  * `%(name)s` places that `context` fills (a+'s `{name}` places become `%(name)s`), `target_url` a
  * path on this site.
  */
-export const FixtureNotification = Type.Object(
+const FixtureNotification = Type.Object(
   {
     id: Type.Optional(Id),
     recipient: Id,
@@ -220,7 +220,7 @@ export const FixtureNotification = Type.Object(
   strict,
 );
 /** A module's own question on its idea form (features/customfields; a+ 2026 custom fields). */
-export const FixtureCustomField = Type.Object(
+const FixtureCustomField = Type.Object(
   {
     id: Type.Optional(Id),
     module: Id,
@@ -234,13 +234,13 @@ export const FixtureCustomField = Type.Object(
   strict,
 );
 /** An item's answer to its module's question: a text, or one of the question's choices. */
-export const FixtureCustomFieldAnswer = Type.Object({ field: Id, target: Target, value: Type.Optional(Type.String({ maxLength: 1000 })), choice: Type.Optional(Id) }, strict);
+const FixtureCustomFieldAnswer = Type.Object({ field: Id, target: Target, value: Type.Optional(Type.String({ maxLength: 1000 })), choice: Type.Optional(Id) }, strict);
 
 /** A GeoJSON FeatureCollection of polygons (checked by features/mapideas `checkPlace`). */
 const Area = Type.Unknown();
-export const FixtureDistrict = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), short_code: Type.Optional(Type.String({ maxLength: 2 })), area: Type.Optional(Type.Union([Type.Null(), Area])) }, strict);
-export const FixturePresetCategory = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
-export const FixturePreset = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), category: Type.Optional(Type.Union([Id, Type.Null()])), area: Area }, strict);
+const FixtureDistrict = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), short_code: Type.Optional(Type.String({ maxLength: 2 })), area: Type.Optional(Type.Union([Type.Null(), Area])) }, strict);
+const FixturePresetCategory = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }) }, strict);
+const FixturePreset = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 128 }), category: Type.Optional(Type.Union([Id, Type.Null()])), area: Area }, strict);
 
 /** The platform's own kinds; the module types add theirs (their `fixtures`). */
 const coreKinds = {

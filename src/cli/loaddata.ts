@@ -40,7 +40,7 @@ function requireFreeSlug(slug: string | undefined, where: string) {
   if (slug !== undefined && isReservedSlug(slug)) throw new FixtureError(`${where}.slug: "${slug}" is a path of the platform and cannot be a slug; choose another`);
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Folder that avatar paths are relative to (the fixture file's folder). */
   baseDir: string;
   /** Where uploaded media go (MEDIA_STORE and DATA_DIR); without it, nothing can be stored. */
@@ -57,7 +57,7 @@ function pathName(instancePath: string): string {
 }
 
 /** Checks the fixture's shape; the first problem is reported with its record path. */
-export function validateFixture(data: unknown): Fixture {
+function validateFixture(data: unknown): Fixture {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new FixtureError('the fixture must be one JSON object');
   for (const error of Value.Errors(fixtureSchema(), data)) {
     if (error.keyword === 'boolean' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;

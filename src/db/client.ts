@@ -13,7 +13,7 @@ import pg from 'pg';
 import { PreparingPglite } from './preparing-pglite.js';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A function that may run inside or outside a transaction takes this; inside one, pass the `tx`. */
@@ -43,7 +43,7 @@ function counter() {
   return { stats, logger: { logQuery: () => void stats.queries++ } };
 }
 
-export class DatabaseError extends Error {}
+class DatabaseError extends Error {}
 
 /** Another live process (usually the server) holds the embedded database's data directory. */
 export class DatabaseInUse extends DatabaseError {
@@ -259,7 +259,7 @@ const CHECKPOINT_EVERY_MS = 300_000;
 const WAL_PER_CHECKPOINT = 64 * 1024 * 1024;
 
 /** When the last checkpoint was made, and the WAL position right after it. */
-export interface LastCheckpoint {
+interface LastCheckpoint {
   at: number;
   lsn: string;
 }

@@ -4,7 +4,7 @@ import { dataVersions, pageChanges } from './schema/index.js';
 import { preparedStatement } from './sql.js';
 
 /** The tables whose writes bump their data version (the trigger of migration 0011). */
-export type VersionedTable = 'organisations' | 'projects' | 'modules' | 'phases';
+type VersionedTable = 'organisations' | 'projects' | 'modules' | 'phases';
 
 /**
  * The data version of a set of tables: an opaque text that changes with every committed statement

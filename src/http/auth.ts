@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { preparedPer } from '../db/sql.js';
+import { fromJson, preparedPer, qualified as q } from '../db/sql.js';
 import { apiTokens, browserSessions, notifications, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
@@ -38,12 +38,12 @@ export interface Bell {
 export const BELL_MAX = 100;
 
 /** The initiator's organisation (the first by name; its dashboard) and whether the user moderates a project. */
-export interface StaffPlaces {
+interface StaffPlaces {
   initiatorOf: string | null;
   moderates: boolean;
 }
 
-export type AuthScheme = 'token' | 'session' | 'jwt';
+type AuthScheme = 'token' | 'session' | 'jwt';
 
 const userColumns = {
   id: users.id,
@@ -165,10 +165,49 @@ async function authenticate(db: Db, secret: string, tokenLookup: TokenLookup, re
   return { user: null, scheme: null };
 }
 
-/** Authentication against `db` (see authenticate), with its statements prepared once. */
-export function authenticator(db: Db, secret: string): (request: FastifyRequest) => Promise<Authentication> {
+/** A request's authentication once it was asked for (or settled by `settleToken`). */
+type AuthMemo = { _auth?: Promise<Authentication> };
+
+/** Authentication against `db` (see authenticate), with its statements prepared once, memoised per request (`request.auth()`). */
+export function authenticator(db: Db, secret: string): (this: FastifyRequest) => Promise<Authentication> {
   const tokenLookup = prepareTokenLookup(db);
-  return (request) => authenticate(db, secret, tokenLookup, request);
+  return function (this: FastifyRequest & AuthMemo) {
+    this._auth ??= authenticate(db, secret, tokenLookup, this);
+    return this._auth;
+  };
+}
+
+const TOKEN_HEADER = /^\s*token\s+(\S+)\s*$/i;
+
+/**
+ * The key of the request's `Authorization: Token <key>` header while the request is not yet
+ * authenticated, else null. A route whose first statement reads the caller's context may resolve
+ * the key in that statement (`tokenUid`, `tokenUserField`, placeholder `token`) and settle the
+ * authentication with the row (`settleToken`): the token costs no round trip of its own.
+ */
+export function pendingTokenKey(request: FastifyRequest): string | null {
+  if ((request as FastifyRequest & AuthMemo)._auth) return null;
+  return TOKEN_HEADER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
+
+const tokenUserJoin = sql`${apiTokens} join ${users} on ${q(users.id)} = ${q(apiTokens.userId)} where ${q(apiTokens.key)} = ${sql.placeholder('token')}`;
+
+/** The id of the active user of the token in the placeholder `token` (null: none), as SQL for a statement's own user. */
+export const tokenUid = sql<number | null>`(select ${q(users.id)} from ${tokenUserJoin} and ${q(users.isActive)})`;
+
+/** The user of the token in the placeholder `token` as JSON (null: no such token), for `settleToken`. */
+export const tokenUserField = sql<unknown>`(select json_build_object('id', ${q(users.id)}, 'username', ${q(users.username)}, 'email', ${q(users.email)},
+  'isSuperuser', ${q(users.isSuperuser)}, 'isStaff', ${q(users.isStaff)}, 'language', ${q(users.language)}, 'avatar', ${q(users.avatar)},
+  'dateJoined', ${q(users.dateJoined)}, 'isActive', ${q(users.isActive)}) from ${tokenUserJoin})`;
+
+/** Settles a request's token authentication with what `tokenUserField` read: its user, or the 401 the token lookup answers. */
+export function settleToken(request: FastifyRequest, raw: unknown): AuthUser {
+  const row = raw === null || raw === undefined ? null : fromJson(raw as (Omit<LoadedUser, 'dateJoined' | 'credentialsValidAfter'> & { dateJoined: string }) | string);
+  if (!row) throw authenticationFailed('Invalid token.');
+  if (!row.isActive) throw authenticationFailed('User inactive or deleted.');
+  const user = toAuthUser({ ...row, dateJoined: new Date(row.dateJoined), credentialsValidAfter: null });
+  (request as FastifyRequest & AuthMemo)._auth = Promise.resolve({ user, scheme: 'token' });
+  return user;
 }
 
 declare module 'fastify' {

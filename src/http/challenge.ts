@@ -18,9 +18,9 @@ export const CHALLENGE_FIELDS = { proofOfWork: 'altcha', questionToken: 'challen
 
 const ALGORITHM = 'SHA-256';
 /** A solved challenge is good for this long: time to fill in the form, with a pause. */
-export const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
+const CHALLENGE_LIFETIME_SECONDS = 30 * 60;
 
-export interface ChallengeSettings {
+interface ChallengeSettings {
   secretKey: string;
   /** SHA-256 rounds per attempt; about 256 attempts find a solution (CHALLENGE_COST). */
   challengeCost: number;

@@ -88,7 +88,7 @@ export function serialized(reply: FastifyReply, value: unknown): string {
 }
 
 /** A JSON body serialised before (`serialized`), its tag (`tagOf` of that body) and its coded forms. */
-export interface TaggedAnswer {
+interface TaggedAnswer {
   body: string;
   tag: string;
   /** The body in a content-coding (`encode`), computed once and kept with the body. */

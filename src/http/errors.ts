@@ -68,7 +68,7 @@ function fieldMessage(error: AjvError): string {
 }
 
 /** Turns schema validation failures into DRF-style field errors: `{"field": ["message"]}`. */
-export function validationBody(errors: AjvError[], context: string | undefined): Record<string, unknown> {
+function validationBody(errors: AjvError[], context: string | undefined): Record<string, unknown> {
   if (context === 'params') return { detail: 'Not found.' };
   const body: FieldErrors = {};
   for (const error of errors) {
@@ -120,7 +120,7 @@ export interface ErrorAnswer {
 }
 
 /** Renders an error as an HTML page (registered by the web layer); answers the reply itself. */
-export type HtmlErrorRenderer = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
+type HtmlErrorRenderer = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -133,7 +133,7 @@ declare module 'fastify' {
 const NON_PAGE_PATHS = /^\/(api|user|session|service|proxy-test)(\/|\?|$)/;
 
 /** Page routes, and any other non-API path a browser asks for as HTML, get HTML error pages. */
-export function wantsHtmlErrors(request: FastifyRequest): boolean {
+function wantsHtmlErrors(request: FastifyRequest): boolean {
   if (NON_PAGE_PATHS.test(request.url)) return false;
   if (request.routeOptions.config.page === true) return true;
   return /\btext\/html\b/.test(request.headers.accept ?? '');

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 /** Answers are computed for the whole second: time-dependent fields are at most this stale. */
-export const ANSWER_TIME_STEP_MS = 1000;
+const ANSWER_TIME_STEP_MS = 1000;
 
 /** What an entry costs besides its key and body, counted as characters (many small 404 entries stay bounded too). */
 const ENTRY_OVERHEAD = 256;

@@ -36,7 +36,7 @@ import { redisUnreachableMessage } from './throttle.js';
  * docs/operations.md ("Live updates") describes the setup.
  */
 
-export const LIVE_CHANNEL = 'allmende_live';
+const LIVE_CHANNEL = 'allmende_live';
 /** The Redis pub/sub channel with REDIS_URL, after the installation's REDIS_PREFIX (two installations on one Redis pick different prefixes). */
 export const liveRedisChannel = (prefix: string) => `${prefix}live`;
 /** How long events are kept for reconnecting clients. */
@@ -46,7 +46,7 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
  * A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream;
  * it carries the hub's position (read anew first), so a quiet stream's position stays recent.
  */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** How often open streams check whether their projects' rights changed (see `LiveGuard`). */
 export const RIGHTS_RECHECK_MS = 2_000;
 /** How long a process gathers wake-ups before it reads (the delay an update may gain; it saves writes under load). */
@@ -77,7 +77,7 @@ export async function publishLive(tx: DbOrTx, topic: string, event: string, data
  * query in the same statement, e.g. a count after an insert): the insert, for a `WITH` of that
  * statement. The statement then calls `announceLive` once it has run, as `publishLive` does.
  */
-export const liveEventInsert = (topic: string, event: string, data: SQL, source: SQL): SQL =>
+export const liveEventInsert = (topic: string | SQL, event: string, data: SQL, source: SQL): SQL =>
   sql`INSERT INTO ${liveEvents} (topic, event, data) SELECT ${topic}, ${event}, ${data} FROM ${source}`;
 
 /** Tells the streams of a topic that an event was stored: after the request's answer, or (outside a request) at the commit. */
@@ -138,7 +138,7 @@ interface Subscriber {
 /** An event as read from the table, with its writing transaction. */
 type KeptEvent = LiveEvent & { xid: string };
 
-export interface LiveHubOptions {
+interface LiveHubOptions {
   /** Open streams one client address may hold (0: no cap); CONNECTIONS_PER_IP. */
   streamsPerIp: number;
   /** Redis pub/sub between processes (REDIS_URL) instead of PostgreSQL NOTIFY. */

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PATH = /^(\/session\/)[^/?]+/;
 
 /** The URL as it may be logged: no query string (it may carry tokens), no session tokens in paths. */
-export function loggableUrl(url: string): string {
+function loggableUrl(url: string): string {
   const path = url.split('?')[0];
   return path.replace(SECRET_PATH, '$1[redacted]');
 }

@@ -6,7 +6,7 @@ import { notFound } from './errors.js';
  * whatever is not a page (a word, 0, a negative or a 20-digit number) answers DRF's 404
  * "Invalid page." instead of reaching the database as an offset out of range (finding F12).
  */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 /** The schema of a `page` query parameter. */
 export const PageParam = Type.Optional(Type.String({ maxLength: 40, description: `Page number, 1 to ${MAX_PAGE}; anything else is 404 "Invalid page."` }));
@@ -20,7 +20,7 @@ export function pageNumber(raw: string | undefined): number {
 }
 
 /** A page number past the end of a list (page 1 always exists, even empty). */
-export const pastTheEnd = (page: number, size: number, count: number) => page > 1 && (page - 1) * size >= count;
+const pastTheEnd = (page: number, size: number, count: number) => page > 1 && (page - 1) * size >= count;
 
 /** 404 "Invalid page." past the end of a list of `count` items. */
 export function checkPageInRange(page: number, size: number, count: number): void {

@@ -7,10 +7,10 @@ import { browserSessions } from '../db/schema/index.js';
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
-export const CSRF_FIELD = 'csrfmiddlewaretoken';
-export const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
+const CSRF_FIELD = 'csrfmiddlewaretoken';
+const SESSION_LIFETIME_SECONDS = 14 * 24 * 3600;
 /** The CSRF cookie outlives the browser session, as Django's (CSRF_COOKIE_AGE, 52 weeks). */
-export const CSRF_COOKIE_SECONDS = 52 * 7 * 24 * 3600;
+const CSRF_COOKIE_SECONDS = 52 * 7 * 24 * 3600;
 
 const sessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
@@ -80,7 +80,7 @@ export async function existingSessionKey(db: DbOrTx, request: FastifyRequest): P
 export const anonymousWriteForged = (request: FastifyRequest): boolean =>
   request.cookies[SESSION_COOKIE] !== undefined && !request.headers.authorization && !csrfTokenValid(request);
 
-export function sessionCookieOptions(request: FastifyRequest) {
+function sessionCookieOptions(request: FastifyRequest) {
   return {
     path: '/',
     httpOnly: true,

@@ -69,7 +69,7 @@ return n`;
 /** The keys' part after the installation's REDIS_PREFIX. */
 const KEY_PART = 'login-failures:';
 /** A login must never wait seconds for a throttle: Redis answers within this or counts as away. */
-export const REDIS_TIMEOUT_MS = 500;
+const REDIS_TIMEOUT_MS = 500;
 
 class RedisStore implements FailureStore {
   private readonly prefix: string;
@@ -108,7 +108,7 @@ class RedisStore implements FailureStore {
 }
 
 /** Where the throttle reports that it lost or regained Redis. */
-export interface ThrottleLog {
+interface ThrottleLog {
   warn(message: string): void;
   info(message: string): void;
 }
@@ -170,7 +170,7 @@ class FailoverStore implements FailureStore {
   }
 }
 
-export class RedisUnreachable extends Error {}
+class RedisUnreachable extends Error {}
 
 /** Connects to REDIS_URL with short timeouts; throws RedisUnreachable when it does not answer a PING. */
 async function connectRedis(url: string): Promise<Redis> {

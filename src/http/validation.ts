@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fieldErrors, notFound } from './errors.js';
 
 /** The path to the first number that is not finite (Infinity, -Infinity, NaN) in a validated value; null if none. */
-export function nonFiniteAt(value: unknown, path: string[] = []): string[] | null {
+function nonFiniteAt(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : path;
   if (typeof value !== 'object' || value === null || path.length > 32) return null;
   for (const [key, item] of Object.entries(value)) {

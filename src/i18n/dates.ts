@@ -3,7 +3,7 @@ import type { Lang } from './index.js';
 const EN_MONTHS_AP = ['Jan.', 'Feb.', 'March', 'April', 'May', 'June', 'July', 'Aug.', 'Sept.', 'Oct.', 'Nov.', 'Dec.'];
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 
-export interface LocalParts {
+interface LocalParts {
   year: number;
   month: number; // 1..12
   day: number;
@@ -44,7 +44,7 @@ export function formatDate(date: Date, lang: Lang, timeZone: string): string {
 }
 
 /** Django's TIME_FORMAT: en "P" (5 p.m., 3:07 p.m., noon, midnight), de "H:i". */
-export function formatTime(date: Date, lang: Lang, timeZone: string): string {
+function formatTime(date: Date, lang: Lang, timeZone: string): string {
   const { hour, minute } = localParts(date, timeZone);
   if (lang === 'de') return `${pad(hour)}:${pad(minute)}`;
   if (minute === 0 && hour === 0) return 'midnight';

@@ -28,7 +28,7 @@ export function tn(lang: Lang, singular: string, plural: string, count: number, 
 }
 
 /** The first supported language in an Accept-Language header, by quality. */
-export function languageFromHeader(header: string | undefined): Lang | null {
+function languageFromHeader(header: string | undefined): Lang | null {
   if (!header) return null;
   const ranked = header
     .split(',')

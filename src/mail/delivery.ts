@@ -10,11 +10,11 @@ import { outbox } from '../db/schema/index.js';
  * How this install delivers e-mail: by SMTP (SMTP_URL), into files (development with a data folder), or not at all — a trial
  * install records them in the outbox, where the operator reads them and their links in the back-office (E-mails).
  */
-export type MailDeliveryMode = 'smtp' | 'files' | 'outbox';
+type MailDeliveryMode = 'smtp' | 'files' | 'outbox';
 export const mailDeliveryMode = (config: { smtpUrl: string | null; env: string; dataDir: string }): MailDeliveryMode =>
   config.smtpUrl ? 'smtp' : config.env === 'development' && config.dataDir ? 'files' : 'outbox';
 
-export interface MailDeliveryOptions {
+interface MailDeliveryOptions {
   db: Db;
   /** Send by SMTP (smtp:// or smtps://) … */
   smtpUrl?: string | null;
@@ -56,7 +56,7 @@ async function withFooter<M extends ClaimedMail>(db: Db, mail: M, footerOf: Mail
   return decorated;
 }
 
-export interface MailDelivery {
+interface MailDelivery {
   /** Starts a delivery round unless one is running (then it runs once more afterwards). Never throws. */
   kick(): void;
   /** Resolves when no delivery round is running. */

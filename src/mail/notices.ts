@@ -12,7 +12,7 @@ export interface NoticeContext {
   origin: string;
 }
 
-export interface Recipient {
+interface Recipient {
   id: number;
   username: string;
   email: string;
@@ -123,7 +123,7 @@ const DIGEST_ENTRIES: Partial<Record<keyof typeof NOTICES, string>> = {
   report_to_moderators: 'Another contribution in the project "%(project)s" was reported with this message:\n\n%(text)s\n\nView the reported contribution: %(url)s',
 };
 
-export type NoticeKind = keyof typeof NOTICES;
+type NoticeKind = keyof typeof NOTICES;
 
 export interface Notice {
   kind: NoticeKind;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import { type MailBrand, mailHtml } from './html.js';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   body: string;
@@ -38,7 +38,7 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<void>
 }
 
 /** How long a digest mail collects before it goes out. */
-export const DIGEST_WINDOW_MS = 10 * 60 * 1000;
+const DIGEST_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * Queues a digest mail: while a mail of the same kind to the same recipient is still waiting (not

@@ -3,7 +3,7 @@ import type { Media } from './store.js';
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
 
-export interface ImageRules {
+interface ImageRules {
   minWidth: number;
   minHeight: number;
   /** At most this many pixels wide and tall (both or neither). */
@@ -13,7 +13,7 @@ export interface ImageRules {
 }
 
 /** How far a "square" image may be off: 1 % of its longer side (a crop that lost a pixel row still passes). */
-export const SQUARE_TOLERANCE = 0.01;
+const SQUARE_TOLERANCE = 0.01;
 
 /**
  * The limits every uploaded image meets (docs/security.md lists them). An upload larger than

@@ -1,5 +1,5 @@
 /** The longest slug adhocracy+ gave an idea (django-autoslug's default `max_length`). */
-export const DJANGO_SLUG_MAX = 50;
+const DJANGO_SLUG_MAX = 50;
 
 /** What Django's slugify keeps of a character: NFKD, then ASCII only (`encode('ascii', 'ignore')`): "ü" → "u", "ß" → "". */
 const asciiFold = (text: string) => text.normalize('NFKD').replace(/[^\p{ASCII}]/gu, '');

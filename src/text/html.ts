@@ -52,7 +52,7 @@ const FIRST_BLOCK_TAG = /<(p|ul|ol|h[2-4]|blockquote|figure)[\s>]/i;
  * app, an imprint address) keeps its lines: a blank line (or two line breaks) starts a paragraph,
  * a single one becomes `<br>`. Text on one line, and HTML with paragraphs, stays as it is.
  */
-export function paragraphsOfPlainText(html: string): string {
+function paragraphsOfPlainText(html: string): string {
   if (BLOCK_TAG.test(html) || !/\n|<br\s*\/?>/i.test(html)) return html;
   return html
     .trim()

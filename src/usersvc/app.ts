@@ -8,7 +8,7 @@ import { SharedReads } from '../http/shared-reads.js';
 import { registerPlainErrors, registerPlainNotFound } from './errors.js';
 import { usersvcRoutes } from './routes.js';
 
-export interface UsersvcAppDeps {
+interface UsersvcAppDeps {
   config: Config;
   database: Database;
   fastify?: FastifyServerOptions;

@@ -11,7 +11,7 @@ import { passwordAgainstNothing, passwordMatches, serviceKeyMatches } from './se
  * key, or a user by her active session token. Bad combinations are 400, wrong credentials 401,
  * a session token that does not count 404 "session not found".
  */
-export interface LoginThrottle {
+interface LoginThrottle {
   ctx: ThrottleContext;
   ip: string;
 }

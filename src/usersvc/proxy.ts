@@ -32,7 +32,7 @@ const FORWARDED_HEADERS = new Set([
 /** Upstream response headers never passed back: connection-level ones and cookies (the upstream must not set cookies on the platform's origin). */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'set-cookie', 'set-cookie2']);
 
-export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && FORWARDED_HEADERS.has(name)) kept[name] = value;

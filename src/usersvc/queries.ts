@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import { usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
 import { isStoredUserId, normaliseUserName } from './rules.js';
 
-export interface UserRow {
+interface UserRow {
   id: number;
   name: string;
   email: string;
@@ -53,7 +53,7 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId = 0): Promise
   return rows.length > 0;
 }
 
-export interface SessionRow {
+interface SessionRow {
   token: string;
   userId: number;
   startsAt: Date;

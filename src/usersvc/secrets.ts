@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 const ARGON2ID = 2;
 
 /** A random, URL-safe string: `bytes` random bytes in base64url (no padding). */
-export function randomToken(bytes: number): string {
+function randomToken(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }
 

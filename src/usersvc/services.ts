@@ -6,7 +6,7 @@ import { emailTaken, findUserForLogin, nameTaken } from './queries.js';
 import { normaliseUserName } from './rules.js';
 import { hashPassword, hashServiceKey, newServiceId, newServiceKey, newSessionToken } from './secrets.js';
 
-export interface NewUser {
+interface NewUser {
   name: string;
   email: string;
   password: string;
@@ -165,7 +165,7 @@ export async function createService(db: Db): Promise<[string, string]> {
   }
 }
 
-export type AdminOutcome = 'created' | 'present' | 'not-admin' | 'email-taken';
+type AdminOutcome = 'created' | 'present' | 'not-admin' | 'email-taken';
 
 /** Creates the configured first admin if no user has that name yet. */
 export async function ensureAdmin(db: Db, admin: { name: string; email: string; password: string }): Promise<AdminOutcome> {

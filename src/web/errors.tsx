@@ -8,7 +8,7 @@ import { Layout } from './layout.js';
 import { loginRedirectUrl, sendPage } from './render.js';
 
 /** The title and explanation of an error page, by status (English keys, German in de.ts). */
-export function errorTexts(lang: Lang, answer: ErrorAnswer): { title: string; message: string } {
+function errorTexts(lang: Lang, answer: ErrorAnswer): { title: string; message: string } {
   const detail = typeof answer.body.detail === 'string' ? answer.body.detail : '';
   switch (answer.status) {
     case 403:

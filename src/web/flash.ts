@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The cookie that carries one success message across a POST-redirect-GET (signed, so only the server writes it). */
-export const FLASH_COOKIE = 'messages';
+const FLASH_COOKIE = 'messages';
 
 /** Answers 302 to `location` with a message (an English catalogue key) for the next page. */
 export function redirectWithMessage(request: FastifyRequest, reply: FastifyReply, location: string, message: string): FastifyReply {

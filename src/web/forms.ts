@@ -14,7 +14,7 @@ export const FormBody = Type.Record(Type.String(), Type.String({ maxLength: FORM
 export type FormBody = Record<string, string>;
 
 /** An HTML page (every page route declares this as its 2xx/4xx response). */
-export const HtmlPage = Type.String({ description: 'An HTML page' });
+const HtmlPage = Type.String({ description: 'An HTML page' });
 export const htmlResponses = { 200: HtmlPage, 400: HtmlPage, 403: HtmlPage, 404: HtmlPage, 405: HtmlPage, 429: HtmlPage, 500: HtmlPage, 502: HtmlPage };
 
 interface PageSchemas {

@@ -6,7 +6,7 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 48, right: 16, top: 12, bottom: 28 };
 
-export interface ChartSeries {
+interface ChartSeries {
   key: 'participants' | 'contributions';
   label: string;
   /** Running total after each day. */
@@ -14,7 +14,7 @@ export interface ChartSeries {
 }
 
 /** Running totals per day: active participants, and contributions (ideas, comments, ratings). */
-export function cumulativeSeries(days: InsightDay[]): { participants: number[]; contributions: number[] } {
+function cumulativeSeries(days: InsightDay[]): { participants: number[]; contributions: number[] } {
   let participants = 0;
   let contributions = 0;
   const result = { participants: [] as number[], contributions: [] as number[] };
@@ -33,7 +33,7 @@ const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
  * §B17: participation over time as a server-rendered SVG line chart (no script): running totals
  * of active participants and contributions, the time axis proportional to the days.
  */
-export function ParticipationChart({ lang, days, id }: { lang: Lang; days: InsightDay[]; id: string }) {
+function ParticipationChart({ lang, days, id }: { lang: Lang; days: InsightDay[]; id: string }) {
   if (!days.length) return <p>{t(lang, 'No contributions yet.')}</p>;
   const totals = cumulativeSeries(days);
   const series: ChartSeries[] = [

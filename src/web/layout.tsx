@@ -139,7 +139,7 @@ function UserNav({ page }: { page: PageContext }) {
   );
 }
 
-export interface LayoutProps {
+interface LayoutProps {
   page: PageContext;
   title: string;
   children: ComponentChildren;

@@ -20,7 +20,7 @@ export const newsletterListPath = (org: string) => `/${org}/dashboard/communicat
 export const newsletterCreatePath = (org: string) => `/${org}/dashboard/communication/newsletters/create/`;
 
 /** Messages after a change, passed along a redirect as `?done=<key>` (only these texts can appear). */
-export const DONE_MESSAGES = {
+const DONE_MESSAGES = {
   created: 'Project was created.',
   saved: 'Your changes have been saved.',
   published: 'The project has been published.',

@@ -10,7 +10,7 @@ import type { ModulePhase } from '../core/modules/queries.js';
 export const phaseName = (lang: Lang, phase: { name: string; type: string }) => phase.name || (phaseType(phase.type)?.name[lang] ?? t(lang, 'Phase'));
 
 /** §A4.7: when nothing runs, when participation starts, continues or ended. Null while a phase is active. */
-export function phaseInfo(lang: Lang, timeZone: string, phases: PhaseDates[], now: Date): string | null {
+function phaseInfo(lang: Lang, timeZone: string, phases: PhaseDates[], now: Date): string | null {
   if (phases.some((p) => phaseIsActive(p, now))) return null;
   const dated = phases.filter((p) => p.startDate && p.endDate);
   const next = dated.filter((p) => phaseIsFuture(p, now)).sort((a, b) => Number(a.startDate) - Number(b.startDate))[0];

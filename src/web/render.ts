@@ -13,6 +13,11 @@ export function sendPage(reply: FastifyReply, page: VNode, status = 200): Fastif
   return sendHtml(reply, renderPage(page), status);
 }
 
+/** A part of a page (no document around it), for a page's script to swap in (live.js). */
+export function sendFragment(reply: FastifyReply, part: VNode): FastifyReply {
+  return sendHtml(reply, renderToString(part));
+}
+
 /** A rendered HTML document; pages hold a visitor's form token and are never stored by caches. */
 export function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

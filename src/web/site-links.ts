@@ -6,7 +6,7 @@ import { loadSiteLinks, type SiteLink } from '../core/legal/content.js';
  * statement for them: read again after SITE_LINKS_SECONDS, and at once in the process that changes
  * a content page (`forgetSiteLinks`). Another instance shows a change within that time.
  */
-export const SITE_LINKS_SECONDS = 30;
+const SITE_LINKS_SECONDS = 30;
 
 const kept = new WeakMap<object, { at: number; links: Promise<SiteLink[]> }>();
 

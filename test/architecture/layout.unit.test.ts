@@ -13,12 +13,32 @@ test('features import each other without cycles', () => {
   assert.deepEqual(found.map((c) => c.map((f) => relative(src, f))), []);
 });
 
+test('no file of a feature imports its way back to itself, type-only imports included (issue 33: ideas/list.ts ↔ views.tsx was one)', () => {
+  const found = cycles(importGraph(src)).filter((c) => c.some((f) => featureOf(f) !== null));
+  assert.deepEqual(found.map((c) => c.map((f) => relative(src, f))), []);
+});
+
 test("no feature imports another feature's routes.ts", () => {
   const offending: string[] = [];
   for (const [file, targets] of importGraph(src)) {
     const feature = featureOf(file);
     if (!feature) continue;
     for (const target of targets) if (/routes\.ts$/.test(target) && featureOf(target) !== feature) offending.push(`${relative(src, file)} → ${relative(src, target)}`);
+  }
+  assert.deepEqual(offending, []);
+});
+
+/** Files outside the API that send its JSON, each with why. */
+const API_JSON_SENDERS = [
+  'features/interactiveevents/services.ts', // publishes a question's API answer on the live channel inside the write's transaction
+];
+
+test("a serialize.ts is the API's only: pages, views and their view models never import one", () => {
+  const isApi = (file: string) => /(^|[-/])routes\.ts$|serialize\.ts$|^api\//.test(file) || API_JSON_SENDERS.includes(file);
+  const offending: string[] = [];
+  for (const [file, targets] of importGraph(src)) {
+    const path = relative(src, file).replaceAll('\\', '/');
+    for (const target of targets) if (/serialize\.ts$/.test(target) && !isApi(path)) offending.push(`${path} → ${relative(src, target)}`);
   }
   assert.deepEqual(offending, []);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
+import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
 
@@ -91,6 +91,18 @@ test('a comment changes its idea\'s page and the counts that show it, not anothe
   await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'comment', 1, 'A plain reply', 1)`);
   assert.match((await visitor.get(IDEA)).text, /A plain reply/);
   await assertKept(visitor, database, before, [NEIGHBOUR_IDEA]);
+});
+
+test('an app\'s comment (two round trips, its notice after the answer) moves the same pages and no others', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 5), payload: { comment: 'An app comment' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  assert.match((await visitor.get(IDEA)).text, /An app comment/, 'the idea page read after the answer shows the comment');
+  assert.match((await visitor.get(MODULE)).text, /2 comments/, "the module's idea list counts it");
+  await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
 });
 
 test('a new question shows on the event page and moves the project page, not the idea modules\' pages', async (t) => {

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../http/auth.js';
 import { appAvatarUrls } from '../../core/users/avatars.js';
 
-export interface AccountBody {
+interface AccountBody {
   pk: number;
   username: string;
   user_image: string | null;

@@ -13,7 +13,7 @@ import { canMarkNotificationRead, canSeeNotification } from '../../core/notifica
 import { markAllNotificationsRead, markNotificationRead } from '../../core/notifications/services.js';
 import { NotificationSchema, serializeNotification } from './serialize.js';
 
-export const NOTIFICATIONS_API_PAGE_SIZE = 20;
+const NOTIFICATIONS_API_PAGE_SIZE = 20;
 
 const tags = ['notifications'];
 const responses = errorResponses(401, 403, 404);

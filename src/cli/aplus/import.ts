@@ -14,7 +14,7 @@ import { ImportRun, type ModelResult } from './run.js';
 
 export { AplusImportError };
 
-export interface ImportOptions {
+interface ImportOptions {
   dump: string;
   media: string;
   dryRun?: boolean;

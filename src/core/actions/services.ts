@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type ActionVerb, actions, type ContentKind } from '../../db/schema/index.js';
 
-export interface NewAction {
+interface NewAction {
   actorId: number | null;
   verb: ActionVerb;
   obj: { type: ContentKind; id: number };

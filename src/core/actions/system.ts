@@ -12,12 +12,12 @@ import { recordAction } from './services.js';
 
 const HOUR = 3600 * 1000;
 /** A4_ACTIONS_PHASE_ENDS_HOURS in the reference. */
-export const PHASE_ENDS_HOURS = 48;
+const PHASE_ENDS_HOURS = 48;
 /** How often the server looks for phases that started or end soon (the start window is one hour). */
 export const SYSTEM_NOTICES_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The system e-mails to a project's followers (participation-facts §C7, §C8); German in i18n/de-operations.ts. */
-export const SYSTEM_MAILS = {
+const SYSTEM_MAILS = {
   phase_started: {
     subject: 'Here we go: %(project)s starts now!',
     body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.',
@@ -28,14 +28,14 @@ export const SYSTEM_MAILS = {
   },
 } as const;
 
-export interface SystemNoticeOptions {
+interface SystemNoticeOptions {
   now?: Date;
   /** The origin of links (BASE_URL) and the time zone of dates in the e-mails. */
   origin: string;
   timeZone: string;
 }
 
-export interface SystemNoticeCounts {
+interface SystemNoticeCounts {
   started: number;
   projectsStarted: number;
   scheduled: number;

@@ -22,7 +22,7 @@ export type ObjectContext = (LoadedModuleContext | LoadedProjectItemContext) & O
 const MAX_DEPTH = 4;
 
 /** Follows replies up to the object their thread is about. */
-export async function threadRoot(db: DbOrTx, type: ContentKind, id: number): Promise<{ type: ContentKind; id: number } | null> {
+async function threadRoot(db: DbOrTx, type: ContentKind, id: number): Promise<{ type: ContentKind; id: number } | null> {
   let current = { type, id };
   for (let depth = 0; current.type === 'comment' && depth < MAX_DEPTH; depth++) {
     const [row] = await db.select({ type: comments.contentType, id: comments.objectPk }).from(comments).where(eq(comments.id, current.id));

@@ -3,7 +3,7 @@ import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { contentTypeOfModule } from '../modules/registry.js';
 
 /** A content type as the API names it: its stable id, adhocracy+'s app label and model. */
-export interface ContentTypeRow {
+interface ContentTypeRow {
   id: number;
   appLabel: string;
   model: string;

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { projectInsightDays as days, projectInsightParticipants as participants } from '../../db/schema/index.js';
 
-export type ContributionKind = 'ideas' | 'comments' | 'ratings' | 'votes';
+type ContributionKind = 'ideas' | 'comments' | 'ratings' | 'votes';
 
 interface Contribution {
   /** The project, as SQL: a value, or a column of the statement's other CTEs (`m.project_id`). */

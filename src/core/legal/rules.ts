@@ -11,7 +11,7 @@ import { isPlatformPageKey } from './texts.js';
 
 export const CONTENT_PAGE_LIMITS = { slug: { maxChars: 100 }, title: { maxChars: 200 }, body: { maxBytes: 100_000 }, imageAlt: { maxChars: 200 } };
 export const CONTACT_LIMITS = { name: { maxChars: 100 }, subject: { maxChars: 200 }, message: { maxChars: 5000 } };
-export const CONTENT_PAGE_PLACEMENTS = ['footer', 'menu', 'none'] as const;
+const CONTENT_PAGE_PLACEMENTS = ['footer', 'menu', 'none'] as const;
 export type ContentPagePlacement = (typeof CONTENT_PAGE_PLACEMENTS)[number];
 /** Contact messages a visitor (by address) may send per hour. */
 export const CONTACT_LIMIT_PER_HOUR = 5;
@@ -20,7 +20,7 @@ type Errors = Record<string, string[]>;
 const REQUIRED = 'This field is required.';
 
 /** A content page as the operator enters it. */
-export interface ContentPageInput {
+interface ContentPageInput {
   slug: string;
   title: Record<Lang, string>;
   body: Record<Lang, string>;
@@ -68,7 +68,7 @@ export function checkContentPage(input: ContentPageInput, taken: (slug: string) 
 }
 
 /** The start page's texts as the operator enters them. */
-export interface StartPageInput {
+interface StartPageInput {
   heading: Record<Lang, string>;
   intro: Record<Lang, string>;
   imageAlt: Record<Lang, string>;

@@ -7,7 +7,7 @@ import { setFollow } from '../follows/services.js';
  * How a moderator role was granted: explicitly (an invitation, a fixture), or implied by the
  * organisation's initiator role (the initiator who creates a project), which ends with that role.
  */
-export type ModeratorGrant = 'explicit' | 'implied';
+type ModeratorGrant = 'explicit' | 'implied';
 
 /**
  * Adding a moderator makes them follow the project (enabled, even if they had unfollowed). An

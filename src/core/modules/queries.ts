@@ -72,7 +72,7 @@ export async function loadModuleAliases(db: DbOrTx, moduleId: number): Promise<M
 }
 
 /** Phases, categories and labels of some modules: one statement whatever their number. */
-export async function loadModuleDetails(db: DbOrTx, heads: { id: number; projectId: number; isDraft: boolean }[]): Promise<LoadedModule[]> {
+async function loadModuleDetails(db: DbOrTx, heads: { id: number; projectId: number; isDraft: boolean }[]): Promise<LoadedModule[]> {
   if (!heads.length) return [];
   const rows = await db
     .select({ id: modules.id, ...moduleDetailFields })

@@ -29,7 +29,7 @@ export interface PhaseInput {
   endDate: Date | null;
 }
 
-export interface PhaseProblem {
+interface PhaseProblem {
   /** The phase's position in the form, or null for a problem of the whole set. */
   index: number | null;
   field: 'name' | 'description' | 'start' | 'end' | null;

@@ -28,7 +28,7 @@ export const AppModule = Type.Object({
 });
 export type AppModule = Static<typeof AppModule>;
 
-export interface ModuleSerializeContext {
+interface ModuleSerializeContext {
   lang: Lang;
   timeZone: string;
   now: Date;

@@ -3,7 +3,7 @@ import { type Lang, t, tn } from '../../i18n/index.js';
 import type { PhaseDates } from '../projects/rules.js';
 
 /** A module's span: the earliest phase start and the latest phase end (nulls ignored, as SQL Min/Max). */
-export interface ModuleSpan {
+interface ModuleSpan {
   start: Date | null;
   end: Date | null;
 }
@@ -40,7 +40,7 @@ const UNITS: [number, string, string][] = [
 ];
 
 /** Time until a running module ends, in its largest whole unit: "3 days", "1 hour"; "" when not running. */
-export function moduleRunningTimeLeft(m: ModuleSpan, now: Date, lang: Lang): string {
+function moduleRunningTimeLeft(m: ModuleSpan, now: Date, lang: Lang): string {
   if (!moduleIsRunning(m, now) || !m.end) return '';
   const seconds = Math.floor((m.end.getTime() - now.getTime()) / 1000);
   const [size, singular, plural] = UNITS.find(([unit]) => seconds >= unit) ?? UNITS[UNITS.length - 1];
@@ -73,7 +73,7 @@ export function timeRemaining(end: Date, ctx: { lang: Lang; timeZone: string; no
 }
 
 /** Whole days from the start of today (UTC) until the module ends. */
-export function moduleRunningDaysLeft(m: ModuleSpan, now: Date): number | null {
+function moduleRunningDaysLeft(m: ModuleSpan, now: Date): number | null {
   if (!m.end) return null;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.floor((m.end.getTime() - today) / 86400000);

@@ -2,7 +2,7 @@
  * Who may do what with an in-app notification: only its recipient sees it, marks it read or opens
  * it; nobody else, whatever their role (not even a superuser: it is the recipient's own inbox).
  */
-export interface NotificationOwner {
+interface NotificationOwner {
   recipientId: number;
 }
 

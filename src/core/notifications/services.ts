@@ -7,9 +7,9 @@ import type { NotificationKind } from '../../mail/notices.js';
 import { NOTIFICATION_MESSAGES, notificationsTopic } from './kinds.js';
 
 /** The live event that tells a user's pages their notifications changed; they read the count anew. */
-export const NOTIFICATIONS_EVENT = 'notifications';
+const NOTIFICATIONS_EVENT = 'notifications';
 
-export interface NotificationRecord {
+interface NotificationRecord {
   kind: NotificationKind;
   /** Who it is for; the actor is left out (nobody is told about their own action). */
   recipientIds: number[];

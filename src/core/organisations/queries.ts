@@ -1,12 +1,12 @@
-import { asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organisationInitiators, organisationMembers, organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
 import { writtenTexts } from '../legal/texts.js';
-import { qualified as q } from '../../db/sql.js';
+import { fromJson, qualified as q } from '../../db/sql.js';
 import { type MailBrand, PLATFORM_BRAND } from '../../mail/html.js';
 import type { OrganisationContext, OrganisationTerms } from './rules.js';
 
-export interface LoadedOrganisation {
+interface LoadedOrganisation {
   id: number;
   slug: string;
   name: string;
@@ -70,11 +70,21 @@ export function translated(profile: OrganisationProfile, field: 'description' | 
  * Whether the organisation has written terms of use and whether the user has agreed to them, as
  * select fields over `organisations` (a page adds them to its own statement; `toOrganisationTerms` reads them back).
  */
-export const organisationTermsFields = (userId: number | null | Placeholder<'uid'>) => ({
+export const organisationTermsFields = (userId: number | null | Placeholder<'uid'> | SQL) => ({
   slug: organisations.slug,
   written: sql<boolean>`btrim(${q(organisations.termsOfUse)}) <> ''`,
   agreed: sql<boolean>`exists (select 1 from ${organisationTermsAgreements} where ${q(organisationTermsAgreements.organisationId)} = ${q(organisations.id)} and ${q(organisationTermsAgreements.userId)} = ${userId ?? 0})`,
 });
+
+/** The same as one JSON field of a statement over the organisation `organisationId` (SQL, e.g. a column of the statement): `organisationTermsOf` reads it back. */
+export const organisationTermsField = (organisationId: SQL, userId: SQL) => {
+  const { slug, written, agreed } = organisationTermsFields(userId);
+  return sql<unknown>`(select json_build_object('slug', ${q(slug)}, 'written', ${written}, 'agreed', ${agreed}) from ${organisations} where ${q(organisations.id)} = ${organisationId})`;
+};
+
+/** What `organisationTermsField` read, for the user `userId` (null: anonymous). */
+export const organisationTermsOf = (raw: unknown, userId: number | null): OrganisationTerms | null =>
+  raw === null || raw === undefined ? null : toOrganisationTerms(fromJson(raw as { slug: string; written: boolean; agreed: boolean } | string), userId);
 
 export const toOrganisationTerms = (row: { slug: string; written: boolean; agreed: boolean }, userId: number | null): OrganisationTerms => ({ ...row, signedIn: userId !== null });
 

@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { pageVersionField } from '../../db/versions.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
+import type { FastifyRequest } from 'fastify';
+import { type AuthUser, currentUser, pendingTokenKey, settleToken, tokenUid, tokenUserField } from '../../http/auth.js';
 import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type ProjectItemContext, type RuleUser } from './rules.js';
 
 /**
@@ -161,7 +163,7 @@ const toPhases = (raw: RawPhase[] | string): PhaseDates[] =>
 
 /** More select fields over a module's row, loaded in the context's statement (e.g. its categories). */
 type ModuleExtras = Record<string, SQL<unknown>>;
-type ExtraValues<E extends ModuleExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+export type ExtraValues<E extends ModuleExtras> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
 
 /** The module context's statement over `modules`, before its where clause. */
 const moduleContextSelect = <E extends ModuleExtras>(db: DbOrTx, uid: Uid, extras: E) =>
@@ -205,6 +207,36 @@ export function prepareModuleContextOf<E extends ModuleExtras>(db: Db, name: str
   return async (values: Record<string, unknown>, user: RuleUser, now = new Date()): Promise<{ context: LoadedModuleContext; extras: ExtraValues<E> } | null> => {
     const [row] = await statement.execute({ ...values, uid: uidOf(user) });
     return row ? toModuleContext<E>(row, user, now) : null;
+  };
+}
+
+/** A module's context for a request's caller, with the caller (null: anonymous) and the extras. */
+interface CallerModuleContext<E extends ModuleExtras> {
+  user: AuthUser | null;
+  context: LoadedModuleContext;
+  extras: ExtraValues<E>;
+}
+
+/**
+ * The same for a request's caller, in one statement for an app's token too: an `Authorization:
+ * Token` not yet authenticated is resolved in the context's statement (http/auth.ts,
+ * `pendingTokenKey`), so that the request sends no statement of its own for it. `extras` are made
+ * over the caller's id as SQL. The loader answers null when the module does not exist (a token
+ * then costs its own lookup, so that a bad one still answers 401 before the 404).
+ */
+export function prepareCallerModuleContextOf<E extends ModuleExtras>(db: Db, name: string, moduleOf: SQL, extras: (uid: SQL) => E) {
+  const uid = sql`coalesce(${tokenUid}, ${sql.placeholder('uid')})`;
+  const statement = moduleContextSelect(db, uid, { ...extras(uid), tokenUser: tokenUserField }).where(eq(modules.id, moduleOf)).prepare(name);
+  return async (request: FastifyRequest, values: Record<string, unknown>, now = new Date()): Promise<CallerModuleContext<E> | null> => {
+    const token = pendingTokenKey(request);
+    const known = token === null ? await currentUser(request) : null;
+    const [row] = await statement.execute({ ...values, token: token ?? '', uid: uidOf(known) });
+    if (!row) {
+      if (token !== null) await currentUser(request);
+      return null;
+    }
+    const user = token === null ? known : settleToken(request, (row.extras as { tokenUser: unknown }).tokenUser);
+    return { user, ...toModuleContext<E>(row, user, now) };
   };
 }
 

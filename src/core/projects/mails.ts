@@ -10,7 +10,7 @@ import { queueMail } from '../../mail/outbox.js';
  * The e-mails about projects and roles (§C10–C14), sent from the dashboard and the back-office;
  * English catalogue keys, German in i18n/de-dashboard.ts.
  */
-export const DASHBOARD_MAILS = {
+const DASHBOARD_MAILS = {
   new_project: {
     subject: 'New project %(project)s on Allmende',
     body: 'Hello %(name)s,\n\nthe new project "%(project)s" was created for %(organisation)s by %(actor)s. It is a draft until it is published.\n\nEdit it in the dashboard: %(url)s',

@@ -4,7 +4,7 @@ import { recordNotifications } from '../notifications/services.js';
 import { projectViewers } from './context.js';
 
 /** A notice about something in a project; the project's name is filled in here. */
-export type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'project'>; message?: string };
+type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'project'>; message?: string };
 
 /**
  * Queues a notice about a project to those of its recipients who may see the project now (issue

@@ -117,7 +117,7 @@ export interface DatedProject {
   end: Date | null;
 }
 
-export type ProjectPhaseGroup = 'active' | 'future' | 'past' | null;
+type ProjectPhaseGroup = 'active' | 'future' | 'past' | null;
 
 /** active: start <= now < end; future: start after now or no dates; past: end before now (at end == now: neither). */
 export function projectGroup(project: DatedProject, now: Date): ProjectPhaseGroup {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { follows, modules, organisationMembers, organisations, phases, projectParticipants, projects } from '../../db/schema/index.js';
+import { administrativeDistricts, follows, modules, organisationMembers, organisations, phases, projectParticipants, projects } from '../../db/schema/index.js';
 
 /*
  * The project tiles' reads: what a tile shows, for the start page, an organisation's page and the
@@ -38,6 +38,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
       access: projects.access,
       topics: projects.topics,
       administrativeDistrictId: projects.administrativeDistrictId,
+      districtName: administrativeDistricts.name,
       tileImage: projects.tileImage,
       tileImageAltText: projects.tileImageAltText,
       isDraft: projects.isDraft,
@@ -50,6 +51,7 @@ async function projectTiles(db: DbOrTx, condition: SQL | undefined, followerId?:
     })
     .from(projects)
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .leftJoin(administrativeDistricts, eq(administrativeDistricts.id, projects.administrativeDistrictId))
     .leftJoin(dates, eq(dates.projectId, projects.id));
   const query =
     followerId === undefined

@@ -6,7 +6,7 @@ import { apiTokens, users } from '../../db/schema/index.js';
 import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from '../../http/throttle.js';
 import { checkPassword, checkPasswordAgainstNothing, hashPassword } from './passwords.js';
 
-export interface LoginUser {
+interface LoginUser {
   id: number;
   username: string;
   email: string;
@@ -18,7 +18,7 @@ export interface LoginUser {
  * The outcome of a password login. `inactive` and `unverified` are told only when the password
  * was right, so they reveal nothing to someone who does not know it.
  */
-export type LoginResult = { ok: true; user: LoginUser } | { ok: false; reason: 'invalid' | 'inactive' | 'unverified' };
+type LoginResult = { ok: true; user: LoginUser } | { ok: false; reason: 'invalid' | 'inactive' | 'unverified' };
 
 const loginColumns = {
   id: users.id,
@@ -75,7 +75,7 @@ async function verifyLogin(db: Db, account: LoginAccount | null, password: strin
  * that username, e-mail address and any spelling of them share one limit; else the login as typed
  * (normalised), so that guessing at unknown names is limited too.
  */
-export const throttleAccount = (account: { id: number } | null, login: string) => (account ? `user:${account.id}` : `login:${login.normalize('NFKC')}`);
+const throttleAccount = (account: { id: number } | null, login: string) => (account ? `user:${account.id}` : `login:${login.normalize('NFKC')}`);
 
 /**
  * A password login behind the failed-login throttle, as every login endpoint and form does it:

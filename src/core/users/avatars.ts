@@ -2,7 +2,7 @@ import { ingestImage, loadSharp, thumbnailPath } from '../../media/images.js';
 import type { Media } from '../../media/store.js';
 
 /** The "avatar" image alias: at least 200×200 (and within the limits of every image). */
-export const AVATAR_RULES = { minWidth: 200, minHeight: 200 };
+const AVATAR_RULES = { minWidth: 200, minHeight: 200 };
 
 /** The 200×200 "avatar" thumbnail of a stored avatar (media-relative path). */
 export const avatarThumbnailPath = thumbnailPath;

@@ -15,7 +15,7 @@ import { accountColumns, type Account, findAccountByEmail, type NewAccount, queu
  */
 
 /** The reserved domain (RFC 2606) of the guests' placeholder addresses. */
-export const GUEST_EMAIL_DOMAIN = 'guest.invalid';
+const GUEST_EMAIL_DOMAIN = 'guest.invalid';
 
 /** A new guest in the given language; the caller starts its session. */
 export async function createGuest(tx: DbOrTx, language: Lang): Promise<{ id: number; language: string }> {
@@ -27,7 +27,7 @@ export async function createGuest(tx: DbOrTx, language: Lang): Promise<{ id: num
   return guest;
 }
 
-export type ConversionOutcome = 'converted' | 'email-taken' | 'username-taken' | 'not-a-guest';
+type ConversionOutcome = 'converted' | 'email-taken' | 'username-taken' | 'not-a-guest';
 
 /**
  * Registers a guest (a+ `GuestConvertView`): the guest's own row gets the username, address and

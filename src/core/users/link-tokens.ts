@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signed link is for; a token for one purpose never works for another. */
-export type LinkPurpose = 'confirm-email' | 'reset-password' | 'unsubscribe' | 'notifications-off';
+type LinkPurpose = 'confirm-email' | 'reset-password' | 'unsubscribe' | 'notifications-off';
 
-export const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
+const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
   'confirm-email': 3 * 24 * 3600,
   'reset-password': 24 * 3600,
   // A newsletter stays in a mailbox for years; its unsubscribe link must keep working.

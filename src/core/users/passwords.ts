@@ -14,7 +14,7 @@ export async function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });
 }
 
-export interface PasswordCheck {
+interface PasswordCheck {
   ok: boolean;
   /** True when the stored hash is of an older kind and should be replaced by argon2id. */
   needsUpgrade: boolean;

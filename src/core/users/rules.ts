@@ -13,7 +13,7 @@ export const USERNAME_MAX_LENGTH = 60;
 export const USERNAME_MIN_LENGTH = 5;
 /** E-mail addresses (RFC 5321) and the profile's biography. */
 export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
+const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const BIO_MAX_LENGTH = 255;
 
 /**

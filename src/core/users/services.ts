@@ -8,7 +8,7 @@ import { hashPassword } from './passwords.js';
 import { isValidEmail, usernameError } from './rules.js';
 import { stateFingerprint } from './link-tokens.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /** The columns login, links and settings need. */
 export const accountColumns = {
@@ -75,7 +75,7 @@ export async function findAccountForUpdate(tx: DbOrTx, userId: number): Promise<
 }
 
 /** The address a confirmation link confirms: the pending new one, else the account's own. */
-export const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'>) => account.pendingEmail ?? account.email;
+const addressToConfirm = (account: Pick<Account, 'email' | 'pendingEmail'>) => account.pendingEmail ?? account.email;
 
 /** Confirmation links act only while the address to confirm is the same and still unconfirmed. */
 export const confirmationState = (account: Pick<Account, 'email' | 'emailVerified' | 'pendingEmail'>) =>
@@ -177,7 +177,7 @@ export async function signUp(tx: DbOrTx, input: NewAccount, links: SignupLinks):
 }
 
 /** Creates an unconfirmed account; null when the username or e-mail was taken (unique indexes decide). */
-export async function createAccount(tx: DbOrTx, input: NewAccount): Promise<Account | null> {
+async function createAccount(tx: DbOrTx, input: NewAccount): Promise<Account | null> {
   const [row] = await tx
     .insert(users)
     .values({
@@ -324,7 +324,7 @@ async function queueAddressInUseMail(tx: DbOrTx, owner: Pick<Account, 'email' | 
 }
 
 /** The account's current address is told that a new one was asked for; the change waits for the new one's link. */
-export async function queueEmailChangeNotice(tx: DbOrTx, account: Pick<Account, 'email' | 'username'>, newEmail: string, lang: Lang): Promise<void> {
+async function queueEmailChangeNotice(tx: DbOrTx, account: Pick<Account, 'email' | 'username'>, newEmail: string, lang: Lang): Promise<void> {
   await queueMail(tx, {
     to: account.email,
     kind: 'account_email_change',
@@ -373,7 +373,7 @@ export async function turnNotificationOff(tx: DbOrTx, userId: number, kind: Noti
   await tx.insert(notificationOptouts).values({ userId, kind }).onConflictDoNothing();
 }
 
-export interface MailSettingsInput {
+interface MailSettingsInput {
   /** Newsletters at all (the sign-up choice). */
   newsletters: boolean;
   /** The organisations shown on the form, and those of them whose newsletters the user still wants. */

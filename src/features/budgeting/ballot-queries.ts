@@ -27,7 +27,7 @@ export async function loadBudgetSettingsMany(db: DbOrTx, moduleIds: number[]): P
 
 export const loadBudgetSettings = async (db: DbOrTx, moduleId: number): Promise<BudgetSettings> => (await loadBudgetSettingsMany(db, [moduleId])).get(moduleId) ?? DEFAULT_SETTINGS;
 
-export interface SupportedProposal {
+interface SupportedProposal {
   id: number;
   name: string;
   budget: number;

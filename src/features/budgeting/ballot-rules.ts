@@ -15,7 +15,7 @@ export const SUPPORT_PHASE = 'a4_candy_budgeting:support';
 export const VOTING_PHASE = 'a4_candy_budgeting:voting';
 
 /** How a ballot is checked: spend at least a share of the budget, or choose between a minimum and a maximum number of proposals. */
-export type BallotRule = 'percent' | 'count';
+type BallotRule = 'percent' | 'count';
 
 /** The initiator's settings of the support and voting phases (dashboard components "Support" and "Voting"). */
 export interface BudgetSettings {
@@ -104,9 +104,9 @@ export function ballotProblems(chosen: readonly number[], eligible: ReadonlyMap<
 
 // The settings forms.
 
-export const MAX_BUDGET = 2_000_000_000;
-export const MAX_SUPPORT_LIMIT = 1000;
-export const MAX_PROPOSAL_COUNT = 1000;
+const MAX_BUDGET = 2_000_000_000;
+const MAX_SUPPORT_LIMIT = 1000;
+const MAX_PROPOSAL_COUNT = 1000;
 
 type SettingsErrors = Record<string, string[]>;
 
@@ -148,7 +148,7 @@ export function readVotingSettings(body: Record<string, string>, lang: Lang): { 
 }
 
 /** How many vote codes one request may generate. */
-export const MAX_CODES_PER_BATCH = 10_000;
+const MAX_CODES_PER_BATCH = 10_000;
 
 /**
  * Wrong vote codes (issue 36.16), counted in the login throttle's store over its window
@@ -172,8 +172,8 @@ export function readCodeCount(body: Record<string, string>, lang: Lang): { count
 }
 
 /** How new vote codes are handed over, once (issue 36.9): a CSV file, or the printable sheet. */
-export const VOTE_CODE_FORMATS = ['csv', 'html'] as const;
-export type VoteCodeFormat = (typeof VOTE_CODE_FORMATS)[number];
+const VOTE_CODE_FORMATS = ['csv', 'html'] as const;
+type VoteCodeFormat = (typeof VOTE_CODE_FORMATS)[number];
 
 // The result.
 

@@ -20,7 +20,7 @@ export async function saveBudgetSettings(tx: DbOrTx, moduleId: number, change: P
     .onConflictDoUpdate({ target: budgetSettings.moduleId, set: { ...change, modified: new Date() } });
 }
 
-export type SupportOutcome = 'supported' | 'already' | 'limit';
+type SupportOutcome = 'supported' | 'already' | 'limit';
 
 /**
  * Supports a proposal for a participant, within the module's limit. The participant's row is

@@ -48,7 +48,7 @@ export interface ProposalChoice {
   supported: boolean;
 }
 
-export interface SupportPageData {
+interface SupportPageData {
   frame: VotingFrame;
   action: string;
   proposals: ProposalChoice[];
@@ -105,7 +105,7 @@ export const ballotProblemText = (lang: Lang, problem: Problem) =>
   t(lang, problem.message, Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, ['sum', 'total', 'minSpend'].includes(k) ? euros(lang, Number(v)) : v])));
 
 /** The rule of the ballot in words. */
-export function ballotRuleText(lang: Lang, settings: BudgetSettings) {
+function ballotRuleText(lang: Lang, settings: BudgetSettings) {
   const total = euros(lang, settings.totalBudget ?? 0);
   if (settings.rule === 'count')
     return t(lang, 'The budget is %(total)s. Choose between %(min)s and %(max)s proposals.', { total, min: settings.minProposals, max: settings.maxProposals });
@@ -116,7 +116,7 @@ export function ballotRuleText(lang: Lang, settings: BudgetSettings) {
   });
 }
 
-export interface BallotFormData {
+interface BallotFormData {
   action: string;
   proposals: ProposalChoice[];
   chosen: number[];
@@ -127,7 +127,7 @@ export interface BallotFormData {
 }
 
 /** The ballot: a checkbox per proposal with its budget, the rule above it, errors beside it. */
-export function BallotForm({ page, data, submit }: { page: PageContext; data: BallotFormData; submit: string }) {
+function BallotForm({ page, data, submit }: { page: PageContext; data: BallotFormData; submit: string }) {
   const { lang } = page;
   return (
     <form method="post" action={data.action} class="ballot-form">
@@ -152,7 +152,7 @@ export function BallotForm({ page, data, submit }: { page: PageContext; data: Ba
   );
 }
 
-export interface BallotPageData {
+interface BallotPageData {
   frame: VotingFrame;
   form: BallotFormData | null;
   /** The viewer has a ballot in this module already. */
@@ -185,7 +185,7 @@ export function BallotPage({ page, data }: { page: PageContext; data: BallotPage
   );
 }
 
-export interface CodePageData {
+interface CodePageData {
   frame: VotingFrame;
   action: string;
   open: boolean;

@@ -37,7 +37,7 @@ async function proposalsOthersBackedOf(db: DbOrTx, userId: number, ids: number[]
   return [...supported, ...chosen].map((r) => r.id);
 }
 
-export interface ProposalFacts {
+interface ProposalFacts {
   budget: number;
   isArchived: boolean;
 }

@@ -19,7 +19,7 @@ import { renderPage } from '../../web/render.js';
  * types, the dashboard components "Support", "Voting" and "Vote codes" with their forms and publish
  * checks, the module page's part with the links to the support, ballot and result pages, and the
  * result export. The participatory budgeting types with these phases put them together
- * (module-type.tsx).
+ * (voting-module-types.tsx).
  */
 
 export const SUPPORT_PHASE_TYPE: PhaseType = {

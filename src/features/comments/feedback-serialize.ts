@@ -5,7 +5,7 @@ import type { FeedbackRow } from './queries.js';
 
 export const FeedbackSchema = Type.Object({ pk: Type.Integer(), feedback_text: Type.String(), last_edit: Type.String() });
 
-export interface DateContext {
+interface DateContext {
   lang: Lang;
   timeZone: string;
 }

@@ -13,7 +13,7 @@ export class FeedbackExists extends Error {
   }
 }
 
-export interface CommentFeedbackInput {
+interface CommentFeedbackInput {
   id?: number;
   commentId: number;
   creatorId: number;

@@ -59,7 +59,7 @@ export function checkCommentCategories(raw: string): { value: string } | { probl
 }
 
 /** The categories in a stored or sent value ("[sug,que]", "sug,que"), as given. */
-export const commentCategoryList = (raw: string): string[] =>
+const commentCategoryList = (raw: string): string[] =>
   raw
     .trim()
     .replace(/^\[(.*)\]$/s, '$1')

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
-import { commentFeedback, comments, type ContentKind, projectModerators, ratings, users } from '../../db/schema/index.js';
+import { commentFeedback, comments, type ContentKind, modules, projectModerators, projects, ratings, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { ObjectContext } from '../../core/contenttypes/context.js';
+import { prepareCallerModuleContextOf } from '../../core/projects/context.js';
+import { organisationTermsField, organisationTermsOf } from '../../core/organisations/queries.js';
+import type { OrganisationTerms } from '../../core/organisations/rules.js';
+import type { CommentState } from './rules.js';
 import { commentPath } from '../../core/urls.js';
 import { contentTypeOfModule } from '../../core/modules/registry.js';
 import { projectContentType } from '../../core/contenttypes/registry.js';
-import { fromJson, preparedStatement } from '../../db/sql.js';
+import { fromJson, preparedStatement, qualified as q } from '../../db/sql.js';
 
 export interface ObjectRef {
   type: ContentKind;
@@ -450,4 +457,61 @@ export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Pro
     if (own) for (const [id, { name }] of await own(db, idsOf(objects, kind))) names.set(objectKey({ type: kind, id }), name);
   }
   return new Map([...roots].map(([id, root]) => [id, names.get(objectKey(root)) ?? '']));
+}
+
+/** What posting a comment needs to know, read in one statement (`commentPostLoader`). */
+export interface CommentPosting {
+  /** The caller (null: anonymous). */
+  user: AuthUser | null;
+  context: ObjectContext;
+  /** For a reply: the comment it answers. */
+  parent: (CommentState & { contentType: ContentKind }) | null;
+  /** The organisation's terms of use and whether the caller agreed to them. */
+  terms: OrganisationTerms | null;
+}
+
+interface RawTarget {
+  creatorId: number | null;
+  contentType?: ContentKind;
+  isRemoved?: boolean;
+  isCensored?: boolean;
+}
+
+/**
+ * What posting a comment on an object of kind `kind` needs, in one statement prepared once per kind
+ * for `db`: the caller (an app's token read in the same statement), the object's module context,
+ * the object's creator (for a reply: the comment answered, with its state), the thread's root and
+ * the organisation's terms for the caller. The module comes from `page_module_of`, the database's
+ * twin of the module-type registry's lookups (test/db/page-project-of.unit.test.ts holds them
+ * together), the object from its kind's `inModules`. Null when the statement finds no such object;
+ * the caller then takes the general path (`loadObjectContext`), which answers why.
+ */
+export function commentPostLoader(db: Db) {
+  const pk = sql`${sql.placeholder('pk')}::integer`;
+  const build = (kind: ContentKind) => {
+    const literal = sql.raw(`'${kind}'`);
+    const target =
+      kind === 'comment'
+        ? sql`(select json_build_object('creatorId', t.creator_id, 'contentType', t.content_type, 'isRemoved', t.is_removed, 'isCensored', t.is_censored) from ${comments} t where t.id = ${pk})`
+        : sql`(select json_build_object('creatorId', t.creator_id) from (${contentTypeOfModule(kind)?.inModules(q(modules.id)) ?? sql`select null::integer, null::integer, null::integer where false`}) t (id, module_id, creator_id) where t.id = ${pk})`;
+    const root = kind === 'comment' ? sql`(select json_build_object('type', d.kind, 'id', d.pk) from page_discussed('comment', ${pk}) d where d.kind is not null limit 1)` : sql`null::json`;
+    return prepareCallerModuleContextOf(db, `comment_post_${kind}`, sql`page_module_of(${literal}, ${pk})`, (uid) => ({
+      target: sql<RawTarget | string | null>`${target}`,
+      root: sql<ObjectRef | string | null>`${root}`,
+      terms: organisationTermsField(q(projects.organisationId), uid),
+    }));
+  };
+  const loaders = new Map<ContentKind, ReturnType<typeof build>>();
+  return async (request: FastifyRequest, kind: ContentKind, id: number): Promise<CommentPosting | null> => {
+    let load = loaders.get(kind);
+    if (!load) loaders.set(kind, (load = build(kind)));
+    const found = await load(request, { pk: id });
+    const raw = found?.extras.target ? fromJson(found.extras.target) : null;
+    const root = kind === 'comment' ? (found?.extras.root ? fromJson(found.extras.root) : null) : { type: kind, id };
+    if (!found || !raw || !root) return null;
+    const { user, context } = found;
+    const target = { kind, id, creatorId: raw.creatorId, projectId: context.project.projectId, moduleId: context.module.id, isRemoved: raw.isRemoved, isCensored: raw.isCensored };
+    const parent = raw.contentType ? { creatorId: Number(raw.creatorId), contentType: raw.contentType, isRemoved: Boolean(raw.isRemoved), isCensored: Boolean(raw.isCensored) } : null;
+    return { user, context: { ...context, target, root }, parent, terms: organisationTermsOf(found.extras.terms, user?.id ?? null) };
+  };
 }

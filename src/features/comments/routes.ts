@@ -7,19 +7,19 @@ import { badRequest, fieldErrors, notFound, permissionDenied } from '../../http/
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/context.js';
-import { commentable } from '../../core/contenttypes/registry.js';
+import { commentable, contentKindOf } from '../../core/contenttypes/registry.js';
 import { organisationTextPath } from '../../core/legal/texts.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
-import { organisationTermsError } from '../../core/organisations/rules.js';
+import { organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { extrasFor, extrasOf } from './extras.js';
-import { type CommentRow, loadCommentRow, loadReplies, loadThreadPage, locateInThread, type ThreadFilter, type ThreadOrdering } from './queries.js';
+import { type CommentPosting, type CommentRow, commentPostLoader, loadCommentRow, loadReplies, loadThreadPage, locateInThread, type ThreadFilter, type ThreadOrdering } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError, wouldHaveCommentingPermission } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
-import { createComment, editCommentText, removeComment } from './services.js';
+import { createCommentRow, editCommentText, removeComment } from './services.js';
 import { CommentCategories, commentCategories, commentCategoryChoices, CommentText, commentText } from './input.js';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 const ObjectParams = Type.Object({ ct: PathId, pk: PathId });
 const DetailParams = Type.Object({ ct: PathId, pk: PathId, id: PathId });
 const CommentBody = Type.Object({
@@ -147,26 +147,40 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  /**
+   * What posting needs: in one statement for the objects it knows (`commentPostLoader`, an app's
+   * token included), else by the general path, which answers 401 or 404 as the other routes do.
+   */
+  const loadPosting = commentPostLoader(db);
+  const posting = async (request: FastifyRequest, params: { ct: number; pk: number }): Promise<CommentPosting & { user: AuthUser }> => {
+    const kind = contentKindOf(params.ct);
+    const loaded = kind && commentable().includes(kind) ? await loadPosting(request, kind, params.pk) : null;
+    if (loaded?.user) return { ...loaded, user: loaded.user };
+    const user = await requireUser(request);
+    const context = await objectFor(params, user);
+    const parent = context.target.kind === 'comment' ? await loadCommentRow(db, context.target.id) : null;
+    return { user, context, parent, terms: await loadOrganisationTerms(db, context.project.organisationId, user.id) };
+  };
+
   app.post(
     '/api/contenttypes/:ct/objects/:pk/comments/',
     { schema: { tags: ['comments'], params: ObjectParams, body: CommentBody, response: { 201: CommentSchema, ...apiErrors } } },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const context = await objectFor(request.params, user);
-      if (!canAddComment(context)) throw denied(user);
-      const parent = context.target.kind === 'comment' ? await loadCommentRow(db, context.target.id) : null;
+      // Two round trips: what posting needs (posting), then the comment with all it brings (createCommentRow); its notice after the answer.
+      const { user, context, parent, terms } = await posting(request, request.params);
+      if (!canViewComments(context) || !canAddComment(context)) throw denied(user);
       const targetError = parent && replyTargetError(parent);
       if (targetError) throw badRequest(targetError);
       const text = commentText(request.body.comment);
-      const terms = await termsAgreement(context, user, request.body.agreed_terms_of_use);
+      const termsError = organisationTermsError(terms, request.body.agreed_terms_of_use === true);
+      if (termsError) throw fieldErrors({ comment: [termsError] });
       const ctx = renderContext(request, user, config);
-      const created = await db.transaction(async (tx) => {
-        await recordTermsAgreement(tx, user.id, context.project.organisationId, terms);
-        return createComment(tx, { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) }, { origin: ctx.origin });
-      });
-      const row = await loadCommentRow(db, created.id);
-      if (!row) throw notFound();
-      return reply.status(201).send(await render(row, context, user, ctx));
+      const input = { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) };
+      const termsOf = organisationTermsAsked(terms) ? context.project.organisationId : null;
+      const row = await createCommentRow(db, input, context.target, { origin: ctx.origin }, termsOf);
+      // A new comment has no replies, ratings or feedback yet; its author moderates the project or not.
+      const facts = { ratings: new Map(), feedback: new Map(), moderatorIds: new Set(context.project.roles.moderator ? [user.id] : []) };
+      return reply.status(201).send(serializeComment(row, extrasOf([row], new Map(), facts, context), ctx));
     },
   );
 

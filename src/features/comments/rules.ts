@@ -5,7 +5,7 @@ import { canModerate, canParticipate, isSuperuser, NO_ROLES, type ProjectContext
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
-export const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
+const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
 
 /**
  * What the comment rules look at: the module context (or, for a thread about a project's own

@@ -6,8 +6,9 @@ import { avatarFallback, avatarThumbnailPath } from '../../core/users/avatars.js
 import { contentTypeId } from '../../core/contenttypes/registry.js';
 import { FeedbackSchema, serializeFeedback } from './feedback-serialize.js';
 import { profilePath } from '../../core/urls.js';
-import type { CommentRow, FeedbackRow, RatingSummary } from './queries.js';
+import type { CommentRow } from './queries.js';
 import type { CommentUserInfo } from './rules.js';
+import type { CommentExtras } from './extras.js';
 import { commentCategoryLabels } from './input.js';
 
 export type SerializeContext = RenderContext;
@@ -67,17 +68,8 @@ const commentProps = {
   }),
 };
 
-export const ReplySchema = Type.Object(commentProps);
+const ReplySchema = Type.Object(commentProps);
 export const CommentSchema = Type.Object({ ...commentProps, child_comments: Type.Array(ReplySchema) });
-
-export interface CommentExtras {
-  ratings: Map<number, RatingSummary>;
-  feedback: Map<number, FeedbackRow>;
-  moderatorIds: Set<number>;
-  replies: Map<number, CommentRow[]>;
-  /** What the caller may do with each comment, by comment id (answered by the comment rules). */
-  userInfo: Map<number, CommentUserInfo>;
-}
 
 const NO_USER_INFO: CommentUserInfo = {
   authenticated_user_pk: null,
@@ -91,7 +83,7 @@ const NO_USER_INFO: CommentUserInfo = {
 };
 
 /** The comments API shape (a4's async comment serializer): hidden text and author when removed, censored or blocked. */
-export function serializeReply(row: CommentRow, extras: CommentExtras, ctx: SerializeContext) {
+function serializeReply(row: CommentRow, extras: CommentExtras, ctx: SerializeContext) {
   const hidden = isGone(row) || row.isBlocked;
   const rating = extras.ratings.get(row.id);
   const feedback = extras.feedback.get(row.id);

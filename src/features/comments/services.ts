@@ -1,19 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { actions, commentFeedback, comments, type ContentKind, ratings, reports, users } from '../../db/schema/index.js';
+import { actions, commentFeedback, comments, type ContentKind, follows, organisationTermsAgreements, ratings, reports, users } from '../../db/schema/index.js';
 import { stripTags } from '../../text/html.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
-import { loadTarget } from '../../core/contenttypes/queries.js';
-import { autoFollow } from '../../core/follows/services.js';
-import { countContribution } from '../../core/insights/services.js';
+import { loadTarget, type TargetInfo } from '../../core/contenttypes/queries.js';
+import { contributionCtes } from '../../core/insights/services.js';
 import { netiquettePath } from '../../core/legal/queries.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
 import { moderationTopic } from '../../core/projects/live-topics.js';
-import { publishLive } from '../../http/live.js';
-import { loadCommentPaths } from './queries.js';
+import { afterAnswer } from '../../http/after-answer.js';
+import { announceLive, liveEventInsert, publishLive } from '../../http/live.js';
+import { preparedStatement } from '../../db/sql.js';
+import { type CommentRow, loadCommentPaths, loadCommentRow } from './queries.js';
 
-export interface NewComment {
+interface NewComment {
   id?: number;
   creatorId: number;
   target: { type: ContentKind; id: number };
@@ -28,7 +29,7 @@ export interface NewComment {
   isReviewed?: boolean;
 }
 
-export class TargetMissing extends Error {}
+class TargetMissing extends Error {}
 
 /** The absolute URL of a comment for a notice. */
 export async function commentUrl(db: DbOrTx, notice: NoticeContext, ref: { id: number; contentType: ContentKind; objectPk: number }): Promise<string> {
@@ -36,66 +37,143 @@ export async function commentUrl(db: DbOrTx, notice: NoticeContext, ref: { id: n
   return `${notice.origin}${path}`;
 }
 
-export async function usernameOf(db: DbOrTx, userId: number): Promise<string> {
-  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  return row?.username ?? '';
-}
+/** What a new comment's statement needs to know of its target (contenttypes' `loadTarget`, or a route's context). */
+type CommentTarget = Pick<TargetInfo, 'creatorId' | 'projectId'>;
 
 /**
- * Creates a comment the platform's way: text stripped of HTML, the project taken from the target,
- * an "add" action with the target's creator, the creator's auto-follow and the project's statistics. A removed or censored
- * comment (possible from fixtures) keeps no text and gets no action. With a notice context (a
- * request), the target's creator is told about the new comment or reply.
+ * The comment, its "add" action (as recordAction stores it; none for a removed or censored one), the
+ * creator's follow of the project (as autoFollow does), the project's statistics
+ * (insights/services.ts), with `withTerms` the creator's agreement to the organisation's terms
+ * (placeholder `terms`: its id; only then, since any statement on the agreements moves every page's
+ * version) and the moderation queue's live event (placeholder `liveTopic`, or null), in one statement
+ * answering with the comment as loadCommentRow reads it. Prepared: built once per process.
  */
+const insertCommentStatement = (withTerms: boolean) => preparedStatement<InsertedComment, Record<string, unknown>>(withTerms ? 'comment_create_terms' : 'comment_create', () => {
+  const value = (name: string) => sql.placeholder(name);
+  const terms = sql`t as (
+      insert into ${organisationTermsAgreements} (user_id, organisation_id) select c.creator_id, ${value('terms')}::integer from c
+      on conflict do nothing),`;
+  const liveTopic = sql`${value('liveTopic')}::text`;
+  return sql`
+    with c as (
+      insert into ${comments} (id, creator_id, content_type, object_pk, comment, comment_categories, project_id, created, modified,
+        is_blocked, is_removed, is_censored, is_moderator_marked, is_reviewed)
+      values (coalesce(${value('id')}::integer, nextval(pg_get_serial_sequence('comments', 'id'))), ${value('creatorId')}::integer, ${value('contentType')},
+        ${value('objectPk')}::integer, ${value('comment')}, ${value('commentCategories')}, ${value('projectId')}::integer, ${value('created')}::timestamptz,
+        ${value('modified')}::timestamptz, ${value('isBlocked')}::boolean, ${value('isRemoved')}::boolean, ${value('isCensored')}::boolean,
+        ${value('isModeratorMarked')}::boolean, ${value('isReviewed')}::boolean)
+      returning *),
+    a as (
+      insert into ${actions} (actor_id, verb, obj_type, obj_id, target_type, target_id, target_creator_id, project_id, timestamp)
+      select c.creator_id, 'add', 'comment', c.id, c.content_type, c.object_pk, ${value('targetCreatorId')}::integer, c.project_id, c.created
+      from c where not (c.is_removed or c.is_censored)),
+    f as (
+      insert into ${follows} (creator_id, project_id, enabled, created)
+      select c.creator_id, c.project_id, true, c.created from c where c.project_id is not null
+      on conflict (project_id, creator_id) do nothing),
+    ${contributionCtes({ project: sql`c.project_id`, from: sql`from c where c.project_id is not null`, creatorId: sql`c.creator_id`, kind: 'comments', at: sql`c.created` })},
+    ${withTerms ? terms : sql``}
+    e as (${liveEventInsert(liveTopic, 'comment', sql`jsonb_build_object('id', c.id)`, sql`c where ${liveTopic} is not null`)})
+    select c.*, u.username, u.avatar from c join ${users} u on u.id = c.creator_id`;
+});
+
+const insertComment = { plain: insertCommentStatement(false), withTerms: insertCommentStatement(true) };
+
+interface InsertedComment {
+  id: number | string;
+  creator_id: number | string;
+  content_type: ContentKind;
+  object_pk: number | string;
+  comment: string;
+  comment_categories: string;
+  is_removed: boolean;
+  is_censored: boolean;
+  is_blocked: boolean;
+  is_moderator_marked: boolean;
+  is_reviewed: boolean;
+  project_id: number | string | null;
+  created: Date | string;
+  modified: Date | string | null;
+  username: string;
+  avatar: string | null;
+}
+
+const toCommentRow = (row: InsertedComment): CommentRow => ({
+  id: Number(row.id),
+  creatorId: Number(row.creator_id),
+  contentType: row.content_type,
+  objectPk: Number(row.object_pk),
+  comment: row.comment,
+  commentCategories: row.comment_categories,
+  isRemoved: row.is_removed,
+  isCensored: row.is_censored,
+  isBlocked: row.is_blocked,
+  isModeratorMarked: row.is_moderator_marked,
+  isReviewed: row.is_reviewed,
+  projectId: row.project_id === null ? null : Number(row.project_id),
+  created: new Date(row.created),
+  modified: row.modified === null ? null : new Date(row.modified),
+  username: row.username,
+  avatar: row.avatar,
+});
+
+/**
+ * Creates a comment the platform's way (insertComment): text stripped of HTML, the project taken
+ * from the target, one statement (atomic on its own: a caller needs no transaction) that answers
+ * with the comment. With a notice context (a request) the moderation queue hears of it live and,
+ * after the answer (http/after-answer.ts), the target's creator is told about the new comment or
+ * reply. `termsOf`: the organisation whose terms of use the creator agrees to with it.
+ */
+export async function createCommentRow(db: DbOrTx, input: NewComment, target: CommentTarget, notice?: NoticeContext, termsOf: number | null = null): Promise<CommentRow> {
+  const gone = Boolean(input.isRemoved || input.isCensored);
+  const queueTopic = notice && target.projectId !== null ? moderationTopic(target.projectId) : null;
+  const [inserted] = await insertComment[termsOf === null ? 'plain' : 'withTerms'](db, {
+    id: input.id ?? null,
+    creatorId: input.creatorId,
+    contentType: input.target.type,
+    objectPk: input.target.id,
+    comment: gone ? '' : stripTags(input.comment),
+    commentCategories: gone ? '' : (input.commentCategories ?? ''),
+    projectId: target.projectId,
+    created: (input.created ?? new Date()).toISOString(),
+    modified: input.modified?.toISOString() ?? null,
+    isBlocked: input.isBlocked ?? false,
+    isRemoved: input.isRemoved ?? false,
+    isCensored: input.isCensored ?? false,
+    isModeratorMarked: input.isModeratorMarked ?? false,
+    isReviewed: input.isReviewed ?? false,
+    targetCreatorId: target.creatorId,
+    terms: termsOf,
+    liveTopic: queueTopic,
+  });
+  const row = toCommentRow(inserted);
+  // The moderation queue follows new comments live (requests only: loaddata's bulk stays quiet).
+  if (queueTopic) await announceLive(db, queueTopic);
+  const recipientId = target.creatorId;
+  if (notice && !gone && recipientId !== null) await afterAnswer(db, (later) => tellTargetCreator(later, row, recipientId, notice));
+  return row;
+}
+
+/** Creates a comment (createCommentRow) on a target looked up first. */
 export async function createComment(db: DbOrTx, input: NewComment, notice?: NoticeContext): Promise<{ id: number; projectId: number | null; targetCreatorId: number | null }> {
   const target = await loadTarget(db, input.target.type, input.target.id);
   if (!target) throw new TargetMissing(`no ${input.target.type} ${input.target.id}`);
-  const gone = Boolean(input.isRemoved || input.isCensored);
-  const created = input.created ?? new Date();
-  const [row] = await db
-    .insert(comments)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      creatorId: input.creatorId,
-      contentType: input.target.type,
-      objectPk: input.target.id,
-      comment: gone ? '' : stripTags(input.comment),
-      commentCategories: gone ? '' : (input.commentCategories ?? ''),
-      projectId: target.projectId,
-      created,
-      modified: input.modified ?? null,
-      isBlocked: input.isBlocked ?? false,
-      isRemoved: input.isRemoved ?? false,
-      isCensored: input.isCensored ?? false,
-      isModeratorMarked: input.isModeratorMarked ?? false,
-      isReviewed: input.isReviewed ?? false,
-    })
-    .returning({ id: comments.id });
-  if (!gone) {
-    await recordAction(db, {
-      actorId: input.creatorId,
-      verb: 'add',
-      obj: { type: 'comment', id: row.id },
-      target: input.target,
-      targetCreatorId: target.creatorId,
-      projectId: target.projectId,
-      timestamp: created,
-    });
-  }
-  await autoFollow(db, input.creatorId, target.projectId, created);
-  await countContribution(db, target.projectId, input.creatorId, 'comments', created);
-  if (notice && !gone && target.creatorId !== null) {
-    const ref = { id: row.id, contentType: input.target.type, objectPk: input.target.id };
-    await queueProjectNotice(db, target.projectId, {
-      kind: input.target.type === 'comment' ? 'reply_to_comment' : 'comment_on_content',
-      recipientIds: [target.creatorId],
-      actorId: input.creatorId,
-      vars: { actor: await usernameOf(db, input.creatorId), text: stripTags(input.comment), url: await commentUrl(db, notice, ref) },
-    });
-  }
-  // The moderation queue follows new comments live (requests only: loaddata's bulk stays quiet).
-  if (notice && target.projectId !== null) await publishLive(db, moderationTopic(target.projectId), 'comment', { id: row.id });
+  const row = await createCommentRow(db, input, target, notice);
   return { id: row.id, projectId: target.projectId, targetCreatorId: target.creatorId };
+}
+
+/** Tells the creator of what a new comment answers about it (a notice by e-mail and in the notification centre); nothing when the comment is gone meanwhile. */
+async function tellTargetCreator(db: DbOrTx, row: CommentRow, recipientId: number, notice: NoticeContext): Promise<void> {
+  if (!(await loadCommentRow(db, row.id))) return;
+  const path = (await loadCommentPaths(db, [{ id: row.id, contentType: row.contentType, objectPk: row.objectPk }])).get(row.id) ?? '/';
+  await db.transaction(async (tx) => {
+    await queueProjectNotice(tx, row.projectId, {
+      kind: row.contentType === 'comment' ? 'reply_to_comment' : 'comment_on_content',
+      recipientIds: [recipientId],
+      actorId: row.creatorId,
+      vars: { actor: row.username, text: row.comment, url: `${notice.origin}${path}` },
+    });
+  });
 }
 
 /** The owner edits the text: `modified` is set and an "update" action recorded. */

@@ -6,8 +6,8 @@ import { textLimitMessage, type TextLimit } from '../../text/limits.js';
  * question may be (the initiator's form) and which answers an item's form takes (the participant's).
  */
 
-export const CUSTOM_FIELD_KINDS = ['text', 'choice'] as const;
-export type CustomFieldKind = (typeof CUSTOM_FIELD_KINDS)[number];
+const CUSTOM_FIELD_KINDS = ['text', 'choice'] as const;
+type CustomFieldKind = (typeof CUSTOM_FIELD_KINDS)[number];
 
 /** The most each text of a custom field may hold. */
 export const CUSTOM_FIELD_LIMITS = {
@@ -18,10 +18,10 @@ export const CUSTOM_FIELD_LIMITS = {
 } satisfies Record<string, TextLimit>;
 
 /** A module's questions at most, and a question's choices at most. */
-export const MAX_CUSTOM_FIELDS = 20;
-export const MAX_CHOICES = 20;
+const MAX_CUSTOM_FIELDS = 20;
+const MAX_CHOICES = 20;
 
-export interface CustomChoice {
+interface CustomChoice {
   id: number;
   label: string;
 }
@@ -126,7 +126,7 @@ export interface CheckedField {
 }
 
 /** The choices of a textarea, one a line, blank lines dropped, each once. */
-export const choiceLines = (text: string) => [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+const choiceLines = (text: string) => [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
 
 /**
  * Checks the questions of the dashboard's form: each needs a question text within its limit and a

@@ -62,7 +62,7 @@ export async function deleteAnswersOf(tx: DbOrTx, moduleId: number | SQL, object
 }
 
 /** A question as loaddata and the adhocracy+ import give it: ids kept where given. */
-export interface NewCustomField {
+interface NewCustomField {
   id?: number;
   moduleId: number;
   label: string;

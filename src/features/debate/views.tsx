@@ -13,7 +13,7 @@ const ORDERING_LABELS: Record<SubjectOrdering, string> = { name: 'Alphabetical',
 
 const contributions = (lang: Lang, n: number) => tn(lang, '%(count)s contribution', '%(count)s contributions', n);
 
-export interface SubjectListData {
+interface SubjectListData {
   orgSlug: string;
   path: string;
   subjects: SubjectRow[];
@@ -57,7 +57,7 @@ export function SubjectList({ page, data }: { page: PageContext; data: SubjectLi
   );
 }
 
-export interface SubjectPageData {
+interface SubjectPageData {
   orgSlug: string;
   module: ItemModule;
   subject: SubjectRow;
@@ -75,7 +75,7 @@ export function SubjectPage({ page, data }: { page: PageContext; data: SubjectPa
   );
 }
 
-export interface SubjectFormData {
+interface SubjectFormData {
   orgSlug: string;
   module: ItemModule;
   title: string;

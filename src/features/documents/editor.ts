@@ -9,7 +9,7 @@ import { chapterNameProblem, paragraphNameProblem, paragraphTextProblem, type Pr
  * chapter at the end. Saving changes what the form shows; what it does not show is left alone.
  */
 
-export interface ParagraphForm {
+interface ParagraphForm {
   key: string;
   id: string;
   name: string;

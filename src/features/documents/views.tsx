@@ -13,7 +13,7 @@ import { chapterPath, type DocumentChapter, type DocumentParagraph, documentEdit
 import { DOCUMENT_LIMITS } from './rules.js';
 
 /** A paragraph's heading: its name, or its place in the chapter when it has none. */
-export const paragraphTitle = (lang: Lang, paragraph: { name: string }, index: number) => paragraph.name || t(lang, 'Paragraph %(n)s', { n: index + 1 });
+const paragraphTitle = (lang: Lang, paragraph: { name: string }, index: number) => paragraph.name || t(lang, 'Paragraph %(n)s', { n: index + 1 });
 
 const commentsLabel = (lang: Lang, count: number) => (count ? tn(lang, '%(count)s comment', '%(count)s comments', count) : t(lang, 'No comments yet'));
 
@@ -64,7 +64,7 @@ function ParagraphBlock({ lang, orgSlug, paragraph, index, level }: { lang: Lang
   );
 }
 
-export interface DocumentData {
+interface DocumentData {
   orgSlug: string;
   chapters: DocumentChapter[];
   /** The editor's address, for those who may edit the text. */
@@ -111,7 +111,7 @@ export function DocumentContent({ page, data }: { page: PageContext; data: Docum
   );
 }
 
-export interface ChapterPageData {
+interface ChapterPageData {
   orgSlug: string;
   module: ItemModule;
   chapters: DocumentChapter[];
@@ -156,7 +156,7 @@ export function ChapterPage({ page, data }: { page: PageContext; data: ChapterPa
   );
 }
 
-export interface ParagraphPageData {
+interface ParagraphPageData {
   orgSlug: string;
   module: ItemModule;
   chapter: DocumentChapter;
@@ -176,7 +176,7 @@ export function ParagraphPage({ page, data }: { page: PageContext; data: Paragra
   );
 }
 
-export interface EditorData {
+interface EditorData {
   orgSlug: string;
   module: ItemModule;
   form: ChapterForm[];

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { Cell } from '../moduletypes/contract.js';
 
 /** Rows of an export, a batch at a time, headings first. */
-export type RowBatches = AsyncIterable<Cell[][]>;
+type RowBatches = AsyncIterable<Cell[][]>;
 
 /** Where a reader may start a new cell: the start, any separator a spreadsheet may split on (`,`, `;`, tab) or a line break. */
 const CELL_STARTS = /(^|[,;\t\r\n])([ ]*)(?=[=+\-@])/g;
@@ -14,7 +14,7 @@ const CELL_STARTS = /(^|[,;\t\r\n])([ ]*)(?=[=+\-@])/g;
  * separator or line break, since a reader that splits on `;` (Excel in German) or ignores quotes
  * starts cells there too; every cell with a separator, quote or line break is quoted.
  */
-export function csvCell(value: Cell): string {
+function csvCell(value: Cell): string {
   if (typeof value === 'number') return String(value);
   const marked = value.replace(CELL_STARTS, "$1$2'");
   // A leading tab or carriage return starts a formula in some readers too (OWASP).

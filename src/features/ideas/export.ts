@@ -28,7 +28,7 @@ export async function* ideaBatches(db: DbOrTx, moduleId: number, kind: IdeaKind 
   }
 }
 
-export interface CommentExportRow extends CommentSheetRow {
+interface CommentExportRow extends CommentSheetRow {
   ideaId: number;
   ideaCreated: Date;
   /** The URL segment of the item's pages. */
@@ -90,10 +90,10 @@ export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
     ];
   },
 });
-export const IDEA_SHEET = ideaSheetOf();
+const IDEA_SHEET = ideaSheetOf();
 
 /** §B16.3: comments and replies, each with the reference number of its idea. */
-export const COMMENT_SHEET = commentSheetOf<CommentExportRow>({
+const COMMENT_SHEET = commentSheetOf<CommentExportRow>({
   link: (comment, c) => commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId, comment.segment), comment.id),
   on: { column: 'Reply to Reference', cell: (comment) => ideaReferenceNumber(comment.ideaCreated, comment.ideaId) },
 });

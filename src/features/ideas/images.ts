@@ -2,7 +2,7 @@ import { storeImage } from '../../media/images.js';
 import type { Media } from '../../media/store.js';
 
 /** The "idea_image" alias: at least 600×400 (and within the limits of every image). */
-export const IDEA_IMAGE_RULES = { minWidth: 600, minHeight: 400 };
+const IDEA_IMAGE_RULES = { minWidth: 600, minHeight: 400 };
 
 /** Checks an uploaded idea image and stores it under ideas/images; returns the media path. */
 export const storeIdeaImage = (media: Media, data: Buffer) => storeImage(media, 'ideas/images', data, IDEA_IMAGE_RULES);

@@ -13,7 +13,7 @@ import type { IdeaListData, IdeaListState } from './views.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 
 /** Ideas a list page shows (§A8.4). */
-export const IDEA_PAGE_SIZE = 15;
+const IDEA_PAGE_SIZE = 15;
 
 const OptionalId = Type.Optional(Type.String({ maxLength: 10, pattern: '^\\d{0,9}$' }));
 
@@ -59,7 +59,7 @@ export const moduleRatesIdeas = (module: { phases: { type: string }[] }, kind: I
   somePhaseAllows(module.phases, 'rate', kind);
 
 /** The create page of a module's ideas (map ideas, proposals: their kind's segment). */
-export const ideaCreatePath = (orgSlug: string, moduleSlug: string, segment = 'ideas') => `/${orgSlug}/${segment}/create/module/${moduleSlug}/`;
+const ideaCreatePath = (orgSlug: string, moduleSlug: string, segment = 'ideas') => `/${orgSlug}/${segment}/create/module/${moduleSlug}/`;
 
 /** One page of a module's idea list for a viewer: filtered, ordered, counted; 404 past the last page. */
 export async function loadIdeaList(

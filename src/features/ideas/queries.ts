@@ -7,7 +7,9 @@ import { pageVersionField } from '../../db/versions.js';
 import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
-import { type LoadedModuleContext, prepareModuleContextWith, projectFields, type Uid, uidOf } from '../../core/projects/context.js';
+import type { FastifyRequest } from 'fastify';
+import { type AuthUser, currentUser } from '../../http/auth.js';
+import { type ExtraValues, type LoadedModuleContext, prepareCallerModuleContextOf, prepareModuleContextWith, projectFields, type Uid, uidOf } from '../../core/projects/context.js';
 import { followingField } from '../../core/projects/queries.js';
 import { organisationTermsFields, toOrganisationTerms } from '../../core/organisations/queries.js';
 import type { RuleUser } from '../../core/projects/rules.js';
@@ -22,17 +24,33 @@ export interface IdeaModule {
   customFields: CustomField[];
 }
 
+/** What an idea module's statement reads beside the module's context. */
+const ideaModuleExtras = () => ({ ...moduleDetailFields, customFields: customFieldsField(q(modules.id)) });
+
+const toIdeaModule = (moduleId: number, rules: LoadedModuleContext, extras: ExtraValues<ReturnType<typeof ideaModuleExtras>>): IdeaModule => ({
+  module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) },
+  rules,
+  customFields: toCustomFields(extras.customFields),
+});
+
 /**
  * Loads a module's rule context and the module with its phases, categories and labels, in one
  * statement prepared once for `db` (the idea API and pages load it on every request).
  */
 export function ideaModuleLoader(db: Db): (moduleId: number, user: RuleUser) => Promise<IdeaModule | null> {
-  const load = prepareModuleContextWith(db, 'idea_module', { ...moduleDetailFields, customFields: customFieldsField(q(modules.id)) });
+  const load = prepareModuleContextWith(db, 'idea_module', ideaModuleExtras());
   return async (moduleId, user) => {
     const found = await load(moduleId, user);
-    if (!found) return null;
-    const { context: rules, extras } = found;
-    return { module: { id: moduleId, projectId: rules.project.projectId, isDraft: rules.module.isDraft, ...toModuleDetails(extras) }, rules, customFields: toCustomFields(extras.customFields) };
+    return found && toIdeaModule(moduleId, found.context, found.extras);
+  };
+}
+
+/** The same for a request's caller, an app's token resolved in the same statement (`prepareCallerModuleContextOf`): the caller and the module (null: none). */
+export function callerIdeaModuleLoader(db: Db): (request: FastifyRequest, moduleId: number) => Promise<{ user: AuthUser | null; target: IdeaModule | null }> {
+  const load = prepareCallerModuleContextOf(db, 'idea_module_caller', sql`${sql.placeholder('moduleId')}`, ideaModuleExtras);
+  return async (request, moduleId) => {
+    const found = await load(request, { moduleId });
+    return found ? { user: found.user, target: toIdeaModule(moduleId, found.context, found.extras) } : { user: await currentUser(request), target: null };
   };
 }
 

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { type AuthUser, currentUser, denied } from '../../http/auth.js';
+import { type AuthUser, denied } from '../../http/auth.js';
 import { fieldErrors, notFound } from '../../http/errors.js';
 import { requestLanguage } from '../../http/i18n.js';
 import { errorResponses, notModified, optionalAuth, PathId, rejectOtherMethods } from '../../http/responses.js';
@@ -10,7 +10,7 @@ import { absoluteUrl } from '../../http/urls.js';
 import { ImageInvalid } from '../../media/images.js';
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
-import { type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeas } from './queries.js';
+import { type IdeaModule, type IdeaRow, callerIdeaModuleLoader, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
 import { Idea, serializeIdea } from './serialize.js';
 import { createIdeaRow, deleteIdea, updateIdea } from './services.js';
@@ -48,13 +48,13 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db } = app.ctx;
   const { media } = app.ctx;
-  const loadIdeaModule = ideaModuleLoader(db);
+  const loadIdeaModule = callerIdeaModuleLoader(db);
   app.decorateRequest('ideaAccess', null);
   app.decorateRequest('upload', null);
 
   async function moduleOr404(request: FastifyRequest, moduleId: number) {
-    const user = await currentUser(request);
-    const target = await loadIdeaModule(moduleId, user);
+    // The caller (an app's token too) with the module in one statement.
+    const { user, target } = await loadIdeaModule(request, moduleId);
     if (!target) throw notFound();
     return { user, target };
   }

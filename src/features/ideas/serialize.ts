@@ -34,7 +34,7 @@ export const Idea = Type.Object({
 });
 export type Idea = Static<typeof Idea>;
 
-export interface IdeaSerializeContext {
+interface IdeaSerializeContext {
   lang: Lang;
   timeZone: string;
   rules: IdeaRuleContext;

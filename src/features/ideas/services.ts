@@ -14,7 +14,7 @@ import type { NamedRef } from '../../core/modules/queries.js';
 import type { IdeaRow } from './queries.js';
 import { FEEDBACK_TEXTS, wordOf } from './words.js';
 
-export interface NewIdea {
+interface NewIdea {
   id?: number;
   moduleId: number;
   creatorId: number;
@@ -173,7 +173,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   answers: [],
 });
 
-export interface IdeaChanges {
+interface IdeaChanges {
   name?: string;
   description?: string;
   categoryId?: number | null;

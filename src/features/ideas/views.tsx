@@ -30,7 +30,7 @@ export interface IdeaListState {
 }
 
 /** The list's URL for a state; a changed filter starts again on page 1, and `#index` keeps the list in view. */
-export function ideaListUrl(path: string, state: IdeaListState): string {
+function ideaListUrl(path: string, state: IdeaListState): string {
   const query = new URLSearchParams();
   if (state.category !== null) query.set('category', String(state.category));
   if (state.label !== null) query.set('label', String(state.label));
@@ -63,7 +63,7 @@ export const MODERATOR_STATUSES: Record<string, { label: string; tone: string }>
   ACCEPTED: { label: 'Accepted', tone: 'green' },
 };
 
-export function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
+function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
   const known = status ? MODERATOR_STATUSES[status] : undefined;
   if (!known) return null;
   return <span class={`badge badge-${known.tone}`}>{t(lang, known.label)}</span>;
@@ -225,7 +225,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
 }
 
 /** What the viewer may do with an idea, decided by the idea rules. */
-export interface IdeaActions {
+interface IdeaActions {
   change: boolean;
   moderate: boolean;
   rate: boolean;
@@ -280,7 +280,7 @@ export function RatingButtons({ page, counts, mayRate, action, label }: { page: 
   );
 }
 
-export interface IdeaPageData {
+interface IdeaPageData {
   orgSlug: string;
   place: { organisationName: string; projectSlug: string; projectName: string; moduleSlug: string; moduleName: string };
   idea: IdeaRow;
@@ -405,7 +405,7 @@ export interface IdeaFormValues {
   answers: Record<string, string>;
 }
 
-export interface IdeaFormData {
+interface IdeaFormData {
   title: string;
   action: string;
   cancel: string;

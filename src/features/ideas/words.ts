@@ -12,7 +12,8 @@ export const FEEDBACK_TEXTS = {
  * items are not called ideas (proposals) gives each of them its own text (`IdeaKind.words`), so its
  * forms, buttons, lists and messages never say "idea".
  */
-export const IDEA_TEXTS = [
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read as a type only (IdeaText): the list is the one place the texts are written
+const IDEA_TEXTS = [
   '%(count)s idea',
   '%(count)s ideas',
   'Submit your idea',
@@ -37,7 +38,7 @@ export const IDEA_TEXTS = [
   FEEDBACK_TEXTS.message,
 ] as const;
 
-export type IdeaText = (typeof IDEA_TEXTS)[number];
+type IdeaText = (typeof IDEA_TEXTS)[number];
 
 /** A kind's own texts for the idea texts; unset: the idea's. */
 export type IdeaWords = Readonly<Record<IdeaText, string>>;

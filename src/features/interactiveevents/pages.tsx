@@ -15,12 +15,12 @@ import { Breadcrumbs } from '../../web/components.js';
 import { pageContext, type PageContext } from '../../web/context.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
-import { sendPage } from '../../web/render.js';
-import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion, questionPage, QUESTIONS_PER_PAGE } from './queries.js';
+import { sendFragment, sendPage } from '../../web/render.js';
+import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion, questionCounts, questionPage, QUESTIONS_PER_PAGE } from './queries.js';
 import { eventContext, readAffiliation } from './routes.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
-import { EventPage, eventPath, PresentationScreen } from './views.js';
+import { EventPage, eventPath, PresentationScreen, QuestionFragment } from './views.js';
 
 /**
  * The event page (`/<org>/interactiveevents/<module>/`: ask, like, and for moderators the toggles
@@ -113,6 +113,20 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, { values, errors });
     await createQuestion(db, { moduleId: module.id, text: values.text, ...affiliation });
     return reply.redirect(`${eventPath(org, slug)}#questions-heading`, 303);
+  });
+
+  // One question with the headings' counts, for the page's live updates (views.tsx, QuestionFragment): a page that hears of a question fetches this, not itself.
+  app.get('/:org/interactiveevents/:slug/questions/:id/', pageRoute({ params: QuestionParams }), async (request, reply) => {
+    const { org, slug, id } = request.params;
+    const { page, module, context } = await loadEvent(request, reply, org, slug);
+    const moderator = canModerateEvent(context);
+    const mayLike = canLikeQuestion(context);
+    // The page that asks made the session its likes are bound to; this fragment makes none.
+    const session = mayLike || page.user ? await existingSessionKey(db, request) : null;
+    const question = await loadQuestion(db, module.id, id, session);
+    const open = question && !question.isAnswered && (moderator || !question.isHidden) ? question : null;
+    const counts = await questionCounts(db, module.id, moderator);
+    return sendFragment(reply, <QuestionFragment page={page} q={open} counts={counts} base={eventPath(org, slug)} mayLike={mayLike} moderator={moderator} />);
   });
 
   app.post('/:org/interactiveevents/:slug/questions/:id/like/', pageRoute({ params: QuestionParams, body: FormBody }), async (request, reply) => {

@@ -20,7 +20,7 @@ export interface QuestionRow {
   created: Date;
 }
 
-export interface QuestionFilter {
+interface QuestionFilter {
   /** The browser session whose likes `sessionLike` tells (null: none). */
   session: string | null;
   withHidden: boolean;
@@ -69,6 +69,20 @@ export async function listQuestions(db: DbOrTx, moduleId: number, filter: Questi
 /** How many questions a page of the event page shows. */
 export const QUESTIONS_PER_PAGE = 30;
 
+const shownQuestions = (moduleId: number, withHidden: boolean) => and(eq(liveQuestions.moduleId, moduleId), withHidden ? undefined : eq(liveQuestions.isHidden, false));
+
+/** How many open and answered questions an event has (the hidden ones only `withHidden`: for its moderators). */
+export async function questionCounts(db: DbOrTx, moduleId: number, withHidden: boolean): Promise<{ open: number; answered: number }> {
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*) filter (where not ${liveQuestions.isAnswered})`.mapWith(Number),
+      answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
+    })
+    .from(liveQuestions)
+    .where(shownQuestions(moduleId, withHidden));
+  return { open: counts?.open ?? 0, answered: counts?.answered ?? 0 };
+}
+
 /**
  * A page of the event page's questions (what a person reads): the open ones, newest first, or with
  * `answered` the answered ones; and how many there are of each (hidden ones only for moderators).
@@ -79,14 +93,8 @@ export async function questionPage(
   moduleId: number,
   filter: { session: string | null; withHidden: boolean; answered: boolean; page: number },
 ): Promise<{ questions: QuestionRow[]; open: number; answered: number }> {
-  const shown = and(eq(liveQuestions.moduleId, moduleId), filter.withHidden ? undefined : eq(liveQuestions.isHidden, false));
-  const [counts] = await db
-    .select({
-      open: sql<number>`count(*) filter (where not ${liveQuestions.isAnswered})`.mapWith(Number),
-      answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
-    })
-    .from(liveQuestions)
-    .where(shown);
+  const shown = shownQuestions(moduleId, filter.withHidden);
+  const counts = await questionCounts(db, moduleId, filter.withHidden);
   const rows = await db
     .select(questionColumns(filter.session))
     .from(liveQuestions)
@@ -95,7 +103,7 @@ export async function questionPage(
     .orderBy(desc(liveQuestions.created), desc(liveQuestions.id))
     .limit(QUESTIONS_PER_PAGE)
     .offset((filter.page - 1) * QUESTIONS_PER_PAGE);
-  return { questions: rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) })), open: counts?.open ?? 0, answered: counts?.answered ?? 0 };
+  return { questions: rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) })), ...counts };
 }
 
 /** One question of a module, or null. */

@@ -70,7 +70,7 @@ const visitorView: LiveView = (event) => {
   return variant;
 };
 /** (One function per view, so that a stream's re-check sees whether its view changed.) */
-export const viewForEvent = (moderator: boolean): LiveView => (moderator ? showAll : visitorView);
+const viewForEvent = (moderator: boolean): LiveView => (moderator ? showAll : visitorView);
 
 /** A viewer's view of the event's stream now, or null when they may no longer see the event. */
 const eventView = (context: LoadedModuleContext | undefined): LiveView | null => (context && isVisibleEvent(context) ? viewForEvent(canModerateEvent(context)) : null);

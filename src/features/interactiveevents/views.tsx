@@ -12,13 +12,13 @@ import { isOnScreen, QUESTION_MAX } from './rules.js';
 /** The event's paths. */
 export const eventPath = (org: string, slug: string) => `/${org}/interactiveevents/${slug}/`;
 export const presentationPath = (org: string, slug: string) => `/${org}/interactiveevents/present/module/${slug}/`;
-export const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
+const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
 
 /** The attributes /static/live.js reads: the stream, the position the page was rendered at. */
-export const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
+const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
 
 /** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
-export function qrSvg(text: string): string {
+function qrSvg(text: string): string {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();
@@ -77,7 +77,7 @@ function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext
   );
 }
 
-export interface EventPageData {
+interface EventPageData {
   org: string;
   module: { id: number; slug: string; name: string; description: string | null };
   /** A page of the open questions, or of the answered ones (`showAnswered`). */
@@ -98,15 +98,36 @@ export interface EventPageData {
 
 /** A page of questions with their pager. */
 function QuestionList({ page, data, base }: { page: PageContext; data: EventPageData; base: string }) {
+  // The open questions' list takes a changed question from its fragment (live.js); the first page takes new ones at its top.
+  const live = data.showAnswered ? {} : { 'data-live-questions': `${base}questions/`, ...(data.pager.previous === null ? { 'data-live-new': '' } : {}) };
   return (
     <>
-      <ul class="live-questions">
+      <ul class="live-questions" {...live}>
         {data.questions.map((q) => (
           <QuestionItem page={page} q={q} base={base} mayLike={data.mayLike} moderator={data.moderator} />
         ))}
       </ul>
       <Pager lang={page.lang} pager={data.pager} />
     </>
+  );
+}
+
+const OpenHeading = ({ lang, count }: { lang: Lang; count: number }) => <h2 id="questions-heading">{t(lang, 'Questions (%(count)s)', { count })}</h2>;
+const AnsweredHeading = ({ lang, count }: { lang: Lang; count: number }) => <h2 id="answered-heading">{t(lang, 'Answered questions (%(count)s)', { count })}</h2>;
+
+/**
+ * One question as the open questions' list shows it to the viewer, with the headings' counts
+ * (live.js swaps them in by id; the answered questions' heading only while there are some): what a
+ * page fetches when its live stream tells of a question, instead of the whole page. No `<li>` when
+ * the question is not in the viewer's open list (answered, or hidden from them).
+ */
+export function QuestionFragment({ page, q, counts, base, mayLike, moderator }: { page: PageContext; q: QuestionRow | null; counts: { open: number; answered: number }; base: string; mayLike: boolean; moderator: boolean }) {
+  return (
+    <div>
+      <OpenHeading lang={page.lang} count={counts.open} />
+      {counts.answered > 0 && <AnsweredHeading lang={page.lang} count={counts.answered} />}
+      <ul>{q && <QuestionItem page={page} q={q} base={base} mayLike={mayLike} moderator={moderator} />}</ul>
+    </div>
   );
 }
 
@@ -161,7 +182,7 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
       )}
       <div data-live-region="">
         <section aria-labelledby="questions-heading">
-          <h2 id="questions-heading">{t(lang, 'Questions (%(count)s)', { count: data.open })}</h2>
+          <OpenHeading lang={lang} count={data.open} />
           {data.showAnswered ? (
             <p>
               <a href={base}>{t(lang, 'Show the open questions')}</a>
@@ -174,7 +195,7 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
         </section>
         {data.answered > 0 && (
           <section aria-labelledby="answered-heading">
-            <h2 id="answered-heading">{t(lang, 'Answered questions (%(count)s)', { count: data.answered })}</h2>
+            <AnsweredHeading lang={lang} count={data.answered} />
             {data.showAnswered ? (
               <QuestionList page={page} data={data} base={base} />
             ) : (

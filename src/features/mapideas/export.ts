@@ -15,8 +15,8 @@ export async function* placedBatches(db: DbOrTx, moduleId: number, kind: PlaceKi
 }
 
 /** The place's columns of an export (§1.5: location_lon, location_lat, location_label). */
-export const PLACE_COLUMNS = ['Longitude', 'Latitude', 'Place label'];
-export const placeCells = (row: PlacedRow): Cell[] => [row.place?.point.geometry.coordinates[0] ?? '', row.place?.point.geometry.coordinates[1] ?? '', row.place?.pointLabel ?? ''];
+const PLACE_COLUMNS = ['Longitude', 'Latitude', 'Place label'];
+const placeCells = (row: PlacedRow): Cell[] => [row.place?.point.geometry.coordinates[0] ?? '', row.place?.point.geometry.coordinates[1] ?? '', row.place?.pointLabel ?? ''];
 
 /** The idea sheet of a kind with a place: the idea columns, then longitude, latitude and the place's label. */
 export function placedSheetOf(kind: PlaceKind): Sheet<PlacedRow> {

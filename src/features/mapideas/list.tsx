@@ -13,7 +13,7 @@ import { markerOf } from './place.js';
 import { say } from '../ideas/words.js';
 
 /** The module page's list of a kind with a place: the idea list (filters, orderings, pages) with a map of every filtered item. */
-export interface PlaceListData {
+interface PlaceListData {
   list: IdeaListData;
   maps: MapConfig;
   labels: Map<number, string>;

@@ -33,7 +33,7 @@ export const markerOf = (orgSlug: string, kind: PlaceKind, idea: IdeaRow, point:
  * Reads a form's place: the `lat`/`lng` fields (the map fills them), or a GeoJSON `point` field; the
  * point must lie inside the module's area (checked here, on the server, always).
  */
-export function readPlace(body: RepeatedFormBody, area: AreaFeatureCollection | null): { values: Record<string, string>; errors: FieldErrors; place: { point: PointFeature; pointLabel: string } | null } {
+function readPlace(body: RepeatedFormBody, area: AreaFeatureCollection | null): { values: Record<string, string>; errors: FieldErrors; place: { point: PointFeature; pointLabel: string } | null } {
   const values = { lat: field(body, 'lat'), lng: field(body, 'lng'), point_label: field(body, 'point_label') };
   const errors: FieldErrors = {};
   const geojson = field(body, 'point');

@@ -9,9 +9,9 @@ import type { PointFeature } from './schema.js';
  */
 
 /** The message of a missing or invalid point (adhocracy+'s words). */
-export const POINT_MISSING = 'Please locate your proposal on the map.';
-export const POINT_INVALID = 'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.';
-export const POINT_OUTSIDE = 'The point is outside the area of this module.';
+const POINT_MISSING = 'Please locate your proposal on the map.';
+const POINT_INVALID = 'This is not a valid point: latitude between -90 and 90, longitude between -180 and 180.';
+const POINT_OUTSIDE = 'The point is outside the area of this module.';
 
 /** A GeoJSON Feature with a Point geometry (or a bare Point geometry) as stored; an error message otherwise. */
 export function parsePoint(value: unknown): { point: PointFeature } | { error: string } {

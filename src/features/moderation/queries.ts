@@ -2,8 +2,10 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { comments, reports, users } from '../../db/schema/index.js';
-import { commentColumns, inProject, loadCommentPaths, loadFeedbackOf } from '../comments/queries.js';
-import type { ModerationRow } from './serialize.js';
+import { type CommentRow, commentColumns, type FeedbackRow, inProject, loadCommentPaths, loadFeedbackOf } from '../comments/queries.js';
+
+/** A comment of the moderation queue: its row, its open reports' count, where it is discussed and the moderation's feedback. */
+export type ModerationRow = CommentRow & { numReports: number; path: string; feedback: FeedbackRow | null };
 
 export type Tristate = boolean | null;
 export type ModerationOrdering = 'created' | '-created' | 'num_reports' | '-num_reports';

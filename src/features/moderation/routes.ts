@@ -38,7 +38,7 @@ const UpdateBody = Type.Object({
   is_moderator_marked: Type.Optional(Type.Boolean()),
 });
 const ORDERINGS: readonly ModerationOrdering[] = ['created', '-created', 'num_reports', '-num_reports'];
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /** "true" / "false" in any case; anything else (such as "all") means no filter. */
 function tristate(value: string): Tristate {

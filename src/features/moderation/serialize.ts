@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { formatDateTime } from '../../i18n/dates.js';
 import { commentAuthor, isGone, type SerializeContext } from '../comments/serialize.js';
-import type { CommentRow, FeedbackRow } from '../comments/queries.js';
+import type { ModerationRow } from './queries.js';
 import { FeedbackSchema, serializeFeedback } from '../comments/feedback-serialize.js';
 import { feedbackListPath } from '../../core/urls.js';
 
@@ -22,8 +22,6 @@ export const ModerationCommentSchema = Type.Object({
   user_image: Type.Union([Type.String(), Type.Null()]),
   user_profile_url: Type.String(),
 });
-
-export type ModerationRow = CommentRow & { numReports: number; path: string; feedback: FeedbackRow | null };
 
 /** Blocked comments keep their author here (only removed and censored ones hide it). */
 export function serializeModerationComment(row: ModerationRow, ctx: SerializeContext) {

@@ -100,7 +100,7 @@ export function AddButton({ href, label }: { href: string; label: string }) {
   );
 }
 
-export interface ItemPanelData {
+interface ItemPanelData {
   /** The panel's heading id and title. */
   id: string;
   title: string;
@@ -134,7 +134,7 @@ export function ItemPanel({ data }: { data: ItemPanelData }) {
   );
 }
 
-export interface ItemFilterData {
+interface ItemFilterData {
   /** The names' prefix: `subject` gives the field `subject_search`, the id `id_subject_search` and the anchor `#subjects-heading`. */
   prefix: string;
   label: string;

@@ -13,7 +13,7 @@ import { eventsStartingSoon, offlineEventPath } from './queries.js';
 import { EVENT_SOON_HOURS } from './rules.js';
 
 /** a+'s "event soon" e-mail (OfflineEventReminder) to a project's followers (and their in-app notification); German in i18n/de-events.ts. */
-export const EVENT_SOON_MAIL = {
+const EVENT_SOON_MAIL = {
   subject: 'Event in project %(project)s',
   body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.',
 } as const;

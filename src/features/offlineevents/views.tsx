@@ -6,7 +6,7 @@ import { Layout } from '../../web/layout.js';
 import { projectPath } from '../../core/urls.js';
 import type { FoundOfflineEvent } from './queries.js';
 
-export interface OfflineEventPageData {
+interface OfflineEventPageData {
   orgSlug: string;
   event: FoundOfflineEvent;
   /** The project's dashboard list of events, for those who may change them. */

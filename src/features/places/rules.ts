@@ -65,7 +65,7 @@ export const PLACE_NAME_MAX = 128;
 /** The longest GeoJSON text of an area (characters); a city's district outline is far below it. */
 export const AREA_TEXT_MAX = 1_000_000;
 
-export interface PlaceInput {
+interface PlaceInput {
   name: string;
   /** GeoJSON text: pasted, or the uploaded file's contents. */
   area: string;

@@ -5,7 +5,7 @@ import { mapPresetCategories, mapPresets } from './schema.js';
 import type { CheckedPlace } from './rules.js';
 
 /** Which row a save writes: a new one (with the id loaddata gives, or the next), or the stored one. */
-export type SaveTarget = { create: true; id?: number } | { create: false; id: number };
+type SaveTarget = { create: true; id?: number } | { create: false; id: number };
 
 /** Creates or changes an area preset, checked by `checkPlace`. */
 export async function savePreset(tx: DbOrTx, target: SaveTarget, place: CheckedPlace & { area: AreaFeatureCollection }): Promise<void> {

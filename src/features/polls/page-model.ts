@@ -6,7 +6,7 @@ import { canChangePoll, canVote, pollIsReadOnly, resultsHidden, votesUnregistere
 import type { PollView } from './views.js';
 
 /** The path the module page's poll form posts to. */
-export const pollFormPath = (orgSlug: string, moduleSlug: string) => `${modulePath(orgSlug, moduleSlug)}poll/`;
+const pollFormPath = (orgSlug: string, moduleSlug: string) => `${modulePath(orgSlug, moduleSlug)}poll/`;
 
 /** The module page's poll as the caller sees it (pure: rules over loaded rows). */
 export function pollView(target: PollTarget, content: PollContent, terms: OrganisationTerms | null, challenge: ChallengeQuestion, loginUrl: string): PollView {

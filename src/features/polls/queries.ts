@@ -62,7 +62,7 @@ export async function loadModulePoll(db: DbOrTx, moduleId: number, user: RuleUse
   return targetOf(db, row, user);
 }
 
-export interface ChoiceRow {
+interface ChoiceRow {
   id: number;
   label: string;
   isOtherChoice: boolean;

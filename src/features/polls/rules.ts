@@ -10,10 +10,10 @@ import { asSignedInUser, canManageProject, canModerate } from '../../core/projec
  * page's form, the dashboard editor and loaddata all ask these.
  */
 
-export type PollRuleContext = ModuleContext;
+type PollRuleContext = ModuleContext;
 
 /** The poll's own settings the rules read. */
-export interface PollSettings {
+interface PollSettings {
   allowUnregisteredUsers: boolean;
   hideResultsUntilFinished: boolean;
 }
@@ -58,8 +58,8 @@ export const voteTermsError = (terms: OrganisationTerms | null, ticked: boolean)
 
 // The ballot (POST /api/polls/<pk>/vote/), checked before anything is written.
 
-export const OTHER_ANSWER_MAX = 250;
-export const OPEN_ANSWER_MAX = 750;
+const OTHER_ANSWER_MAX = 250;
+const OPEN_ANSWER_MAX = 750;
 
 /** A question of the ballot as loaded: its poll and choices. */
 export interface BallotQuestion {
@@ -158,9 +158,9 @@ export function checkBallot(pollId: number, votes: Record<string, unknown>, ques
 
 // An edit of the questions (PUT/PATCH /api/polls/<pk>/, the dashboard editor).
 
-export const LABEL_MAX = 255;
-export const HELP_TEXT_MAX = 250;
-export const ALT_TEXT_MAX = 80;
+const LABEL_MAX = 255;
+const HELP_TEXT_MAX = 250;
+const ALT_TEXT_MAX = 80;
 
 /** A question as an edit asks for it (order = weight). */
 export interface QuestionInput {

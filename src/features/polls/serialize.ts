@@ -53,7 +53,7 @@ export const Poll = Type.Object(
 );
 
 /** What the serializer needs beyond the loaded rows: flags the route computed from the rules. */
-export interface PollSerializeContext {
+interface PollSerializeContext {
   pollId: number;
   userId: number | null;
   allowUnregisteredUsers: boolean;

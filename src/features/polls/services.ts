@@ -13,8 +13,8 @@ import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { loadBallotTargets } from './queries.js';
 import { BALLOT_LIMIT_WINDOW_SECONDS, ballotChoiceIds, ballotQuestionIds, BallotRefused, checkBallot, type CheckedVote, type QuestionInput, SUM_BALLOTS_PER_ADDRESS, TOO_MANY_BALLOTS, voteTermsError } from './rules.js';
 
-export const CAPTCHA_MISSING = 'Please complete the captcha.';
-export const CAPTCHA_FAILED = 'Captcha verification failed. Please try again.';
+const CAPTCHA_MISSING = 'Please complete the captcha.';
+const CAPTCHA_FAILED = 'Captcha verification failed. Please try again.';
 
 /**
  * Who casts a ballot: an account, or an unregistered voter's token (one per browser, kept in a
@@ -146,7 +146,7 @@ export async function savePoll(
 }
 
 /** What a ballot (the API's vote, the module page's form) brings besides its votes. */
-export interface BallotSubmission {
+interface BallotSubmission {
   pollId: number;
   organisationId: number;
   projectId: number;

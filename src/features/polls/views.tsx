@@ -6,7 +6,7 @@ import { CsrfField } from '../../web/layout.js';
 import { OrganisationTermsField } from '../../web/organisation-terms.js';
 
 /** A question of the module page's poll, with its results as the caller may see them. */
-export interface QuestionView {
+interface QuestionView {
   id: number;
   label: string;
   helpText: string;

@@ -5,7 +5,7 @@ import { loadTarget } from '../../core/contenttypes/queries.js';
 import { countContribution } from '../../core/insights/services.js';
 
 /** Ratings are -1, 0 or 1; anything else is clamped (the reference's save). */
-export const clampRating = (value: number) => Math.max(-1, Math.min(1, Math.trunc(value)));
+const clampRating = (value: number) => Math.max(-1, Math.min(1, Math.trunc(value)));
 
 export class RatingExists extends Error {
   constructor(readonly ratingId: number) {

@@ -15,7 +15,7 @@ export interface ReportRow {
 }
 
 /** A report nobody has marked as handled yet: only these count for "Reported" (issue 22.4). */
-export const openReport = isNull(reports.handledAt);
+const openReport = isNull(reports.handledAt);
 
 /** The reports on some objects of one kind, oldest first, with their reporters' names, in one statement. */
 export async function loadReportsOf(db: DbOrTx, kind: ContentKind, ids: number[]): Promise<Map<number, ReportRow[]>> {

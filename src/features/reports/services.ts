@@ -10,7 +10,7 @@ import { publishLive } from '../../http/live.js';
 import { stripTags } from '../../text/html.js';
 import { loadCommentPaths, loadObjectPaths } from '../comments/queries.js';
 
-export interface NewReport {
+interface NewReport {
   creatorId: number;
   target: { type: ContentKind; id: number };
   projectId: number | null;
@@ -24,7 +24,7 @@ async function reportedPath(db: DbOrTx, target: { type: ContentKind; id: number 
 }
 
 /** The window of the per-user report limit (`REPORT_LIMIT` reports, default 10; issue 21, finding 9). */
-export const REPORT_WINDOW_SECONDS = 600;
+const REPORT_WINDOW_SECONDS = 600;
 
 /** Counts one report of the user against the limit (429 with Retry-After over it); every way to report asks it first. */
 export const takeReportAllowance = (ctx: ThrottleContext & { config: Pick<Config, 'reportLimit'> }, userId: number) =>

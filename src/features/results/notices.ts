@@ -11,7 +11,7 @@ import { resultableContentTypes } from '../../core/modules/registry.js';
 import { resultLinks } from './schema.js';
 
 /** The e-mails of results (German in i18n/de-results.ts); the delivery adds the settings and the one-click unsubscribe. */
-export const RESULT_MAILS = {
+const RESULT_MAILS = {
   result_linked: {
     subject: 'Your contribution became part of a result',
     body: 'Hello %(name)s,\n\na contribution in the project "%(project)s" became part of the result "%(result)s" (%(status)s, %(progress)s %). Follow what becomes of it: %(url)s',
@@ -22,10 +22,10 @@ export const RESULT_MAILS = {
   },
 } as const;
 
-export type ResultNoticeKind = keyof typeof RESULT_MAILS;
+type ResultNoticeKind = keyof typeof RESULT_MAILS;
 
 /** What a notice tells. */
-export interface ResultNotice {
+interface ResultNotice {
   kind: ResultNoticeKind;
   actorId: number | null;
   projectId: number;

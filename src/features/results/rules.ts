@@ -28,7 +28,7 @@ export const RESULT_LIMITS = {
 } satisfies Record<string, TextLimit>;
 
 /** The largest budget (whole euros) a result names. */
-export const RESULT_BUDGET_MAX = 2_000_000_000;
+const RESULT_BUDGET_MAX = 2_000_000_000;
 
 /** The statuses an organisation starts with (catalogue keys, shown in the reader's language), with their default progress. */
 export const DEFAULT_STATUSES = [
@@ -198,7 +198,7 @@ export function readStatusForm(form: StatusForm, translate: Translate): { errors
 }
 
 /** What the progress rule reads of a result. */
-export interface ProgressOf {
+interface ProgressOf {
   id: number;
   parentId: number | null;
   progress: number | null;

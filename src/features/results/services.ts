@@ -22,7 +22,7 @@ export interface ResultScope {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** An organisation's statuses; the defaults ("planned", "in progress", "done") are made when it has none yet. */
-export async function ensureStatuses(tx: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+async function ensureStatuses(tx: DbOrTx, organisationId: number): Promise<StatusRow[]> {
   const statuses = await loadStatuses(tx, organisationId);
   if (statuses.length) return statuses;
   await tx.insert(resultStatuses).values(DEFAULT_STATUSES.map((s, position) => ({ organisationId, name: s.name, description: s.description, progress: s.progress, position })));

@@ -25,7 +25,7 @@ const day = (lang: Lang, value: string | null) => (value ? formatDate(new Date(`
 export const statusName = (lang: Lang, name: string | null) => (name ? t(lang, name) : t(lang, 'no status'));
 
 /** A progress bar with its number. */
-export function ProgressBar({ lang, value, label }: { lang: Lang; value: number; label?: string }) {
+function ProgressBar({ lang, value, label }: { lang: Lang; value: number; label?: string }) {
   return (
     <span class="result-progress">
       <progress class="progress" max={100} value={value} aria-label={label ?? t(lang, 'Progress')}>{`${value} %`}</progress> <span>{`${value} %`}</span>
@@ -34,7 +34,7 @@ export function ProgressBar({ lang, value, label }: { lang: Lang; value: number;
 }
 
 /** A map of results with a place, each marker linked to the result's page. */
-export function ResultMap({ lang, markers, input }: { lang: Lang; markers: { lat: number; lng: number; name: string; url: string }[]; input?: boolean }) {
+function ResultMap({ lang, markers, input }: { lang: Lang; markers: { lat: number; lng: number; name: string; url: string }[]; input?: boolean }) {
   if (!markers.length && !input) return null;
   const spec = { area: null, markers, ...(input ? { input: { lat: 'id_lat', lng: 'id_lng' } } : {}) };
   return (
@@ -51,7 +51,7 @@ export interface ResultFilter {
 }
 
 /** Whether a result matches the list's filter. */
-export const matchesFilter = (row: ResultRow, filter: ResultFilter) =>
+const matchesFilter = (row: ResultRow, filter: ResultFilter) =>
   (!filter.status || String(row.statusId ?? '') === filter.status) && (!filter.category || row.category === filter.category) && (!filter.district || row.district === filter.district);
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
@@ -336,7 +336,7 @@ export function OrganisationResultsPage({ page, organisation, projects }: { page
   );
 }
 
-export interface ManageData {
+interface ManageData {
   orgSlug: string;
   project: { slug: string; name: string };
   rows: ResultRow[];
@@ -449,7 +449,7 @@ export function ResultFormPage(props: {
 }
 
 /** One page of the project's contributions not linked yet, found by `search` ('' for all), with their count. */
-export interface Linkable {
+interface Linkable {
   count: number;
   items: LinkedContribution[];
   search: string;

@@ -7,7 +7,7 @@ import { askForSummary } from './client.js';
 import { findSummary, type Summary, summaryInput } from './queries.js';
 import { summaries } from './schema.js';
 
-export type SummaryOutcome = { summary: Summary; kept: boolean } | { nothing: true };
+type SummaryOutcome = { summary: Summary; kept: boolean } | { nothing: true };
 
 /**
  * Makes the summary of a scope (the project, or one module): what would be sent is read first; when

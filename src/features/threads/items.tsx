@@ -14,7 +14,7 @@ export interface ItemThreads {
 }
 
 /** What a module page's threads are loaded for. */
-export interface ItemThreadsInput {
+interface ItemThreadsInput {
   db: DbOrTx;
   request: FastifyRequest;
   config: Config;

@@ -16,7 +16,7 @@ import { commentable, contentTypeId } from '../../core/contenttypes/registry.js'
 import { feedbackTextError } from '../comments/feedback-rules.js';
 import { addCommentFeedback, deleteCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
-import { organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
+import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
 import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
 import { canModerate } from '../../core/projects/rules.js';
@@ -25,7 +25,7 @@ import { createReport, takeReportAllowance } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from '../comments/rules.js';
-import { createComment, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
+import { createCommentRow, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
 import { CategoryFields, CommentField } from './views.js';
 import { checkCommentCategories } from '../comments/input.js';
 
@@ -111,6 +111,9 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     return { row, context };
   }
 
+  /** The organisation whose terms a new comment's creator agrees to with it (createCommentRow), or null. */
+  const termsOf = (context: ObjectContext, terms: OrganisationTerms | null) => (organisationTermsAsked(terms) ? context.project.organisationId : null);
+
   const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
 
   /** The organisation's terms of use for a comment form (§A11.7): what the form asks, and its error when the box was not ticked. */
@@ -151,10 +154,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
       return sendPage(reply, CommentFormPage(form), 400);
     }
     const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
-    const created = await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
-      return createComment(tx, input, { origin: origin(request, page) });
-    });
+    // One statement (the comment with all it brings, the terms agreement too), on the target the context read.
+    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, termsOf(context, terms.terms));
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
   });
 
@@ -169,10 +170,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (error || terms.error) {
       return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
-    const created = await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
-      return createComment(tx, { creatorId: page.user.id, target: { type: 'comment', id: row.id }, comment: text }, { origin: origin(request, page) });
-    });
+    const input = { creatorId: page.user.id, target: { type: 'comment' as const, id: row.id }, comment: text };
+    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, termsOf(context, terms.terms));
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: 'comment', objectPk: row.id }), 'Your reply has been posted.');
   });
 

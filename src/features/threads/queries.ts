@@ -8,14 +8,15 @@ import { extrasFor, extrasOf } from '../comments/extras.js';
 import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from '../comments/input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from '../comments/queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, type ModuleCommentContext, commentUserInfo, isDeletedComment } from '../comments/rules.js';
-import { commentAuthor, type CommentExtras, isGone, serializeReply } from '../comments/serialize.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, type ModuleCommentContext, isDeletedComment } from '../comments/rules.js';
+import type { CommentExtras } from '../comments/extras.js';
+import { commentViewOf, type CommentView } from './view-model.js';
 import { asSignedInUser, canModerate, isGuest, mayBecomeGuest } from '../../core/projects/rules.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked } from '../../core/organisations/rules.js';
 
 /** Top-level comments a thread page shows (§A11.4). */
-export const THREAD_PAGE_SIZE = 20;
+const THREAD_PAGE_SIZE = 20;
 
 /** The longest comment search. */
 export const COMMENT_SEARCH_MAX_LENGTH = 120;
@@ -48,26 +49,6 @@ export function threadUrl(path: string, filter: ThreadFilter, page = 1): string 
   const qs = params.toString();
   return `${path}${qs ? `?${qs}` : ''}#comments-heading`;
 }
-
-/** What the viewer may do with one comment: the comment rules, asked once per comment. */
-export interface CommentActions {
-  reply: boolean;
-  edit: boolean;
-  delete: boolean;
-  rate: boolean;
-  report: boolean;
-  moderate: boolean;
-}
-
-export type CommentView = ReturnType<typeof serializeReply> & {
-  /** The stored text, shown to moderators for blocked comments and in the edit form. */
-  text: string;
-  isReviewed: boolean;
-  /** Written by a guest (issue 34.4); not told of a hidden comment. */
-  byGuest: boolean;
-  actions: CommentActions;
-  replies: CommentView[];
-};
 
 export interface ThreadView {
   object: ObjectRef;
@@ -102,7 +83,7 @@ function commentNotice(context: CommentContext): string {
 /** The context a thread view is decided in: the comment rules' context, the project, and the organisation's terms when the caller loaded them already (a page of several threads). */
 type ThreadViewContext = CommentContext & { project: { projectId: number; organisationId: number }; terms?: OrganisationTerms | null };
 
-/** A loaded thread as the pages show it: each comment serialised like the API's, with what the viewer may do with it decided by the comment rules. No statements. */
+/** A loaded thread as the pages show it: each comment's view model, with what the viewer may do with it decided by the comment rules. No statements. */
 function threadView(
   page: PageContext,
   context: ThreadViewContext,
@@ -115,26 +96,19 @@ function threadView(
   const signedIn = page.user !== null;
   const notice = signedIn && mayComment ? null : commentNotice(context);
   const moderates = canModerate(context.project);
-  const view = (row: CommentRow): CommentView => ({
-    ...serializeReply(row, extras, ctx),
-    // Moderators see who wrote a blocked comment (they see its text too): the author, not "unknown user".
-    ...(moderates && row.isBlocked && !isGone(row) ? commentAuthor(row, false, ctx) : {}),
-    text: row.comment,
-    isReviewed: row.isReviewed,
-    byGuest: row.creatorIsGuest && !isGone(row) && !row.isBlocked,
-    actions: {
-      reply: signedIn && mayComment && canReplyTo(row),
-      edit: canChangeComment(context, row),
-      delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
-      rate: signedIn && canRateComment(context, row),
-      report: signedIn && !isDeletedComment(row),
-      moderate: moderates,
-    },
-    replies: (extras.replies.get(row.id) ?? []).map(view),
+  const actions = (row: CommentRow) => ({
+    reply: signedIn && mayComment && canReplyTo(row),
+    edit: canChangeComment(context, row),
+    delete: signedIn && !isDeletedComment(row) && canDeleteComment(context, row),
+    rate: signedIn && canRateComment(context, row),
+    report: signedIn && !isDeletedComment(row),
+    moderate: moderates,
   });
+  // Moderators see who wrote a blocked comment (they see its text too): the author, not "unknown user".
+  const shown = { lang: ctx.lang, timeZone: ctx.timeZone, showsBlockedAuthors: moderates, actions };
   return {
     object,
-    comments: thread.comments.map(view),
+    comments: thread.comments.map((row) => commentViewOf(row, extras, shown)),
     filter: at.filter,
     matches: thread.count,
     categories: commentCategoriesOffered(context),
@@ -168,7 +142,7 @@ export async function loadThreadView(
   const number = at.page ?? (at.comment && isDefault(filter) ? await threadPageOf(db, object, at.comment, size) : 1);
   const thread = await loadThreadPage(db, object, number, size, filter, { projectId: context.project.projectId, userId: page.user?.id ?? null });
   checkPageInRange(number, size, thread.count);
-  const extras = extrasOf(thread.comments, thread.replies, thread, context);
+  const extras = extrasOf(thread.comments, thread.replies, thread);
   const loaded = { thread, extras, ctx: renderContext(request, page.user, config), terms: await viewerTerms(db, page, context) };
   return threadView(page, context, object, loaded, { page: number, size, filter });
 }
@@ -195,8 +169,7 @@ export async function loadWholeThreadViews(
     const threadContext = { ...context, root: { type: object.type } };
     const comments = threads.comments.get(objectKey(object)) ?? [];
     const rows = [...comments, ...comments.flatMap((row) => threads.replies.get(row.id) ?? [])];
-    // What the viewer may do with a comment depends on its thread's root (the phase of polls differs from the document's).
-    for (const row of rows) extras.userInfo.set(row.id, commentUserInfo(threadContext, row));
+    // What the viewer may do with a comment depends on its thread's root (the phase of polls differs from the document's): threadView asks the rules in threadContext.
     const thread = { count: comments.length, commentCount: rows.length, comments, replies: threads.replies };
     views.set(objectKey(object), threadView(page, threadContext, object, { ...shared, thread, extras }, { page: 1, size: Math.max(1, comments.length), filter: DEFAULT_THREAD_FILTER }));
   }

@@ -8,22 +8,19 @@ import { GuestBadge } from '../../web/guest-badge.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../comments/feedback-rules.js';
 import { OrganisationTermsField } from '../../web/organisation-terms.js';
 import { REPORT_MAX_LENGTH } from '../reports/rules.js';
-import { profilePath } from '../../core/urls.js';
 import { COMMENT_CATEGORIES, COMMENT_CATEGORY_NAMES } from '../comments/input.js';
 import type { CommentOrdering } from '../comments/queries.js';
 import { COMMENT_MAX_LENGTH } from '../comments/rules.js';
-import { COMMENT_SEARCH_MAX_LENGTH, type CommentView, type ThreadView } from './queries.js';
+import { COMMENT_SEARCH_MAX_LENGTH, type ThreadView } from './queries.js';
+import type { CommentView } from './view-model.js';
 
 /** Where the comment forms post to (comments/pages.tsx). */
 export const commentActionPath = (id: number, action: string) => `/comments/${id}/${action}/`;
-export const newCommentPath = (object: { type: string; id: number }) => `/comments/on/${object.type}/${object.id}/`;
+const newCommentPath = (object: { type: string; id: number }) => `/comments/on/${object.type}/${object.id}/`;
 
-function hiddenNote(lang: Lang, comment: CommentView): string | null {
-  if (comment.is_removed) return t(lang, 'Deleted by creator');
-  if (comment.is_censored) return t(lang, 'Deleted by moderator');
-  if (comment.is_blocked) return t(lang, 'Blocked by moderator');
-  return null;
-}
+const HIDDEN_NOTES = { removed: 'Deleted by creator', censored: 'Deleted by moderator', blocked: 'Blocked by moderator' };
+
+const hiddenNote = (lang: Lang, comment: CommentView): string | null => (comment.hidden ? t(lang, HIDDEN_NOTES[comment.hidden]) : null);
 
 /** A textarea for a comment with its label, counter hint and errors. */
 export function CommentField({ lang, id, label, value, errors }: { lang: Lang; id: string; label: string; value: string; errors: string[] }) {
@@ -127,7 +124,7 @@ function ActionForm({ page, id, action, children, fields = {} }: { page: PageCon
 
 function Ratings({ page, comment }: { page: PageContext; comment: CommentView }) {
   const { lang } = page;
-  const { positive_ratings: up, negative_ratings: down, current_user_rating_value: mine } = comment.ratings;
+  const { up, down, mine } = comment.ratings;
   if (!comment.actions.rate) {
     return <p class="comment-ratings">{`${tn(lang, '%(count)s agrees', '%(count)s agree', up)}, ${tn(lang, '%(count)s disagrees', '%(count)s disagree', down)}`}</p>;
   }
@@ -210,24 +207,24 @@ function CommentActionsBar({ page, comment, termsOf }: { page: PageContext; comm
 
 function ModeratorTools({ page, comment }: { page: PageContext; comment: CommentView }) {
   const { lang } = page;
-  const gone = comment.is_removed || comment.is_censored;
+  const gone = comment.hidden === 'removed' || comment.hidden === 'censored';
   return (
     <>
       {!gone && (
-        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.is_blocked ? 'unblock' : 'block' }}>
+        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.isBlocked ? 'unblock' : 'block' }}>
           <button type="submit" class="btn-secondary">
-            {comment.is_blocked ? t(lang, 'Unblock') : t(lang, 'Block')}
+            {comment.isBlocked ? t(lang, 'Unblock') : t(lang, 'Block')}
           </button>
         </ActionForm>
       )}
       {!gone && (
-        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.is_moderator_marked ? 'unmark' : 'mark' }}>
+        <ActionForm page={page} id={comment.id} action="moderate" fields={{ action: comment.isModeratorMarked ? 'unmark' : 'mark' }}>
           <button type="submit" class="btn-secondary">
-            {comment.is_moderator_marked ? t(lang, 'Remove highlight') : t(lang, 'Highlight')}
+            {comment.isModeratorMarked ? t(lang, 'Remove highlight') : t(lang, 'Highlight')}
           </button>
         </ActionForm>
       )}
-      {comment.moderator_feedback && (
+      {comment.feedback && (
         <ActionForm page={page} id={comment.id} action="feedback/delete">
           <button type="submit" class="btn-secondary">
             {t(lang, 'Delete feedback')}
@@ -246,7 +243,7 @@ function ModeratorTools({ page, comment }: { page: PageContext; comment: Comment
             <div class="field">
               <label for={`id_feedback_${comment.id}`}>{t(lang, 'Feedback to the author')}</label>
               <textarea id={`id_feedback_${comment.id}`} name="feedback_text" required maxLength={FEEDBACK_TEXT_MAX_LENGTH} rows={3}>
-                {comment.moderator_feedback?.feedback_text ?? ''}
+                {comment.feedback?.text ?? ''}
               </textarea>
             </div>
             <button type="submit">{t(lang, 'Save feedback')}</button>
@@ -262,24 +259,24 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
   const note = hiddenNote(lang, comment);
   const isModerator = comment.actions.moderate;
   return (
-    <article id={`comment-${comment.id}`} class={`comment${comment.id === selected ? ' highlighted' : ''}`} tabIndex={-1} aria-label={t(lang, 'Comment by %(user)s', { user: comment.user_name })}>
+    <article id={`comment-${comment.id}`} class={`comment${comment.id === selected ? ' highlighted' : ''}`} tabIndex={-1} aria-label={t(lang, 'Comment by %(user)s', { user: comment.author })}>
       <p class="comment-meta">
-        {comment.user_profile_url ? <a href={profilePath(comment.user_name)}>{comment.user_name}</a> : <span>{comment.user_name}</span>}
-        {comment.author_is_moderator && <span class="badge">{t(lang, 'Moderator')}</span>} {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.created}</span>
-        {comment.modified && !note && <span> ({t(lang, 'edited')})</span>}
-        {isModerator && comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}
-        {comment.is_moderator_marked && !note && <span class="badge">{t(lang, 'highlighted')}</span>}
+        {comment.authorPath ? <a href={comment.authorPath}>{comment.author}</a> : <span>{comment.author}</span>}
+        {comment.authorIsModerator && <span class="badge">{t(lang, 'Moderator')}</span>} {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.created}</span>
+        {comment.edited && !note && <span> ({t(lang, 'edited')})</span>}
+        {isModerator && comment.isBlocked && <span class="badge">{t(lang, 'blocked')}</span>}
+        {comment.isModeratorMarked && !note && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
       {!note &&
-        Object.values(comment.comment_categories).map((name) => <span class="badge">{name}</span>)}
+        comment.categories.map((name) => <span class="badge">{name}</span>)}
       {note && <p class="comment-hidden">{note}</p>}
-      {(!note || (isModerator && comment.is_blocked)) && <PlainText class="comment-text" text={note ? comment.text : comment.comment} />}
-      {comment.moderator_feedback && (
+      {(!note || (isModerator && comment.isBlocked)) && <PlainText class="comment-text" text={comment.text} />}
+      {comment.feedback && (
         <div class="feedback">
           <p>
-            <strong>{t(lang, 'Feedback from moderation')}</strong> <span>{comment.moderator_feedback.last_edit}</span>
+            <strong>{t(lang, 'Feedback from moderation')}</strong> <span>{comment.feedback.lastEdit}</span>
           </p>
-          <RichText html={comment.moderator_feedback.feedback_text} />
+          <RichText html={comment.feedback.text} />
         </div>
       )}
       <Ratings page={page} comment={comment} />
@@ -288,7 +285,7 @@ function CommentItem({ page, comment, selected, termsOf }: { page: PageContext; 
   );
 }
 
-export interface ThreadProps {
+interface ThreadProps {
   page: PageContext;
   thread: ThreadView;
   selected: number | null;

@@ -28,7 +28,7 @@ const id = q(topics.id);
 const commentCount = commentCountOn('topic', topics.id);
 const ratingCount = (value: 1 | -1) => sql<number>`(select count(*) from ${ratings} x where x.content_type = 'topic' and x.object_pk = ${id} and x.value = ${value})`.mapWith(Number);
 
-export interface TopicQuery {
+interface TopicQuery {
   moduleId: number;
   topicId?: number;
   categoryId?: number;

@@ -32,7 +32,7 @@ function Badges({ lang, topic, aliases }: { lang: Lang; topic: TopicRow; aliases
   );
 }
 
-export interface TopicListData {
+interface TopicListData {
   orgSlug: string;
   path: string;
   topics: TopicRow[];
@@ -86,7 +86,7 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
   );
 }
 
-export interface TopicPageData {
+interface TopicPageData {
   orgSlug: string;
   module: ItemModule;
   topic: TopicRow;
@@ -124,7 +124,7 @@ export interface TopicFormValues {
   labels: string[];
 }
 
-export interface TopicFormData {
+interface TopicFormData {
   orgSlug: string;
   module: ItemModule;
   title: string;

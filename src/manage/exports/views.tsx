@@ -5,7 +5,7 @@ import { Layout } from '../../web/layout.js';
 import { type FrameData, ProjectFrame } from '../projects/views.js';
 import { moduleExportPath } from '../../web/paths.js';
 
-export interface ExportView {
+interface ExportView {
   orgSlug: string;
   module: { slug: string; name: string };
   project: { name: string };

@@ -33,7 +33,7 @@ export async function newsletterReceivers(db: DbOrTx, projectId: number, organis
 /** An outbox mail of a newsletter that is still to be sent: not sent yet, attempts left (§B18.3). */
 export const pendingMail = sql`${q(outbox.sentAt)} is null and ${q(outbox.attempts)} < ${MAX_ATTEMPTS}`;
 
-export interface NewsletterDelivery {
+interface NewsletterDelivery {
   /** Mails sent (a mail another instance is still sending counts as sent). */
   sent: number;
   /** Mails still to be sent (`pendingMail`). */

@@ -3,7 +3,7 @@ import type { FormBody } from '../../web/forms.js';
 import { isEmail } from '../projects/input.js';
 
 /** The newsletter form (§B18.1): its fields, checked once for the page (and any later entry point). */
-export const NEWSLETTER_FIELDS = ['sender_name', 'sender_email', 'project', 'subject', 'body'] as const;
+const NEWSLETTER_FIELDS = ['sender_name', 'sender_email', 'project', 'subject', 'body'] as const;
 /** The longest sender name, sender e-mail address and subject (a+'s limit). */
 export const NEWSLETTER_TEXT_MAX_LENGTH = 254;
 

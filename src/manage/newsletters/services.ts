@@ -11,7 +11,7 @@ import type { NewsletterInput } from './rules.js';
 import { newsletterDeliveries, newsletterReceivers, pendingMail } from './queries.js';
 
 /** Relative links and images of the body made absolute, so that they work in a mail program (§B18.3). */
-export const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${origin}/`);
+const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${origin}/`);
 
 
 /**
@@ -54,7 +54,7 @@ export async function sendNewsletter(tx: DbOrTx, organisation: { id: number; nam
  * once), then queued to the newsletter's sender in their language. The reference reports to the
  * site's admins; we tell the initiator who sent it (E8: delivery reporting), the one who can act.
  */
-export async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number, origin: string): Promise<boolean> {
+async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number, origin: string): Promise<boolean> {
   const pending = sql`exists (select 1 from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${pendingMail})`;
   const [claimed] = await tx
     .update(newsletters)

@@ -7,7 +7,7 @@ import { type PlatformPageKey, REQUIRED_PLATFORM_PAGES } from '../../core/legal/
  * Completeness (§B8, §B9, §B15): which fields still block publishing, each named with the
  * component (form) it is edited in. One rule for the dashboard pages, services and any API or CLI.
  */
-export type ProjectComponent = 'basic' | 'information' | 'result' | 'location' | 'moderators' | 'participants';
+type ProjectComponent = 'basic' | 'information' | 'result' | 'location' | 'moderators' | 'participants';
 
 export interface Missing {
   /** A project component, the key of one of the module's components, or `legal`: a platform text (imprint, data protection, terms of use) written in the back-office. */
@@ -21,7 +21,7 @@ export interface Missing {
   vars?: Record<string, string>;
 }
 
-export interface CompletenessProject {
+interface CompletenessProject {
   name: string;
   description: string;
   information: string;
@@ -52,7 +52,7 @@ export function moduleMissing(module: CompletenessModule): Missing[] {
  * before any project goes live (citizens would otherwise find "not written yet" or be asked to
  * accept an empty text). `unwritten` comes from legal/queries.unwrittenPlatformPages.
  */
-export function legalMissing(unwritten: readonly PlatformPageKey[]): Missing[] {
+function legalMissing(unwritten: readonly PlatformPageKey[]): Missing[] {
   return REQUIRED_PLATFORM_PAGES.filter((key) => unwritten.includes(key)).map((key) => ({ component: 'legal', legal: key, field: LEGAL_FIELDS[key] }));
 }
 

@@ -22,7 +22,7 @@ export interface FieldSpec {
 export const PHONE_LENGTH = { min: 8, max: 20 } as const;
 const PHONE = new RegExp(`^[\\d+()\\- ]{${PHONE_LENGTH.min},${PHONE_LENGTH.max}}$`);
 
-export const ACCESS_CHOICES = ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE'] as const;
+const ACCESS_CHOICES = ['PUBLIC', 'SEMIPUBLIC', 'PRIVATE'] as const;
 
 /** Every project field, with its limits (docs/security.md lists them). */
 export const PROJECT_FIELDS = {
@@ -55,10 +55,10 @@ export const PROJECT_FIELDS = {
   zip_code: { max: 20 },
 } satisfies Record<string, FieldSpec>;
 
-export type ProjectField = keyof typeof PROJECT_FIELDS;
+type ProjectField = keyof typeof PROJECT_FIELDS;
 
 /** The fields of each project form. */
-export const PROJECT_FORMS = {
+const PROJECT_FORMS = {
   create: ['name', 'description', 'access'],
   basic: ['name', 'description', 'access', 'allow_guests', 'image_alt_text', 'image_copyright', 'image_clear', 'tile_image_alt_text', 'tile_image_copyright', 'tile_image_clear', 'topics', 'administrative_district'],
   information: ['information', 'contact_name', 'contact_address_text', 'contact_phone', 'contact_email', 'contact_url'],
@@ -111,7 +111,7 @@ function checkField(spec: FieldSpec, value: string, published: boolean, district
   }
 }
 
-export interface FormResult {
+interface FormResult {
   /** The submitted values, trimmed (rich text cleaned), to show again or to store. */
   values: Record<string, string>;
   errors: FieldErrors;

@@ -8,7 +8,7 @@ import { TextArea } from '../../web/controls.js';
 import { DashboardForm, type FrameData, ProjectFrame } from './views.js';
 import { projectComponentPath } from '../../web/paths.js';
 
-export interface MembersData {
+interface MembersData {
   members: { id: number; username: string; email: string }[];
   invites: { id: number; email: string }[];
 }

@@ -7,7 +7,7 @@ import type { FormBody } from '../../web/forms.js';
 import type { DashboardModule } from './queries.js';
 
 /** The module forms (§B11, §B12): read, checked, with messages in the page's language. */
-export interface ModuleFormResult<T> {
+interface ModuleFormResult<T> {
   values: Record<string, string>;
   errors: FieldErrors;
   parsed: T;

@@ -161,12 +161,12 @@ function TermFields({ page, kind, terms, values, errors }: { page: PageContext; 
 }
 
 /** The phase form's "now" and, for a published module, why no one can take part now (`closedForAll`). */
-export interface PhaseTiming {
+interface PhaseTiming {
   now: Date;
   closed: 'past' | 'future' | null;
 }
 
-export interface ModulePageProps {
+interface ModulePageProps {
   page: PageContext;
   timing: PhaseTiming;
   data: FrameData;

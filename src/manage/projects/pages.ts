@@ -25,7 +25,7 @@ import { type ArchivedFilter, dashboardProjects, loadModules } from './queries.j
 import { unpublishNeedsConfirmation } from './rules.js';
 import { createProject, deleteProject, duplicateProject, publishProject, setProjectState, updateProject } from './services.js';
 
-export const DASHBOARD_PAGE_SIZE = 12;
+const DASHBOARD_PAGE_SIZE = 12;
 
 declare module 'fastify' {
   interface FastifyRequest {

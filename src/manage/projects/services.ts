@@ -20,11 +20,11 @@ import { appModuleType, registeredModuleTypes } from '../../features/moduletypes
 import { projectResultImages } from '../../features/results/queries.js';
 
 /** A refused change, with the reason for the user (a catalogue key). */
-export type Outcome = { ok: true } | { ok: false; reason: string };
+type Outcome = { ok: true } | { ok: false; reason: string };
 const refused = (reason: string): Outcome => ({ ok: false, reason });
 const OK: Outcome = { ok: true };
 
-export const dashboardPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/dashboard/projects/${projectSlug}/`;
+const dashboardPath = (orgSlug: string, projectSlug: string) => `/${orgSlug}/dashboard/projects/${projectSlug}/`;
 
 /** The slug, or the slug with the smallest free number appended (never a reserved path segment). */
 async function uniqueSlug(tx: DbOrTx, table: typeof projects | typeof modules, base: string): Promise<string> {

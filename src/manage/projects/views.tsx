@@ -17,7 +17,7 @@ import { isExportOffered } from '../../features/exports/rules.js';
 import { legalSettingsPath, moduleComponentPath, moduleExportPath, newsletterListPath, organisationSettingsPath, projectActionPath, projectComponentPath, projectCreatePath, projectListPath } from '../../web/paths.js';
 import type { ArchivedFilter, DashboardModule, DashboardProject } from './queries.js';
 
-export interface OrganisationView {
+interface OrganisationView {
   slug: string;
   name: string;
 }
@@ -35,7 +35,7 @@ export const PROJECT_COMPONENTS = [
   { key: 'results', label: 'Results' },
 ] as const;
 
-export const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');
+const projectComponentsOf = (project: { access: string }) => PROJECT_COMPONENTS.filter((c) => c.key !== 'participants' || project.access !== 'PUBLIC');
 
 function MissingMark({ lang }: { lang: PageContext['lang'] }) {
   return (
@@ -236,7 +236,7 @@ export function DashboardForm({ page, action, children, button = 'Save', multipa
   );
 }
 
-export interface ListData {
+interface ListData {
   organisation: OrganisationView;
   projects: { id: number; slug: string; name: string; description: string; access: string; isDraft: boolean; isArchived: boolean; tileImage: string | null }[];
   search: string;

@@ -14,7 +14,7 @@ export type SettingsValues = Record<string, string>;
 type Errors = Record<string, [string, Record<string, number>?][]>;
 
 const translatedName = (field: keyof typeof TRANSLATED, lang: Lang) => `${field}_${lang}`;
-export const TRANSLATED_FIELDS = (Object.keys(TRANSLATED) as (keyof typeof TRANSLATED)[]).flatMap((field) => LANGUAGES.map((lang) => ({ field, lang, name: translatedName(field, lang) })));
+const TRANSLATED_FIELDS = (Object.keys(TRANSLATED) as (keyof typeof TRANSLATED)[]).flatMap((field) => LANGUAGES.map((lang) => ({ field, lang, name: translatedName(field, lang) })));
 
 const isHttpUrl = (value: string) => {
   try {

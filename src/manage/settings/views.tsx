@@ -8,7 +8,7 @@ import type { OrganisationProfile } from '../../core/organisations/queries.js';
 import { LEGAL_FIELDS, type SettingsValues, TEXT_FIELDS, TRANSLATED } from './input.js';
 
 const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'Deutsch' };
-export type TranslatedErrors = Record<string, string[]>;
+type TranslatedErrors = Record<string, string[]>;
 
 /** The form's values from a stored organisation. */
 export function settingsValues(o: OrganisationProfile): SettingsValues {

@@ -34,7 +34,7 @@ export const EXPORT_LIMIT = { perWindow: 5, windowSeconds: 3600 };
 type Row = Record<string, unknown>;
 
 /** One archive: JSON documents by file name, and the user's images (media-relative path → name in the archive). */
-export interface AccountData {
+interface AccountData {
   documents: Record<string, unknown>;
   images: { media: string; name: string }[];
 }
@@ -42,7 +42,7 @@ export interface AccountData {
 const imageName = (folder: string, id: number | string, media: string) => `images/${folder}/${id}${extname(media)}`;
 
 /** Loads a user's data; null when the user does not exist. */
-export async function loadAccountData(db: DbOrTx, userId: number): Promise<AccountData | null> {
+async function loadAccountData(db: DbOrTx, userId: number): Promise<AccountData | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const byCreator = <T extends { creatorId: unknown }>(table: T) => eq(table.creatorId as never, userId);
@@ -112,7 +112,7 @@ export async function loadAccountData(db: DbOrTx, userId: number): Promise<Accou
 }
 
 /** The archive as a stream: JSON files first, then the images that are still stored. */
-export async function accountArchive(data: AccountData, media: Media): Promise<NodeJS.ReadableStream> {
+async function accountArchive(data: AccountData, media: Media): Promise<NodeJS.ReadableStream> {
   const zip = new ZipFile();
   for (const [name, value] of Object.entries(data.documents)) zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), name);
   for (const image of data.images) {

@@ -13,7 +13,7 @@ const discovered = new Map<string, Promise<client.Configuration>>();
 const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
 /** The provider's discovered configuration, fetched once (and again after a failure). */
-export function providerConfiguration(provider: OidcProviderConfig): Promise<client.Configuration> {
+function providerConfiguration(provider: OidcProviderConfig): Promise<client.Configuration> {
   const key = `${provider.issuer}|${provider.clientId}`;
   let config = discovered.get(key);
   if (!config) {
@@ -51,7 +51,7 @@ export async function authorizationUrl(provider: OidcProviderConfig, redirectUri
   return { url, checks };
 }
 
-export interface OidcIdentity {
+interface OidcIdentity {
   subject: string;
   email: string | null;
   emailVerified: boolean;
@@ -94,7 +94,7 @@ async function freeUsername(tx: DbOrTx, wish: string): Promise<string> {
 export class OidcNoEmail extends Error {}
 
 /** Who signed in through a provider, and the media files of a dropped unconfirmed claim (removed after commit). */
-export interface IdentityAccount {
+interface IdentityAccount {
   account: Account;
   droppedFiles: string[];
 }

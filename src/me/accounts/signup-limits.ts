@@ -3,7 +3,7 @@ import { ApiError } from '../../http/errors.js';
 import { takeRateLimited } from '../../http/throttle.js';
 
 /** Sign-ups per e-mail address per hour: a few retries, not a mail cannon aimed at one inbox. */
-export const SIGNUPS_PER_ADDRESS = 3;
+const SIGNUPS_PER_ADDRESS = 3;
 const SIGNUP_WINDOW_SECONDS = 3600;
 
 /** Runs the counting; the 429 to answer when a limit is used up, null to go ahead. */

@@ -12,7 +12,7 @@ import { keepingNext } from '../../core/users/urls.js';
 import type { MailSettings } from './queries.js';
 import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, GUEST_CONVERT_PATH, GUEST_PATH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 
-export type FormValues = Record<string, string>;
+type FormValues = Record<string, string>;
 
 
 interface FormPageProps {
@@ -48,7 +48,7 @@ export function LoginPage({ page, values = {}, errors = {}, next }: FormPageProp
 }
 
 /** Links to the OpenID Connect providers configured in the environment. */
-export function SocialLogin({ page, next }: { page: PageContext; next: string }) {
+function SocialLogin({ page, next }: { page: PageContext; next: string }) {
   const providers = page.socialProviders ?? [];
   if (!providers.length) return null;
   return (
@@ -219,7 +219,7 @@ export function PasswordResetPage({ page, values = {}, errors = {} }: FormPagePr
   );
 }
 
-export function NewPasswordForm({ page, action, errors = {}, withOld }: { page: PageContext; action: string; errors?: FieldErrors; withOld?: boolean }) {
+function NewPasswordForm({ page, action, errors = {}, withOld }: { page: PageContext; action: string; errors?: FieldErrors; withOld?: boolean }) {
   const { lang } = page;
   return (
     <form method="post" action={action}>
@@ -348,7 +348,7 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
 }
 
 /** One organisation whose terms of use the user agreed to. */
-export interface TermsAgreementView {
+interface TermsAgreementView {
   organisationId: number;
   name: string;
   termsPath: string;

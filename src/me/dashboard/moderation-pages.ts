@@ -16,9 +16,8 @@ import { canSeeRemarks } from '../../features/moderatorremarks/rules.js';
 import { sendPage } from '../../web/render.js';
 import { loadThreadObjectNames } from '../../features/comments/queries.js';
 import { MODERATION_ACTIONS, type ModerationState, moderateComment, moderationStates, restoreModeration } from '../../features/comments/services.js';
-import { isGone } from '../../features/comments/serialize.js';
 import { countModerationComments, loadModerationComment, loadModerationComments, type ModerationFilter } from '../../features/moderation/queries.js';
-import { serializeModerationComment } from '../../features/moderation/serialize.js';
+import { queueCommentOf } from '../../features/moderation/view-model.js';
 import { canModerateComments, canViewModerationDashboard } from '../../features/moderation/rules.js';
 import { loadProjectContext, loadProjectContexts } from '../../core/projects/context.js';
 import { loadReportedObjects, loadReportsOf } from '../../features/reports/queries.js';
@@ -37,7 +36,7 @@ const DetailQuery = Type.Object({
   page: PageParam,
   filter: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('unread'), Type.Literal('reported'), Type.Literal('blocked')])),
 });
-export const MODERATION_PAGE_SIZE = 50;
+const MODERATION_PAGE_SIZE = 50;
 const ActionParams = Type.Object({ slug: Slug, id: PathId });
 
 /** The actions the selection form offers. */
@@ -138,7 +137,7 @@ export async function moderationPageRoutes(fastify: FastifyInstance): Promise<vo
     const ctx = renderContext(request, page.user, config);
     const reports = await loadReportsOf(db, 'comment', rows.map((r) => r.id));
     const objects = await loadThreadObjectNames(db, rows);
-    const comments = rows.map((row) => ({ ...serializeModerationComment(row, ctx), path: row.path, isGone: isGone(row), byGuest: row.creatorIsGuest && !isGone(row), object: objects.get(row.id) ?? '', reports: reports.get(row.id) ?? [] }));
+    const comments = rows.map((row) => queueCommentOf(row, { reports, objects }, ctx));
     const reportedObjects = filter === 'all' || filter === 'reported' ? await loadReportedObjects(db, project.id) : [];
     const reported: ReportedGroup[] = reportableContentTypes().flatMap((kind) => {
       const items = reportedObjects.filter((o) => o.kind === kind.kind);

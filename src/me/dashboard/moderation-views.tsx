@@ -7,7 +7,7 @@ import type { PageContext } from '../../web/context.js';
 import { CsrfField } from '../../web/layout.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
-import type { serializeModerationComment } from '../../features/moderation/serialize.js';
+import type { QueueComment } from '../../features/moderation/view-model.js';
 import { GuestBadge } from '../../web/guest-badge.js';
 import type { ReportedObject, ReportRow } from '../../features/reports/queries.js';
 import type { Text } from '../../core/modules/registry.js';
@@ -45,8 +45,6 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
     </DashboardFrame>
   );
 }
-
-type ModerationComment = ReturnType<typeof serializeModerationComment> & { path: string; isGone: boolean; byGuest: boolean; object: string; reports: ReportRow[] };
 
 export type ModerationFilterName = 'all' | 'unread' | 'reported' | 'blocked';
 export const MODERATION_FILTERS: [ModerationFilterName, string][] = [
@@ -151,59 +149,59 @@ export interface ReportedGroup {
   items: ReportedObject[];
 }
 
-function ModerationItem({ page, comment, slug, place }: { page: PageContext; comment: ModerationComment; slug: string; place: QueuePlace }) {
+function ModerationItem({ page, comment, slug, place }: { page: PageContext; comment: QueueComment; slug: string; place: QueuePlace }) {
   const { lang } = page;
-  const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.pk} slug={slug} place={place} />;
+  const button = (action: string, label: string) => <ActionButton page={page} action={action} label={t(lang, label)} commentId={comment.id} slug={slug} place={place} />;
   return (
-    <li id={`comment-${comment.pk}`} class="moderation-comment">
+    <li id={`comment-${comment.id}`} class="moderation-comment">
       <p class="field check">
-        <input type="checkbox" id={`select-${comment.pk}`} name="ids" value={String(comment.pk)} form="bulk-form" />
-        <label for={`select-${comment.pk}`}>{t(lang, 'Select comment by %(name)s', { name: comment.user_name })}</label>
+        <input type="checkbox" id={`select-${comment.id}`} name="ids" value={String(comment.id)} form="bulk-form" />
+        <label for={`select-${comment.id}`}>{t(lang, 'Select comment by %(name)s', { name: comment.author })}</label>
       </p>
       <p>
-        <strong>{comment.user_name}</strong> {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.last_edit}</span>{' '}
-        {comment.is_unread && <span class="badge">{t(lang, 'unread')}</span>} {comment.is_blocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
-        {comment.is_moderator_marked && <span class="badge">{t(lang, 'highlighted')}</span>}
+        <strong>{comment.author}</strong> {comment.byGuest && <GuestBadge lang={lang} />} <span>{comment.lastEdit}</span>{' '}
+        {comment.isUnread && <span class="badge">{t(lang, 'unread')}</span>} {comment.isBlocked && <span class="badge">{t(lang, 'blocked')}</span>}{' '}
+        {comment.isModeratorMarked && <span class="badge">{t(lang, 'highlighted')}</span>}
       </p>
-      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <PlainText class="comment-text" text={comment.comment} />}
-      <p>{tn(lang, '%(count)s report', '%(count)s reports', comment.num_reports)}</p>
+      {comment.isGone ? <p class="comment-hidden">{t(lang, 'Deleted')}</p> : <PlainText class="comment-text" text={comment.text} />}
+      <p>{tn(lang, '%(count)s report', '%(count)s reports', comment.reportCount)}</p>
       <ReportList lang={lang} reports={comment.reports} />
-      {comment.moderator_feedback && (
+      {comment.feedback !== null && (
         <div class="feedback">
           <p>
             <strong>{t(lang, 'Feedback from moderation')}:</strong>
           </p>
-          <RichText html={comment.moderator_feedback.feedback_text} />
+          <RichText html={comment.feedback} />
         </div>
       )}
       {comment.path && (
         <p>
           {comment.object && <>{t(lang, 'On:')} <a href={comment.path.split('?')[0]}>{comment.object}</a> · </>}
-          <a href={`${comment.path}#comment-${comment.pk}`}>{t(lang, 'View in discussion')}</a>
+          <a href={`${comment.path}#comment-${comment.id}`}>{t(lang, 'View in discussion')}</a>
         </p>
       )}
       <div class="actions">
-        {comment.is_unread ? button('read', 'Mark as read') : button('unread', 'Mark as unread')}
-        {!comment.isGone && (comment.is_blocked ? button('unblock', 'Unblock') : button('block', 'Block'))}
-        {!comment.isGone && (comment.is_moderator_marked ? button('unmark', 'Remove highlight') : button('mark', 'Highlight'))}
-        {comment.moderator_feedback && (
-          <form method="post" action={commentActionPath(comment.pk, 'feedback/delete')} class="inline-form">
+        {comment.isUnread ? button('read', 'Mark as read') : button('unread', 'Mark as unread')}
+        {!comment.isGone && (comment.isBlocked ? button('unblock', 'Unblock') : button('block', 'Block'))}
+        {!comment.isGone && (comment.isModeratorMarked ? button('unmark', 'Remove highlight') : button('mark', 'Highlight'))}
+        {comment.feedback !== null && (
+          <form method="post" action={commentActionPath(comment.id, 'feedback/delete')} class="inline-form">
             <CsrfField page={page} />
-            <input type="hidden" name="next" value={`${queuePath(slug, place)}#comment-${comment.pk}`} />
+            <input type="hidden" name="next" value={`${queuePath(slug, place)}#comment-${comment.id}`} />
             <button type="submit">{t(lang, 'Delete feedback')}</button>
           </form>
         )}
-        {comment.num_reports > 0 && <HandledButton page={page} kind="comment" id={comment.pk} slug={slug} place={place} />}
+        {comment.reportCount > 0 && <HandledButton page={page} kind="comment" id={comment.id} slug={slug} place={place} />}
       </div>
     </li>
   );
 }
 
-export interface ModerationDetailData {
+interface ModerationDetailData {
   project: { name: string; slug: string; organisationSlug: string };
   /** The modules whose export this user may open (`mayExportModule`, §B16). */
   exports: { name: string; slug: string }[];
-  comments: ModerationComment[];
+  comments: QueueComment[];
   pager: PageLinks;
   filter: ModerationFilterName;
   filters: [ModerationFilterName, string][];

@@ -18,7 +18,7 @@ import { notificationOpenPath, NOTIFICATIONS_READ_ALL_PATH, NotificationsPage } 
 import { followedProjects } from '../../core/projects/tiles.js';
 import { sidebarOf } from './sidebar.js';
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+const NOTIFICATIONS_PAGE_SIZE = 20;
 
 const ListQuery = Type.Object({ page: PageParam, unread: Type.Optional(Type.String({ maxLength: 10 })) });
 const IdParams = Type.Object({ id: PathId });

@@ -9,7 +9,7 @@ import { NOTIFICATIONS_PATH } from '../../web/paths.js';
 import { DashboardFrame, type Sidebar } from './views.js';
 
 /** A notification as the centre shows it: its text in the reader's language, and where it leads. */
-export interface NotificationItem {
+interface NotificationItem {
   id: number;
   text: string;
   /** The page that opens it (marks it read, then leads to its place), or null when it leads nowhere. */
@@ -18,7 +18,7 @@ export interface NotificationItem {
   created: Date;
 }
 
-export interface NotificationsData {
+interface NotificationsData {
   items: NotificationItem[];
   unreadOnly: boolean;
   unread: number;
@@ -26,7 +26,7 @@ export interface NotificationsData {
 }
 
 export const notificationOpenPath = (id: number) => `${NOTIFICATIONS_PATH}${id}/`;
-export const notificationReadPath = (id: number) => `${NOTIFICATIONS_PATH}${id}/read/`;
+const notificationReadPath = (id: number) => `${NOTIFICATIONS_PATH}${id}/read/`;
 export const NOTIFICATIONS_READ_ALL_PATH = `${NOTIFICATIONS_PATH}read_all/`;
 
 /** `/userdashboard/notifications/`: the notification centre (adhocracy+'s), newest first, unread marked. */

@@ -14,10 +14,10 @@ import { notificationPageRoutes } from './notification-pages.js';
 import { carousel } from './rules.js';
 import { byParticipation } from '../../core/projects/rules.js';
 import { loadCommentPaths } from '../../features/comments/queries.js';
-import { linkedComments, toActivity } from './serialize.js';
+import { linkedComments, toActivity } from './view-model.js';
 
-export const OVERVIEW_FEED_SIZE = 5;
-export const ACTIVITIES_PAGE_SIZE = 20;
+const OVERVIEW_FEED_SIZE = 5;
+const ACTIVITIES_PAGE_SIZE = 20;
 
 const ActivitiesQuery = Type.Object({ before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
 

@@ -2,7 +2,7 @@ import { byParticipation, type DatedProject } from '../../core/projects/rules.js
 
 /** The follow-list carousel (decision D6) and the sidebar's organisations, as pure functions. */
 
-export const CAROUSEL_SIZE = 8;
+const CAROUSEL_SIZE = 8;
 
 /** At most 8 non-draft followed projects, running first (byParticipation). */
 export function carousel<P extends DatedProject>(projects: P[], now: Date): P[] {

@@ -10,7 +10,7 @@ import type { TiledProject } from '../../core/projects/tiles.js';
 import { profilePath } from '../../core/urls.js';
 import { ProjectTile } from '../../web/project-tile.js';
 import { NOTIFICATIONS_PATH } from '../../web/paths.js';
-import type { Activity } from './serialize.js';
+import type { Activity } from './view-model.js';
 
 type UserPage = PageContext & { user: AuthUser };
 
@@ -149,7 +149,7 @@ function activitySentence(lang: Lang, a: Activity) {
   }
 }
 
-export function ActivityItem({ page, activity }: { page: PageContext; activity: Activity }) {
+function ActivityItem({ page, activity }: { page: PageContext; activity: Activity }) {
   const { lang, timeZone } = page;
   return (
     <li>
@@ -179,7 +179,7 @@ function Feed({ page, activities }: { page: PageContext; activities: Activity[] 
   );
 }
 
-export interface OverviewData {
+interface OverviewData {
   sidebar: Sidebar;
   carousel: TiledProject[];
   followingCount: number;

@@ -17,9 +17,9 @@ import { operator } from './access.js';
 import { MailsPage, PlatformPageForm, PlatformPagesPage, ReportsPage } from './content-views.js';
 import { listMails } from './services.js';
 
-export const BACKOFFICE_PAGE_SIZE = 25;
+const BACKOFFICE_PAGE_SIZE = 25;
 /** The longest legal text an operator may store (characters of HTML). */
-export const LEGAL_TEXT_MAX = 100_000;
+const LEGAL_TEXT_MAX = 100_000;
 
 const ListQuery = Type.Object({ page: PageParam, done: Type.Optional(Type.String({ maxLength: 40 })) });
 const NextQuery = Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) });

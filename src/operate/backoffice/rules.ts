@@ -9,7 +9,7 @@ export const userCarePath = (id: number) => `/backoffice/users/${id}/`;
 /** The account the content of deleted accounts belongs to (core/users/deletion.ts): no operator action touches it. */
 export const isDeletedPlaceholder = (user: { username: string }) => user.username === DELETED_USERNAME;
 
-export interface CareTarget {
+interface CareTarget {
   id: number;
   username: string;
   isActive: boolean;

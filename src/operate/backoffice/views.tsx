@@ -67,7 +67,7 @@ export function OrganisationsPage({ page, organisations, name, error, notice }: 
   );
 }
 
-export interface OrganisationData {
+interface OrganisationData {
   organisation: { id: number; slug: string; name: string; enableGeolocation: boolean; language: string };
   initiators: Rows<typeof organisationPeople>;
   members: Rows<typeof organisationPeople>;

@@ -6,7 +6,7 @@ import { SETUP_ORGANISATION_PATH, SETUP_PATH } from '../../web/paths.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../../core/organisations/rules.js';
 import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 
-export interface SetupForm {
+interface SetupForm {
   values: Record<string, string>;
   errors: Record<string, string[]>;
 }

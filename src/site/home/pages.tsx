@@ -23,7 +23,6 @@ import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
 import { PROJECT_TOPICS, type ProjectTopic } from '../../core/projects/topics.js';
 import { organisationResultsPath } from '../../features/results/queries.js';
-import { type District, listDistricts } from '../../features/places/queries.js';
 import { loadOrganisationProfile, type OrganisationProfile, translated } from '../../core/organisations/queries.js';
 
 const PROJECT_SEARCH_MAX_LENGTH = 200;
@@ -54,7 +53,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const filter: ProjectFilter = { search: search.trim(), topic, organisation, status, district };
       const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
       const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
-      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: await listDistricts(db), start: await loadStartPage(db) });
+      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: districtsOf(listed), start: await loadStartPage(db) });
     };
     const viewer = await pageContext(request, reply);
     return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
@@ -104,6 +103,18 @@ export function Tiles({ page, projects, now, empty, level }: { page: PageContext
 function organisationsOf(projects: TiledProject[]) {
   const seen = new Map(projects.map((p) => [p.organisationSlug, p.organisationName]));
   return [...seen].map(([slug, name]) => ({ slug, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The districts of the listed projects (read with their tiles, so the filter offers only districts that have a project). */
+function districtsOf(projects: TiledProject[]): District[] {
+  const seen = new Map(projects.flatMap((p) => (p.administrativeDistrictId === null || p.districtName === null ? [] : [[p.administrativeDistrictId, p.districtName] as const])));
+  return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A district as the filter offers it. */
+interface District {
+  id: number;
+  name: string;
 }
 
 const STATUS_LABELS: Record<ProjectStatusFilter, string> = { running: 'Running', upcoming: 'Upcoming', finished: 'Finished' };
@@ -171,7 +182,7 @@ function StartIntro({ lang, start }: { lang: Lang; start: StartPageTexts }) {
   );
 }
 
-export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
+function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);

@@ -72,7 +72,7 @@ export function ModuleContent({ page, data: content }: { page: PageContext; data
 }
 
 /** Where a module stands among its project's modules (§A6.2–3): its timeline entry and its neighbours in that entry. */
-export async function modulePlace(db: DbOrTx, module: { id: number; projectId: number }) {
+async function modulePlace(db: DbOrTx, module: { id: number; projectId: number }) {
   const clusters = moduleClusters(await loadProjectModules(db, module.projectId, false));
   const entry = clusters.findIndex((c) => c.modules.some((m) => m.id === module.id));
   const siblings = entry >= 0 ? clusters[entry].modules : [];

@@ -26,7 +26,7 @@ export async function profilePages(fastify: FastifyInstance): Promise<void> {
   });
 }
 
-export function ProfilePage({ page, profile }: { page: PageContext; profile: Profile }) {
+function ProfilePage({ page, profile }: { page: PageContext; profile: Profile }) {
   const { lang } = page;
   return (
     <Layout page={page} title={profile.username}>

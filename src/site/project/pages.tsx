@@ -50,7 +50,7 @@ const ProjectOwnQuery = Type.Object({
 const projectQuery = () => Type.Object({ ...modulePageQuery().properties, ...ProjectOwnQuery.properties }) as unknown as typeof ProjectOwnQuery;
 const FollowBody = Type.Object({ csrfmiddlewaretoken: Type.Optional(Type.String({ maxLength: 200 })), follow: Type.Optional(Type.String({ maxLength: 10 })), next: Type.Optional(Type.String({ maxLength: 2000 })) });
 
-export interface ProjectPageData {
+interface ProjectPageData {
   /** The header image's `srcset` (its real width; media/store.ts `srcset`). */
   imageSrcset?: string;
   project: ProjectPageRow;
@@ -250,7 +250,7 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
 }
 
 /** The title of a timeline entry: "Online Participation" alone, "1. Online Participation" among several (§A4.4). */
-export const clusterTitle = (lang: Lang, index: number, count: number) =>
+const clusterTitle = (lang: Lang, index: number, count: number) =>
   count > 1 ? `${index + 1}. ${t(lang, 'Online Participation')}` : t(lang, 'Online Participation');
 
 /** The timeline's entries in date order: the module clusters (by start) and the offline events (by date; a+ `participation_dates`). */
@@ -317,7 +317,7 @@ function Tabs({ lang, path, tab }: { lang: Lang; path: string; tab: ProjectPageD
   );
 }
 
-export function ProjectPage({ page, data }: { page: PageContext; data: ProjectPageData }) {
+function ProjectPage({ page, data }: { page: PageContext; data: ProjectPageData }) {
   const { lang } = page;
   const { project } = data;
   const path = projectPath(project.organisationSlug, project.slug);

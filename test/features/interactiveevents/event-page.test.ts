@@ -79,3 +79,25 @@ test('asking costs two statements before the answer (the event with its affiliat
   assert.equal(event.event, 'question');
   assert.deepEqual(event.data, question, 'the live event carries the question as the answer does');
 });
+
+test('a question alone, as the live page fetches it: its item with the headings’ counts, nothing of a question the viewer does not see in the open list', async () => {
+  const t = await createTestApp();
+  const world = eventWorld();
+  world.live_questions = [...(world.live_questions ?? []), { id: 20, module: EVENT, text: 'Answered already', affiliation: 11, is_answered: true }];
+  await load(t.db, world);
+  const page = await t.request({ method: 'GET', url: EVENT_PAGE });
+  assert.match(page.text, /<ul class="live-questions" data-live-questions="\/org\/interactiveevents\/town-hall\/questions\/" data-live-new>/, 'the open list says where its questions’ fragments are');
+  const open = await t.request({ method: 'GET', url: `${EVENT_PAGE}questions/1/` });
+  assert.equal(open.status, 200);
+  assert.ok(!open.text.startsWith('<!DOCTYPE'), 'a fragment, not a document');
+  assert.match(open.text, /<li id="question-1"/);
+  assert.match(open.text, /<h2 id="questions-heading">Questions \(1\)<\/h2>/, 'the hidden question is not counted for a visitor');
+  assert.match(open.text, /<h2 id="answered-heading">Answered questions \(1\)<\/h2>/);
+  for (const id of [2, 20]) {
+    const gone = await t.request({ method: 'GET', url: `${EVENT_PAGE}questions/${id}/` });
+    assert.equal(gone.status, 200, `question ${id}`);
+    assert.ok(!gone.text.includes('<li'), `question ${id} is not in a visitor's open list`);
+  }
+  assert.equal((await t.request({ method: 'GET', url: `${EVENT_PAGE}questions/4/` })).status, 200, "another event's question");
+  assert.ok(!(await t.request({ method: 'GET', url: `${EVENT_PAGE}questions/4/` })).text.includes('Staff only'));
+});

@@ -48,6 +48,9 @@ test('two citizens and a moderator: a question is asked, liked, put on screen an
     await mark(page);
     await page.locator('html[data-live-open]').waitFor({ state: 'attached' });
   };
+  // What citizen B's page fetches in the background: a question's fragment, not the whole page (issue 40).
+  const fetched: string[] = [];
+  citizenB.on('request', (request) => void (request.resourceType() === 'fetch' && fetched.push(new URL(request.url()).pathname)));
   await open(citizenB, EVENT);
   await open(moderator, EVENT);
   await open(projector, SCREEN);
@@ -75,6 +78,8 @@ test('two citizens and a moderator: a question is asked, liked, put on screen an
   await citizenA.locator('[data-likes-for="5"]').filter({ hasText: '1' }).waitFor();
   await citizenB.getByRole('button', { name: 'Like question 5' }).and(citizenB.locator('[aria-pressed="true"]')).waitFor();
   await stillSame(citizenA, 'citizen A’s page');
+  assert.ok(fetched.includes(`${EVENT}questions/5/`), `citizen B fetched the new question: ${fetched.join(', ')}`);
+  assert.ok(!fetched.includes(EVENT), `citizen B did not fetch the whole event page: ${fetched.join(', ')}`);
 
   // The moderator puts it on screen: the projector shows it.
   await moderator.getByRole('button', { name: 'Show on screen: question 5' }).click();

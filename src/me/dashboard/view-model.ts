@@ -3,7 +3,7 @@ import { commentPath, profilePath, projectPath } from '../../core/urls.js';
 import { resultPath } from '../../features/results/queries.js';
 import { type FeedEntry, isItemFeedback } from './queries.js';
 
-export type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated' | 'result_linked' | 'result_status' | 'item_feedback';
+type ActivityKind = 'comment' | 'reply' | 'feedback_added' | 'feedback_updated' | 'result_linked' | 'result_status' | 'item_feedback';
 
 export interface Activity {
   id: number;
