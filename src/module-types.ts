@@ -7,6 +7,8 @@ import { mapBrainstorming, mapIdeaChallenge } from './features/mapideas/module-t
 import { interactiveEvent } from './features/interactiveevents/module-type.js';
 import { registerModuleTypes } from './features/moduletypes/contract.js';
 import { poll } from './features/polls/module-type.js';
+import { resultContentType } from './features/results/content-type.js';
+import { registerProjectContentType } from './core/contenttypes/registry.js';
 import { prioritisation } from './features/topicprio/module-type.js';
 
 /**
@@ -17,3 +19,6 @@ import { prioritisation } from './features/topicprio/module-type.js';
 export const MODULE_TYPES = [brainstorming, ideaChallenge, mapBrainstorming, mapIdeaChallenge, participatoryBudgeting, ...budgetVotingTypes(participatoryBudgeting), poll, textReview, debate, prioritisation, interactiveEvent];
 
 registerModuleTypes(MODULE_TYPES);
+
+// A project's own commentable content, held by no module (issue 39.3: the discussion of a result).
+registerProjectContentType(resultContentType);

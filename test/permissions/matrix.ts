@@ -64,6 +64,8 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   'read a result': seesProject,
   'open the results dashboard': moderating,
   'open a result’s edit page': moderating,
+  // A result's discussion (issue 39.3): no module and no phase; whoever takes part in the published project, and MODERATING always.
+  'comment on a result': (a, p) => moderating(a) || (p.status === 'published' && TAKES_PART[p.access].includes(a)),
   // Machine summaries (issue 34.9): the published ones as the project; asked for and published in the dashboard by its initiators and superusers.
   'read the published summaries': seesProject,
   'open the summaries in the dashboard': (a) => a === 'initiator' || a === 'superuser',
@@ -119,6 +121,7 @@ export type ProjectAction =
   | 'read a result'
   | 'open the results dashboard'
   | 'open a result’s edit page'
+  | 'comment on a result'
   | 'read the published summaries'
   | 'open the summaries in the dashboard'
   | 'open the map presets and districts in the back-office'
@@ -161,6 +164,7 @@ interface Call {
 
 const IDEA = 4;
 const COMMENT = 8;
+const RESULT = 18;
 const API_DENIED = [401, 403, 404];
 const PAGE_DENIED = [302, 403, 404];
 const ideaComments = (ideaId: number, rest = '') => `/api/contenttypes/${IDEA}/objects/${ideaId}/comments/${rest}`;
@@ -194,6 +198,7 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'read a result': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
   'open the results dashboard': (p) => ({ method: 'GET', url: `/org/results/project/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'open a result’s edit page': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/update/`, ok: 200, denied: PAGE_DENIED }),
+  'comment on a result': (p) => ({ method: 'POST', url: `/api/contenttypes/${RESULT}/objects/${resultIdOf(p)}/comments/`, payload: { comment: 'What about the benches?' }, ok: 201 }),
   'read the published summaries': (p) => ({ method: 'GET', url: `/org/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
   'open the summaries in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/summary/`, ok: 200, denied: PAGE_DENIED }),
   'open the map presets and districts in the back-office': () => ({ method: 'GET', url: '/backoffice/maps/', ok: 200, denied: PAGE_DENIED }),

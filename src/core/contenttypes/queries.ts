@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, type ContentKind, modules } from '../../db/schema/index.js';
 import { contentTypeOfModule } from '../modules/registry.js';
+import { projectContentType } from './registry.js';
 
 /** What generic relations need to know about a target object. */
 export interface TargetInfo {
@@ -50,6 +51,12 @@ export async function loadTarget(db: DbOrTx, kind: ContentKind, id: number): Pro
       };
     }
     default: {
+      // A project's own content (a result): no module.
+      const projectOwned = projectContentType(kind);
+      if (projectOwned) {
+        const own = await projectOwned.target(db, id);
+        return own ? { kind, id, creatorId: own.creatorId, projectId: own.projectId, moduleId: null } : null;
+      }
       // The content of a module type: its registry entry finds the object's module and creator.
       const found = await contentTypeOfModule(kind)?.target(db, id);
       return found ? withModule(found.moduleId, found.creatorId) : null;

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.js';
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { contentTypeOfModule } from '../modules/registry.js';
 
@@ -42,12 +43,37 @@ export function contentTypeId(kind: ContentKind): number {
 }
 export const contentKindOf = (id: number): ContentKind | undefined => CONTENT_KINDS.find((kind) => rowOf(kind)?.id === id);
 
+/**
+ * Content of a project that belongs to none of its modules (a result, features/results) and has a
+ * discussion: its comments are decided by the project alone (a project-level comment context, no
+ * phase). The feature registers it (src/module-types.ts); shared code reads it here.
+ */
+export interface ProjectContentType {
+  kind: ContentKind;
+  /** The object's project and creator; null when it does not exist. */
+  target: (db: DbOrTx, id: number) => Promise<{ projectId: number; creatorId: number | null } | null>;
+  /** The page of each object (where its discussion is) and its name, by id, in a constant number of statements. */
+  pages: (db: DbOrTx, ids: number[]) => Promise<Map<number, { path: string; name: string }>>;
+}
+
+const projectContentTypes = new Map<ContentKind, ProjectContentType>();
+
+/** Registers a project's commentable content type (once per kind; the same object again is no change). */
+export function registerProjectContentType(type: ProjectContentType): void {
+  const known = projectContentTypes.get(type.kind);
+  if (known && known !== type) throw new Error(`project content type ${type.kind} is registered twice`);
+  projectContentTypes.set(type.kind, type);
+}
+
+/** The registered project-level content type of a kind, or null (module content and comments have none). */
+export const projectContentType = (kind: ContentKind): ProjectContentType | null => projectContentTypes.get(kind) ?? null;
+
 // What may be commented on, rated and reported: comments themselves, and what module types declare (the registry).
 const declared = (flag: 'commentable' | 'rateable' | 'reportable'): ContentKind[] =>
   CONTENT_KINDS.filter((kind) => kind === 'comment' || contentTypeOfModule(kind)?.[flag] === true);
 
-/** Objects that can be commented on (A4_COMMENTABLES, as far as Allmende has them). */
-export const commentable = (): readonly ContentKind[] => declared('commentable');
+/** Objects that can be commented on (A4_COMMENTABLES, as far as Allmende has them), and a project's own commentable content (results). */
+export const commentable = (): readonly ContentKind[] => [...declared('commentable'), ...CONTENT_KINDS.filter((kind) => projectContentTypes.has(kind))];
 /** Objects that can be rated (A4_RATEABLES). */
 export const rateable = (): readonly ContentKind[] => declared('rateable');
 /** Objects that can be reported. */

@@ -1,4 +1,4 @@
-import { canModerate, canParticipate, canViewProject, type ModuleContext } from '../projects/rules.js';
+import { canModerate, canParticipate, canViewProject, type ModuleContext, type ProjectItemContext } from '../projects/rules.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import { phaseAllows } from './phases.js';
 import type { PhaseFeature } from './registry.js';
@@ -10,6 +10,9 @@ export const isPublished = (c: ModuleContext) => !c.module.isDraft;
 
 /** view_module: who may see the project; a draft module only its moderators (F4). */
 export const canViewModule = (c: ModuleContext) => canViewProject(c.project) && (isPublished(c) || canModerate(c.project));
+
+/** Seeing an object: in a module as `canViewModule`; a project's own content (a result, `module: null`) whoever sees the project. */
+export const canViewItem = (c: ModuleContext | ProjectItemContext) => (c.module === null ? canViewProject(c.project) : canViewModule(c));
 
 /** Taking part in a module: a context member of a live, non-archived project, in a published module. */
 export const participatesIn = (c: ModuleContext) => canParticipate(c.project) && isPublished(c);

@@ -5,7 +5,7 @@ import { modules, organisationInitiators, organisationMembers, phases, projectMo
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import type { FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser, pendingTokenKey, settleToken, tokenUid, tokenUserField } from '../../http/auth.js';
-import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type RuleUser } from './rules.js';
+import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type ProjectItemContext, type RuleUser } from './rules.js';
 
 /**
  * The one place that loads what the permission rules look at, one statement per request (or per
@@ -16,6 +16,7 @@ import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContex
 
 export type LoadedProjectContext = ProjectContext & { projectId: number; organisationId: number };
 export type LoadedModuleContext = ModuleContext & { project: LoadedProjectContext };
+export type LoadedProjectItemContext = ProjectItemContext & { project: LoadedProjectContext };
 
 /** The user's id in the statements below (0 for anonymous), a placeholder for it in a prepared statement, or a column of users. */
 export type Uid = number | Placeholder<'uid'> | SQL;
@@ -65,6 +66,12 @@ export const toProjectContext = (row: ProjectRow, user: RuleUser): LoadedProject
   user,
   roles: { moderator: row.moderator, participant: row.participant, initiator: row.initiator, orgMember: row.orgMember },
 });
+
+/** The context of a project's own content (a result: no module), in the statement of `loadProjectContext`; null when the project does not exist. */
+export async function loadProjectItemContext(db: DbOrTx, projectId: number, user: RuleUser, now = new Date()): Promise<LoadedProjectItemContext | null> {
+  const project = await loadProjectContext(db, projectId, user);
+  return project && { project, module: null, now };
+}
 
 /** A project and the user's roles in it; null when the project does not exist. */
 export async function loadProjectContext(db: DbOrTx, projectId: number, user: RuleUser): Promise<LoadedProjectContext | null> {

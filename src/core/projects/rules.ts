@@ -42,6 +42,16 @@ export interface ModuleContext {
   now: Date;
 }
 
+/**
+ * Content of a project that belongs to none of its modules (a result): no module and no phase; the
+ * rules about it ask the project alone (`module: null` tells it from a `ModuleContext`).
+ */
+export interface ProjectItemContext {
+  project: ProjectContext;
+  module: null;
+  now: Date;
+}
+
 export const NO_ROLES: ProjectContext['roles'] = { moderator: false, initiator: false, participant: false, orgMember: false };
 
 export const signedIn = (c: ProjectContext) => c.user !== null;

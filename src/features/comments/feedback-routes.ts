@@ -8,8 +8,8 @@ import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { feedbackColumns } from './queries.js';
-import { loadTarget } from '../../core/contenttypes/queries.js';
-import { loadModuleContext } from '../../core/projects/context.js';
+import { loadObjectContext } from '../../core/contenttypes/context.js';
+import { contentTypeId } from '../../core/contenttypes/registry.js';
 import { canGiveModeratorFeedback, canViewModeratorFeedback, FEEDBACK_TEXT_MAX_LENGTH } from './feedback-rules.js';
 import { FeedbackSchema, serializeFeedback } from './feedback-serialize.js';
 import { addCommentFeedback, deleteCommentFeedback, FeedbackExists, updateCommentFeedback } from './feedback-services.js';
@@ -25,9 +25,7 @@ export async function moderatorFeedbackRoutes(fastify: FastifyInstance): Promise
 
   /** The comment's project and what the user may do there; 404 for an unknown comment. */
   const access = async (commentPk: number, user: AuthUser | null) => {
-    const target = await loadTarget(db, 'comment', commentPk);
-    const context = target?.moduleId ? await loadModuleContext(db, target.moduleId, user) : null;
-    if (!target || !context) throw notFound();
+    const context = await loadObjectContext(db, contentTypeId('comment'), commentPk, user, ['comment']);
     return { mayView: canViewModeratorFeedback(context), mayModerate: canGiveModeratorFeedback(context) };
   };
 

@@ -11,6 +11,7 @@ import type { OrganisationTerms } from '../../core/organisations/rules.js';
 import type { CommentState } from './rules.js';
 import { commentPath } from '../../core/urls.js';
 import { contentTypeOfModule } from '../../core/modules/registry.js';
+import { projectContentType } from '../../core/contenttypes/registry.js';
 import { fromJson, preparedStatement, qualified as q } from '../../db/sql.js';
 
 export interface ObjectRef {
@@ -44,6 +45,9 @@ async function threadObjects(db: DbOrTx, refs: CommentRef[]): Promise<Map<number
 
 const idsOf = (objects: ObjectRef[], type: ContentKind) => [...new Set(objects.filter((o) => o.type === type).map((o) => o.id))];
 
+/** The pages (path and name) of a kind's objects: a module type's content names them, or a project's own content (a result). */
+const pagesOf = (kind: ContentKind) => contentTypeOfModule(kind)?.pages ?? projectContentType(kind)?.pages;
+
 /** Page paths of the content of module types (ideas, polls, chapters, …): one statement per kind present. */
 export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
@@ -51,7 +55,7 @@ export async function loadObjectPaths(db: DbOrTx, objects: ObjectRef[]): Promise
   const kinds = [...new Set(objects.map((o) => o.type))].filter((kind) => kind !== 'comment');
   for (const kind of kinds) {
     const ids = idsOf(objects, kind);
-    const own = contentTypeOfModule(kind)?.pages;
+    const own = pagesOf(kind);
     if (own) for (const [id, { path }] of await own(db, ids)) paths.set(objectKey({ type: kind, id }), path);
   }
   return paths;
@@ -449,7 +453,7 @@ export async function loadThreadObjectNames(db: DbOrTx, refs: CommentRef[]): Pro
   const objects = [...roots.values()];
   const names = new Map<string, string>();
   for (const kind of new Set(objects.map((o) => o.type))) {
-    const own = contentTypeOfModule(kind)?.pages;
+    const own = pagesOf(kind);
     if (own) for (const [id, { name }] of await own(db, idsOf(objects, kind))) names.set(objectKey({ type: kind, id }), name);
   }
   return new Map([...roots].map(([id, root]) => [id, names.get(objectKey(root)) ?? '']));

@@ -1,16 +1,21 @@
 import type { ContentKind } from '../../db/schema/index.js';
 import { commentTextProblem } from './input.js';
-import { canViewModule, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
-import { canModerate, isSuperuser, NO_ROLES } from '../../core/projects/rules.js';
+import { canViewItem, type ModuleContext, participatesIn, phaseAllowsFor } from '../../core/modules/rules.js';
+import { canModerate, canParticipate, isSuperuser, NO_ROLES, type ProjectContext, type ProjectItemContext } from '../../core/projects/rules.js';
 import { contentTypeOfModule, moduleTypeOf } from '../../core/modules/registry.js';
 
 /** The content whose phase features decide about a thread root (a paragraph follows its chapter): its content type says. */
 const phaseModel = (root: ContentKind): ContentKind => contentTypeOfModule(root)?.phaseContent ?? root;
 
-/** What the comment rules look at: the module context and the thread's root object. */
-export interface CommentContext extends ModuleContext {
-  root: { type: ContentKind };
-}
+/**
+ * What the comment rules look at: the module context (or, for a thread about a project's own
+ * content such as a result, the project's: `module: null`) and the thread's root object.
+ */
+export type CommentContext = ModuleCommentContext | (ProjectItemContext & { root: { type: ContentKind } });
+/** The comment rules' context of a thread in a module. */
+export type ModuleCommentContext = ModuleContext & { root: { type: ContentKind } };
+
+const inModule = (c: CommentContext): c is ModuleCommentContext => c.module !== null;
 
 /** The state of a comment that the rules look at. */
 export interface CommentState {
@@ -23,14 +28,24 @@ export interface CommentState {
 const isOwner = (c: CommentContext, comment: CommentState) => c.project.user !== null && c.project.user.id === comment.creatorId;
 const isGone = (comment: Pick<CommentState, 'isRemoved' | 'isCensored'>) => Boolean(comment.isRemoved || comment.isCensored);
 
-/** The active phase allows commenting on the thread's object. */
-export const commentingOpen = (c: CommentContext) => phaseAllowsFor(c, 'comment', phaseModel(c.root.type));
+/** The active phase allows commenting on the thread's object; no phase decides about a project's own content. */
+export const commentingOpen = (c: CommentContext) => !inModule(c) || phaseAllowsFor(c, 'comment', phaseModel(c.root.type));
 
-/** a4comments.view_comment: who may see the module (draft modules only moderators: F4). */
-export const canViewComments = (c: CommentContext) => canViewModule(c);
+/** Taking part where the thread is: in its module, or in the project for the project's own content. */
+const takesPart = (c: CommentContext) => (inModule(c) ? participatesIn(c) : canParticipate(c.project));
 
-/** comment_<model> (comments and replies): moderators always; members of a live project while the phase allows comments. */
-export const canAddComment = (c: CommentContext) => canModerate(c.project) || (participatesIn(c) && commentingOpen(c));
+/** a4comments.view_comment: who may see the module (draft modules only moderators: F4); for a project's own content (a result), who sees the project. */
+export const canViewComments = (c: CommentContext) => canViewItem(c);
+
+/**
+ * Commenting on a project's own content (a result, which no module holds): whoever may take part
+ * in the project — signed in, a member of its context, the project published and not archived —
+ * and its moderators and initiators always. No phase decides.
+ */
+export const canCommentInProject = (p: ProjectContext) => canModerate(p) || canParticipate(p);
+
+/** comment_<model> (comments and replies): moderators always; members of a live project while the phase allows comments (`canCommentInProject` without a module). */
+export const canAddComment = (c: CommentContext) => (inModule(c) ? canModerate(c.project) || (participatesIn(c) && commentingOpen(c)) : canCommentInProject(c.project));
 
 /**
  * a4's `would_have_commenting_permission`: an ordinary signed-in user without any role (a4's
@@ -46,11 +61,11 @@ export const canChangeComment = (c: CommentContext, comment: CommentState) =>
   !isGone(comment) && (isSuperuser(c.project) || (isOwner(c, comment) && !comment.isBlocked && canAddComment(c)));
 
 /** delete_comment: moderators (censor) at any time; the owner (remove) while the project is open to them, not once it is archived. */
-export const canDeleteComment = (c: CommentContext, comment: CommentState) => canModerate(c.project) || (isOwner(c, comment) && participatesIn(c));
+export const canDeleteComment = (c: CommentContext, comment: CommentState) => canModerate(c.project) || (isOwner(c, comment) && takesPart(c));
 
 /** Rating: ideas while the phase allows rating, comments while it allows commenting; moderators always. */
 export const canRate = (c: CommentContext, kind: ContentKind) =>
-  canModerate(c.project) || (participatesIn(c) && (kind === 'comment' ? commentingOpen(c) : phaseAllowsFor(c, 'rate', phaseModel(c.root.type))));
+  canModerate(c.project) || (takesPart(c) && (kind === 'comment' ? commentingOpen(c) : inModule(c) && phaseAllowsFor(c, 'rate', phaseModel(c.root.type))));
 
 /** Rating a comment: as `canRate`, and never a removed or censored one (`user_info.has_rating_permission`). */
 export const canRateComment = (c: CommentContext, comment: Pick<CommentState, 'isRemoved' | 'isCensored'>) => !isGone(comment) && canRate(c, 'comment');
@@ -91,7 +106,7 @@ export const isDeletedComment = (comment: CommentState) => isGone(comment);
  * the modules whose type says so (`commentCategories`: the debate, as in a+); the page form and the
  * thread filter ask this.
  */
-export const commentCategoriesOffered = (c: CommentContext) => c.module.blueprintType !== undefined && moduleTypeOf(c.module.blueprintType)?.commentCategories === true;
+export const commentCategoriesOffered = (c: CommentContext) => inModule(c) && c.module.blueprintType !== undefined && moduleTypeOf(c.module.blueprintType)?.commentCategories === true;
 
 /**
  * Why a comment cannot be answered (the API's English detail), or null. Threads are two levels

@@ -6,9 +6,8 @@ import { requireUser } from '../../http/auth.js';
 import { fieldErrors } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { formatDateTime } from '../../i18n/dates.js';
-import { loadTarget } from '../../core/contenttypes/queries.js';
+import { findObjectContext } from '../../core/contenttypes/context.js';
 import { contentKindOf, reportable } from '../../core/contenttypes/registry.js';
-import { loadModuleContext } from '../../core/projects/context.js';
 import { canReport, REPORT_MAX_LENGTH, reportDescriptionError } from './rules.js';
 import { createReport, takeReportAllowance } from './services.js';
 
@@ -38,9 +37,9 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
       const { content_type: ctId, object_pk: objectPk, description } = request.body;
       const kind = contentKindOf(ctId);
       if (!kind || !reportable().includes(kind)) throw fieldErrors({ content_type: ['This content type cannot be reported.'] });
-      const target = await loadTarget(db, kind, objectPk);
-      const context = target?.moduleId ? await loadModuleContext(db, target.moduleId, user) : null;
-      if (!target || !context || !canReport(context)) throw fieldErrors({ object_pk: ['The object does not exist.'] });
+      const context = await findObjectContext(db, ctId, objectPk, user, reportable());
+      if (!context || !canReport(context)) throw fieldErrors({ object_pk: ['The object does not exist.'] });
+      const { target } = context;
       const invalid = reportDescriptionError(description);
       if (invalid) throw fieldErrors({ description: [invalid] });
       const ctx = renderContext(request, user, config);

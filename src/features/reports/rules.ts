@@ -1,7 +1,8 @@
-import { canViewModule, type ModuleContext } from '../../core/modules/rules.js';
+import { canViewItem, type ModuleContext } from '../../core/modules/rules.js';
+import type { ProjectItemContext } from '../../core/projects/rules.js';
 
-/** Reporting an idea or comment: any signed-in user who may see it. */
-export const canReport = (c: ModuleContext) => c.project.user !== null && canViewModule(c);
+/** Reporting an idea or comment: any signed-in user who may see it (a comment on a result: who sees the project). */
+export const canReport = (c: ModuleContext | ProjectItemContext) => c.project.user !== null && canViewItem(c);
 
 /** The longest report reason (§A12.1). */
 export const REPORT_MAX_LENGTH = 1024;

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { type FieldErrors, notFound } from '../../http/errors.js';
 import { PathId, Slug } from '../../http/responses.js';
@@ -9,6 +9,9 @@ import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/p
 import { type Lang, t } from '../../i18n/index.js';
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { loadProjectContext, loadProjectPage } from '../../core/projects/queries.js';
+import type { LoadedProjectContext } from '../../core/projects/context.js';
+import { loadThreadView, threadFilter, ThreadQuery, threadUrl } from '../threads/queries.js';
+import { CommentThread } from '../threads/views.js';
 import { type PageContext, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, htmlResponses, pageRoute, RepeatedFormBody } from '../../web/forms.js';
@@ -46,6 +49,9 @@ import { DeleteResultPage, ImportPage, ManageResultsPage, OrganisationResultsPag
 const OrgParams = Type.Object({ org: Slug });
 const ProjectParams = Type.Object({ org: Slug, slug: Slug });
 const ResultParams = Type.Object({ org: Slug, id: PathId });
+/** The result page's discussion: a comment to show (`?comment=`, a notice's link) and the thread's filter and page. */
+const ResultQuery = Type.Object({ comment: Type.Optional(Type.String({ maxLength: 20 })), ...ThreadQuery.properties });
+type ResultQueryValues = Static<typeof ResultQuery>;
 const StatusParams = Type.Object({ org: Slug, id: PathId });
 /** The edit page's link form: a search in the contributions' names and the page of them shown. */
 const LinkQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), page: PageParam });
@@ -129,7 +135,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!context) throw notFound();
     if (!canViewResults(context)) throw denied(page.user);
     const scope: ResultScope | null = page.user && canEditResults(context) ? { projectId: result.projectId, projectName: result.projectName, orgSlug: params.org, organisationId: result.organisationId, actorId: page.user.id } : null;
-    return { page, result, scope };
+    return { page, result, scope, context };
   }
 
   /** The same for an editor only. */
@@ -143,10 +149,29 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     return { ...viewed, scope: viewed.scope };
   }
 
-  async function resultPageData(page: PageContext, orgSlug: string, result: NonNullable<Awaited<ReturnType<typeof findResult>>>, edit: ResultPageData['edit']): Promise<ResultPageData> {
+  /** The result's discussion (issue 39.3): the comment thread of every item, decided by the project (comments/rules `canCommentInProject`). */
+  async function resultThread(request: FastifyRequest, page: PageContext, context: LoadedProjectContext, path: string, result: { id: number }, query: ResultQueryValues) {
+    const selected = Number(query.comment ?? '') || null;
+    const filter = threadFilter(query);
+    const commenting = { project: context, module: null, now: new Date(), root: { type: 'result' as const } };
+    const at = { page: query.comment_page === undefined ? undefined : pageNumber(query.comment_page), comment: selected };
+    const thread = await loadThreadView(db, request, config, page, commenting, { type: 'result', id: result.id }, at, undefined, filter);
+    if (thread.page > thread.pages) throw notFound();
+    return <CommentThread page={page} thread={thread} selected={selected} pageLink={(n) => threadUrl(path, filter, n)} controls={path} />;
+  }
+
+  async function resultPageData(
+    request: FastifyRequest,
+    viewed: { page: PageContext; result: NonNullable<Awaited<ReturnType<typeof findResult>>>; context: LoadedProjectContext },
+    orgSlug: string,
+    edit: ResultPageData['edit'],
+    query: ResultQueryValues = {},
+  ): Promise<ResultPageData> {
+    const { page, result } = viewed;
     const rows = await loadProjectResults(db, result.projectId);
     const effective = rows.find((r) => r.id === result.id)?.effective ?? 0;
-    return { orgSlug, result: { ...result, effective }, entries: await loadEntries(db, result.id), links: await loadLinks(db, result.id), children: rows.filter((r) => r.parentId === result.id), edit };
+    const thread = await resultThread(request, page, viewed.context, resultPath(orgSlug, result.id), result, query);
+    return { orgSlug, result: { ...result, effective }, entries: await loadEntries(db, result.id), links: await loadLinks(db, result.id), children: rows.filter((r) => r.parentId === result.id), edit, thread };
   }
 
   // The organisation's overview.
@@ -163,10 +188,11 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   });
 
   // A result's page, and its timeline entries.
-  app.get('/:org/results/:id/', pageRoute({ params: ResultParams }), async (request, reply) => {
-    const { page, result, scope } = await viewedResult(request, reply, request.params);
+  app.get('/:org/results/:id/', pageRoute({ params: ResultParams, querystring: ResultQuery }), async (request, reply) => {
+    const viewed = await viewedResult(request, reply, request.params);
+    const { page, scope } = viewed;
     const edit = scope ? { statuses: await choicesOf(scope.organisationId), values: { date: today(), text: '', status: '', progress: '' }, errors: {} } : null;
-    return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, edit)} />);
+    return sendPage(reply, <ResultPage page={page} data={await resultPageData(request, viewed, request.params.org, edit, request.query)} />);
   });
 
   app.decorateRequest('resultsFile', null);
@@ -193,7 +219,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
         errors.image = [t(page.lang, error.message)];
       }
     }
-    if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(page, request.params.org, result, { statuses, values, errors })} />, 400);
+    if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(request, found, request.params.org, { statuses, values, errors })} />, 400);
     try {
       await db.transaction(async (tx) => {
         const { stored, idOf } = await storedStatuses(tx, scope.organisationId);

@@ -4,6 +4,7 @@ import type { ContentKind } from '../../db/schema/index.js';
 import type { NoticeContext } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { cleanRichText } from '../../text/html.js';
+import { deleteCommentsOn } from '../comments/services.js';
 import { sendResultNotice } from './notices.js';
 import { entryImages, loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
 import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, resultChanges, type ResultInput } from './rules.js';
@@ -132,7 +133,11 @@ export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number,
 export async function deleteResult(tx: DbOrTx, resultId: number): Promise<string[]> {
   const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
   const ids = (tree as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
-  for (const id of ids) await deleteActionsOf(tx, 'result', id);
+  for (const id of ids) {
+    await deleteActionsOf(tx, 'result', id);
+    // Its discussion goes with it (comments, replies, their ratings, reports and feedback).
+    await deleteCommentsOn(tx, 'result', id);
+  }
   const images = await entryImages(tx, inArray(resultEntries.resultId, ids));
   await tx.delete(results).where(eq(results.id, resultId));
   return images;

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
@@ -203,6 +204,8 @@ export interface ResultPageData {
   children: ResultRow[];
   /** For editors: the entry form and the edit link. */
   edit: { statuses: StatusRow[]; values: EntryForm; errors: FieldErrors } | null;
+  /** The result's discussion (the comment thread of every item). */
+  thread: ComponentChildren;
 }
 
 /** A result's page: its facts, progress, place, description, timeline, linked contributions and sub-results. */
@@ -283,6 +286,7 @@ export function ResultPage({ page, data }: { page: PageContext; data: ResultPage
           {data.edit && <EntryFormView page={page} action={`${resultPath(orgSlug, result.id)}entries/`} statuses={data.edit.statuses} values={data.edit.values} errors={data.edit.errors} />}
         </section>
       </article>
+      {data.thread}
       {data.edit && (
         <p>
           <a href={`${resultPath(orgSlug, result.id)}update/`}>{t(lang, 'Edit result')}</a> · <a href={manageResultsPath(orgSlug, result.projectSlug)}>{t(lang, 'Manage results')}</a>

@@ -8,7 +8,7 @@ import { extrasFor, extrasOf } from '../comments/extras.js';
 import { Type } from 'typebox';
 import { COMMENT_CATEGORIES } from '../comments/input.js';
 import { COMMENT_ORDERINGS, type CommentRow, DEFAULT_THREAD_FILTER, loadThreadPage, loadThreads, objectKey, type ObjectRef, type ThreadFilter, type ThreadPage, threadPageOf } from '../comments/queries.js';
-import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, isDeletedComment } from '../comments/rules.js';
+import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, commentCategoriesOffered, type CommentContext, commentingOpen, type ModuleCommentContext, isDeletedComment } from '../comments/rules.js';
 import type { CommentExtras } from '../comments/extras.js';
 import { commentViewOf, type CommentView } from './view-model.js';
 import { asSignedInUser, canModerate, isGuest, mayBecomeGuest } from '../../core/projects/rules.js';
@@ -157,7 +157,7 @@ export async function loadWholeThreadViews(
   request: FastifyRequest,
   config: Config,
   page: PageContext,
-  context: Omit<ThreadViewContext, 'root'>,
+  context: Omit<ModuleCommentContext, 'root'> & Omit<ThreadViewContext, 'root' | 'module'>,
   objects: ObjectRef[],
 ): Promise<Map<string, ThreadView>> {
   const views = new Map<string, ThreadView>();

@@ -1,7 +1,7 @@
 import '../../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canAddComment, canChangeComment, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, canReplyTo, commentTextError, replyTargetError } from '../../../src/features/comments/rules.js';
+import { canAddComment, canChangeComment, canCommentInProject, canDeleteComment, canRate, canViewComments, type CommentContext, commentUserInfo, type ModuleCommentContext, canReplyTo, commentTextError, replyTargetError } from '../../../src/features/comments/rules.js';
 import { NO_ROLES, type ProjectContext } from '../../../src/core/projects/rules.js';
 
 const now = new Date('2024-06-01T12:00:00Z');
@@ -11,7 +11,7 @@ const rating = [phase('a4_candy_ideas:rating', '2024-05-01', '2024-07-01')];
 const over = [phase('a4_candy_ideas:collect', '2024-01-01', '2024-02-01')];
 
 type Role = 'anonymous' | 'user' | 'owner' | 'participant' | 'moderator' | 'initiator' | 'admin';
-function context(role: Role, phases = collect, project: Partial<ProjectContext> = {}): CommentContext {
+function context(role: Role, phases = collect, project: Partial<ProjectContext> = {}): ModuleCommentContext {
   const user = role === 'anonymous' ? null : { id: role === 'owner' ? 7 : 1, isSuperuser: role === 'admin' };
   const roles = { ...NO_ROLES, moderator: role === 'moderator', initiator: role === 'initiator', participant: role === 'participant' };
   return { project: { access: 'PUBLIC', isDraft: false, isArchived: false, user, roles, ...project }, module: { id: 1, isDraft: false }, phases, now, root: { type: 'idea' } };
@@ -119,4 +119,33 @@ test('comment text: blank after stripping HTML or longer than 4000 characters is
   assert.equal(commentTextError('x'.repeat(4001)), 'Ensure this field has no more than 4000 characters.');
   assert.equal(commentTextError('x'.repeat(4000)), null);
   assert.equal(commentTextError('line one\nline two'), null);
+});
+
+/** A thread about a project's own content (a result, issue 39.3): no module, no phase. */
+function resultContext(role: Role, project: Partial<ProjectContext> = {}): CommentContext {
+  const { project: p } = context(role, [], project);
+  return { project: p, module: null, now, root: { type: 'result' } };
+}
+
+test('commenting on a result: whoever takes part in the project, no phase needed; moderators, initiators and admins always', () => {
+  const takesPart = { anonymous: false, user: true, owner: true, participant: true, moderator: true, initiator: true, admin: true };
+  assert.deepEqual(matrix((r) => canAddComment(resultContext(r))), takesPart);
+  assert.deepEqual(matrix((r) => canCommentInProject(resultContext(r).project)), takesPart);
+  const moderatorsOnly = { anonymous: false, user: false, owner: false, participant: false, moderator: true, initiator: true, admin: true };
+  assert.deepEqual(matrix((r) => canAddComment(resultContext(r, { isArchived: true }))), moderatorsOnly);
+  assert.deepEqual(matrix((r) => canAddComment(resultContext(r, { isDraft: true }))), moderatorsOnly);
+  assert.deepEqual(matrix((r) => canAddComment(resultContext(r, { access: 'PRIVATE' }))), { ...moderatorsOnly, participant: true });
+  // Semi-public: everyone sees the discussion, only members write in it.
+  assert.deepEqual(matrix((r) => canAddComment(resultContext(r, { access: 'SEMIPUBLIC' }))), { ...moderatorsOnly, participant: true });
+  assert.equal(canViewComments(resultContext('anonymous', { access: 'SEMIPUBLIC' })), true);
+});
+
+test("a result's discussion: seen by whoever sees the project; its author deletes while taking part, rates comments, never by a phase", () => {
+  assert.deepEqual(matrix((r) => canViewComments(resultContext(r, { access: 'PRIVATE' }))), { anonymous: false, user: false, owner: false, participant: true, moderator: true, initiator: true, admin: true });
+  assert.equal(canViewComments(resultContext('anonymous')), true);
+  assert.equal(canDeleteComment(resultContext('owner'), own), true);
+  assert.equal(canDeleteComment(resultContext('owner', { isArchived: true }), own), false);
+  assert.equal(canChangeComment(resultContext('owner'), own), true);
+  assert.equal(canRate(resultContext('user'), 'comment'), true);
+  assert.equal(canRate(resultContext('user'), 'idea'), false);
 });

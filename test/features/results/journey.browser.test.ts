@@ -10,8 +10,8 @@ import { PARK, resultsApp } from './world.js';
 /**
  * Results in Chromium (issue 39, "done when"): an initiator turns the winners of a budget vote into
  * results from the project dashboard, moves one to "done" with a timeline entry, and the proposal's
- * author sees it on the proposal's page, in the feed and in the mail, by clicking; every page
- * axe-clean, the Results tab in English and German.
+ * author sees it on the proposal's page, in the feed and in the mail, by clicking, and asks in the
+ * result's discussion; every page axe-clean, the Results tab in English and German.
  */
 const t = chromiumMissing ? null : await resultsApp();
 const base = t ? await t.app.listen({ host: '127.0.0.1', port: 0 }) : '';
@@ -64,6 +64,12 @@ test('an initiator makes the winners results and moves one to done; the proposal
   await author.getByRole('heading', { level: 1, name: 'Park 32' }).waitFor();
   await author.getByText('The playground is open.').waitFor();
   assert.equal(await author.getByText('Add a timeline entry').count(), 0);
+  // The result's discussion (issue 39.3): the author asks by the page's form; the page stays axe-clean.
+  await author.getByLabel('Your comment').fill('When does it open on Sundays?');
+  await author.getByRole('button', { name: 'Post', exact: true }).click();
+  await author.getByText('Your comment has been posted.').waitFor();
+  await author.locator('.comment-text').getByText('When does it open on Sundays?').waitFor();
+  await assertAccessible(author, 'result page with its discussion');
 
   const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'result_status')));
   assert.match(mail.body, /is now "done" \(100 %\)/);
