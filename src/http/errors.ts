@@ -176,7 +176,7 @@ function errorAnswer(error: FastifyError | ApiError, request: FastifyRequest): E
 type ErrorSender = (request: FastifyRequest, reply: FastifyReply, answer: ErrorAnswer) => Promise<FastifyReply>;
 
 /** Where an old page address moved (a path), or null: asked before a page's 404 is sent. */
-export type MovedPage = (path: string) => Promise<string | null>;
+type MovedPage = (path: string) => Promise<string | null>;
 
 /** A GET or HEAD of a page that found nothing, at an address that moved: its new address (query kept). */
 async function movedLocation(request: FastifyRequest, answer: ErrorAnswer, moved?: MovedPage): Promise<string | null> {

@@ -52,3 +52,6 @@ export function chooseLanguage(options: { explicit?: string | null; user?: strin
   if (isLang(options.user)) return options.user;
   return languageFromHeader(options.acceptLanguage) ?? 'en';
 }
+
+/** A sum of whole euros in the language's way: `12,500 €` / `12.500 €`. */
+export const euros = (lang: Lang, amount: number) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(amount)} €`;

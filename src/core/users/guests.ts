@@ -66,7 +66,7 @@ async function isGuestUser(tx: DbOrTx, userId: number): Promise<boolean> {
  * time comes from `date_joined`, as the purge of expired sessions drops their rows; a session still
  * alive within the last `days` days keeps its guest anyway.
  */
-export async function expiredGuestIds(db: DbOrTx, days: number, now = new Date()): Promise<number[]> {
+async function expiredGuestIds(db: DbOrTx, days: number, now = new Date()): Promise<number[]> {
   const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
   const joinedBefore = new Date(since.getTime() - SESSION_LIFETIME_SECONDS * 1000);
   const recentSession = sql`exists (select 1 from ${browserSessions} s where s.user_id = ${users.id} and s.expires_at > ${since.toISOString()}::timestamptz)`;

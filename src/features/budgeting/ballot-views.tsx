@@ -1,11 +1,11 @@
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { euros, type Lang, t, tn } from '../../i18n/index.js';
 import { ideaPath, ITEM_SEGMENTS } from '../../core/urls.js';
 import { Breadcrumbs } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, FormErrors, Layout, Notice } from '../../web/layout.js';
 import { type BudgetSettings, minimumSpend, type Problem } from './ballot-rules.js';
 import { formatVoteCode } from './codes.js';
-import { euros, type RankedProposal, ResultTable, VoteChart } from './results.js';
+import { type RankedProposal, ResultTable, VoteChart } from './results.js';
 
 /** The pages of the support and voting phases: pure views of what the page routes loaded. */
 

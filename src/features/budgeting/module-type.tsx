@@ -16,7 +16,8 @@ import { proposalPages } from './plugin.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { copyBudgetSettings, hashLegacyVoteCodes } from './ballot-services.js';
 import { loadWinners } from './ballot-queries.js';
-import { ArchivedFilter, formatBudget } from './views.js';
+import { ArchivedFilter } from './views.js';
+import { euros } from '../../i18n/index.js';
 
 /**
  * Participatory budgeting (PB): proposals are map ideas with a budget (§4.2). Its request phase
@@ -55,7 +56,7 @@ const proposalList = contentPart({
       data={data}
       itemExtra={(idea) => {
         const budget = data.facts.get(idea.id)?.budget ?? 0;
-        return budget > 0 ? <p class="proposal-budget">{formatBudget(page.lang, budget)}</p> : null;
+        return budget > 0 ? <p class="proposal-budget">{euros(page.lang, budget)}</p> : null;
       }}
     />
   ),

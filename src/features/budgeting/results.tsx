@@ -1,7 +1,5 @@
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { euros, type Lang, t, tn } from '../../i18n/index.js';
 
-/** Whole euros in the page's language: `12,500 €` / `12.500 €`. */
-export const euros = (lang: Lang, amount: number) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(amount)} €`;
 
 export interface RankedProposal {
   id: number;

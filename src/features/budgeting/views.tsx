@@ -1,9 +1,7 @@
-import { type Lang, t } from '../../i18n/index.js';
+import { euros, type Lang, t } from '../../i18n/index.js';
 import { FieldErrors } from '../../web/layout.js';
 import { errorAttrs } from '../ideas/views.js';
 
-/** A budget as shown: whole euros with the language's thousands separators ("12,500 €" / "12.500 €"). */
-export const formatBudget = (lang: Lang, budget: number) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(budget)} €`;
 
 export function BudgetField({ lang, value, errors }: { lang: Lang; value: string; errors?: string[] }) {
   return (
@@ -21,7 +19,7 @@ export function BudgetField({ lang, value, errors }: { lang: Lang; value: string
 export function BudgetView({ lang, budget, archived }: { lang: Lang; budget: number; archived: boolean }) {
   return (
     <p class="proposal-budget">
-      {t(lang, 'Budget')}: <strong>{formatBudget(lang, budget)}</strong>
+      {t(lang, 'Budget')}: <strong>{euros(lang, budget)}</strong>
       {archived && <span class="badge badge-light"> {t(lang, 'Archived')}</span>}
     </p>
   );

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { FieldErrors } from '../../http/errors.js';
 import { formatDate } from '../../i18n/dates.js';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { euros, type Lang, t, tn } from '../../i18n/index.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { Pager } from '../../web/pager.js';
 import { Breadcrumbs, DataTable, PostButton, RichText } from '../../web/components.js';
@@ -17,8 +17,8 @@ import type { CheckedRow } from './import.js';
 /** The map script of the platform (Leaflet, drawn from the element's data; /maps/config/ gives the tiles). */
 export const RESULT_MAP_SCRIPT = '/static/maps.js';
 
-/** Whole euros in the page's language. */
-const euros = (lang: Lang, amount: number | null) => (amount === null ? '—' : `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(amount)} €`);
+/** A sum of money, or a dash where none is set. */
+const money = (lang: Lang, amount: number | null) => (amount === null ? '—' : euros(lang, amount));
 const day = (lang: Lang, value: string | null) => (value ? formatDate(new Date(`${value}T12:00:00Z`), lang, 'UTC') : '');
 
 /** A status's name as shown: the default names are catalogue keys. */
@@ -85,7 +85,7 @@ function ResultItem({ lang, orgSlug, row }: { lang: Lang; orgSlug: string; row: 
       <p>
         <span class="badge">{statusName(lang, row.statusName)}</span> <ProgressBar lang={lang} value={row.effective} label={`${t(lang, 'Progress')}: ${row.title}`} />
       </p>
-      <p class="meta">{[row.category, row.district, row.budgetPlanned !== null ? `${t(lang, 'Budget')}: ${euros(lang, row.budgetPlanned)}` : ''].filter(Boolean).join(' · ')}</p>
+      <p class="meta">{[row.category, row.district, row.budgetPlanned !== null ? `${t(lang, 'Budget')}: ${money(lang, row.budgetPlanned)}` : ''].filter(Boolean).join(' · ')}</p>
     </li>
   );
 }
@@ -147,7 +147,7 @@ function changeValue(lang: Lang, change: ResultChange, value: string | null) {
   if (value === null) return '—';
   if (change.field === 'status') return statusName(lang, value);
   if (change.field === 'progress') return `${value} %`;
-  return euros(lang, Number(value));
+  return money(lang, Number(value));
 }
 
 /** The timeline: dated entries, their text and what changed (old → new). */
@@ -250,9 +250,9 @@ export function ResultPage({ page, data }: { page: PageContext; data: ResultPage
             </>
           )}
           <dt>{t(lang, 'Budget planned')}</dt>
-          <dd>{euros(lang, result.budgetPlanned)}</dd>
+          <dd>{money(lang, result.budgetPlanned)}</dd>
           <dt>{t(lang, 'Budget spent')}</dt>
-          <dd>{euros(lang, result.budgetSpent)}</dd>
+          <dd>{money(lang, result.budgetSpent)}</dd>
         </dl>
         {result.description && <RichText html={result.description} />}
         <ResultMap lang={lang} markers={place} />
