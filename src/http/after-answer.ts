@@ -5,8 +5,18 @@ import type { Db, DbOrTx } from '../db/client.js';
 /** Side work of a write that its answer need not wait for (a notice to someone else), given the app's database. */
 type SideWork = (db: DbOrTx) => Promise<void>;
 
+/** The side work a request queued, and the promise that settles once its answer is sent and its work has run. */
+interface Queued {
+  works: SideWork[];
+  /** Made when the first work is queued; settled after the answer (app.sideWorkDone waits for it). */
+  done?: { promise: Promise<void>; settle(): void };
+}
+
 /** The side work the current request queued. */
-const requestWork = new AsyncLocalStorage<SideWork[]>();
+const requestWork = new AsyncLocalStorage<Queued>();
+
+/** Called with a request's queue when its first work is queued. */
+const firstWork = new WeakMap<Queued, (queued: Queued) => void>();
 
 /**
  * Runs `work` once the request's answer is sent (issue 40: a comment's notice costs its writer no
@@ -17,36 +27,55 @@ const requestWork = new AsyncLocalStorage<SideWork[]>();
  */
 export async function afterAnswer(db: DbOrTx, work: SideWork): Promise<void> {
   const queued = requestWork.getStore();
-  if (queued) queued.push(work);
-  else await work(db);
+  if (!queued) return work(db);
+  if (!queued.works.length) firstWork.get(queued)?.(queued);
+  queued.works.push(work);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves once the side work of the answers sent so far has run (tests wait for it; the app's close does). */
+    /** Resolves once the side work queued so far has run, including that of answers being sent now (tests wait for it; the app's close does). */
     sideWorkDone(): Promise<void>;
   }
 }
 
 /** Queues each request's side work (`afterAnswer`) and runs it after its answer, one request's work after the other's. */
 export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
-  const queued = new WeakMap<FastifyRequest, SideWork[]>();
+  const queued = new WeakMap<FastifyRequest, Queued>();
+  /** Requests that queued work whose answer is not sent yet. */
+  const unsent = new Set<Promise<void>>();
   let running: Promise<void> = Promise.resolve();
+  const track = (entry: Queued) => {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    entry.done = { promise, settle };
+    unsent.add(promise);
+  };
   app.addHook('onRequest', (request, _reply, done) => {
-    const works: SideWork[] = [];
-    queued.set(request, works);
-    requestWork.run(works, done);
+    const entry: Queued = { works: [] };
+    firstWork.set(entry, track);
+    queued.set(request, entry);
+    requestWork.run(entry, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const works = queued.get(request);
-    if (works?.length && reply.statusCode < 400) {
+    const entry = queued.get(request);
+    if (entry?.works.length && reply.statusCode < 400) {
+      const { works } = entry;
       running = running.then(async () => {
         for (const work of works) await work(db).catch((error: unknown) => request.log.error({ err: error }, 'side work after the answer failed'));
       });
     }
+    if (entry?.done) {
+      unsent.delete(entry.done.promise);
+      entry.done.settle();
+    }
     done();
   });
-  app.decorate('sideWorkDone', () => running);
+  app.decorate('sideWorkDone', async () => {
+    // A request that queued work and whose answer is on its way (its onResponse not run yet) is waited for first.
+    while (unsent.size) await Promise.all(unsent);
+    await running;
+  });
   app.addHook('onClose', async () => {
     await running;
   });
