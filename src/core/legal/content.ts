@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contentPages, startPage, users } from '../../db/schema/index.js';
+import { contentPages, platformSettings, startPage, users } from '../../db/schema/index.js';
 import { type Lang, LANGUAGES } from '../../i18n/index.js';
 import type { ContentPagePlacement } from './rules.js';
 
@@ -79,6 +79,25 @@ export async function loadStartPage(db: DbOrTx): Promise<StartPageTexts> {
   const [row] = await db.select().from(startPage).where(eq(startPage.id, 1));
   if (!row) return { heading: empty(), intro: empty(), image: null, imageAlt: empty() };
   return { heading: { en: row.headingEn, de: row.headingDe }, intro: { en: row.introEn, de: row.introDe }, image: row.image, imageAlt: { en: row.imageAltEn, de: row.imageAltDe } };
+}
+
+/** The platform's operator and links as the footer shows them ('' and null where none is set). */
+export interface PlatformSettings {
+  name: string;
+  address: string;
+  contacts: string;
+  facebook: string;
+  twitter: string;
+  github: string;
+  shareImage: string | null;
+  shareDescription: Record<Lang, string>;
+}
+
+export async function loadPlatformSettings(db: DbOrTx): Promise<PlatformSettings> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  if (!row) return { name: '', address: '', contacts: '', facebook: '', twitter: '', github: '', shareImage: null, shareDescription: empty() };
+  const { name, address, contacts, facebook, twitter, github, shareImage } = row;
+  return { name, address, contacts, facebook, twitter, github, shareImage, shareDescription: { en: row.shareDescriptionEn, de: row.shareDescriptionDe } };
 }
 
 /** The addresses of the platform's operators (active superusers with an address): the contact form's receivers. */

@@ -90,6 +90,47 @@ export function checkStartPage(input: StartPageInput, hasImage: boolean): Errors
   return errors;
 }
 
+/** The platform's operator and its links as the back-office enters them (a+ OrganisationSettings, SocialMedia). */
+export interface PlatformSettingsInput {
+  name: string;
+  address: string;
+  contacts: string;
+  facebook: string;
+  twitter: string;
+  github: string;
+  shareDescription: Record<Lang, string>;
+}
+
+export const PLATFORM_SETTINGS_LIMITS = { name: { maxChars: 50 }, address: { maxBytes: 10_000 }, contacts: { maxBytes: 10_000 }, link: { maxChars: 500 }, shareDescription: { maxChars: 300 } };
+export const SOCIAL_LINKS = ['facebook', 'twitter', 'github'] as const;
+
+const isWebAddress = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The name, address and contacts within their limits; each social link empty or a web address (http or https). */
+export function checkPlatformSettings(input: PlatformSettingsInput): Errors {
+  const errors: Errors = {};
+  const limited = (field: string, value: string, limit: { maxChars: number } | { maxBytes: number }) => {
+    const error = value.includes('\0') ? 'Null characters are not allowed.' : textLimitMessage(value, limit);
+    if (error) errors[field] = [error];
+  };
+  limited('name', input.name.trim(), PLATFORM_SETTINGS_LIMITS.name);
+  limited('address', input.address, PLATFORM_SETTINGS_LIMITS.address);
+  limited('contacts', input.contacts, PLATFORM_SETTINGS_LIMITS.contacts);
+  for (const link of SOCIAL_LINKS) {
+    const value = input[link].trim();
+    limited(link, value, PLATFORM_SETTINGS_LIMITS.link);
+    if (value && !errors[link] && !isWebAddress(value)) errors[link] = ['Enter a valid URL.'];
+  }
+  for (const l of LANGUAGES) limited(`share_description_${l}`, input.shareDescription[l].trim(), PLATFORM_SETTINGS_LIMITS.shareDescription);
+  return errors;
+}
+
 /** A message of the contact form. */
 export interface ContactMessage {
   name: string;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contentPages, startPage } from '../../db/schema/index.js';
+import { contentPages, platformSettings, startPage } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { cleanRichText } from '../../text/html.js';
 import { operatorAddresses } from './content.js';
-import type { ContactMessage, ContentPageValues } from './rules.js';
+import type { ContactMessage, ContentPageValues, PlatformSettingsInput } from './rules.js';
 
 /* Writes of the platform's content pages, the start page and the contact form (a+ CMS). */
 
@@ -58,4 +58,21 @@ export async function saveStartPage(tx: DbOrTx, texts: { heading: Record<Lang, s
 export async function sendContactMessage(tx: DbOrTx, message: ContactMessage, origin: string): Promise<void> {
   const body = [`From: ${message.name || '—'} <${message.email}>`, `Sent through the contact form of ${origin}/contact/`, '', message.message].join('\n');
   for (const operator of await operatorAddresses(tx)) await queueMail(tx, { to: operator.email, subject: `[Contact] ${message.subject}`, body, kind: 'contact_message' });
+}
+
+/** Stores the platform's operator and links (address and contacts cleaned) and, when given, the sharing image (null removes it). */
+export async function savePlatformSettings(tx: DbOrTx, input: PlatformSettingsInput, shareImage?: string | null): Promise<void> {
+  const values = {
+    name: input.name.trim(),
+    address: cleanRichText(input.address),
+    contacts: cleanRichText(input.contacts),
+    facebook: input.facebook.trim(),
+    twitter: input.twitter.trim(),
+    github: input.github.trim(),
+    shareDescriptionEn: input.shareDescription.en.trim(),
+    shareDescriptionDe: input.shareDescription.de.trim(),
+    ...(shareImage !== undefined ? { shareImage } : {}),
+    modified: new Date(),
+  };
+  await tx.insert(platformSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: platformSettings.id, set: values });
 }

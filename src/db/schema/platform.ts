@@ -50,6 +50,25 @@ export const startPage = pgTable('start_page', {
   modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The platform's operator as a+'s footer shows it (a+ `OrganisationSettings`, `SocialMedia`): one
+ * row, id 1. The name labels the footer's platform links; address and contacts are rich text.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().default(''),
+  address: text('address').notNull().default(''),
+  contacts: text('contacts').notNull().default(''),
+  facebook: varchar('facebook', { length: 500 }).notNull().default(''),
+  twitter: varchar('twitter', { length: 500 }).notNull().default(''),
+  github: varchar('github', { length: 500 }).notNull().default(''),
+  /** The picture and text that links to the platform show when shared (og:image, og:description). */
+  shareImage: text('share_image'),
+  shareDescriptionEn: varchar('share_description_en', { length: 300 }).notNull().default(''),
+  shareDescriptionDe: varchar('share_description_de', { length: 300 }).notNull().default(''),
+  modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A newsletter sent from the dashboard to a project's opted-in followers (§B18). */
 export const newsletters = pgTable(
   'newsletters',
