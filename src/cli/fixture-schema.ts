@@ -180,6 +180,20 @@ export const FixtureContentPage = Type.Object(
   },
   strict,
 );
+/** The platform's operator and links shown in the footer (a+ `OrganisationSettings`, `SocialMedia`); at most one record. */
+export const FixturePlatformSettings = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    address: Type.Optional(Type.String()),
+    contacts: Type.Optional(Type.String()),
+    facebook: Type.Optional(Type.String()),
+    twitter: Type.Optional(Type.String()),
+    github: Type.Optional(Type.String()),
+    share_description_en: Type.Optional(Type.String()),
+    share_description_de: Type.Optional(Type.String()),
+  },
+  strict,
+);
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
 export const FixtureOfflineEvent = Type.Object(
@@ -263,6 +277,7 @@ const coreKinds = {
   custom_field_answers: Type.Optional(Type.Array(FixtureCustomFieldAnswer)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
   content_pages: Type.Optional(Type.Array(FixtureContentPage)),
+  platform_settings: Type.Optional(Type.Array(FixturePlatformSettings, { maxItems: 1 })),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
 type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };

@@ -28,8 +28,8 @@ import { createCustomField, saveAnswers } from '../features/customfields/service
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
-import { checkContentPage } from '../core/legal/rules.js';
-import { addContentPage } from '../core/legal/services.js';
+import { checkContentPage, checkPlatformSettings } from '../core/legal/rules.js';
+import { addContentPage, savePlatformSettings } from '../core/legal/services.js';
 import { checkPlace } from '../features/places/rules.js';
 import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
@@ -405,6 +405,16 @@ async function loadContentPages({ tx }: Ctx, records: Fixture['content_pages'] =
   }
 }
 
+/** The platform's footer settings, checked by the back-office's rule and stored by its service. */
+async function loadPlatformSettings({ tx }: Ctx, records: Fixture['platform_settings'] = []) {
+  for (const [i, r] of records.entries()) {
+    const input = { name: r.name ?? '', address: r.address ?? '', contacts: r.contacts ?? '', facebook: r.facebook ?? '', twitter: r.twitter ?? '', github: r.github ?? '', shareDescription: { en: r.share_description_en ?? '', de: r.share_description_de ?? '' } };
+    const [field, messages] = Object.entries(checkPlatformSettings(input))[0] ?? [];
+    if (field) throw new FixtureError(`platform_settings[${i}].${field}: ${messages[0]}`);
+    await savePlatformSettings(tx, input);
+  }
+}
+
 const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'administrative_districts', 'map_preset_categories', 'map_presets'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
@@ -450,6 +460,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['custom_fields', 'custom_field_answers'], (c) => loadCustomFields(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
     [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
+    [['platform_settings'], (c) => loadPlatformSettings(c, fixture.platform_settings)],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);

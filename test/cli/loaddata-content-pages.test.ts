@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
-import { contentPages } from '../../src/db/schema/index.js';
+import { contentPages, platformSettings } from '../../src/db/schema/index.js';
 import { createTestApp } from '../helpers.js';
 
 const options = { baseDir: process.cwd() };
@@ -42,4 +42,15 @@ test('a content page the back-office would refuse stores nothing and names the r
     await assert.rejects(loadFixture(db, { content_pages: records }, options), (error: unknown) => error instanceof FixtureError && error.message === message);
     assert.equal(await db.$count(contentPages), 0);
   }
+});
+
+test('loaddata places the platform settings shown in every footer; a record the back-office would refuse stores nothing and names its field', async () => {
+  const { app, db } = await createTestApp();
+  await assert.rejects(loadFixture(db, { platform_settings: [{ name: 'Stadt', github: 'not a link' }] }, options), (error: unknown) => error instanceof FixtureError && error.message === 'platform_settings[0].github: Enter a valid URL.');
+  assert.equal(await db.$count(platformSettings), 0);
+  const loaded = await loadFixture(db, { platform_settings: [{ name: 'Stadt macht mit', address: '<p>Markt 1</p><script>x</script>', github: 'https://github.example/stadt' }] }, options);
+  assert.equal(loaded.platform_settings, 1);
+  const page = await app.inject({ method: 'GET', url: '/contact/' });
+  assert.match(page.body, /<footer[\s\S]*<li>Stadt macht mit<\/li>[\s\S]*<p>Markt 1<\/p>[\s\S]*GitHub<\/a>/);
+  assert.ok(!page.body.includes('<script>x'), 'rich text is cleaned');
 });
