@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contentPages, platformSettings, startPage, users } from '../../db/schema/index.js';
+import { contentPages, platformSettings, startPage, startPageFigures, users } from '../../db/schema/index.js';
 import { type Lang, LANGUAGES } from '../../i18n/index.js';
-import type { ContentPagePlacement } from './rules.js';
+import type { ContentPagePlacement, FigureValues } from './rules.js';
 
 /* Reads of the platform's content pages and the start page's texts (a+ CMS). */
 
@@ -79,6 +79,32 @@ export async function loadStartPage(db: DbOrTx): Promise<StartPageTexts> {
   const [row] = await db.select().from(startPage).where(eq(startPage.id, 1));
   if (!row) return { heading: empty(), intro: empty(), image: null, imageAlt: empty() };
   return { heading: { en: row.headingEn, de: row.headingDe }, intro: { en: row.introEn, de: row.introDe }, image: row.image, imageAlt: { en: row.imageAltEn, de: row.imageAltDe } };
+}
+
+/** A figure of the start page with its id and picture. */
+export type Figure = FigureValues & { id: number; image: string | null };
+
+const toFigure = (row: typeof startPageFigures.$inferSelect): Figure => ({
+  id: row.id,
+  kind: row.kind,
+  weight: row.weight,
+  figure: { en: row.figureEn, de: row.figureDe },
+  caption: { en: row.captionEn, de: row.captionDe },
+  quote: { en: row.quoteEn, de: row.quoteDe },
+  personName: row.personName,
+  personDescription: { en: row.personDescriptionEn, de: row.personDescriptionDe },
+  image: row.image,
+  imageAlt: { en: row.imageAltEn, de: row.imageAltDe },
+});
+
+/** The start page's figures in their order. */
+export async function listFigures(db: DbOrTx): Promise<Figure[]> {
+  return (await db.select().from(startPageFigures).orderBy(asc(startPageFigures.weight), asc(startPageFigures.id))).map(toFigure);
+}
+
+export async function loadFigure(db: DbOrTx, id: number): Promise<Figure | null> {
+  const [row] = await db.select().from(startPageFigures).where(eq(startPageFigures.id, id));
+  return row ? toFigure(row) : null;
 }
 
 /** The platform's operator and links as the footer shows them ('' and null where none is set). */

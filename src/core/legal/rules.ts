@@ -90,6 +90,65 @@ export function checkStartPage(input: StartPageInput, hasImage: boolean): Errors
   return errors;
 }
 
+export const FIGURE_KINDS = ['number', 'testimonial', 'picture'] as const;
+export type FigureKind = (typeof FIGURE_KINDS)[number];
+export const FIGURE_LIMITS = { figure: { maxChars: 200 }, caption: { maxChars: 300 }, quote: { maxChars: 2000 }, personName: { maxChars: 100 }, personDescription: { maxChars: 200 }, imageAlt: { maxChars: 200 } };
+
+/** A figure of the start page as the operator enters it (a+ StatisticsItem). */
+export interface FigureInput {
+  kind: string;
+  weight: string;
+  figure: Record<Lang, string>;
+  caption: Record<Lang, string>;
+  quote: Record<Lang, string>;
+  personName: string;
+  personDescription: Record<Lang, string>;
+  imageAlt: Record<Lang, string>;
+}
+
+/** A checked figure: its texts trimmed. */
+export type FigureValues = Omit<FigureInput, 'kind' | 'weight'> & { kind: FigureKind; weight: number };
+
+const trimmed = (texts: Record<Lang, string>) => Object.fromEntries(LANGUAGES.map((l) => [l, texts[l].trim()])) as Record<Lang, string>;
+
+/**
+ * A figure needs a kind and a whole-number position; a number needs its figure in one language at
+ * least, a testimonial its quote and who said it, a picture the picture (`hasImage`) with its
+ * description in every language; every text within its limit.
+ */
+export function checkFigure(input: FigureInput, hasImage: boolean): { values: FigureValues | null; errors: Errors } {
+  const errors: Errors = {};
+  const kind = FIGURE_KINDS.find((k) => k === input.kind);
+  if (!kind) errors.kind = ['Select a valid choice.'];
+  const weight = input.weight.trim() === '' ? 0 : /^-?\d{1,4}$/.test(input.weight.trim()) ? Number(input.weight.trim()) : null;
+  if (weight === null) errors.weight = ['Enter a whole number.'];
+  const values = { figure: trimmed(input.figure), caption: trimmed(input.caption), quote: trimmed(input.quote), personName: input.personName.trim(), personDescription: trimmed(input.personDescription), imageAlt: trimmed(input.imageAlt) };
+  const limit = (name: string, value: string, max: { maxChars: number }) => {
+    const error = textLimitMessage(value, max);
+    if (error) errors[name] ??= [error];
+  };
+  for (const l of LANGUAGES) {
+    limit(`figure_${l}`, values.figure[l], FIGURE_LIMITS.figure);
+    limit(`caption_${l}`, values.caption[l], FIGURE_LIMITS.caption);
+    limit(`quote_${l}`, values.quote[l], FIGURE_LIMITS.quote);
+    limit(`person_description_${l}`, values.personDescription[l], FIGURE_LIMITS.personDescription);
+    limit(`image_alt_${l}`, values.imageAlt[l], FIGURE_LIMITS.imageAlt);
+  }
+  limit('person_name', values.personName, FIGURE_LIMITS.personName);
+  const first = `_${LANGUAGES[0]}`;
+  if (kind === 'number' && LANGUAGES.every((l) => !values.figure[l])) errors[`figure${first}`] ??= ['A figure in at least one language is required.'];
+  if (kind === 'testimonial') {
+    if (LANGUAGES.every((l) => !values.quote[l])) errors[`quote${first}`] ??= ['A quote in at least one language is required.'];
+    if (!values.personName) errors.person_name ??= [REQUIRED];
+  }
+  if (kind === 'picture') {
+    if (!hasImage) errors.image = ['Upload a picture.'];
+    for (const l of LANGUAGES) if (!values.imageAlt[l]) errors[`image_alt_${l}`] ??= ['Describe the image for people who cannot see it.'];
+  }
+  if (Object.keys(errors).length || !kind || weight === null) return { values: null, errors };
+  return { values: { ...values, kind, weight }, errors };
+}
+
 /** The platform's operator and its links as the back-office enters them (a+ OrganisationSettings, SocialMedia). */
 export interface PlatformSettingsInput {
   name: string;

@@ -51,6 +51,33 @@ export const startPage = pgTable('start_page', {
 });
 
 /**
+ * A figure of the start page (a+ `landingpage.StatisticsItem`): a number with its caption, a
+ * testimonial (a quote, who said it, their portrait) or a picture; shown in order of `weight`.
+ */
+export const startPageFigures = pgTable(
+  'start_page_figures',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 12 }).$type<'number' | 'testimonial' | 'picture'>().notNull(),
+    weight: smallint('weight').notNull().default(0),
+    figureEn: varchar('figure_en', { length: 200 }).notNull().default(''),
+    figureDe: varchar('figure_de', { length: 200 }).notNull().default(''),
+    captionEn: varchar('caption_en', { length: 300 }).notNull().default(''),
+    captionDe: varchar('caption_de', { length: 300 }).notNull().default(''),
+    quoteEn: text('quote_en').notNull().default(''),
+    quoteDe: text('quote_de').notNull().default(''),
+    personName: varchar('person_name', { length: 100 }).notNull().default(''),
+    personDescriptionEn: varchar('person_description_en', { length: 200 }).notNull().default(''),
+    personDescriptionDe: varchar('person_description_de', { length: 200 }).notNull().default(''),
+    /** The picture, or the testimonial's portrait. */
+    image: text('image'),
+    imageAltEn: varchar('image_alt_en', { length: 200 }).notNull().default(''),
+    imageAltDe: varchar('image_alt_de', { length: 200 }).notNull().default(''),
+  },
+  (t) => [check('start_page_figures_kind_check', sql`${t.kind} IN ('number', 'testimonial', 'picture')`)],
+);
+
+/**
  * The platform's operator as a+'s footer shows it (a+ `OrganisationSettings`, `SocialMedia`): one
  * row, id 1. The name labels the footer's platform links; address and contacts are rich text.
  */

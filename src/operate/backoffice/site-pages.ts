@@ -5,7 +5,8 @@ import { readMultipartBody } from '../../http/bodies.js';
 import { notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
-import { ImageInvalid, storeImage } from '../../media/images.js';
+import { ImageInvalid, type ImageRules, storeImage } from '../../media/images.js';
+import type { Media } from '../../media/store.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { forgetSiteLinks } from '../../web/site-links.js';
@@ -42,6 +43,25 @@ const platformValues = (p: PlatformSettings): Record<string, string> => ({
   github: p.github,
   ...Object.fromEntries(LANGUAGES.map((l) => [`share_description_${l}`, p.shareDescription[l]])),
 });
+
+type Errors = Record<string, string[]>;
+
+/** A route's preValidation for a form with one picture (`image`): its file in `request.upload`, its fields the body. */
+export const readImageUpload = async (request: FastifyRequest) => {
+  if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
+};
+
+/** Stores an uploaded picture when the form has no other error; a refused picture becomes the form's `image` error. */
+export async function storeFormImage(media: Media, upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules): Promise<string | null> {
+  if (!upload || Object.keys(errors).length) return null;
+  try {
+    return await storeImage(media, folder, upload, rules);
+  } catch (error) {
+    if (!(error instanceof ImageInvalid)) throw error;
+    errors.image = [error.message];
+    return null;
+  }
+}
 
 /** The back-office's content pages and start page (a+ CMS): superusers only (`operator`). */
 export async function siteContentRoutes(fastify: FastifyInstance): Promise<void> {
@@ -128,23 +148,9 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
   });
 
   if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
-  const readUpload = async (request: FastifyRequest) => {
-    if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
-  };
+  const storeUpload = (upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules) => storeFormImage(media, upload, errors, folder, rules);
 
-  /** Stores an uploaded image when the form has no other error; a refused image becomes the form's `image` error. */
-  async function storeUpload(upload: Buffer | null, errors: Record<string, string[]>, folder: string, rules: { minWidth: number; minHeight: number }): Promise<string | null> {
-    if (!upload || Object.keys(errors).length) return null;
-    try {
-      return await storeImage(media, folder, upload, rules);
-    } catch (error) {
-      if (!(error instanceof ImageInvalid)) throw error;
-      errors.image = [error.message];
-      return null;
-    }
-  }
-
-  app.post('/backoffice/start-page/', { ...pageRoute({ body: ContentBody }), preValidation: readUpload }, async (request, reply) => {
+  app.post('/backoffice/start-page/', { ...pageRoute({ body: ContentBody }), preValidation: readImageUpload }, async (request, reply) => {
     checkCsrf(request);
     const page = await operator(request, reply);
     if (!page) return reply;
@@ -171,7 +177,7 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
     return sendPage(reply, PlatformSettingsForm({ page, values: platformValues(settings), image: settings.shareImage, errors: {} }));
   });
 
-  app.post('/backoffice/platform/', { ...pageRoute({ body: ContentBody }), preValidation: readUpload }, async (request, reply) => {
+  app.post('/backoffice/platform/', { ...pageRoute({ body: ContentBody }), preValidation: readImageUpload }, async (request, reply) => {
     checkCsrf(request);
     const page = await operator(request, reply);
     if (!page) return reply;

@@ -25,6 +25,9 @@ export function ContentPagesPage({ page, pages, notice }: { page: PageContext; p
         <a class="btn btn-secondary" href="/backoffice/start-page/">
           {t(lang, 'Edit the start page')}
         </a>{' '}
+        <a class="btn btn-secondary" href="/backoffice/start-page/figures/">
+          {t(lang, 'Figures of the start page')}
+        </a>{' '}
         <a class="btn btn-secondary" href="/backoffice/platform/">
           {t(lang, 'Edit the footer’s address and links')}
         </a>
