@@ -1,6 +1,6 @@
-import { checkContentPage, checkPlatformSettings, checkStartPage, PLATFORM_SETTINGS_LIMITS } from '../../core/legal/rules.js';
+import { checkContentPage, checkFigure, checkPlatformSettings, checkStartPage, PLATFORM_SETTINGS_LIMITS } from '../../core/legal/rules.js';
 import { savePlatformPage } from '../../core/legal/queries.js';
-import { saveContentPage, savePlatformSettings, saveStartPage } from '../../core/legal/services.js';
+import { saveContentPage, saveFigure, savePlatformSettings, saveStartPage } from '../../core/legal/services.js';
 import { isPlatformPageKey, type PlatformPageKey, platformPagePath } from '../../core/legal/texts.js';
 import { isReservedSlug } from '../../core/slugs.js';
 import type { Lang } from '../../i18n/index.js';
@@ -45,6 +45,7 @@ export const CMS_MODELS = [
   'a4_candy_cms_settings.importantpages',
   'a4_candy_cms_settings.organisationsettings',
   'a4_candy_cms_settings.socialmedia',
+  'landingpage.statisticsitem',
   'a4_candy_cms_pages.homepage',
   ...CONTENT_PAGE_MODELS,
 ];
@@ -205,6 +206,7 @@ export async function importContentPages(ctx: Ctx) {
 
   await importStartPage(ctx, refs);
   await importPlatformSettings(ctx, refs);
+  await importFigures(ctx);
   const ordered = rows.sort((a, b) => (pages.get(Number(a.pk))?.path ?? '').localeCompare(pages.get(Number(b.pk))?.path ?? ''));
   for (const [weight, row] of ordered.entries()) {
     const page = pages.get(Number(row.pk)) ?? run.fail(row, 'has no wagtailcore.page row');
@@ -332,4 +334,41 @@ async function importPlatformSettings({ run }: Ctx, refs: Refs) {
   if (media) for (const field of ['instagram', 'mastodon', 'linkedin']) run.lost(social, `${field} (the footer links Facebook, X and GitHub)`, m[field]);
   if (org) run.imported(organisation);
   if (media) run.imported(social);
+}
+
+const FIGURE_KINDS: Record<string, string> = { text: 'number', testimonial: 'testimonial', image: 'picture' };
+
+/**
+ * a+'s landing page figures (`landingpage.StatisticsItem`) become the start page's figures: a text
+ * stat a number with its caption, a testimonial its quote, person and portrait, an image a picture
+ * (its description in the other language, else "Image", where a+ had none). A row Allmende's rule
+ * refuses (a+ allows every text blank) is counted under "cannot place" with the rule's message.
+ */
+async function importFigures({ run, media }: Ctx) {
+  const model = 'landingpage.statisticsitem';
+  for await (const row of run.rows(model)) {
+    const f = row.fields;
+    const kind = FIGURE_KINDS[text(f.item_type)] ?? text(f.item_type);
+    const per = (name: string) => ({ en: text(f[`${name}_en`]), de: text(f[`${name}_de`]) });
+    const image = await media.file(kind === 'testimonial' ? f.person_image : f.image, row);
+    const alt = per('image_alt_text');
+    const input = {
+      kind,
+      weight: String(Math.min(Number(f.order) || 0, 9999)),
+      figure: per('header'),
+      caption: per('subheader'),
+      quote: per('quote'),
+      personName: text(f.person_name),
+      personDescription: per('person_description'),
+      imageAlt: kind === 'picture' ? { en: alt.en || alt.de || 'Image', de: alt.de || alt.en || 'Bild' } : alt,
+    };
+    const { values, errors } = checkFigure(input, image !== null);
+    if (!values) {
+      run.cannotPlace(model, `a figure Allmende refuses (${firstError(errors)})`);
+      continue;
+    }
+    await saveFigure(run.tx, null, values, image);
+    if (kind !== 'testimonial') run.lost(model, 'person_image (a number or picture shows no portrait)', f.person_image);
+    run.imported(model);
+  }
 }

@@ -107,6 +107,12 @@ function featureDump(): DumpRecord[] {
     { model: 'a4_candy_cms_settings.organisationsettings', pk: 1, fields: { site: 2, platform_name: 'Stadt macht mit', address: '<p>Rathaus, Markt 1</p><p>12345 Stadt</p>', contacts: '<p>Tel. 0123 456 – <a linktype="page" id="10">schreiben Sie uns</a></p>' } },
     { model: 'a4_candy_cms_settings.organisationsettings', pk: 2, fields: { site: 3, platform_name: 'Zweite Seite', address: '', contacts: '' } },
     { model: 'a4_candy_cms_settings.socialmedia', pk: 1, fields: { site: 2, facebook: 'https://facebook.example/stadt', twitter: '', github: 'https://github.example/stadt', instagram: 'https://instagram.example/stadt', fallback_image: 1, fallback_description_de: 'Die Stadt fragt.', fallback_description_en: 'The city asks.' } },
+    ...[
+      { item_type: 'text', order: 2, header_en: '1,200', header_de: '1.200', subheader_en: 'ideas', subheader_de: 'Ideen' },
+      { item_type: 'testimonial', order: 3, quote_de: 'Endlich gehört.', person_name: 'Frau Meier', person_image: 'original_images/markt.png', person_description_de: 'Anwohnerin' },
+      { item_type: 'image', order: 1, image: 'original_images/markt.png', image_alt_text_de: 'Der Markt' },
+      { item_type: 'text', order: 4 },
+    ].map((fields, i) => ({ model: 'landingpage.statisticsitem', pk: i + 1, fields })),
   ];
 }
 
@@ -236,4 +242,15 @@ test("a+'s platform settings of the default site become the footer's name, addre
   assert.match(page.body, /<meta property="og:description" content="Die Stadt fragt\."/);
   assert.deepEqual(report.models['a4_candy_cms_settings.organisationsettings'], { found: 2, imported: 1, cannotPlace: { 'the settings of a second wagtail site (Allmende is one site)': 1 } });
   assert.equal(report.models['a4_candy_cms_settings.socialmedia'].fieldsLost?.['instagram (the footer links Facebook, X and GitHub)'], 1);
+});
+
+test("a+'s landing page figures become the start page's figures, in their order; an empty one is counted, not placed", async () => {
+  const figures = await db.select().from(s.startPageFigures).orderBy(s.startPageFigures.weight);
+  assert.deepEqual(figures.map((f) => [f.kind, f.weight, f.figureDe, f.quoteDe, f.personName, f.image, f.imageAltEn, f.imageAltDe]), [
+    ['picture', 1, '', '', '', 'original_images/markt.png', 'Der Markt', 'Der Markt'],
+    ['number', 2, '1.200', '', '', null, '', ''],
+    ['testimonial', 3, '', 'Endlich gehört.', 'Frau Meier', 'original_images/markt.png', '', ''],
+  ]);
+  assert.deepEqual(report.models['landingpage.statisticsitem'], { found: 4, imported: 3, cannotPlace: { 'a figure Allmende refuses (figure_en: A figure in at least one language is required.)': 1 } });
+  // This dump has no superuser, so `/` leads to the setup: the page shows them in test/operate/start-page-figures.test.ts.
 });
