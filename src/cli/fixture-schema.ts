@@ -194,6 +194,23 @@ export const FixturePlatformSettings = Type.Object(
   },
   strict,
 );
+/** A figure of the start page (a+ `landingpage.StatisticsItem`), without its picture: a number or a testimonial. */
+export const FixtureStartPageFigure = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('number'), Type.Literal('testimonial')]),
+    weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),
+    figure_en: Type.Optional(Type.String()),
+    figure_de: Type.Optional(Type.String()),
+    caption_en: Type.Optional(Type.String()),
+    caption_de: Type.Optional(Type.String()),
+    quote_en: Type.Optional(Type.String()),
+    quote_de: Type.Optional(Type.String()),
+    person_name: Type.Optional(Type.String()),
+    person_description_en: Type.Optional(Type.String()),
+    person_description_de: Type.Optional(Type.String()),
+  },
+  strict,
+);
 export const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
 export const FixtureOfflineEvent = Type.Object(
@@ -278,6 +295,7 @@ const coreKinds = {
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
   content_pages: Type.Optional(Type.Array(FixtureContentPage)),
   platform_settings: Type.Optional(Type.Array(FixturePlatformSettings, { maxItems: 1 })),
+  start_page_figures: Type.Optional(Type.Array(FixtureStartPageFigure)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
 type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };

@@ -28,8 +28,9 @@ import { createCustomField, saveAnswers } from '../features/customfields/service
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
-import { checkContentPage, checkPlatformSettings } from '../core/legal/rules.js';
-import { addContentPage, savePlatformSettings } from '../core/legal/services.js';
+import { checkContentPage, checkFigure, checkPlatformSettings } from '../core/legal/rules.js';
+import { forgetSiteLinks } from '../web/site-links.js';
+import { addContentPage, saveFigure, savePlatformSettings } from '../core/legal/services.js';
 import { checkPlace } from '../features/places/rules.js';
 import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
@@ -415,7 +416,19 @@ async function loadPlatformSettings({ tx }: Ctx, records: Fixture['platform_sett
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'administrative_districts', 'map_preset_categories', 'map_presets'];
+/** The start page's figures, checked by the back-office's rule and stored by its service. */
+async function loadFigures({ tx }: Ctx, records: Fixture['start_page_figures'] = []) {
+  for (const [i, r] of records.entries()) {
+    const per = (name: 'figure' | 'caption' | 'quote' | 'person_description') => ({ en: r[`${name}_en`] ?? '', de: r[`${name}_de`] ?? '' });
+    const input = { kind: r.kind, weight: String(r.weight ?? 0), figure: per('figure'), caption: per('caption'), quote: per('quote'), personName: r.person_name ?? '', personDescription: per('person_description'), imageAlt: { en: '', de: '' } };
+    const { values, errors } = checkFigure(input, false);
+    const [field, messages] = Object.entries(errors)[0] ?? ['kind', ['not a valid figure']];
+    if (!values) throw new FixtureError(`start_page_figures[${i}].${field}: ${messages[0]}`);
+    await saveFigure(tx, null, values);
+  }
+}
+
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'start_page_figures', 'administrative_districts', 'map_preset_categories', 'map_presets'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -461,6 +474,7 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
     [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
     [['platform_settings'], (c) => loadPlatformSettings(c, fixture.platform_settings)],
+    [['start_page_figures'], (c) => loadFigures(c, fixture.start_page_figures)],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);
@@ -480,6 +494,8 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     await syncSequences(tx);
     await compactProjectInsights(tx);
   });
+  // The footer's links and settings of this process's pages (a server seeding at start, a test) show the fixture at once.
+  forgetSiteLinks(db);
   return Object.fromEntries(kinds.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }
 

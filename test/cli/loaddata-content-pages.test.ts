@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
-import { contentPages, platformSettings } from '../../src/db/schema/index.js';
+import { contentPages, platformSettings, startPageFigures } from '../../src/db/schema/index.js';
 import { createTestApp } from '../helpers.js';
 
 const options = { baseDir: process.cwd() };
@@ -53,4 +53,13 @@ test('loaddata places the platform settings shown in every footer; a record the 
   const page = await app.inject({ method: 'GET', url: '/contact/' });
   assert.match(page.body, /<footer[\s\S]*<li>Stadt macht mit<\/li>[\s\S]*<p>Markt 1<\/p>[\s\S]*GitHub<\/a>/);
   assert.ok(!page.body.includes('<script>x'), 'rich text is cleaned');
+});
+
+test('loaddata places the start page’s figures in their order; a figure the back-office would refuse stores nothing and names its field', async () => {
+  const { db } = await createTestApp();
+  await assert.rejects(loadFixture(db, { start_page_figures: [{ kind: 'number', figure_de: '3' }, { kind: 'testimonial', quote_de: 'Gut.' }] }, options), (error: unknown) => error instanceof FixtureError && error.message === 'start_page_figures[1].person_name: This field is required.');
+  assert.equal(await db.$count(startPageFigures), 0);
+  const loaded = await loadFixture(db, { start_page_figures: [{ kind: 'testimonial', quote_de: 'Gut.', person_name: 'Ana', weight: 2 }, { kind: 'number', figure_de: '3', caption_de: 'Projekte', weight: 1 }] }, options);
+  assert.equal(loaded.start_page_figures, 2);
+  assert.deepEqual((await db.select({ kind: startPageFigures.kind }).from(startPageFigures).orderBy(startPageFigures.weight)).map((f) => f.kind), ['number', 'testimonial']);
 });
