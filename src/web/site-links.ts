@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
-import { loadPlatformSettings, loadSiteLinks, type PlatformSettings, type SiteLink } from '../core/legal/content.js';
+import { loadSiteFrame, type PlatformSettings, type SiteLink } from '../core/legal/content.js';
 
 /**
  * What every page's frame shows of the back-office's writing: the footer's and menu's links to the
@@ -20,9 +20,7 @@ export function siteFrame(db: DbOrTx): Promise<SiteFrame> {
   const now = Date.now();
   const entry = kept.get(db);
   if (entry && now - entry.at < SITE_LINKS_SECONDS * 1000) return entry.frame;
-  const frame = Promise.all([loadSiteLinks(db), loadPlatformSettings(db)])
-    .then(([links, platform]) => ({ links, platform }))
-    .catch((error: unknown) => {
+  const frame = loadSiteFrame(db).catch((error: unknown) => {
       kept.delete(db);
       throw error;
     });

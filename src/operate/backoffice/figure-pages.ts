@@ -78,12 +78,11 @@ export async function figureRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   /** Checks and saves the posted figure (new: `stored` null); with errors the form again (400), nothing saved. */
-  async function save(request: FastifyRequest<{ Body: FormBody }>, reply: FastifyReply, id: number | null) {
+  async function save(request: FastifyRequest, reply: FastifyReply, body: FormBody, id: number | null) {
     checkCsrf(request);
     const page = await operator(request, reply);
     if (!page) return reply;
     const stored = id === null ? null : await existing(id);
-    const body = request.body;
     const upload = request.upload?.length ? request.upload : null;
     const removing = field(body, 'image_deleted') === 'on';
     const { values, errors } = checkFigure(inputOf(body), upload !== null || (Boolean(stored?.image) && !removing));
@@ -97,8 +96,8 @@ export async function figureRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.redirect(`${LIST}?done=saved`, 302);
   }
 
-  app.post(`${LIST}create/`, { ...pageRoute({ body: FigureBody }), preValidation: readImageUpload }, (request, reply) => save(request, reply, null));
-  app.post(`${LIST}:id/`, { ...pageRoute({ params: IdParams, body: FigureBody }), preValidation: readImageUpload }, (request, reply) => save(request, reply, request.params.id));
+  app.post(`${LIST}create/`, { ...pageRoute({ body: FigureBody }), preValidation: readImageUpload }, (request, reply) => save(request, reply, request.body, null));
+  app.post(`${LIST}:id/`, { ...pageRoute({ params: IdParams, body: FigureBody }), preValidation: readImageUpload }, (request, reply) => save(request, reply, request.body, request.params.id));
 
   app.post(`${LIST}:id/delete/`, pageRoute({ params: IdParams, body: FormBody }), async (request, reply) => {
     checkCsrf(request);

@@ -17,7 +17,7 @@ import { listedProjects, type TiledProject } from '../../core/projects/tiles.js'
 import { loadProjectContexts } from '../../core/projects/context.js';
 import { byParticipation, canViewProject, isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
-import { type Figure, listFigures, loadStartPage, type StartPageTexts } from '../../core/legal/content.js';
+import { type Figure, loadStartPage, type StartPageTexts } from '../../core/legal/content.js';
 import { inLanguage } from '../../core/legal/queries.js';
 import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
@@ -54,7 +54,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const filter: ProjectFilter = { search: search.trim(), topic, organisation, status, district };
       const listed = byParticipation(await listedProjects(db, { listedForAll: true }), now);
       const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
-      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: await listDistricts(db), start: await loadStartPage(db), figures: await listFigures(db) });
+      return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: await listDistricts(db), start: await loadStartPage(db) });
     };
     const viewer = await pageContext(request, reply);
     return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
@@ -205,7 +205,7 @@ function StartFigures({ lang, figures }: { lang: Lang; figures: Figure[] }) {
   );
 }
 
-export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts; figures: Figure[] }) {
+export function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts & { figures: Figure[] } }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
@@ -213,7 +213,7 @@ export function HomePage(props: { page: PageContext; projects: TiledProject[]; n
   return (
     <Layout page={page} title={t(lang, 'Projects')}>
       <StartIntro lang={lang} start={props.start} />
-      <StartFigures lang={lang} figures={props.figures} />
+      <StartFigures lang={lang} figures={props.start.figures} />
       {ownHeading ? <h2>{t(lang, 'Projects')}</h2> : <h1>{t(lang, 'Projects')}</h1>}
       {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} districts={props.districts} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}
