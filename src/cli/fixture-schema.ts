@@ -181,7 +181,7 @@ export const FixtureContentPage = Type.Object(
   strict,
 );
 /** The platform's operator and links shown in the footer (a+ `OrganisationSettings`, `SocialMedia`); at most one record. */
-export const FixturePlatformSettings = Type.Object(
+const FixturePlatformSettings = Type.Object(
   {
     name: Type.Optional(Type.String()),
     address: Type.Optional(Type.String()),
@@ -195,7 +195,7 @@ export const FixturePlatformSettings = Type.Object(
   strict,
 );
 /** A figure of the start page (a+ `landingpage.StatisticsItem`), without its picture: a number or a testimonial. */
-export const FixtureStartPageFigure = Type.Object(
+const FixtureStartPageFigure = Type.Object(
   {
     kind: Type.Union([Type.Literal('number'), Type.Literal('testimonial')]),
     weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),

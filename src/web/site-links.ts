@@ -9,7 +9,7 @@ import { loadSiteFrame, type PlatformSettings, type SiteLink } from '../core/leg
  */
 export const SITE_LINKS_SECONDS = 30;
 
-export interface SiteFrame {
+interface SiteFrame {
   links: SiteLink[];
   platform: PlatformSettings;
 }

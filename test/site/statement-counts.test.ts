@@ -24,7 +24,6 @@ test('the start, project, module and idea pages send at most 4 statements, anony
   const pages = ['/', '/org/projects/project/', '/org/projects/module/ideas-module/', '/org/ideas/2024-00001/'];
   const statements = await statementRounds(app, database, user, pages);
   const one = await statements();
-  console.log('COUNTS', JSON.stringify(one));
   for (const [page, count] of Object.entries(one)) assert.ok(count <= 4, `${page}: ${count} statements`);
   await load(db, {
     ideas: Array.from({ length: 29 }, (_, i) => ({ id: 2 + i, module: 1, creator: 4, name: `Idea ${2 + i}`, description: 'x', labels: [1] })),

@@ -90,12 +90,12 @@ export function checkStartPage(input: StartPageInput, hasImage: boolean): Errors
   return errors;
 }
 
-export const FIGURE_KINDS = ['number', 'testimonial', 'picture'] as const;
+const FIGURE_KINDS = ['number', 'testimonial', 'picture'] as const;
 export type FigureKind = (typeof FIGURE_KINDS)[number];
 export const FIGURE_LIMITS = { figure: { maxChars: 200 }, caption: { maxChars: 300 }, quote: { maxChars: 2000 }, personName: { maxChars: 100 }, personDescription: { maxChars: 200 }, imageAlt: { maxChars: 200 } };
 
 /** A figure of the start page as the operator enters it (a+ StatisticsItem). */
-export interface FigureInput {
+interface FigureInput {
   kind: string;
   weight: string;
   figure: Record<Lang, string>;
@@ -161,7 +161,7 @@ export interface PlatformSettingsInput {
 }
 
 export const PLATFORM_SETTINGS_LIMITS = { name: { maxChars: 50 }, address: { maxBytes: 10_000 }, contacts: { maxBytes: 10_000 }, link: { maxChars: 500 }, shareDescription: { maxChars: 300 } };
-export const SOCIAL_LINKS = ['facebook', 'twitter', 'github'] as const;
+const SOCIAL_LINKS = ['facebook', 'twitter', 'github'] as const;
 
 const isWebAddress = (value: string) => {
   try {
