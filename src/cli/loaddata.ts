@@ -29,7 +29,6 @@ import { customFieldChoices, customFields } from '../features/customfields/schem
 import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
 import { checkContentPage, checkFigure, checkPlatformSettings } from '../core/legal/rules.js';
-import { forgetSiteLinks } from '../web/site-links.js';
 import { addContentPage, saveFigure, savePlatformSettings } from '../core/legal/services.js';
 import { checkPlace } from '../features/places/rules.js';
 import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
@@ -494,8 +493,6 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     await syncSequences(tx);
     await compactProjectInsights(tx);
   });
-  // The footer's links and settings of this process's pages (a server seeding at start, a test) show the fixture at once.
-  forgetSiteLinks(db);
   return Object.fromEntries(kinds.map((kind) => [kind, fixture[kind]?.length ?? 0]));
 }
 
