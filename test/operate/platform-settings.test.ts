@@ -2,17 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { platformSettings } from '../../src/db/schema/index.js';
-import { basicWorld, load } from '../fixtures.js';
-import { createTestApp } from '../helpers.js';
+import { operatorWorld } from './operator.js';
 import { Browser } from '../me/accounts/client.js';
 
-async function world() {
-  const t = await createTestApp();
-  await load(t.db, basicWorld());
-  const admin = new Browser(t.app);
-  assert.equal((await admin.login('admin', 'admin-password')).status, 302);
-  return { ...t, admin };
-}
+const world = operatorWorld;
 
 const settings = {
   name: 'Mitmachen Musterstadt',

@@ -2,17 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { startPageFigures } from '../../src/db/schema/index.js';
-import { basicWorld, load } from '../fixtures.js';
-import { createTestApp } from '../helpers.js';
+import { operatorWorld } from './operator.js';
 import { Browser } from '../me/accounts/client.js';
 
-async function world() {
-  const t = await createTestApp();
-  await load(t.db, basicWorld());
-  const admin = new Browser(t.app);
-  assert.equal((await admin.login('admin', 'admin-password')).status, 302);
-  return { ...t, admin };
-}
+const world = operatorWorld;
 
 const empty = { figure_en: '', figure_de: '', caption_en: '', caption_de: '', quote_en: '', quote_de: '', person_name: '', person_description_en: '', person_description_de: '', image_alt_en: '', image_alt_de: '', weight: '0' };
 const png = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a7' } }).png().toBuffer();

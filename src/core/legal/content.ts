@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contentPages, platformSettings, startPage, startPageFigures, users } from '../../db/schema/index.js';
 import { type Lang, LANGUAGES } from '../../i18n/index.js';
-import type { ContentPagePlacement, FigureValues } from './rules.js';
+import type { ContentPagePlacement, FigureValues, PlatformSettingsInput } from './rules.js';
 
 /* Reads of the platform's content pages and the start page's texts (a+ CMS). */
 
@@ -129,16 +129,7 @@ export async function loadFigure(db: DbOrTx, id: number): Promise<Figure | null>
 }
 
 /** The platform's operator and links as the footer shows them ('' and null where none is set). */
-export interface PlatformSettings {
-  name: string;
-  address: string;
-  contacts: string;
-  facebook: string;
-  twitter: string;
-  github: string;
-  shareImage: string | null;
-  shareDescription: Record<Lang, string>;
-}
+export type PlatformSettings = PlatformSettingsInput & { shareImage: string | null };
 
 export async function loadPlatformSettings(db: DbOrTx): Promise<PlatformSettings> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
