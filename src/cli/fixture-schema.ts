@@ -180,6 +180,37 @@ const FixtureContentPage = Type.Object(
   },
   strict,
 );
+/** The platform's operator and links shown in the footer (a+ `OrganisationSettings`, `SocialMedia`); at most one record. */
+const FixturePlatformSettings = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    address: Type.Optional(Type.String()),
+    contacts: Type.Optional(Type.String()),
+    facebook: Type.Optional(Type.String()),
+    twitter: Type.Optional(Type.String()),
+    github: Type.Optional(Type.String()),
+    share_description_en: Type.Optional(Type.String()),
+    share_description_de: Type.Optional(Type.String()),
+  },
+  strict,
+);
+/** A figure of the start page (a+ `landingpage.StatisticsItem`), without its picture: a number or a testimonial. */
+const FixtureStartPageFigure = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('number'), Type.Literal('testimonial')]),
+    weight: Type.Optional(Type.Integer({ minimum: -9999, maximum: 9999 })),
+    figure_en: Type.Optional(Type.String()),
+    figure_de: Type.Optional(Type.String()),
+    caption_en: Type.Optional(Type.String()),
+    caption_de: Type.Optional(Type.String()),
+    quote_en: Type.Optional(Type.String()),
+    quote_de: Type.Optional(Type.String()),
+    person_name: Type.Optional(Type.String()),
+    person_description_en: Type.Optional(Type.String()),
+    person_description_de: Type.Optional(Type.String()),
+  },
+  strict,
+);
 const FixtureFollow = Type.Object({ creator: Id, project: Id, enabled: Type.Optional(Type.Boolean()) }, strict);
 /** An offline event of a project (a+ `offlineevents.OfflineEvent`); its a+ slug is kept (made from the name when absent). */
 const FixtureOfflineEvent = Type.Object(
@@ -263,6 +294,8 @@ const coreKinds = {
   custom_field_answers: Type.Optional(Type.Array(FixtureCustomFieldAnswer)),
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
   content_pages: Type.Optional(Type.Array(FixtureContentPage)),
+  platform_settings: Type.Optional(Type.Array(FixturePlatformSettings, { maxItems: 1 })),
+  start_page_figures: Type.Optional(Type.Array(FixtureStartPageFigure)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */
 type FixtureModuleRecord = Static<typeof FixtureModule> & { [field: string]: unknown };

@@ -28,8 +28,8 @@ import { createCustomField, saveAnswers } from '../features/customfields/service
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
-import { checkContentPage } from '../core/legal/rules.js';
-import { addContentPage } from '../core/legal/services.js';
+import { checkContentPage, checkFigure, checkPlatformSettings } from '../core/legal/rules.js';
+import { addContentPage, saveFigure, savePlatformSettings } from '../core/legal/services.js';
 import { checkPlace } from '../features/places/rules.js';
 import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
@@ -405,7 +405,29 @@ async function loadContentPages({ tx }: Ctx, records: Fixture['content_pages'] =
   }
 }
 
-const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'administrative_districts', 'map_preset_categories', 'map_presets'];
+/** The platform's footer settings, checked by the back-office's rule and stored by its service. */
+async function loadPlatformSettings({ tx }: Ctx, records: Fixture['platform_settings'] = []) {
+  for (const [i, r] of records.entries()) {
+    const input = { name: r.name ?? '', address: r.address ?? '', contacts: r.contacts ?? '', facebook: r.facebook ?? '', twitter: r.twitter ?? '', github: r.github ?? '', shareDescription: { en: r.share_description_en ?? '', de: r.share_description_de ?? '' } };
+    const [field, messages] = Object.entries(checkPlatformSettings(input))[0] ?? [];
+    if (field) throw new FixtureError(`platform_settings[${i}].${field}: ${messages[0]}`);
+    await savePlatformSettings(tx, input);
+  }
+}
+
+/** The start page's figures, checked by the back-office's rule and stored by its service. */
+async function loadFigures({ tx }: Ctx, records: Fixture['start_page_figures'] = []) {
+  for (const [i, r] of records.entries()) {
+    const per = (name: 'figure' | 'caption' | 'quote' | 'person_description') => ({ en: r[`${name}_en`] ?? '', de: r[`${name}_de`] ?? '' });
+    const input = { kind: r.kind, weight: String(r.weight ?? 0), figure: per('figure'), caption: per('caption'), quote: per('quote'), personName: r.person_name ?? '', personDescription: per('person_description'), imageAlt: { en: '', de: '' } };
+    const { values, errors } = checkFigure(input, false);
+    const [field, messages] = Object.entries(errors)[0] ?? ['kind', ['not a valid figure']];
+    if (!values) throw new FixtureError(`start_page_figures[${i}].${field}: ${messages[0]}`);
+    await saveFigure(tx, null, values);
+  }
+}
+
+const SERIAL_TABLES = ['users', 'organisations', 'projects', 'modules', 'phases', 'categories', 'labels', 'comments', 'ratings', 'reports', 'comment_feedback', 'follows', 'actions', 'notifications', 'offline_events', 'moderator_remarks', 'custom_fields', 'custom_field_choices', 'content_pages', 'start_page_figures', 'administrative_districts', 'map_preset_categories', 'map_presets'];
 
 /** Moves every id sequence past the largest id, so that ids given in fixtures are never handed out again. */
 export async function syncSequences(db: DbOrTx): Promise<void> {
@@ -450,6 +472,8 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['custom_fields', 'custom_field_answers'], (c) => loadCustomFields(c, fixture)],
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
     [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
+    [['platform_settings'], (c) => loadPlatformSettings(c, fixture.platform_settings)],
+    [['start_page_figures'], (c) => loadFigures(c, fixture.start_page_figures)],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);

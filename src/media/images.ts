@@ -3,7 +3,7 @@ import type { Media } from './store.js';
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
 
-interface ImageRules {
+export interface ImageRules {
   minWidth: number;
   minHeight: number;
   /** At most this many pixels wide and tall (both or neither). */

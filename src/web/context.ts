@@ -1,5 +1,5 @@
-import { siteLinks } from './site-links.js';
-import type { SiteLink } from '../core/legal/content.js';
+import { siteFrame } from './site-links.js';
+import type { PlatformSettings, SiteLink } from '../core/legal/content.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
@@ -23,6 +23,8 @@ export interface PageContext {
   message?: string | null;
   /** The content pages linked in the footer and the menu (web/site-links.ts). */
   links?: SiteLink[];
+  /** The platform's operator, address, contacts and social links (the footer; web/site-links.ts). */
+  platform?: PlatformSettings;
 }
 
 /** The signed-in user of a page request; a broken Authorization header just means anonymous here. */
@@ -45,7 +47,7 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     path: request.url,
     socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
     message: takeMessage(request, reply),
-    links: await siteLinks(request.server.ctx.db),
+    ...(await siteFrame(request.server.ctx.db)),
   };
 }
 

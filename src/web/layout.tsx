@@ -2,7 +2,8 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { staticUrl } from './static-files.js';
 import { canUseBackoffice, GUEST_CONVERT_PATH, returnsAfterLogin } from '../core/users/rules.js';
 import { CONTACT_PATH, contentPagePath } from '../core/legal/texts.js';
-import type { SiteLink } from '../core/legal/content.js';
+import type { PlatformSettings, SiteLink } from '../core/legal/content.js';
+import { RichText } from './rich-text.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { NOTIFICATIONS_PATH, NOTIFICATIONS_STREAM, projectListPath } from './paths.js';
 import { BELL_MAX, type Bell } from '../http/auth.js';
@@ -176,7 +177,7 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
       )}
       <nav aria-label={t(lang, 'Legal information')}>
         <ul class="footer-links">
-          <li>Allmende</li>
+          <li>{page.platform?.name || 'Allmende'}</li>
           {PLATFORM_PAGE_KEYS.map((key) => (
             <li>
               <a href={platformPagePath(key)}>{ownTitles.has(PLATFORM_PAGES[key]) ? t(lang, '%(page)s of Allmende', { page: t(lang, PLATFORM_PAGES[key]) }) : t(lang, PLATFORM_PAGES[key])}</a>
@@ -197,7 +198,56 @@ function Footer({ page, organisation }: { page: PageContext; organisation?: Foot
           </li>
         </ul>
       </nav>
+      {page.platform && <PlatformOperator page={page} platform={page.platform} />}
     </footer>
+  );
+}
+
+const SOCIAL_NAMES = { facebook: 'Facebook', twitter: 'X (Twitter)', github: 'GitHub' } as const;
+
+/** The platform's operator in the footer (a+ OrganisationSettings, SocialMedia): address, contacts and social links, where written. */
+function PlatformOperator({ page, platform }: { page: PageContext; platform: PlatformSettings }) {
+  const social = (Object.keys(SOCIAL_NAMES) as (keyof typeof SOCIAL_NAMES)[]).filter((key) => platform[key]);
+  if (!platform.address && !platform.contacts && !social.length) return null;
+  return (
+    <div class="footer-operator">
+      {platform.address && (
+        <address class="footer-address">
+          <RichText html={platform.address} />
+        </address>
+      )}
+      {platform.contacts && (
+        <div class="footer-contacts">
+          <RichText html={platform.contacts} />
+        </div>
+      )}
+      {social.length > 0 && (
+        <nav aria-label={t(page.lang, 'Social media')}>
+          <ul class="footer-links">
+            {social.map((key) => (
+              <li>
+                <a href={platform[key]} rel="me noopener">
+                  {SOCIAL_NAMES[key]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** What a link to the platform shows where it is shared: the operator's description and picture, where set. */
+function ShareTags({ page }: { page: PageContext }) {
+  const platform = page.platform;
+  if (!platform) return null;
+  const description = platform.shareDescription[page.lang] || platform.shareDescription.en || platform.shareDescription.de;
+  return (
+    <>
+      {description && <meta property="og:description" content={description} />}
+      {platform.shareImage && <meta property="og:image" content={`/media/${platform.shareImage}`} />}
+    </>
   );
 }
 
@@ -210,6 +260,7 @@ export function Layout({ page, title, children, scripts = [], organisation }: La
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} — Allmende`}</title>
+        <ShareTags page={page} />
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={staticUrl('/static/site.css')} />
         <script src={staticUrl('/static/timeago.js')} defer />

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
-import { contentPages } from '../../src/db/schema/index.js';
+import { contentPages, platformSettings, startPageFigures } from '../../src/db/schema/index.js';
 import { createTestApp } from '../helpers.js';
 
 const options = { baseDir: process.cwd() };
 
-test('loaddata places content pages (ids kept, rich text cleaned), linked where their placement says', async () => {
+/**
+ * loaddata is another process's write: this one's pages show it once their kept footer is 30
+ * seconds old (web/site-links.ts). Each call goes 31 seconds past the one before.
+ */
+let shifted = 0;
+const afterKeptFooter = (t: TestContext) => t.mock.timers.enable({ apis: ['Date'], now: Date.now() + (shifted += 31_000) });
+
+test('loaddata places content pages (ids kept, rich text cleaned), linked where their placement says', async (t) => {
   const { app, db } = await createTestApp();
   const loaded = await loadFixture(
     db,
@@ -23,6 +30,7 @@ test('loaddata places content pages (ids kept, rich text cleaned), linked where 
     { id: 7, slug: 'hilfe', body: '<p>So geht es.</p>' },
     { id: 9, slug: 'archiv', body: '' },
   ]);
+  afterKeptFooter(t);
   const page = await app.inject({ method: 'GET', url: '/pages/hilfe/', headers: { 'accept-language': 'de' } });
   assert.equal(page.statusCode, 200);
   assert.ok(page.body.includes('So geht es.'));
@@ -42,4 +50,25 @@ test('a content page the back-office would refuse stores nothing and names the r
     await assert.rejects(loadFixture(db, { content_pages: records }, options), (error: unknown) => error instanceof FixtureError && error.message === message);
     assert.equal(await db.$count(contentPages), 0);
   }
+});
+
+test('loaddata places the platform settings shown in every footer; a record the back-office would refuse stores nothing and names its field', async (t) => {
+  const { app, db } = await createTestApp();
+  await assert.rejects(loadFixture(db, { platform_settings: [{ name: 'Stadt', github: 'not a link' }] }, options), (error: unknown) => error instanceof FixtureError && error.message === 'platform_settings[0].github: Enter a valid URL.');
+  assert.equal(await db.$count(platformSettings), 0);
+  const loaded = await loadFixture(db, { platform_settings: [{ name: 'Stadt macht mit', address: '<p>Markt 1</p><script>x</script>', github: 'https://github.example/stadt' }] }, options);
+  assert.equal(loaded.platform_settings, 1);
+  afterKeptFooter(t);
+  const page = await app.inject({ method: 'GET', url: '/contact/' });
+  assert.match(page.body, /<footer[\s\S]*<li>Stadt macht mit<\/li>[\s\S]*<p>Markt 1<\/p>[\s\S]*GitHub<\/a>/);
+  assert.ok(!page.body.includes('<script>x'), 'rich text is cleaned');
+});
+
+test('loaddata places the start page’s figures in their order; a figure the back-office would refuse stores nothing and names its field', async () => {
+  const { db } = await createTestApp();
+  await assert.rejects(loadFixture(db, { start_page_figures: [{ kind: 'number', figure_de: '3' }, { kind: 'testimonial', quote_de: 'Gut.' }] }, options), (error: unknown) => error instanceof FixtureError && error.message === 'start_page_figures[1].person_name: This field is required.');
+  assert.equal(await db.$count(startPageFigures), 0);
+  const loaded = await loadFixture(db, { start_page_figures: [{ kind: 'testimonial', quote_de: 'Gut.', person_name: 'Ana', weight: 2 }, { kind: 'number', figure_de: '3', caption_de: 'Projekte', weight: 1 }] }, options);
+  assert.equal(loaded.start_page_figures, 2);
+  assert.deepEqual((await db.select({ kind: startPageFigures.kind }).from(startPageFigures).orderBy(startPageFigures.weight)).map((f) => f.kind), ['number', 'testimonial']);
 });

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { contentPages, modules } from '../../src/db/schema/index.js';
 import { createCustomField, saveAnswers } from '../../src/features/customfields/services.js';
-import { saveStartPage } from '../../src/core/legal/services.js';
+import { saveFigure, savePlatformSettings, saveStartPage } from '../../src/core/legal/services.js';
 import { createIdea } from '../../src/features/ideas/services.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -28,11 +28,16 @@ after(async () => {
   await chromium?.close();
 });
 
-test('content pages, the start page, the contact form and custom fields pass axe in English and German; the contact form is sent with the keyboard', { skip: chromiumMissing }, async () => {
+test('content pages, the start page with its figures, the footer’s address and links, the contact form and custom fields pass axe in English and German; the contact form is sent with the keyboard', { skip: chromiumMissing }, async () => {
   const [module] = await t.db.select().from(modules);
   await t.db.transaction(async (tx) => {
     await tx.insert(contentPages).values({ slug: 'help', titleEn: 'Help', titleDe: 'Hilfe', bodyEn: '<p>How it works</p>', bodyDe: '<p>So geht es</p>', placement: 'menu' });
     await saveStartPage(tx, { heading: { en: 'Welcome', de: 'Willkommen' }, intro: { en: '<p>Have your say.</p>', de: '<p>Reden Sie mit.</p>' }, imageAlt: { en: '', de: '' } });
+    const texts = (en: string, de: string) => ({ en, de });
+    const none = texts('', '');
+    await saveFigure(tx, null, { kind: 'number', weight: 0, figure: texts('1,200', '1.200'), caption: texts('ideas', 'Ideen'), quote: none, personName: '', personDescription: none, imageAlt: none });
+    await saveFigure(tx, null, { kind: 'testimonial', weight: 1, figure: none, caption: none, quote: texts('It works.', 'Es klappt.'), personName: 'Ana', personDescription: texts('Mayor', 'Bürgermeisterin'), imageAlt: none });
+    await savePlatformSettings(tx, { name: 'Stadt', address: '<p>Markt 1</p>', contacts: '<p>info@stadt.example</p>', facebook: 'https://facebook.example/stadt', twitter: '', github: '', shareDescription: texts('Say it.', 'Sag es.') });
     const district = await createCustomField(tx, { moduleId: module.id, label: 'District', kind: 'choice', required: true, choices: [{ label: 'North' }, { label: 'South' }] });
     await createCustomField(tx, { moduleId: module.id, label: 'Why?', kind: 'text', weight: 1 });
     const idea = await createIdea(tx, { moduleId: module.id, creatorId: 5, name: 'Benches', description: 'More benches', categoryId: 1 });
@@ -45,7 +50,7 @@ test('content pages, the start page, the contact form and custom fields pass axe
       await assertAccessible(page, `${locale} ${path}`);
     }
     await logInAs(page, base, 'admin');
-    for (const path of ['/backoffice/content/', '/backoffice/content/create/', '/backoffice/start-page/', `/org/dashboard/modules/${module.slug}/custom_fields/`, `/org/ideas/create/module/${module.slug}/`]) {
+    for (const path of ['/backoffice/content/', '/backoffice/content/create/', '/backoffice/start-page/', '/backoffice/platform/', '/backoffice/start-page/figures/', '/backoffice/start-page/figures/create/', '/backoffice/start-page/figures/2/', `/org/dashboard/modules/${module.slug}/custom_fields/`, `/org/ideas/create/module/${module.slug}/`]) {
       await page.goto(`${base}${path}`);
       await assertAccessible(page, `${locale} ${path} (operator)`);
     }

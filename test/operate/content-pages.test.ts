@@ -3,17 +3,10 @@ import { test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contentPages, outbox, startPage } from '../../src/db/schema/index.js';
-import { basicWorld, load } from '../fixtures.js';
-import { createTestApp } from '../helpers.js';
+import { operatorWorld } from './operator.js';
 import { Browser, solvedChallenge } from '../me/accounts/client.js';
 
-async function world() {
-  const t = await createTestApp();
-  await load(t.db, basicWorld());
-  const admin = new Browser(t.app);
-  assert.equal((await admin.login('admin', 'admin-password')).status, 302);
-  return { ...t, admin };
-}
+const world = operatorWorld;
 
 const pageForm = { slug: 'help', title_en: 'Help', title_de: 'Hilfe', body_en: '<p>How it works</p><script>x</script>', body_de: '<p>So geht es</p>', placement: 'footer', weight: '1' };
 

@@ -1,6 +1,6 @@
-import { checkContentPage, checkStartPage } from '../../core/legal/rules.js';
+import { checkContentPage, checkFigure, checkPlatformSettings, checkStartPage, PLATFORM_SETTINGS_LIMITS } from '../../core/legal/rules.js';
 import { savePlatformPage } from '../../core/legal/queries.js';
-import { saveContentPage, saveStartPage } from '../../core/legal/services.js';
+import { saveContentPage, saveFigure, savePlatformSettings, saveStartPage } from '../../core/legal/services.js';
 import { isPlatformPageKey, type PlatformPageKey, platformPagePath } from '../../core/legal/texts.js';
 import { isReservedSlug } from '../../core/slugs.js';
 import type { Lang } from '../../i18n/index.js';
@@ -44,6 +44,9 @@ export const CMS_MODELS = [
   'a4_candy_cms_images.customimage',
   'wagtaildocs.document',
   'a4_candy_cms_settings.importantpages',
+  'a4_candy_cms_settings.organisationsettings',
+  'a4_candy_cms_settings.socialmedia',
+  'landingpage.statisticsitem',
   'a4_candy_cms_pages.homepage',
   ...CONTENT_PAGE_MODELS,
 ];
@@ -203,6 +206,8 @@ export async function importContentPages(ctx: Ctx) {
   for (const page of pages.values()) if (page.urlPath === siteRoot) refs.pages.set(page.pk, '/');
 
   await importStartPage(ctx, refs);
+  await importPlatformSettings(ctx, refs);
+  await importFigures(ctx);
   const ordered = rows.sort((a, b) => (pages.get(Number(a.pk))?.path ?? '').localeCompare(pages.get(Number(b.pk))?.path ?? ''));
   for (const [weight, row] of ordered.entries()) {
     const page = pages.get(Number(row.pk)) ?? run.fail(row, 'has no wagtailcore.page row');
@@ -286,5 +291,90 @@ async function importStartPage({ run }: Ctx, refs: Refs) {
     for (let n = 2; n <= 5; n++) run.lost(model, `image_${n} (the start page has one image)`, imageId !== run.fk(f[`image_${n}`]) ? f[`image_${n}`] : null);
     run.imported(model);
     placed = true;
+  }
+}
+
+/**
+ * a+'s platform settings (one row per wagtail site; Allmende has one site, so the first row of each
+ * model is placed): OrganisationSettings' name, address and contacts, SocialMedia's links, fallback
+ * image and descriptions become the footer's address and links and the sharing tags (core/legal).
+ */
+async function importPlatformSettings({ run }: Ctx, refs: Refs) {
+  const organisation = 'a4_candy_cms_settings.organisationsettings';
+  const social = 'a4_candy_cms_settings.socialmedia';
+  const first = async (model: string) => {
+    let found: DumpRow | null = null;
+    for await (const row of run.rows(model)) {
+      if (found) run.cannotPlace(model, 'the settings of a second wagtail site (Allmende is one site)');
+      else found = row;
+    }
+    return found;
+  };
+  const org = await first(organisation);
+  const media = await first(social);
+  if (!org && !media) return;
+  const o = org?.fields ?? {};
+  const m = media?.fields ?? {};
+  const image = refs.images.get(Number(run.fk(m.fallback_image)));
+  const description = (lang: Lang) => {
+    const value = text(m[`fallback_description_${lang}`]).trim();
+    const max = PLATFORM_SETTINGS_LIMITS.shareDescription.maxChars;
+    if (value.length > max) run.warnings.push(`${social} pk ${media?.pk}: fallback_description_${lang} is cut to ${max} characters`);
+    return value.slice(0, max);
+  };
+  const input = {
+    name: text(o.platform_name),
+    address: cleanRichText(wagtailRichText(text(o.address), refs)),
+    contacts: cleanRichText(wagtailRichText(text(o.contacts), refs)),
+    facebook: text(m.facebook),
+    twitter: text(m.twitter),
+    github: text(m.github),
+    shareDescription: { en: description('en'), de: description('de') },
+  };
+  const errors = checkPlatformSettings(input);
+  const field = Object.keys(errors)[0];
+  // An error names the row its field came from.
+  const culprit = ['name', 'address', 'contacts'].includes(field) ? (org ?? media) : (media ?? org);
+  if (field && culprit) run.fail(culprit, firstError(errors) ?? field);
+  await savePlatformSettings(run.tx, input, image?.path ?? null);
+  if (media) for (const field of ['instagram', 'mastodon', 'linkedin']) run.lost(social, `${field} (the footer links Facebook, X and GitHub)`, m[field]);
+  if (org) run.imported(organisation);
+  if (media) run.imported(social);
+}
+
+const FIGURE_KINDS: Record<string, string> = { text: 'number', testimonial: 'testimonial', image: 'picture' };
+
+/**
+ * a+'s landing page figures (`landingpage.StatisticsItem`) become the start page's figures: a text
+ * stat a number with its caption, a testimonial its quote, person and portrait, an image a picture
+ * (its description in the other language, else "Image", where a+ had none). A row Allmende's rule
+ * refuses (a+ allows every text blank) is counted under "cannot place" with the rule's message.
+ */
+async function importFigures({ run, media }: Ctx) {
+  const model = 'landingpage.statisticsitem';
+  for await (const row of run.rows(model)) {
+    const f = row.fields;
+    const kind = FIGURE_KINDS[text(f.item_type)] ?? text(f.item_type);
+    const per = (name: string) => ({ en: text(f[`${name}_en`]), de: text(f[`${name}_de`]) });
+    const image = await media.file(kind === 'testimonial' ? f.person_image : f.image, row);
+    const alt = per('image_alt_text');
+    const input = {
+      kind,
+      weight: String(Math.min(Number(f.order) || 0, 9999)),
+      figure: per('header'),
+      caption: per('subheader'),
+      quote: per('quote'),
+      personName: text(f.person_name),
+      personDescription: per('person_description'),
+      imageAlt: kind === 'picture' ? { en: alt.en || alt.de || 'Image', de: alt.de || alt.en || 'Bild' } : alt,
+    };
+    const { values, errors } = checkFigure(input, image !== null);
+    if (!values) {
+      run.cannotPlace(model, `a figure Allmende refuses (${firstError(errors)})`);
+      continue;
+    }
+    await saveFigure(run.tx, null, values, image);
+    if (kind !== 'testimonial') run.lost(model, 'person_image (a number or picture shows no portrait)', f.person_image);
+    run.imported(model);
   }
 }

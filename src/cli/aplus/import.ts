@@ -11,6 +11,7 @@ import { importActivity, importComments, importItems, importOrganisations, impor
 import { CMS_MODELS, importContentPages } from './cms.js';
 import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
+import { forgetSiteLinks } from '../../web/site-links.js';
 
 export { AplusImportError };
 
@@ -226,6 +227,8 @@ export async function importAplus(db: Db, options: ImportOptions): Promise<Impor
     await source.close();
   }
   if (!report) throw new AplusImportError('the import ended without a report');
+  // The footer's content pages and platform settings are new: this process's pages show them at once.
+  forgetSiteLinks(db);
   return report;
 }
 

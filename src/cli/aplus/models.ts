@@ -43,9 +43,6 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
  * to move into an importer when a feature for it lands.
  */
 export const NO_HOME_YET: [RegExp, string][] = [
-  [/^landingpage\./, 'the platform landing page figures'],
-  [/^a4_candy_cms_settings\.organisationsettings$/, "the platform's name, postal address and contacts in a+'s footer: Allmende's name is its configuration; write the address on a content page"],
-  [/^a4_candy_cms_settings\.socialmedia$/, "the platform's social media links and sharing image"],
   [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
   [/^a4_candy_summarization\.summaryfeedback$/, "readers' thumbs up or down on a project summary"],
 ];

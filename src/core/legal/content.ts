@@ -1,8 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contentPages, startPage, users } from '../../db/schema/index.js';
+import { contentPages, platformSettings, startPage, startPageFigures, users } from '../../db/schema/index.js';
 import { type Lang, LANGUAGES } from '../../i18n/index.js';
-import type { ContentPagePlacement } from './rules.js';
+import type { ContentPagePlacement, FigureValues, PlatformSettingsInput } from './rules.js';
 
 /* Reads of the platform's content pages and the start page's texts (a+ CMS). */
 
@@ -55,14 +55,24 @@ export async function contentSlugTaken(db: DbOrTx, slug: string, exceptId: numbe
   return row !== undefined;
 }
 
-/** The links of the footer and the menu, in order: one statement. */
-export async function loadSiteLinks(db: DbOrTx): Promise<SiteLink[]> {
-  const rows = await db
-    .select({ slug: contentPages.slug, titleEn: contentPages.titleEn, titleDe: contentPages.titleDe, placement: contentPages.placement })
+/**
+ * The links of the footer and the menu in order, and the platform settings, in one statement: the
+ * one row of `platform_settings` fully joined with the linked content pages.
+ */
+export async function loadSiteFrame(db: DbOrTx): Promise<{ links: SiteLink[]; platform: PlatformSettings }> {
+  const linked = db
+    .select({ slug: contentPages.slug, titleEn: contentPages.titleEn, titleDe: contentPages.titleDe, placement: contentPages.placement, weight: contentPages.weight, id: contentPages.id })
     .from(contentPages)
     .where(ne(contentPages.placement, 'none'))
-    .orderBy(asc(contentPages.weight), asc(contentPages.id));
-  return rows.map((r) => ({ slug: r.slug, title: { en: r.titleEn, de: r.titleDe }, placement: r.placement }));
+    .as('linked');
+  const rows = await db
+    .select({ settings: platformSettings, slug: linked.slug, titleEn: linked.titleEn, titleDe: linked.titleDe, placement: linked.placement })
+    .from(platformSettings)
+    .fullJoin(linked, sql`true`)
+    .where(or(isNull(platformSettings.id), eq(platformSettings.id, 1)))
+    .orderBy(asc(linked.weight), asc(linked.id));
+  const links = rows.flatMap((r) => (r.slug === null ? [] : [{ slug: r.slug, title: { en: r.titleEn ?? '', de: r.titleDe ?? '' }, placement: r.placement ?? 'none' }]));
+  return { links, platform: toPlatformSettings(rows[0]?.settings ?? null) };
 }
 
 /** The start page's texts and image ('' and null where none is set). */
@@ -75,10 +85,61 @@ export interface StartPageTexts {
 
 const empty = () => Object.fromEntries(LANGUAGES.map((l) => [l, ''])) as Record<Lang, string>;
 
-export async function loadStartPage(db: DbOrTx): Promise<StartPageTexts> {
-  const [row] = await db.select().from(startPage).where(eq(startPage.id, 1));
-  if (!row) return { heading: empty(), intro: empty(), image: null, imageAlt: empty() };
-  return { heading: { en: row.headingEn, de: row.headingDe }, intro: { en: row.introEn, de: row.introDe }, image: row.image, imageAlt: { en: row.imageAltEn, de: row.imageAltDe } };
+/**
+ * The start page's texts and image with its figures in their order, in one statement (the start
+ * page's statement budget): the one row of `start_page` fully joined with every figure.
+ */
+export async function loadStartPage(db: DbOrTx): Promise<StartPageTexts & { figures: Figure[] }> {
+  const rows = await db
+    .select({ start: startPage, figure: startPageFigures })
+    .from(startPage)
+    .fullJoin(startPageFigures, sql`true`)
+    .where(or(isNull(startPage.id), eq(startPage.id, 1)))
+    .orderBy(asc(startPageFigures.weight), asc(startPageFigures.id));
+  const figures = rows.flatMap((r) => (r.figure ? [toFigure(r.figure)] : []));
+  const row = rows[0]?.start;
+  if (!row) return { heading: empty(), intro: empty(), image: null, imageAlt: empty(), figures };
+  return { heading: { en: row.headingEn, de: row.headingDe }, intro: { en: row.introEn, de: row.introDe }, image: row.image, imageAlt: { en: row.imageAltEn, de: row.imageAltDe }, figures };
+}
+
+/** A figure of the start page with its id and picture. */
+export type Figure = FigureValues & { id: number; image: string | null };
+
+const toFigure = (row: typeof startPageFigures.$inferSelect): Figure => ({
+  id: row.id,
+  kind: row.kind,
+  weight: row.weight,
+  figure: { en: row.figureEn, de: row.figureDe },
+  caption: { en: row.captionEn, de: row.captionDe },
+  quote: { en: row.quoteEn, de: row.quoteDe },
+  personName: row.personName,
+  personDescription: { en: row.personDescriptionEn, de: row.personDescriptionDe },
+  image: row.image,
+  imageAlt: { en: row.imageAltEn, de: row.imageAltDe },
+});
+
+/** The start page's figures in their order. */
+export async function listFigures(db: DbOrTx): Promise<Figure[]> {
+  return (await db.select().from(startPageFigures).orderBy(asc(startPageFigures.weight), asc(startPageFigures.id))).map(toFigure);
+}
+
+export async function loadFigure(db: DbOrTx, id: number): Promise<Figure | null> {
+  const [row] = await db.select().from(startPageFigures).where(eq(startPageFigures.id, id));
+  return row ? toFigure(row) : null;
+}
+
+/** The platform's operator and links as the footer shows them ('' and null where none is set). */
+export type PlatformSettings = PlatformSettingsInput & { shareImage: string | null };
+
+export async function loadPlatformSettings(db: DbOrTx): Promise<PlatformSettings> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  return toPlatformSettings(row ?? null);
+}
+
+function toPlatformSettings(row: typeof platformSettings.$inferSelect | null): PlatformSettings {
+  if (!row) return { name: '', address: '', contacts: '', facebook: '', twitter: '', github: '', shareImage: null, shareDescription: empty() };
+  const { name, address, contacts, facebook, twitter, github, shareImage } = row;
+  return { name, address, contacts, facebook, twitter, github, shareImage, shareDescription: { en: row.shareDescriptionEn, de: row.shareDescriptionDe } };
 }
 
 /** The addresses of the platform's operators (active superusers with an address): the contact form's receivers. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contentPages, startPage } from '../../db/schema/index.js';
+import { contentPages, platformSettings, startPage, startPageFigures } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
 import { cleanRichText } from '../../text/html.js';
 import { operatorAddresses } from './content.js';
-import type { ContactMessage, ContentPageValues } from './rules.js';
+import type { ContactMessage, ContentPageValues, FigureValues, PlatformSettingsInput } from './rules.js';
 
 /* Writes of the platform's content pages, the start page and the contact form (a+ CMS). */
 
@@ -58,4 +58,52 @@ export async function saveStartPage(tx: DbOrTx, texts: { heading: Record<Lang, s
 export async function sendContactMessage(tx: DbOrTx, message: ContactMessage, origin: string): Promise<void> {
   const body = [`From: ${message.name || '—'} <${message.email}>`, `Sent through the contact form of ${origin}/contact/`, '', message.message].join('\n');
   for (const operator of await operatorAddresses(tx)) await queueMail(tx, { to: operator.email, subject: `[Contact] ${message.subject}`, body, kind: 'contact_message' });
+}
+
+/** Stores the platform's operator and links (address and contacts cleaned) and, when given, the sharing image (null removes it). */
+export async function savePlatformSettings(tx: DbOrTx, input: PlatformSettingsInput, shareImage?: string | null): Promise<void> {
+  const values = {
+    name: input.name.trim(),
+    address: cleanRichText(input.address),
+    contacts: cleanRichText(input.contacts),
+    facebook: input.facebook.trim(),
+    twitter: input.twitter.trim(),
+    github: input.github.trim(),
+    shareDescriptionEn: input.shareDescription.en.trim(),
+    shareDescriptionDe: input.shareDescription.de.trim(),
+    ...(shareImage !== undefined ? { shareImage } : {}),
+    modified: new Date(),
+  };
+  await tx.insert(platformSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: platformSettings.id, set: values });
+}
+
+const figureColumns = (v: FigureValues) => ({
+  kind: v.kind,
+  weight: v.weight,
+  figureEn: v.figure.en,
+  figureDe: v.figure.de,
+  captionEn: v.caption.en,
+  captionDe: v.caption.de,
+  quoteEn: v.quote.en,
+  quoteDe: v.quote.de,
+  personName: v.personName,
+  personDescriptionEn: v.personDescription.en,
+  personDescriptionDe: v.personDescription.de,
+  imageAltEn: v.imageAlt.en,
+  imageAltDe: v.imageAlt.de,
+});
+
+/** Adds a figure of the start page (`id` null) or changes one, with its picture when given (null removes it); answers its id. */
+export async function saveFigure(tx: DbOrTx, id: number | null, values: FigureValues, image?: string | null): Promise<number> {
+  const columns = { ...figureColumns(values), ...(image !== undefined ? { image } : {}) };
+  if (id === null) {
+    const [row] = await tx.insert(startPageFigures).values(columns).returning({ id: startPageFigures.id });
+    return row.id;
+  }
+  await tx.update(startPageFigures).set(columns).where(eq(startPageFigures.id, id));
+  return id;
+}
+
+export async function deleteFigure(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(startPageFigures).where(eq(startPageFigures.id, id));
 }

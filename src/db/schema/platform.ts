@@ -59,6 +59,52 @@ export const startPage = pgTable('start_page', {
   modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A figure of the start page (a+ `landingpage.StatisticsItem`): a number with its caption, a
+ * testimonial (a quote, who said it, their portrait) or a picture; shown in order of `weight`.
+ */
+export const startPageFigures = pgTable(
+  'start_page_figures',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 12 }).$type<'number' | 'testimonial' | 'picture'>().notNull(),
+    weight: smallint('weight').notNull().default(0),
+    figureEn: varchar('figure_en', { length: 200 }).notNull().default(''),
+    figureDe: varchar('figure_de', { length: 200 }).notNull().default(''),
+    captionEn: varchar('caption_en', { length: 300 }).notNull().default(''),
+    captionDe: varchar('caption_de', { length: 300 }).notNull().default(''),
+    quoteEn: text('quote_en').notNull().default(''),
+    quoteDe: text('quote_de').notNull().default(''),
+    personName: varchar('person_name', { length: 100 }).notNull().default(''),
+    personDescriptionEn: varchar('person_description_en', { length: 200 }).notNull().default(''),
+    personDescriptionDe: varchar('person_description_de', { length: 200 }).notNull().default(''),
+    /** The picture, or the testimonial's portrait. */
+    image: text('image'),
+    imageAltEn: varchar('image_alt_en', { length: 200 }).notNull().default(''),
+    imageAltDe: varchar('image_alt_de', { length: 200 }).notNull().default(''),
+  },
+  (t) => [check('start_page_figures_kind_check', sql`${t.kind} IN ('number', 'testimonial', 'picture')`)],
+);
+
+/**
+ * The platform's operator as a+'s footer shows it (a+ `OrganisationSettings`, `SocialMedia`): one
+ * row, id 1. The name labels the footer's platform links; address and contacts are rich text.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().default(''),
+  address: text('address').notNull().default(''),
+  contacts: text('contacts').notNull().default(''),
+  facebook: varchar('facebook', { length: 500 }).notNull().default(''),
+  twitter: varchar('twitter', { length: 500 }).notNull().default(''),
+  github: varchar('github', { length: 500 }).notNull().default(''),
+  /** The picture and text that links to the platform show when shared (og:image, og:description). */
+  shareImage: text('share_image'),
+  shareDescriptionEn: varchar('share_description_en', { length: 300 }).notNull().default(''),
+  shareDescriptionDe: varchar('share_description_de', { length: 300 }).notNull().default(''),
+  modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A newsletter sent from the dashboard to a project's opted-in followers (§B18). */
 export const newsletters = pgTable(
   'newsletters',

@@ -13,6 +13,7 @@ import { accountCare, initiatorRefusal, USER_SEARCH_MAX_LENGTH } from './rules.j
 import { accountCareRoutes } from './account-pages.js';
 import { contentRoutes } from './content-pages.js';
 import { siteContentRoutes } from './site-pages.js';
+import { figureRoutes } from './figure-pages.js';
 import { mapPlaceRoutes } from './map-pages.js';
 import { OrganisationPage, OrganisationsPage, ProjectsPage, UsersPage } from './views.js';
 import { appointInitiator, changeKeepingASuperuser, changeUser, createOrganisation, findUser, listOrganisations, loadCareTarget, listProjects, organisationPeople, searchUsers, setArchived, setOrganisationRole, updateOrganisation } from './services.js';
@@ -33,6 +34,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   const { db } = app.ctx;
   await fastify.register(contentRoutes);
   await fastify.register(siteContentRoutes);
+  await fastify.register(figureRoutes);
   await fastify.register(accountCareRoutes);
   await fastify.register(mapPlaceRoutes);
 

@@ -5,15 +5,16 @@ import { readMultipartBody } from '../../http/bodies.js';
 import { notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
-import { ImageInvalid, storeImage } from '../../media/images.js';
+import { ImageInvalid, type ImageRules, storeImage } from '../../media/images.js';
+import type { Media } from '../../media/store.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
 import { forgetSiteLinks } from '../../web/site-links.js';
-import { type ContentPage, contentSlugTaken, listContentPages, loadContentPage, loadStartPage } from '../../core/legal/content.js';
-import { checkContentPage, checkStartPage } from '../../core/legal/rules.js';
-import { deleteContentPage, saveContentPage, saveStartPage } from '../../core/legal/services.js';
+import { type ContentPage, contentSlugTaken, listContentPages, loadContentPage, loadPlatformSettings, loadStartPage, type PlatformSettings } from '../../core/legal/content.js';
+import { checkContentPage, checkPlatformSettings, checkStartPage } from '../../core/legal/rules.js';
+import { deleteContentPage, saveContentPage, savePlatformSettings, saveStartPage } from '../../core/legal/services.js';
 import { operator } from './access.js';
-import { ContentPageForm, ContentPagesPage, StartPageForm } from './site-views.js';
+import { ContentPageForm, ContentPagesPage, PlatformSettingsForm, StartPageForm } from './site-views.js';
 
 /** The content pages' form body: two rich texts of up to 100 KB and a few short fields. */
 const ContentBody = Type.Record(Type.String(), Type.String({ maxLength: 250_000 }), { maxProperties: 20 });
@@ -32,6 +33,35 @@ const formOf = (p: ContentPage): Record<string, string> => ({
     [`body_${l}`, p.body[l]],
   ])),
 });
+
+const platformValues = (p: PlatformSettings): Record<string, string> => ({
+  name: p.name,
+  address: p.address,
+  contacts: p.contacts,
+  facebook: p.facebook,
+  twitter: p.twitter,
+  github: p.github,
+  ...Object.fromEntries(LANGUAGES.map((l) => [`share_description_${l}`, p.shareDescription[l]])),
+});
+
+type Errors = Record<string, string[]>;
+
+/** A route's preValidation for a form with one picture (`image`): its file in `request.upload`, its fields the body. */
+export const readImageUpload = async (request: FastifyRequest) => {
+  if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
+};
+
+/** Stores an uploaded picture when the form has no other error; a refused picture becomes the form's `image` error. */
+export async function storeFormImage(media: Media, upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules): Promise<string | null> {
+  if (!upload || Object.keys(errors).length) return null;
+  try {
+    return await storeImage(media, folder, upload, rules);
+  } catch (error) {
+    if (!(error instanceof ImageInvalid)) throw error;
+    errors.image = [error.message];
+    return null;
+  }
+}
 
 /** The back-office's content pages and start page (a+ CMS): superusers only (`operator`). */
 export async function siteContentRoutes(fastify: FastifyInstance): Promise<void> {
@@ -118,11 +148,9 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
   });
 
   if (!app.hasRequestDecorator('upload')) app.decorateRequest('upload', null);
-  const readUpload = async (request: FastifyRequest) => {
-    if (request.isMultipart()) request.upload = await readMultipartBody(request, 'image');
-  };
+  const storeUpload = (upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules) => storeFormImage(media, upload, errors, folder, rules);
 
-  app.post('/backoffice/start-page/', { ...pageRoute({ body: ContentBody }), preValidation: readUpload }, async (request, reply) => {
+  app.post('/backoffice/start-page/', { ...pageRoute({ body: ContentBody }), preValidation: readImageUpload }, async (request, reply) => {
     checkCsrf(request);
     const page = await operator(request, reply);
     if (!page) return reply;
@@ -132,21 +160,49 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
     const upload = request.upload?.length ? request.upload : null;
     const removing = field(body, 'image_deleted') === 'on';
     const errors = checkStartPage(texts, upload !== null || (stored.image !== null && !removing));
-    let image: string | null = null;
-    if (upload && !Object.keys(errors).length) {
-      try {
-        image = await storeImage(media, 'site/images', upload, { minWidth: 600, minHeight: 200 });
-      } catch (error) {
-        if (!(error instanceof ImageInvalid)) throw error;
-        errors.image = [error.message];
-      }
-    }
+    const image = await storeUpload(upload, errors, 'site/images', { minWidth: 600, minHeight: 200 });
     if (Object.keys(errors).length) {
       const values = { ...Object.fromEntries(Object.keys(body).map((k) => [k, field(body, k, false)])) };
       return sendPage(reply, StartPageForm({ page, values, image: stored.image, errors }), 400);
     }
     await db.transaction((tx) => saveStartPage(tx, texts, upload ? image : removing ? null : undefined));
     if ((upload || removing) && stored.image) await media.remove(stored.image);
+    return reply.redirect('/backoffice/content/?done=saved', 302);
+  });
+
+  app.get('/backoffice/platform/', pageRoute(), async (request, reply) => {
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const settings = await loadPlatformSettings(db);
+    return sendPage(reply, PlatformSettingsForm({ page, values: platformValues(settings), image: settings.shareImage, errors: {} }));
+  });
+
+  app.post('/backoffice/platform/', { ...pageRoute({ body: ContentBody }), preValidation: readImageUpload }, async (request, reply) => {
+    checkCsrf(request);
+    const page = await operator(request, reply);
+    if (!page) return reply;
+    const body = request.body;
+    const stored = await loadPlatformSettings(db);
+    const input = {
+      name: field(body, 'name', false),
+      address: field(body, 'address', false),
+      contacts: field(body, 'contacts', false),
+      facebook: field(body, 'facebook', false),
+      twitter: field(body, 'twitter', false),
+      github: field(body, 'github', false),
+      shareDescription: byLanguage(body, 'share_description'),
+    };
+    const errors = checkPlatformSettings(input);
+    const upload = request.upload?.length ? request.upload : null;
+    const removing = field(body, 'image_deleted') === 'on';
+    const image = await storeUpload(upload, errors, 'site/images', { minWidth: 200, minHeight: 200 });
+    if (Object.keys(errors).length) {
+      const values = Object.fromEntries(Object.keys(body).map((k) => [k, field(body, k, false)]));
+      return sendPage(reply, PlatformSettingsForm({ page, values, image: stored.shareImage, errors }), 400);
+    }
+    await db.transaction((tx) => savePlatformSettings(tx, input, upload ? image : removing ? null : undefined));
+    if ((upload || removing) && stored.shareImage) await media.remove(stored.shareImage);
+    forgetSiteLinks(db);
     return reply.redirect('/backoffice/content/?done=saved', 302);
   });
 }

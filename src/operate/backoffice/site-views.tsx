@@ -4,7 +4,7 @@ import { DataTable, PostButton } from '../../web/components.js';
 import { Checkbox, HTML_HELP, Input, Select, TextArea } from '../../web/controls.js';
 import { CsrfField, Notice } from '../../web/layout.js';
 import type { ContentPage } from '../../core/legal/content.js';
-import { CONTENT_PAGE_LIMITS } from '../../core/legal/rules.js';
+import { CONTENT_PAGE_LIMITS, PLATFORM_SETTINGS_LIMITS } from '../../core/legal/rules.js';
 import { contentPagePath } from '../../core/legal/texts.js';
 import { Frame } from './views.js';
 
@@ -24,6 +24,12 @@ export function ContentPagesPage({ page, pages, notice }: { page: PageContext; p
         </a>{' '}
         <a class="btn btn-secondary" href="/backoffice/start-page/">
           {t(lang, 'Edit the start page')}
+        </a>{' '}
+        <a class="btn btn-secondary" href="/backoffice/start-page/figures/">
+          {t(lang, 'Figures of the start page')}
+        </a>{' '}
+        <a class="btn btn-secondary" href="/backoffice/platform/">
+          {t(lang, 'Edit the footer’s address and links')}
         </a>
       </p>
       {pages.length ? (
@@ -100,6 +106,41 @@ export function StartPageForm({ page, values, image, errors }: { page: PageConte
           <Input name={`image_alt_${l}`} label={`${t(lang, 'Description of the image')} (${LANGUAGE_NAMES[l]})`} value={values[`image_alt_${l}`]} maxLength={CONTENT_PAGE_LIMITS.imageAlt.maxChars} errors={tr(errors[`image_alt_${l}`])} />
         ))}
         <button type="submit">{t(lang, 'Save')}</button>
+      </form>
+    </Frame>
+  );
+}
+
+/** The platform's operator, address, contacts, social links and sharing text and picture (a+ OrganisationSettings, SocialMedia). */
+export function PlatformSettingsForm({ page, values, image, errors }: { page: PageContext; values: Record<string, string>; image: string | null; errors: Errors }) {
+  const { lang } = page;
+  const tr = (list: string[] | undefined) => list?.map((e) => t(lang, e));
+  const link = (name: 'facebook' | 'twitter' | 'github', label: string) => (
+    <Input name={name} type="url" label={label} value={values[name]} maxLength={PLATFORM_SETTINGS_LIMITS.link.maxChars} errors={tr(errors[name])} help={t(lang, 'The full address, beginning with https://.')} />
+  );
+  return (
+    <Frame page={page} title={t(lang, 'Footer: address and links')} current="content">
+      <form method="post" action="/backoffice/platform/" enctype="multipart/form-data" noValidate>
+        <CsrfField page={page} />
+        {Object.keys(errors).length > 0 && <Notice>{t(lang, 'Please correct the errors below.')}</Notice>}
+        <p>{t(lang, 'Shown in the footer of every page: who runs the platform, its postal address, its contacts and its social media.')}</p>
+        <Input name="name" label={t(lang, 'Name of the platform')} value={values.name} maxLength={PLATFORM_SETTINGS_LIMITS.name.maxChars} errors={tr(errors.name)} help={t(lang, 'Labels the platform’s links in the footer; empty: Allmende.')} />
+        <TextArea name="address" label={t(lang, 'Postal address')} value={values.address} rows={5} richText={lang} errors={tr(errors.address)} help={t(lang, HTML_HELP)} />
+        <TextArea name="contacts" label={t(lang, 'Contacts')} value={values.contacts} rows={5} richText={lang} errors={tr(errors.contacts)} help={t(lang, HTML_HELP)} />
+        {link('facebook', 'Facebook')}
+        {link('twitter', 'X (Twitter)')}
+        {link('github', 'GitHub')}
+        {LANGUAGES.map((l) => (
+          <TextArea name={`share_description_${l}`} label={`${t(lang, 'Description when a link is shared')} (${LANGUAGE_NAMES[l]})`} value={values[`share_description_${l}`]} rows={3} maxLength={PLATFORM_SETTINGS_LIMITS.shareDescription.maxChars} errors={tr(errors[`share_description_${l}`])} />
+        ))}
+        {image && (
+          <div>
+            <img class="idea-image-preview" src={`/media/${image}`} alt={t(lang, 'Current image')} />
+            <Checkbox name="image_deleted" label={t(lang, 'Remove the image')} checked={values.image_deleted === 'on'} />
+          </div>
+        )}
+        <Input name="image" type="file" accept="image/png,image/jpeg,image/gif" label={t(lang, 'Picture when a link is shared')} errors={tr(errors.image)} help={t(lang, 'PNG, JPEG or GIF, at most 5 MB.')} />
+        <button type="submit">{t(lang, 'Save')}</button> <a href="/backoffice/content/">{t(lang, 'Cancel')}</a>
       </form>
     </Frame>
   );

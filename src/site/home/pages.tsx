@@ -17,7 +17,7 @@ import { listedProjects, type TiledProject } from '../../core/projects/tiles.js'
 import { loadProjectContexts } from '../../core/projects/context.js';
 import { byParticipation, canViewProject, isFiltered, PROJECT_STATUS_FILTERS, type ProjectFilter, projectMatches, type ProjectStatusFilter } from '../../core/projects/rules.js';
 import { TextPage } from '../legal/pages.js';
-import { loadStartPage, type StartPageTexts } from '../../core/legal/content.js';
+import { type Figure, loadStartPage, type StartPageTexts } from '../../core/legal/content.js';
 import { inLanguage } from '../../core/legal/queries.js';
 import { RichText } from '../../web/rich-text.js';
 import { Input, Select } from '../../web/controls.js';
@@ -182,7 +182,41 @@ function StartIntro({ lang, start }: { lang: Lang; start: StartPageTexts }) {
   );
 }
 
-function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts }) {
+/** The operator's figures (a+ landing page statistics): numbers with captions, testimonials, pictures; nothing when there are none. */
+function StartFigures({ lang, figures }: { lang: Lang; figures: Figure[] }) {
+  if (!figures.length) return null;
+  return (
+    <section class="start-figures" aria-label={t(lang, 'In figures')}>
+      <ul class="start-figure-list">
+        {figures.map((f) => (
+          <li class={`start-figure start-figure-${f.kind}`}>
+            {f.kind === 'number' && (
+              <>
+                <p class="start-figure-number">{inLanguage(f.figure, lang)}</p>
+                {inLanguage(f.caption, lang) && <p>{inLanguage(f.caption, lang)}</p>}
+              </>
+            )}
+            {f.kind === 'testimonial' && (
+              <figure>
+                <blockquote>
+                  <p>{inLanguage(f.quote, lang)}</p>
+                </blockquote>
+                <figcaption>
+                  {f.image && <img class="start-figure-portrait" src={`/media/${f.image}`} alt="" />}
+                  {f.personName}
+                  {inLanguage(f.personDescription, lang) && `, ${inLanguage(f.personDescription, lang)}`}
+                </figcaption>
+              </figure>
+            )}
+            {f.kind === 'picture' && f.image && <img src={`/media/${f.image}`} alt={inLanguage(f.imageAlt, lang)} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Date; filter: ProjectFilter; organisations: { slug: string; name: string }[]; districts: District[]; start: StartPageTexts & { figures: Figure[] } }) {
   const { page, filter } = props;
   const { lang } = page;
   const filtered = isFiltered(filter);
@@ -190,6 +224,7 @@ function HomePage(props: { page: PageContext; projects: TiledProject[]; now: Dat
   return (
     <Layout page={page} title={t(lang, 'Projects')}>
       <StartIntro lang={lang} start={props.start} />
+      <StartFigures lang={lang} figures={props.start.figures} />
       {ownHeading ? <h2>{t(lang, 'Projects')}</h2> : <h1>{t(lang, 'Projects')}</h1>}
       {(filtered || props.projects.length > 0) && <ProjectFilterForm page={page} filter={filter} organisations={props.organisations} districts={props.districts} />}
       {filtered && <p role="status">{tn(lang, '%(count)s project found', '%(count)s projects found', props.projects.length, { count: props.projects.length })}</p>}

@@ -104,6 +104,15 @@ function featureDump(): DumpRecord[] {
     page(10, '0001000100010005', 'kontakt', 'Kontakt', '/home/info/kontakt/'),
     { model: 'a4_candy_cms_contacts.formpage', pk: 10, fields: { header_de: 'Schreiben Sie uns', header_en: 'Write to us', intro_de: '<p>Wir antworten bald.</p>', intro_en: '', thank_you_text_de: 'Danke!', thank_you_text_en: '', contact_person_name: 'Frau Meier', contact_person_image: 1, to_address: 'info@stadt.example.org', from_address: '', subject: 'Kontakt' } },
     { model: 'a4_candy_cms_settings.importantpages', pk: 1, fields: { site: 2, imprint: 6, terms_of_use: null, data_protection_policy: null, netiquette: null, contact: 10, registration: null, donate_link: 'https://spenden.example.org/', manual_link: '', github_repo_link: '', open_content_link: '' } },
+    { model: 'a4_candy_cms_settings.organisationsettings', pk: 1, fields: { site: 2, platform_name: 'Stadt macht mit', address: '<p>Rathaus, Markt 1</p><p>12345 Stadt</p>', contacts: '<p>Tel. 0123 456 – <a linktype="page" id="10">schreiben Sie uns</a></p>' } },
+    { model: 'a4_candy_cms_settings.organisationsettings', pk: 2, fields: { site: 3, platform_name: 'Zweite Seite', address: '', contacts: '' } },
+    { model: 'a4_candy_cms_settings.socialmedia', pk: 1, fields: { site: 2, facebook: 'https://facebook.example/stadt', twitter: '', github: 'https://github.example/stadt', instagram: 'https://instagram.example/stadt', fallback_image: 1, fallback_description_de: 'Die Stadt fragt.', fallback_description_en: 'The city asks.' } },
+    ...[
+      { item_type: 'text', order: 2, header_en: '1,200', header_de: '1.200', subheader_en: 'ideas', subheader_de: 'Ideen' },
+      { item_type: 'testimonial', order: 3, quote_de: 'Endlich gehört.', person_name: 'Frau Meier', person_image: 'original_images/markt.png', person_description_de: 'Anwohnerin' },
+      { item_type: 'image', order: 1, image: 'original_images/markt.png', image_alt_text_de: 'Der Markt' },
+      { item_type: 'text', order: 4 },
+    ].map((fields, i) => ({ model: 'landingpage.statisticsitem', pk: i + 1, fields })),
   ];
 }
 
@@ -132,6 +141,7 @@ test('a bad row of the new models stops the import with one line naming it, and 
     [changed('a4_candy_notifications.notification', 12, { context: '{"project": ' }), /^a4_candy_notifications\.notification pk 12: context is not JSON$/],
     [changed('a4_candy_summarization.projectsummary', 2, { response_data: 'no JSON' }), /^a4_candy_summarization\.projectsummary pk 2: response_data is not JSON$/],
     [changed('a4categories.categoryalias', 1, { module: 77 }), /^a4categories\.categoryalias pk 1: module 77 is not a module of the dump$/],
+    [changed('a4_candy_cms_settings.socialmedia', 1, { twitter: 'ftp://x.example/' }), /^a4_candy_cms_settings\.socialmedia pk 1: twitter: Enter a valid URL\.$/],
     [changed('a4_candy_cms_pages.simplepage', 5, { body_streamfield_de: JSON.stringify([{ type: 'richtext', value: `<p>${'x'.repeat(100_001)}</p>` }]) }), /^a4_candy_cms_pages\.simplepage pk 5: body_de: /],
   ];
   const empty = await createTestDatabase();
@@ -226,4 +236,28 @@ test('the CMS pages become content pages, the imprint a legal page, the home pag
   assert.equal((await app.inject({ method: 'POST', url: '/info/faq/', headers: { accept: 'text/html' } })).statusCode, 404);
   assert.equal((await app.inject({ method: 'GET', url: '/info/elsewhere/', headers: { accept: 'text/html' } })).statusCode, 404);
   assert.ok((await db.select().from(s.pageRedirects)).some((r) => r.oldPath === '/info/faq/' && r.newPath === '/pages/faq/'), 'kept in page_redirects');
+});
+
+test("a+'s platform settings of the default site become the footer's name, address, contacts and social links and the sharing tags", async () => {
+  const [settings] = await db.select().from(s.platformSettings);
+  assert.deepEqual([settings.name, settings.facebook, settings.twitter, settings.github, settings.shareImage, settings.shareDescriptionDe], ['Stadt macht mit', 'https://facebook.example/stadt', '', 'https://github.example/stadt', 'original_images/markt.png', 'Die Stadt fragt.']);
+  const page = await app.inject({ method: 'GET', url: '/contact/', headers: { 'accept-language': 'de' } });
+  assert.match(page.body, /<footer[\s\S]*<li>Stadt macht mit<\/li>/);
+  assert.match(page.body, /<address class="footer-address">[\s\S]*Rathaus, Markt 1[\s\S]*<\/address>/);
+  assert.match(page.body, /Tel\. 0123 456 – <a href="\/pages\/kontakt\/"[^>]*>schreiben Sie uns<\/a>/, "a wagtail page link leads to the page's new address");
+  assert.match(page.body, /<a href="https:\/\/facebook\.example\/stadt"[^>]*>Facebook<\/a>/);
+  assert.match(page.body, /<meta property="og:description" content="Die Stadt fragt\."/);
+  assert.deepEqual(report.models['a4_candy_cms_settings.organisationsettings'], { found: 2, imported: 1, cannotPlace: { 'the settings of a second wagtail site (Allmende is one site)': 1 } });
+  assert.equal(report.models['a4_candy_cms_settings.socialmedia'].fieldsLost?.['instagram (the footer links Facebook, X and GitHub)'], 1);
+});
+
+test("a+'s landing page figures become the start page's figures, in their order; an empty one is counted, not placed", async () => {
+  const figures = await db.select().from(s.startPageFigures).orderBy(s.startPageFigures.weight);
+  assert.deepEqual(figures.map((f) => [f.kind, f.weight, f.figureDe, f.quoteDe, f.personName, f.image, f.imageAltEn, f.imageAltDe]), [
+    ['picture', 1, '', '', '', 'original_images/markt.png', 'Der Markt', 'Der Markt'],
+    ['number', 2, '1.200', '', '', null, '', ''],
+    ['testimonial', 3, '', 'Endlich gehört.', 'Frau Meier', 'original_images/markt.png', '', ''],
+  ]);
+  assert.deepEqual(report.models['landingpage.statisticsitem'], { found: 4, imported: 3, cannotPlace: { 'a figure Allmende refuses (figure_en: A figure in at least one language is required.)': 1 } });
+  // This dump has no superuser, so `/` leads to the setup: the page shows them in test/operate/start-page-figures.test.ts.
 });

@@ -205,3 +205,11 @@ test('the CMS home page becomes the start page, and the legal-page settings are 
   assert.equal(await db.$count(s.startPage), 1);
   assert.equal((await app.inject({ method: 'GET', url: '/' })).statusCode, 200);
 });
+
+test("the sample's platform settings (a+ OrganisationSettings) are imported: every page's footer names the platform as a+ did", async () => {
+  const [settings] = await db.select({ name: s.platformSettings.name }).from(s.platformSettings);
+  assert.equal(settings.name, 'adhocracy+');
+  assert.equal(report.models['a4_candy_cms_settings.organisationsettings'].imported, 1);
+  const page = await app.inject({ method: 'GET', url: '/contact/' });
+  assert.match(page.body, /<footer[\s\S]*<li>adhocracy\+<\/li>/);
+});
