@@ -10,6 +10,8 @@ interface Queued {
   works: SideWork[];
   /** Made when the first work is queued; settled after the answer (app.sideWorkDone waits for it). */
   done?: { promise: Promise<void>; settle(): void };
+  /** Settles once the work has run (app.sideWorkOf). */
+  ran?: Promise<void>;
 }
 
 /** The side work the current request queued. */
@@ -36,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once the side work queued so far has run, including that of answers being sent now (tests wait for it; the app's close does). */
     sideWorkDone(): Promise<void>;
+    /** Resolves once a request's own side work has run (at once when it queued none): from its onResponse on (the mail delivery's kick waits for the notices). */
+    sideWorkOf(request: FastifyRequest): Promise<void>;
   }
 }
 
@@ -64,6 +68,7 @@ export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
       running = running.then(async () => {
         for (const work of works) await work(db).catch((error: unknown) => request.log.error({ err: error }, 'side work after the answer failed'));
       });
+      entry.ran = running;
     }
     if (entry?.done) {
       unsent.delete(entry.done.promise);
@@ -75,6 +80,9 @@ export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
     // A request that queued work and whose answer is on its way (its onResponse not run yet) is waited for first.
     while (unsent.size) await Promise.all(unsent);
     await running;
+  });
+  app.decorate('sideWorkOf', async (request: FastifyRequest) => {
+    await queued.get(request)?.ran;
   });
   app.addHook('onClose', async () => {
     await running;

@@ -197,9 +197,9 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
 export function registerMailDelivery(app: FastifyInstance, options: MailDeliveryOptions | null): MailDelivery | null {
   if (!options) return null;
   const delivery = createMailDelivery({ ...options, onError: options.onError ?? ((error) => app.log.error({ err: error }, 'mail delivery failed')) });
-  // Only writes queue mail; reads need not look.
+  // Only writes queue mail; reads need not look. A write's notices may come after its answer (http/after-answer.ts): the kick waits for them.
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') delivery.kick();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') void app.sideWorkOf(request).then(() => delivery.kick());
   });
   app.addHook('onClose', async () => delivery.close());
   return delivery;
