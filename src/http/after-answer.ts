@@ -49,6 +49,8 @@ export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
   /** Requests that queued work whose answer is not sent yet. */
   const unsent = new Set<Promise<void>>();
   let running: Promise<void> = Promise.resolve();
+  /** The work runs outside its request's context, as the CLI's writes do: a live event it publishes is announced at its commit (the request's own announcements were sent with the answer). */
+  const outsideRequests = AsyncLocalStorage.snapshot();
   const track = (entry: Queued) => {
     let settle = () => {};
     const promise = new Promise<void>((resolve) => (settle = resolve));
@@ -65,9 +67,11 @@ export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
     const entry = queued.get(request);
     if (entry?.works.length && reply.statusCode < 400) {
       const { works } = entry;
-      running = running.then(async () => {
-        for (const work of works) await work(db).catch((error: unknown) => request.log.error({ err: error }, 'side work after the answer failed'));
-      });
+      running = running.then(() =>
+        outsideRequests(async () => {
+          for (const work of works) await work(db).catch((error: unknown) => request.log.error({ err: error }, 'side work after the answer failed'));
+        }),
+      );
       entry.ran = running;
     }
     if (entry?.done) {

@@ -93,7 +93,8 @@ test("item 3: publishing waits for the platform's legal texts; the refusal links
   const refusal = initiator.getByRole('alert');
   await refusal.getByText('Project cannot be published.').waitFor();
   for (const [name, key] of [['Imprint of the platform', 'imprint'], ['Data protection notice of the platform', 'privacy'], ['Terms of use of the platform', 'terms']]) {
-    assert.equal(await refusal.getByRole('link', { name }).getAttribute('href'), `/backoffice/pages/${key}/`);
+    // The form leads back to the project's dashboard once the text is saved (the first run's path: issue 37).
+    assert.equal(await refusal.getByRole('link', { name }).getAttribute('href'), `/backoffice/pages/${key}/?next=/org/dashboard/projects/ready/basic/`);
   }
   await assertAccessible(initiator, 'publishing refused for legal texts');
 
