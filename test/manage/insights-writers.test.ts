@@ -149,7 +149,8 @@ test('statistics: 20 concurrent writers of one project are each counted once, be
  * the same project meanwhile add ideas, comments and ratings, vote in the poll, like the question
  * and cast budget ballots. They finish without waiting for it (a shared row that each write locked,
  * such as one day row or the poll's row, would make all of them wait until it commits), and no lock
- * is seen waiting while they run (pg_locks sampled). PostgreSQL only: PGlite runs one statement at a time.
+ * wait for the holder is seen while they run (pg_locks and pg_blocking_pids sampled). PostgreSQL only:
+ * PGlite runs one statement at a time.
  */
 if (postgresSuite) test('statistics on PostgreSQL: 20 concurrent writers of one project never wait on a shared row', async () => {
   const t = await writersApp();
@@ -165,7 +166,9 @@ if (postgresSuite) test('statistics on PostgreSQL: 20 concurrent writers of one 
   try {
     let held = () => {};
     const holding = new Promise<void>((resolve) => (held = resolve));
+    let holderPid = 0;
     const transaction = holder.db.transaction(async (tx) => {
+      holderPid = Number(((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0].pid);
       await countContribution(tx, 1, 1, 'ideas', new Date());
       const targets = await loadBallotTargets(tx, [1], [1]);
       await castPollBallot(tx, { pollId: 1, voter: { userId: 1 }, votes: checkBallot(1, pollBallot(1), targets.questions, targets.choices), projectId: 1 });
@@ -181,11 +184,14 @@ if (postgresSuite) test('statistics on PostgreSQL: 20 concurrent writers of one 
     const writing = write().finally(() => {
       done = true;
     });
+    // A writer's own requests may wait a moment for each other (its idea and its comment both make
+    // its follow); what must never happen is a wait for another writer's transaction: the holder's.
     while (!done) {
       const { rows } = await sampler.query(
         `select l.locktype, l.relation::regclass::text as relation, a.wait_event_type, a.wait_event, a.query
          from pg_locks l join pg_stat_activity a on a.pid = l.pid
-         where not l.granted and a.datname = current_database()`,
+         where not l.granted and a.datname = current_database() and $1 = any(pg_blocking_pids(a.pid))`,
+        [holderPid],
       );
       waits.push(...rows);
       if (rows.length > 0) break;
@@ -193,7 +199,7 @@ if (postgresSuite) test('statistics on PostgreSQL: 20 concurrent writers of one 
     release();
     await transaction;
     const answers = await writing;
-    assert.deepEqual(waits, [], 'no writer waited on a lock');
+    assert.deepEqual(waits, [], 'no writer waited on a lock the holder held');
     assertWritten(answers);
     const insights = await loadProjectInsights(db, 1);
     assert.deepEqual(insights.totals, { ideas: 2 + WRITERS, comments: WRITERS, ratings: WRITERS, votes: 1 + WRITERS, participants: 2 + WRITERS });
