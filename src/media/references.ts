@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
-import { offlineEvents, organisations, projects, startPage, users } from '../db/schema/index.js';
+import { offlineEvents, organisations, platformSettings, projects, startPage, startPageFigures, users } from '../db/schema/index.js';
 
 /**
  * Every column that names a media path: the floor's, and those a module type declares
@@ -10,7 +10,7 @@ import { offlineEvents, organisations, projects, startPage, users } from '../db/
  * twice); it is removed only when none names it. test/media/store.test.ts checks that every
  * image-like column of the schema is here.
  */
-const columns: PgColumn[] = [users.avatar, organisations.logo, organisations.image, projects.image, projects.tileImage, offlineEvents.document, startPage.image];
+const columns: PgColumn[] = [users.avatar, organisations.logo, organisations.image, projects.image, projects.tileImage, offlineEvents.document, startPage.image, startPageFigures.image, platformSettings.shareImage];
 
 /** Adds columns of tables above the floor (a module type's images) that name media paths. */
 export function registerMediaColumns(more: PgColumn[]): void {

@@ -51,7 +51,9 @@ test('issue 21 finding 4: an old address of a hidden idea answers exactly as for
     const missing = await visitor.get('/org/ideas/hidden-plam/');
     assert.equal(hidden.status, 404);
     assert.equal(hidden.location, undefined);
-    assert.equal(hidden.text.replaceAll('hidden-plan', 'X'), missing.text.replaceAll('hidden-plam', 'X'));
+    // The bell's live position is the moment of the reading (PostgreSQL's snapshot, which other sessions move), not a hint.
+    const same = (text: string, slug: string) => text.replaceAll(slug, 'X').replace(/data-live-last="[^"]*"/g, 'data-live-last=""');
+    assert.equal(same(hidden.text, 'hidden-plan'), same(missing.text, 'hidden-plam'));
   }
   const member = new Browser(app);
   await member.login('member', 'member-password');
