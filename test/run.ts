@@ -286,7 +286,7 @@ function report(jobs: JobResult[], checks: CheckResult[], wallMs: number, buildM
   }
   console.log(`Build ${seconds(buildMs)}, wall ${seconds(wallMs)}.`);
   const failedFiles = results.filter((r) => r.failed);
-  if (failedFiles.length) console.log(`Failed files:\n${failedFiles.map((r) => `  ${r.file}`).join('\n')}`);
+  if (failedFiles.length) console.log(`Failed files:\n${failedFiles.map((r) => `  ${r.file}${named(r)}`).join('\n')}`);
   const sum = (key: keyof Counts) => results.reduce((n, r) => n + r[key], 0);
   const todo = sum('todo');
   console.log(`\n${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped${todo ? `, ${todo} todo` : ''}`);
