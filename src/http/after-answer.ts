@@ -8,7 +8,9 @@ type SideWork = (db: DbOrTx) => Promise<void>;
 /** The side work a request queued, and the promise that settles once its answer is sent and its work has run. */
 interface Queued {
   works: SideWork[];
-  /** Made when the first work is queued; settled after the answer (app.sideWorkDone waits for it). */
+  /** The app's requests that queued work and whose answer is not sent yet (app.sideWorkDone waits for them). */
+  unsent: Set<Promise<void>>;
+  /** Made when the first work is queued, and put in `unsent`; settled after the answer. */
   done?: { promise: Promise<void>; settle(): void };
   /** Settles once the work has run (app.sideWorkOf). */
   ran?: Promise<void>;
@@ -16,9 +18,6 @@ interface Queued {
 
 /** The side work the current request queued. */
 const requestWork = new AsyncLocalStorage<Queued>();
-
-/** Called with a request's queue when its first work is queued. */
-const firstWork = new WeakMap<Queued, (queued: Queued) => void>();
 
 /**
  * Runs `work` once the request's answer is sent (issue 40: a comment's notice costs its writer no
@@ -30,7 +29,12 @@ const firstWork = new WeakMap<Queued, (queued: Queued) => void>();
 export async function afterAnswer(db: DbOrTx, work: SideWork): Promise<void> {
   const queued = requestWork.getStore();
   if (!queued) return work(db);
-  if (!queued.works.length) firstWork.get(queued)?.(queued);
+  if (!queued.done) {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    queued.done = { promise, settle };
+    queued.unsent.add(promise);
+  }
   queued.works.push(work);
 }
 
@@ -51,15 +55,8 @@ export function registerAfterAnswer(app: FastifyInstance, db: Db): void {
   let running: Promise<void> = Promise.resolve();
   /** The work runs outside its request's context, as the CLI's writes do: a live event it publishes is announced at its commit (the request's own announcements were sent with the answer). */
   const outsideRequests = AsyncLocalStorage.snapshot();
-  const track = (entry: Queued) => {
-    let settle = () => {};
-    const promise = new Promise<void>((resolve) => (settle = resolve));
-    entry.done = { promise, settle };
-    unsent.add(promise);
-  };
   app.addHook('onRequest', (request, _reply, done) => {
-    const entry: Queued = { works: [] };
-    firstWork.set(entry, track);
+    const entry: Queued = { works: [], unsent };
     queued.set(request, entry);
     requestWork.run(entry, done);
   });
