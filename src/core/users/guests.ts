@@ -6,7 +6,7 @@ import { SESSION_LIFETIME_SECONDS } from '../../http/session.js';
 import type { Lang } from '../../i18n/index.js';
 import { deleteAccount } from './deletion.js';
 import { hashPassword } from './passwords.js';
-import { accountColumns, type Account, findAccountByEmail, type NewAccount, queueAccountExistsMail, queueConfirmationMail, type SignupLinks } from './services.js';
+import { accountColumns, type Account, findAccountByEmail, type NewAccount, queueAccountExistsMail, queueConfirmationMail, sameUsername, type SignupLinks } from './services.js';
 
 /**
  * Guests (issue 34.4, a+ `guest_user`): a person who takes part without an account gets a user row
@@ -47,15 +47,17 @@ export async function convertGuest(tx: DbOrTx, guestId: number, input: NewAccoun
   const [account] = await tx
     .update(users)
     .set({ username: input.username, email: input.email, password, language: input.language, getNewsletters: input.getNewsletters, emailVerified: false, isGuest: false })
-    .where(and(eq(users.id, guestId), eq(users.isGuest, true), sql`not exists (select 1 from ${users} u where lower(normalize(u.username, NFKC)) = lower(normalize(${input.username}::text, NFKC)) and u.id <> ${guestId})`))
+    .where(and(eq(users.id, guestId), eq(users.isGuest, true), sql`not exists (select 1 from ${users} u where ${sameUsername(sql`u.username`, input.username)} and u.id <> ${guestId})`))
     .returning(accountColumns);
   if (!account) return (await isGuestUser(tx, guestId)) ? 'username-taken' : 'not-a-guest';
   await queueConfirmationMail(tx, account satisfies Account, input.language, links.confirm(account));
   return 'converted';
 }
 
-async function isGuestUser(tx: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await tx.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, userId));
+/** Whether the user is (still) a guest; `lock`: the row is locked for the caller's transaction. */
+async function isGuestUser(tx: DbOrTx, userId: number, lock = false): Promise<boolean> {
+  const query = tx.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, userId));
+  const [row] = await (lock ? query.for('update') : query);
   return Boolean(row?.isGuest);
 }
 
@@ -89,8 +91,7 @@ export async function deleteExpiredGuests(db: Db, days: number, now = new Date()
   for (const id of await expiredGuestIds(db, days, now)) {
     await db.transaction(async (tx) => {
       // Registered meanwhile (the row is an account now): it stays.
-      const [row] = await tx.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, id)).for('update');
-      if (!row?.isGuest) return;
+      if (!(await isGuestUser(tx, id, true))) return;
       files.push(...(await deleteAccount(tx, id)));
       deleted++;
     });

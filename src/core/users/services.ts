@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { newsletterOptouts, notificationInappOptouts, notificationOptouts, users } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
@@ -119,10 +119,13 @@ export async function usernameTaken(db: DbOrTx, username: string, exceptUserId =
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(normalize(${users.username}, NFKC)) = lower(normalize(${username}::text, NFKC)) and ${users.id} <> ${exceptUserId}`)
+    .where(sql`${sameUsername(sql`${users.username}`, username)} and ${users.id} <> ${exceptUserId}`)
     .limit(1);
   return rows.length > 0;
 }
+
+/** A stored username (`column`) is `username` as the unique index compares them: NFKC-folded, without case. */
+export const sameUsername = (column: SQL, username: string): SQL => sql`lower(normalize(${column}, NFKC)) = lower(normalize(${username}::text, NFKC))`;
 export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) => takenBy(db, users.email, email, exceptUserId);
 
 /**
