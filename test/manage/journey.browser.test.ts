@@ -56,7 +56,7 @@ async function windowOf(login: string): Promise<Page> {
 
 async function newWindow(login: string): Promise<Page> {
   const context = await chromium.newContext({ locale: 'en-US', extraHTTPHeaders: { 'accept-language': 'en' } });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(30_000);
   contexts.set(login, context);
   return context.newPage();
 }

@@ -34,7 +34,7 @@ const form = (p: Page) => p.locator('form.poll-form');
 
 async function page(javaScriptEnabled = true): Promise<Page> {
   const context = await chromium.newContext({ javaScriptEnabled, locale: 'en-US', extraHTTPHeaders: { 'accept-language': 'en-US' } });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(30_000);
   return context.newPage();
 }
 
