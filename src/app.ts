@@ -30,9 +30,11 @@ import { sharedCompilers } from './http/schema-compilers.js';
 import { apiTrailingSlash } from './http/urls.js';
 import { registerFiniteNumbers } from './http/validation.js';
 import { registerSharedReads, type SharedReads } from './http/shared-reads.js';
+import { ProcessMemory } from './http/process-memory.js';
 import { hashedStaticRoutes, useStaticDir } from './web/static-files.js';
 import { LiveHub, liveRedisChannel } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
+import { forgetSiteLinks } from './web/site-links.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { moduleTypePlugins } from './features/moduletypes/contract.js';
 import { participationWing } from './features/plugin.js';
@@ -53,6 +55,8 @@ interface AppContext {
   live: LiveHub;
   /** Uploaded media in the store MEDIA_STORE names (src/media/store.ts). */
   media: Media;
+  /** What this process keeps from the database (kept pages and answers, counters): forgotten together (src/http/process-memory.ts). */
+  memory: ProcessMemory;
 }
 
 declare module 'fastify' {
@@ -110,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAfterAnswer(app, database.db);
   app.addHook('preClose', () => live.close()); // open streams would hold the close
   const media = openMedia(config.mediaStore, { dataDir: config.dataDir, db: database.db });
-  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media });
+  const memory = new ProcessMemory();
+  memory.keep({ forget: () => forgetSiteLinks(database.db) });
+  app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media, memory });
   app.decorateRequest('auth', authenticator(database.db, config.secretKey));
 
   registerErrorHandling(app, renderErrorPage, (path) => movedPageTarget(database.db, path));

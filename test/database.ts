@@ -135,6 +135,8 @@ interface Kept {
   take(reset: boolean): Promise<Database | null>;
   /** The handle is given back. */
   release(database: Database): Promise<void>;
+  /** The database reset to the template's rows under a handle still in use (an app kept for the next test); false: it was closed. */
+  resetUnder(database: Database): Promise<boolean>;
   drop(): Promise<void>;
 }
 
@@ -148,19 +150,24 @@ async function keptPglite(): Promise<Kept> {
   const database = await openMemoryPglite(await pgliteTemplate());
   const client = (database.db as unknown as { $client: RawClient & { closed: boolean; exec(s: string): Promise<unknown> } }).$client;
   const reset = await takeSnapshot(client);
-  return {
+  const kept: Kept = {
     async take(fresh) {
       if (client.closed) return null;
-      if (!fresh) {
-        await client.exec(reset);
-        await vacuumGrown(client);
-      }
+      if (!fresh && !(await kept.resetUnder(database))) return null;
       database.stats.queries = 0;
       return database;
     },
     release: async () => undefined,
+    async resetUnder(handle) {
+      if (client.closed) return false;
+      await client.exec(reset);
+      await vacuumGrown(client);
+      handle.stats.queries = 0;
+      return true;
+    },
     drop: () => database.close(),
   };
+  return kept;
 }
 
 /**
@@ -177,11 +184,29 @@ async function keptPostgres(clone: { url: string; drop(): Promise<void> }): Prom
       return openPostgres(clone.url, { max: 5 });
     },
     release: (database) => database.close(),
+    // The app's own connections stay open (its pool, its listener), so they are not ended here: a
+    // transaction a test left open would hold the reset's locks and fail its test rather than the next.
+    async resetUnder(handle) {
+      await withClient(clone.url, (client) => client.query(`SET lock_timeout = '10s';\n${reset}`));
+      handle.stats.queries = 0;
+      return true;
+    },
     drop: clone.drop,
   };
 }
 
 let idle: Kept | null = null;
+
+/** The kept database behind each handle given out, for resetTestDatabase. */
+const keptBehind = new WeakMap<Database, Kept>();
+
+/**
+ * Resets a handle's database to the template's rows while the handle stays in use (test/helpers.ts
+ * keeps one app per test file); false when it cannot (the test closed it).
+ */
+export async function resetTestDatabase(database: Database): Promise<boolean> {
+  return (await keptBehind.get(database)?.resetUnder(database)) ?? false;
+}
 
 /** A fresh, migrated database for one test; close() hands it back to be reset for the next test. */
 export async function createTestDatabase(): Promise<Database> {
@@ -195,11 +220,12 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const mine = kept;
   let released = false;
-  return {
+  const handle: Database = {
     ...database,
     async close() {
       if (released) return;
       released = true;
+      keptBehind.delete(handle);
       await mine.release(database);
       if (idle) return mine.drop();
       idle = mine;
@@ -211,4 +237,6 @@ export async function createTestDatabase(): Promise<Database> {
       }, 1000).unref();
     },
   };
+  keptBehind.set(handle, mine);
+  return handle;
 }

@@ -67,6 +67,18 @@ export const mock = node.mock;
 // eslint-disable-next-line no-restricted-exports
 export default test;
 
+/** The file of the group whose tests are running. */
+let running: GroupFile | null = null;
+
+/**
+ * Runs `hook` when the running file's tests and its own `after()` hooks are done (test/helpers.ts
+ * closes the file's apps there); false outside a group's file, where nothing is registered.
+ */
+export function atFileEnd(hook: () => unknown): boolean {
+  running?.late.push(hook);
+  return running !== null;
+}
+
 /**
  * Runs the files of a group one after the other: imports a file, collecting what it declares, then
  * declares its tests in a suite named after it and waits for the suite to end before the next file
@@ -83,11 +95,13 @@ export async function runGroup(files: [name: string, load: () => Promise<unknown
       }
     });
     file.declared = true;
+    running = file;
     await new Promise<void>((ended) => {
       void node.describe(name, () => {
         file.declarations.forEach(declareNow);
         node.after(async () => {
           for (const hook of file.late) await hook();
+          running = null;
           ended();
         });
       });

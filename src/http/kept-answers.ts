@@ -37,6 +37,12 @@ export class KeptAnswers {
 
   constructor(private readonly maxSize = 4_000_000) {}
 
+  /** Drops every answer (http/process-memory.ts). */
+  forget(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+
   get(key: string, version: string, now: Date, compute: (at: Date) => Promise<string | null>): Promise<KeptAnswer> {
     const at = Math.floor(now.getTime() / ANSWER_TIME_STEP_MS) * ANSWER_TIME_STEP_MS;
     const stamp = `${version}@${at}`;

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { throttled } from './errors.js';
+import type { ProcessMemory } from './process-memory.js';
 
 /**
  * Failed-login throttling, per client IP and per account (the login name as typed, lower-cased):
@@ -15,6 +16,8 @@ interface FailureStore {
   record(keys: string[], windowMs: number): Promise<void>;
   clear(keys: string[]): Promise<void>;
   close(): Promise<void>;
+  /** Drops what this process counts in its memory (http/process-memory.ts); Redis's counters are every instance's. */
+  forget(): void;
 }
 
 class MemoryStore implements FailureStore {
@@ -58,6 +61,10 @@ class MemoryStore implements FailureStore {
   }
 
   async close(): Promise<void> {
+    this.forget();
+  }
+
+  forget(): void {
     this.counters.clear();
   }
 }
@@ -104,6 +111,9 @@ class RedisStore implements FailureStore {
 
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+  forget(): void {
+    // Redis's counters are every instance's, not this process's: nothing to drop here.
   }
 }
 
@@ -168,6 +178,10 @@ class FailoverStore implements FailureStore {
     await this.redis.close();
     await this.memory.close();
   }
+
+  forget(): void {
+    this.memory.forget();
+  }
 }
 
 class RedisUnreachable extends Error {}
@@ -204,6 +218,8 @@ export function redisUnreachableMessage(url: string, error: unknown): string {
 
 export interface ThrottleContext {
   config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'loginFailureLimit' | 'loginFailureWindowSeconds'>;
+  /** The app's memory: a store kept in this process is forgotten with it. */
+  memory?: ProcessMemory;
 }
 
 const stores = new WeakMap<ThrottleContext, FailureStore>();
@@ -217,6 +233,7 @@ export async function openLoginThrottle(ctx: ThrottleContext, log: ThrottleLog):
   const store = ctx.config.redisUrl ? new FailoverStore(new RedisStore(await connectRedis(ctx.config.redisUrl), ctx.config.redisPrefix), log) : new MemoryStore();
   if (stores.has(ctx)) return void (await store.close());
   stores.set(ctx, store);
+  ctx.memory?.keep(store);
 }
 
 function storeOf(ctx: ThrottleContext): FailureStore {
@@ -225,6 +242,7 @@ function storeOf(ctx: ThrottleContext): FailureStore {
     if (ctx.config.redisUrl) throw new Error('login throttle with REDIS_URL used before openLoginThrottle');
     store = new MemoryStore();
     stores.set(ctx, store);
+    ctx.memory?.keep(store);
   }
   return store;
 }

@@ -5,6 +5,7 @@ import { LiveHub } from '../http/live.js';
 import { openMedia } from '../media/store.js';
 import { logOptions } from '../http/logging.js';
 import { SharedReads } from '../http/shared-reads.js';
+import { ProcessMemory } from '../http/process-memory.js';
 import { registerPlainErrors, registerPlainNotFound } from './errors.js';
 import { usersvcRoutes } from './routes.js';
 
@@ -25,7 +26,7 @@ export async function buildUsersvcApp(deps: UsersvcAppDeps): Promise<FastifyInst
     ...deps.fastify,
   });
   // The service shares no reads and stores no media; a bare instance fills the shared context type without a hook on every answer.
-  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads(), live: new LiveHub(database, { streamsPerIp: 0 }), media: openMedia('directory', { dataDir: '', db: database.db }) }); // the hub is never started: the service streams nothing
+  app.decorate('ctx', { config, database, db: database.db, reads: new SharedReads(), live: new LiveHub(database, { streamsPerIp: 0 }), media: openMedia('directory', { dataDir: '', db: database.db }), memory: new ProcessMemory() }); // the hub is never started: the service streams nothing
   registerPlainErrors(app);
   registerPlainNotFound(app);
   await app.register(usersvcRoutes);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { KeptAnswers } from '../http/kept-answers.js';
@@ -58,8 +58,8 @@ export async function sendKeptPage(
   return sendHtml(reply, fillQuestion(fillBell((body ?? '').replaceAll(CSRF_PLACEHOLDER, page.csrf), bell), fresh));
 }
 
-function keptPages(owner: object): KeptAnswers {
-  let pages = kept.get(owner);
-  if (!pages) kept.set(owner, (pages = new KeptAnswers(8_000_000)));
+function keptPages(ctx: FastifyInstance['ctx']): KeptAnswers {
+  let pages = kept.get(ctx);
+  if (!pages) kept.set(ctx, (pages = ctx.memory.keep(new KeptAnswers(8_000_000))));
   return pages;
 }

@@ -20,7 +20,7 @@ export async function appProjectRoutes(fastify: FastifyInstance): Promise<void> 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, db, reads } = app.ctx;
   // The list depends on the language, the time and the rows of APP_LIST_TABLES only, not on the user.
-  const answers = new KeptAnswers();
+  const answers = app.ctx.memory.keep(new KeptAnswers());
 
   /** The serialised list (or the project of that slug, null when it is not listed) and its tag. */
   async function listed(request: FastifyRequest, reply: FastifyReply, slug?: string) {

@@ -73,7 +73,7 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
    * authors count there) and the whole second, and sent with its ETag (a 304 when it is unchanged).
    * A kept answer costs two statements: the token, and the project's context with its version.
    */
-  const lists = new KeptAnswers();
+  const lists = app.ctx.memory.keep(new KeptAnswers());
   app.get(
     base,
     {

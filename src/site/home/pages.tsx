@@ -42,6 +42,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
   const { db } = app.ctx;
   /** Once an operator exists the setup is over for this process (the question costs a statement per start page until then). */
   let setUp = false;
+  app.ctx.memory.keep({ forget: () => void (setUp = false) });
 
   app.get('/', pageRoute({ querystring: HomeQuery }), async (request, reply) => {
     setUp ||= await operatorExists(db);
