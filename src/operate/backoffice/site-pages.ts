@@ -5,7 +5,7 @@ import { readMultipartBody } from '../../http/bodies.js';
 import { notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
-import { ImageInvalid, type ImageRules, storeImage } from '../../media/images.js';
+import { ImageInvalid, type ImageRules } from '../../media/images.js';
 import type { Media } from '../../media/store.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
@@ -55,7 +55,7 @@ export const readImageUpload = async (request: FastifyRequest) => {
 export async function storeFormImage(media: Media, upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules): Promise<string | null> {
   if (!upload || Object.keys(errors).length) return null;
   try {
-    return await storeImage(media, folder, upload, rules);
+    return await media.storeImage(folder, upload, rules);
   } catch (error) {
     if (!(error instanceof ImageInvalid)) throw error;
     errors.image = [error.message];
