@@ -17,6 +17,8 @@ export interface PageContext {
   csrf: string;
   /** The path and query of the page, for the language switcher and login links. */
   path: string;
+  /** The platform's public origin (BASE_URL), for the absolute links a page gives away (the sharing tags). */
+  origin: string;
   /** OpenID Connect providers to offer on the login and signup pages. */
   socialProviders?: { id: string; name: string }[];
   /** A success message left by the previous request (POST-redirect-GET), as a catalogue key. */
@@ -45,6 +47,7 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     timeZone: request.server.ctx.config.timeZone,
     csrf: ensureCsrfToken(request, reply),
     path: request.url,
+    origin: request.server.ctx.config.baseUrl,
     socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
     message: takeMessage(request, reply),
     ...(await siteFrame(request.server.ctx.db)),

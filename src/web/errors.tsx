@@ -46,7 +46,8 @@ async function errorPageContext(request: FastifyRequest, reply: FastifyReply): P
   try {
     return await pageContext(request, reply);
   } catch {
-    return { user: null, lang: requestLanguage(request, null), timeZone: request.server.ctx.config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url };
+    const { config } = request.server.ctx;
+    return { user: null, lang: requestLanguage(request, null), timeZone: config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url, origin: config.baseUrl };
   }
 }
 
