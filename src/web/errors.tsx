@@ -1,3 +1,4 @@
+import { emptySiteFrame } from '../core/legal/content.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorAnswer } from '../http/errors.js';
 import { requestLanguage } from '../http/i18n.js';
@@ -47,7 +48,7 @@ async function errorPageContext(request: FastifyRequest, reply: FastifyReply): P
     return await pageContext(request, reply);
   } catch {
     const { config } = request.server.ctx;
-    return { user: null, lang: requestLanguage(request, null), timeZone: config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url, origin: config.baseUrl };
+    return { user: null, lang: requestLanguage(request, null), timeZone: config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url, origin: config.baseUrl, ...emptySiteFrame() };
   }
 }
 
