@@ -4,7 +4,9 @@ import type { VNode } from 'preact';
 import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { KeptAnswers } from '../http/kept-answers.js';
 import type { Bell } from '../http/auth.js';
-import type { PageContext } from './context.js';
+import type { PageBasics, PageContext } from './context.js';
+import { keptSiteFrame } from './site-links.js';
+import { loadSiteFrame } from '../core/legal/content.js';
 import { bellCount } from './layout.js';
 import { renderPage, sendHtml } from './render.js';
 
@@ -31,7 +33,9 @@ const kept = new WeakMap<object, KeptAnswers>();
 /**
  * Sends a page kept in this process, or renders and keeps it. A page is kept under its version
  * (`pageVersionField` of db/versions.ts, read with what the page loads before it decides; null: the
- * page is not kept) and the whole second (pages say "3 days remaining"). It depends on its address
+ * page is not kept) and the whole second (pages say "3 days remaining"); its frame (footer and menu
+ * links, platform settings: web/site-links.ts) under the site's part of that version, so a change
+ * of them on any instance shows on the next page. It depends on its address
  * (path and query), its language and who is looking: anonymous visitors share it; a signed-in user's
  * page is kept for that user, with their account as loaded (staff places included), and is never
  * sent to anyone else. The visitor's form token, their bell (unread notifications and live
@@ -44,18 +48,21 @@ const kept = new WeakMap<object, KeptAnswers>();
 export async function sendKeptPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: PageContext,
+  basics: PageBasics,
   version: string | null,
   render: (page: PageContext) => Promise<VNode>,
 ): Promise<FastifyReply> {
   const fresh = () => issueQuestion(request.server.ctx.config.secretKey);
-  if (page.message || version === null) return sendHtml(reply, fillQuestion(renderPage(await render(page)), fresh));
+  const { db } = request.server.ctx;
+  // Read only when the page is rendered: a kept page's version says whether its frame moved.
+  const framed = async (page: PageBasics): Promise<PageContext> => ({ ...page, ...(await (version === null ? loadSiteFrame(db) : keptSiteFrame(db, version))) });
+  if (basics.message || version === null) return sendHtml(reply, fillQuestion(renderPage(await render(await framed(basics))), fresh));
   // The bell is no part of the key: it is put in at sending, as the form token is.
-  const { bell, ...account } = page.user ?? { bell: undefined };
-  const key = `${request.url}\u0001${page.lang}\u0001${page.user ? JSON.stringify(account) : ''}`;
-  const user = page.user && bell ? { ...page.user, bell: BELL_PLACEHOLDER } : page.user;
-  const { body } = await keptPages(request.server.ctx).get(key, version, new Date(), async () => renderPage(await render({ ...page, user, csrf: CSRF_PLACEHOLDER })));
-  return sendHtml(reply, fillQuestion(fillBell((body ?? '').replaceAll(CSRF_PLACEHOLDER, page.csrf), bell), fresh));
+  const { bell, ...account } = basics.user ?? { bell: undefined };
+  const key = `${request.url}\u0001${basics.lang}\u0001${basics.user ? JSON.stringify(account) : ''}`;
+  const user = basics.user && bell ? { ...basics.user, bell: BELL_PLACEHOLDER } : basics.user;
+  const { body } = await keptPages(request.server.ctx).get(key, version, new Date(), async () => renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER }))));
+  return sendHtml(reply, fillQuestion(fillBell((body ?? '').replaceAll(CSRF_PLACEHOLDER, basics.csrf), bell), fresh));
 }
 
 function keptPages(owner: object): KeptAnswers {

@@ -31,8 +31,9 @@ test('issue 21 finding 3: an old idea address is an index look-up, not a slugify
   assert.ok(database.stats.queries - before <= 8, `${database.stats.queries - before} statements`);
   const missing = database.stats.queries;
   assert.equal((await visitor.get('/org/ideas/no-such-idea-at-all-2/')).status, 404);
-  // A stored slug, two readings, then the table of moved pages (the old a+ CMS addresses) before the 404.
-  assert.ok(database.stats.queries - missing <= 4, `${database.stats.queries - missing} statements: a stored slug, two readings, the moved pages`);
+  // A stored slug, two readings, then the table of moved pages (the old a+ CMS addresses) before the 404,
+  // and the 404 page's frame (web/site-links.ts: a page that is not kept reads it fresh).
+  assert.ok(database.stats.queries - missing <= 5, `${database.stats.queries - missing} statements: a stored slug, two readings, the moved pages, the frame`);
 
   // The look-up reads the index range of its slug, never the table.
   const plan = await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${titleSlugLookup(db, 'grune-hofe-nummer-2345', 0).getSQL()}`);

@@ -10,7 +10,7 @@ import { type FieldErrors, notFound, permissionDenied } from '../../http/errors.
 import { pageNumber } from '../../http/pagination.js';
 import { renderContext } from '../../http/render.js';
 import { ImageInvalid } from '../../media/images.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { loginRedirectUrl, sendPage } from '../../web/render.js';
@@ -111,7 +111,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
    * address must not tell a hidden idea from a missing one (the old slug addresses, which anyone
    * can guess from a title: issue 21, finding 4).
    */
-  async function visibleIdea(page: PageContext, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
+  async function visibleIdea(page: PageBasics, params: { org: string; ref: string }, hidden: 'denied' | 'missing' = 'denied') {
     const [year, pk] = params.ref.split('-').map(Number);
     if (!(pk >= 1 && pk <= 2147483647)) throw notFound();
     const head = await loadIdeaHead(params.org, pk, page.user);
@@ -130,7 +130,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
 
   app.get(`/:org/${seg}/:ref/`, pageRoute({ params: IdeaAddressParams, querystring: IdeaQuery }), async (request, reply) => {
     const { org, ref } = request.params;
-    const viewer = await pageContext(request, reply);
+    const viewer = await pageBasics(request, reply);
     const legacyId = REFERENCE.test(ref) ? null : await findIdeaByLegacySlug(db, ref, kind.table);
     const legacy = legacyId === null ? null : await loadIdeaPlace(db, org, legacyId, kind);
     if (!REFERENCE.test(ref) && !legacy) throw notFound();

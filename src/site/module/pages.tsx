@@ -7,7 +7,7 @@ import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageContext, pageBasics } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendKeptPage } from '../../web/page-keeping.js';
@@ -112,7 +112,7 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: modulePageQuery() }), async (request, reply) => {
     const { org, slug } = request.params;
-    const viewer = await pageContext(request, reply);
+    const viewer = await pageBasics(request, reply);
     const loaded = await loadModulePage(db, org, slug, viewer.user);
     if (!loaded) throw notFound();
     const { module, context, pageVersion } = loaded;

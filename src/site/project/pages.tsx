@@ -7,7 +7,7 @@ import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendKeptPage } from '../../web/page-keeping.js';
@@ -98,7 +98,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
-  async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
+  async function visibleProject(page: PageBasics, params: { org: string; slug: string }) {
     const loaded = await loadProjectPage(db, params.org, params.slug, page.user);
     if (!loaded) throw notFound();
     if (!canViewProject(loaded.context)) throw denied(page.user);
@@ -106,7 +106,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
-    const viewer = await pageContext(request, reply);
+    const viewer = await pageBasics(request, reply);
     const { project, context, following, pageVersion } = await visibleProject(viewer, request.params);
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
