@@ -82,7 +82,10 @@ export const keptCountRefs = (request: FastifyRequest, page: PageContext): strin
  * page is kept for that user, with their account as loaded (staff places included), and is never
  * sent to anyone else. The visitor's form token, their bell (unread notifications and live
  * position), and a fresh no-script spam question where the page asks one (http/challenge.ts
- * QUESTION_PLACEHOLDER), are put in at sending time. A page that shows a
+ * QUESTION_PLACEHOLDER), are put in at sending time. With a `KeptPageVersion` the page is kept
+ * without its items' comments, and their figures (`commentCountText`) are put in at sending too;
+ * a page whose rendering said it depends on the comments beyond their figures is kept per comment
+ * as well. A page that shows a
  * message left by the previous request is rendered for this request alone. Overlapping requests for
  * one page share one rendering; at most 8 M characters of pages are kept per process, the oldest go
  * first.
