@@ -26,6 +26,16 @@ export interface PageContext {
   links: SiteLink[];
   /** The platform's operator, address, contacts and social links (the footer; web/site-links.ts). */
   platform: PlatformSettings;
+  /** Set while a page is rendered for keeping with its counts filled in at sending (web/page-keeping.ts `commentCountText`). */
+  keptCounts?: KeptCounts;
+}
+
+/** What a page rendered for keeping does with the counts it shows (web/page-keeping.ts). */
+export interface KeptCounts {
+  /** The marker that stands for an item's comment count (`kind:id`) in the kept page; `count` the figure this rendering read. */
+  marker(ref: string, count: number): string;
+  /** The page shows more of the comments than their figures (an order by comments, the module tiles' counts): keep it per comment too. */
+  dependOnComments(): void;
 }
 
 /** A page context before its frame (the footer's links and the platform settings): a kept page's (web/page-keeping.ts). */

@@ -147,6 +147,9 @@ test('merging the change log keeps every page version', async (t) => {
   const visitor = new Browser(app);
   await db.execute(sql`UPDATE ideas SET name = 'Once more' WHERE id = 1`);
   await db.execute(sql`UPDATE ideas SET name = 'Idea 1' WHERE id = 1`);
+  // Two comments on the idea: thread rows, which the module's and project's versions leave out; the merge keeps them apart.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Second', 1)`);
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Third', 1)`);
   for (const url of PAGES) await visitor.get(url);
   const rows = async () => (await db.select({ n: count() }).from(pageChanges))[0].n;
   const before = await rows();

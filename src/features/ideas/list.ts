@@ -87,5 +87,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true, guest: mayBecomeGuest(rules.project) ? guestRedirectUrl(create) : undefined }
       : null;
-  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
+  return { orgSlug: input.orgSlug, segment: kind.segment, kind: kind.kind, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
 }

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
 import { pageVersionField } from '../../db/versions.js';
-import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
+import { itemCommentCountSql } from '../../db/comment-counts.js';
+import { categories, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import { IDEA_KIND, type IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
 import type { FastifyRequest } from 'fastify';
@@ -88,10 +89,8 @@ const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith
 function countsOf({ kind, table }: IdeaKind) {
   const ct = sql.raw(`'${kind}'`);
   return {
-    // Comments on the idea plus their direct replies, removed and blocked ones included.
-    commentCount: count(
-      sql`select count(*) from ${comments} c where (c.content_type = ${ct} and c.object_pk = ${table.id}) or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${ct} and p.object_pk = ${table.id}))`,
-    ),
+    // The figure a kept page fills in at sending (db/comment-counts.ts): one definition for both.
+    commentCount: itemCommentCountSql(ct, q(table.id)).mapWith(Number),
     positiveRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = 1`),
     negativeRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = -1`),
   };
