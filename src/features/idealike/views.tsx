@@ -71,7 +71,7 @@ function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
 
 export interface IdeaListData {
   orgSlug: string;
-  /** The URL segment of the items' pages (`ideas`, `mapideas`, `budgeting`). */
+  /** The URL segment of the items' pages (`IdeaKind.segment`). */
   segment: string;
   /** The page the list sits on (module page or project page). */
   path: string;
