@@ -62,11 +62,12 @@ test('one name, one job: page routes are registered from files named *pages.ts(x
   for (const file of importGraph(src).keys()) {
     const name = basename(file);
     const text = readFileSync(file, 'utf8');
-    const registersPages = /pageRoute\(/.test(text) && /app\.(get|post)\(/.test(text);
+    // A route may name its request's types (`app.get<IdeaRoute>(…)`).
+    const registersPages = /pageRoute\(/.test(text) && /app\.(get|post)(<\w+>)?\(/.test(text);
     if (registersPages && !/pages\.tsx?$/.test(name)) misplaced.push(`${relative(src, file)} registers pages`);
     if (/pages\.tsx?$/.test(name) && !registersPages) misplaced.push(`${relative(src, file)} is named pages but registers none`);
     if (name === 'routes.ts' && /pageRoute\(/.test(text)) misplaced.push(`${relative(src, file)} is an API file with page routes`);
-    if (/views\.tsx$/.test(name) && /app\.(get|post)\(/.test(text)) misplaced.push(`${relative(src, file)} is a view file with routes`);
+    if (/views\.tsx$/.test(name) && /app\.(get|post)(<\w+>)?\(/.test(text)) misplaced.push(`${relative(src, file)} is a view file with routes`);
   }
   assert.deepEqual(misplaced, []);
   assert.equal(existsSync(join(src, 'features', 'pages')), false);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
-import { titleSlugLookup } from '../../src/features/ideas/legacy.js';
+import { titleSlugLookup } from '../../src/features/idealike/legacy.js';
+import { ideas } from '../../src/features/ideas/schema.js';
 import { Browser } from '../me/accounts/client.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
@@ -36,7 +37,7 @@ test('issue 21 finding 3: an old idea address is an index look-up, not a slugify
   assert.ok(database.stats.queries - missing <= 5, `${database.stats.queries - missing} statements: a stored slug, two readings, the moved pages, the frame`);
 
   // The look-up reads the index range of its slug, never the table.
-  const plan = await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${titleSlugLookup(db, 'grune-hofe-nummer-2345', 0).getSQL()}`);
+  const plan = await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${titleSlugLookup(db, 'grune-hofe-nummer-2345', 0, ideas).getSQL()}`);
   const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
   assert.match(text, /Index (Only )?Scan using ideas_title_slug_idx on ideas[^\n]*rows=1(\.00)? loops=1/, text);
   assert.doesNotMatch(text, /Seq Scan|Rows Removed/, text);

@@ -72,7 +72,7 @@ function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
 
 export interface IdeaListData {
   orgSlug: string;
-  /** The URL segment of the items' pages (`ideas`, `mapideas`, `budgeting`). */
+  /** The URL segment of the items' pages (`IdeaKind.segment`). */
   segment: string;
   /** The items' content kind (`idea`, `mapidea`, `proposal`): their comment figures' refs. */
   kind: string;

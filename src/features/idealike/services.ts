@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { fromJson, preparedStatement, qualified as q } from '../../db/sql.js';
 import { deleteAnswersOf } from '../customfields/services.js';
 import { actions, categories, follows, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import type { IdeaKind } from './kinds.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
@@ -106,7 +106,7 @@ const insertIdea = (kind: IdeaKind) => {
  * transaction and costs one round trip. It answers with the new idea as loadIdeas shows it (a new
  * idea has no comments or ratings yet), so the API needs no second read.
  */
-export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow> {
+export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind): Promise<IdeaRow> {
   const extra = Object.fromEntries(kind.extraColumns.map((c, i) => [`extra_${i}`, input.extra?.[c.name] ?? null]));
   const [row] = await insertIdea(kind)(db, {
     ...extra,
@@ -128,7 +128,7 @@ export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind =
 }
 
 /** Creates an idea (see createIdeaRow) and answers with its id. */
-export async function createIdea(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<number> {
+export async function createIdea(db: DbOrTx, input: NewIdea, kind: IdeaKind): Promise<number> {
   return (await createIdeaRow(db, input, kind)).id;
 }
 
@@ -183,7 +183,7 @@ interface IdeaChanges {
 }
 
 /** Saves changes to an idea: sets `modified` and records an "update" action by its creator. */
-export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChanges, kind: IdeaKind = IDEA_KIND): Promise<void> {
+export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChanges, kind: IdeaKind): Promise<void> {
   const { table: ideas, labels: ideaLabels } = kind;
   const [idea] = await db
     .update(ideas)
@@ -207,7 +207,7 @@ export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChange
 }
 
 /** Deletes an idea with everything that hangs on it: comments (and their replies), ratings, reports, actions. */
-export async function deleteIdea(db: DbOrTx, ideaId: number, { kind, table }: IdeaKind = IDEA_KIND): Promise<void> {
+export async function deleteIdea(db: DbOrTx, ideaId: number, { kind, table }: IdeaKind): Promise<void> {
   await deleteCommentsOn(db, kind, ideaId);
   await deleteAnswersOf(db, sql`(select ${q(table.moduleId)} from ${table} where ${q(table.id)} = ${ideaId})`, ideaId);
   await db.delete(ratings).where(and(eq(ratings.contentType, kind), eq(ratings.objectPk, ideaId)));
@@ -228,8 +228,8 @@ export async function moderateIdea(
   db: DbOrTx,
   ideaId: number,
   input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
-  notice?: NoticeContext & { url: string },
-  { kind, table: ideas, words }: IdeaKind = IDEA_KIND,
+  notice: (NoticeContext & { url: string }) | undefined,
+  { kind, table: ideas, words }: IdeaKind,
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)
