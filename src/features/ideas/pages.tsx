@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren, JSX } from 'preact';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { denied } from '../../http/auth.js';
@@ -27,7 +27,6 @@ import { CommentThread } from '../threads/views.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
-import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD } from '../../web/organisation-terms.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { toggleRating } from '../ratings/services.js';
@@ -39,7 +38,7 @@ import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
 import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
-import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
+import { deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, submitIdea, updateIdea } from './services.js';
 import { say, wordOf } from './words.js';
 import { checkAnswers } from '../customfields/rules.js';
 import { saveAnswers } from '../customfields/services.js';
@@ -67,7 +66,7 @@ export interface IdeaPageHooks {
   /** Reads and checks the kind's fields of a posted form against the module: the values as entered, field errors, and what to store. */
   check: (db: Db, moduleId: number, body: RepeatedFormBody) => Promise<{ values: Record<string, string>; errors: FieldErrors; extra: Record<string, unknown> }>;
   /** Stores the kind's fields of an existing item (inside the edit's transaction). */
-  update: (tx: DbOrTx, ideaId: number, extra: Record<string, unknown>) => Promise<void>;
+  update: (tx: Tx, ideaId: number, extra: Record<string, unknown>) => Promise<void>;
   /** The kind's form fields. */
   Fields: (props: { page: PageContext; db: Db; values: Record<string, string>; errors: FieldErrors; area: unknown }) => JSX.Element;
   /** The module's facts the fields show (the area of a map). */
@@ -82,7 +81,7 @@ export interface IdeaPageHooks {
   moderation?: {
     values: (db: Db, ideaId: number) => Promise<Record<string, string>>;
     read: (body: FormBody) => Record<string, string>;
-    save: (tx: DbOrTx, ideaId: number, values: Record<string, string>) => Promise<void>;
+    save: (tx: Tx, ideaId: number, values: Record<string, string>) => Promise<void>;
     Fields: (props: { page: PageContext; values: Record<string, string> }) => JSX.Element;
   };
 }
@@ -293,9 +292,9 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
       const cancel = modulePath(request.params.org, request.params.slug);
       return sendPage(reply, <IdeaFormPage page={page} scripts={hooks?.scripts} data={await formData(page, target, say(page.lang, kind.words, 'Submit a new idea for this project'), request.url, cancel, values, errors, null, terms)} />, 400);
     }
-    const ideaId = await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
-      const id = await createIdea(tx, {
+    const agreement = { userId: page.user.id, organisationId: target.rules.project.organisationId, terms };
+    const ideaId = await db.transaction((tx) =>
+      submitIdea(tx, {
         moduleId: module.id,
         creatorId: page.user.id,
         name: input.name ?? '',
@@ -305,10 +304,8 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         image,
         imageCopyright: image ? values.imageCopyright : '',
         extra,
-      }, kind);
-      await saveAnswers(tx, id, answers);
-      return id;
-    });
+      }, { answers, agreement }, kind),
+    );
     const [idea] = await loadIdeas(db, { moduleId: module.id, ideaId }, page.user.id, kind);
     return redirectWithMessage(request, reply, ideaPath(request.params.org, idea.created, idea.id, seg), wordOf(kind.words, 'Your idea has been saved.'));
   });
@@ -353,7 +350,6 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
     }
     const replacesImage = image !== null || values.imageDeleted;
     await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
       await updateIdea(tx, idea.id, {
         name: input.name,
         description: input.description,
@@ -361,6 +357,7 @@ export const ideaPagesOf = (kind: IdeaKind, hooks?: IdeaPageHooks) => async (fas
         labelIds: input.labelIds,
         imageCopyright: replacesImage && !image ? '' : values.imageCopyright,
         ...(replacesImage ? { image } : {}),
+        agreement: { userId: page.user.id, organisationId: target.rules.project.organisationId, terms },
       }, kind);
       await hooks?.update(tx, idea.id, extra);
       await saveAnswers(tx, idea.id, answers);
