@@ -277,8 +277,8 @@ async function prepare(app: FastifyInstance): Promise<void> {
   const admin = config.usersvcAdmin;
   if (!admin) return;
   const outcome = await db.transaction((tx) => ensureAdmin(tx, admin));
-  if (outcome === 'created') app.log.info({ name: config.usersvcAdmin.name }, 'user/session service: admin created');
-  if (outcome === 'not-admin') app.log.warn({ name: config.usersvcAdmin.name }, 'user/session service: USERSVC_ADMIN_NAME names a user who is not an admin');
+  if (outcome === 'created') app.log.info({ name: admin.name }, 'user/session service: admin created');
+  if (outcome === 'not-admin') app.log.warn({ name: admin.name }, 'user/session service: USERSVC_ADMIN_NAME names a user who is not an admin');
   if (outcome === 'email-taken') app.log.warn('user/session service: USERSVC_ADMIN_EMAIL is used by another user; admin not created');
 }
 

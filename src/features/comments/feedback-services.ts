@@ -32,7 +32,7 @@ async function commentOf(db: DbOrTx, commentId: number) {
 }
 
 /** Every save of feedback tells the comment's creator (unless they gave it themselves). */
-async function notifyCommentCreator(db: DbOrTx, notice: NoticeContext | undefined, comment: Awaited<ReturnType<typeof commentOf>>, actorId: number, feedbackText: string) {
+async function notifyCommentCreator(db: Tx, notice: NoticeContext | undefined, comment: Awaited<ReturnType<typeof commentOf>>, actorId: number, feedbackText: string) {
   if (!notice) return;
   await queueProjectNotice(db, comment.projectId, {
     kind: 'comment_feedback',
