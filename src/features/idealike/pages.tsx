@@ -1,7 +1,7 @@
 import { Slug } from '../../http/responses.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren, JSX } from 'preact';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { type Static, Type } from 'typebox';
 import { readMultipartBody } from '../../http/bodies.js';
 import { denied } from '../../http/auth.js';
@@ -26,7 +26,6 @@ import { CommentThread } from '../threads/views.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
-import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD } from '../../web/organisation-terms.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { toggleRating } from '../ratings/services.js';
@@ -38,7 +37,7 @@ import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
 import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
-import { createIdea, deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, updateIdea } from './services.js';
+import { deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, submitIdea, updateIdea } from './services.js';
 import { say, wordOf } from './words.js';
 import { type AnswerInput, checkAnswers } from '../customfields/rules.js';
 import { saveAnswers } from '../customfields/services.js';
@@ -66,7 +65,7 @@ export interface IdeaPageHooks {
   /** Reads and checks the kind's fields of a posted form against the module: the values as entered, field errors, and what to store. */
   check: (db: Db, moduleId: number, body: RepeatedFormBody) => Promise<{ values: Record<string, string>; errors: FieldErrors; extra: Record<string, unknown> }>;
   /** Stores the kind's fields of an existing item (inside the edit's transaction). */
-  update: (tx: DbOrTx, ideaId: number, extra: Record<string, unknown>) => Promise<void>;
+  update: (tx: Tx, ideaId: number, extra: Record<string, unknown>) => Promise<void>;
   /** The kind's form fields. */
   Fields: (props: { page: PageContext; db: Db; values: Record<string, string>; errors: FieldErrors; area: unknown }) => JSX.Element;
   /** The module's facts the fields show (the area of a map). */
@@ -81,7 +80,7 @@ export interface IdeaPageHooks {
   moderation?: {
     values: (db: Db, ideaId: number) => Promise<Record<string, string>>;
     read: (body: FormBody) => Record<string, string>;
-    save: (tx: DbOrTx, ideaId: number, values: Record<string, string>) => Promise<void>;
+    save: (tx: Tx, ideaId: number, values: Record<string, string>) => Promise<void>;
     Fields: (props: { page: PageContext; values: Record<string, string> }) => JSX.Element;
   };
 }
@@ -426,8 +425,8 @@ interface FormPost {
 /** The new idea of a checked create form, its answers and the terms agreement, inside the caller's transaction. */
 async function saveNewIdea({ kind }: KindPages, tx: Tx, { page, target, values, terms, checked }: FormPost): Promise<number> {
   const { input, image, extra, answers } = checked;
-  await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
-  const id = await createIdea(tx, {
+  const agreement = { userId: page.user.id, organisationId: target.rules.project.organisationId, terms };
+  return submitIdea(tx, {
     moduleId: target.module.id,
     creatorId: page.user.id,
     name: input.name ?? '',
@@ -437,9 +436,7 @@ async function saveNewIdea({ kind }: KindPages, tx: Tx, { page, target, values, 
     image,
     imageCopyright: image ? values.imageCopyright : '',
     extra,
-  }, kind);
-  await saveAnswers(tx, id, answers);
-  return id;
+  }, { answers, agreement }, kind);
 }
 
 /** An idea the signed-in viewer may change (403 otherwise). */
@@ -479,7 +476,6 @@ async function editFromForm(pages: KindPages, request: IdeaFormPost, reply: Fast
 /** The changes of a checked edit form, the kind's fields, the answers and the terms agreement, inside the caller's transaction. */
 async function saveIdeaChanges({ kind, hooks }: KindPages, tx: Tx, idea: IdeaRow, replacesImage: boolean, { page, target, values, terms, checked }: FormPost) {
   const { input, image, extra, answers } = checked;
-  await recordTermsAgreement(tx, page.user.id, target.rules.project.organisationId, terms);
   await updateIdea(tx, idea.id, {
     name: input.name,
     description: input.description,
@@ -487,6 +483,7 @@ async function saveIdeaChanges({ kind, hooks }: KindPages, tx: Tx, idea: IdeaRow
     labelIds: input.labelIds,
     imageCopyright: replacesImage && !image ? '' : values.imageCopyright,
     ...(replacesImage ? { image } : {}),
+    agreement: { userId: page.user.id, organisationId: target.rules.project.organisationId, terms },
   }, kind);
   await hooks?.update(tx, idea.id, extra);
   await saveAnswers(tx, idea.id, answers);

@@ -1,5 +1,5 @@
 import type { MapConfig } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
 import { type PointFeature } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
@@ -69,7 +69,7 @@ export function placeHooks(kind: PlaceKind, maps: MapConfig, more?: Partial<Idea
         extra: { ...(place ? { point: JSON.stringify(place.point), point_label: place.pointLabel } : {}), ...further?.extra },
       };
     },
-    update: async (tx: DbOrTx, id, extra) => {
+    update: async (tx: Tx, id, extra) => {
       if (typeof extra.point === 'string') await updatePlace(tx, kind, id, { point: JSON.parse(extra.point) as PointFeature, pointLabel: String(extra.point_label ?? '') });
       await more?.update?.(tx, id, extra);
     },

@@ -66,7 +66,7 @@ export async function createProject(
   return created;
 }
 
-export async function updateProject(tx: DbOrTx, projectId: number, patch: Partial<typeof projects.$inferInsert>): Promise<void> {
+export async function updateProject(tx: Tx, projectId: number, patch: Partial<typeof projects.$inferInsert>): Promise<void> {
   await tx
     .update(projects)
     .set({ ...patch, modified: new Date() })
@@ -218,7 +218,7 @@ export async function addModule(tx: Tx, projectId: number, blueprint: ModuleType
   return module;
 }
 
-export async function updateModule(tx: DbOrTx, moduleId: number, values: { name: string; description: string }): Promise<void> {
+export async function updateModule(tx: Tx, moduleId: number, values: { name: string; description: string }): Promise<void> {
   await tx
     .update(modules)
     .set({ ...values, modified: new Date() })
