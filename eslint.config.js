@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { featuresPlugin } from './eslint-rules/features.js';
 import { layersPlugin } from './eslint-rules/layers.js';
+import { writesPlugin } from './eslint-rules/writes.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', '.test-build', 'src/db/migrations', 'coverage', 'test-results'] },
@@ -29,6 +30,14 @@ export default tseslint.config(
       'features/no-feature-cycles': 'error',
       'layers/no-upward-or-cyclic-imports': 'error',
     },
+  },
+  {
+    // Writes take Tx (docs/architecture.md): a services.ts function that writes through its first
+    // parameter types it `tx: Tx`, and its caller opens the transaction. The few hot single
+    // statements that run outside one are named in eslint-rules/writes.js (ONE_STATEMENT_WRITES).
+    files: ['src/**/services.ts', 'src/**/*-services.ts'],
+    plugins: { writes: writesPlugin },
+    rules: { 'writes/writes-take-tx': 'error' },
   },
   { files: ['eslint.config.js', 'drizzle.config.ts'], rules: { 'no-restricted-exports': 'off' } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },

@@ -5,13 +5,16 @@
  * Interactive Event and a Brainstorming module (200 ideas, 2,000 comments, 300 users, 60 open and 40
  * answered questions). Allmende runs from the production build (`npm run build`; BENCH_BUILD=0 skips
  * it) with WEB_CONCURRENCY=2 (BENCH_WORKERS). 1,000 clients hold the event's live stream, in
- * BENCH_RECEIVERS (2) processes of their own. Then, two rounds (BENCH_ROUNDS) of: the five pages
+ * BENCH_RECEIVERS (2) processes of their own; each client viewed the event page once (its browser
+ * session) and fetches what the page's live.js fetches on each event (a question's fragment, or the
+ * page again). Then, two rounds (BENCH_ROUNDS) of: the five pages
  * (project, module, an idea with its comments, the event, the start page) each read for
  * BENCH_SECONDS (10) by autocannon with BENCH_CONNECTIONS (20) connections, first quiet, then while
  * 20 writes a second (10 likes, 6 comments, 4 new questions) go through the public HTTP interface,
  * paced. Prints req/s and p50/p99 per page, quiet and busy, with their ratio; the writes' answer
  * times per kind and their errors; the delay from each like's or question's request to each live
- * client's receiving its event (every event × every client); and each worker's resident memory
+ * client's receiving its event (every event × every client); the live clients' fetches (how many,
+ * failed, p50/p99); and each worker's resident memory
  * after the run.
  * BENCH_SCALE (default 1) scales the data, the clients and the writes per second, for a small or
  * shared machine (e.g. BENCH_SCALE=0.1 BENCH_SECONDS=3). BENCH_CPU_PROF=<dir>: the server's
@@ -132,10 +135,37 @@ function startServer(): Promise<{ child: ChildProcess; base: string; workerPids:
   });
 }
 
+/** A live client's fetches (what live.js fetches on an event): how many, failed, and their times (a histogram in ms). */
+interface Fetches {
+  n: number;
+  errors: number;
+  histogram: number[];
+}
+const noFetches = (): Fetches => ({ n: 0, errors: 0, histogram: new Array<number>(HISTOGRAM_MS + 1).fill(0) });
+
+/** GETs a path as a browser with `cookie`; resolves with its status and body (status 0: no answer). */
+function get(agent: Agent, port: number, path: string, cookie: string): Promise<{ status: number; body: string; cookies: string[] }> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, cookies: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]) }));
+      response.on('error', () => resolve({ status: 0, body, cookies: [] }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '', cookies: [] }));
+    req.end();
+  });
+}
+
 /**
- * A receiver process: opens its streams, tells the parent, and records when each like's and each
- * new question's event arrived on each stream (a like by question and count, a question by its text);
- * told the send times at the end, it answers with a histogram of the delays.
+ * A receiver process: each of its clients views the event page once (its browser session, and where
+ * the questions' fragments are), then holds the event's stream with its cookie and fetches what the
+ * page's live.js fetches: a `question` or `question_hidden` event the question's fragment, a `reset`,
+ * `comment`, `report` or `moderation` event the page again (after 100 ms, one at a time per client).
+ * It tells the parent, records when each like's and each new question's event arrived on each stream
+ * (a like by question and count, a question by its text), and times the fetches; told the send times
+ * at the end, it answers with a histogram of the delays and the fetches' counts and times.
  */
 async function receive(port: number, count: number): Promise<void> {
   const arrived = new Map<string, number[]>();
@@ -146,20 +176,66 @@ async function receive(port: number, count: number): Promise<void> {
     times.push(at);
     received++;
   };
-  await openStreams(port, `/api/modules/${EVENT}/interactiveevents/live/`, count, (events, at) => {
-    for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
-    for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
-  });
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const eventPage = `/${ORG}/interactiveevents/town-hall/`;
+  const cookies: string[] = [];
+  let fragmentBase = '';
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, count - i) }, async (_, j) => {
+        const page = await get(agent, port, eventPage, '');
+        if (page.status !== 200) throw new Error(`the event page answered ${page.status}`);
+        cookies[i + j] = page.cookies.join('; ');
+        fragmentBase ||= /data-live-questions="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      }),
+    );
+  }
+  if (!fragmentBase) throw new Error('the event page names no questions\' fragments (data-live-questions)');
+  const fetches = { fragment: noFetches(), page: noFetches() };
+  const fetchAs = async (kind: keyof typeof fetches, stream: number, path: string) => {
+    const started = now();
+    const { status } = await get(agent, port, path, cookies[stream]);
+    const tally = fetches[kind];
+    tally.n++;
+    if (status !== 200) tally.errors++;
+    tally.histogram[Math.min(HISTOGRAM_MS, Math.round(now() - started))]++;
+  };
+  // live.js's whole-page refresh: after 100 ms, one at a time, once more when asked meanwhile.
+  const refreshing = new Map<number, 'timer' | 'running' | 'again'>();
+  const refresh = (stream: number) => {
+    const state = refreshing.get(stream);
+    if (state === 'timer' || state === 'again') return;
+    if (state === 'running') return void refreshing.set(stream, 'again');
+    refreshing.set(stream, 'timer');
+    setTimeout(async () => {
+      refreshing.set(stream, 'running');
+      await fetchAs('page', stream, eventPage);
+      const again = refreshing.get(stream) === 'again';
+      refreshing.delete(stream);
+      if (again) refresh(stream);
+    }, 100);
+  };
+  await openStreams(
+    port,
+    `/api/modules/${EVENT}/interactiveevents/live/`,
+    count,
+    (events, at, stream) => {
+      for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
+      for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
+      for (const m of events.matchAll(/event: (?:question|question_hidden)\ndata: \{"id":(\d+)/g)) void fetchAs('fragment', stream, `${fragmentBase}${m[1]}/`);
+      if (/event: (?:reset|comment|report|moderation)\n/.test(events)) refresh(stream);
+    },
+    (stream) => ({ cookie: cookies[stream] }),
+  );
   process.send?.({ open: count });
   process.on('message', (message: { sentAt?: Record<string, number>; count?: boolean }) => {
     if (message.count) process.send?.({ received });
     if (!message.sentAt) return;
     const histogram = new Array<number>(HISTOGRAM_MS + 1).fill(0);
     for (const [key, sent] of Object.entries(message.sentAt)) for (const at of arrived.get(key) ?? []) histogram[Math.min(HISTOGRAM_MS, Math.max(0, Math.round(at - sent)))]++;
-    process.send?.({ received, histogram }, () => process.exit(0));
+    process.send?.({ received, histogram, fetches }, () => process.exit(0));
   });
 }
-
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const histogramAt = (histogram: number[], p: number) => {
@@ -269,10 +345,13 @@ class Writer {
 type Scope = 'start' | 'project' | 'module' | 'idea';
 async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<Scope, number>> {
   const columns = ((await database.db.execute(sql.raw(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'page_changes'`))) as unknown as { rows: { name: string }[] }).rows.map((c) => c.name);
-  const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})` : 'project_id = 1';
+  // Since migration 0051 the module's page leaves out the comments on its ideas (`thread`; it fills their figures in at sending);
+  // the project page of this project shows its modules' tiles with their comment counts, so it counts them.
+  const notThread = columns.includes('thread') ? ' AND NOT thread' : '';
+  const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})${notThread}` : 'project_id = 1';
   const inIdea = columns.includes('item_id') ? `project_id = 1 AND (module_id = 0 OR (module_id = ${BRAINSTORMING} AND item_id IN (0, 1)))` : inModule;
   const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
-  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`project_id = 0 OR (${inModule})`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
+  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`(project_id = 0 OR (${inModule}))`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
     rows: Record<Scope, string>[];
   }).rows;
   return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };
@@ -327,7 +406,7 @@ async function main() {
     const deadline = performance.now() + 15_000;
     const countReceived = async () => (await Promise.all(children.map((child) => ask<{ received: number }>(child, { count: true }, 'received')))).reduce((a, b) => a + b.received, 0);
     while ((await countReceived()) < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    const answers = await Promise.all(children.map((child) => ask<{ received: number; histogram: number[] }>(child, { sentAt: writer.sentAt }, 'histogram')));
+    const answers = await Promise.all(children.map((child) => ask<{ received: number; histogram: number[]; fetches: Record<'fragment' | 'page', Fetches> }>(child, { sentAt: writer.sentAt }, 'histogram')));
     const received = answers.reduce((a, b) => a + b.received, 0);
     const histogram = answers.reduce((sum, answer) => sum.map((n, ms) => n + (answer.histogram[ms] ?? 0)), new Array<number>(HISTOGRAM_MS + 1).fill(0));
     const memory = server.workerPids.map((pid) => `${rssMb(pid).toFixed(0)} MB`).join(', ');
@@ -352,6 +431,13 @@ async function main() {
       console.log(`| ${kind} | ${sorted.length} | ${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 99).toFixed(0)} | ${writer.errors.get(kind)} |`);
     }
     if (writer.failures.size) console.log(`failed writes by status (0: no answer): ${JSON.stringify(Object.fromEntries(writer.failures))}`);
+    for (const kind of ['fragment', 'page'] as const) {
+      const all = answers.map((answer) => answer.fetches[kind]);
+      const times = all.reduce((sum, f) => sum.map((n, ms) => n + (f.histogram[ms] ?? 0)), new Array<number>(HISTOGRAM_MS + 1).fill(0));
+      const n = all.reduce((sum, f) => sum + f.n, 0);
+      const what = kind === 'fragment' ? "questions' fragments" : 'whole event pages';
+      console.log(`live clients fetched ${n} ${what} (live.js on each event), ${all.reduce((sum, f) => sum + f.errors, 0)} failed${n ? `: p50 ${histogramAt(times, 50)} ms, p99 ${histogramAt(times, 99)} ms` : ''}`);
+    }
     console.log(`\nlive: ${received} of ${expected} events arrived (${writer.expectedEvents} likes and questions × ${clients} clients); request → every client's event: p50 ${histogramAt(histogram, 50)} ms, p99 ${histogramAt(histogram, 99)} ms, max ${histogram.findLastIndex((n) => n > 0)} ms`);
     const perSecond = (n: number) => (n / busySeconds).toFixed(1);
     console.log(`page versions moved while busy (per second; each move makes the page anew on its next read, per language and viewer): start ${perSecond(moved.start)}, project ${perSecond(moved.project)}, module ${perSecond(moved.module)}, idea ${perSecond(moved.idea)}`);

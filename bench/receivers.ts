@@ -38,13 +38,20 @@ export const ask = <T>(child: ChildProcess, message: object, has: keyof T): Prom
 
 /**
  * A receiver's side: opens `count` live streams at `path` (a hundred at a time) and hands each
- * chunk of whole events to `onEvents` with the time it arrived (ms since the epoch).
+ * chunk of whole events to `onEvents` with the time it arrived (ms since the epoch) and the number
+ * of its stream; `headersOf` gives a stream's own request headers (a browser's cookie).
  */
-export async function openStreams(port: number, path: string, count: number, onEvents: (events: string, at: number) => void): Promise<void> {
+export async function openStreams(
+  port: number,
+  path: string,
+  count: number,
+  onEvents: (events: string, at: number, stream: number) => void,
+  headersOf: (stream: number) => Record<string, string> = () => ({}),
+): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-  const openStream = () =>
+  const openStream = (stream: number) =>
     new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path, agent, headers: { accept: 'text/event-stream' } }, (response) => {
+      const req = request({ host: '127.0.0.1', port, path, agent, headers: { ...headersOf(stream), accept: 'text/event-stream' } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
         response.setEncoding('utf8');
         let rest = '';
@@ -53,7 +60,7 @@ export async function openStreams(port: number, path: string, count: number, onE
           rest += chunk;
           const end = rest.lastIndexOf('\n\n');
           if (end < 0) return;
-          onEvents(rest.slice(0, end), at);
+          onEvents(rest.slice(0, end), at, stream);
           rest = rest.slice(end + 2);
         });
         resolve();
@@ -61,5 +68,5 @@ export async function openStreams(port: number, path: string, count: number, onE
       req.on('error', reject);
       req.end();
     });
-  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, openStream));
+  for (let i = 0; i < count; i += 100) await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => openStream(i + j)));
 }

@@ -1,6 +1,7 @@
 // The house in rings (docs/architecture.md): which folder belongs to which layer, and the two checks
 // on the folder-level import graph that the lint rule and test/architecture/layers.unit.test.ts share.
-import { relative } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { cycles, importGraph, resolveImport } from './features.js';
 
 /**
@@ -27,6 +28,29 @@ const WINGS = new Set(LAYERS.find((layer) => layer.name === 'apps').folders);
 export function crossesWings(from, to) {
   const [a, b] = [from.split('/')[0], to.split('/')[0]];
   return a !== b && WINGS.has(a) && WINGS.has(b);
+}
+
+/**
+ * The module types' folders: the subfolders of features/ that declare a module type (a
+ * `module-type.ts(x)` or `module-types.ts(x)`). Each is imported only by `src/module-types.ts` (and
+ * the a+ import, a GAP), never by another type's folder: what two types share is an engine of its
+ * own (`features/idealike`, `features/moduletypes`).
+ */
+function typeFolders(srcRoot) {
+  const features = join(srcRoot, 'features');
+  if (!existsSync(features)) return new Set();
+  const folders = readdirSync(features, { withFileTypes: true }).filter((entry) => entry.isDirectory() && readdirSync(join(features, entry.name)).some((file) => /^module-types?\.tsx?$/.test(file)));
+  return new Set(folders.map((entry) => `features/${entry.name}`));
+}
+
+/** Arrows from one type's folder into another's that stay for now, each with its reason. */
+const ACROSS_TYPES_ALLOWED = {
+  'features/budgeting → features/mapideas': 'GAP: proposals are placed like map ideas; the places (area, point, map list, export columns) still live in features/mapideas',
+};
+
+/** Whether an arrow between two folders goes from one module type's folder into another's (and is not a known gap). */
+function crossesTypes(types, from, to) {
+  return types.has(from) && types.has(to) && !(`${from} → ${to}` in ACROSS_TYPES_ALLOWED);
 }
 
 /** Top-level folders whose subfolders are the units (core/projects, features/ideas, site/home, …). */
@@ -65,20 +89,23 @@ export function folderGraph(srcRoot) {
   return { graph, imports };
 }
 
-/** Everything wrong with a tree's floor plan: folders in no layer, arrows that point up a layer, cycles between folders, arrows from one top wing into another. */
+/** Everything wrong with a tree's floor plan: folders in no layer, arrows that point up a layer, cycles between folders, arrows from one top wing into another, arrows from one module type's folder into another's. */
 export function layerViolations(srcRoot) {
   const { graph, imports } = folderGraph(srcRoot);
+  const types = typeFolders(srcRoot);
   const unplaced = [...graph.keys()].filter((folder) => layerOf(folder) < 0);
   const upward = [];
   const acrossWings = [];
+  const acrossTypes = [];
   for (const [from, targets] of graph) {
     for (const to of targets) {
       if (layerOf(to) > layerOf(from)) upward.push(...imports.get(`${from} → ${to}`));
       if (crossesWings(from, to)) acrossWings.push(...imports.get(`${from} → ${to}`));
+      if (crossesTypes(types, from, to)) acrossTypes.push(...imports.get(`${from} → ${to}`));
     }
   }
   const folderCycles = cycles(graph).map((cycle) => cycle.slice().sort());
-  return { unplaced, upward, cycles: folderCycles, acrossWings };
+  return { unplaced, upward, cycles: folderCycles, acrossWings, acrossTypes };
 }
 
 let cache = null;
@@ -95,7 +122,7 @@ const noUpwardOrCyclicImports = {
     if (!from) return {};
     if (!cache || cache.root !== srcRoot || Date.now() - cache.at > 2000) {
       const { graph } = folderGraph(srcRoot);
-      cache = { root: srcRoot, at: Date.now(), cycles: cycles(graph) };
+      cache = { root: srcRoot, at: Date.now(), cycles: cycles(graph), types: typeFolders(srcRoot) };
     }
     return {
       ImportDeclaration(node) {
@@ -107,6 +134,7 @@ const noUpwardOrCyclicImports = {
         if (layerOf(from) < 0) context.report({ node, message: `The folder ${from} is in no layer: add it to LAYERS in eslint-rules/layers.js and docs/architecture.md.` });
         else if (layerOf(to) > layerOf(from)) context.report({ node, message: `${from} (${LAYERS[layerOf(from)].name}) imports ${to} (${LAYERS[layerOf(to)]?.name ?? 'no layer'}): imports point down the layers. Move the shared piece down.` });
         else if (crossesWings(from, to)) context.report({ node, message: `${from} imports ${to}: the top wings never import each other. Move the shared piece down a layer (core, web or features).` });
+        else if (crossesTypes(cache.types, from, to)) context.report({ node, message: `${from} imports ${to}: a module type's folder never imports another's. Move the shared piece into an engine folder (features/idealike, features/moduletypes).` });
         const cycle = cache.cycles.find((c) => c.includes(from) && c.includes(to));
         if (cycle) context.report({ node, message: `Folders import each other: ${cycle.slice().sort().join(' ↔ ')}. Move the shared piece down a layer, or make the two one folder.` });
       },

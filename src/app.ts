@@ -34,7 +34,7 @@ import { ProcessMemory } from './http/process-memory.js';
 import { hashedStaticRoutes, useStaticDir } from './web/static-files.js';
 import { LiveHub, liveRedisChannel } from './http/live.js';
 import { renderErrorPage } from './web/errors.js';
-import { forgetSiteLinks } from './web/site-links.js';
+import { forgetSiteFrame } from './web/site-links.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { moduleTypePlugins } from './features/moduletypes/contract.js';
 import { participationWing } from './features/plugin.js';
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => live.close()); // open streams would hold the close
   const media = openMedia(config.mediaStore, { dataDir: config.dataDir, db: database.db });
   const memory = new ProcessMemory();
-  memory.keep({ forget: () => forgetSiteLinks(database.db) });
+  memory.keep({ forget: () => void forgetSiteFrame(database.db) });
   app.decorate('ctx', { config, database, db: database.db, reads: registerSharedReads(app), live, media, memory });
   app.decorateRequest('auth', authenticator(database.db, config.secretKey));
 

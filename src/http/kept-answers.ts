@@ -1,16 +1,20 @@
 import { type Coding, encode, tagOf } from './conditional.js';
 
 /** A serialised JSON answer with its strong ETag; `body` null: there is nothing to answer (404). */
-export interface KeptAnswer {
+export interface KeptAnswer<Note = undefined> {
   body: string | null;
   tag: string;
+  /** What the computation said about its answer besides the body (web/page-keeping.ts: the counts it shows). */
+  note?: Note;
   /** The body in a content-coding: encoded on the first demand, then kept with the answer. */
   coded: (coding: Coding) => Promise<Buffer>;
 }
 
-interface Entry {
+interface Entry<Note> {
   stamp: string;
-  answer: Promise<KeptAnswer>;
+  answer: Promise<KeptAnswer<Note>>;
+  /** The note of the answer once computed, or else of the entry it replaced. */
+  note?: Note;
   codings: Map<Coding, Promise<Buffer>>;
   size: number;
 }
@@ -31,8 +35,8 @@ const ENTRY_OVERHEAD = 256;
  * bodies plus bytes of coded bodies are kept; the entry stored longest ago goes first (an entry in
  * use is stored again each second), and an answer larger than the bound is not kept.
  */
-export class KeptAnswers {
-  private readonly entries = new Map<string, Entry>();
+export class KeptAnswers<Note = undefined> {
+  private readonly entries = new Map<string, Entry<Note>>();
   private size = 0;
 
   constructor(private readonly maxSize = 4_000_000) {}
@@ -43,18 +47,18 @@ export class KeptAnswers {
     this.size = 0;
   }
 
-  get(key: string, version: string, now: Date, compute: (at: Date) => Promise<string | null>): Promise<KeptAnswer> {
+  get(key: string, version: string, now: Date, compute: (at: Date) => Promise<string | null | { body: string | null; note: Note }>): Promise<KeptAnswer<Note>> {
     const at = Math.floor(now.getTime() / ANSWER_TIME_STEP_MS) * ANSWER_TIME_STEP_MS;
     const stamp = `${version}@${at}`;
     const kept = this.entries.get(key);
     if (kept?.stamp === stamp) return kept.answer;
     const codings = new Map<Coding, Promise<Buffer>>();
-    const answer = compute(new Date(at)).then((body) => ({
-      body,
-      tag: tagOf(body ?? ''),
-      coded: (coding: Coding) => this.coded(key, entry, body ?? '', coding),
-    }));
-    const entry: Entry = { stamp, answer, codings, size: 0 };
+    const answer = compute(new Date(at)).then((computed) => {
+      const { body, note } = computed === null || typeof computed === 'string' ? { body: computed, note: undefined } : computed;
+      entry.note = note;
+      return { body, note, tag: tagOf(body ?? ''), coded: (coding: Coding) => this.coded(key, entry, body ?? '', coding) };
+    });
+    const entry: Entry<Note> = { stamp, answer, codings, size: 0, note: kept?.note };
     this.drop(key);
     this.entries.set(key, entry);
     answer.then(
@@ -64,7 +68,12 @@ export class KeptAnswers {
     return answer;
   }
 
-  private coded(key: string, entry: Entry, body: string, coding: Coding): Promise<Buffer> {
+  /** The note of the answer kept for the key, whatever its stamp (while one is computed, the note of the one before). */
+  noteOf(key: string): Note | undefined {
+    return this.entries.get(key)?.note;
+  }
+
+  private coded(key: string, entry: Entry<Note>, body: string, coding: Coding): Promise<Buffer> {
     const kept = entry.codings.get(coding);
     if (kept) return kept;
     const coded = encode(body, coding);
@@ -77,7 +86,7 @@ export class KeptAnswers {
   }
 
   /** Adds to the size of an entry still kept, then drops the entries stored longest ago while above the bound. */
-  private count(key: string, entry: Entry, size: number): void {
+  private count(key: string, entry: Entry<Note>, size: number): void {
     if (this.entries.get(key) !== entry) return;
     entry.size += size;
     this.size += size;

@@ -65,6 +65,6 @@ export function startBackgroundWork(app: FastifyInstance, config: Config, db: Db
     const { files } = await deleteExpiredGuests(db, config.guestExpiryDays);
     await app.ctx.media.remove(...files);
   });
-  every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => compactProjectInsights(db));
+  every(app, 'statistics compaction', INSIGHTS_COMPACT_INTERVAL_MS, () => db.transaction((tx) => compactProjectInsights(tx)));
   every(app, 'page changes compaction', PAGE_CHANGES_COMPACT_INTERVAL_MS, () => compactPageChanges(db));
 }

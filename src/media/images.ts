@@ -1,5 +1,3 @@
-import type { Media } from './store.js';
-
 /** An uploaded image that breaks the rules; the message is for the uploader. */
 export class ImageInvalid extends Error {}
 
@@ -78,11 +76,6 @@ export async function ingestImage(data: Buffer, rules: ImageRules): Promise<Inge
   } catch {
     throw new ImageInvalid(CORRUPT);
   }
-}
-
-/** Stores an ingested upload; a refused upload stores nothing. Returns the media path. */
-export async function storeImage(media: Media, folder: string, data: Buffer, rules: ImageRules): Promise<string> {
-  return media.put(folder, await ingestImage(data, rules));
 }
 
 /** The 200×200 "avatar" thumbnail beside a stored image (media path); removed with the image. */

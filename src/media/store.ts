@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
 import { mediaFiles } from '../db/schema/index.js';
-import { ImageInvalid, type IngestedImage, loadSharp, thumbnailPath } from './images.js';
+import { ImageInvalid, type ImageRules, type IngestedImage, ingestImage, loadSharp, thumbnailPath } from './images.js';
 import { unreferenced } from './references.js';
 import { imageSrcset, makeVariant, variantPath, VARIANT_WIDTHS, type VariantWidth } from './variants.js';
 
@@ -122,6 +122,11 @@ export class Media {
     const path = `${folder}/${sha256(image.data)}.${image.ext}`;
     await this.files.write(path, image.data);
     return path;
+  }
+
+  /** Stores an upload after the one ingest (media/images.ts `ingestImage`); a refused upload stores nothing. Returns the media path. */
+  async storeImage(folder: string, data: Buffer, rules: ImageRules): Promise<string> {
+    return this.put(folder, await ingestImage(data, rules));
   }
 
   read(path: string) {

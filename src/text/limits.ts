@@ -1,6 +1,6 @@
 /**
  * How long a text field may be. Each field's limit is defined once, beside its input rule (for
- * example `IDEA_LIMITS` in features/ideas/input.ts); docs/security.md lists them all
+ * example `IDEA_LIMITS` in features/idealike/input.ts); docs/security.md lists them all
  * (test/text/limits.test.ts keeps that table in step).
  */
 export interface TextLimit {

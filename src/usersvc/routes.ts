@@ -94,7 +94,7 @@ async function userRoutes(base: FastifyInstance): Promise<void> {
       if (!isAdmin(await clearanceOf(app, request))) throw unauthorized();
       const { udName, udEmail, udPassword } = request.body;
       assertAcceptable(userNameProblem(udName) ?? emailProblem(udEmail));
-      const id = await createUser(db, { name: udName, email: udEmail, password: udPassword });
+      const id = await db.transaction((tx) => createUser(tx, { name: udName, email: udEmail, password: udPassword }));
       return sendJson(reply, 201, id);
     },
   );
@@ -109,7 +109,7 @@ async function userRoutes(base: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete a user (admin or that user)', params: UserIdParams, response: { 204: empty, ...failures } } },
     async (request, reply) => {
       const user = await userFor(app, request, request.params.userid);
-      if (!(await deleteUser(db, user.id))) throw userNotFound();
+      if (!(await db.transaction((tx) => deleteUser(tx, user.id)))) throw userNotFound();
       return reply.status(204).send(null);
     },
   );
@@ -126,7 +126,7 @@ async function userRoutes(base: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await userFor(app, request, request.params.userid);
       assertAcceptable(userNameProblem(request.body));
-      if (!(await setUserName(db, user.id, request.body))) throw userNotFound();
+      if (!(await db.transaction((tx) => setUserName(tx, user.id, request.body)))) throw userNotFound();
       return sendJson(reply, 200, []);
     },
   );
@@ -143,7 +143,7 @@ async function userRoutes(base: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await userFor(app, request, request.params.userid);
       assertAcceptable(emailProblem(request.body));
-      if (!(await setUserEmail(db, user.id, request.body))) throw userNotFound();
+      if (!(await db.transaction((tx) => setUserEmail(tx, user.id, request.body)))) throw userNotFound();
       return sendJson(reply, 200, []);
     },
   );
@@ -190,7 +190,7 @@ async function sessionRoutes(base: FastifyInstance): Promise<void> {
       const who = await clearanceOf(app, request);
       const session = await findSession(db, request.params.token);
       if (session ? !isAdminOrThatUser(who, session.userId) : !isAdmin(who)) throw unauthorized();
-      if (session) await closeSession(db, session.token);
+      if (session) await db.transaction((tx) => closeSession(tx, session.token));
       return reply.status(204).send(null);
     },
   );
@@ -260,7 +260,7 @@ async function serviceRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await clearanceOf(app, request);
-      return sendJson(reply, 201, await createService(db));
+      return sendJson(reply, 201, await db.transaction((tx) => createService(tx)));
     },
   );
   app.get('', { schema: { tags, summary: 'List service ids (admin)', response: { 200: Type.Array(Type.String()), ...failures } } }, async (request, reply) => {
@@ -273,11 +273,12 @@ async function serviceRoutes(base: FastifyInstance): Promise<void> {
 /** Creates the configured first admin and clears expired sessions, once at start. */
 async function prepare(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
-  await purgeExpiredSessions(db, new Date());
-  if (!config.usersvcAdmin) return;
-  const outcome = await ensureAdmin(db, config.usersvcAdmin);
-  if (outcome === 'created') app.log.info({ name: config.usersvcAdmin.name }, 'user/session service: admin created');
-  if (outcome === 'not-admin') app.log.warn({ name: config.usersvcAdmin.name }, 'user/session service: USERSVC_ADMIN_NAME names a user who is not an admin');
+  await db.transaction((tx) => purgeExpiredSessions(tx, new Date()));
+  const admin = config.usersvcAdmin;
+  if (!admin) return;
+  const outcome = await db.transaction((tx) => ensureAdmin(tx, admin));
+  if (outcome === 'created') app.log.info({ name: admin.name }, 'user/session service: admin created');
+  if (outcome === 'not-admin') app.log.warn({ name: admin.name }, 'user/session service: USERSVC_ADMIN_NAME names a user who is not an admin');
   if (outcome === 'email-taken') app.log.warn('user/session service: USERSVC_ADMIN_EMAIL is used by another user; admin not created');
 }
 

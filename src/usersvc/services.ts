@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { usersvcLogins, usersvcServices, usersvcSessions, usersvcUsers } from '../db/schema/usersvc.js';
 import { emailInUse, nameInUse } from './errors.js';
 import { emailTaken, findUserForLogin, nameTaken } from './queries.js';
@@ -41,7 +41,7 @@ function rethrowAsConflict(error: unknown): never {
  * Creates a user and returns the new id. Concurrent requests with one name or e-mail: the unique
  * indexes let exactly one insert through; the others find the winner and answer 403.
  */
-export async function createUser(db: Db, input: NewUser): Promise<number> {
+export async function createUser(db: Tx, input: NewUser): Promise<number> {
   await assertNameAndEmailFree(db, input.name, input.email);
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
@@ -55,13 +55,13 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
 }
 
 /** Deletes a user with her session and its logins; false if there was no such user. */
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
+export async function deleteUser(db: Tx, id: number): Promise<boolean> {
   const rows = await db.delete(usersvcUsers).where(eq(usersvcUsers.id, id)).returning({ id: usersvcUsers.id });
   return rows.length > 0;
 }
 
 /** Sets a user's name; false if there is no such user; 403 if another user has it. */
-export async function setUserName(db: Db, id: number, name: string): Promise<boolean> {
+export async function setUserName(db: Tx, id: number, name: string): Promise<boolean> {
   if (await nameTaken(db, name, id)) throw nameInUse();
   try {
     const rows = await db.update(usersvcUsers).set({ name: normaliseUserName(name) }).where(eq(usersvcUsers.id, id)).returning({ id: usersvcUsers.id });
@@ -72,7 +72,7 @@ export async function setUserName(db: Db, id: number, name: string): Promise<boo
 }
 
 /** Sets a user's e-mail address; false if there is no such user; 403 if another user has it. */
-export async function setUserEmail(db: Db, id: number, email: string): Promise<boolean> {
+export async function setUserEmail(db: Tx, id: number, email: string): Promise<boolean> {
   if (await emailTaken(db, email, id)) throw emailInUse();
   try {
     const rows = await db.update(usersvcUsers).set({ email }).where(eq(usersvcUsers.id, id)).returning({ id: usersvcUsers.id });
@@ -85,7 +85,7 @@ export async function setUserEmail(db: Db, id: number, email: string): Promise<b
 const isActive = (now: Date) => and(lte(usersvcSessions.startsAt, now), gt(usersvcSessions.endsAt, now));
 
 /** Expired sessions stop counting at once; this removes them (and, by cascade, their logins). */
-export async function purgeExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
+export async function purgeExpiredSessions(db: Tx, now: Date): Promise<void> {
   await db.delete(usersvcSessions).where(lte(usersvcSessions.endsAt, now));
 }
 
@@ -94,9 +94,9 @@ export async function purgeExpiredSessions(db: DbOrTx, now: Date): Promise<void>
  * again and loses its logins; an expired one is replaced by a new token.
  */
 export async function openSession(db: Db, userId: number, lifetimeSeconds: number, now: Date): Promise<string> {
-  await purgeExpiredSessions(db, now);
   const endsAt = new Date(now.getTime() + lifetimeSeconds * 1000);
   return db.transaction(async (tx) => {
+    await purgeExpiredSessions(tx, now);
     await tx.delete(usersvcSessions).where(and(eq(usersvcSessions.userId, userId), lte(usersvcSessions.endsAt, now)));
     const [row] = await tx
       .insert(usersvcSessions)
@@ -108,7 +108,7 @@ export async function openSession(db: Db, userId: number, lifetimeSeconds: numbe
   });
 }
 
-export async function closeSession(db: Db, token: string): Promise<void> {
+export async function closeSession(db: Tx, token: string): Promise<void> {
   await db.delete(usersvcSessions).where(eq(usersvcSessions.token, token));
 }
 
@@ -140,7 +140,7 @@ export async function removeLogin(db: Db, token: string, serviceId: string, now:
 }
 
 /** True if the session counts and has a login for the service; then the session is extended too. */
-export async function checkLogin(db: Db, token: string, serviceId: string, now: Date): Promise<boolean> {
+export async function checkLogin(db: DbOrTx, token: string, serviceId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(usersvcSessions)
     .set({ endsAt: sql`${now.toISOString()}::timestamptz + ${usersvcSessions.timeoutSeconds} * interval '1 second'` })
@@ -156,7 +156,7 @@ export async function checkLogin(db: Db, token: string, serviceId: string, now: 
 }
 
 /** Creates a service; returns its id and its key (the only time the key is seen in clear). */
-export async function createService(db: Db): Promise<[string, string]> {
+export async function createService(db: Tx): Promise<[string, string]> {
   const key = newServiceKey();
   for (;;) {
     const id = newServiceId();
@@ -168,7 +168,7 @@ export async function createService(db: Db): Promise<[string, string]> {
 type AdminOutcome = 'created' | 'present' | 'not-admin' | 'email-taken';
 
 /** Creates the configured first admin if no user has that name yet. */
-export async function ensureAdmin(db: Db, admin: { name: string; email: string; password: string }): Promise<AdminOutcome> {
+export async function ensureAdmin(db: Tx, admin: { name: string; email: string; password: string }): Promise<AdminOutcome> {
   const existing = await findUserForLogin(db, admin.name);
   if (existing) return existing.isAdmin ? 'present' : 'not-admin';
   const passwordHash = await hashPassword(admin.password);

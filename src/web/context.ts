@@ -1,5 +1,4 @@
-import { siteFrame } from './site-links.js';
-import type { PlatformSettings, SiteLink } from '../core/legal/content.js';
+import { loadSiteFrame, type PlatformSettings, type SiteLink } from '../core/legal/content.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
@@ -17,15 +16,30 @@ export interface PageContext {
   csrf: string;
   /** The path and query of the page, for the language switcher and login links. */
   path: string;
+  /** The platform's public origin (BASE_URL), for the absolute links a page gives away (the sharing tags). */
+  origin: string;
   /** OpenID Connect providers to offer on the login and signup pages. */
   socialProviders?: { id: string; name: string }[];
   /** A success message left by the previous request (POST-redirect-GET), as a catalogue key. */
   message?: string | null;
   /** The content pages linked in the footer and the menu (web/site-links.ts). */
-  links?: SiteLink[];
+  links: SiteLink[];
   /** The platform's operator, address, contacts and social links (the footer; web/site-links.ts). */
-  platform?: PlatformSettings;
+  platform: PlatformSettings;
+  /** Set while a page is rendered for keeping with its counts filled in at sending (web/page-keeping.ts `commentCountText`). */
+  keptCounts?: KeptCounts;
 }
+
+/** What a page rendered for keeping does with the counts it shows (web/page-keeping.ts). */
+export interface KeptCounts {
+  /** The marker that stands for an item's comment count (`kind:id`) in the kept page; `count` the figure this rendering read. */
+  marker(ref: string, count: number): string;
+  /** The page shows more of the comments than their figures (an order by comments, the module tiles' counts): keep it per comment too. */
+  dependOnComments(): void;
+}
+
+/** A page context before its frame (the footer's links and the platform settings): a kept page's (web/page-keeping.ts). */
+export type PageBasics = Omit<PageContext, 'links' | 'platform'>;
 
 /** The signed-in user of a page request; a broken Authorization header just means anonymous here. */
 async function pageUser(request: FastifyRequest): Promise<AuthUser | null> {
@@ -37,7 +51,16 @@ async function pageUser(request: FastifyRequest): Promise<AuthUser | null> {
   }
 }
 
+/**
+ * The context of a page that is not kept, with its frame read fresh (one statement): every
+ * instance shows a change of the content pages or the platform settings at once.
+ */
 export async function pageContext(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
+  return { ...(await pageBasics(request, reply)), ...(await loadSiteFrame(request.server.ctx.db)) };
+}
+
+/** The context of a kept page: its frame comes with its version (web/page-keeping.ts `sendKeptPage`). */
+export async function pageBasics(request: FastifyRequest, reply: FastifyReply): Promise<PageBasics> {
   const user = await pageUser(request);
   return {
     user,
@@ -45,9 +68,9 @@ export async function pageContext(request: FastifyRequest, reply: FastifyReply):
     timeZone: request.server.ctx.config.timeZone,
     csrf: ensureCsrfToken(request, reply),
     path: request.url,
+    origin: request.server.ctx.config.baseUrl,
     socialProviders: request.server.ctx.config.oidcProviders.map(({ id, name }) => ({ id, name })),
     message: takeMessage(request, reply),
-    ...(await siteFrame(request.server.ctx.db)),
   };
 }
 

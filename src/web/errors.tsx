@@ -1,3 +1,4 @@
+import { emptySiteFrame } from '../core/legal/content.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorAnswer } from '../http/errors.js';
 import { requestLanguage } from '../http/i18n.js';
@@ -46,7 +47,8 @@ async function errorPageContext(request: FastifyRequest, reply: FastifyReply): P
   try {
     return await pageContext(request, reply);
   } catch {
-    return { user: null, lang: requestLanguage(request, null), timeZone: request.server.ctx.config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url };
+    const { config } = request.server.ctx;
+    return { user: null, lang: requestLanguage(request, null), timeZone: config.timeZone, csrf: ensureCsrfToken(request, reply), path: request.url, origin: config.baseUrl, ...emptySiteFrame() };
   }
 }
 

@@ -7,6 +7,7 @@ import { RichText } from './rich-text.js';
 import { ORGANISATION_TEXTS, type OrganisationTextKey, organisationTextPath, PLATFORM_PAGE_KEYS, PLATFORM_PAGES, platformPagePath } from '../core/legal/texts.js';
 import { NOTIFICATIONS_PATH, NOTIFICATIONS_STREAM, projectListPath } from './paths.js';
 import { BELL_MAX, type Bell } from '../http/auth.js';
+import { absoluteUrl } from '../http/urls.js';
 import { type Lang, LANGUAGES, t } from '../i18n/index.js';
 import type { PageContext } from './context.js';
 import { loginRedirectUrl, signupRedirectUrl } from './render.js';
@@ -238,7 +239,7 @@ function PlatformOperator({ page, platform }: { page: PageContext; platform: Pla
   );
 }
 
-/** What a link to the platform shows where it is shared: the operator's description and picture, where set. */
+/** What a link to the platform shows where it is shared: the operator's description and picture (an absolute URL, as Open Graph asks), where set. */
 function ShareTags({ page }: { page: PageContext }) {
   const platform = page.platform;
   if (!platform) return null;
@@ -246,7 +247,7 @@ function ShareTags({ page }: { page: PageContext }) {
   return (
     <>
       {description && <meta property="og:description" content={description} />}
-      {platform.shareImage && <meta property="og:image" content={`/media/${platform.shareImage}`} />}
+      {platform.shareImage && <meta property="og:image" content={absoluteUrl(page.origin, `/media/${platform.shareImage}`)} />}
     </>
   );
 }

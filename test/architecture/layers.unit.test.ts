@@ -30,8 +30,8 @@ async function lintMessages(root: string, file: string): Promise<string[]> {
   return result.messages.map((m) => m.message);
 }
 
-test('the floor plan of src/: every folder in a layer, every arrow down a layer, no cycle between folders, no wing importing another', () => {
-  assert.deepEqual(layerViolations(src), { unplaced: [], upward: [], cycles: [], acrossWings: [] });
+test('the floor plan of src/: every folder in a layer, every arrow down a layer, no cycle between folders, no wing importing another, no module type importing another', () => {
+  assert.deepEqual(layerViolations(src), { unplaced: [], upward: [], cycles: [], acrossWings: [], acrossTypes: [] });
 });
 
 test('the checks catch an arrow that points up a layer (a floor folder importing a feature)', async () => {
@@ -75,6 +75,23 @@ test('the checks catch a top wing that imports another (the public site importin
     const messages = await lintMessages(tree.root, 'site/profiles/pages.ts');
     assert.equal(messages.length, 1);
     assert.match(messages[0], /site\/profiles imports me\/accounts: the top wings never import each other/);
+  } finally {
+    tree.done();
+  }
+});
+
+test("the checks catch a module type's folder that imports another's (map ideas importing the ideas' views)", async () => {
+  const tree = plantedTree({
+    'features/ideas/module-types.ts': 'export const ideas = 1;\n',
+    'features/ideas/views.ts': 'export const IdeaList = 1;\n',
+    'features/mapideas/module-type.ts': 'export const mapIdeas = 1;\n',
+    'features/mapideas/list.ts': "import { IdeaList } from '../ideas/views.js';\nexport const list = IdeaList;\n",
+  });
+  try {
+    assert.deepEqual(layerViolations(tree.src).acrossTypes, ['features/mapideas/list.ts → features/ideas/views.ts']);
+    const messages = await lintMessages(tree.root, 'features/mapideas/list.ts');
+    assert.equal(messages.length, 1);
+    assert.match(messages[0], /features\/mapideas imports features\/ideas: a module type's folder never imports another's/);
   } finally {
     tree.done();
   }

@@ -226,10 +226,10 @@ export async function startEpoch(database: Database, upstreamUrl: string): Promi
   const db = database.db;
   const now = new Date();
   const [admin] = await db.select({ id: usersvcUsers.id }).from(usersvcUsers).where(eq(usersvcUsers.name, 'god'));
-  const plainId = await createUser(db, { name: 'alice', email: 'alice@example.org', password: 'alice-password' });
+  const plainId = await db.transaction((tx) => createUser(tx, { name: 'alice', email: 'alice@example.org', password: 'alice-password' }));
   const adminSession = await openSession(db, admin.id, 3600, now);
   const plainSession = await openSession(db, plainId, 3600, now);
-  const [serviceId, serviceKey] = await createService(db);
+  const [serviceId, serviceKey] = await db.transaction((tx) => createService(tx));
   const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'user', password: 'user-password' } });
   const tokens = JSON.parse(login.body) as { access: string; refresh: string };
   const callers: Caller[] = [

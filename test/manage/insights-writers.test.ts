@@ -134,7 +134,7 @@ test('statistics: 20 concurrent writers of one project are each counted once, be
   const expected = { ideas: 1 + WRITERS, comments: WRITERS, ratings: WRITERS, votes: WRITERS, participants: 1 + WRITERS };
   const before = await loadProjectInsights(db, 1);
   assert.deepEqual(before.totals, expected);
-  await compactProjectInsights(db);
+  await db.transaction((tx) => compactProjectInsights(tx));
   const merged = await loadProjectInsights(db, 1);
   assert.deepEqual(merged, before, 'merging changes no figure');
   const rows = (await db.execute(sql`select count(*)::integer as n from project_insight_days where project_id = 1 group by day`)) as unknown as { rows: { n: number }[] };

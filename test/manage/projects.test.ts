@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.js';
 import { follows, outbox, projectModerators, projects } from '../../src/db/schema/index.js';
 import { Browser } from '../me/accounts/client.js';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
@@ -119,6 +120,64 @@ test('duplicate copies the project as a draft with moderators, modules and phase
   assert.equal((await db.select().from(projects).where(eq(projects.id, copy.id))).length, 0);
   const mails = await db.select().from(outbox).where(eq(outbox.kind, 'project_deleted'));
   assert.deepEqual(mails.map((m) => m.recipient).sort(), ['coinit@example.org', 'initiator@example.org']);
+});
+
+/** The tables that point at content by kind and id (a generic relation): no foreign key takes their rows along. */
+const GENERIC_RELATIONS = ['comments', 'moderator_remarks', 'ratings', 'reports', 'result_links'];
+
+const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+test('deleting a project deletes the comments, replies, ratings, reports and remarks on its content, and nothing of another project', async () => {
+  const world = dashboardWorld();
+  const { app, db } = await dashboardApp({
+    ...world,
+    modules: [...(world.modules ?? []), { id: 2, project: 3, name: 'Old ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: '2024-01-01T00:00:00Z', end_date: '2024-02-01T00:00:00Z' }] }],
+    ideas: [
+      { id: 1, module: 1, creator: 5, name: 'Bench', description: 'x' },
+      { id: 2, module: 2, creator: 5, name: 'Old bench', description: 'x' },
+    ],
+    comments: [
+      { id: 1, creator: 5, target: { type: 'idea', id: 1 }, comment: 'On the idea' },
+      { id: 2, creator: 6, target: { type: 'comment', id: 1 }, comment: 'A reply' },
+      { id: 3, creator: 5, target: { type: 'idea', id: 2 }, comment: 'On the other project' },
+    ],
+    ratings: [
+      { creator: 6, target: { type: 'idea', id: 1 }, value: 1 },
+      { creator: 6, target: { type: 'comment', id: 1 }, value: 1 },
+      { creator: 6, target: { type: 'idea', id: 2 }, value: 1 },
+    ],
+    reports: [
+      { creator: 6, target: { type: 'idea', id: 1 } },
+      { creator: 5, target: { type: 'comment', id: 2 } },
+      { creator: 6, target: { type: 'comment', id: 3 } },
+    ],
+    comment_feedback: [{ comment: 1, creator: 3, feedback_text: 'Noted' }],
+    moderator_remarks: [{ target: { type: 'idea', id: 1 }, remark: 'Check the site' }],
+  });
+  const tables = (await rows<{ table_name: string }>(db, sql`SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name IN ('content_type', 'object_pk') GROUP BY table_name HAVING count(*) = 2 ORDER BY table_name`)).map((row) => row.table_name);
+  assert.deepEqual(tables, GENERIC_RELATIONS, 'every generic relation is counted here (and deleted with the project: manage/projects/services.ts)');
+  const counts = async () => {
+    const found: Record<string, { all: number; ofProject: number }> = {};
+    for (const table of GENERIC_RELATIONS) {
+      const ofProject = table === 'comments' ? sql`project_id = 1` : sql`page_project_of(content_type, object_pk) = 1`;
+      const [row] = await rows<{ all: number; of_project: number }>(db, sql`SELECT count(*)::int AS all, (count(*) FILTER (WHERE ${ofProject}))::int AS of_project FROM ${sql.identifier(table)}`);
+      found[table] = { all: row.all, ofProject: row.of_project };
+    }
+    return found;
+  };
+  const before = await counts();
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(before).map(([table, n]) => [table, n.ofProject])),
+    { comments: 2, moderator_remarks: 1, ratings: 2, reports: 2, result_links: 0 },
+    'the project has a comment with its reply, and ratings, reports and a remark on its idea and comments',
+  );
+  const initiator = await signedIn(app, 'initiator');
+  assert.equal((await initiator.post('/org/dashboard/projects/project/delete/', {})).location, '/org/dashboard/projects/?done=deleted');
+  const after = await counts();
+  for (const table of GENERIC_RELATIONS) assert.equal(after[table].all, before[table].all - before[table].ofProject, `${table}: the project's rows are gone, the other project's stay`);
+  const [{ n: orphans }] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM comments WHERE project_id IS NULL`);
+  assert.equal(orphans, 0, 'no comment is left without its project');
+  assert.equal((await initiator.get('/org/projects/old-plan/')).status, 200);
 });
 
 test('project components keep the values and show the errors beside the fields; rich text is cleaned', async () => {

@@ -4,7 +4,8 @@ import type { Browser } from 'playwright-core';
 import { contentPages, modules } from '../../src/db/schema/index.js';
 import { createCustomField, saveAnswers } from '../../src/features/customfields/services.js';
 import { saveFigure, savePlatformSettings, saveStartPage } from '../../src/core/legal/services.js';
-import { createIdea } from '../../src/features/ideas/services.js';
+import { createIdea } from '../../src/features/idealike/services.js';
+import { IDEA_KIND } from '../../src/features/ideas/idea-kind.js';
 import { basicWorld, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { assertAccessible, challengeSolved, chromiumMissing, focused, launchChromium, logInAs, newLocalePage, tabTo } from '../chromium.js';
@@ -40,7 +41,7 @@ test('content pages, the start page with its figures, the footer’s address and
     await savePlatformSettings(tx, { name: 'Stadt', address: '<p>Markt 1</p>', contacts: '<p>info@stadt.example</p>', facebook: 'https://facebook.example/stadt', twitter: '', github: '', shareDescription: texts('Say it.', 'Sag es.') });
     const district = await createCustomField(tx, { moduleId: module.id, label: 'District', kind: 'choice', required: true, choices: [{ label: 'North' }, { label: 'South' }] });
     await createCustomField(tx, { moduleId: module.id, label: 'Why?', kind: 'text', weight: 1 });
-    const idea = await createIdea(tx, { moduleId: module.id, creatorId: 5, name: 'Benches', description: 'More benches', categoryId: 1 });
+    const idea = await createIdea(tx, { moduleId: module.id, creatorId: 5, name: 'Benches', description: 'More benches', categoryId: 1 }, IDEA_KIND);
     await saveAnswers(tx, idea, [{ fieldId: district, value: '', choiceId: null }]);
   });
   for (const locale of ['en-US', 'de-DE']) {

@@ -42,11 +42,14 @@ test('the operator writes the platform’s name, address, contacts and social li
   assert.match(german, /aria-label="Soziale Medien"/);
 });
 
-test('the sharing picture is stored and can be removed', async () => {
-  const { app, db, admin } = await world();
+test('the sharing picture is stored and can be removed; og:image is an absolute URL, on a project page too', async () => {
+  const { app, db, admin, config } = await world();
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).png().toBuffer();
   assert.equal((await admin.postMultipart('/backoffice/platform/', settings, { name: 'image', filename: 'share.png', type: 'image/png', data: png })).status, 302);
-  assert.match((await new Browser(app).get('/')).text, /<meta property="og:image" content="\/media\/site\/images\/[^"]+"/);
+  // Open Graph readers take an absolute URL only: BASE_URL (config.baseUrl) and the media path.
+  const sharedImage = async (url: string) => /<meta property="og:image" content="([^"]+)"/.exec((await new Browser(app).get(url)).text)?.[1] ?? '';
+  assert.match(await sharedImage('/'), /\/media\/site\/images\/[0-9a-f]{64}\.png$/);
+  for (const url of ['/', '/org/projects/project/']) assert.ok((await sharedImage(url)).startsWith(`${config.baseUrl}/media/site/images/`), `${url}: ${await sharedImage(url)}`);
   assert.equal((await admin.post('/backoffice/platform/', { ...settings, image_deleted: 'on' })).status, 302);
   assert.equal((await db.select().from(platformSettings))[0].shareImage, null);
   assert.doesNotMatch((await new Browser(app).get('/contact/')).text, /og:image/, 'the start page is kept for a second (web/page-keeping.ts): another page shows it at once');

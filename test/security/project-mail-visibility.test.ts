@@ -4,7 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { outbox, users } from '../../src/db/schema/index.js';
 import { createSystemActions } from '../../src/core/actions/system.js';
 import { createComment } from '../../src/features/comments/services.js';
-import { createIdea } from '../../src/features/ideas/services.js';
+import { createIdea } from '../../src/features/idealike/services.js';
+import { IDEA_KIND } from '../../src/features/ideas/idea-kind.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../manage/world.js';
 
 /**
@@ -21,7 +22,7 @@ async function removedParticipant() {
     follows: [{ creator: 5, project: 1 }, { creator: 4, project: 1 }],
   });
   await t.db.update(users).set({ getNewsletters: true }).where(inArray(users.id, [4, 5]));
-  const ideaId = await createIdea(t.db, { moduleId: 1, creatorId: 5, name: 'Before removal', description: 'x' });
+  const ideaId = await createIdea(t.db, { moduleId: 1, creatorId: 5, name: 'Before removal', description: 'x' }, IDEA_KIND);
   const initiator = await signedIn(t.app, 'initiator');
   const removed = await initiator.post('/org/dashboard/projects/project/participants/', { action: 'remove_member', user_id: '5' });
   assert.equal(removed.status, 302);

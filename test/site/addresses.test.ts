@@ -4,7 +4,7 @@ import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { eq } from 'drizzle-orm';
 import { projectInvites } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
-import { legacyIdeaSlug } from '../../src/features/ideas/legacy.js';
+import { legacyIdeaSlug } from '../../src/features/idealike/legacy.js';
 import { basicWorld, daysFromNow, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';

@@ -85,12 +85,89 @@ test('a comment changes its idea\'s page and the counts that show it, not anothe
   assert.equal((await user.post('/comments/on/idea/1/', { comment: 'A busy comment' })).status, 302);
   assert.match((await visitor.get(IDEA)).text, /A busy comment/, 'the idea page shows the comment');
   assert.match((await visitor.get(MODULE)).text, /2 comments/, "the module's idea list counts it");
-  assert.notEqual(withoutTokens((await visitor.get(PROJECT)).text), before.get(PROJECT), "the project page's counts show it");
+  assert.notEqual(withoutTokens((await visitor.get(PROJECT)).text), before.get(PROJECT), "the project page's tiles count it");
+  assert.match(withoutTokens((await visitor.get(PROJECT)).text), /2 comments/, "the project page's tiles count it");
   await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+  assert.equal((await read(visitor, database, MODULE)).statements, 1, "the module page's version did not move");
   // A reply (by plain SQL) reaches its idea's page through the comment it answers.
   await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'comment', 1, 'A plain reply', 1)`);
   assert.match((await visitor.get(IDEA)).text, /A plain reply/);
   await assertKept(visitor, database, before, [NEIGHBOUR_IDEA]);
+});
+
+/** Reads a page after a write: its statements and its text (without form tokens). */
+async function read(visitor: Browser, database: { stats: { queries: number } }, url: string): Promise<{ statements: number; text: string }> {
+  const queries = database.stats.queries;
+  const page = await visitor.get(url);
+  assert.equal(page.status, 200, url);
+  return { statements: database.stats.queries - queries, text: withoutTokens(page.text) };
+}
+
+test('a comment changes its idea\'s page and the figures on the module page, whose version stays (filled in at sending, one statement)', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  assert.match(before.get(MODULE) ?? '', /1 comment</);
+  const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 5), payload: { comment: 'An app comment' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  assert.match((await read(visitor, database, IDEA)).text, /An app comment/, "the idea's page is made anew");
+  const module = await read(visitor, database, MODULE);
+  assert.equal(module.statements, 1, "the module page is still kept: its version did not move, its head statement read the figures");
+  assert.match(module.text, /2 comments</, 'the figure read after the answer shows the comment');
+  assert.equal(module.text.replace('2 comments<', '1 comment<'), before.get(MODULE), 'and nothing else changed');
+  // A reply by plain SQL counts too (the figure counts direct replies), still without a new rendering.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'comment', 1, 'A plain reply', 1)`);
+  const again = await read(visitor, database, MODULE);
+  assert.equal(again.statements, 1);
+  assert.match(again.text, /3 comments</);
+  // A new idea moves the page; two overlapping reads share one rendering, and the one that did not
+  // render it reads the figures its head statement did not know (the new idea's) on its own.
+  await db.execute(sql`INSERT INTO ideas (module_id, creator_id, name, description, created) VALUES (1, 6, 'A late idea', 'w', now())`);
+  const overlapping = await Promise.all([visitor.get(MODULE), visitor.get(MODULE)]);
+  for (const page of overlapping) {
+    assert.match(page.text, /A late idea/);
+    assert.match(page.text, /3 comments</);
+    assert.equal((page.text.match(/0 comments</g) ?? []).length, 2, 'the late idea and the neighbouring one');
+  }
+  // In German too (each language has its own kept page; the figure is said in the page's language).
+  const german = new Browser(app, { 'accept-language': 'de' });
+  assert.match((await german.get(MODULE)).text, /3 Kommentare</);
+});
+
+test('an order by comments is kept per comment: a comment that changes the order shows at once', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const ordered = `${MODULE}?ordering=-comment_count`;
+  const first = await read(visitor, database, ordered);
+  assert.ok(first.text.indexOf('Idea 1') < first.text.indexOf('A neighbouring idea'), 'the commented idea first');
+  assert.equal((await read(visitor, database, ordered)).statements, 1, 'kept');
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 3, 'One', 1), (5, 'idea', 3, 'Two', 1)`);
+  const after = await read(visitor, database, ordered);
+  assert.ok(after.statements > 1, 'made anew');
+  assert.ok(after.text.indexOf('A neighbouring idea') < after.text.indexOf('Idea 1'), 'the order read after the write shows it');
+  assert.match(after.text, /2 comments</);
+});
+
+test("a one-module project's page fills its ideas' figures in and stays kept", async (t) => {
+  const { app, database, db } = await createTestApp();
+  await load(
+    db,
+    basicWorldWith({
+      ideas: [{ id: 1, module: 1, creator: 5, name: 'Idea 1', description: 'x', created: '2024-03-01T10:00:00Z' }],
+      comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'First comment' }],
+    }),
+  );
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await read(visitor, database, PROJECT);
+  assert.match(before.text, /1 comment</, 'the idea list in place');
+  const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 5), payload: { comment: 'An app comment' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  const after = await read(visitor, database, PROJECT);
+  assert.equal(after.statements, 1, 'still kept');
+  assert.match(after.text, /2 comments</);
 });
 
 test('an app\'s comment (two round trips, its notice after the answer) moves the same pages and no others', async (t) => {

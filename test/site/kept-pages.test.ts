@@ -94,6 +94,24 @@ test('the next request after a write shows it: a comment, a rating, a block, a r
   assert.match((await visitor.get('/')).text, /Renamed project/);
 });
 
+test('the footer\'s links and the platform settings written elsewhere (another instance, plain SQL) show on the next page, kept or not, and a kept page moves with them', async (t) => {
+  const { app, db, database } = await keptWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const pages = [...PAGES, '/contact/'];
+  for (const url of pages) assert.doesNotMatch((await visitor.get(url)).text, /\/pages\/help\//, url);
+  // Time stands still: only the data can tell the pages that the frame changed.
+  await db.execute(sql`INSERT INTO content_pages (slug, title_en, title_de, placement) VALUES ('help', 'Help', 'Hilfe', 'footer')`);
+  for (const url of pages) assert.match((await visitor.get(url)).text, /<footer[\s\S]*<a href="\/pages\/help\/">Help<\/a>/, `${url}: the new content page is linked at once`);
+  await db.execute(sql`INSERT INTO platform_settings (id, name) VALUES (1, 'Mitmachen Musterstadt')`);
+  for (const url of pages) assert.match((await visitor.get(url)).text, /<footer[\s\S]*<li>Mitmachen Musterstadt<\/li>/, `${url}: the platform's name at once`);
+  for (const url of PAGES) {
+    const before = database.stats.queries;
+    assert.match((await visitor.get(url)).text, /Mitmachen Musterstadt/);
+    assert.equal(database.stats.queries - before, 1, `${url}: kept again with its frame, one statement`);
+  }
+});
+
 test('a signed-in user gets their own page, never another user\'s or a visitor\'s', async (t) => {
   const { app } = await keptWorld();
   t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
@@ -129,6 +147,9 @@ test('merging the change log keeps every page version', async (t) => {
   const visitor = new Browser(app);
   await db.execute(sql`UPDATE ideas SET name = 'Once more' WHERE id = 1`);
   await db.execute(sql`UPDATE ideas SET name = 'Idea 1' WHERE id = 1`);
+  // Two comments on the idea: thread rows, which the module's and project's versions leave out; the merge keeps them apart.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Second', 1)`);
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Third', 1)`);
   for (const url of PAGES) await visitor.get(url);
   const rows = async () => (await db.select({ n: count() }).from(pageChanges))[0].n;
   const before = await rows();

@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { users } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
 import { createComment } from '../../src/features/comments/services.js';
-import { createIdea } from '../../src/features/ideas/services.js';
+import { createIdea } from '../../src/features/idealike/services.js';
+import { IDEA_KIND } from '../../src/features/ideas/idea-kind.js';
 import { ideaPath } from '../../src/core/urls.js';
 import { lastMail, linkIn } from '../me/accounts/client.js';
 import { basicWorld, load } from '../fixtures.js';
@@ -73,7 +74,7 @@ test('sign up, confirm through the outbox, log in with e-mail, see a comment in 
 
   const [walker] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'walker'));
   await t.db.transaction(async (tx) => {
-    const idea = await createIdea(tx, { moduleId: 1, creatorId: walker.id, name: 'A bench by the pond', description: 'Please' });
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: walker.id, name: 'A bench by the pond', description: 'Please' }, IDEA_KIND);
     await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: 'Lovely idea, count me in' });
   });
 
@@ -102,7 +103,7 @@ test('sign up, confirm through the outbox, log in with e-mail, see a comment in 
 
 test('a comment containing an encoded <script> keeps only its text and never runs', { skip: chromiumMissing }, async () => {
   await t.db.transaction(async (tx) => {
-    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Idea', description: 'x' });
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Idea', description: 'x' }, IDEA_KIND);
     await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: '&lt;script&gt;window.__pwned = 1&lt;/script&gt;Harmless words' });
   });
   const page = await newPage();
@@ -138,7 +139,7 @@ test('German pages pass axe too', { skip: chromiumMissing }, async () => {
 
 test('recent activity dates read as relative time once the page script ran', { skip: chromiumMissing }, async () => {
   await t.db.transaction(async (tx) => {
-    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Fresh idea', description: 'x' });
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Fresh idea', description: 'x' }, IDEA_KIND);
     await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: 'Just now' });
   });
   const page = await newPage();
@@ -151,7 +152,7 @@ test('recent activity dates read as relative time once the page script ran', { s
 
 test('public pages, the comment form and the moderation pages pass axe, in English and German', { skip: chromiumMissing }, async () => {
   const ideaId = await t.db.transaction(async (tx) => {
-    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Shade for the playground', description: '<p>Trees <em>or</em> sails</p>' });
+    const idea = await createIdea(tx, { moduleId: 1, creatorId: 5, name: 'Shade for the playground', description: '<p>Trees <em>or</em> sails</p>' }, IDEA_KIND);
     const comment = await createComment(tx, { creatorId: 6, target: { type: 'idea', id: idea }, comment: 'Sails are faster' });
     await createComment(tx, { creatorId: 5, target: { type: 'comment', id: comment.id }, comment: 'Good point' });
     return idea;

@@ -1,3 +1,4 @@
+import { emptySiteFrame } from '../../src/core/legal/content.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
@@ -241,7 +242,7 @@ test('CSRF failures: an HTML page for page forms, JSON for the API (the shared a
 });
 
 test('error page texts: 405 and 500 keep their status, with translated messages', () => {
-  const page = { user: null, lang: 'de' as const, timeZone: 'Europe/Berlin', csrf: 'x', path: '/' };
+  const page = { user: null, lang: 'de' as const, timeZone: 'Europe/Berlin', csrf: 'x', path: '/', origin: 'http://localhost:80', ...emptySiteFrame() };
   const server = renderPage(ErrorPage({ page, answer: { status: 500, headers: {}, body: { detail: 'A server error occurred.' } } }));
   assert.match(server, /<h1>Serverfehler<\/h1>/);
   assert.doesNotMatch(server, /A server error occurred/);

@@ -6,7 +6,7 @@ import { modules } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
 import { BIO_MAX_LENGTH, EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/core/users/rules.js';
 import { COMMENT_CATEGORIES_MAX_LENGTH, COMMENT_MAX_LENGTH } from '../../src/features/comments/input.js';
-import { IDEA_LIMITS } from '../../src/features/ideas/input.js';
+import { IDEA_LIMITS } from '../../src/features/idealike/input.js';
 import { CUSTOM_FIELD_LIMITS } from '../../src/features/customfields/rules.js';
 import { FEEDBACK_TEXT_MAX_LENGTH } from '../../src/features/comments/feedback-rules.js';
 import { ORGANISATION_NAME_MAX_LENGTH } from '../../src/core/organisations/rules.js';

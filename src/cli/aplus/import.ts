@@ -11,7 +11,6 @@ import { importActivity, importComments, importItems, importOrganisations, impor
 import { CMS_MODELS, importContentPages } from './cms.js';
 import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
-import { forgetSiteLinks } from '../../web/site-links.js';
 
 export { AplusImportError };
 
@@ -228,7 +227,6 @@ export async function importAplus(db: Db, options: ImportOptions): Promise<Impor
   }
   if (!report) throw new AplusImportError('the import ended without a report');
   // The footer's content pages and platform settings are new: this process's pages show them at once.
-  forgetSiteLinks(db);
   return report;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { type ActionVerb, actions, type ContentKind } from '../../db/schema/index.js';
 
 interface NewAction {
@@ -16,7 +16,7 @@ interface NewAction {
 }
 
 /** Records an activity (platform-facts §6). */
-export async function recordAction(db: DbOrTx, action: NewAction): Promise<void> {
+export async function recordAction(db: Tx, action: NewAction): Promise<void> {
   await db.insert(actions).values({
     actorId: action.actorId,
     verb: action.verb,
@@ -34,6 +34,6 @@ export async function recordAction(db: DbOrTx, action: NewAction): Promise<void>
 }
 
 /** Deleting (or removing) an object deletes the actions whose object it is. */
-export async function deleteActionsOf(db: DbOrTx, type: ContentKind, id: number): Promise<void> {
+export async function deleteActionsOf(db: Tx, type: ContentKind, id: number): Promise<void> {
   await db.delete(actions).where(and(eq(actions.objType, type), eq(actions.objId, id)));
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { follows, modules, organisations, phases, projects, systemNotices } from '../../db/schema/index.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
@@ -53,7 +53,7 @@ export async function claimSystemNotice(tx: DbOrTx, kind: string, objectId: numb
 
 type Candidate = { id: number; name: string; startDate: Date | null; endDate: Date | null; projectId: number; projectName: string; projectSlug: string; orgSlug: string; moduleName: string };
 
-async function mailFollowers(tx: DbOrTx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
+async function mailFollowers(tx: Tx, kind: keyof typeof SYSTEM_MAILS, phase: Candidate, options: SystemNoticeOptions): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, phase.projectId), eq(follows.enabled, true)));
   // Only followers who may still see the project (issue 21, finding 6), and who want these mails (issue 22.2).
   const viewers = await projectViewers(tx, phase.projectId, followers.map((f) => f.id));

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { follows } from '../../db/schema/index.js';
 
 /** Auto-follow on contribution: creates an enabled follow, never re-enables one the user disabled. */
-export async function autoFollow(db: DbOrTx, userId: number, projectId: number | null, at: Date = new Date()): Promise<void> {
+export async function autoFollow(db: Tx, userId: number, projectId: number | null, at: Date = new Date()): Promise<void> {
   if (projectId === null) return;
   await db.insert(follows).values({ creatorId: userId, projectId, enabled: true, created: at }).onConflictDoNothing();
 }
 
 /** Sets a follow to enabled or disabled, creating it when missing. */
-export async function setFollow(db: DbOrTx, userId: number, projectId: number, enabled: boolean): Promise<void> {
+export async function setFollow(db: Tx, userId: number, projectId: number, enabled: boolean): Promise<void> {
   await db
     .insert(follows)
     .values({ creatorId: userId, projectId, enabled })

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { projectInsightDays as days, projectInsightParticipants as participants } from '../../db/schema/index.js';
 
 type ContributionKind = 'ideas' | 'comments' | 'ratings' | 'votes';
@@ -47,7 +47,7 @@ export async function countContribution(db: DbOrTx, projectId: number | null, cr
  * once never count a row twice (the second waits for the first's delete and then skips the rows
  * gone). Run by the background job and after loaddata; reads sum the rows either way.
  */
-export async function compactProjectInsights(db: DbOrTx): Promise<void> {
+export async function compactProjectInsights(db: Tx): Promise<void> {
   await db.execute(sql`with merged as (
       delete from ${days} d using (select project_id, day from ${days} group by project_id, day having count(*) > 1) g
       where d.project_id = g.project_id and d.day = g.day

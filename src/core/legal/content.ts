@@ -142,6 +142,9 @@ function toPlatformSettings(row: typeof platformSettings.$inferSelect | null): P
   return { name, address, contacts, facebook, twitter, github, shareImage, shareDescription: { en: row.shareDescriptionEn, de: row.shareDescriptionDe } };
 }
 
+/** The frame of a page when it cannot be read (an error page's while the database fails): no links, nothing written. */
+export const emptySiteFrame = (): { links: SiteLink[]; platform: PlatformSettings } => ({ links: [], platform: toPlatformSettings(null) });
+
 /** The addresses of the platform's operators (active superusers with an address): the contact form's receivers. */
 export async function operatorAddresses(db: DbOrTx): Promise<{ email: string; language: string }[]> {
   return db

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { contentPages, platformSettings, startPage, startPageFigures } from '../../db/schema/index.js';
 import type { Lang } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -20,7 +20,7 @@ const columns = (v: ContentPageValues) => ({
 });
 
 /** Adds a content page, with the id given (loaddata keeps a fixture's ids) or a new one; answers its id. */
-export async function addContentPage(tx: DbOrTx, values: ContentPageValues, id?: number): Promise<number> {
+export async function addContentPage(tx: Tx, values: ContentPageValues, id?: number): Promise<number> {
   const [row] = await tx
     .insert(contentPages)
     .values({ ...(id === undefined ? {} : { id }), ...columns(values) })
@@ -29,18 +29,18 @@ export async function addContentPage(tx: DbOrTx, values: ContentPageValues, id?:
 }
 
 /** Adds a content page (`id` null) or changes one; answers its id. */
-export async function saveContentPage(tx: DbOrTx, id: number | null, values: ContentPageValues): Promise<number> {
+export async function saveContentPage(tx: Tx, id: number | null, values: ContentPageValues): Promise<number> {
   if (id === null) return addContentPage(tx, values);
   await tx.update(contentPages).set({ ...columns(values), modified: new Date() }).where(eq(contentPages.id, id));
   return id;
 }
 
-export async function deleteContentPage(tx: DbOrTx, id: number): Promise<void> {
+export async function deleteContentPage(tx: Tx, id: number): Promise<void> {
   await tx.delete(contentPages).where(eq(contentPages.id, id));
 }
 
 /** Stores the start page's texts (rich text cleaned) and, when given, its image (null removes it). */
-export async function saveStartPage(tx: DbOrTx, texts: { heading: Record<Lang, string>; intro: Record<Lang, string>; imageAlt: Record<Lang, string> }, image?: string | null): Promise<void> {
+export async function saveStartPage(tx: Tx, texts: { heading: Record<Lang, string>; intro: Record<Lang, string>; imageAlt: Record<Lang, string> }, image?: string | null): Promise<void> {
   const values = {
     headingEn: texts.heading.en.trim(),
     headingDe: texts.heading.de.trim(),
@@ -61,7 +61,7 @@ export async function sendContactMessage(tx: DbOrTx, message: ContactMessage, or
 }
 
 /** Stores the platform's operator and links (address and contacts cleaned) and, when given, the sharing image (null removes it). */
-export async function savePlatformSettings(tx: DbOrTx, input: PlatformSettingsInput, shareImage?: string | null): Promise<void> {
+export async function savePlatformSettings(tx: Tx, input: PlatformSettingsInput, shareImage?: string | null): Promise<void> {
   const values = {
     name: input.name.trim(),
     address: cleanRichText(input.address),
@@ -94,7 +94,7 @@ const figureColumns = (v: FigureValues) => ({
 });
 
 /** Adds a figure of the start page (`id` null) or changes one, with its picture when given (null removes it); answers its id. */
-export async function saveFigure(tx: DbOrTx, id: number | null, values: FigureValues, image?: string | null): Promise<number> {
+export async function saveFigure(tx: Tx, id: number | null, values: FigureValues, image?: string | null): Promise<number> {
   const columns = { ...figureColumns(values), ...(image !== undefined ? { image } : {}) };
   if (id === null) {
     const [row] = await tx.insert(startPageFigures).values(columns).returning({ id: startPageFigures.id });
@@ -104,6 +104,6 @@ export async function saveFigure(tx: DbOrTx, id: number | null, values: FigureVa
   return id;
 }
 
-export async function deleteFigure(tx: DbOrTx, id: number): Promise<void> {
+export async function deleteFigure(tx: Tx, id: number): Promise<void> {
   await tx.delete(startPageFigures).where(eq(startPageFigures.id, id));
 }

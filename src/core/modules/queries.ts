@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pageVersionField } from '../../db/versions.js';
+import { countedPageVersionFields } from '../../db/versions.js';
+import { itemCommentCountsField } from '../../db/comment-counts.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
@@ -156,7 +157,8 @@ const modulePageStatement = preparedPer((db) =>
       projectSlug: projects.slug,
       projectName: projects.name,
       organisationName: organisations.name,
-      pageVersion: pageVersionField(q(modules.projectId), q(modules.id)),
+      ...countedPageVersionFields(q(modules.projectId), q(modules.id)),
+      counts: itemCommentCountsField(sql`${sql.placeholder('counted')}`),
     })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
@@ -165,12 +167,16 @@ const modulePageStatement = preparedPer((db) =>
     .prepare('module_page'),
 );
 
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, now = new Date()) {
-  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user) });
+/**
+ * The module page's head; `counted` names the items whose comment counts its kept page shows
+ * (web/page-keeping.ts `keptCountRefs`), read with its version (`pageVersion`, a `KeptPageVersion`).
+ */
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, counted = '') {
+  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user), counted });
   if (!row) return null;
-  const { rules, pageVersion, ...head } = row;
+  const { rules, pageVersion, threadVersion, counts, ...head } = row;
   const module = withDetails(head);
-  return { module, context: moduleContextOf(rules, module, user, now), pageVersion };
+  return { module, context: moduleContextOf(rules, module, user, new Date()), pageVersion: { pageVersion, threadVersion, counts } };
 }
 
 /** A module's rule context from what a page's statement loaded: the project's fields (`projectFields`) and the module with its phases. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { notificationInappOptouts, notifications, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { publishLive, publishLiveEach } from '../../http/live.js';
@@ -40,7 +40,7 @@ export function sitePath(url: string): string {
  * records it, and both or neither are kept. Each recipient's pages hear of it over the live channel
  * once the transaction commits. Returns how many were recorded.
  */
-export async function recordNotifications(tx: DbOrTx, record: NotificationRecord): Promise<number> {
+export async function recordNotifications(tx: Tx, record: NotificationRecord): Promise<number> {
   const ids = [...new Set(record.recipientIds)].filter((id) => id !== record.actorId);
   if (!ids.length) return 0;
   const optedOut = tx
@@ -63,7 +63,7 @@ export async function recordNotifications(tx: DbOrTx, record: NotificationRecord
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or was read already. */
-export async function markNotificationRead(tx: DbOrTx, userId: number, notificationId: number): Promise<boolean> {
+export async function markNotificationRead(tx: Tx, userId: number, notificationId: number): Promise<boolean> {
   const rows = await tx
     .update(notifications)
     .set({ read: true, readAt: new Date() })
@@ -74,7 +74,7 @@ export async function markNotificationRead(tx: DbOrTx, userId: number, notificat
 }
 
 /** Marks every unread notification of the user read; returns how many. */
-export async function markAllNotificationsRead(tx: DbOrTx, userId: number): Promise<number> {
+export async function markAllNotificationsRead(tx: Tx, userId: number): Promise<number> {
   const rows = await tx
     .update(notifications)
     .set({ read: true, readAt: new Date() })

@@ -36,6 +36,21 @@ export const ORGANISATION_TERMS_REQUIRED = "Please agree to the organisation's t
 export const organisationTermsError = (terms: OrganisationTerms | null, ticked: boolean): string | null =>
   organisationTermsAsked(terms) && !ticked ? ORGANISATION_TERMS_REQUIRED : null;
 
+/**
+ * A user's agreement to an organisation's terms, given with a form (a comment, a reply, an idea, an
+ * edit, a ballot) whose tick was checked before (`organisationTermsError`). The command of the form
+ * records it, once per (user, organisation), when the form asked (issue 33.5).
+ */
+export interface TermsAgreement {
+  userId: number;
+  organisationId: number;
+  /** The terms as the form showed them (loadOrganisationTerms). */
+  terms: OrganisationTerms | null;
+}
+
+/** The organisation whose terms an agreement records (the form asked for them), or null: nothing to record. */
+export const agreedOrganisation = (agreement: TermsAgreement | undefined): number | null => (agreement && organisationTermsAsked(agreement.terms) ? agreement.organisationId : null);
+
 /** Who acts, and where the site lives (for links in e-mails). */
 export interface Actor {
   id: number;

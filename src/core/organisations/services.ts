@@ -1,8 +1,8 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Lang } from '../../i18n/index.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { organisations, organisationTermsAgreements, organisationTranslations } from '../../db/schema/index.js';
-import { type OrganisationTerms, organisationTermsAsked } from './rules.js';
+import { agreedOrganisation, type TermsAgreement } from './rules.js';
 
 export interface SettingsInput {
   title: string;
@@ -23,7 +23,7 @@ export interface LegalInput {
 }
 
 /** Saves the settings form (§B3.1): fields, images (media paths, undefined = unchanged) and the texts per language. */
-export async function updateOrganisationSettings(tx: DbOrTx, organisationId: number, input: SettingsInput, images: { logo?: string | null; image?: string | null }): Promise<void> {
+export async function updateOrganisationSettings(tx: Tx, organisationId: number, input: SettingsInput, images: { logo?: string | null; image?: string | null }): Promise<void> {
   const { translations, ...fields } = input;
   await tx.update(organisations).set({ ...fields, ...images }).where(eq(organisations.id, organisationId));
   for (const tr of translations) {
@@ -34,20 +34,22 @@ export async function updateOrganisationSettings(tx: DbOrTx, organisationId: num
   }
 }
 
-export async function updateOrganisationLegal(tx: DbOrTx, organisationId: number, input: LegalInput): Promise<void> {
+export async function updateOrganisationLegal(tx: Tx, organisationId: number, input: LegalInput): Promise<void> {
   await tx.update(organisations).set(input).where(eq(organisations.id, organisationId));
 }
 
 /**
  * Records that the user agreed to the organisation's terms of use, when the form asked and the box
- * was ticked (checked before with `organisationTermsError`); once per (user, organisation).
+ * was ticked (checked before with `organisationTermsError`); once per (user, organisation). Called
+ * by the commands of the forms that ask (issue 33.5), never by a handler.
  */
-export async function recordTermsAgreement(tx: DbOrTx, userId: number, organisationId: number, terms: OrganisationTerms | null): Promise<void> {
-  if (!organisationTermsAsked(terms)) return;
-  await tx.insert(organisationTermsAgreements).values({ userId, organisationId }).onConflictDoNothing();
+export async function recordTermsAgreement(tx: Tx, agreement: TermsAgreement | undefined): Promise<void> {
+  const organisationId = agreedOrganisation(agreement);
+  if (organisationId === null || !agreement) return;
+  await tx.insert(organisationTermsAgreements).values({ userId: agreement.userId, organisationId }).onConflictDoNothing();
 }
 
 /** Withdraws the user's agreements to the terms of every organisation but `keep`: their forms ask again. */
-export async function withdrawTermsAgreements(tx: DbOrTx, userId: number, keep: number[]): Promise<void> {
+export async function withdrawTermsAgreements(tx: Tx, userId: number, keep: number[]): Promise<void> {
   await tx.delete(organisationTermsAgreements).where(and(eq(organisationTermsAgreements.userId, userId), keep.length ? notInArray(organisationTermsAgreements.organisationId, keep) : undefined));
 }

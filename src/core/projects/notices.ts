@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { type Notice, projectBrand, projectName, queueNotice } from '../../mail/notices.js';
 import { recordNotifications } from '../notifications/services.js';
 import { projectViewers } from './context.js';
@@ -12,7 +12,7 @@ type ProjectNotice = Omit<Notice, 'vars'> & { vars: Omit<Notice['vars'], 'projec
  * back to draft is told nothing more about it. The notice goes by e-mail and into the notification
  * centre, each as the recipient's settings for the kind say, in the caller's transaction.
  */
-export async function queueProjectNotice(db: DbOrTx, projectId: number | null, notice: ProjectNotice): Promise<void> {
+export async function queueProjectNotice(db: Tx, projectId: number | null, notice: ProjectNotice): Promise<void> {
   // Content outside any project (none is made today) has no project to hide.
   const viewers = projectId === null ? new Set(notice.recipientIds) : await projectViewers(db, projectId, notice.recipientIds);
   const recipientIds = notice.recipientIds.filter((id) => viewers.has(id));

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pageVersionField } from '../../db/versions.js';
+import { countedPageVersionFields } from '../../db/versions.js';
+import { itemCommentCountsField } from '../../db/comment-counts.js';
 import { preparedPer, qualified as q } from '../../db/sql.js';
 import { administrativeDistricts, follows, modules, offlineEvents, organisations, phases, projects } from '../../db/schema/index.js';
 import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
@@ -145,7 +146,8 @@ const projectPageStatement = preparedPer((db) => {
     .select({
       ...projectFields(uid),
       following: followingField(uid),
-      pageVersion: pageVersionField(q(projects.id)),
+      ...countedPageVersionFields(q(projects.id)),
+      counts: itemCommentCountsField(sql`${sql.placeholder('counted')}`),
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,
@@ -171,12 +173,16 @@ type TimelineEventJson = { slug: string; name: string; eventType: string; date: 
 /** An offline event as the project page's timeline shows it. */
 export type TimelineEvent = { slug: string; name: string; eventType: string; date: Date };
 
-export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
-  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user) });
+/**
+ * The project page's head; `counted` names the items whose comment counts its kept page shows
+ * (web/page-keeping.ts `keptCountRefs`), read with its version (`pageVersion`, a `KeptPageVersion`).
+ */
+export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser, counted = '') {
+  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user), counted });
   if (!row) return null;
-  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, events, ...project } = row;
+  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, threadVersion, counts, events, ...project } = row;
   const timeline: TimelineEvent[] = (events ?? []).map((e) => ({ ...e, date: new Date(e.date) }));
-  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion };
+  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion: { pageVersion, threadVersion, counts } };
 }
 
 export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

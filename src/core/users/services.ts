@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { newsletterOptouts, notificationInappOptouts, notificationOptouts, users } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -170,7 +170,7 @@ export interface SignupLinks {
  * the e-mail's unique index does nothing), one look-up of the address's account and one queued
  * mail. 'username-taken' when the username was taken meanwhile (the form checked it before).
  */
-export async function signUp(tx: DbOrTx, input: NewAccount, links: SignupLinks): Promise<'sent' | 'username-taken'> {
+export async function signUp(tx: Tx, input: NewAccount, links: SignupLinks): Promise<'sent' | 'username-taken'> {
   const created = await createAccount(tx, input);
   const owner = await findAccountByEmail(tx, input.email);
   if (created) await queueConfirmationMail(tx, created, input.language, links.confirm(created));
@@ -180,7 +180,7 @@ export async function signUp(tx: DbOrTx, input: NewAccount, links: SignupLinks):
 }
 
 /** Creates an unconfirmed account; null when the username or e-mail was taken (unique indexes decide). */
-async function createAccount(tx: DbOrTx, input: NewAccount): Promise<Account | null> {
+async function createAccount(tx: Tx, input: NewAccount): Promise<Account | null> {
   const [row] = await tx
     .insert(users)
     .values({
@@ -247,7 +247,7 @@ export async function queueResetMail(tx: DbOrTx, account: Pick<Account, 'email' 
  * Marks the address confirmed when the link's fingerprint still matches; null otherwise. A pending
  * new address becomes the account's address only now, and only while no other account has it.
  */
-export async function confirmEmail(tx: DbOrTx, userId: number, state: string): Promise<Account | null> {
+export async function confirmEmail(tx: Tx, userId: number, state: string): Promise<Account | null> {
   const [account] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!account || !account.isActive || confirmationState(account) !== state) return null;
   const email = addressToConfirm(account);
@@ -256,11 +256,11 @@ export async function confirmEmail(tx: DbOrTx, userId: number, state: string): P
   return { ...account, email, pendingEmail: null, emailVerified: true };
 }
 
-export async function markEmailVerified(tx: DbOrTx, userId: number): Promise<void> {
+export async function markEmailVerified(tx: Tx, userId: number): Promise<void> {
   await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }
 
-export async function recordLogin(tx: DbOrTx, userId: number): Promise<void> {
+export async function recordLogin(tx: Tx, userId: number): Promise<void> {
   await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
 }
 
@@ -279,7 +279,7 @@ export interface AccountChanges {
  * one. Returns the account as it was (to tell its address), null when it is gone. A unique index
  * may refuse the username (see isUniqueViolation).
  */
-export async function updateAccount(tx: DbOrTx, userId: number, changes: AccountChanges): Promise<{ before: Account; emailChanged: boolean } | null> {
+export async function updateAccount(tx: Tx, userId: number, changes: AccountChanges): Promise<{ before: Account; emailChanged: boolean } | null> {
   const [before] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
   if (!before) return null;
   const emailChanged = before.email.toLowerCase() !== changes.email.toLowerCase();
@@ -345,7 +345,7 @@ async function queueEmailChangeNotice(tx: DbOrTx, account: Pick<Account, 'email'
  * remove its files once the write is committed); a unique index may refuse the username.
  */
 export async function updateAccountProfile(
-  tx: DbOrTx,
+  tx: Tx,
   userId: number,
   changes: { username?: string; language?: Lang; avatar?: string },
 ): Promise<{ replacedAvatar: string | null }> {
@@ -354,7 +354,7 @@ export async function updateAccountProfile(
   return { replacedAvatar: changes.avatar !== undefined ? (before?.avatar ?? null) : null };
 }
 
-export async function setLanguage(db: DbOrTx, userId: number, language: Lang): Promise<void> {
+export async function setLanguage(db: Tx, userId: number, language: Lang): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
@@ -367,12 +367,12 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Consent withdrawn for one organisation's newsletters (unsubscribe link, RFC 8058 one-click, or the settings); recorded once, with its moment. */
-export async function withdrawNewsletterConsent(tx: DbOrTx, userId: number, organisationId: number): Promise<void> {
+export async function withdrawNewsletterConsent(tx: Tx, userId: number, organisationId: number): Promise<void> {
   await tx.insert(newsletterOptouts).values({ userId, organisationId }).onConflictDoNothing();
 }
 
 /** One kind of notification turned off (a notification e-mail's one-click link); recorded once, with its moment. */
-export async function turnNotificationOff(tx: DbOrTx, userId: number, kind: NotificationKind): Promise<void> {
+export async function turnNotificationOff(tx: Tx, userId: number, kind: NotificationKind): Promise<void> {
   await tx.insert(notificationOptouts).values({ userId, kind }).onConflictDoNothing();
 }
 
@@ -393,7 +393,7 @@ interface MailSettingsInput {
  * first moment while it stays off), each ticked one removes it. Notifications as a whole are on
  * again, the per-kind switches decide.
  */
-export async function saveMailSettings(tx: DbOrTx, userId: number, input: MailSettingsInput): Promise<void> {
+export async function saveMailSettings(tx: Tx, userId: number, input: MailSettingsInput): Promise<void> {
   await tx.update(users).set({ getNewsletters: input.newsletters, getNotifications: true }).where(eq(users.id, userId));
   const unwanted = input.shownOrganisationIds.filter((id) => !input.wantedOrganisationIds.includes(id));
   if (input.wantedOrganisationIds.length) {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * One counter per table that carries the data-version trigger (migration 0011): every statement
@@ -21,7 +21,10 @@ export const dataVersions = pgTable('data_versions', {
  * write that shows on all of the project's pages; `item_id` the idea (map idea, proposal) a write
  * shows on, 0 one that shows on all the module's pages. A project's pages sum all its rows, a
  * module's page those of module 0 and its own, an item's page those of module 0 and of its module's
- * item 0 and its own.
+ * item 0 and its own. `thread` marks a comment's row on an item (migration 0051): it moves only that
+ * item's page (its thread) and what keeps the comment counts baked in (the moderation list, a list
+ * ordered by comments, the project's tiles); the module's and project's pages fill the counts in at
+ * sending (web/page-keeping.ts) and leave these rows out of their version.
  */
 export const pageChanges = pgTable(
   'page_changes',
@@ -29,7 +32,8 @@ export const pageChanges = pgTable(
     projectId: integer('project_id').notNull(),
     moduleId: integer('module_id').notNull().default(0),
     itemId: integer('item_id').notNull().default(0),
+    thread: boolean('thread').notNull().default(false),
     n: bigint('n', { mode: 'number' }).notNull().default(1),
   },
-  (t) => [index('page_changes_project').on(t.projectId, t.moduleId, t.itemId, t.n)],
+  (t) => [index('page_changes_project').on(t.projectId, t.moduleId, t.itemId, t.thread, t.n)],
 );

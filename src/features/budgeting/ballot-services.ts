@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from './schema.js';
 import { type BudgetSettings, supportLimitReached } from './ballot-rules.js';
@@ -13,7 +13,7 @@ import { countSupports } from './ballot-queries.js';
  */
 
 /** Saves part of a module's settings (the support form or the voting form), making the row the first time. */
-export async function saveBudgetSettings(tx: DbOrTx, moduleId: number, change: Partial<BudgetSettings>): Promise<void> {
+export async function saveBudgetSettings(tx: Tx, moduleId: number, change: Partial<BudgetSettings>): Promise<void> {
   await tx
     .insert(budgetSettings)
     .values({ moduleId, ...change, modified: new Date() })
@@ -27,7 +27,7 @@ type SupportOutcome = 'supported' | 'already' | 'limit';
  * locked first, so that two supports of one participant at once are counted one after the other
  * (the limit holds); the primary key (proposal, user) makes a second support of one proposal a no-op.
  */
-export async function supportProposal(tx: DbOrTx, input: { userId: number; moduleId: number; proposalId: number; settings: Pick<BudgetSettings, 'supportLimit'> }): Promise<SupportOutcome> {
+export async function supportProposal(tx: Tx, input: { userId: number; moduleId: number; proposalId: number; settings: Pick<BudgetSettings, 'supportLimit'> }): Promise<SupportOutcome> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
   const [already] = await tx
     .select({ id: proposalSupports.proposalId })
@@ -40,11 +40,11 @@ export async function supportProposal(tx: DbOrTx, input: { userId: number; modul
 }
 
 /** Takes a participant's support of a proposal back (nothing happens when there was none). */
-export async function withdrawSupport(tx: DbOrTx, userId: number, proposalId: number): Promise<void> {
+export async function withdrawSupport(tx: Tx, userId: number, proposalId: number): Promise<void> {
   await tx.delete(proposalSupports).where(and(eq(proposalSupports.proposalId, proposalId), eq(proposalSupports.userId, userId)));
 }
 
-async function replaceChoices(tx: DbOrTx, ballotId: number, chosen: readonly number[]) {
+async function replaceChoices(tx: Tx, ballotId: number, chosen: readonly number[]) {
   await tx.delete(budgetBallotChoices).where(eq(budgetBallotChoices.ballotId, ballotId));
   if (chosen.length) await tx.insert(budgetBallotChoices).values(chosen.map((proposalId) => ({ ballotId, proposalId })));
 }
@@ -54,7 +54,7 @@ async function replaceChoices(tx: DbOrTx, ballotId: number, chosen: readonly num
  * participant and module (the unique index); a second cast takes the row (and its lock) and
  * replaces its choices, so only the last ballot counts, also when two arrive at once.
  */
-export async function castBallot(tx: DbOrTx, input: { moduleId: number; userId: number; chosen: readonly number[] }): Promise<{ changed: boolean }> {
+export async function castBallot(tx: Tx, input: { moduleId: number; userId: number; chosen: readonly number[] }): Promise<{ changed: boolean }> {
   const [ballot] = await tx
     .insert(budgetBallots)
     .values({ moduleId: input.moduleId, userId: input.userId })
@@ -69,7 +69,7 @@ export async function castBallot(tx: DbOrTx, input: { moduleId: number; userId: 
  * conditional update: of two requests with one code, the second waits for the first's row lock,
  * then finds the code used and changes nothing. Returns false for an unknown or spent code.
  */
-export async function castCodeBallot(tx: DbOrTx, input: { moduleId: number; codeHash: string; chosen: readonly number[] }): Promise<boolean> {
+export async function castCodeBallot(tx: Tx, input: { moduleId: number; codeHash: string; chosen: readonly number[] }): Promise<boolean> {
   const [spent] = await tx
     .update(budgetVoteCodes)
     .set({ used: new Date() })
@@ -86,7 +86,7 @@ export async function castCodeBallot(tx: DbOrTx, input: { moduleId: number; code
  * drawn again) and answers them: only their keyed hashes are stored, so this is the one time the
  * codes exist in the clear (the initiator downloads them from this answer).
  */
-export async function generateVoteCodes(tx: DbOrTx, moduleId: number, count: number, secretKey: string): Promise<string[]> {
+export async function generateVoteCodes(tx: Tx, moduleId: number, count: number, secretKey: string): Promise<string[]> {
   const made: string[] = [];
   while (made.length < count) {
     const codes = new Map(Array.from({ length: Math.min(1000, count - made.length) }, () => newVoteCode()).map((code) => [voteCodeHash(secretKey, code), code]));
@@ -101,7 +101,7 @@ export async function generateVoteCodes(tx: DbOrTx, moduleId: number, count: num
 }
 
 /** Copies a module's budget and rules to another (*Duplicate* of a project; issue 36.10). */
-export async function copyBudgetSettings(tx: DbOrTx, fromModuleId: number, toModuleId: number): Promise<void> {
+export async function copyBudgetSettings(tx: Tx, fromModuleId: number, toModuleId: number): Promise<void> {
   const [settings] = await tx.select().from(budgetSettings).where(eq(budgetSettings.moduleId, fromModuleId));
   if (settings) await tx.insert(budgetSettings).values({ ...settings, moduleId: toModuleId, modified: new Date() });
 }

@@ -2,7 +2,7 @@ import type { MapConfig } from '../../config.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { field } from '../../web/forms.js';
 import { proposals } from './schema.js';
-import type { IdeaPageHooks } from '../ideas/pages.js';
+import type { IdeaPageHooks } from '../idealike/pages.js';
 import { placeHooks } from '../mapideas/place.js';
 import { loadProposalFacts, PROPOSAL_KIND } from './queries.js';
 import { parseBudget } from './proposal-rules.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ideaPagesOf } from '../ideas/pages.js';
+import { ideaPagesOf } from '../idealike/pages.js';
 import { proposalHooks } from './place.js';
 import { PROPOSAL_KIND } from './queries.js';
 

@@ -4,7 +4,7 @@ import { proposalLabels, proposals } from './schema.js';
 import { mapIdeas } from '../mapideas/schema.js';
 import { budgetBallotChoices, budgetBallots, proposalSupports } from './schema.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
-import { asIdeaLabels, asIdeaTable } from '../ideas/kinds.js';
+import { asIdeaLabels, asIdeaTable } from '../idealike/kinds.js';
 import type { PlaceKind } from '../mapideas/queries.js';
 import { PROPOSAL_WORDS } from './words.js';
 

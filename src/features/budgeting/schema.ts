@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { modules, users } from '../../db/schema/index.js';
-import { ideaColumns, ideaIndexes, labelLinks } from '../ideas/schema.js';
+import { ideaColumns, ideaIndexes, labelLinks } from '../idealike/columns.js';
 import { placeColumns } from '../mapideas/schema.js';
 
 /** Proposals of a participatory budget: a map idea with a budget (whole euros) and an archived flag. */

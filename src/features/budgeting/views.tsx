@@ -1,6 +1,6 @@
 import { euros, type Lang, t } from '../../i18n/index.js';
 import { FieldErrors } from '../../web/layout.js';
-import { errorAttrs } from '../ideas/views.js';
+import { errorAttrs } from '../idealike/views.js';
 
 
 export function BudgetField({ lang, value, errors }: { lang: Lang; value: string; errors?: string[] }) {

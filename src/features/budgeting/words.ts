@@ -1,4 +1,4 @@
-import type { IdeaWords } from '../ideas/words.js';
+import type { IdeaWords } from '../idealike/words.js';
 
 /** Budgeting speaks of proposals (issue 37.7): the idea pages' texts in its words. */
 export const PROPOSAL_WORDS: IdeaWords = {

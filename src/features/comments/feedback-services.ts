@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { commentFeedback, comments } from '../../db/schema/index.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext } from '../../mail/notices.js';
@@ -32,7 +32,7 @@ async function commentOf(db: DbOrTx, commentId: number) {
 }
 
 /** Every save of feedback tells the comment's creator (unless they gave it themselves). */
-async function notifyCommentCreator(db: DbOrTx, notice: NoticeContext | undefined, comment: Awaited<ReturnType<typeof commentOf>>, actorId: number, feedbackText: string) {
+async function notifyCommentCreator(db: Tx, notice: NoticeContext | undefined, comment: Awaited<ReturnType<typeof commentOf>>, actorId: number, feedbackText: string) {
   if (!notice) return;
   await queueProjectNotice(db, comment.projectId, {
     kind: 'comment_feedback',
@@ -43,7 +43,7 @@ async function notifyCommentCreator(db: DbOrTx, notice: NoticeContext | undefine
 }
 
 /** Adds a moderator's feedback to a comment (at most one): an "add" action for the comment's creator's feed. */
-export async function addCommentFeedback(db: DbOrTx, input: CommentFeedbackInput, notice?: NoticeContext): Promise<number> {
+export async function addCommentFeedback(db: Tx, input: CommentFeedbackInput, notice?: NoticeContext): Promise<number> {
   const comment = await commentOf(db, input.commentId);
   const created = input.created ?? new Date();
   const [row] = await db
@@ -73,7 +73,7 @@ export async function addCommentFeedback(db: DbOrTx, input: CommentFeedbackInput
 }
 
 /** Updates feedback text; the updating moderator becomes its creator; an "update" action is recorded. */
-export async function updateCommentFeedback(db: DbOrTx, feedbackId: number, creatorId: number, feedbackText: string, notice?: NoticeContext): Promise<void> {
+export async function updateCommentFeedback(db: Tx, feedbackId: number, creatorId: number, feedbackText: string, notice?: NoticeContext): Promise<void> {
   const [row] = await db
     .update(commentFeedback)
     .set({ feedbackText: cleanRichText(feedbackText), creatorId, modified: new Date() })
@@ -91,7 +91,7 @@ export async function updateCommentFeedback(db: DbOrTx, feedbackId: number, crea
   await notifyCommentCreator(db, notice, comment, creatorId, feedbackText);
 }
 
-export async function deleteCommentFeedback(db: DbOrTx, feedbackId: number): Promise<void> {
+export async function deleteCommentFeedback(db: Tx, feedbackId: number): Promise<void> {
   await deleteActionsOf(db, 'moderatorcommentfeedback', feedbackId);
   await db.delete(commentFeedback).where(eq(commentFeedback.id, feedbackId));
 }

@@ -10,13 +10,12 @@ import { loadObjectContext, type ObjectContext } from '../../core/contenttypes/c
 import { commentable, contentKindOf } from '../../core/contenttypes/registry.js';
 import { organisationTextPath } from '../../core/legal/texts.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
-import { organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
-import { recordTermsAgreement } from '../../core/organisations/services.js';
+import { organisationTermsError } from '../../core/organisations/rules.js';
 import { extrasFor, extrasOf } from './extras.js';
 import { type CommentPosting, type CommentRow, commentPostLoader, loadCommentRow, loadReplies, loadThreadPage, locateInThread, type ThreadFilter, type ThreadOrdering } from './queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canViewComments, replyTargetError, wouldHaveCommentingPermission } from './rules.js';
 import { CommentSchema, serializeComment, type SerializeContext } from './serialize.js';
-import { createCommentRow, editCommentText, removeComment } from './services.js';
+import { createCommentRow, editComment, removeComment } from './services.js';
 import { CommentCategories, commentCategories, commentCategoryChoices, CommentText, commentText } from './input.js';
 
 const PAGE_SIZE = 20;
@@ -176,8 +175,8 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
       if (termsError) throw fieldErrors({ comment: [termsError] });
       const ctx = renderContext(request, user, config);
       const input = { creatorId: user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categoriesOf(request.body.comment_categories) };
-      const termsOf = organisationTermsAsked(terms) ? context.project.organisationId : null;
-      const row = await createCommentRow(db, input, context.target, { origin: ctx.origin }, termsOf);
+      const agreement = { userId: user.id, organisationId: context.project.organisationId, terms };
+      const row = await createCommentRow(db, input, context.target, { origin: ctx.origin }, agreement);
       // A new comment has no replies, ratings or feedback yet; its author moderates the project or not.
       const facts = { ratings: new Map(), feedback: new Map(), moderatorIds: new Set(context.project.roles.moderator ? [user.id] : []) };
       return reply.status(201).send(serializeComment(row, extrasOf([row], new Map(), facts, context), ctx));
@@ -203,10 +202,8 @@ export async function commentRoutes(fastify: FastifyInstance): Promise<void> {
     const { comment, comment_categories: categories } = request.body;
     const text = comment === undefined ? row.comment : commentText(comment);
     const terms = await termsAgreement(context, user, request.body.agreed_terms_of_use);
-    await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, user.id, context.project.organisationId, terms);
-      if (comment !== undefined || categories !== undefined) await editCommentText(tx, row.id, text, categoriesOf(categories));
-    });
+    const changes = comment !== undefined || categories !== undefined ? { text, commentCategories: categoriesOf(categories) } : {};
+    await db.transaction((tx) => editComment(tx, row.id, { ...changes, agreement: { userId: user.id, organisationId: context.project.organisationId, terms } }));
     const fresh = await loadCommentRow(db, row.id);
     if (!fresh) throw notFound();
     return render(fresh, context, user, renderContext(request, user, config));

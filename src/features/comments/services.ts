@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { actions, commentFeedback, comments, type ContentKind, follows, organisationTermsAgreements, ratings, reports, users } from '../../db/schema/index.js';
 import { stripTags } from '../../text/html.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
+import { agreedOrganisation, type TermsAgreement } from '../../core/organisations/rules.js';
+import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { loadTarget, type TargetInfo } from '../../core/contenttypes/queries.js';
 import { contributionCtes } from '../../core/insights/services.js';
 import { netiquettePath } from '../../core/legal/queries.js';
@@ -124,9 +126,11 @@ const toCommentRow = (row: InsertedComment): CommentRow => ({
  * from the target, one statement (atomic on its own: a caller needs no transaction) that answers
  * with the comment. With a notice context (a request) the moderation queue hears of it live and,
  * after the answer (http/after-answer.ts), the target's creator is told about the new comment or
- * reply. `termsOf`: the organisation whose terms of use the creator agrees to with it.
+ * reply. `agreement`: the creator's agreement to the organisation's terms given with it, recorded in
+ * the same statement when the form asked (issue 33.5: the one command of posting a comment).
  */
-export async function createCommentRow(db: DbOrTx, input: NewComment, target: CommentTarget, notice?: NoticeContext, termsOf: number | null = null): Promise<CommentRow> {
+export async function createCommentRow(db: DbOrTx, input: NewComment, target: CommentTarget, notice?: NoticeContext, agreement?: TermsAgreement): Promise<CommentRow> {
+  const termsOf = agreedOrganisation(agreement);
   const gone = Boolean(input.isRemoved || input.isCensored);
   const queueTopic = notice && target.projectId !== null ? moderationTopic(target.projectId) : null;
   const [inserted] = await insertComment[termsOf === null ? 'plain' : 'withTerms'](db, {
@@ -178,15 +182,21 @@ async function tellTargetCreator(db: DbOrTx, row: CommentRow, recipientId: numbe
   });
 }
 
-/** The owner edits the text: `modified` is set and an "update" action recorded. */
-export async function editCommentText(db: DbOrTx, commentId: number, text: string, commentCategories?: string): Promise<void> {
-  const [row] = await db
+/**
+ * The owner edits a comment (the one command of an edit, issue 33.5): the owner's agreement to the
+ * organisation's terms given with it (when the form asked), and with a text or categories the
+ * change, `modified` and an "update" action.
+ */
+export async function editComment(tx: Tx, commentId: number, edit: { text?: string; commentCategories?: string; agreement?: TermsAgreement }): Promise<void> {
+  await recordTermsAgreement(tx, edit.agreement);
+  if (edit.text === undefined && edit.commentCategories === undefined) return;
+  const [row] = await tx
     .update(comments)
-    .set({ comment: stripTags(text), ...(commentCategories !== undefined ? { commentCategories } : {}), modified: new Date() })
+    .set({ ...(edit.text !== undefined ? { comment: stripTags(edit.text) } : {}), ...(edit.commentCategories !== undefined ? { commentCategories: edit.commentCategories } : {}), modified: new Date() })
     .where(eq(comments.id, commentId))
     .returning({ creatorId: comments.creatorId, projectId: comments.projectId });
   if (!row) throw new Error(`no comment ${commentId}`);
-  await recordAction(db, { actorId: row.creatorId, verb: 'update', obj: { type: 'comment', id: commentId }, projectId: row.projectId });
+  await recordAction(tx, { actorId: row.creatorId, verb: 'update', obj: { type: 'comment', id: commentId }, projectId: row.projectId });
 }
 
 export interface ModerationChanges {
@@ -211,7 +221,7 @@ export const MODERATION_ACTIONS: Record<string, ModerationChanges> = {
  * Moderation changes never touch `modified` (the reference saves with ignore_modified) and record
  * no action. Blocking a comment that was not blocked tells its creator (given a notice context).
  */
-export async function moderateComment(db: DbOrTx, commentId: number, changes: ModerationChanges, notice?: NoticeContext): Promise<void> {
+export async function moderateComment(db: Tx, commentId: number, changes: ModerationChanges, notice?: NoticeContext): Promise<void> {
   if (changes.isBlocked) {
     const [blocked] = await db
       .update(comments)
@@ -261,7 +271,7 @@ export async function moderationStates(db: DbOrTx, projectId: number, ids: numbe
 }
 
 /** Undo of the moderation queue: puts comments of a project back as they were (no mails: nothing new happened to their authors). */
-export async function restoreModeration(db: DbOrTx, projectId: number, states: ModerationState[]): Promise<void> {
+export async function restoreModeration(db: Tx, projectId: number, states: ModerationState[]): Promise<void> {
   for (const state of states) {
     await db.update(comments).set({ isReviewed: state.isReviewed, isBlocked: state.isBlocked, isModeratorMarked: state.isModeratorMarked }).where(and(eq(comments.id, state.id), eq(comments.projectId, projectId)));
   }
@@ -273,7 +283,7 @@ export async function restoreModeration(db: DbOrTx, projectId: number, states: M
  * "censored". Either way the text goes, `modified` says when (the app shows "deleted on …"), and
  * its actions leave the activity stream.
  */
-export async function removeComment(db: DbOrTx, commentId: number, byCreator: boolean): Promise<void> {
+export async function removeComment(db: Tx, commentId: number, byCreator: boolean): Promise<void> {
   await db
     .update(comments)
     // A comment its author deleted leaves nothing to moderate: it counts as read (issue 22.5).
@@ -283,7 +293,7 @@ export async function removeComment(db: DbOrTx, commentId: number, byCreator: bo
 }
 
 /** Hard-deletes the comments on an object with their replies, ratings, reports, feedback and actions. */
-export async function deleteCommentsOn(db: DbOrTx, type: ContentKind, id: number): Promise<void> {
+export async function deleteCommentsOn(db: Tx, type: ContentKind, id: number): Promise<void> {
   let level = await db
     .select({ id: comments.id })
     .from(comments)

@@ -1,15 +1,15 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { AnswerInput, CheckedField } from './rules.js';
 import { customFieldAnswers, customFieldChoices, customFields } from './schema.js';
 
 /** Inserts a question's choices in the order given, from `weight` on. */
-async function addChoices(tx: DbOrTx, fieldId: number, labels: { label: string; weight: number }[]) {
+async function addChoices(tx: Tx, fieldId: number, labels: { label: string; weight: number }[]) {
   if (labels.length) await tx.insert(customFieldChoices).values(labels.map(({ label, weight }) => ({ fieldId, label, weight })));
 }
 
 /** Stores a question's choices: a line that was a choice keeps it (and its answers), a new line is added, a choice no longer listed goes with its answers. */
-async function saveChoices(tx: DbOrTx, fieldId: number, lines: string[]) {
+async function saveChoices(tx: Tx, fieldId: number, lines: string[]) {
   const existing = await tx.select().from(customFieldChoices).where(eq(customFieldChoices.fieldId, fieldId));
   const gone = existing.filter((c) => !lines.includes(c.label)).map((c) => c.id);
   if (gone.length) await tx.delete(customFieldChoices).where(inArray(customFieldChoices.id, gone));
@@ -27,7 +27,7 @@ async function saveChoices(tx: DbOrTx, fieldId: number, lines: string[]) {
  * ones (a question whose kind changes loses its answers), adds the new ones, removes `removed`
  * with their answers. Questions of other modules are never touched.
  */
-export async function saveCustomFields(tx: DbOrTx, moduleId: number, fields: CheckedField[], removed: number[]): Promise<void> {
+export async function saveCustomFields(tx: Tx, moduleId: number, fields: CheckedField[], removed: number[]): Promise<void> {
   if (removed.length) await tx.delete(customFields).where(and(eq(customFields.moduleId, moduleId), inArray(customFields.id, removed)));
   for (const field of fields) {
     const values = { label: field.label, helpText: field.helpText, kind: field.kind, required: field.required, weight: field.weight };
@@ -45,7 +45,7 @@ export async function saveCustomFields(tx: DbOrTx, moduleId: number, fields: Che
 }
 
 /** Stores an item's answers (inside its write's transaction): an empty answer removes the stored one. */
-export async function saveAnswers(tx: DbOrTx, objectPk: number, answers: AnswerInput[]): Promise<void> {
+export async function saveAnswers(tx: Tx, objectPk: number, answers: AnswerInput[]): Promise<void> {
   const empty = answers.filter((a) => a.value === '' && a.choiceId === null).map((a) => a.fieldId);
   if (empty.length) await tx.delete(customFieldAnswers).where(and(eq(customFieldAnswers.objectPk, objectPk), inArray(customFieldAnswers.fieldId, empty)));
   const given = answers.filter((a) => a.value !== '' || a.choiceId !== null);
@@ -57,7 +57,7 @@ export async function saveAnswers(tx: DbOrTx, objectPk: number, answers: AnswerI
 }
 
 /** Removes an item's answers (before the item goes): the answers to its module's questions. */
-export async function deleteAnswersOf(tx: DbOrTx, moduleId: number | SQL, objectPk: number): Promise<void> {
+export async function deleteAnswersOf(tx: Tx, moduleId: number | SQL, objectPk: number): Promise<void> {
   await tx.delete(customFieldAnswers).where(and(eq(customFieldAnswers.objectPk, objectPk), inArray(customFieldAnswers.fieldId, tx.select({ id: customFields.id }).from(customFields).where(eq(customFields.moduleId, moduleId)))));
 }
 
@@ -74,7 +74,7 @@ interface NewCustomField {
 }
 
 /** Adds one question with its choices (loaddata: the ids of the fixture kept). */
-export async function createCustomField(tx: DbOrTx, field: NewCustomField): Promise<number> {
+export async function createCustomField(tx: Tx, field: NewCustomField): Promise<number> {
   const [created] = await tx
     .insert(customFields)
     .values({ ...(field.id ? { id: field.id } : {}), moduleId: field.moduleId, label: field.label, helpText: field.helpText ?? '', kind: field.kind, required: field.required ?? false, weight: field.weight ?? 0 })

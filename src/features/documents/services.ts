@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { chapters, paragraphs } from './schema.js';
 import { cleanRichText } from '../../text/html.js';
 import type { DocumentInput } from './editor.js';
@@ -12,7 +12,7 @@ import type { Problem } from './rules.js';
  * (§7.3: adhocracy+ deletes them silently, with their comments): then nothing is saved and the
  * problems name each one. Returns the problems (empty: saved).
  */
-export async function saveDocument(tx: DbOrTx, moduleId: number, creatorId: number, input: DocumentInput): Promise<Problem[]> {
+export async function saveDocument(tx: Tx, moduleId: number, creatorId: number, input: DocumentInput): Promise<Problem[]> {
   const storedChapters = await tx.select({ id: chapters.id, name: chapters.name, weight: chapters.weight }).from(chapters).where(eq(chapters.moduleId, moduleId));
   const chapterById = new Map(storedChapters.map((c) => [c.id, c]));
   const storedParagraphs = storedChapters.length

@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { categories, labels, modules, users } from '../../db/schema/index.js';
 import { ideas } from './schema.js';
 import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, requireRow, strictRecord } from '../moduletypes/fixtures.js';
-import { createIdea } from './services.js';
+import { createIdea } from '../idealike/services.js';
+import { IDEA_KIND } from './idea-kind.js';
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : value === null ? null : undefined);
 
@@ -58,7 +59,7 @@ export const ideaFixtures = fixtureKind({
         legacySlug: idea.slug ?? null,
         created: date(idea.created) ?? undefined,
         modified: date(idea.modified) ?? null,
-      });
+      }, IDEA_KIND);
     }
   },
 });

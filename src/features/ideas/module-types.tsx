@@ -1,9 +1,10 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
-import { contentPart, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
-import { IDEA_EXPORTS } from './export.js';
-import { IdeaListQuery, type IdeaListParams, loadIdeaList } from './list.js';
-import { IDEA_TILE_COUNT, ideaContentType } from './content-type.js';
-import { IdeaList } from './views.js';
+import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
+import { columnsWithQuestions, commentExportOf, ideaBatches, ideaSheetOf } from '../idealike/export.js';
+import { IdeaListQuery, type IdeaListParams, loadIdeaList } from '../idealike/list.js';
+import { IDEA_TILE_COUNT } from '../idealike/content-type.js';
+import { IDEA_KIND, ideaContentType } from './idea-kind.js';
+import { IdeaList } from '../idealike/views.js';
 import { ideasPlugin } from './plugin.js';
 import { ideaFixtures } from './fixtures.js';
 import { ideas } from './schema.js';
@@ -39,7 +40,7 @@ const ideaList = contentPart({
     if (!ideaModule) return null;
     // The module page's schema validated these (IdeaListQuery is this type's pageQuery).
     const query = input.query as IdeaListParams;
-    return loadIdeaList(input.db, { orgSlug: input.orgSlug, path: input.path, module, rules: input.context, userId: input.page.user?.id ?? null, query });
+    return loadIdeaList(input.db, { orgSlug: input.orgSlug, path: input.path, module, rules: input.context, userId: input.page.user?.id ?? null, query }, IDEA_KIND);
   },
   View: ({ page, data }) => <IdeaList page={page} data={data} />,
 });
@@ -56,7 +57,10 @@ const shared = {
   offered: true,
   pageQuery: IdeaListQuery.properties,
   content: ideaList,
-  exports: IDEA_EXPORTS,
+  exports: [
+    exportFile({ name: 'ideas', heading: 'Ideas', sheet: ideaSheetOf(IDEA_KIND.segment), batches: (db, moduleId) => ideaBatches(db, moduleId, IDEA_KIND), columns: columnsWithQuestions }),
+    commentExportOf(IDEA_KIND),
+  ],
   // The idea pages and API serve both types: the app registers a shared plugin once.
   plugin: ideasPlugin,
   mediaColumns: [ideas.image],

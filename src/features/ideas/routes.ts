@@ -8,12 +8,13 @@ import { errorResponses, notModified, optionalAuth, PathId, rejectOtherMethods }
 import { checkFormMediaType, readMultipartBody } from '../../http/bodies.js';
 import { absoluteUrl } from '../../http/urls.js';
 import { ImageInvalid } from '../../media/images.js';
-import { removeIdeaImage, storeIdeaImage } from './images.js';
-import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from './input.js';
-import { type IdeaModule, type IdeaRow, callerIdeaModuleLoader, loadIdeas } from './queries.js';
-import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from './rules.js';
+import { removeIdeaImage, storeIdeaImage } from '../idealike/images.js';
+import { IdeaBody, ideaBodyContent, IdeaPatchBody, type IdeaInput, parseIdeaInput } from '../idealike/input.js';
+import { type IdeaModule, type IdeaRow, callerIdeaModuleLoader, loadIdeas } from '../idealike/queries.js';
+import { canAddIdea, canChangeIdea, canDeleteIdea, canViewIdeas } from '../idealike/rules.js';
 import { Idea, serializeIdea } from './serialize.js';
-import { createIdeaRow, deleteIdea, updateIdea } from './services.js';
+import { IDEA_KIND } from './idea-kind.js';
+import { createIdeaRow, deleteIdea, updateIdea } from '../idealike/services.js';
 import { saveAnswers } from '../customfields/services.js';
 import { unanswered } from '../customfields/rules.js';
 
@@ -60,7 +61,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   async function ideaOr404(target: IdeaModule, ideaId: number, user: AuthUser | null): Promise<IdeaRow> {
-    const [idea] = await loadIdeas(db, { moduleId: target.module.id, ideaId }, user?.id ?? null);
+    const [idea] = await loadIdeas(db, { moduleId: target.module.id, ideaId }, user?.id ?? null, IDEA_KIND);
     if (!idea) throw notFound();
     return idea;
   }
@@ -80,7 +81,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     const moduleId = pathId((request.params as Record<string, unknown>).moduleId);
     if (moduleId === null) return;
     const { user, target } = await moduleOr404(request, moduleId);
-    if (!canAddIdea(target.rules)) throw denied(user);
+    if (!canAddIdea(target.rules, IDEA_KIND.kind)) throw denied(user);
     await readBody(request);
     request.ideaAccess = { user, target, idea: null };
   }
@@ -91,7 +92,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     if (moduleId === null || ideaId === null) return;
     const { user, target } = await moduleOr404(request, moduleId);
     const idea = await ideaOr404(target, ideaId, user);
-    const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea) : canChangeIdea(target.rules, idea);
+    const allowed = request.method === 'DELETE' ? canDeleteIdea(target.rules, idea, IDEA_KIND.kind) : canChangeIdea(target.rules, idea, IDEA_KIND.kind);
     if (!allowed) throw denied(user);
     await readBody(request);
     request.ideaAccess = { user, target, idea };
@@ -147,7 +148,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { user, target } = await moduleOr404(request, request.params.moduleId);
       if (!canViewIdeas(target.rules)) throw denied(user);
-      const ideas = await loadIdeas(db, { moduleId: target.module.id }, user?.id ?? null);
+      const ideas = await loadIdeas(db, { moduleId: target.module.id }, user?.id ?? null, IDEA_KIND);
       return ideas.map(serializer(request, user, target));
     },
   );
@@ -183,11 +184,11 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
       const idea = await removingImageOnFailure(image, () =>
         answered
           ? db.transaction(async (tx) => {
-              const created = await createIdeaRow(tx, newIdea);
+              const created = await createIdeaRow(tx, newIdea, IDEA_KIND);
               await saveAnswers(tx, created.id, input.answers);
               return created;
             })
-          : createIdeaRow(db, newIdea),
+          : createIdeaRow(db, newIdea, IDEA_KIND),
       );
       reply.status(201);
       return serializer(request, user, target)(answered ? await ideaOr404(target, idea.id, user) : { ...idea, answers: unanswered(target.customFields) });
@@ -226,7 +227,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
           categoryId: input.categoryId,
           labelIds: input.labelIds,
           ...(replacesImage ? { image } : {}),
-        }).then(() => saveAnswers(tx, idea.id, input.answers)),
+        }, IDEA_KIND).then(() => saveAnswers(tx, idea.id, input.answers)),
       ),
     );
     if (replacesImage) await removeIdeaImage(media, idea.image);
@@ -267,7 +268,7 @@ export async function ideaRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { idea } = checked(request);
       if (!idea) throw notFound();
-      await db.transaction((tx) => deleteIdea(tx, idea.id));
+      await db.transaction((tx) => deleteIdea(tx, idea.id, IDEA_KIND));
       await removeIdeaImage(media, idea.image);
       return reply.status(204).send(null);
     },

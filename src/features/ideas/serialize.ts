@@ -4,9 +4,10 @@ import type { Lang } from '../../i18n/index.js';
 import { formatDate } from '../../i18n/dates.js';
 import { stripTags } from '../../text/html.js';
 import { contentTypeId } from '../../core/contenttypes/registry.js';
-import type { IdeaRow } from './queries.js';
+import type { IdeaRow } from '../idealike/queries.js';
 import { CustomAnswerSchema, serializeAnswer } from '../customfields/serialize.js';
-import { canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, type IdeaRuleContext } from './rules.js';
+import { canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, type IdeaRuleContext } from '../idealike/rules.js';
+import { IDEA_KIND } from './idea-kind.js';
 
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -58,12 +59,12 @@ export function serializeIdea(idea: IdeaRow, ctx: IdeaSerializeContext): Idea {
     negative_rating_count: idea.negativeRatingCount,
     labels: idea.labels,
     category: idea.category,
-    content_type: contentTypeId('idea'),
+    content_type: contentTypeId(IDEA_KIND.kind),
     user_rating: idea.userRating,
-    has_rating_permission: canRateIdea(ctx.rules),
-    has_commenting_permission: canCommentIdea(ctx.rules),
-    has_changing_permission: canChangeIdea(ctx.rules, idea),
-    has_deleting_permission: canDeleteIdea(ctx.rules, idea),
+    has_rating_permission: canRateIdea(ctx.rules, IDEA_KIND.kind),
+    has_commenting_permission: canCommentIdea(ctx.rules, IDEA_KIND.kind),
+    has_changing_permission: canChangeIdea(ctx.rules, idea, IDEA_KIND.kind),
+    has_deleting_permission: canDeleteIdea(ctx.rules, idea, IDEA_KIND.kind),
     custom_fields: idea.answers.map(serializeAnswer),
   };
 }

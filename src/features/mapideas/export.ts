@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type ExportIdeaRow, ideaBatches, ideaSheetOf } from '../ideas/export.js';
+import { type ExportIdeaRow, ideaBatches, ideaSheetOf } from '../idealike/export.js';
 import type { Cell, Sheet } from '../moduletypes/contract.js';
 import { loadPlaces, type Place, type PlaceKind } from './queries.js';
 

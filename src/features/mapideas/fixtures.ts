@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type TProperties, Type } from 'typebox';
 import { categories, labels, modules, users } from '../../db/schema/index.js';
-import { createIdea } from '../ideas/services.js';
+import { createIdea } from '../idealike/services.js';
 import { FixtureDateTime, FixtureError, FixtureId, fixtureKind, type FixtureKind, type FixtureModuleFields, requireRow, strictRecord } from '../moduletypes/fixtures.js';
 import { loadArea, type PlaceKind } from './queries.js';
 import { pointError } from './rules.js';

@@ -2,15 +2,15 @@ import type { MapConfig } from '../../config.js';
 import type { ComponentChildren } from 'preact';
 import { t } from '../../i18n/index.js';
 import type { SQL } from 'drizzle-orm';
-import { type IdeaListParams, listState, loadIdeaList } from '../ideas/list.js';
-import { loadIdeas, type IdeaRow } from '../ideas/queries.js';
-import { IdeaList, type IdeaListData } from '../ideas/views.js';
+import { type IdeaListParams, listState, loadIdeaList } from '../idealike/list.js';
+import { loadIdeas, type IdeaRow } from '../idealike/queries.js';
+import { IdeaList, type IdeaListData } from '../idealike/views.js';
 import type { ModuleContentInput } from '../moduletypes/contract.js';
 import type { PageContext } from '../../web/context.js';
 import { loadArea, loadPlaces, type PlaceKind } from './queries.js';
 import { MAP_SCRIPT, MapBox } from './views.js';
 import { markerOf } from './place.js';
-import { say } from '../ideas/words.js';
+import { say } from '../idealike/words.js';
 
 /** The module page's list of a kind with a place: the idea list (filters, orderings, pages) with a map of every filtered item. */
 interface PlaceListData {

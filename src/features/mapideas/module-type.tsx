@@ -1,8 +1,8 @@
 import { phaseType, SHARED_COMPONENTS, type PhaseType } from '../../core/modules/registry.js';
 import { mapIdeas } from './schema.js';
-import { IdeaListQuery } from '../ideas/list.js';
-import { commentExportOf } from '../ideas/export.js';
-import { IDEA_TILE_COUNT, ideaContentTypeOf } from '../ideas/content-type.js';
+import { IdeaListQuery } from '../idealike/list.js';
+import { commentExportOf } from '../idealike/export.js';
+import { IDEA_TILE_COUNT, ideaContentTypeOf } from '../idealike/content-type.js';
 import { contentPart, exportFile, mediaPathsOf, type ModuleType } from '../moduletypes/contract.js';
 import { AREA_COMPONENT, AREA_FORM } from './area.js';
 import { placedBatches, placedSheetOf } from './export.js';

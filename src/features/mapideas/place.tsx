@@ -1,12 +1,12 @@
 import type { MapConfig } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
 import { type PointFeature } from './schema.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { ideaPath } from '../../core/urls.js';
 import { field, type RepeatedFormBody } from '../../web/forms.js';
-import type { IdeaPageHooks } from '../ideas/pages.js';
-import type { IdeaRow } from '../ideas/queries.js';
+import type { IdeaPageHooks } from '../idealike/pages.js';
+import type { IdeaRow } from '../idealike/queries.js';
 import { loadArea, loadPlaces, type Place, type PlaceKind } from './queries.js';
 import { parsePoint, pointError, pointFromFields } from './rules.js';
 import { updatePlace } from './services.js';
@@ -69,7 +69,7 @@ export function placeHooks(kind: PlaceKind, maps: MapConfig, more?: Partial<Idea
         extra: { ...(place ? { point: JSON.stringify(place.point), point_label: place.pointLabel } : {}), ...further?.extra },
       };
     },
-    update: async (tx: DbOrTx, id, extra) => {
+    update: async (tx: Tx, id, extra) => {
       if (typeof extra.point === 'string') await updatePlace(tx, kind, id, { point: JSON.parse(extra.point) as PointFeature, pointLabel: String(extra.point_label ?? '') });
       await more?.update?.(tx, id, extra);
     },

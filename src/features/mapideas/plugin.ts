@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ideaPagesOf } from '../ideas/pages.js';
+import { ideaPagesOf } from '../idealike/pages.js';
 import { placeHooks } from './place.js';
 import { MAPIDEA_KIND } from './queries.js';
 import { mapRoutes } from './routes.js';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type AreaFeatureCollection, modules } from '../../db/schema/index.js';
 import { mapIdeaLabels, mapIdeas, type PointFeature } from './schema.js';
 import { ITEM_SEGMENTS } from '../../core/urls.js';
-import { asIdeaLabels, asIdeaTable, type IdeaKind } from '../ideas/kinds.js';
+import { asIdeaLabels, asIdeaTable, type IdeaKind } from '../idealike/kinds.js';
 
 /** An idea-like kind with a place: its table seen through the place columns too (map ideas, proposals). */
 export interface PlaceKind extends IdeaKind {

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { ideaColumns, ideaIndexes, labelLinks } from '../ideas/schema.js';
+import { ideaColumns, ideaIndexes, labelLinks } from '../idealike/columns.js';
 
 /* The map ideas' tables, and the place columns proposals share (drizzle.config.ts finds them here). */
 

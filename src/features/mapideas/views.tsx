@@ -3,7 +3,7 @@ import type { MapConfig } from '../../config.js';
 import type { AreaFeatureCollection } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { FieldErrors } from '../../web/layout.js';
-import { errorAttrs } from '../ideas/views.js';
+import { errorAttrs } from '../idealike/views.js';
 
 /** The map script (Leaflet is loaded by it, from /static/leaflet/). */
 export const MAP_SCRIPT = '/static/maps.js';

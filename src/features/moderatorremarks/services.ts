@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { type ContentKind, moderatorRemarks } from '../../db/schema/index.js';
 
 /**
  * Writes the remark on an item (one per item: a second writer updates the same row, ON CONFLICT);
  * an empty remark deletes it. Returns the row's id, null after a delete.
  */
-export async function saveRemark(tx: DbOrTx, input: { kind: ContentKind; pk: number; remark: string; actorId: number | null; created?: Date }): Promise<number | null> {
+export async function saveRemark(tx: Tx, input: { kind: ContentKind; pk: number; remark: string; actorId: number | null; created?: Date }): Promise<number | null> {
   const remark = input.remark.trim();
   if (!remark) {
     await tx.delete(moderatorRemarks).where(and(eq(moderatorRemarks.contentType, input.kind), eq(moderatorRemarks.objectPk, input.pk)));

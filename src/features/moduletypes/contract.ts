@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSX } from 'preact';
 import type { TProperties } from 'typebox';
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { Lang } from '../../i18n/index.js';
 import { registerMediaColumns } from '../../media/references.js';
@@ -181,7 +181,7 @@ export interface ModuleType extends ModuleTypeCore {
    */
   mediaPaths?: (db: DbOrTx, moduleIds: number[]) => Promise<string[]>;
   /** Copies the settings it keeps in tables of its own from one module to another (*Duplicate* of a project). */
-  copySettings?: (tx: DbOrTx, fromModuleId: number, toModuleId: number) => Promise<void>;
+  copySettings?: (tx: Tx, fromModuleId: number, toModuleId: number) => Promise<void>;
   /**
    * A fix of its stored data run at every start after the migrations (the server's before it serves,
    * and the CLI's): the budgets hash vote codes kept in the clear from before (issue 36.9). Answers a

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { follows, systemNotices } from '../../db/schema/index.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
@@ -20,7 +20,7 @@ const EVENT_SOON_MAIL = {
 
 type Due = Awaited<ReturnType<typeof eventsStartingSoon>>[number];
 
-async function mailFollowers(tx: DbOrTx, event: Due, options: { origin: string; timeZone: string }): Promise<number> {
+async function mailFollowers(tx: Tx, event: Due, options: { origin: string; timeZone: string }): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, event.projectId), eq(follows.enabled, true)));
   // Only followers who may still see the project, and who want these mails.
   const viewers = await projectViewers(tx, event.projectId, followers.map((f) => f.id));

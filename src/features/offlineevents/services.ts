@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { offlineEvents } from '../../db/schema/index.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
 import { freeSlug, slugify } from '../../core/slugs.js';
@@ -13,7 +13,7 @@ import type { OfflineEventInput } from './rules.js';
  * The import keeps a given id, slug and creation date.
  */
 export async function createOfflineEvent(
-  tx: DbOrTx,
+  tx: Tx,
   input: OfflineEventInput & { projectId: number; creatorId: number | null; document?: string | null; id?: number; slug?: string; created?: Date },
 ): Promise<{ id: number; slug: string }> {
   const base = input.slug ?? slugify(input.name, 'event');
@@ -41,7 +41,7 @@ export async function createOfflineEvent(
  * Changes an event (its slug stays, so links keep working); `document` undefined keeps the stored
  * one, null removes it. Returns the document path that no longer belongs to the event, if any.
  */
-export async function updateOfflineEvent(tx: DbOrTx, event: { id: number; projectId: number; document: string | null }, input: OfflineEventInput & { document?: string | null }, actorId: number): Promise<string | null> {
+export async function updateOfflineEvent(tx: Tx, event: { id: number; projectId: number; document: string | null }, input: OfflineEventInput & { document?: string | null }, actorId: number): Promise<string | null> {
   const document = input.document === undefined ? event.document : input.document;
   await tx
     .update(offlineEvents)
@@ -52,7 +52,7 @@ export async function updateOfflineEvent(tx: DbOrTx, event: { id: number; projec
 }
 
 /** Deletes an event with its actions; returns its document's path (removed from the store once no row names it). */
-export async function deleteOfflineEvent(tx: DbOrTx, event: { id: number; document: string | null }): Promise<string | null> {
+export async function deleteOfflineEvent(tx: Tx, event: { id: number; document: string | null }): Promise<string | null> {
   await deleteActionsOf(tx, 'offlineevent', event.id);
   await tx.delete(offlineEvents).where(eq(offlineEvents.id, event.id));
   return event.document;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { pollAnswers, pollChoices, pollQuestions, polls, pollVotes } from './schema.js';
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.js';
@@ -52,7 +52,7 @@ async function takeVotersTurn(tx: DbOrTx, pollId: number, voter: Voter): Promise
  * A registered voter follows the project (adhocracy+'s auto-follow on votes). Only the voter's own
  * ballot is waited for (takeVotersTurn), never another voter's.
  */
-export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
+export async function castBallot(tx: Tx, input: { pollId: number; voter: Voter; votes: CheckedVote[]; projectId: number }): Promise<void> {
   const { voter } = input;
   await takeVotersTurn(tx, input.pollId, voter);
   // A share lock on the poll: ballots never wait on each other, but an edit of the poll (an UPDATE of its row) waits for the ballots under way, and they for it.
@@ -85,7 +85,7 @@ export async function castBallot(tx: DbOrTx, input: { pollId: number; voter: Vot
 }
 
 /** The module's poll, created on first use (adhocracy4 creates it when the dashboard's poll page opens). */
-export async function ensurePoll(tx: DbOrTx, moduleId: number, creatorId: number): Promise<number> {
+export async function ensurePoll(tx: Tx, moduleId: number, creatorId: number): Promise<number> {
   const [found] = await tx.select({ id: polls.id }).from(polls).where(eq(polls.moduleId, moduleId)).orderBy(polls.id).limit(1);
   if (found) return found.id;
   const [created] = await tx.insert(polls).values({ moduleId, creatorId }).returning({ id: polls.id });
@@ -98,7 +98,7 @@ export async function ensurePoll(tx: DbOrTx, moduleId: number, creatorId: number
  * order becomes the weight, those without id are added. Returns the images no longer used.
  */
 export async function savePoll(
-  tx: DbOrTx,
+  tx: Tx,
   pollId: number,
   input: { allowUnregisteredUsers: boolean; hideResultsUntilFinished?: boolean; questions?: QuestionInput[] },
 ): Promise<string[]> {
@@ -202,7 +202,7 @@ export async function submitBallot(ctx: { db: Db; config: Config }, input: Ballo
   const voter: Voter = input.voter.userId === undefined ? { token: input.voter.token, address: voterAddressHash(config.secretKey, input.pollId, input.address) } : input.voter;
   if (unregistered) await takeBallotSlot(ctx, input.pollId, input.address, !input.challenge(CHALLENGE_FIELDS.proofOfWork));
   await db.transaction(async (tx) => {
-    if (voter.userId !== undefined) await recordTermsAgreement(tx, voter.userId, input.organisationId, terms);
+    if (voter.userId !== undefined) await recordTermsAgreement(tx, { userId: voter.userId, organisationId: input.organisationId, terms });
     await castBallot(tx, { pollId: input.pollId, voter, votes, projectId: input.projectId });
   });
 }

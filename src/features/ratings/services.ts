@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { type ContentKind, ratings } from '../../db/schema/index.js';
 import { loadTarget } from '../../core/contenttypes/queries.js';
 import { countContribution } from '../../core/insights/services.js';
@@ -14,7 +14,7 @@ export class RatingExists extends Error {
 }
 
 /** One rating per user and object: a second one is refused with the existing rating's id. A new rating counts in the project's statistics. */
-export async function addRating(db: DbOrTx, creatorId: number, target: { type: ContentKind; id: number }, value: number): Promise<number> {
+export async function addRating(db: Tx, creatorId: number, target: { type: ContentKind; id: number }, value: number): Promise<number> {
   const [row] = await db
     .insert(ratings)
     .values({ creatorId, contentType: target.type, objectPk: target.id, value: clampRating(value) })
@@ -33,7 +33,7 @@ export async function addRating(db: DbOrTx, creatorId: number, target: { type: C
 }
 
 /** Changes a rating's value; "deleting" a rating sets it to 0 (the row stays). */
-export async function setRating(db: DbOrTx, ratingId: number, value: number): Promise<void> {
+export async function setRating(db: Tx, ratingId: number, value: number): Promise<void> {
   await db.update(ratings).set({ value: clampRating(value), modified: new Date() }).where(eq(ratings.id, ratingId));
 }
 
@@ -41,7 +41,7 @@ export async function setRating(db: DbOrTx, ratingId: number, value: number): Pr
  * The pages' rating buttons (§A10.2): the user's first click sets +1 or -1, clicking the chosen
  * value again withdraws it (0), the other value switches. The user's own rating row, one per object.
  */
-export async function toggleRating(db: DbOrTx, creatorId: number, target: { type: ContentKind; id: number }, value: 1 | -1 | number): Promise<void> {
+export async function toggleRating(db: Tx, creatorId: number, target: { type: ContentKind; id: number }, value: 1 | -1 | number): Promise<void> {
   const [existing] = await db
     .select({ id: ratings.id, value: ratings.value })
     .from(ratings)

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, type ContentKind, projectModerators, reports } from '../../db/schema/index.js';
 import type { Config } from '../../config.js';
 import { takeRateLimited, type ThrottleContext } from '../../http/throttle.js';
@@ -36,7 +36,7 @@ export const takeReportAllowance = (ctx: ThrottleContext & { config: Pick<Config
  * per user and object while it is open (issue 21, finding 9): a repeated one answers with the open
  * one and tells nobody; once that was handled, a new report is a new incident (issue 36.6).
  */
-export async function createReport(db: DbOrTx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
+export async function createReport(db: Tx, input: NewReport, notice?: NoticeContext): Promise<{ id: number; created: Date }> {
   const [row] = await db
     .insert(reports)
     .values({ creatorId: input.creatorId, contentType: input.target.type, objectPk: input.target.id, description: input.description })
@@ -71,7 +71,7 @@ export async function createReport(db: DbOrTx, input: NewReport, notice?: Notice
  * Marks every open report on an idea or comment as handled (issue 22.4), by whom and when; the item
  * leaves the "Reported" filter and the back-office's list. Returns how many reports it closed.
  */
-export async function markReportsHandled(tx: DbOrTx, target: { type: ContentKind; id: number }, userId: number): Promise<number> {
+export async function markReportsHandled(tx: Tx, target: { type: ContentKind; id: number }, userId: number): Promise<number> {
   const closed = await tx
     .update(reports)
     .set({ handledAt: sql`now()`, handledById: userId })

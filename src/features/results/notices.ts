@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { type ContentKind, follows } from '../../db/schema/index.js';
 import { t } from '../../i18n/index.js';
 import { loadRecipients, type NoticeContext, projectBrand } from '../../mail/notices.js';
@@ -54,7 +54,7 @@ async function linkedAuthors(tx: DbOrTx, resultId: number): Promise<{ kind: Cont
  * see the project) in the app and by e-mail, and records one action per contribution for its
  * author's feed: the change and its notice are kept together or not at all.
  */
-export async function sendResultNotice(tx: DbOrTx, notice: ResultNotice, context: NoticeContext): Promise<number> {
+export async function sendResultNotice(tx: Tx, notice: ResultNotice, context: NoticeContext): Promise<number> {
   const links = notice.links ?? (await linkedAuthors(tx, notice.result.id));
   for (const link of links) {
     await recordAction(tx, {

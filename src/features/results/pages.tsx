@@ -19,7 +19,7 @@ import { sendSheet } from '../exports/sheets.js';
 import { RESULT_COLUMNS, RESULT_SHEET } from './export.js';
 import { checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
 import { readMultipartBody } from '../../http/bodies.js';
-import { ImageInvalid, storeImage } from '../../media/images.js';
+import { ImageInvalid } from '../../media/images.js';
 import { contextUser, managedOrganisation } from '../../web/guards.js';
 import { sendPage } from '../../web/render.js';
 import {
@@ -213,7 +213,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     let image: string | null = null;
     if (input && upload) {
       try {
-        image = await storeImage(media, 'results/images', upload, ENTRY_IMAGE_RULES);
+        image = await media.storeImage('results/images', upload, ENTRY_IMAGE_RULES);
       } catch (error) {
         if (!(error instanceof ImageInvalid)) throw error;
         errors.image = [t(page.lang, error.message)];

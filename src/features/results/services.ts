@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import type { NoticeContext } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
@@ -22,7 +22,7 @@ export interface ResultScope {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** An organisation's statuses; the defaults ("planned", "in progress", "done") are made when it has none yet. */
-async function ensureStatuses(tx: DbOrTx, organisationId: number): Promise<StatusRow[]> {
+async function ensureStatuses(tx: Tx, organisationId: number): Promise<StatusRow[]> {
   const statuses = await loadStatuses(tx, organisationId);
   if (statuses.length) return statuses;
   await tx.insert(resultStatuses).values(DEFAULT_STATUSES.map((s, position) => ({ organisationId, name: s.name, description: s.description, progress: s.progress, position })));
@@ -33,25 +33,25 @@ async function ensureStatuses(tx: DbOrTx, organisationId: number): Promise<Statu
  * The organisation's stored statuses (the defaults stored now if it has none), and a chosen status
  * id as stored: a default offered with a negative id (`queries.statusChoices`) becomes its stored twin.
  */
-export async function storedStatuses(tx: DbOrTx, organisationId: number) {
+export async function storedStatuses(tx: Tx, organisationId: number) {
   const stored = await ensureStatuses(tx, organisationId);
   const idOf = (id: number | null | undefined) => (id === null || id === undefined || id > 0 ? id : (stored.find((s) => s.name === DEFAULT_STATUSES[-id - 1]?.name)?.id ?? null));
   return { stored, idOf };
 }
 
-export async function createStatus(tx: DbOrTx, organisationId: number, input: { name: string; description: string; progress: number }): Promise<void> {
+export async function createStatus(tx: Tx, organisationId: number, input: { name: string; description: string; progress: number }): Promise<void> {
   await ensureStatuses(tx, organisationId);
   const [row] = await tx.select({ n: count() }).from(resultStatuses).where(eq(resultStatuses.organisationId, organisationId));
   await tx.insert(resultStatuses).values({ organisationId, ...input, position: row?.n ?? 0 });
 }
 
-export async function updateStatus(tx: DbOrTx, organisationId: number, id: number, input: { name: string; description: string; progress: number }): Promise<boolean> {
+export async function updateStatus(tx: Tx, organisationId: number, id: number, input: { name: string; description: string; progress: number }): Promise<boolean> {
   const rows = await tx.update(resultStatuses).set({ ...input, modified: new Date() }).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
   return rows.length > 0;
 }
 
 /** Deletes a status; its results keep their progress and have no status then. */
-export async function deleteStatus(tx: DbOrTx, organisationId: number, id: number): Promise<boolean> {
+export async function deleteStatus(tx: Tx, organisationId: number, id: number): Promise<boolean> {
   const rows = await tx.delete(resultStatuses).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
   return rows.length > 0;
 }
@@ -67,7 +67,7 @@ async function snapshot(tx: DbOrTx, projectId: number, resultId: number) {
  * Records what changed (status, progress, budgets) as a timeline entry with `text`, and tells the
  * contributors and followers when the status changed or the result became complete.
  */
-async function recordChange(tx: DbOrTx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
+async function recordChange(tx: Tx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
   const after = await snapshot(tx, scope.projectId, resultId);
   if (!after) return;
   const changes = resultChanges(before, after);
@@ -89,7 +89,7 @@ const columnsOf = (input: ResultInput) => ({ ...input, description: cleanRichTex
 const progressFor = (input: ResultInput, statuses: StatusRow[]) => input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress ?? null;
 
 /** Adds a result to a project with its "add" action. */
-export async function createResult(tx: DbOrTx, scope: ResultScope, input: ResultInput, statuses: StatusRow[]): Promise<number> {
+export async function createResult(tx: Tx, scope: ResultScope, input: ResultInput, statuses: StatusRow[]): Promise<number> {
   const [row] = await tx
     .insert(results)
     .values({ ...columnsOf(input), progress: progressFor(input, statuses), projectId: scope.projectId, creatorId: scope.actorId })
@@ -102,7 +102,7 @@ export async function createResult(tx: DbOrTx, scope: ResultScope, input: Result
  * Changes a result. A new status without a given progress takes the status's default; the change
  * of status, progress or budgets goes into the timeline (never silently).
  */
-export async function updateResult(tx: DbOrTx, scope: ResultScope, resultId: number, input: ResultInput, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
   const before = await snapshot(tx, scope.projectId, resultId);
   if (!before) return;
   const [stored] = await tx.select({ statusId: results.statusId, progress: results.progress }).from(results).where(eq(results.id, resultId));
@@ -113,7 +113,7 @@ export async function updateResult(tx: DbOrTx, scope: ResultScope, resultId: num
 }
 
 /** A timeline entry by the initiator (with an image already stored, if any), which may move the result to a new status or progress (its default when only the status is given). */
-export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
   const before = await snapshot(tx, scope.projectId, resultId);
   if (!before) return;
   const set: { statusId?: number; progress?: number; modified?: Date } = {};
@@ -130,7 +130,7 @@ export async function addEntry(tx: DbOrTx, scope: ResultScope, resultId: number,
  * Deletes the result with its sub-results, links and timeline. Returns the timeline's images, for
  * the caller to remove from the media store once the transaction has committed.
  */
-export async function deleteResult(tx: DbOrTx, resultId: number): Promise<string[]> {
+export async function deleteResult(tx: Tx, resultId: number): Promise<string[]> {
   const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
   const ids = (tree as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
   for (const id of ids) {
@@ -147,7 +147,7 @@ export async function deleteResult(tx: DbOrTx, resultId: number): Promise<string
  * Links contributions to a result; each new link tells its author and the project's followers, and
  * goes into the author's feed. Returns how many were new.
  */
-export async function linkContributions(tx: DbOrTx, scope: ResultScope, resultId: number, links: { kind: ContentKind; pk: number; creatorId: number | null }[], notice: NoticeContext): Promise<number> {
+export async function linkContributions(tx: Tx, scope: ResultScope, resultId: number, links: { kind: ContentKind; pk: number; creatorId: number | null }[], notice: NoticeContext): Promise<number> {
   if (!links.length) return 0;
   const added = await tx
     .insert(resultLinks)
@@ -166,7 +166,7 @@ export async function linkContributions(tx: DbOrTx, scope: ResultScope, resultId
   return added.length;
 }
 
-export async function unlinkContribution(tx: DbOrTx, resultId: number, kind: ContentKind, pk: number): Promise<void> {
+export async function unlinkContribution(tx: Tx, resultId: number, kind: ContentKind, pk: number): Promise<void> {
   await tx.delete(resultLinks).where(and(eq(resultLinks.resultId, resultId), eq(resultLinks.contentType, kind), eq(resultLinks.objectPk, pk)));
 }
 
@@ -175,7 +175,7 @@ export async function unlinkContribution(tx: DbOrTx, resultId: number, kind: Con
  * titled after it, with its budget planned, the starting status, and the winner linked.
  */
 export async function resultsFromWinners(
-  tx: DbOrTx,
+  tx: Tx,
   scope: ResultScope,
   winners: { kind: ContentKind; id: number; name: string; budget: number; creatorId: number | null }[],
   statuses: StatusRow[],

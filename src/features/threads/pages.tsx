@@ -17,7 +17,6 @@ import { feedbackTextError } from '../comments/feedback-rules.js';
 import { addCommentFeedback, deleteCommentFeedback, updateCommentFeedback } from '../comments/feedback-services.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { type OrganisationTerms, organisationTermsAsked, organisationTermsError } from '../../core/organisations/rules.js';
-import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { ORGANISATION_TERMS_FIELD, OrganisationTermsField } from '../../web/organisation-terms.js';
 import { canModerate } from '../../core/projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
@@ -25,7 +24,7 @@ import { createReport, takeReportAllowance } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
 import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from '../comments/rules.js';
-import { createCommentRow, editCommentText, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
+import { createCommentRow, editComment, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
 import { CategoryFields, CommentField } from './views.js';
 import { checkCommentCategories } from '../comments/input.js';
 
@@ -111,8 +110,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     return { row, context };
   }
 
-  /** The organisation whose terms a new comment's creator agrees to with it (createCommentRow), or null. */
-  const termsOf = (context: ObjectContext, terms: OrganisationTerms | null) => (organisationTermsAsked(terms) ? context.project.organisationId : null);
+  /** The user's agreement to the organisation's terms given with a comment form; its command records it when the form asked. */
+  const agreement = (context: ObjectContext, user: { id: number }, terms: OrganisationTerms | null) => ({ userId: user.id, organisationId: context.project.organisationId, terms });
 
   const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
 
@@ -155,7 +154,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     }
     const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
     // One statement (the comment with all it brings, the terms agreement too), on the target the context read.
-    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, termsOf(context, terms.terms));
+    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
   });
 
@@ -171,7 +170,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
       return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
     const input = { creatorId: page.user.id, target: { type: 'comment' as const, id: row.id }, comment: text };
-    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, termsOf(context, terms.terms));
+    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
     return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: 'comment', objectPk: row.id }), 'Your reply has been posted.');
   });
 
@@ -186,10 +185,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (error || terms.error) {
       return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
-    await db.transaction(async (tx) => {
-      await recordTermsAgreement(tx, page.user.id, context.project.organisationId, terms.terms);
-      await editCommentText(tx, row.id, text);
-    });
+    await db.transaction((tx) => editComment(tx, row.id, { text, agreement: agreement(context, page.user, terms.terms) }));
     return redirectWithMessage(request, reply, await commentPath(row), 'Your comment has been changed.');
   });
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { ratings, reports } from '../../db/schema/index.js';
 import { topicLabels, topics } from './schema.js';
 import { cleanRichText } from '../../text/html.js';
@@ -7,7 +7,7 @@ import { deleteCommentsOn } from '../comments/services.js';
 import type { TopicInput } from './rules.js';
 
 /** Adds a topic to a prioritisation module (inside the caller's transaction); loaddata keeps a given id. */
-export async function createTopic(tx: DbOrTx, input: TopicInput & { moduleId: number; creatorId: number; id?: number; created?: Date }): Promise<{ id: number; created: Date }> {
+export async function createTopic(tx: Tx, input: TopicInput & { moduleId: number; creatorId: number; id?: number; created?: Date }): Promise<{ id: number; created: Date }> {
   const [row] = await tx
     .insert(topics)
     .values({
@@ -24,14 +24,14 @@ export async function createTopic(tx: DbOrTx, input: TopicInput & { moduleId: nu
   return row;
 }
 
-export async function updateTopic(tx: DbOrTx, id: number, input: TopicInput): Promise<void> {
+export async function updateTopic(tx: Tx, id: number, input: TopicInput): Promise<void> {
   await tx.update(topics).set({ name: input.name.trim(), description: cleanRichText(input.description), categoryId: input.categoryId, modified: new Date() }).where(eq(topics.id, id));
   await tx.delete(topicLabels).where(eq(topicLabels.topicId, id));
   if (input.labelIds.length) await tx.insert(topicLabels).values([...new Set(input.labelIds)].map((labelId) => ({ topicId: id, labelId })));
 }
 
 /** Deletes a topic with its discussion, ratings and reports (the confirmation page says so). */
-export async function deleteTopic(tx: DbOrTx, id: number): Promise<void> {
+export async function deleteTopic(tx: Tx, id: number): Promise<void> {
   await deleteCommentsOn(tx, 'topic', id);
   await tx.delete(ratings).where(and(eq(ratings.contentType, 'topic'), eq(ratings.objectPk, id)));
   await tx.delete(reports).where(and(eq(reports.contentType, 'topic'), eq(reports.objectPk, id)));

@@ -5,7 +5,7 @@ import { RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { Checkboxes, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } from '../../web/controls.js';
 import type { NamedRef } from '../../core/modules/queries.js';
-import { KindBadge, RatingButtons } from '../ideas/views.js';
+import { KindBadge, RatingButtons } from '../idealike/views.js';
 import { type ModuleAliases, termWords } from '../../core/modules/terms.js';
 import type { ItemModule } from '../moduletypes/items.js';
 import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { newsletters, organisations, outbox, projects, users } from '../../db/schema/index.js';
 import { qualified as q } from '../../db/sql.js';
 import { isLang, t } from '../../i18n/index.js';
@@ -18,7 +18,7 @@ const absoluteLinks = (html: string, origin: string) => html.replace(/\b(src|hre
  * Stores a newsletter and queues one e-mail per receiver in the same transaction (§B18); the
  * delivery sends them afterwards, and the newsletter list counts how many have gone out.
  */
-export async function sendNewsletter(tx: DbOrTx, organisation: { id: number; name: string }, creatorId: number, input: NewsletterInput, links: { origin: string; secretKey: string }): Promise<{ id: number; receivers: number }> {
+export async function sendNewsletter(tx: Tx, organisation: { id: number; name: string }, creatorId: number, input: NewsletterInput, links: { origin: string; secretKey: string }): Promise<{ id: number; receivers: number }> {
   const { origin } = links;
   const organisationId = organisation.id;
   const receivers = await newsletterReceivers(tx, input.projectId, organisationId);
@@ -54,7 +54,7 @@ export async function sendNewsletter(tx: DbOrTx, organisation: { id: number; nam
  * once), then queued to the newsletter's sender in their language. The reference reports to the
  * site's admins; we tell the initiator who sent it (E8: delivery reporting), the one who can act.
  */
-async function reportNewsletterDelivery(tx: DbOrTx, newsletterId: number, origin: string): Promise<boolean> {
+async function reportNewsletterDelivery(tx: Tx, newsletterId: number, origin: string): Promise<boolean> {
   const pending = sql`exists (select 1 from ${outbox} where ${q(outbox.newsletterId)} = ${q(newsletters.id)} and ${pendingMail})`;
   const [claimed] = await tx
     .update(newsletters)

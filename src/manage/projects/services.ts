@@ -1,6 +1,6 @@
-import { and, eq, inArray, like, max, or } from 'drizzle-orm';
+import { and, eq, inArray, like, max, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, labels, modules, phases, projectModerators, projects } from '../../db/schema/index.js';
+import { categories, comments, labels, moderatorRemarks, modules, phases, projectModerators, projects, ratings, reports } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
 import type { ModuleTypeCore } from '../../core/modules/registry.js';
 import { initiatorIds, organisationBrand } from '../../core/organisations/queries.js';
@@ -18,6 +18,7 @@ import type { Actor } from '../../core/organisations/rules.js';
 import { type DashboardModule, loadDashboardProject, loadModules } from './queries.js';
 import { appModuleType, registeredModuleTypes } from '../../features/moduletypes/contract.js';
 import { projectResultImages } from '../../features/results/queries.js';
+import { resultLinks } from '../../features/results/schema.js';
 
 /** A refused change, with the reason for the user (a catalogue key). */
 type Outcome = { ok: true } | { ok: false; reason: string };
@@ -65,7 +66,7 @@ export async function createProject(
   return created;
 }
 
-export async function updateProject(tx: DbOrTx, projectId: number, patch: Partial<typeof projects.$inferInsert>): Promise<void> {
+export async function updateProject(tx: Tx, projectId: number, patch: Partial<typeof projects.$inferInsert>): Promise<void> {
   await tx
     .update(projects)
     .set({ ...patch, modified: new Date() })
@@ -115,7 +116,9 @@ export async function duplicateProject(
 }
 
 /**
- * §B15.8: deletes the project with everything in it; all initiators are told (§C11). Returns the
+ * §B15.8: deletes the project with everything in it (its modules and their content by cascade, the
+ * comments, ratings, reports and remarks on them by `deleteGenericRelations`), in the caller's
+ * transaction; all initiators are told (§C11). Returns the
  * media files that went with it (header and tile image, idea images), for the caller to remove
  * once the transaction has committed (issue 21, finding 15: they must not stay served).
  */
@@ -133,8 +136,26 @@ export async function deleteProject(tx: Tx, organisation: Organisation, project:
   for (const paths of hooks) contentImages.push(...(await paths(tx, moduleIds)));
   // The results' timeline images (results belong to the project, not to a module type).
   contentImages.push(...(await projectResultImages(tx, project.id)));
+  await deleteGenericRelations(tx, project.id);
   const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
   return [...new Set([deleted?.image, deleted?.tileImage, ...contentImages].filter((path): path is string => Boolean(path)))];
+}
+
+/** The tables that point at content by kind and id (a generic relation, no foreign key to cascade along). */
+const ON_CONTENT = [ratings, reports, moderatorRemarks, resultLinks] as const;
+
+/**
+ * What hangs on the project's content by a generic relation, which the project's row cannot take
+ * along by cascade: the ratings, reports, moderator remarks and result links on the project, on its
+ * modules' content and on its comments (`page_project_of`, the SQL function the page-change
+ * triggers read, knows the project of every content kind), then its comments with their replies
+ * (every comment carries its project; their moderator feedback goes with them by cascade). Runs
+ * before the project's row goes: `page_project_of` finds a comment's or an item's project only
+ * while it is there. One statement per table, in the caller's transaction.
+ */
+async function deleteGenericRelations(tx: Tx, projectId: number): Promise<void> {
+  for (const table of ON_CONTENT) await tx.delete(table).where(sql`page_project_of(${table.contentType}, ${table.objectPk}) = ${projectId}`);
+  await tx.delete(comments).where(eq(comments.projectId, projectId));
 }
 
 /**
@@ -197,7 +218,7 @@ export async function addModule(tx: Tx, projectId: number, blueprint: ModuleType
   return module;
 }
 
-export async function updateModule(tx: DbOrTx, moduleId: number, values: { name: string; description: string }): Promise<void> {
+export async function updateModule(tx: Tx, moduleId: number, values: { name: string; description: string }): Promise<void> {
   await tx
     .update(modules)
     .set({ ...values, modified: new Date() })

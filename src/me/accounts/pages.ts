@@ -291,7 +291,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const language = field(body, 'language');
       if (!isLang(language)) throw badRequest('Unknown language.');
       const page = await pageContext(request, reply);
-      if (page.user) await setLanguage(db, page.user.id, language);
+      const userId = page.user?.id;
+      if (userId !== undefined) await db.transaction((tx) => setLanguage(tx, userId, language));
       setLanguageCookie(request, reply, language);
       return reply.redirect(safeNext(field(body, 'next'), '/'), 302);
     },

@@ -30,7 +30,7 @@ const excludedTargets = () => {
  * (b) moderator-feedback actions on the user's comments (not the user's own), (c) results that
  * took up the user's contributions or changed their status (features/results) and (d) the moderation's
  * official feedback on the user's items (ideas, map ideas, proposals: an "update" whose target is the
- * item itself, recorded by ideas/services moderateIdea for the author). One statement; each
+ * item itself, recorded by idealike/services moderateIdea for the author). One statement; each
  * branch walks its feed index (target_creator_id / obj_comment_creator_id, timestamp) backwards and
  * stops after `limit` rows, so a user with a million activities gets a page as fast as one with ten.
  * `before` is the id of the last action on the previous page (keyset pagination).

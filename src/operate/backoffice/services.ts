@@ -35,7 +35,7 @@ export async function createOrganisation(tx: Tx, name: string, language?: Lang):
   return row;
 }
 
-export async function updateOrganisation(tx: DbOrTx, id: number, values: { name: string; enableGeolocation: boolean; language: string }) {
+export async function updateOrganisation(tx: Tx, id: number, values: { name: string; enableGeolocation: boolean; language: string }) {
   await tx.update(organisations).set(values).where(eq(organisations.id, id));
 }
 
@@ -61,7 +61,7 @@ export async function findUser(db: DbOrTx, name: string) {
 }
 
 /** Appoints or removes an initiator or member; removing an initiator also ends the roles that came with it. */
-export async function setOrganisationRole(tx: DbOrTx, organisationId: number, role: keyof typeof ROLE, userId: number, on: boolean) {
+export async function setOrganisationRole(tx: Tx, organisationId: number, role: keyof typeof ROLE, userId: number, on: boolean) {
   const table = ROLE[role];
   if (on) {
     await tx.insert(table).values({ organisationId, userId }).onConflictDoNothing();
@@ -72,7 +72,7 @@ export async function setOrganisationRole(tx: DbOrTx, organisationId: number, ro
 }
 
 /** Appoints an initiator and, when she was not one yet, tells her by e-mail with the link to the dashboard. */
-export async function appointInitiator(tx: DbOrTx, organisation: { id: number; slug: string; name: string }, userId: number, actor: { username: string; origin: string }) {
+export async function appointInitiator(tx: Tx, organisation: { id: number; slug: string; name: string }, userId: number, actor: { username: string; origin: string }) {
   const added = await tx.insert(organisationInitiators).values({ organisationId: organisation.id, userId }).onConflictDoNothing().returning({ userId: organisationInitiators.userId });
   if (!added.length) return;
   const vars = { project: '', organisation: organisation.name, actor: actor.username, url: `${actor.origin}${projectListPath(organisation.slug)}`, brand: await organisationBrand(tx, organisation.slug, actor.origin) };
@@ -131,7 +131,7 @@ export async function changeKeepingASuperuser<T>(tx: Tx, operatorId: number, tar
   return change();
 }
 
-export async function setSuperuser(tx: DbOrTx, userId: number, on: boolean) {
+export async function setSuperuser(tx: Tx, userId: number, on: boolean) {
   await tx.update(users).set({ isSuperuser: on, ...(on ? { isStaff: true } : {}) }).where(eq(users.id, userId));
 }
 
@@ -139,7 +139,7 @@ export async function setSuperuser(tx: DbOrTx, userId: number, on: boolean) {
  * An operator corrects an address on request (a typo at sign-up): the new address is unconfirmed
  * until its owner opens the confirmation link. A unique index may refuse it (isUniqueViolation).
  */
-export async function correctEmail(tx: DbOrTx, userId: number, email: string) {
+export async function correctEmail(tx: Tx, userId: number, email: string) {
   await tx.update(users).set({ email, emailVerified: false }).where(eq(users.id, userId));
 }
 
@@ -151,7 +151,7 @@ export async function listProjects(db: DbOrTx) {
     .orderBy(asc(organisations.name), asc(projects.name));
 }
 
-export async function setArchived(tx: DbOrTx, projectId: number, archived: boolean) {
+export async function setArchived(tx: Tx, projectId: number, archived: boolean) {
   await tx.update(projects).set({ isArchived: archived, modified: new Date() }).where(eq(projects.id, projectId));
 }
 

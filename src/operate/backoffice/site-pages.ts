@@ -5,11 +5,10 @@ import { readMultipartBody } from '../../http/bodies.js';
 import { notFound } from '../../http/errors.js';
 import { PathId } from '../../http/responses.js';
 import { LANGUAGES, type Lang } from '../../i18n/index.js';
-import { ImageInvalid, type ImageRules, storeImage } from '../../media/images.js';
+import { ImageInvalid, type ImageRules } from '../../media/images.js';
 import type { Media } from '../../media/store.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { sendPage } from '../../web/render.js';
-import { forgetSiteLinks } from '../../web/site-links.js';
 import { type ContentPage, contentSlugTaken, listContentPages, loadContentPage, loadPlatformSettings, loadStartPage, type PlatformSettings } from '../../core/legal/content.js';
 import { checkContentPage, checkPlatformSettings, checkStartPage } from '../../core/legal/rules.js';
 import { deleteContentPage, saveContentPage, savePlatformSettings, saveStartPage } from '../../core/legal/services.js';
@@ -55,7 +54,7 @@ export const readImageUpload = async (request: FastifyRequest) => {
 export async function storeFormImage(media: Media, upload: Buffer | null, errors: Errors, folder: string, rules: ImageRules): Promise<string | null> {
   if (!upload || Object.keys(errors).length) return null;
   try {
-    return await storeImage(media, folder, upload, rules);
+    return await media.storeImage(folder, upload, rules);
   } catch (error) {
     if (!(error instanceof ImageInvalid)) throw error;
     errors.image = [error.message];
@@ -101,7 +100,6 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
     const shown = { ...(id ? { id: String(id) } : {}), slug: input.slug, placement: input.placement, weight: input.weight, ...Object.fromEntries(LANGUAGES.flatMap((l) => [[`title_${l}`, input.title[l]], [`body_${l}`, input.body[l]]])) };
     if (!values) return { shown, errors };
     await db.transaction((tx) => saveContentPage(tx, id, values));
-    forgetSiteLinks(db);
     return null;
   }
 
@@ -130,7 +128,6 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
     if (!page) return reply;
     await existing(request.params.id);
     await db.transaction((tx) => deleteContentPage(tx, request.params.id));
-    forgetSiteLinks(db);
     return reply.redirect('/backoffice/content/?done=deleted', 302);
   });
 
@@ -202,7 +199,6 @@ export async function siteContentRoutes(fastify: FastifyInstance): Promise<void>
     }
     await db.transaction((tx) => savePlatformSettings(tx, input, upload ? image : removing ? null : undefined));
     if ((upload || removing) && stored.shareImage) await media.remove(stored.shareImage);
-    forgetSiteLinks(db);
     return reply.redirect('/backoffice/content/?done=saved', 302);
   });
 }

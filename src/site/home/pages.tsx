@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendPage } from '../../web/render.js';
@@ -56,7 +56,7 @@ export async function organisationPages(fastify: FastifyInstance): Promise<void>
       const projects = await app.ctx.media.withTileSrcsets(listed.filter((p) => projectMatches(p, filter, now)));
       return HomePage({ page, projects, now, filter, organisations: organisationsOf(listed), districts: districtsOf(listed), start: await loadStartPage(db) });
     };
-    const viewer = await pageContext(request, reply);
+    const viewer = await pageBasics(request, reply);
     return sendKeptPage(request, reply, viewer, await noProjectPageVersion(db), render);
   });
 

@@ -7,10 +7,10 @@ import { denied } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs } from '../../web/components.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageContext, pageBasics } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
-import { sendKeptPage } from '../../web/page-keeping.js';
+import { keptCountRefs, sendKeptPage } from '../../web/page-keeping.js';
 import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { loadModulePage, loadProjectModules, type PageModule } from '../../core/modules/queries.js';
@@ -112,8 +112,8 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: modulePageQuery() }), async (request, reply) => {
     const { org, slug } = request.params;
-    const viewer = await pageContext(request, reply);
-    const loaded = await loadModulePage(db, org, slug, viewer.user);
+    const viewer = await pageBasics(request, reply);
+    const loaded = await loadModulePage(db, org, slug, viewer.user, keptCountRefs(request, viewer));
     if (!loaded) throw notFound();
     const { module, context, pageVersion } = loaded;
     if (!canViewModule(context)) throw denied(viewer.user);

@@ -7,10 +7,10 @@ import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
 import { type Lang, t, tn } from '../../i18n/index.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { sendKeptPage } from '../../web/page-keeping.js';
+import { keptCountRefs, sendKeptPage } from '../../web/page-keeping.js';
 import { sendPage } from '../../web/render.js';
 import { MachineSummary } from '../../web/summary-text.js';
 import { projectSummaries, type Summary } from '../../features/summaries/queries.js';
@@ -98,16 +98,16 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
-  async function visibleProject(page: PageContext, params: { org: string; slug: string }) {
-    const loaded = await loadProjectPage(db, params.org, params.slug, page.user);
+  async function visibleProject(page: PageBasics, params: { org: string; slug: string }, counted = '') {
+    const loaded = await loadProjectPage(db, params.org, params.slug, page.user, counted);
     if (!loaded) throw notFound();
     if (!canViewProject(loaded.context)) throw denied(page.user);
     return loaded;
   }
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
-    const viewer = await pageContext(request, reply);
-    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params);
+    const viewer = await pageBasics(request, reply);
+    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params, keptCountRefs(request, viewer));
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
       const now = new Date();
@@ -150,6 +150,8 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         results: request.query.tab === 'result' && canViewResults(context) ? await resultsTab(project.id, orgSlug, project.slug, context, { status: request.query.status, category: request.query.category, district: request.query.district }) : null,
         now,
       };
+      // The tiles' and the statistics' comment counts are baked in: such a page is kept per comment too (web/page-keeping.ts).
+      if (data.counts.size || data.insights) page.keptCounts?.dependOnComments();
       return <ProjectPage page={page} data={data} />;
     };
     return sendKeptPage(request, reply, viewer, pageVersion, render);

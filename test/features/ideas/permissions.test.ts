@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createIdea } from '../../../src/features/ideas/services.js';
+import { createIdea } from '../../../src/features/idealike/services.js';
+import { IDEA_KIND } from '../../../src/features/ideas/idea-kind.js';
 import { load, tokenHeader } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';
 import { matrixWorld, mayAdd, mayView, moduleId, PHASES, type Role, ROLES, STATES, USER_ID } from './matrix.js';
@@ -56,7 +57,7 @@ test('the idea API applies the permission matrix (roles × phase before/active/a
   await t.test('PATCH: the creator while they may add, moderators any time, nobody else', async () => {
     for (const state of STATES) {
       for (const phase of PHASES) {
-        const ideaId = await createIdea(db, { moduleId: moduleId(state, phase), creatorId: USER_ID.participant, name: 'mine', description: 'x' });
+        const ideaId = await createIdea(db, { moduleId: moduleId(state, phase), creatorId: USER_ID.participant, name: 'mine', description: 'x' }, IDEA_KIND);
         for (const role of ROLES) {
           const moderating = role === 'moderator' || role === 'initiator' || role === 'superuser';
           const allowed = moderating || (role === 'participant' && mayAdd('participant', state, phase));
@@ -76,7 +77,7 @@ test('the idea API applies the permission matrix (roles × phase before/active/a
     for (const state of STATES) {
       for (const phase of PHASES) {
         for (const role of ROLES) {
-          const ideaId = await createIdea(db, { moduleId: moduleId(state, phase), creatorId: USER_ID.participant, name: 'doomed', description: 'x' });
+          const ideaId = await createIdea(db, { moduleId: moduleId(state, phase), creatorId: USER_ID.participant, name: 'doomed', description: 'x' }, IDEA_KIND);
           const moderating = role === 'moderator' || role === 'initiator' || role === 'superuser';
           const allowed = moderating || (role === 'participant' && mayAdd('participant', state, phase));
           const response = await request({ method: 'DELETE', url: `/api/modules/${moduleId(state, phase)}/ideas/${ideaId}/`, headers: headers[role] });
@@ -88,7 +89,7 @@ test('the idea API applies the permission matrix (roles × phase before/active/a
 
   await t.test('has_changing_permission and has_deleting_permission say the same for the caller', async () => {
     const module = moduleId('public', 'active');
-    const ideaId = await createIdea(db, { moduleId: module, creatorId: USER_ID.participant, name: 'flags', description: 'x' });
+    const ideaId = await createIdea(db, { moduleId: module, creatorId: USER_ID.participant, name: 'flags', description: 'x' }, IDEA_KIND);
     const flags = async (role: Role) => {
       const response = await request({ method: 'GET', url: `/api/modules/${module}/ideas/${ideaId}/`, headers: headers[role] });
       const body = response.body as Record<string, boolean>;

@@ -1,7 +1,7 @@
 import '../../../src/module-types.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canAddIdea, canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, canViewIdeas, type IdeaRuleContext } from '../../../src/features/ideas/rules.js';
+import { canAddIdea, canChangeIdea, canCommentIdea, canDeleteIdea, canRateIdea, canViewIdeas, type IdeaRuleContext } from '../../../src/features/idealike/rules.js';
 import { NO_ROLES, type ProjectContext } from '../../../src/core/projects/rules.js';
 import { mayAdd, mayView, PHASES, type PhaseTime, type Role, ROLES, type State, STATES } from './matrix.js';
 
@@ -32,7 +32,7 @@ const cases = ROLES.flatMap((role) => STATES.flatMap((state) => PHASES.map((phas
 
 test('add_idea: moderators, initiators and superusers any time; members only while a collect phase runs', () => {
   for (const { role, state, phase } of cases) {
-    assert.equal(canAddIdea(context(role, state, phase)), mayAdd(role, state, phase), `${role} in a ${state} project, phase ${phase}`);
+    assert.equal(canAddIdea(context(role, state, phase), 'idea'), mayAdd(role, state, phase), `${role} in a ${state} project, phase ${phase}`);
   }
 });
 
@@ -42,9 +42,9 @@ test('change_idea and delete_idea: the creator as long as they may add; moderato
     const own = { creatorId: 7 };
     const others = { creatorId: 99 };
     const moderating = role === 'moderator' || role === 'initiator' || role === 'superuser';
-    assert.equal(canChangeIdea(c, own), role !== 'anonymous' && mayAdd(role, state, phase), `${role} own idea, ${state}, ${phase}`);
-    assert.equal(canChangeIdea(c, others), moderating, `${role} another's idea, ${state}, ${phase}`);
-    assert.equal(canDeleteIdea(c, own), canChangeIdea(c, own));
+    assert.equal(canChangeIdea(c, own, 'idea'), role !== 'anonymous' && mayAdd(role, state, phase), `${role} own idea, ${state}, ${phase}`);
+    assert.equal(canChangeIdea(c, others, 'idea'), moderating, `${role} another's idea, ${state}, ${phase}`);
+    assert.equal(canDeleteIdea(c, own, 'idea'), canChangeIdea(c, own, 'idea'));
   }
 });
 
@@ -66,25 +66,25 @@ test('rating and commenting follow the active phase type for members; moderators
   for (const [type, allows] of Object.entries(features)) {
     for (const role of ['user', 'participant'] as const) {
       const c = context(role, 'public', 'active', type);
-      assert.equal(canRateIdea(c), allows.rate, `${role} rate in ${type}`);
-      assert.equal(canCommentIdea(c), allows.comment, `${role} comment in ${type}`);
-      assert.equal(canAddIdea(c), allows.add, `${role} add in ${type}`);
+      assert.equal(canRateIdea(c, 'idea'), allows.rate, `${role} rate in ${type}`);
+      assert.equal(canCommentIdea(c, 'idea'), allows.comment, `${role} comment in ${type}`);
+      assert.equal(canAddIdea(c, 'idea'), allows.add, `${role} add in ${type}`);
       for (const phase of ['before', 'after'] as const) {
         const idle = context(role, 'public', phase, type);
-        assert.equal(canRateIdea(idle) || canCommentIdea(idle) || canAddIdea(idle), false, `${role} ${phase} a ${type} phase`);
+        assert.equal(canRateIdea(idle, 'idea') || canCommentIdea(idle, 'idea') || canAddIdea(idle, 'idea'), false, `${role} ${phase} a ${type} phase`);
       }
     }
     for (const role of ['moderator', 'initiator', 'superuser'] as const) {
       const c = context(role, 'private', 'after', type);
-      assert.ok(canRateIdea(c) && canCommentIdea(c) && canAddIdea(c), `${role} after a ${type} phase`);
+      assert.ok(canRateIdea(c, 'idea') && canCommentIdea(c, 'idea') && canAddIdea(c, 'idea'), `${role} after a ${type} phase`);
     }
-    assert.equal(canRateIdea(context('anonymous', 'public', 'active', type)) || canCommentIdea(context('anonymous', 'public', 'active', type)), false);
+    assert.equal(canRateIdea(context('anonymous', 'public', 'active', type), 'idea') || canCommentIdea(context('anonymous', 'public', 'active', type), 'idea'), false);
   }
 });
 
 test('a user who is no member of a private or semi-public project may not rate or comment there', () => {
   for (const state of ['private', 'semipublic', 'draft', 'archived'] as const) {
     const c = context('user', state, 'active', 'a4_candy_ideas:collect_feedback');
-    assert.equal(canRateIdea(c) || canCommentIdea(c), false, state);
+    assert.equal(canRateIdea(c, 'idea') || canCommentIdea(c, 'idea'), false, state);
   }
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ideas as ideaTable } from './schema.js';
+import type { IdeaTable } from './columns.js';
 import { djangoSlug } from '../../text/django-slug.js';
 
 /** The slug adhocracy+ made from an idea's title when it was created (Django's `slugify`, cut like django-autoslug). */
@@ -14,7 +14,7 @@ function readings(slug: string): { base: string; index: number }[] {
 }
 
 /** The `index`-th (from 0) idea without a stored a+ slug whose title makes `base`: an index range scan of `index + 1` rows. */
-export const titleSlugLookup = (db: DbOrTx, base: string, index: number, ideas: typeof ideaTable = ideaTable) =>
+export const titleSlugLookup = (db: DbOrTx, base: string, index: number, ideas: IdeaTable) =>
   db
     .select({ id: ideas.id })
     .from(ideas)
@@ -35,7 +35,7 @@ export const titleSlugLookup = (db: DbOrTx, base: string, index: number, ideas: 
  * Map ideas and proposals (`/<org>/mapideas/<slug>/`, `/<org>/budgeting/<slug>/`) are found the
  * same way in their own table (`table`: their idea columns, IdeaKind.table).
  */
-export async function findIdeaByLegacySlug(db: DbOrTx, slug: string, ideas: typeof ideaTable = ideaTable): Promise<number | null> {
+export async function findIdeaByLegacySlug(db: DbOrTx, slug: string, ideas: IdeaTable): Promise<number | null> {
   const address = slug.toLowerCase();
   const [stored] = await db.select({ id: ideas.id }).from(ideas).where(eq(ideas.legacySlug, address)).limit(1);
   if (stored) return stored.id;

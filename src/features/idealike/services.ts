@@ -1,13 +1,16 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { fromJson, preparedStatement, qualified as q } from '../../db/sql.js';
-import { deleteAnswersOf } from '../customfields/services.js';
+import type { AnswerInput } from '../customfields/rules.js';
+import { deleteAnswersOf, saveAnswers } from '../customfields/services.js';
 import { actions, categories, follows, labels, modules, ratings, reports, users } from '../../db/schema/index.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import type { IdeaKind } from './kinds.js';
 import { cleanRichText, stripTags } from '../../text/html.js';
 import { type NoticeContext } from '../../mail/notices.js';
 import { queueProjectNotice } from '../../core/projects/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
+import type { TermsAgreement } from '../../core/organisations/rules.js';
+import { recordTermsAgreement } from '../../core/organisations/services.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import { contributionCtes } from '../../core/insights/services.js';
 import type { NamedRef } from '../../core/modules/queries.js';
@@ -106,7 +109,7 @@ const insertIdea = (kind: IdeaKind) => {
  * transaction and costs one round trip. It answers with the new idea as loadIdeas shows it (a new
  * idea has no comments or ratings yet), so the API needs no second read.
  */
-export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow> {
+export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind): Promise<IdeaRow> {
   const extra = Object.fromEntries(kind.extraColumns.map((c, i) => [`extra_${i}`, input.extra?.[c.name] ?? null]));
   const [row] = await insertIdea(kind)(db, {
     ...extra,
@@ -127,8 +130,20 @@ export async function createIdeaRow(db: DbOrTx, input: NewIdea, kind: IdeaKind =
   return toIdeaRow(row);
 }
 
+/**
+ * Submitting an idea from its form (the one command of the action, issue 33.5): the creator's
+ * agreement to the organisation's terms when the form asked, the idea (createIdea) and its answers
+ * to the module's own questions.
+ */
+export async function submitIdea(tx: Tx, input: NewIdea, given: { answers: AnswerInput[]; agreement: TermsAgreement }, kind: IdeaKind): Promise<number> {
+  await recordTermsAgreement(tx, given.agreement);
+  const id = await createIdea(tx, input, kind);
+  await saveAnswers(tx, id, given.answers);
+  return id;
+}
+
 /** Creates an idea (see createIdeaRow) and answers with its id. */
-export async function createIdea(db: DbOrTx, input: NewIdea, kind: IdeaKind = IDEA_KIND): Promise<number> {
+export async function createIdea(db: DbOrTx, input: NewIdea, kind: IdeaKind): Promise<number> {
   return (await createIdeaRow(db, input, kind)).id;
 }
 
@@ -180,11 +195,14 @@ interface IdeaChanges {
   labelIds?: number[];
   image?: string | null;
   imageCopyright?: string;
+  /** The editor's agreement to the organisation's terms given with the change (recorded when the form asked). */
+  agreement?: TermsAgreement;
 }
 
 /** Saves changes to an idea: sets `modified` and records an "update" action by its creator. */
-export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChanges, kind: IdeaKind = IDEA_KIND): Promise<void> {
+export async function updateIdea(db: Tx, ideaId: number, changes: IdeaChanges, kind: IdeaKind): Promise<void> {
   const { table: ideas, labels: ideaLabels } = kind;
+  await recordTermsAgreement(db, changes.agreement);
   const [idea] = await db
     .update(ideas)
     .set({
@@ -207,7 +225,7 @@ export async function updateIdea(db: DbOrTx, ideaId: number, changes: IdeaChange
 }
 
 /** Deletes an idea with everything that hangs on it: comments (and their replies), ratings, reports, actions. */
-export async function deleteIdea(db: DbOrTx, ideaId: number, { kind, table }: IdeaKind = IDEA_KIND): Promise<void> {
+export async function deleteIdea(db: Tx, ideaId: number, { kind, table }: IdeaKind): Promise<void> {
   await deleteCommentsOn(db, kind, ideaId);
   await deleteAnswersOf(db, sql`(select ${q(table.moduleId)} from ${table} where ${q(table.id)} = ${ideaId})`, ideaId);
   await db.delete(ratings).where(and(eq(ratings.contentType, kind), eq(ratings.objectPk, ideaId)));
@@ -225,11 +243,11 @@ export type ModeratorStatus = (typeof MODERATOR_STATUS_VALUES)[number];
  * (the feedback cleaned), and the idea's author is told every time, also when nothing changed.
  */
 export async function moderateIdea(
-  db: DbOrTx,
+  db: Tx,
   ideaId: number,
   input: { status: ModeratorStatus | null; feedback: string; actorId: number; statusLabel: string },
-  notice?: NoticeContext & { url: string },
-  { kind, table: ideas, words }: IdeaKind = IDEA_KIND,
+  notice: (NoticeContext & { url: string }) | undefined,
+  { kind, table: ideas, words }: IdeaKind,
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)

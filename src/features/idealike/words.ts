@@ -10,7 +10,7 @@ export const FEEDBACK_TEXTS = {
 /**
  * The texts of the idea pages that name the item (catalogue keys, English as the key). A kind whose
  * items are not called ideas (proposals) gives each of them its own text (`IdeaKind.words`), so its
- * forms, buttons, lists and messages never say "idea".
+ * forms, buttons, lists and messages never call them ideas.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- read as a type only (IdeaText): the list is the one place the texts are written
 const IDEA_TEXTS = [

@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
 import { pageVersionField } from '../../db/versions.js';
-import { categories, comments, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import { itemCommentCountSql } from '../../db/comment-counts.js';
+import { categories, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
+import type { IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
 import type { FastifyRequest } from 'fastify';
 import { type AuthUser, currentUser } from '../../http/auth.js';
@@ -88,10 +89,8 @@ const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith
 function countsOf({ kind, table }: IdeaKind) {
   const ct = sql.raw(`'${kind}'`);
   return {
-    // Comments on the idea plus their direct replies, removed and blocked ones included.
-    commentCount: count(
-      sql`select count(*) from ${comments} c where (c.content_type = ${ct} and c.object_pk = ${table.id}) or (c.content_type = 'comment' and c.object_pk in (select p.id from ${comments} p where p.content_type = ${ct} and p.object_pk = ${table.id}))`,
-    ),
+    // The figure a kept page fills in at sending (db/comment-counts.ts): one definition for both.
+    commentCount: itemCommentCountSql(ct, q(table.id)).mapWith(Number),
     positiveRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = 1`),
     negativeRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = -1`),
   };
@@ -150,7 +149,7 @@ function orderingsOf(kind: IdeaKind): Record<IdeaOrdering | 'id', SQL[]> {
  * Ideas of a module (or one of them) in one statement whatever their number: the ideas with their
  * counts, the caller's rating and their labels. Newest first unless ordered otherwise.
  */
-export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<IdeaRow[]> {
+export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind): Promise<IdeaRow[]> {
   return (await loadIdeaRows(db, query, userId, false, kind)).map(({ total: _, fields: __, ...row }) => row);
 }
 
@@ -158,7 +157,7 @@ export async function loadIdeas(db: DbOrTx, query: IdeaQuery, userId: number | n
  * A page of a module's ideas and how many the filter finds in all, in one statement (the number
  * is an uncorrelated subquery, counted once); a page beyond the end counts on its own.
  */
-export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind = IDEA_KIND): Promise<{ count: number; ideas: IdeaRow[]; customFields: CustomField[] }> {
+export async function loadIdeaPage(db: DbOrTx, query: IdeaQuery, userId: number | null, kind: IdeaKind): Promise<{ count: number; ideas: IdeaRow[]; customFields: CustomField[] }> {
   const rows = await loadIdeaRows(db, query, userId, true, kind);
   if (!rows.length) {
     const [{ n, fields }] = await db.select({ n: countAll, fields: customFieldsField(sql`${query.moduleId}::integer`) }).from(kind.table).where(ideaWhere(query, kind));
@@ -242,7 +241,7 @@ async function loadIdeaRows(db: DbOrTx, query: IdeaQuery, userId: number | null,
  * facts: a place, a budget) as `facts`, and the version of its project's pages; null when there is no such idea. The statement is prepared
  * once for `db` and the kind (its text built once per process, parsed once per connection).
  */
-export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields: DetailFields = {}) {
+export function ideaHeadLoader(db: Db, kind: IdeaKind, detailFields: DetailFields = {}) {
   const { table: ideas } = kind;
   const uid = sql.placeholder('uid');
   const statement = db
@@ -294,7 +293,7 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind = IDEA_KIND, detailFields:
 }
 
 /** An idea's place: its module, project and organisation, by id inside an organisation; null when there is none. */
-export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number, { table: ideas }: IdeaKind = IDEA_KIND) {
+export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number, { table: ideas }: IdeaKind) {
   const [row] = await db
     .select({
       id: ideas.id,

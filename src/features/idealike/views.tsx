@@ -5,6 +5,7 @@ import { Breadcrumbs, RichText, richTextEditor } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
+import { commentCountText } from '../../web/page-keeping.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { type IdeaWords, say, sayCount } from './words.js';
 import { type ModuleAliases, type TermWords, termWords } from '../../core/modules/terms.js';
@@ -71,8 +72,10 @@ function StatusBadge({ lang, status }: { lang: Lang; status: string | null }) {
 
 export interface IdeaListData {
   orgSlug: string;
-  /** The URL segment of the items' pages (`ideas`, `mapideas`, `budgeting`). */
+  /** The URL segment of the items' pages (`IdeaKind.segment`). */
   segment: string;
+  /** The items' content kind (`idea`, `mapidea`, `proposal`): their comment figures' refs. */
+  kind: string;
   /** The page the list sits on (module page or project page). */
   path: string;
   ideas: IdeaRow[];
@@ -162,6 +165,8 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
 export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData }) {
   const { lang, timeZone } = page;
   const { state } = data;
+  // The order by comments is baked into a kept page (the figures are filled in at sending): kept per comment too.
+  if (state.ordering === '-comment_count') page.keptCounts?.dependOnComments();
   const words = termWords(lang, data.aliases);
   return (
     <section aria-labelledby="index" class="idea-index">
@@ -205,7 +210,7 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
                     <span>{tn(lang, '%(count)s disagrees', '%(count)s disagree', idea.negativeRatingCount)}</span>
                   </>
                 )}
-                <span>{tn(lang, '%(count)s comment', '%(count)s comments', idea.commentCount)}</span>
+                <span>{commentCountText(page, `${data.kind}:${idea.id}`, idea.commentCount)}</span>
               </p>
             </li>
           ))}

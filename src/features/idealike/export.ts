@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { comments, users } from '../../db/schema/index.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import type { IdeaKind } from './kinds.js';
 import { formatIsoLocal } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
 import { absoluteUrl } from '../../http/urls.js';
@@ -15,13 +15,13 @@ import { MODERATOR_STATUSES } from './views.js';
 import { loadRemarksOf } from '../moderatorremarks/queries.js';
 import { loadCustomFields } from '../customfields/queries.js';
 
-/** The export of an idea module (§B16): its ideas, and the comments on them. */
+/** The export of an idea-like module (§B16): its items, and the comments on them. */
 
 /** An exported idea with its moderator remark (the export is the moderators' and initiators': `features/exports` canExport). */
 export type ExportIdeaRow = IdeaRow & { remark: string };
 
 /** The ideas of a module, oldest first, in batches (the idea list's own query: counts, category, labels), each batch with its remarks (one more statement). */
-export async function* ideaBatches(db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<ExportIdeaRow[]> {
+export async function* ideaBatches(db: DbOrTx, moduleId: number, kind: IdeaKind, size = EXPORT_BATCH): AsyncGenerator<ExportIdeaRow[]> {
   for await (const batch of keysetBatches((afterId) => loadIdeas(db, { moduleId, ordering: 'id', afterId, limit: size }, null, kind), size)) {
     const remarks = await loadRemarksOf(db, kind.kind, batch.map((idea) => idea.id));
     yield batch.map((idea) => ({ ...idea, remark: remarks.get(idea.id) ?? '' }));
@@ -53,7 +53,7 @@ async function loadCommentBatch(db: DbOrTx, moduleId: number, afterId: number, s
 }
 
 /** The comments on a module's ideas and the replies to them, oldest first, in batches (§B16.3). */
-const commentBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind = IDEA_KIND, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
+const commentBatches = (db: DbOrTx, moduleId: number, kind: IdeaKind, size = EXPORT_BATCH): AsyncGenerator<CommentExportRow[]> =>
   keysetBatches((afterId) => loadCommentBatch(db, moduleId, afterId, size, kind), size);
 
 /** Rich text as plain text with its paragraphs and line breaks (issue 22.1: a council report keeps them). */
@@ -63,7 +63,7 @@ const ideaUrl = (c: SheetContext, created: Date, id: number, segment?: string) =
 const IDEA_COLUMNS = ['Reference No.', 'Link', 'Title', 'Description', 'Category', 'Labels', 'Creator', 'Created', 'Positive ratings', 'Negative ratings', 'Comment count', 'Status', 'Feedback', 'Remark'];
 
 /** The idea sheet's headings, then one per question of the module (features/customfields), in their order. */
-const columnsWithQuestions = async (db: DbOrTx, moduleId: number) => [...IDEA_COLUMNS, ...(await loadCustomFields(db, moduleId)).map((f) => f.label)];
+export const columnsWithQuestions = async (db: DbOrTx, moduleId: number) => [...IDEA_COLUMNS, ...(await loadCustomFields(db, moduleId)).map((f) => f.label)];
 
 /** §B16.2, with the moderator remark ("Remark", a+ `moderatorremark`). `segment`: the item pages' (map ideas, proposals). */
 export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
@@ -90,18 +90,12 @@ export const ideaSheetOf = (segment?: string): Sheet<ExportIdeaRow> => ({
     ];
   },
 });
-const IDEA_SHEET = ideaSheetOf();
 
 /** §B16.3: comments and replies, each with the reference number of its idea. */
 const COMMENT_SHEET = commentSheetOf<CommentExportRow>({
   link: (comment, c) => commentPath(ideaPath(c.orgSlug, comment.ideaCreated, comment.ideaId, comment.segment), comment.id),
   on: { column: 'Reply to Reference', cell: (comment) => ideaReferenceNumber(comment.ideaCreated, comment.ideaId) },
 });
-
-export const IDEA_EXPORTS = [
-  exportFile({ name: 'ideas', heading: 'Ideas', sheet: IDEA_SHEET, batches: (db, moduleId) => ideaBatches(db, moduleId), columns: columnsWithQuestions }),
-  exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: (db, moduleId) => commentBatches(db, moduleId) }),
-];
 
 /** The comment export of an idea-like kind's module. */
 export const commentExportOf = (kind: IdeaKind) => exportFile({ name: 'comments', heading: 'Comments', sheet: COMMENT_SHEET, batches: (db, moduleId) => commentBatches(db, moduleId, kind) });

@@ -8,7 +8,7 @@ import type { PageModule } from '../../core/modules/queries.js';
 import { asSignedInUser, mayBecomeGuest } from '../../core/projects/rules.js';
 import { IDEA_ORDERINGS, type IdeaOrdering, loadIdeaPage } from './queries.js';
 import { canAddIdea, type IdeaRuleContext } from './rules.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import type { IdeaKind } from './kinds.js';
 import type { IdeaListData, IdeaListState } from './views.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
 
@@ -55,17 +55,17 @@ export function listState(query: IdeaListParams, rated: boolean): IdeaListState 
 }
 
 /** Whether some phase of the module lets ideas be rated (the list then shows rating counts). */
-export const moduleRatesIdeas = (module: { phases: { type: string }[] }, kind: IdeaKind['kind'] = 'idea') =>
+export const moduleRatesIdeas = (module: { phases: { type: string }[] }, kind: IdeaKind['kind']) =>
   somePhaseAllows(module.phases, 'rate', kind);
 
-/** The create page of a module's ideas (map ideas, proposals: their kind's segment). */
-const ideaCreatePath = (orgSlug: string, moduleSlug: string, segment = 'ideas') => `/${orgSlug}/${segment}/create/module/${moduleSlug}/`;
+/** The create page of a module's items, under their kind's segment. */
+const ideaCreatePath = (orgSlug: string, moduleSlug: string, segment: string) => `/${orgSlug}/${segment}/create/module/${moduleSlug}/`;
 
 /** One page of a module's idea list for a viewer: filtered, ordered, counted; 404 past the last page. */
 export async function loadIdeaList(
   db: DbOrTx,
   input: { orgSlug: string; path: string; module: PageModule; rules: IdeaRuleContext; userId: number | null; query: IdeaListParams; where?: SQL },
-  kind: IdeaKind = IDEA_KIND,
+  kind: IdeaKind,
 ): Promise<IdeaListData> {
   const { module, rules } = input;
   const rated = moduleRatesIdeas(module, kind.kind);
@@ -87,5 +87,5 @@ export async function loadIdeaList(
     : !rules.project.user && canAddIdea({ ...rules, project: asSignedInUser(rules.project) }, kind.kind)
       ? { href: loginRedirectUrl(create), login: true, guest: mayBecomeGuest(rules.project) ? guestRedirectUrl(create) : undefined }
       : null;
-  return { orgSlug: input.orgSlug, segment: kind.segment, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
+  return { orgSlug: input.orgSlug, segment: kind.segment, kind: kind.kind, path: input.path, ideas, count, pages, state, categories: module.categories, labels: module.labels, aliases: module.aliases, customFields, rated, submit, words: kind.words };
 }

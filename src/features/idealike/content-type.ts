@@ -1,13 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ideaPath } from '../../core/urls.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { categories, comments, modules, organisations, projects, ratings } from '../../db/schema/index.js';
-import { ideas } from './schema.js';
+import { comments, modules, organisations, projects, ratings } from '../../db/schema/index.js';
 import type { ContentTypeOfModule, TileCount } from '../../core/modules/registry.js';
-import { IDEA_KIND, type IdeaKind } from './kinds.js';
+import type { IdeaKind } from './kinds.js';
 import { deleteIdea } from './services.js';
-import { canAddIdea } from './rules.js';
 
 /** The items of a kind among `ids` that someone other than `userId` commented on (or replied under) or rated. */
 async function discussedByOthers(tx: DbOrTx, { kind }: IdeaKind, userId: number, ids: number[]): Promise<number[]> {
@@ -83,40 +81,6 @@ export const ideaContentTypeOf = (
     },
     onAuthorDeleted: deleteOrHandOverIdeas(ideaKind),
   };
-};
-
-/** Ideas as content. */
-export const ideaContentType: ContentTypeOfModule = {
-  ...ideaContentTypeOf(IDEA_KIND, { id: 4, appLabel: 'a4_candy_ideas', model: 'idea' }, { one: { en: 'reported idea', de: 'gemeldete Idee' }, many: { en: 'reported ideas', de: 'gemeldete Ideen' } }),
-  // The app adds ideas: its "add" button asks add_idea of any module, as adhocracy+'s app API does.
-  appCanAdd: (c) => canAddIdea(c),
-  // GAP (issue 33): "Download my data" holds the user's ideas; map ideas and proposals are not in it yet.
-  personalData: async (db, userId, image) => {
-    const rows = await db
-      .select({ idea: ideas, module: modules.name, project: projects.name, org: organisations.slug, category: categories.name })
-      .from(ideas)
-      .innerJoin(modules, eq(modules.id, ideas.moduleId))
-      .innerJoin(projects, eq(projects.id, modules.projectId))
-      .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-      .leftJoin(categories, eq(categories.id, ideas.categoryId))
-      .where(eq(ideas.creatorId, userId))
-      .orderBy(asc(ideas.id));
-    const records = rows.map(({ idea, module, project, org, category }) => ({
-      id: idea.id,
-      url: ideaPath(org, idea.created, idea.id),
-      project,
-      module,
-      name: idea.name,
-      description: idea.description,
-      category,
-      image: image('ideas', idea.id, idea.image),
-      image_copyright: idea.imageCopyright,
-      moderator_status: idea.moderatorStatus,
-      created: idea.created,
-      modified: idea.modified,
-    }));
-    return { file: 'ideas.json', records };
-  },
 };
 
 /** The module tiles of the idea-like types count their items as ideas (map ideas are ideas on a map). */

@@ -1,0 +1,2 @@
+/** Types of the writes rule (eslint-rules/writes.js). */
+export const writesPlugin: import('eslint').ESLint.Plugin;
