@@ -56,7 +56,12 @@ async function pageUser(request: FastifyRequest): Promise<AuthUser | null> {
  * instance shows a change of the content pages or the platform settings at once.
  */
 export async function pageContext(request: FastifyRequest, reply: FastifyReply): Promise<PageContext> {
-  return { ...(await pageBasics(request, reply)), ...(await loadSiteFrame(request.server.ctx.db)) };
+  return framedPage(request, await pageBasics(request, reply));
+}
+
+/** A page context from its basics with the frame read now: a form post that mostly redirects reads it only when it shows a page. */
+export async function framedPage<T extends PageBasics>(request: FastifyRequest, basics: T): Promise<T & Pick<PageContext, 'links' | 'platform'>> {
+  return { ...basics, ...(await loadSiteFrame(request.server.ctx.db)) };
 }
 
 /** The context of a kept page: its frame comes with its version (web/page-keeping.ts `sendKeptPage`). */

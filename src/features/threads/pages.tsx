@@ -6,7 +6,7 @@ import { notFound, permissionDenied } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { PathId } from '../../http/responses.js';
 import { t } from '../../i18n/index.js';
-import { type PageContext, pageContext } from '../../web/context.js';
+import { framedPage, type PageBasics, type PageContext, pageBasics } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
@@ -84,7 +84,8 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   /** The signed-in page context of a form post (CSRF checked), or null after a redirect to login. */
   async function poster(request: FastifyRequest, reply: FastifyReply, back: string) {
     checkCsrf(request);
-    const page = await pageContext(request, reply);
+    // The frame (footer, menu) is read only where a form is shown again (framedPage).
+    const page = await pageBasics(request, reply);
     if (!page.user) {
       await reply.redirect(loginRedirectUrl(back), 302);
       return null;
@@ -102,7 +103,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   };
 
   /** A comment and its discussion's context, for a user who may see the discussion (403 otherwise). */
-  async function commentContext(id: number, user: PageContext['user']) {
+  async function commentContext(id: number, user: PageBasics['user']) {
     const row = await loadCommentRow(db, id);
     if (!row) throw notFound();
     const context: ObjectContext = await loadObjectContext(db, contentTypeId('comment'), id, user, commentable());
@@ -113,7 +114,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
   /** The user's agreement to the organisation's terms given with a comment form; its command records it when the form asked. */
   const agreement = (context: ObjectContext, user: { id: number }, terms: OrganisationTerms | null) => ({ userId: user.id, organisationId: context.project.organisationId, terms });
 
-  const origin = (request: FastifyRequest, page: PageContext) => renderContext(request, page.user, config).origin;
+  const origin = (request: FastifyRequest, page: PageBasics) => renderContext(request, page.user, config).origin;
 
   /** The organisation's terms of use for a comment form (§A11.7): what the form asks, and its error when the box was not ticked. */
   async function termsCheck(body: FormBody | RepeatedFormBody, context: ObjectContext, user: { id: number }) {
@@ -141,7 +142,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const terms = await termsCheck(request.body, context, page.user);
     if (error || 'problem' in categories || terms.error) {
       const form = {
-        page,
+        page: await framedPage(request, page),
         action: request.url,
         label: t(page.lang, 'Your comment'),
         value: text,
@@ -167,7 +168,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const error = commentTextError(text);
     const terms = await termsCheck(request.body, context, page.user);
     if (error || terms.error) {
-      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
+      return sendPage(reply, CommentFormPage({ page: await framedPage(request, page), action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
     const input = { creatorId: page.user.id, target: { type: 'comment' as const, id: row.id }, comment: text };
     const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
@@ -183,7 +184,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     const error = commentTextError(text);
     const terms = await termsCheck(request.body, context, page.user);
     if (error || terms.error) {
-      return sendPage(reply, CommentFormPage({ page, action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
+      return sendPage(reply, CommentFormPage({ page: await framedPage(request, page), action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
     await db.transaction((tx) => editComment(tx, row.id, { text, agreement: agreement(context, page.user, terms.terms) }));
     return redirectWithMessage(request, reply, await commentPath(row), 'Your comment has been changed.');

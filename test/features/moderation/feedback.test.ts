@@ -77,7 +77,7 @@ test('saving feedback records add then update actions for the comment\'s creator
   const rows = await db.select().from(actions).where(and(eq(actions.objType, 'moderatorcommentfeedback'), eq(actions.objId, created.pk)));
   assert.deepEqual(rows.map((a) => a.verb).sort(), ['add', 'update']);
   assert.ok(rows.every((a) => a.objCommentCreatorId === 5 && a.actorId === 3));
-  const mails = await db.select().from(outbox).where(eq(outbox.kind, 'comment_feedback'));
+  const mails = await db.select().from(outbox).where(eq(outbox.kind, 'comment_feedback')).orderBy(outbox.id);
   assert.equal(mails.length, 2);
   assert.equal(mails[0].recipient, 'user@example.org');
   assert.match(mails[0].body, /Thanks/);
