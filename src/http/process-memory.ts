@@ -1,5 +1,5 @@
 /** Something an app keeps in this process that came from its database, and can drop. */
-export interface Forgettable {
+interface Forgettable {
   forget(): void;
 }
 

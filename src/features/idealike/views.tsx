@@ -74,7 +74,7 @@ export interface IdeaListData {
   orgSlug: string;
   /** The URL segment of the items' pages (`IdeaKind.segment`). */
   segment: string;
-  /** The items' content kind (`idea`, `mapidea`, `proposal`): their comment figures' refs. */
+  /** The items' content kind (the registry's kind of an idea-like type): their comment figures' refs. */
   kind: string;
   /** The page the list sits on (module page or project page). */
   path: string;
