@@ -3,6 +3,7 @@ import { t } from '../../i18n/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { PlainText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
+import { figureText } from '../../web/page-keeping.js';
 import { Input, TextArea } from '../../web/controls.js';
 import type { ItemModule } from '../moduletypes/items.js';
 import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';
