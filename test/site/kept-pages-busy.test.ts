@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
+import { loadModulePage } from '../../src/core/modules/queries.js';
 
 /**
  * A busy evening (issue 40): a write moves the versions of the pages that show it and no others.
@@ -313,4 +314,20 @@ test("comments and ratings on topics, subjects, chapters and paragraphs fill the
     assert.equal(page.text, expected[name as keyof typeof expected], url);
   }
   assert.equal((await read(visitor, database, PROJECT)).statements, 1, 'the project page too');
+});
+
+test("a kept page's head statement reads its figures only when its version moved since the process read them", async () => {
+  const { db } = await busyWorld();
+  const counted = 'c/idea:1 a/idea:1 d/idea:3 c/module:1 p/module:1 c/module:2 x/idea:1';
+  const first = await loadModulePage(db, 'org', 'ideas-module', null, { counted, known: '' });
+  const version = first?.pageVersion;
+  const figures = typeof version?.figures === 'string' ? (JSON.parse(version.figures) as Record<string, number>) : version?.figures;
+  assert.deepEqual(figures, { 'c/idea:1': 1, 'a/idea:1': 0, 'd/idea:3': 0, 'c/module:1': 1, 'p/module:1': 2, 'c/module:2': 0, 'x/idea:1': null }, "an item's comments and ratings, a module tile's comments and participants (an unknown letter: none)");
+  const known = `${version?.pageVersion}~${version?.threadVersion}`;
+  assert.equal((await loadModulePage(db, 'org', 'ideas-module', null, { counted, known }))?.pageVersion.figures, null, 'held for this version: not read again');
+  await db.execute(sql`INSERT INTO ratings (creator_id, content_type, object_pk, value) VALUES (4, 'idea', 3, -1)`);
+  const moved = (await loadModulePage(db, 'org', 'ideas-module', null, { counted, known }))?.pageVersion;
+  assert.equal(moved?.pageVersion, version?.pageVersion, "a rating leaves the module page's version");
+  assert.notEqual(moved?.threadVersion, version?.threadVersion);
+  assert.match(JSON.stringify(moved?.figures), /"d\/idea:3": ?1/, 'and its figure is read again');
 });
