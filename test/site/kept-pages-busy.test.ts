@@ -253,7 +253,7 @@ test("a comment on an idea moves only its idea's page: the project page's tiles 
   assert.match(german.text, /3 Beteiligte</);
 });
 
-test("a rating changes only what shows it: its idea's page, and the figures on the module and project pages, read in their one statement", async (t) => {
+test("a rating changes only what shows it: its idea's page, and the figures on the module and project pages, read in their one statement; so does a moderator's feedback on a comment", async (t) => {
   const { app, database, db } = await busyWorld({ rating: true });
   t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
   const visitor = new Browser(app);
@@ -277,6 +277,10 @@ test("a rating changes only what shows it: its idea's page, and the figures on t
   const withdrawn = await read(visitor, database, MODULE);
   assert.equal(withdrawn.statements, 1);
   assert.equal(withdrawn.text, before.get(MODULE));
+  // A moderator's feedback on the idea's comment shows in its thread, on the idea's page only.
+  await db.execute(sql`INSERT INTO comment_feedback (comment_id, creator_id, feedback_text) VALUES (1, 3, 'Thank you for this')`);
+  assert.match((await read(visitor, database, IDEA)).text, /Thank you for this/);
+  await assertKept(visitor, database, new Map([...before, [MODULE, withdrawn.text]]), [MODULE, '/', OTHER_MODULE, NEIGHBOUR_IDEA]);
 });
 
 test("comments and ratings on topics, subjects, chapters and paragraphs fill their module page's figures in: its version stays", async (t) => {
