@@ -345,13 +345,13 @@ class Writer {
 type Scope = 'start' | 'project' | 'module' | 'idea';
 async function versionSums(database: ReturnType<typeof openPostgres>): Promise<Record<Scope, number>> {
   const columns = ((await database.db.execute(sql.raw(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'page_changes'`))) as unknown as { rows: { name: string }[] }).rows.map((c) => c.name);
-  // Since migration 0051 the module's page leaves out the comments on its ideas (`thread`; it fills their figures in at sending);
-  // the project page of this project shows its modules' tiles with their comment counts, so it counts them.
+  // Since migration 0051 the module's page leaves out the comments on its ideas (`thread`; it fills their figures in at sending),
+  // and since 0052 the project page too (its modules' tiles' counts are filled in at sending), and both the ratings.
   const notThread = columns.includes('thread') ? ' AND NOT thread' : '';
   const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})${notThread}` : 'project_id = 1';
   const inIdea = columns.includes('item_id') ? `project_id = 1 AND (module_id = 0 OR (module_id = ${BRAINSTORMING} AND item_id IN (0, 1)))` : inModule;
   const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
-  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum('project_id IN (0, 1)')} AS project, ${sum(`(project_id = 0 OR (${inModule}))`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
+  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum(`project_id = 0 OR (project_id = 1${notThread})`)} AS project, ${sum(`(project_id = 0 OR (${inModule}))`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
     rows: Record<Scope, string>[];
   }).rows;
   return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };

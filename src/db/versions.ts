@@ -50,17 +50,24 @@ function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | unde
 }
 
 /**
- * The versions of a project's or a module's page that shows its items' comment counts filled in at
- * sending (web/page-keeping.ts `KeptPageVersion`), as select fields of the page's first statement:
- * `pageVersion` as `pageVersionField`'s without the comments on items (the change log's thread rows,
- * migration 0051), so that a comment on an idea moves that idea's page only; `threadVersion` the sum
- * of those rows, for a page whose content depends on the counts beyond the figures (an order by
- * comments, the module tiles' counts).
+ * The versions of a project's or a module's page that shows figures filled in at sending (its items'
+ * comments and ratings, its modules' tiles: web/page-keeping.ts `KeptPageVersion`), as select fields
+ * of the page's first statement: `pageVersion` as `pageVersionField`'s without the change log's thread
+ * rows (migrations 0051, 0052: the comments and ratings on items), so that a comment or a rating on an
+ * idea moves that idea's page only; `threadVersion` the sum of those rows, for a page whose content
+ * depends on them beyond the figures (an order by comments); `figures` the figures (`figures`, a select
+ * field such as core/modules/figures.ts `keptFiguresField`), read only when `known` (what the process
+ * holds them for) is not the page's `<pageVersion>~<threadVersion>`: null then, nothing changed.
  */
-export const countedPageVersionFields = (projectId: SQL, moduleId?: SQL) => ({
-  pageVersion: versionOf(projectId, moduleId, undefined, sql` AND NOT pc.thread`),
-  threadVersion: sql<string>`(SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.thread AND pc.project_id = ${projectId}${moduleId ? sql` AND pc.module_id = ${moduleId}` : sql``})::text`,
-});
+export const countedPageVersionFields = (projectId: SQL, moduleId: SQL | undefined, figures: SQL, known: SQL) => {
+  const pageVersion = versionOf(projectId, moduleId, undefined, sql` AND NOT pc.thread`);
+  const threadVersion = sql<string>`(SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.thread AND pc.project_id = ${projectId}${moduleId ? sql` AND pc.module_id = ${moduleId}` : sql``})::text`;
+  return {
+    pageVersion,
+    threadVersion,
+    figures: sql<Record<string, number> | string | null>`(CASE WHEN ${known}::text = ${pageVersion} || '~' || ${threadVersion} THEN NULL ELSE ${figures} END)`,
+  };
+};
 
 /**
  * The site's version within a page's version (`pageVersionField`): project 0's rows of the pages'

@@ -26,15 +26,15 @@ export interface PageContext {
   links: SiteLink[];
   /** The platform's operator, address, contacts and social links (the footer; web/site-links.ts). */
   platform: PlatformSettings;
-  /** Set while a page is rendered for keeping with its counts filled in at sending (web/page-keeping.ts `commentCountText`). */
+  /** Set while a page is rendered for keeping with its figures filled in at sending (web/page-keeping.ts `figureText`). */
   keptCounts?: KeptCounts;
 }
 
 /** What a page rendered for keeping does with the counts it shows (web/page-keeping.ts). */
 export interface KeptCounts {
-  /** The marker that stands for an item's comment count (`kind:id`) in the kept page; `count` the figure this rendering read. */
+  /** The marker that stands for a figure (`c/idea:12`, core/modules/figures.ts) in the kept page; `count` the figure this rendering read. */
   marker(ref: string, count: number): string;
-  /** The page shows more of the comments than their figures (an order by comments, the module tiles' counts): keep it per comment too. */
+  /** The page shows more of the comments and ratings than their figures (an order by them, the Result tab's statistics): keep it per comment and rating too. */
   dependOnComments(): void;
 }
 

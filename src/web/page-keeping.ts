@@ -4,8 +4,8 @@ import type { VNode } from 'preact';
 import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { KeptAnswers } from '../http/kept-answers.js';
 import type { Bell } from '../http/auth.js';
-import { itemRefs, loadItemCommentCounts } from '../db/comment-counts.js';
-import { type Lang, tn } from '../i18n/index.js';
+import { FIGURE_CODES, figureRefs, type KeptFigureRefs, loadKeptFigures } from '../core/modules/figures.js';
+import { type Lang, t, tn } from '../i18n/index.js';
 import type { KeptCounts, PageBasics, PageContext } from './context.js';
 import { keptSiteFrame } from './site-links.js';
 import { loadSiteFrame } from '../core/legal/content.js';
@@ -30,36 +30,66 @@ function fillBell(html: string, bell: Bell | undefined): string {
     .replaceAll(BELL_PLACEHOLDER.livePosition, bell.livePosition);
 }
 
-/** Stands for an item's comment count in a kept page: followed by its ref (`kind:id`) and `_`. */
+/** Stands for a figure in a kept page: followed by its ref (`c/idea:12`, core/modules/figures.ts) and `_`. */
 const COUNT_PLACEHOLDER = `count${randomBytes(18).toString('hex')}`;
-const COUNT_MARKER = new RegExp(`${COUNT_PLACEHOLDER}([a-z]+:\\d+)_`, 'g');
-
-const commentsText = (lang: Lang, count: number) => tn(lang, '%(count)s comment', '%(count)s comments', count);
+const COUNT_MARKER = new RegExp(`${COUNT_PLACEHOLDER}([${FIGURE_CODES}]/[a-z]+:\\d+)_`, 'g');
 
 /**
- * An item's comment figure ("5 comments") as a page shows it: in a page rendered for keeping with its
- * counts filled in at sending (`KeptPageVersion`), a marker the sending replaces with the figure read
- * for that request; else the figure itself. `ref` names the item: `kind:id` (`idea:12`).
+ * The figures a page fills in at sending and how each is said, by the letter their refs begin with
+ * (core/modules/figures.ts `FIGURE_CODES`: the letter says what is counted too).
  */
-export const commentCountText = (page: PageContext, ref: string, count: number): string => page.keptCounts?.marker(ref, count) ?? commentsText(page.lang, count);
+const FIGURES = {
+  comments: { code: 'c', text: (lang: Lang, count: number) => tn(lang, '%(count)s comment', '%(count)s comments', count) },
+  commentsOrNone: { code: 'e', text: (lang: Lang, count: number) => (count ? tn(lang, '%(count)s comment', '%(count)s comments', count) : t(lang, 'No comments yet')) },
+  contributions: { code: 'k', text: (lang: Lang, count: number) => tn(lang, '%(count)s contribution', '%(count)s contributions', count) },
+  commentNumber: { code: 'n', text: (_: Lang, count: number) => String(count) },
+  agrees: { code: 'a', text: (lang: Lang, count: number) => tn(lang, '%(count)s agrees', '%(count)s agree', count) },
+  disagrees: { code: 'd', text: (lang: Lang, count: number) => tn(lang, '%(count)s disagrees', '%(count)s disagree', count) },
+  participants: { code: 'p', text: (lang: Lang, count: number) => tn(lang, '%(count)s participant', '%(count)s participants', count) },
+} as const;
+type Figure = keyof typeof FIGURES;
+const byCode = new Map(Object.values(FIGURES).map((figure) => [figure.code as string, figure.text]));
 
 /**
- * The version of a page that fills its items' comment counts in at sending, as its first statement
- * read it (db/versions.ts `countedPageVersionFields`, db/comment-counts.ts `itemCommentCountsField`).
+ * A figure as a page shows it ("5 comments", "2 agree", a module tile's "3 participants"; a figure
+ * whose text is part of a sentence, `commentNumber`, is the number alone): in a page
+ * rendered for keeping with its figures filled in at sending (`KeptPageVersion`), a marker the sending
+ * replaces with the figure read for that request; else the figure itself. `of` names the item or the
+ * module: `kind:id` (`idea:12`, `module:3`).
+ */
+export const figureText = (page: PageContext, figure: Figure, of: string, count: number): string =>
+  page.keptCounts?.marker(`${FIGURES[figure].code}/${of}`, count) ?? FIGURES[figure].text(page.lang, count);
+
+/** An item's comment figure ("5 comments"): `figureText`'s. */
+export const commentCountText = (page: PageContext, of: string, count: number): string => figureText(page, 'comments', of, count);
+
+/**
+ * The version of a page that fills its figures in at sending, as its first statement read it
+ * (db/versions.ts `countedPageVersionFields`, core/modules/figures.ts `keptFiguresField`).
  */
 interface KeptPageVersion {
-  /** The page's version without the comments on its items. */
+  /** The page's version without the comments and ratings on its items. */
   pageVersion: string;
-  /** The sum of the comments on its items, for a page that shows more of them than their figures. */
+  /** The sum of the comments and ratings on its items, for a page that shows more of them than their figures. */
   threadVersion: string;
-  /** The comment counts of the refs `keptCountRefs` named, by ref (null: none). */
-  counts: Record<string, number> | string | null;
+  /** The figures of the refs `keptFigures` named, by ref (null: none, or those the process holds are current). */
+  figures: Record<string, number> | string | null;
 }
 
-/** What a kept page's rendering noted: the refs of its count markers, and whether it depends on the comments beyond them. */
+/** Figures by ref, as read at `at` (`<pageVersion>~<threadVersion>`). */
+interface HeldFigures {
+  at: string;
+  values: Map<string, number>;
+}
+
+/**
+ * What a kept page's rendering noted: the refs of its figures' markers, whether it depends on the
+ * comments and ratings beyond them, and the figures this process last read for it.
+ */
 interface CountsNote {
   refs: string;
   comments: boolean;
+  held?: HeldFigures;
 }
 
 const kept = new WeakMap<object, KeptAnswers<CountsNote>>();
@@ -71,10 +101,14 @@ function keyOf(request: FastifyRequest, page: PageBasics): string {
 }
 
 /**
- * The refs of the counts the page kept for this request shows (a text for the page's first
- * statement: `itemCommentCountsField`), so that the statement that reads the version reads them too.
+ * The refs of the figures the page kept for this request shows, and the version this process holds
+ * them for (core/modules/figures.ts `KeptFigureRefs`), so that the statement that reads the version
+ * reads them too, and only when they may have changed.
  */
-export const keptCountRefs = (request: FastifyRequest, page: PageBasics): string => (page.message ? '' : (keptPages(request.server.ctx).noteOf(keyOf(request, page))?.refs ?? ''));
+export function keptFigures(request: FastifyRequest, page: PageBasics): KeptFigureRefs {
+  const note = page.message ? undefined : keptPages(request.server.ctx).noteOf(keyOf(request, page));
+  return { counted: note?.refs ?? '', known: note?.held?.at ?? '' };
+}
 
 /**
  * Sends a page kept in this process, or renders and keeps it. A page is kept under its version
@@ -87,8 +121,10 @@ export const keptCountRefs = (request: FastifyRequest, page: PageBasics): string
  * sent to anyone else. The visitor's form token, their bell (unread notifications and live
  * position), and a fresh no-script spam question where the page asks one (http/challenge.ts
  * QUESTION_PLACEHOLDER), are put in at sending time. With a `KeptPageVersion` the page is kept
- * without its items' comments, and their figures (`commentCountText`) are put in at sending too;
- * a page whose rendering said it depends on the comments beyond their figures is kept per comment
+ * without its items' comments and ratings, and its figures (`figureText`: items' comments and
+ * ratings, module tiles' comments and participants) are put in at sending too, read by the page's
+ * first statement when they changed since this process last read them (else those it holds); a
+ * page whose rendering said it depends on the comments beyond their figures is kept per comment
  * as well. A page that shows a
  * message left by the previous request is rendered for this request alone. Overlapping requests for
  * one page share one rendering; at most 8 M characters of pages are kept per process, the oldest go
@@ -117,7 +153,10 @@ export async function sendKeptPage(
     const { body } = await pages.get(key, version, new Date(), async () => renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER }))));
     return sendHtml(reply, filled(body ?? ''));
   }
-  // The counts this request's own rendering read, and its note (the answer is this request's when it carries that note).
+  // The figures of this version: those the first statement read, else (null) those this process holds for it.
+  const at = `${version.pageVersion}~${version.threadVersion}`;
+  const read = version.figures === null ? null : new Map(Object.entries(typeof version.figures === 'string' ? (JSON.parse(version.figures) as Record<string, number>) : version.figures));
+  // The figures this request's own rendering read, and its note (the answer is this request's when it carries that note).
   const rendered = new Map<string, number>();
   let own: CountsNote | undefined;
   const compute = async () => {
@@ -128,31 +167,34 @@ export async function sendKeptPage(
       dependOnComments: () => void (comments = true),
     };
     const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptCounts })));
-    own = { refs: itemRefs(rendered.keys()), comments };
+    own = { refs: figureRefs(rendered.keys()), comments };
     return { body, note: own };
   };
+  const held = pages.noteOf(key)?.held;
+  const current = read ?? (held?.at === at ? held.values : new Map<string, number>());
   // A page that shows more of the comments than their figures is kept per comment too; a key's first rendering tells.
-  const withComments = `${version.pageVersion}~${version.threadVersion}`;
   const dependent = pages.noteOf(key)?.comments === true;
-  let answer = await pages.get(key, dependent ? withComments : version.pageVersion, new Date(), compute);
-  if (answer.note?.comments && !dependent) answer = await pages.get(key, withComments, new Date(), compute);
-  return sendHtml(reply, filled(await fillCounts(request, basics.lang, answer.body ?? '', version.counts, answer.note === own ? rendered : null)));
+  let answer = await pages.get(key, dependent ? at : version.pageVersion, new Date(), compute);
+  if (answer.note?.comments && !dependent) answer = await pages.get(key, at, new Date(), compute);
+  const figures = new Map([...(answer.note === own ? rendered : []), ...current]);
+  const filledIn = await fillFigures(request, basics.lang, answer.body ?? '', figures);
+  if (answer.note && figures.size) answer.note.held = { at, values: figures };
+  return sendHtml(reply, filled(filledIn));
 }
 
 /**
- * The kept page with its count markers replaced by the figures read for this request: those its
- * first statement read, else those of its own rendering, else (a page another request rendered,
- * with items the first statement did not know) read now in one statement.
+ * The kept page with its figures' markers replaced by the figures read for this request (`figures`:
+ * those its first statement read, or this process held for the version, or its own rendering read),
+ * and those still missing (a page another request rendered, with refs the first statement did not
+ * know) read now in one statement; the ones read are added to `figures`.
  */
-async function fillCounts(request: FastifyRequest, lang: Lang, body: string, read: KeptPageVersion['counts'], rendered: Map<string, number> | null): Promise<string> {
+async function fillFigures(request: FastifyRequest, lang: Lang, body: string, figures: Map<string, number>): Promise<string> {
   if (!body.includes(COUNT_PLACEHOLDER)) return body;
-  const counts = new Map(Object.entries(typeof read === 'string' ? (JSON.parse(read) as Record<string, number>) : (read ?? {})));
-  for (const [ref, count] of rendered ?? []) if (!counts.has(ref)) counts.set(ref, count);
-  const missing = [...body.matchAll(COUNT_MARKER)].map(([, ref]) => ref).filter((ref) => !counts.has(ref));
-  if (missing.length) for (const [ref, count] of Object.entries(await loadItemCommentCounts(request.server.ctx.db, missing))) counts.set(ref, count);
+  const missing = [...new Set([...body.matchAll(COUNT_MARKER)].map(([, ref]) => ref))].filter((ref) => !figures.has(ref));
+  if (missing.length) for (const [ref, count] of Object.entries(await loadKeptFigures(request.server.ctx.db, missing))) figures.set(ref, Number(count));
   // The figure goes into the HTML as text: escaped as preact escapes a text.
   const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return body.replace(COUNT_MARKER, (_, ref: string) => html(commentsText(lang, Number(counts.get(ref) ?? 0))));
+  return body.replace(COUNT_MARKER, (_, ref: string) => html((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0))));
 }
 
 function keptPages(ctx: FastifyInstance['ctx']): KeptAnswers<CountsNote> {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
+import { loadModulePage } from '../../src/core/modules/queries.js';
 
 /**
  * A busy evening (issue 40): a write moves the versions of the pages that show it and no others.
@@ -19,7 +20,8 @@ const IDEA = '/org/ideas/2024-00001/';
 const NEIGHBOUR_IDEA = '/org/ideas/2024-00003/';
 const PAGES = ['/', PROJECT, MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA];
 
-async function busyWorld() {
+/** The world; `rating`: the ideas module's phase is a rating phase (its list shows the ratings). */
+async function busyWorld({ rating = false } = {}) {
   const made = await createTestApp();
   const world = basicWorldWith({
     modules: [
@@ -35,8 +37,11 @@ async function busyWorld() {
     ],
     comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'First comment' }],
   });
-  world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module' } : module));
+  const ratingPhases = [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
+  world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module', ...(rating ? { phases: ratingPhases } : {}) } : module));
   await load(made.db, world);
+  // The member (user 4) follows the project but has not taken part yet (a first contribution's follow moves all the project's pages).
+  await made.db.execute(sql`INSERT INTO follows (project_id, creator_id, enabled) VALUES (1, 4, true)`);
   return made;
 }
 
@@ -209,4 +214,124 @@ test('a statement of many rows (an import) moves all its project\'s pages, as be
     assert.ok(database.stats.queries - queries > 1, `${url} is made anew`);
   }
   await assertKept(visitor, database, before, ['/']);
+});
+
+/** The project page without its module tiles' counts, and the counts of each tile, in order. */
+function tiles(html: string): { rest: string; counts: string[] } {
+  const counts = [...html.matchAll(/<ul class="tile-counts">([\s\S]*?)<\/ul>/g)].map(([, list]) => (list ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+  return { rest: html.replace(/<ul class="tile-counts">[\s\S]*?<\/ul>/g, ''), counts };
+}
+
+test("a comment on an idea moves only its idea's page: the project page's tiles and the module page's figures read after it show it, each in one statement", async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  const counts = tiles(before.get(PROJECT) ?? '').counts;
+  assert.match(counts[0] ?? '', /1 comment 2 participants/, "the ideas module's tile first");
+  // The member (user 4) has not taken part yet (busyWorld): the tile's participants grow too.
+  const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 4), payload: { comment: 'A first word' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  const idea = await read(visitor, database, IDEA);
+  assert.ok(idea.statements > 1, "the idea's page is made anew");
+  assert.match(idea.text, /A first word/);
+  const project = await read(visitor, database, PROJECT);
+  assert.equal(project.statements, 1, "the project page's version did not move: its head statement read the tiles' counts");
+  const after = tiles(project.text);
+  const expected = counts.map((tile, i) => (i === 0 ? tile.replace('1 comment 2 participants', '2 comments 3 participants') : tile));
+  assert.deepEqual(after.counts, expected, "the tile of the idea's module counts the comment and its author, the others stay");
+  assert.equal(after.rest, tiles(before.get(PROJECT) ?? '').rest, 'and nothing else changed');
+  const module = await read(visitor, database, MODULE);
+  assert.equal(module.statements, 1);
+  assert.equal(module.text, before.get(MODULE)?.replace('1 comment<', '2 comments<'));
+  await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+  // Read again, nothing changed: one statement, which reads no figures (this process holds them for the version).
+  assert.equal((await read(visitor, database, PROJECT)).text, project.text);
+  // In German, the figures are said in the page's language.
+  const german = await new Browser(app, { 'accept-language': 'de' }).get(PROJECT);
+  assert.match(german.text, /2 Kommentare/);
+  assert.match(german.text, /3 Beteiligte</);
+});
+
+test("a rating changes only what shows it: its idea's page, and the figures on the module and project pages, read in their one statement; so does a moderator's feedback on a comment", async (t) => {
+  const { app, database, db } = await busyWorld({ rating: true });
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const before = await visit(visitor, PAGES);
+  assert.match(before.get(MODULE) ?? '', /0 agree</);
+  const rated = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/ratings/', headers: await tokenHeader(db, 4), payload: { value: 1 } });
+  assert.equal(rated.statusCode, 201, rated.body);
+  const idea = await read(visitor, database, IDEA);
+  assert.ok(idea.statements > 1, "the idea's page is made anew");
+  assert.notEqual(idea.text, before.get(IDEA));
+  const module = await read(visitor, database, MODULE);
+  assert.equal(module.statements, 1, "the module page's version did not move");
+  const figuresOf = (agrees: string) => `<span>${agrees}</span><span>0 disagree</span><span>1 comment</span>`;
+  assert.equal(module.text, before.get(MODULE)?.replace(figuresOf('0 agree'), figuresOf('1 agrees')), "its idea list shows the rating, the neighbour's figures stay");
+  const project = await read(visitor, database, PROJECT);
+  assert.equal(project.statements, 1);
+  assert.match(tiles(project.text).counts[0] ?? '', /3 participants/, 'the rater takes part');
+  await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+  // Withdrawn (a delete), the figure goes back, still without a new rendering.
+  await db.execute(sql`DELETE FROM ratings WHERE creator_id = 4`);
+  const withdrawn = await read(visitor, database, MODULE);
+  assert.equal(withdrawn.statements, 1);
+  assert.equal(withdrawn.text, before.get(MODULE));
+  // A moderator's feedback on the idea's comment shows in its thread, on the idea's page only.
+  await db.execute(sql`INSERT INTO comment_feedback (comment_id, creator_id, feedback_text) VALUES (1, 3, 'Thank you for this')`);
+  assert.match((await read(visitor, database, IDEA)).text, /Thank you for this/);
+  await assertKept(visitor, database, new Map([...before, [MODULE, withdrawn.text]]), [MODULE, '/', OTHER_MODULE, NEIGHBOUR_IDEA]);
+});
+
+test("comments and ratings on topics, subjects, chapters and paragraphs fill their module page's figures in: its version stays", async (t) => {
+  const { app, database, db } = await createTestApp();
+  const running = { start_date: daysFromNow(-1), end_date: daysFromNow(10) };
+  await load(
+    db,
+    basicWorldWith({
+      modules: [
+        { id: 6, slug: 'prio', project: 1, name: 'Prio', blueprint_type: 'TP', phases: [{ type: 'a4_candy_topicprio:prioritize', ...running }] },
+        { id: 7, slug: 'text', project: 1, name: 'Text', blueprint_type: 'TR', phases: [{ type: 'a4_candy_documents:comment', ...running }] },
+        { id: 8, slug: 'debate', project: 1, name: 'Debate', blueprint_type: 'DB', phases: [{ type: 'a4_candy_debate:debate', ...running }] },
+      ],
+      topics: [{ id: 1, module: 6, creator: 3, name: 'Bike lanes' }],
+      chapters: [{ id: 1, module: 7, creator: 2, name: 'Preamble' }],
+      paragraphs: [{ id: 1, chapter: 1, name: '§ 1 Purpose', text: '<p>The purpose.</p>' }],
+      subjects: [{ id: 1, module: 8, creator: 2, name: 'Opening hours' }],
+    }),
+  );
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const urls = { prio: '/org/projects/module/prio/', text: '/org/projects/module/text/', debate: '/org/projects/module/debate/' };
+  const before = await visit(visitor, [...Object.values(urls), PROJECT]);
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (5, 'topic', 1, 'On the topic', 1), (5, 'paragraph', 1, 'On the paragraph', 1), (5, 'chapter', 1, 'On the chapter', 1), (5, 'subject', 1, 'On the subject', 1)`);
+  await db.execute(sql`INSERT INTO ratings (creator_id, content_type, object_pk, value) VALUES (6, 'topic', 1, -1)`);
+  const expected = {
+    prio: before.get(urls.prio)?.replace('0 disagree, 0 comments', '1 disagrees, 1 comment'),
+    text: before.get(urls.text)?.replace(/No comments yet/g, '1 comment').replace('Purpose”: 0)', 'Purpose”: 1)'),
+    debate: before.get(urls.debate)?.replace('0 contributions', '1 contribution'),
+  };
+  for (const [name, url] of Object.entries(urls)) {
+    const page = await read(visitor, database, url);
+    assert.equal(page.statements, 1, `${url}: its version did not move`);
+    assert.notEqual(page.text, before.get(url), `${url} shows the figures`);
+    assert.equal(page.text, expected[name as keyof typeof expected], url);
+  }
+  assert.equal((await read(visitor, database, PROJECT)).statements, 1, 'the project page too');
+});
+
+test("a kept page's head statement reads its figures only when its version moved since the process read them", async () => {
+  const { db } = await busyWorld();
+  const counted = 'c/idea:1 a/idea:1 d/idea:3 c/module:1 p/module:1 c/module:2 x/idea:1';
+  const first = await loadModulePage(db, 'org', 'ideas-module', null, { counted, known: '' });
+  const version = first?.pageVersion;
+  const figures = typeof version?.figures === 'string' ? (JSON.parse(version.figures) as Record<string, number>) : version?.figures;
+  assert.deepEqual(figures, { 'c/idea:1': 1, 'a/idea:1': 0, 'd/idea:3': 0, 'c/module:1': 1, 'p/module:1': 2, 'c/module:2': 0, 'x/idea:1': null }, "an item's comments and ratings, a module tile's comments and participants (an unknown letter: none)");
+  const known = `${version?.pageVersion}~${version?.threadVersion}`;
+  assert.equal((await loadModulePage(db, 'org', 'ideas-module', null, { counted, known }))?.pageVersion.figures, null, 'held for this version: not read again');
+  await db.execute(sql`INSERT INTO ratings (creator_id, content_type, object_pk, value) VALUES (4, 'idea', 3, -1)`);
+  const moved = (await loadModulePage(db, 'org', 'ideas-module', null, { counted, known }))?.pageVersion;
+  assert.equal(moved?.pageVersion, version?.pageVersion, "a rating leaves the module page's version");
+  assert.notEqual(moved?.threadVersion, version?.threadVersion);
+  assert.match(JSON.stringify(moved?.figures), /"d\/idea:3": ?1/, 'and its figure is read again');
 });

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countedPageVersionFields } from '../../db/versions.js';
-import { itemCommentCountsField } from '../../db/comment-counts.js';
 import { type LoadedModuleContext, projectFields, type ProjectRow, toProjectContext, uidOf } from '../projects/context.js';
 import type { RuleUser } from '../projects/rules.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { type ModuleAliases, NO_ALIASES } from './terms.js';
-import { categories, comments, type ContentKind, labels, modules, organisations, phases, projects, ratings } from '../../db/schema/index.js';
-import { moduleContentTypes, moduleTypes, tileItemsOf } from './registry.js';
+import { categories, type ContentKind, labels, modules, organisations, phases, projects } from '../../db/schema/index.js';
+import { moduleContentTypes } from './registry.js';
+import { type KeptFigureRefs, keptFiguresField, moduleCountsSql, NO_FIGURES } from './figures.js';
 
 export interface ModulePhase {
   id: number;
@@ -157,8 +157,7 @@ const modulePageStatement = preparedPer((db) =>
       projectSlug: projects.slug,
       projectName: projects.name,
       organisationName: organisations.name,
-      ...countedPageVersionFields(q(modules.projectId), q(modules.id)),
-      counts: itemCommentCountsField(sql`${sql.placeholder('counted')}`),
+      ...countedPageVersionFields(q(modules.projectId), q(modules.id), keptFiguresField(sql`${sql.placeholder('counted')}`), sql`${sql.placeholder('known')}`),
     })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
@@ -168,15 +167,15 @@ const modulePageStatement = preparedPer((db) =>
 );
 
 /**
- * The module page's head; `counted` names the items whose comment counts its kept page shows
- * (web/page-keeping.ts `keptCountRefs`), read with its version (`pageVersion`, a `KeptPageVersion`).
+ * The module page's head; `figures` names the figures its kept page shows and the version the process
+ * holds them for (web/page-keeping.ts `keptFigures`), read with its version (`pageVersion`, a `KeptPageVersion`).
  */
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, counted = '') {
-  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user), counted });
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, figures: KeptFigureRefs = NO_FIGURES) {
+  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user), ...figures });
   if (!row) return null;
-  const { rules, pageVersion, threadVersion, counts, ...head } = row;
+  const { rules, pageVersion, threadVersion, figures: read, ...head } = row;
   const module = withDetails(head);
-  return { module, context: moduleContextOf(rules, module, user, new Date()), pageVersion: { pageVersion, threadVersion, counts } };
+  return { module, context: moduleContextOf(rules, module, user, new Date()), pageVersion: { pageVersion, threadVersion, figures: read } };
 }
 
 /** A module's rule context from what a page's statement loaded: the project's fields (`projectFields`) and the module with its phases. */
@@ -196,43 +195,7 @@ export interface ModuleCounts {
 
 /** The tile counts of a project's modules, in one statement. Removed comments still count (their thread does). */
 export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<Map<number, ModuleCounts>> {
-  // Every module type's content, as its content type lists it (`inModules`), for the comments and ratings on it; what each type's tiles count (`tileCount`), once per counting function.
-  const inProject = sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId}`;
-  const kinds = moduleContentTypes();
-  const counted = [...new Set(moduleTypes().map(tileItemsOf).filter((items) => items !== null))];
-  const none = sql`select null::integer as module_id, null::text as kind, null::integer as obj, null::integer as creator_id where false`;
-  const items = sql.join(
-    kinds.map((kind) => sql`select o.module_id, ${kind.kind}::text as kind, o.id as obj, o.creator_id from (${kind.inModules(inProject)}) as o(id, module_id, creator_id)`),
-    sql` union all `,
-  );
-  const tallied = sql.join(
-    counted.map((of) => sql`select o.module_id, o.id::text as item, o.creator_id from (${of(inProject)}) as o(id, module_id, creator_id)`),
-    sql` union all `,
-  );
-  const result = await db.execute(sql`
-    with items as (${kinds.length ? items : none}),
-    counted as (${counted.length ? tallied : sql`select null::integer as module_id, null::text as item, null::integer as creator_id where false`}),
-    top as (select it.module_id, c.id, c.creator_id from ${comments} c join items it on c.content_type = it.kind and c.object_pk = it.obj),
-    threads as (
-      select module_id, id, creator_id from top
-      union all
-      select t.module_id, r.id, r.creator_id from ${comments} r join top t on r.content_type = 'comment' and r.object_pk = t.id
-    ),
-    rated as (
-      select it.module_id, ra.creator_id from ${ratings} ra join items it on ra.content_type = it.kind and ra.object_pk = it.obj
-      union all
-      select th.module_id, ra.creator_id from ${ratings} ra join threads th on ra.content_type = 'comment' and ra.object_pk = th.id
-    ),
-    people as (
-      select module_id, creator_id from counted
-      union select module_id, creator_id from threads
-      union select module_id, creator_id from rated
-    )
-    select m.id,
-      (select count(distinct co.item) from counted co where co.module_id = m.id)::int as items,
-      (select count(*) from threads th where th.module_id = m.id)::int as comments,
-      (select count(*) from people pe where pe.module_id = m.id and pe.creator_id is not null)::int as participants
-    from ${modules} m where m.project_id = ${projectId}`);
+  const result = await db.execute(moduleCountsSql(sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId}`));
   const rows = (result as unknown as { rows: { id: number; items: number; comments: number; participants: number }[] }).rows;
   return new Map(rows.map((r) => [Number(r.id), { items: Number(r.items), comments: Number(r.comments), participants: Number(r.participants) }]));
 }

@@ -1,11 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countedPageVersionFields } from '../../db/versions.js';
-import { itemCommentCountsField } from '../../db/comment-counts.js';
-import { preparedPer, qualified as q } from '../../db/sql.js';
-import { administrativeDistricts, follows, modules, offlineEvents, organisations, phases, projects } from '../../db/schema/index.js';
-import { projectFields, toProjectContext, type Uid, uidOf } from './context.js';
-import type { RuleUser } from './rules.js';
+import { qualified as q } from '../../db/sql.js';
+import { follows, modules, organisations, phases, projects } from '../../db/schema/index.js';
+import type { Uid } from './context.js';
 
 // The permission context loader moved to ./context.ts; re-exported for code written before.
 export { loadProjectContext, loadProjectContexts, type LoadedProjectContext } from './context.js';
@@ -135,54 +132,3 @@ export async function loadAppProjects(
 
 /** Whether the user (0: nobody) follows the project (an enabled follow), as a select field over `projects` for a page's own statement. */
 export const followingField = (uid: Uid) => sql<boolean>`exists (select 1 from ${follows} f where f.project_id = ${q(projects.id)} and f.creator_id = ${uid} and f.enabled)`;
-
-/**
- * A project of an organisation by both slugs, with what its page shows, the viewer's rule context
- * and whether the viewer follows it, in one statement; null when there is none.
- */
-const projectPageStatement = preparedPer((db) => {
-  const uid = sql.placeholder('uid');
-  return db
-    .select({
-      ...projectFields(uid),
-      following: followingField(uid),
-      ...countedPageVersionFields(q(projects.id)),
-      counts: itemCommentCountsField(sql`${sql.placeholder('counted')}`),
-      ...projectTextColumns,
-      showInsights: projects.showInsights,
-      isDraft: projects.isDraft,
-      isArchived: projects.isArchived,
-      image: projects.image,
-      topics: projects.topics,
-      // The project's administrative district (features/places), by name; null: none.
-      districtName: sql<string | null>`(select d.name from ${administrativeDistricts} d where d.id = ${q(projects.administrativeDistrictId)})`,
-      ...contactColumns,
-      organisationSlug: organisations.slug,
-      organisationName: organisations.name,
-      // The project's offline events (features/offlineevents) for the timeline, by date, in the page's one statement.
-      events: sql<TimelineEventJson[] | null>`(select json_agg(json_build_object('slug', e.slug, 'name', e.name, 'eventType', e.event_type, 'date', e.date) order by e.date, e.id)
-        from ${offlineEvents} e where e.project_id = ${q(projects.id)})`,
-    })
-    .from(projects)
-    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
-    .where(and(eq(organisations.slug, sql.placeholder('org')), eq(projects.slug, sql.placeholder('slug'))))
-    .prepare('project_page');
-});
-
-type TimelineEventJson = { slug: string; name: string; eventType: string; date: string };
-/** An offline event as the project page's timeline shows it. */
-export type TimelineEvent = { slug: string; name: string; eventType: string; date: Date };
-
-/**
- * The project page's head; `counted` names the items whose comment counts its kept page shows
- * (web/page-keeping.ts `keptCountRefs`), read with its version (`pageVersion`, a `KeptPageVersion`).
- */
-export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser, counted = '') {
-  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user), counted });
-  if (!row) return null;
-  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, threadVersion, counts, events, ...project } = row;
-  const timeline: TimelineEvent[] = (events ?? []).map((e) => ({ ...e, date: new Date(e.date) }));
-  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion: { pageVersion, threadVersion, counts } };
-}
-
-export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

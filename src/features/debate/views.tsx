@@ -1,8 +1,9 @@
 import type { JSX } from 'preact';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { t } from '../../i18n/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { PlainText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
+import { figureText } from '../../web/page-keeping.js';
 import { Input, TextArea } from '../../web/controls.js';
 import type { ItemModule } from '../moduletypes/items.js';
 import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';
@@ -11,7 +12,8 @@ import { type SubjectInput, SUBJECT_LIMITS } from './rules.js';
 
 const ORDERING_LABELS: Record<SubjectOrdering, string> = { name: 'Alphabetical', '-comment_count': 'Most commented' };
 
-const contributions = (lang: Lang, n: number) => tn(lang, '%(count)s contribution', '%(count)s contributions', n);
+/** A subject's comments (filled in at sending on a kept page: web/page-keeping.ts). */
+const contributions = (page: PageContext, subject: SubjectRow) => figureText(page, 'contributions', `subject:${subject.id}`, subject.commentCount);
 
 interface SubjectListData {
   orgSlug: string;
@@ -28,6 +30,8 @@ interface SubjectListData {
 /** The module page's part (§9.2): the subjects, searchable and ordered, each linked by its title to its page. */
 export function SubjectList({ page, data }: { page: PageContext; data: SubjectListData }) {
   const { lang } = page;
+  // The order by comments is baked into a kept page (the figures are filled in at sending): kept per comment too.
+  if (data.ordering === '-comment_count') page.keptCounts?.dependOnComments();
   return (
     <section aria-labelledby="subjects-heading" class="subjects">
       <h2 id="subjects-heading">{t(lang, 'Subjects')}</h2>
@@ -44,7 +48,7 @@ export function SubjectList({ page, data }: { page: PageContext; data: SubjectLi
               </h3>
               {subject.description && <PlainText text={subject.description} />}
               <p>
-                {contributions(lang, subject.commentCount)} ·{' '}
+                {contributions(page, subject)} ·{' '}
                 <a href={subjectPath(data.orgSlug, subject.created, subject.id)} aria-label={`${t(lang, data.mayComment ? 'Discuss with us!' : 'Read more')}: ${subject.name}`}>
                   {t(lang, data.mayComment ? 'Discuss with us!' : 'Read more')}
                 </a>
@@ -114,7 +118,7 @@ export function SubjectDeletePage({ page, subject, action, cancel }: { page: Pag
 /** The dashboard's "Subjects" component: the module's subjects with their edit pages, and the way to add one. */
 export function SubjectPanel({ page, orgSlug, data }: { page: PageContext; orgSlug: string; data: { subjects: SubjectRow[]; create: string; back: string } }) {
   const { lang } = page;
-  const items = data.subjects.map((subject) => ({ edit: `${subjectPath(orgSlug, subject.created, subject.id)}update/`, name: subject.name, note: contributions(lang, subject.commentCount) }));
+  const items = data.subjects.map((subject) => ({ edit: `${subjectPath(orgSlug, subject.created, subject.id)}update/`, name: subject.name, note: contributions(page, subject) }));
   const empty = t(lang, 'No subjects yet. A debate needs at least one subject to be published.');
   return <ItemPanel data={{ id: 'subjects-panel-heading', title: t(lang, 'Subjects'), empty, items, create: { href: data.create, label: t(lang, 'Add subject') }, back: data.back }} />;
 }

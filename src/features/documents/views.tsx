@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import { RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { Checkbox, Input, RICH_TEXT_SCRIPTS, TextArea } from '../../web/controls.js';
@@ -11,11 +11,11 @@ import { ItemPageFrame, ModuleCrumbs } from '../moduletypes/item-views.js';
 import type { ChapterForm } from './editor.js';
 import { chapterPath, type DocumentChapter, type DocumentParagraph, documentEditPath, paragraphPath } from './queries.js';
 import { DOCUMENT_LIMITS } from './rules.js';
+import { figureText } from '../../web/page-keeping.js';
 
 /** A paragraph's heading: its name, or its place in the chapter when it has none. */
 const paragraphTitle = (lang: Lang, paragraph: { name: string }, index: number) => paragraph.name || t(lang, 'Paragraph %(n)s', { n: index + 1 });
 
-const commentsLabel = (lang: Lang, count: number) => (count ? tn(lang, '%(count)s comment', '%(count)s comments', count) : t(lang, 'No comments yet'));
 
 /** The table of contents (§7.4): every chapter and its paragraphs, each linked to its page by name. */
 export function TableOfContents({ lang, orgSlug, chapters, current }: { lang: Lang; orgSlug: string; chapters: DocumentChapter[]; current?: number }) {
@@ -45,7 +45,8 @@ export function TableOfContents({ lang, orgSlug, chapters, current }: { lang: La
 }
 
 /** A paragraph in its chapter: its name (linked to its page), its text, and the way to its comments. */
-function ParagraphBlock({ lang, orgSlug, paragraph, index, level }: { lang: Lang; orgSlug: string; paragraph: DocumentParagraph; index: number; level: 3 | 2 }) {
+function ParagraphBlock({ page, orgSlug, paragraph, index, level }: { page: PageContext; orgSlug: string; paragraph: DocumentParagraph; index: number; level: 3 | 2 }) {
+  const { lang } = page;
   const Heading = `h${level}` as 'h2';
   const title = paragraphTitle(lang, paragraph, index);
   return (
@@ -56,8 +57,8 @@ function ParagraphBlock({ lang, orgSlug, paragraph, index, level }: { lang: Lang
       <RichText html={paragraph.text} />
       <p>
         <a href={`${paragraphPath(orgSlug, paragraph.id)}#comments-heading`}>
-          {commentsLabel(lang, paragraph.commentCount)}
-          <span class="visually-hidden"> ({t(lang, 'Comments on “%(name)s”: %(count)s', { name: title, count: paragraph.commentCount })})</span>
+          {figureText(page, 'commentsOrNone', `paragraph:${paragraph.id}`, paragraph.commentCount)}
+          <span class="visually-hidden"> ({t(lang, 'Comments on “%(name)s”: %(count)s', { name: title, count: figureText(page, 'commentNumber', `paragraph:${paragraph.id}`, paragraph.commentCount) })})</span>
         </a>
       </p>
     </section>
@@ -96,12 +97,12 @@ export function DocumentContent({ page, data }: { page: PageContext; data: Docum
               </h2>
               <p>
                 <a href={`${chapterPath(data.orgSlug, chapter.id)}#comments-heading`}>
-                  {t(lang, 'Comments on this chapter')}: {commentsLabel(lang, chapter.commentCount)}
+                  {t(lang, 'Comments on this chapter')}: {figureText(page, 'commentsOrNone', `chapter:${chapter.id}`, chapter.commentCount)}
                   <span class="visually-hidden"> ({chapter.name})</span>
                 </a>
               </p>
               {chapter.paragraphs.map((paragraph, i) => (
-                <ParagraphBlock lang={lang} orgSlug={data.orgSlug} paragraph={paragraph} index={i} level={3} />
+                <ParagraphBlock page={page} orgSlug={data.orgSlug} paragraph={paragraph} index={i} level={3} />
               ))}
             </article>
           ))}
@@ -136,7 +137,7 @@ export function ChapterPage({ page, data }: { page: PageContext; data: ChapterPa
       )}
       {chapters.length > 1 && <TableOfContents lang={lang} orgSlug={orgSlug} chapters={chapters} current={chapter.id} />}
       {chapter.paragraphs.map((paragraph, i) => (
-        <ParagraphBlock lang={lang} orgSlug={orgSlug} paragraph={paragraph} index={i} level={2} />
+        <ParagraphBlock page={page} orgSlug={orgSlug} paragraph={paragraph} index={i} level={2} />
       ))}
       {(previous || next) && (
         <nav class="pager" aria-label={t(lang, 'Chapters')}>

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { countAll } from '../../db/client.js';
 import { qualified as q } from '../../db/sql.js';
 import { pageVersionField } from '../../db/versions.js';
-import { itemCommentCountSql } from '../../db/comment-counts.js';
+import { itemCommentCountSql, itemRatingCountSql } from '../../db/comment-counts.js';
 import { categories, labels, modules, organisations, projects, ratings, users } from '../../db/schema/index.js';
 import type { IdeaKind } from './kinds.js';
 import { type LoadedModule, moduleContextOf, moduleDetailFields, type NamedRef, toModuleDetails } from '../../core/modules/queries.js';
@@ -83,16 +83,14 @@ export interface IdeaRow {
   answers: CustomAnswer[];
 }
 
-const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})`.mapWith(Number);
-
 /** The counts of an idea-like item, as SQL over its kind's table (the kind names its comments and ratings). */
 function countsOf({ kind, table }: IdeaKind) {
   const ct = sql.raw(`'${kind}'`);
   return {
-    // The figure a kept page fills in at sending (db/comment-counts.ts): one definition for both.
+    // The figures a kept page fills in at sending (db/comment-counts.ts): one definition for both.
     commentCount: itemCommentCountSql(ct, q(table.id)).mapWith(Number),
-    positiveRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = 1`),
-    negativeRatingCount: count(sql`select count(*) from ${ratings} x where x.content_type = ${ct} and x.object_pk = ${table.id} and x.value = -1`),
+    positiveRatingCount: itemRatingCountSql(ct, q(table.id), 1).mapWith(Number),
+    negativeRatingCount: itemRatingCountSql(ct, q(table.id), -1).mapWith(Number),
   };
 }
 

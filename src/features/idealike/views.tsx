@@ -5,7 +5,7 @@ import { Breadcrumbs, RichText, richTextEditor } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
 import { CsrfField, FieldErrors, Layout } from '../../web/layout.js';
 import { loginRedirectUrl } from '../../web/render.js';
-import { commentCountText } from '../../web/page-keeping.js';
+import { commentCountText, figureText } from '../../web/page-keeping.js';
 import type { NamedRef } from '../../core/modules/queries.js';
 import { type IdeaWords, say, sayCount } from './words.js';
 import { type ModuleAliases, type TermWords, termWords } from '../../core/modules/terms.js';
@@ -165,8 +165,8 @@ function FilterBar({ lang, data }: { lang: Lang; data: IdeaListData }) {
 export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData }) {
   const { lang, timeZone } = page;
   const { state } = data;
-  // The order by comments is baked into a kept page (the figures are filled in at sending): kept per comment too.
-  if (state.ordering === '-comment_count') page.keptCounts?.dependOnComments();
+  // The order by comments or ratings is baked into a kept page (the figures are filled in at sending): kept per comment and rating too.
+  if (state.ordering === '-comment_count' || state.ordering === '-positive_rating_count') page.keptCounts?.dependOnComments();
   const words = termWords(lang, data.aliases);
   return (
     <section aria-labelledby="index" class="idea-index">
@@ -206,8 +206,8 @@ export function IdeaList({ page, data }: { page: PageContext; data: IdeaListData
               <p class="idea-counts">
                 {data.rated && (
                   <>
-                    <span>{tn(lang, '%(count)s agrees', '%(count)s agree', idea.positiveRatingCount)}</span>
-                    <span>{tn(lang, '%(count)s disagrees', '%(count)s disagree', idea.negativeRatingCount)}</span>
+                    <span>{figureText(page, 'agrees', `${data.kind}:${idea.id}`, idea.positiveRatingCount)}</span>
+                    <span>{figureText(page, 'disagrees', `${data.kind}:${idea.id}`, idea.negativeRatingCount)}</span>
                   </>
                 )}
                 <span>{commentCountText(page, `${data.kind}:${idea.id}`, idea.commentCount)}</span>

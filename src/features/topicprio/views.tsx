@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import type { FieldErrors } from '../../http/errors.js';
 import { RichText } from '../../web/components.js';
 import type { PageContext } from '../../web/context.js';
@@ -7,6 +7,7 @@ import { Checkboxes, HTML_HELP, Input, RICH_TEXT_SCRIPTS, Select, TextArea } fro
 import type { NamedRef } from '../../core/modules/queries.js';
 import { KindBadge, RatingButtons } from '../idealike/views.js';
 import { type ModuleAliases, termWords } from '../../core/modules/terms.js';
+import { figureText } from '../../web/page-keeping.js';
 import type { ItemModule } from '../moduletypes/items.js';
 import { AddButton, ItemDeletePage, ItemFilter, ItemFormFrame, ItemPageFrame, ItemPanel } from '../moduletypes/item-views.js';
 import { TOPIC_ORDERINGS, type TopicOrdering, topicPath, type TopicRow } from './queries.js';
@@ -14,8 +15,9 @@ import { TOPIC_LIMITS } from './rules.js';
 
 const ORDERING_LABELS: Record<TopicOrdering, string> = { name: 'Alphabetical', '-positive_rating_count': 'Most popular', '-comment_count': 'Most commented' };
 
-const counts = (lang: Lang, topic: TopicRow) =>
-  `${tn(lang, '%(count)s agrees', '%(count)s agree', topic.positiveRatingCount)}, ${tn(lang, '%(count)s disagrees', '%(count)s disagree', topic.negativeRatingCount)}, ${tn(lang, '%(count)s comment', '%(count)s comments', topic.commentCount)}`;
+/** A topic's figures (filled in at sending on a kept page: web/page-keeping.ts). */
+const counts = (page: PageContext, topic: TopicRow) =>
+  `${figureText(page, 'agrees', `topic:${topic.id}`, topic.positiveRatingCount)}, ${figureText(page, 'disagrees', `topic:${topic.id}`, topic.negativeRatingCount)}, ${figureText(page, 'comments', `topic:${topic.id}`, topic.commentCount)}`;
 
 function Badges({ lang, topic, aliases }: { lang: Lang; topic: TopicRow; aliases: ModuleAliases }) {
   if (!topic.category && !topic.labels.length) return null;
@@ -48,6 +50,8 @@ interface TopicListData {
 /** The module page's part (§8.2): the topics, searchable, filtered by category and ordered (by rating too), each linked by its title. */
 export function TopicList({ page, data }: { page: PageContext; data: TopicListData }) {
   const { lang } = page;
+  // The order by ratings or comments is baked into a kept page (the figures are filled in at sending): kept per comment and rating too.
+  if (data.ordering !== 'name') page.keptCounts?.dependOnComments();
   return (
     <section aria-labelledby="topics-heading" class="topics">
       <h2 id="topics-heading">{t(lang, 'Topics')}</h2>
@@ -77,7 +81,7 @@ export function TopicList({ page, data }: { page: PageContext; data: TopicListDa
                 <a href={topicPath(data.orgSlug, topic.created, topic.id)}>{topic.name}</a>
               </h3>
               <Badges lang={lang} topic={topic} aliases={data.aliases} />
-              <p>{counts(lang, topic)}</p>
+              <p>{counts(page, topic)}</p>
             </li>
           ))}
         </ul>
@@ -171,7 +175,7 @@ export function TopicDeletePage({ page, topic, action, cancel }: { page: PageCon
 /** The dashboard's "Topics" component: the module's topics with their edit pages, and the way to add one. */
 export function TopicPanel({ page, orgSlug, data }: { page: PageContext; orgSlug: string; data: { topics: TopicRow[]; create: string; back: string } }) {
   const { lang } = page;
-  const items = data.topics.map((topic) => ({ edit: `${topicPath(orgSlug, topic.created, topic.id)}update/`, name: topic.name, note: counts(lang, topic) }));
+  const items = data.topics.map((topic) => ({ edit: `${topicPath(orgSlug, topic.created, topic.id)}update/`, name: topic.name, note: counts(page, topic) }));
   const empty = t(lang, 'No topics yet. A prioritisation needs at least one topic to be published.');
   return <ItemPanel data={{ id: 'topics-panel-heading', title: t(lang, 'Topics'), empty, items, create: { href: data.create, label: t(lang, 'Add topic') }, back: data.back }} />;
 }

@@ -10,7 +10,7 @@ import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { keptCountRefs, sendKeptPage } from '../../web/page-keeping.js';
+import { figureText, keptFigures, sendKeptPage } from '../../web/page-keeping.js';
 import { sendPage } from '../../web/render.js';
 import { MachineSummary } from '../../web/summary-text.js';
 import { projectSummaries, type Summary } from '../../features/summaries/queries.js';
@@ -20,6 +20,7 @@ import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../..
 import { showsInsightsPublicly } from '../../core/insights/rules.js';
 import { InsightsBlock } from '../../web/insights.js';
 import { setFollow } from '../../core/follows/services.js';
+import type { KeptFigureRefs } from '../../core/modules/figures.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
 import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster, activePhaseEnd, timeRemaining, type SpannedModule } from '../../core/modules/timeline.js';
@@ -27,7 +28,7 @@ import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../core/projects/rules.js';
 import { modulePath, projectPath } from '../../core/urls.js';
-import { loadProjectPage, type ProjectPageRow, type TimelineEvent } from '../../core/projects/queries.js';
+import { loadProjectPage, type ProjectPageRow, type TimelineEvent } from '../../core/modules/project-page.js';
 import { TopicList } from '../../web/topic-list.js';
 import { FollowForm } from '../../web/follow-form.js';
 import { canModerate, canViewProject } from '../../core/projects/rules.js';
@@ -98,8 +99,8 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
-  async function visibleProject(page: PageBasics, params: { org: string; slug: string }, counted = '') {
-    const loaded = await loadProjectPage(db, params.org, params.slug, page.user, counted);
+  async function visibleProject(page: PageBasics, params: { org: string; slug: string }, figures?: KeptFigureRefs) {
+    const loaded = await loadProjectPage(db, params.org, params.slug, page.user, figures);
     if (!loaded) throw notFound();
     if (!canViewProject(loaded.context)) throw denied(page.user);
     return loaded;
@@ -107,7 +108,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
     const viewer = await pageBasics(request, reply);
-    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params, keptCountRefs(request, viewer));
+    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params, keptFigures(request, viewer));
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
       const now = new Date();
@@ -150,8 +151,8 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         results: request.query.tab === 'result' && canViewResults(context) ? await resultsTab(project.id, orgSlug, project.slug, context, { status: request.query.status, category: request.query.category, district: request.query.district }) : null,
         now,
       };
-      // The tiles' and the statistics' comment counts are baked in: such a page is kept per comment too (web/page-keeping.ts).
-      if (data.counts.size || data.insights) page.keptCounts?.dependOnComments();
+      // The tiles' comments and participants are filled in at sending; the statistics are baked in: that tab is kept per comment too (web/page-keeping.ts).
+      if (data.insights) page.keptCounts?.dependOnComments();
       return <ProjectPage page={page} data={data} />;
     };
     return sendKeptPage(request, reply, viewer, pageVersion, render);
@@ -234,8 +235,8 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
       {counts && (
         <ul class="tile-counts">
           {type?.tileCount && <li>{tn(lang, type.tileCount.one[lang], type.tileCount.many[lang], counts.items)}</li>}
-          <li>{tn(lang, '%(count)s comment', '%(count)s comments', counts.comments)}</li>
-          <li>{tn(lang, '%(count)s participant', '%(count)s participants', counts.participants)}</li>
+          <li>{figureText(page, 'comments', `module:${module.id}`, counts.comments)}</li>
+          <li>{figureText(page, 'participants', `module:${module.id}`, counts.participants)}</li>
         </ul>
       )}
       {progress !== null ? (
