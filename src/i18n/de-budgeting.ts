@@ -10,8 +10,10 @@ export const deBudgeting: Record<string, string> = {
   '%(total)s codes, %(used)s of them used.': '%(total)s Codes, davon %(used)s benutzt.',
   'Cast my ballot': 'Stimmzettel abgeben',
   'Change my ballot': 'Stimmzettel ändern',
+  'Choose at least %(min)s proposal.': 'Wählen Sie mindestens %(min)s Vorschlag.',
   'Choose at least %(min)s proposals.': 'Wählen Sie mindestens %(min)s Vorschläge.',
   'Choose at least one proposal.': 'Wählen Sie mindestens einen Vorschlag.',
+  'Choose at most %(max)s proposal.': 'Wählen Sie höchstens %(max)s Vorschlag.',
   'Choose at most %(max)s proposals.': 'Wählen Sie höchstens %(max)s Vorschläge.',
   'Choose between a minimum and a maximum number of proposals': 'Zwischen einer Mindest- und einer Höchstzahl von Vorschlägen wählen',
   'Code %(code)s: choose your proposals. The code casts one ballot; it cannot be changed afterwards.':
@@ -61,6 +63,7 @@ export const deBudgeting: Record<string, string> = {
   'Thank you. Your ballot has been cast and your code is now spent.': 'Vielen Dank. Ihr Stimmzettel wurde abgegeben, Ihr Code ist damit verbraucht.',
   'The 16 characters on your voting slip, e.g. ABCD-EFGH-JKLM-NPQR.': 'Die 16 Zeichen auf Ihrem Abstimmungsschein, z. B. ABCD-EFGH-JKLM-NPQR.',
   'The ballot': 'Der Stimmzettel',
+  'The budget is %(total)s. Choose %(max)s proposal.': 'Das Budget beträgt %(total)s. Wählen Sie %(max)s Vorschlag.',
   'The budget is %(total)s. Choose between %(min)s and %(max)s proposals.': 'Das Budget beträgt %(total)s. Wählen Sie zwischen %(min)s und %(max)s Vorschlägen.',
   'The budget is %(total)s. Choose proposals that cost at least %(min)s (%(percent)s % of the budget) and at most the budget.':
     'Das Budget beträgt %(total)s. Wählen Sie Vorschläge, die mindestens %(min)s (%(percent)s % des Budgets) und höchstens das Budget kosten.',

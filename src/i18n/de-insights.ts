@@ -2,8 +2,9 @@
 export const deInsights: Record<string, string> = {
   'Active participants': 'Aktive Teilnehmende',
   Contributions: 'Beiträge',
-  'From %(start)s to %(end)s: %(participants)s active participants, %(contributions)s contributions.':
-    'Vom %(start)s bis %(end)s: %(participants)s aktive Teilnehmende, %(contributions)s Beiträge.',
+  '%(count)s active participant': '%(count)s aktive teilnehmende Person',
+  '%(count)s active participants': '%(count)s aktive Teilnehmende',
+  'From %(start)s to %(end)s: %(participants)s, %(contributions)s.': 'Vom %(start)s bis %(end)s: %(participants)s, %(contributions)s.',
   'No contributions yet.': 'Noch keine Beiträge.',
   'Participation over time': 'Beteiligung im Zeitverlauf',
   Ratings: 'Bewertungen',

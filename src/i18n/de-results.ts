@@ -94,6 +94,7 @@ export const deResults: Record<string, string> = {
   'Errors': 'Fehler',
   'File (CSV or xlsx)': 'Datei (CSV oder xlsx)',
   'ID: the project has no result %(id)s.': 'ID: Das Projekt hat kein Ergebnis %(id)s.',
+  'Import %(count)s result': '%(count)s Ergebnis importieren',
   'Import %(count)s results': '%(count)s Ergebnisse importieren',
   'Parent ID': 'ID des übergeordneten Ergebnisses',
   'Progress shown': 'Angezeigter Fortschritt',

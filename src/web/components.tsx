@@ -24,19 +24,26 @@ export function Breadcrumbs({ lang, items }: { lang: Lang; items: { href: string
   );
 }
 
-/** A list as a table: one column header a text, the rows as children (`<tr>`s). */
+/**
+ * A list as a table: one column header a text, the rows as children (`<tr>`s). On a phone its
+ * cells' long names and addresses break (site.css); what still does not fit (a long heading)
+ * scrolls inside its box, never the page (issue 37.5). The box takes the keyboard's focus so that
+ * it can be scrolled without a mouse.
+ */
 export function DataTable({ headers, children }: { headers: string[]; children: ComponentChildren }) {
   return (
-    <table class="data-table">
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th scope="col">{header}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div class="table-scroll" tabindex={0}>
+      <table class="data-table">
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th scope="col">{header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 

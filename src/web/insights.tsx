@@ -1,5 +1,5 @@
 import { formatDate } from '../i18n/dates.js';
-import { type Lang, t } from '../i18n/index.js';
+import { type Lang, t, tn } from '../i18n/index.js';
 import type { InsightDay, ProjectInsights } from '../core/insights/queries.js';
 
 const WIDTH = 640;
@@ -49,11 +49,11 @@ function ParticipationChart({ lang, days, id }: { lang: Lang; days: InsightDay[]
   const y = (value: number) => PAD.top + innerHeight - (value / max) * innerHeight;
   const label = (day: string) => formatDate(new Date(dayTime(day)), lang, 'UTC');
   const last = days.length - 1;
-  const summary = t(lang, 'From %(start)s to %(end)s: %(participants)s active participants, %(contributions)s contributions.', {
+  const summary = t(lang, 'From %(start)s to %(end)s: %(participants)s, %(contributions)s.', {
     start: label(days[0].day),
     end: label(days[last].day),
-    participants: totals.participants[last],
-    contributions: totals.contributions[last],
+    participants: tn(lang, '%(count)s active participant', '%(count)s active participants', totals.participants[last]),
+    contributions: tn(lang, '%(count)s contribution', '%(count)s contributions', totals.contributions[last]),
   });
   return (
     <figure class="insights-chart">

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { Fixture } from '../../src/cli/fixture-schema.js';
 import { comments, follows } from '../../src/db/schema/index.js';
-import { basicWorld, daysFromNow, load } from '../fixtures.js';
+import { basicWorld, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
 import { ErrorPage } from '../../src/web/errors.js';
@@ -310,7 +310,7 @@ test('the module page loads its poll and chapter discussions in a constant numbe
   for (const id of [11, 21, 22, 23, 30]) assert.match(page.text, new RegExp(`id="comment-${id}"`));
 });
 
-test('days remaining agree on the tile and the project page: the active phase\'s end, counted on the calendar of the time zone', async (t) => {
+test('days remaining agree on the tile, the project page and the app API: the active phase\'s end, counted on the calendar of the time zone', async (t) => {
   // 2030-03-10 22:30 UTC is 23:30 on the 10th in Berlin; the collect phase ends on the 27th at 00:30 Berlin time.
   t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2030-03-10T22:30:00Z') });
   const app = await createTestApp();
@@ -333,6 +333,9 @@ test('days remaining agree on the tile and the project page: the active phase\'s
     assert.match(text, /17 days remaining/);
     assert.doesNotMatch(text, /(28|29) days remaining/);
   }
+  // The app shows the same line (participation_time_display), not the module's end (28 days).
+  const appProject = async () => (await app.request({ method: 'GET', url: '/api/app-projects/project/', headers: await tokenHeader(app.db, 5) })).body as { participation_time_display: string };
+  assert.equal((await appProject()).participation_time_display, '17 days remaining');
   const german = (await app.request({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } })).text;
   assert.match(german, /17 Tage/);
   // A single day left is "1 day" (the plural rules), in the last hours the hours.
@@ -340,4 +343,5 @@ test('days remaining agree on the tile and the project page: the active phase\'s
   assert.match((await app.request({ method: 'GET', url: '/org/projects/project/' })).text, /1 day remaining/);
   t.mock.timers.setTime(Date.parse('2030-03-26T20:00:00Z'));
   assert.match((await app.request({ method: 'GET', url: '/org/projects/project/' })).text, /3 hours remaining/);
+  assert.equal((await appProject()).participation_time_display, '3 hours remaining');
 });

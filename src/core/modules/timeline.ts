@@ -127,8 +127,14 @@ export function runningModuleEndsNext<M extends SpannedModule>(modules: M[], now
   return modules.filter((m) => moduleIsRunning(m.span, now)).sort(byEnd)[0] ?? null;
 }
 
-/** The project's participation status line (running module's time left, next start, or ended). */
-export function participationTimeDisplay(modules: SpannedModule[], ctx: { lang: Lang; timeZone: string; now: Date }): string {
+/**
+ * The project's participation status line, the one answer of the project page and the app API
+ * (issue 37, item 8): the active phase's time left as the project tiles say it (`timeRemaining`),
+ * else the running module's, else the next start, else that participation has ended.
+ */
+export function participationTimeDisplay(modules: (SpannedModule & { phases: Pick<PhaseDates, 'startDate' | 'endDate'>[] })[], ctx: { lang: Lang; timeZone: string; now: Date }): string {
+  const end = activePhaseEnd(modules.flatMap((m) => m.phases), ctx.now);
+  if (end) return timeRemaining(end, ctx);
   const running = runningModuleEndsNext(modules, ctx.now);
   if (running) {
     const daysLeft = moduleRunningDaysLeft(running.span, ctx.now) ?? 0;

@@ -35,10 +35,14 @@ export interface BudgetSettings {
 
 export const DEFAULT_SETTINGS: BudgetSettings = { supportLimit: null, supportThreshold: 0, totalBudget: null, rule: 'percent', minPercent: 70, minProposals: 1, maxProposals: 5 };
 
-/** A message (a catalogue key) with its placeholders (`sum`, `total` and `minSpend` are sums of money, in euros). */
+/**
+ * A message (a catalogue key) with its placeholders (`sum`, `total` and `minSpend` are sums of money,
+ * in euros); `plural`: the message's plural form and the count that chooses between them (the plural rules).
+ */
 export interface Problem {
   message: string;
   vars?: Record<string, string | number>;
+  plural?: { message: string; count: number };
 }
 
 // Who may do what.
@@ -91,8 +95,8 @@ export function ballotProblems(chosen: readonly number[], eligible: ReadonlyMap<
   if (!chosen.length) return [{ message: 'Choose at least one proposal.' }];
   const sum = chosen.reduce((total, id) => total + (eligible.get(id)?.budget ?? 0), 0);
   if (settings.rule === 'count') {
-    if (chosen.length < settings.minProposals) return [{ message: 'Choose at least %(min)s proposals.', vars: { min: settings.minProposals } }];
-    if (chosen.length > settings.maxProposals) return [{ message: 'Choose at most %(max)s proposals.', vars: { max: settings.maxProposals } }];
+    if (chosen.length < settings.minProposals) return [{ message: 'Choose at least %(min)s proposal.', plural: { message: 'Choose at least %(min)s proposals.', count: settings.minProposals }, vars: { min: settings.minProposals } }];
+    if (chosen.length > settings.maxProposals) return [{ message: 'Choose at most %(max)s proposal.', plural: { message: 'Choose at most %(max)s proposals.', count: settings.maxProposals }, vars: { max: settings.maxProposals } }];
     return [];
   }
   const total = settings.totalBudget ?? 0;

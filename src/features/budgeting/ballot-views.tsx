@@ -101,14 +101,17 @@ export function SupportPage({ page, data }: { page: PageContext; data: SupportPa
 }
 
 /** A ballot's problem in words, its sums of money in euros. */
-export const ballotProblemText = (lang: Lang, problem: Problem) =>
-  t(lang, problem.message, Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, ['sum', 'total', 'minSpend'].includes(k) ? euros(lang, Number(v)) : v])));
+export function ballotProblemText(lang: Lang, problem: Problem) {
+  const vars = Object.fromEntries(Object.entries(problem.vars ?? {}).map(([k, v]) => [k, ['sum', 'total', 'minSpend'].includes(k) ? euros(lang, Number(v)) : v]));
+  return problem.plural ? tn(lang, problem.message, problem.plural.message, problem.plural.count, vars) : t(lang, problem.message, vars);
+}
 
 /** The rule of the ballot in words. */
 function ballotRuleText(lang: Lang, settings: BudgetSettings) {
   const total = euros(lang, settings.totalBudget ?? 0);
   if (settings.rule === 'count')
-    return t(lang, 'The budget is %(total)s. Choose between %(min)s and %(max)s proposals.', { total, min: settings.minProposals, max: settings.maxProposals });
+    // At most one proposal: then at least one too (the minimum is never above the maximum).
+    return tn(lang, 'The budget is %(total)s. Choose %(max)s proposal.', 'The budget is %(total)s. Choose between %(min)s and %(max)s proposals.', settings.maxProposals, { total, min: settings.minProposals, max: settings.maxProposals });
   return t(lang, 'The budget is %(total)s. Choose proposals that cost at least %(min)s (%(percent)s % of the budget) and at most the budget.', {
     total,
     min: euros(lang, minimumSpend(settings)),

@@ -30,7 +30,8 @@ const REQUEST = {
   content: 'proposal',
   features: ['crud', 'comment', 'rate'],
   name: { en: 'Request phase', de: 'Vorschlagsphase' },
-  description: { en: 'Post ideas with budget proposals, comment on them and rate them.', de: 'Ideen mit Budgetvorschlägen einreichen, kommentieren und bewerten.' },
+  // Budgeting speaks of proposals (issue 37.7); adhocracy+ said "Post ideas with budget proposals".
+  description: { en: 'Post proposals with a budget, comment on them and rate them.', de: 'Vorschläge mit einem Budget einreichen, kommentieren und bewerten.' },
 } satisfies PhaseType;
 /** adhocracy+'s own identifier of the request phase (imported data). */
 const SUBMIT: PhaseType = { ...REQUEST, type: 'a4_candy_budgeting:submit' };
@@ -67,8 +68,8 @@ export const participatoryBudgeting: ModuleType = {
   key: 'participatory-budgeting',
   title: { en: 'Participatory budgeting', de: 'Bürgerhaushalt' },
   description: {
-    en: 'Participants can submit their own suggestions, mark them on a map, and add a budget. The ideas of others can be discussed and rated (pro/contra).',
-    de: 'Teilnehmende können eigene Vorschläge einreichen, auf einer Karte verorten und mit einem Budget versehen. Die Ideen anderer können diskutiert und bewertet werden (pro/contra).',
+    en: 'Participants can submit their own proposals, mark them on a map, and add a budget. The proposals of others can be discussed and rated (pro/contra).',
+    de: 'Teilnehmende können eigene Vorschläge einreichen, auf einer Karte verorten und mit einem Budget versehen. Die Vorschläge anderer können diskutiert und bewertet werden (pro/contra).',
   },
   offered: true,
   phases: [REQUEST],

@@ -611,7 +611,7 @@ export function ImportPage({ page, back, action, rows, error }: { page: PageCont
             <form method="post" action={action}>
               <CsrfField page={page} />
               <input type="hidden" name="rows" value={JSON.stringify(rows.map((r) => r.cells))} />
-              <button type="submit">{t(lang, 'Import %(count)s results', { count: rows.length })}</button>
+              <button type="submit">{tn(lang, 'Import %(count)s result', 'Import %(count)s results', rows.length)}</button>
             </form>
           ) : (
             <p class="alert alert-danger" role="alert">

@@ -55,7 +55,7 @@ async function accountOfLink(app: FastifyInstance, purpose: 'confirm-email' | 'r
 
 /** On an install that sends no e-mails (no SMTP_URL), the "check your mail" screens say where the mail is: in the back-office. */
 const TRIAL_MAIL_NOTE = 'This installation sends no e-mails yet (no SMTP_URL is set). The operator finds this e-mail with its link in the back-office under E-mails (/backoffice/mails/) and can open or pass it on.';
-const mailNote = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) => (mailDeliveryMode(config) === 'smtp' ? undefined : t(page.lang, TRIAL_MAIL_NOTE));
+export const mailNote = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) => (mailDeliveryMode(config) === 'smtp' ? undefined : t(page.lang, TRIAL_MAIL_NOTE));
 
 export const verificationSent = (page: PageContext, config: Parameters<typeof mailDeliveryMode>[0]) =>
   MessagePage({

@@ -21,7 +21,7 @@ import { withdrawTermsAgreements } from '../../core/organisations/services.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { throttledPasswordCheck } from '../../core/users/auth.js';
 import { takeRateLimited } from '../../http/throttle.js';
-import { newPasswordErrors } from './pages.js';
+import { mailNote, newPasswordErrors } from './pages.js';
 import {
   type Account,
   findAccount,
@@ -116,7 +116,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     const page = await userPageContext(request, reply);
     if (!page) return reply;
     const saved = (request.query as Record<string, unknown>).saved === '1';
-    return sendPage(reply, AccountSettingsPage({ page, account: settingsView(await loadAccount(app, page.user)), saved }));
+    return sendPage(reply, AccountSettingsPage({ page, mailNote: mailNote(page, config), account: settingsView(await loadAccount(app, page.user)), saved }));
   });
 
   // No body schema: a multipart body is read by readSettingsForm, field by field.
@@ -150,7 +150,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     }
     const { current_password: _password, ...kept } = form.fields;
     const view = { ...settingsView(account), ...kept, bio: field(form.fields, 'bio', false) };
-    if (Object.keys(errors).length) return sendPage(reply, AccountSettingsPage({ page, account: view, errors }), 400);
+    if (Object.keys(errors).length) return sendPage(reply, AccountSettingsPage({ page, mailNote: mailNote(page, config), account: view, errors }), 400);
     const changes = {
       username: field(form.fields, 'username'),
       email: field(form.fields, 'email'),
@@ -171,7 +171,7 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
     if (!saved && avatar) await removeAvatar(media, avatar);
     // A replaced or cleared avatar goes (unless a row still names the same content).
     if (saved && avatar !== undefined && account.avatar) await removeAvatar(media, account.avatar);
-    if (!saved) return sendPage(reply, AccountSettingsPage({ page, account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
+    if (!saved) return sendPage(reply, AccountSettingsPage({ page, mailNote: mailNote(page, config), account: view, errors: { username: [t(page.lang, 'A user with that username already exists.')] } }), 400);
     setLanguageCookie(request, reply, changes.language);
     return reply.redirect('/account/?saved=1', 302);
   });

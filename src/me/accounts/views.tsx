@@ -255,7 +255,8 @@ export interface SettingsView {
   hasAvatar: boolean;
 }
 
-export function AccountSettingsPage({ page, account, errors = {}, saved }: { page: PageContext; account: SettingsView; errors?: FieldErrors; saved?: boolean }) {
+/** `mailNote`: where the confirmation link is on an install that sends no e-mails (pages.ts mailNote). */
+export function AccountSettingsPage({ page, account, errors = {}, saved, mailNote }: { page: PageContext; account: SettingsView; errors?: FieldErrors; saved?: boolean; mailNote?: string }) {
   const { lang } = page;
   return (
     <Layout page={page} title={t(lang, 'Account Settings')}>
@@ -269,11 +270,13 @@ export function AccountSettingsPage({ page, account, errors = {}, saved }: { pag
         {!account.emailVerified && (
           <Notice>
             <p>{t(lang, 'Your e-mail address is not confirmed yet. We have sent you a confirmation link.')}</p>
+            {mailNote && <p>{mailNote}</p>}
           </Notice>
         )}
         {account.pendingEmail && (
           <Notice>
             <p>{t(lang, 'We have sent a confirmation link to %(email)s. Your e-mail address changes once you open it.', { email: account.pendingEmail })}</p>
+            {mailNote && <p>{mailNote}</p>}
           </Notice>
         )}
         <FormErrors errors={errors.non_field_errors} />

@@ -36,7 +36,7 @@ export function ModerationPage({ page, sidebar, projects }: { page: UserPage; si
             <p>
               {tn(lang, '%(count)s unread reported comment', '%(count)s unread reported comments', project.unreadReported)} · {tn(lang, '%(count)s unread comment', '%(count)s unread comments', project.unread)}
               {project.reportedKinds.map((k) => (
-                <> · {k.count} {k.names && (k.count === 1 ? k.names.one : k.names.many)[lang]}</>
+                <> · {k.count} {k.names && tn(lang, k.names.one[lang], k.names.many[lang], k.count)}</>
               ))}
             </p>
           </li>

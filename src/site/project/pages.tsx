@@ -23,7 +23,7 @@ import { setFollow } from '../../core/follows/services.js';
 import type { KeptFigureRefs } from '../../core/modules/figures.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
-import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster, activePhaseEnd, timeRemaining, type SpannedModule } from '../../core/modules/timeline.js';
+import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster } from '../../core/modules/timeline.js';
 import { moduleTypeOf } from '../../core/modules/registry.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { canEditProjectInDashboard } from '../../core/projects/rules.js';
@@ -81,12 +81,6 @@ interface ProjectPageData {
   now: Date;
 }
 
-/** The status line: the active phase's time left as the project tiles say it (issue 37, item 8), else the next start or the end. */
-function timeDisplayOf(published: PageModule[], spans: SpannedModule[], ctx: { lang: Lang; timeZone: string; now: Date }): string {
-  const end = activePhaseEnd(published.flatMap((m) => m.phases), ctx.now);
-  return end ? timeRemaining(end, ctx) : participationTimeDisplay(spans, ctx);
-}
-
 /** The project page (§A4) and its follow form (§A16). */
 export async function projectPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -115,7 +109,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       const mayModerate = canModerate(context);
       const modules = await loadProjectModules(db, project.id, mayModerate);
       const published = modules.filter((m) => !m.isDraft);
-      const spans = published.map((m) => ({ id: m.id, blueprintType: m.blueprintType, span: moduleSpan(m.phases) }));
+      const spans = published.map((m) => ({ id: m.id, phases: m.phases, span: moduleSpan(m.phases) }));
       const clusters = moduleClusters(published);
       const selected = selectedCluster(clusters, now, request.query.initialSlide);
       const entry = clusters.at(selected)?.modules ?? published;
@@ -132,7 +126,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
       const data: ProjectPageData = {
         project,
         imageSrcset: await app.ctx.media.srcset(project.image),
-        timeDisplay: timeDisplayOf(published, spans, { lang: page.lang, timeZone: page.timeZone, now }),
+        timeDisplay: participationTimeDisplay(spans, { lang: page.lang, timeZone: page.timeZone, now }),
         clusters,
         selected,
         events: project.events,

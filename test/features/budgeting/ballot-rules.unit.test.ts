@@ -16,6 +16,7 @@ import {
   SUPPORT_PHASE,
   VOTING_PHASE,
 } from '../../../src/features/budgeting/ballot-rules.js';
+import { ballotProblemText } from '../../../src/features/budgeting/ballot-views.js';
 import { formatVoteCode, newVoteCode, normaliseVoteCode } from '../../../src/features/budgeting/codes.js';
 import type { ModuleContext } from '../../../src/core/modules/rules.js';
 import { assertMatrix, MODERATING, NOBODY, projectContext, type Role, SIGNED_IN, type State } from '../../rules-matrix.js';
@@ -44,10 +45,16 @@ test('a ballot under the percent rule must spend at least the share and at most 
 
 test('a ballot under the count rule must choose between the minimum and the maximum number of proposals, whatever it costs', () => {
   const rule = budget('count');
-  assert.deepEqual(messages([1], rule), ['Choose at least %(min)s proposals.']);
+  const words = (chosen: number[], settings: BudgetSettings, lang: 'en' | 'de' = 'en') => ballotProblems(chosen, ELIGIBLE, settings).map((p) => ballotProblemText(lang, p));
+  assert.deepEqual(words([1], rule), ['Choose at least 2 proposals.']);
   assert.deepEqual(messages([1, 2], rule), []);
   assert.deepEqual(messages([1, 2, 4], rule), [], 'the budget does not limit a ballot under the count rule (Decidim)');
-  assert.deepEqual(messages([1, 2, 3, 4], rule), ['Choose at most %(max)s proposals.']);
+  assert.deepEqual(words([1, 2, 3, 4], rule), ['Choose at most 3 proposals.']);
+  assert.deepEqual(words([1, 2, 3, 4], rule, 'de'), ['Wählen Sie höchstens 3 Vorschläge.']);
+  // A maximum of one: the singular, by the plural rules.
+  const one = budget('count', { minProposals: 1, maxProposals: 1 });
+  assert.deepEqual(words([1, 2], one), ['Choose at most 1 proposal.']);
+  assert.deepEqual(words([1, 2], one, 'de'), ['Wählen Sie höchstens 1 Vorschlag.']);
 });
 
 test('a ballot chooses each proposal once, only proposals on the ballot, and at least one', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { budgetBallotChoices, budgetBallots, budgetVoteCodes, proposalSupports } from '../../../src/features/budgeting/schema.js';
+import { budgetBallotChoices, budgetBallots, budgetSettings, budgetVoteCodes, proposalSupports } from '../../../src/features/budgeting/schema.js';
+import { users } from '../../../src/db/schema/index.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
 import { assertStatus, budgetApp, BUDGET_MODULES, checkedOn, proposalId } from './world.js';
@@ -212,4 +213,20 @@ test('the module page links to the support, ballot, code and result pages', asyn
   assert.match(voting, /href="\/org\/budgeting\/module\/voting\/ballot\/">Vote now/);
   assert.match(voting, /href="\/org\/budgeting\/module\/voting\/code\/">Vote with a vote code/);
   assert.match((await member.get('/org/projects/module/counted/')).text, /href="\/org\/budgeting\/module\/counted\/result\/">Result of the vote/);
+});
+
+test('a ballot for one proposal says so in the singular, on the form and in its refusal, in English and German', async () => {
+  const { app, db } = await budgetApp();
+  // Set before the vote (the dashboard locks the settings once it runs).
+  await db.update(budgetSettings).set({ rule: 'count', minProposals: 1, maxProposals: 1 }).where(eq(budgetSettings.moduleId, V));
+  const member = await signedIn(app, 'member');
+  const url = '/org/budgeting/module/voting/ballot/';
+  assert.match((await member.get(url)).text, /The budget is 100,000 €\. Choose 1 proposal\./);
+  const two = await member.post(url, { proposal: [String(proposalId(V, 1)), String(proposalId(V, 2))] });
+  assertStatus(two, 400, 'two proposals');
+  assert.match(two.text, /Choose at most 1 proposal\./);
+  await db.update(users).set({ language: 'de' }).where(eq(users.username, 'member'));
+  const german = await signedIn(app, 'member');
+  assert.match((await german.get(url)).text, /Wählen Sie 1 Vorschlag\./);
+  assert.match((await german.post(url, { proposal: [String(proposalId(V, 1)), String(proposalId(V, 2))] })).text, /Wählen Sie höchstens 1 Vorschlag\./);
 });

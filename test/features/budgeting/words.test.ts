@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
-import { notifications, outbox, users } from '../../../src/db/schema/index.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { modules, notifications, organisations, outbox, phases, users } from '../../../src/db/schema/index.js';
 import { daysFromNow } from '../../fixtures.js';
 import { dashboardApp, dashboardWorld, signedIn } from '../../manage/world.js';
 import { seedProposals } from './world.js';
@@ -68,4 +68,24 @@ test("a proposal's official feedback speaks of the proposal in the author's e-ma
   assert.doesNotMatch(centre, /your idea|Ihrer Idee/);
   const [shown] = await db.select({ message: notifications.message }).from(notifications).where(eq(notifications.recipientId, 5)).limit(1);
   assert.match(shown.message, /your proposal/);
+});
+
+test('a new participatory budget speaks of proposals from the start: the blueprint chooser and the phase it creates, in English and German', async () => {
+  const { app, db } = await dashboardApp();
+  const blueprints = '/org/dashboard/projects/draft-plan/blueprints/';
+  for (const [user, language, word, idea] of [
+    ['initiator', 'en', /Post proposals with a budget, comment on them and rate them\./, /\bideas?\b/i],
+    ['coinit', 'de', /Vorschläge mit einem Budget einreichen, kommentieren und bewerten\./, /\bIdeen?\b/],
+  ] as const) {
+    // The phases' names and descriptions follow the organisation's language.
+    await db.update(organisations).set({ language }).where(eq(organisations.id, 1));
+    const browser = await signedIn(app, user);
+    const chooser = main((await browser.get(blueprints)).text);
+    const entry = /<h\d[^>]*>(Participatory budgeting|Bürgerhaushalt)<\/h\d>[^]*?<\/p>/.exec(chooser)?.[0] ?? chooser;
+    assert.doesNotMatch(entry, idea, `${user}: ${entry}`);
+    const created = await browser.post(`${blueprints}participatory-budgeting/`, {});
+    assert.equal(created.status, 302);
+    const [phase] = await db.select().from(phases).innerJoin(modules, eq(modules.id, phases.moduleId)).where(eq(modules.projectId, 2)).orderBy(desc(phases.id)).limit(1);
+    assert.match(phase.phases.description, word);
+  }
 });

@@ -56,6 +56,8 @@ test('the import shows every row with its errors before anything is written; a v
   const good = await initiator.postMultipart(IMPORT, {}, csvFile(`Titel,Status,Geplantes Budget,Beiträge,Stadtteil\n"Park, renovated",in progress,50000,proposal:${PARK},North\nBridge,done,,proposal:${BRIDGE},South\n`));
   assert.equal(good.status, 200);
   assert.match(good.text, /Import 2 results/);
+  const one = await initiator.postMultipart(IMPORT, {}, csvFile(`Title,Status\nBench,planned\n`));
+  assert.match(one.text, /<button type="submit">Import 1 result<\/button>/, 'one row: the singular (the plural rules)');
   assert.equal((await t.db.select().from(results)).length, 0, 'the preview writes nothing');
   const rows = /name="rows" value="([^"]*)"/.exec(good.text)?.[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? '';
   assert.equal((await initiator.post(IMPORT, { rows })).status, 302);

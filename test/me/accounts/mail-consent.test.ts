@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { newsletterOptouts, notificationOptouts, outbox, users } from '../../../src/db/schema/index.js';
 import { createMailDelivery } from '../../../src/mail/delivery.js';
+import { queueMail } from '../../../src/mail/outbox.js';
 import { NOTIFICATION_KINDS } from '../../../src/mail/notices.js';
 import { notificationFooters } from '../../../src/me/accounts/notification-links.js';
 import { Browser } from './client.js';
@@ -141,4 +142,27 @@ test('every notification e-mail goes out with the RFC 8058 headers and a footer 
   const footer = await notificationFooters(t.config, t.db)('coinit@example.org', 'new_project');
   assert.match(footer?.text ?? '', /^Sie erhalten diese E-Mail wegen Ihrer Benachrichtigungseinstellungen \(„In meiner Organisation wird ein neues Projekt/);
   assert.equal(await notificationFooters(t.config, t.db)('coinit@example.org', 'newsletter'), null);
+});
+
+test('every kind of notification e-mail (comments, feedback, blocked comment, phases, events, reports, projects, results) goes out with List-Unsubscribe, List-Unsubscribe-Post and the footer; account mails without', async () => {
+  const t = await consentApp();
+  const kinds = Object.keys(NOTIFICATION_KINDS);
+  for (const kind of [...kinds, 'account_confirm_email']) await queueMail(t.db, { to: 'coinit@example.org', subject: kind, body: 'Hello', kind });
+  const smtp = await startSmtpServer();
+  const delivery = createMailDelivery({ db: t.db, smtpUrl: smtp.url, from: 'a@example.org', notificationFooter: notificationFooters(t.config, t.db) });
+  delivery.kick();
+  await delivery.idle();
+  await delivery.close();
+  const sent = (subject: string) => smtp.received.find((m) => m.to.includes('<coinit@example.org>') && m.data.includes(`Subject: ${subject}\n`))?.data.replace(/\n\s+/g, ' ') ?? '';
+  for (const kind of kinds) {
+    const data = sent(kind);
+    assert.match(data, /List-Unsubscribe: <http[^>]+\/accounts\/notifications-off\/[^>]+>/, kind);
+    assert.match(data, /List-Unsubscribe-Post: List-Unsubscribe=One-Click/, kind);
+  }
+  const stored = await t.db.select().from(outbox).where(eq(outbox.recipient, 'coinit@example.org'));
+  for (const mail of stored)
+    if (mail.kind === 'account_confirm_email') assert.equal(mail.body, 'Hello');
+    else assert.match(mail.body, /\n--\nSie erhalten diese E-Mail wegen Ihrer Benachrichtigungseinstellungen[^]*E-Mails dieser Art abbestellen: http/, `${mail.kind}: the footer in the receiver's language`);
+  assert.ok(sent('account_confirm_email'), 'the account mail went out');
+  assert.doesNotMatch(sent('account_confirm_email'), /List-Unsubscribe/);
 });

@@ -23,6 +23,15 @@ test('a trial install (no SMTP_URL): the "check your mail" screens say the mail 
   assert.match(mails.text, /No SMTP_URL is set: e-mails are only recorded here\./);
   assert.match(mails.text, /newbie@example\.org/);
   assert.match(mails.text, /<a href="http:\/\/[^"]+\/accounts\/confirm-email\/[^"]+\/" rel="noopener noreferrer">/, 'the link can be opened or copied');
+
+  // A new e-mail address waits for its confirmation link: the settings say where it is, too.
+  const user = new Browser(app);
+  assert.equal((await user.login('user', 'user-password')).status, 302);
+  assert.equal((await user.post('/account/', { username: 'user', email: 'moved@example.org', current_password: 'user-password', language: 'en', bio: '' })).status, 302);
+  const settings = await user.get('/account/');
+  assert.match(settings.text, /We have sent a confirmation link to moved@example\.org\.[^]*This installation sends no e-mails yet \(no SMTP_URL is set\)/);
+  assert.equal((await user.post('/account/', { username: 'user', email: 'moved@example.org', current_password: 'user-password', language: 'de', bio: '' })).status, 302);
+  assert.match((await user.get('/account/')).text, /Diese Installation verschickt noch keine E-Mails/);
 });
 
 test('an install with SMTP_URL says nothing of the back-office on those screens', async () => {
