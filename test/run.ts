@@ -335,7 +335,9 @@ async function main(): Promise<number> {
     await preparePgliteTemplates({ dataDir: files.some((f) => tierOf(f) === 'process') });
     runs.push({ database: 'pglite', files, env });
   }
-  if (template && adminUrl) runs.push({ database: 'postgres', files: postgresFiles, env: { ...env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template.name } });
+  // TEST_POSTGRES_SERVER_NODE: the process tier's servers of the PostgreSQL run on another Node.js (CI: the next LTS line, as in production).
+  const serverNode = process.env.TEST_POSTGRES_SERVER_NODE ? { TEST_SERVER_NODE: process.env.TEST_POSTGRES_SERVER_NODE } : {};
+  if (template && adminUrl) runs.push({ database: 'postgres', files: postgresFiles, env: { ...env, TEST_DATABASE_URL: adminUrl, TEST_TEMPLATE_DB: template.name, ...serverNode } });
   const where = runs.map((r) => (r.database === 'pglite' ? `${r.files.length} on PGlite` : `${r.files.length} on PostgreSQL (template ${template?.name})`)).join(', ');
   console.log(`Running ${where} (${[...tiers].join(', ')})${checks ? ' and the checks' : ''}, ${concurrency} at once.`);
   try {
