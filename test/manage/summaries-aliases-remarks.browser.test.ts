@@ -28,7 +28,7 @@ let base: string;
 // At the top level (not in a hook), so that the app's own after() closes it at the end of the file.
 if (!chromiumMissing) {
   await new Promise<void>((done) => standIn.listen(0, '127.0.0.1', done));
-  t = await createTestApp({ summaries: { url: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v1`, model: 'local-test-model' } });
+  t = await createTestApp({ summaries: { url: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/v1`, model: 'local-test-model', apiKey: null } });
   await load(
     t.db,
     basicWorldWith({
