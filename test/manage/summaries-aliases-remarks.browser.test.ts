@@ -91,8 +91,11 @@ test('the summary, the module’s word for category and a moderator remark: used
       await assertAccessible(page, `${locale} ${path}`);
     }
     await logInAs(page, base, 'initiator');
+    // The initiator's language is English: the language chooser's cookie keeps the pages in the locale's language.
+    await page.context().addCookies([{ name: 'language', value: locale.slice(0, 2), url: base }]);
     for (const path of [summary, `${module}/categories/`, `${module}/labels/`, '/moderatorremarks/4/1/', '/userdashboard/moderation/detail/project/']) {
       await page.goto(`${base}${path}`);
+      assert.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2));
       await assertAccessible(page, `${locale} ${path} (initiator)`);
     }
     await page.context().close();

@@ -100,4 +100,20 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await assertAccessible(visitor, 'the start page filtered by district');
   assert.equal(await t.db.$count(administrativeDistricts), 2);
   await visitor.context().close();
+
+  // The same pages in German (the operator's and initiator's language is English: the language chooser's cookie switches).
+  for (const [login, paths] of [
+    ['admin', ['/backoffice/maps/', '/backoffice/maps/presets/create/', '/backoffice/maps/districts/1/']],
+    ['initiator', ['/org/dashboard/modules/map-module/area_settings/', '/org/dashboard/projects/project/basic/', '/?district=1']],
+  ] as const) {
+    const german = await newLocalePage(chromium, 'de-DE');
+    await logInAs(german, base, login);
+    await german.context().addCookies([{ name: 'language', value: 'de', url: base }]);
+    for (const path of paths) {
+      await german.goto(`${base}${path}`);
+      assert.equal(await german.getAttribute('html', 'lang'), 'de');
+      await assertAccessible(german, `de ${path}`);
+    }
+    await german.context().close();
+  }
 });
