@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { administrativeDistricts, modules, projects } from '../../src/db/schema/index.js';
 import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from '../chromium.js';
+import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage, tabTo } from '../chromium.js';
 
 // The operator's area presets and districts by clicking (issue 34.6): kept in the back-office, picked in the dashboard, filtered on the start page.
 let t: TestApp;
@@ -91,8 +91,11 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   const visitor = await newLocalePage(chromium);
   await visitor.goto(`${base}/`);
   assert.ok(await visitor.getByText('Playgrounds in the north').isVisible());
-  await visitor.getByLabel('District').selectOption({ label: 'Mitte' });
-  await visitor.getByRole('button', { name: 'Filter' }).click();
+  // With the keyboard: the district chosen by typing its name, the filter sent with Enter.
+  await tabTo(visitor, (f) => f.name === 'district', 'the district filter');
+  await visitor.keyboard.type('Mitte');
+  await tabTo(visitor, (f) => f.tag === 'button' && f.text === 'Filter', 'the filter button');
+  await visitor.keyboard.press('Enter');
   await visitor.waitForURL(/district=1/);
   await visitor.getByText('1 project found').waitFor();
   assert.equal(await visitor.getByText('Playgrounds in the north').count(), 0);
