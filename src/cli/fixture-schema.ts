@@ -194,6 +194,16 @@ const FixturePlatformSettings = Type.Object(
   },
   strict,
 );
+/** The start page's heading and introduction (a+'s CMS home page), without its image; at most one record. */
+const FixtureStartPage = Type.Object(
+  {
+    heading_en: Type.Optional(Type.String()),
+    heading_de: Type.Optional(Type.String()),
+    intro_en: Type.Optional(Type.String()),
+    intro_de: Type.Optional(Type.String()),
+  },
+  strict,
+);
 /** A figure of the start page (a+ `landingpage.StatisticsItem`), without its picture: a number or a testimonial. */
 const FixtureStartPageFigure = Type.Object(
   {
@@ -295,6 +305,7 @@ const coreKinds = {
   platform_pages: Type.Optional(Type.Array(FixturePlatformPage)),
   content_pages: Type.Optional(Type.Array(FixtureContentPage)),
   platform_settings: Type.Optional(Type.Array(FixturePlatformSettings, { maxItems: 1 })),
+  start_page: Type.Optional(Type.Array(FixtureStartPage, { maxItems: 1 })),
   start_page_figures: Type.Optional(Type.Array(FixtureStartPageFigure)),
 };
 /** A `modules` record: the platform's fields, typed, and the fields the module types add (a map module's `area`). */

@@ -28,8 +28,8 @@ import { createCustomField, saveAnswers } from '../features/customfields/service
 import { customFieldChoices, customFields } from '../features/customfields/schema.js';
 import { mapPresetCategories } from '../features/places/schema.js';
 import { compactProjectInsights } from '../core/insights/services.js';
-import { checkContentPage, checkFigure, checkPlatformSettings } from '../core/legal/rules.js';
-import { addContentPage, saveFigure, savePlatformSettings } from '../core/legal/services.js';
+import { checkContentPage, checkFigure, checkPlatformSettings, checkStartPage } from '../core/legal/rules.js';
+import { addContentPage, saveFigure, savePlatformSettings, saveStartPage } from '../core/legal/services.js';
 import { checkPlace } from '../features/places/rules.js';
 import { createPresetCategory, saveDistrict, savePreset } from '../features/places/services.js';
 
@@ -415,6 +415,17 @@ async function loadPlatformSettings({ tx }: Ctx, records: Fixture['platform_sett
   }
 }
 
+/** The start page's heading and introduction, checked by the back-office's rule and stored by its service (an image stays, with its description). */
+async function loadStartPage({ tx }: Ctx, records: Fixture['start_page'] = []) {
+  const [stored] = await tx.select({ image: s.startPage.image, en: s.startPage.imageAltEn, de: s.startPage.imageAltDe }).from(s.startPage);
+  for (const [i, r] of records.entries()) {
+    const texts = { heading: { en: r.heading_en ?? '', de: r.heading_de ?? '' }, intro: { en: r.intro_en ?? '', de: r.intro_de ?? '' }, imageAlt: { en: stored?.en ?? '', de: stored?.de ?? '' } };
+    const [field, messages] = Object.entries(checkStartPage(texts, Boolean(stored?.image)))[0] ?? [];
+    if (field) throw new FixtureError(`start_page[${i}].${field}: ${messages[0]}`);
+    await saveStartPage(tx, texts);
+  }
+}
+
 /** The start page's figures, checked by the back-office's rule and stored by its service. */
 async function loadFigures({ tx }: Ctx, records: Fixture['start_page_figures'] = []) {
   for (const [i, r] of records.entries()) {
@@ -473,7 +484,10 @@ export async function loadFixture(db: Db, data: unknown, options: LoadOptions): 
     [['platform_pages'], (c) => loadPlatformPages(c, fixture.platform_pages)],
     [['content_pages'], (c) => loadContentPages(c, fixture.content_pages)],
     [['platform_settings'], (c) => loadPlatformSettings(c, fixture.platform_settings)],
-    [['start_page_figures'], (c) => loadFigures(c, fixture.start_page_figures)],
+    [['start_page', 'start_page_figures'], async (c) => {
+      await loadStartPage(c, fixture.start_page);
+      await loadFigures(c, fixture.start_page_figures);
+    }],
   ];
   const kinds = stages.flatMap(([names]) => names);
   const total = kinds.reduce((n, kind) => n + (fixture[kind]?.length ?? 0), 0);

@@ -2,7 +2,10 @@
 export const deEvents: Record<string, string> = {
   Actions: 'Aktionen',
   'Add event': 'Veranstaltung hinzufügen',
+  'An event is added to a project I follow': 'Eine Veranstaltung wird zu einem Projekt hinzugefügt, dem ich folge',
   'An event is coming up in a project I follow': 'Eine Veranstaltung in einem Projekt, dem ich folge, steht bevor',
+  'An event of a project I follow is cancelled': 'Eine Veranstaltung eines Projekts, dem ich folge, wird abgesagt',
+  'An event of a project I follow is moved': 'Eine Veranstaltung eines Projekts, dem ich folge, wird verlegt',
   'Back to the project': 'Zurück zum Projekt',
   Date: 'Datum',
   'Date and time': 'Datum und Uhrzeit',
@@ -11,13 +14,22 @@ export const deEvents: Record<string, string> = {
   'Download the document (PDF)': 'Dokument herunterladen (PDF)',
   'Edit event': 'Veranstaltung bearbeiten',
   'Edit events': 'Veranstaltungen bearbeiten',
+  'Event %(event)s in project %(project)s cancelled': 'Veranstaltung %(event)s im Projekt %(project)s abgesagt',
+  'Event %(event)s in project %(project)s moved': 'Veranstaltung %(event)s im Projekt %(project)s verlegt',
+  'Event added to project %(project)s': 'Veranstaltung zum Projekt %(project)s hinzugefügt',
   'Event in project %(project)s': 'Veranstaltung im Projekt %(project)s',
   'Event type': 'Art der Veranstaltung',
   'Events as CSV': 'Veranstaltungen als CSV',
   'Events as a spreadsheet (xlsx)': 'Veranstaltungen als Tabelle (xlsx)',
   'For example: citizens’ meeting, site visit, workshop.': 'Zum Beispiel: Bürgerversammlung, Begehung, Workshop.',
+  'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" now takes place on %(date)s. More about it: %(url)s':
+    'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet jetzt am %(date)s statt. Mehr dazu: %(url)s',
+  'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" on %(date)s has been cancelled. The project: %(url)s':
+    'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ am %(date)s wurde abgesagt. Zum Projekt: %(url)s',
   'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.':
     'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet am %(date)s statt. Mehr dazu: %(url)s\n\nSie erhalten diese E-Mail, weil Sie dem Projekt folgen. Um keine solchen E-Mails mehr zu erhalten, entfolgen Sie dem Projekt auf der Projektseite oder schalten Sie Benachrichtigungen in Ihren Kontoeinstellungen aus.',
+  'Hello %(name)s,\n\nthe event "%(event)s" was added to the project "%(project)s". It takes place on %(date)s. More about it: %(url)s':
+    'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ wurde zum Projekt „%(project)s“ hinzugefügt. Sie findet am %(date)s statt. Mehr dazu: %(url)s',
   'No events yet.': 'Noch keine Veranstaltungen.',
   'Offline events': 'Offline-Veranstaltungen',
   'Offline events appear in the project timeline together with the participation modules. Followers of the project are reminded shortly before an event.':

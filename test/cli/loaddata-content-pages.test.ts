@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { FixtureError, loadFixture } from '../../src/cli/loaddata.js';
-import { contentPages, platformSettings, startPageFigures } from '../../src/db/schema/index.js';
+import { contentPages, platformSettings, startPage, startPageFigures } from '../../src/db/schema/index.js';
+import { basicWorld, load } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 
 const options = { baseDir: process.cwd() };
@@ -71,4 +72,21 @@ test('loaddata places the start page’s figures in their order; a figure the ba
   const loaded = await loadFixture(db, { start_page_figures: [{ kind: 'testimonial', quote_de: 'Gut.', person_name: 'Ana', weight: 2 }, { kind: 'number', figure_de: '3', caption_de: 'Projekte', weight: 1 }] }, options);
   assert.equal(loaded.start_page_figures, 2);
   assert.deepEqual((await db.select({ kind: startPageFigures.kind }).from(startPageFigures).orderBy(startPageFigures.weight)).map((f) => f.kind), ['number', 'testimonial']);
+});
+
+test('loaddata writes the start page’s heading and introduction (rich text cleaned); one the back-office would refuse stores nothing and names its field', async () => {
+  const { app, db } = await createTestApp();
+  // A platform with its operator (an empty one leads to the first-run setup).
+  await load(db, basicWorld());
+  await assert.rejects(
+    loadFixture(db, { start_page: [{ heading_de: 'x'.repeat(201) }] }, options),
+    (error: unknown) => error instanceof FixtureError && /^start_page\[0\]\.heading_de: .*200/.test(error.message),
+  );
+  assert.equal(await db.$count(startPage), 0);
+  const loaded = await loadFixture(db, { start_page: [{ heading_de: 'Willkommen', heading_en: 'Welcome', intro_de: '<p>Reden Sie mit.</p><script>x</script>' }] }, options);
+  assert.equal(loaded.start_page, 1);
+  const home = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } });
+  assert.equal(home.statusCode, 200);
+  assert.match(home.body, /<h1[^>]*>Willkommen<\/h1>[\s\S]*<p>Reden Sie mit.<\/p>/);
+  assert.ok(!home.body.includes('<script>x'), 'rich text is cleaned');
 });

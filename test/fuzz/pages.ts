@@ -37,7 +37,7 @@ const QUESTIONS = form({
   'new-choices': str(3000),
   'new-required': oneOf('on'),
 });
-const TERMS = form({ 'new-0': str(120), 'new-1': str(120), 'term-1': str(120), 'delete-1': oneOf('on') });
+const TERMS = form({ 'new-0': str(120), 'new-1': str(120), 'term-1': str(120), 'delete-1': oneOf('on'), alias: str(40), alias_help: str(400) });
 const MEMBERS = form({ action: oneOf('invite', 'add', 'remove_member', 'remove_invite', 'other'), add_users: str(500), add_existing: str(200), user_id: oneOf('5', '6', '0', 'x'), invite_id: oneOf('1', '99999999999') });
 const NEWSLETTER = form({ sender_name: str(254), sender_email: str(254), project: oneOf('1', '2', '3', 'x'), subject: str(254), body: str(3000) });
 const BACKOFFICE_ORG = form({
@@ -53,6 +53,10 @@ const BACKOFFICE_ORG = form({
 const AREA = oneOf('{"type":"Polygon","coordinates":[[[13,52],[14,52],[14,53],[13,52]]]}', '{"type":"Polygon","coordinates":[[[13,52],[14,52],[14,53],[13,53],[13,52]]]}', 'not json', '[]', '');
 const PLACE = form({ name: str(140), category: oneOf('1', '999', 'x', ''), short_code: oneOf('mi', 'mit', ''), area: AREA });
 const OFFLINE_EVENT = form({ name: str(130), event_type: str(40), date: oneOf('2030-01-01T10:00', 'not a date', '2030-02-30T10:00', ''), description: str(2000), document_clear: oneOf('on') });
+const CONTENT_PAGE = form({ slug: oneOf('help', 'faq', 'imprint', 'Not A Slug', ''), title_en: str(250), title_de: str(250), body_en: str(3000), body_de: str(3000), placement: oneOf('footer', 'menu', 'none', 'x'), weight: oneOf('0', '-1', '99999', 'x', '') });
+const START_PAGE = form({ heading_en: str(250), heading_de: str(250), intro_en: str(3000), intro_de: str(3000), image_alt_en: str(200), image_alt_de: str(200), image_deleted: oneOf('on') });
+const PLATFORM = form({ name: str(80), address: str(2000), contacts: str(2000), facebook: oneOf('https://facebook.example/city', 'javascript:alert(1)', 'x', ''), twitter: str(300), github: str(300), share_description_en: str(400), share_description_de: str(400), image_deleted: oneOf('on') });
+const CONTACT = form({ name: str(120), email: oneOf('someone@example.org', 'x', ''), subject: str(300), message: str(6000), website: oneOf('', 'http://spam.example/') });
 const REMARK = form({ remark: str(4100), next: oneOf('/org/', 'https://evil.example/', '//evil.example/') });
 
 const page = (method: 'GET' | 'POST', path: string, bodySchema: JsonSchema | null = null, mediaTypes: string[] = bodySchema ? [FORM] : []): Operation => ({
@@ -135,6 +139,27 @@ export const PAGE_OPERATIONS: Operation[] = [
   page('POST', '/backoffice/users/', form({ action: oneOf('deactivate', 'activate', 'staff', 'unstaff', 'x'), user_id: oneOf('6', '7', '1', '0') })),
   page('POST', '/backoffice/projects/', form({ action: oneOf('archive', 'unarchive', 'x'), project_id: oneOf('1', '2', '3', '0') })),
   page('POST', '/backoffice/pages/{key}/', form({ body_de: str(2000), body_en: str(2000) })),
+  // Content pages, the start page, the footer and the contact form (issue 34.7): the world has content page 1 (help).
+  ...['/backoffice/content/', '/backoffice/content/create/', '/backoffice/content/1/', '/backoffice/start-page/', '/backoffice/platform/', '/pages/help/', '/pages/nope/', '/contact/'].map((p) => page('GET', p)),
+  page('POST', '/backoffice/content/create/', CONTENT_PAGE),
+  page('POST', '/backoffice/content/1/', CONTENT_PAGE),
+  page('POST', '/backoffice/content/999/delete/', form({})),
+  page('POST', '/backoffice/start-page/', START_PAGE, [FORM, MULTIPART]),
+  page('POST', '/backoffice/platform/', PLATFORM, [FORM, MULTIPART]),
+  // The contact form needs the spam check, so a sent message is never generated here: the refusals are.
+  page('POST', '/contact/', CONTACT),
+  // The notification centre and its settings (issue 34.3): notification 1 is the user's, 2 another's. Opening one
+  // (GET /userdashboard/notifications/<id>/) marks it read, as a+'s mark_notification_as_read does, so it is no read-only request
+  // and stays out (test/me/dashboard/notifications.test.ts opens one, and another user's is 404 there).
+  ...['/userdashboard/notifications/', '/account/notifications/'].map((p) => page('GET', p)),
+  page('POST', '/userdashboard/notifications/1/read/', form({})),
+  page('POST', '/userdashboard/notifications/2/read/', form({})),
+  page('POST', '/userdashboard/notifications/read_all/', form({})),
+  page('POST', '/account/notifications/', form({ get_newsletters: oneOf('on', ''), notification: oneOf('comment', 'reply', 'event_soon', 'x'), in_app: oneOf('comment', 'event_soon', 'x'), in_app_shown: oneOf('1', '') })),
+  // Machine summaries (issue 34.9): off in the fuzz world, so asking for one is refused (400).
+  ...[`${PROJECT}/summary/`, '/{org}/projects/{slug}/summary/'].map((p) => page('GET', p)),
+  page('POST', `${PROJECT}/summary/`, form({ scope: oneOf('', '1', '2', '999', 'x') })),
+  page('POST', `${PROJECT}/summary/1/publish/`, form({})),
   // Map presets and districts (issue 34.6): the world has district 1, preset category 1 and preset 1.
   ...['/backoffice/maps/', '/backoffice/maps/presets/create/', '/backoffice/maps/presets/1/', '/backoffice/maps/districts/create/', '/backoffice/maps/districts/1/'].map((p) => page('GET', p)),
   page('POST', '/backoffice/maps/categories/', form({ name: str(140) })),

@@ -52,7 +52,8 @@ export interface Known {
 /**
  * The world the attack suite runs in: basicWorld plus a second organisation with a private
  * project, a draft module, ideas, comments with replies, ratings, reports, moderator feedback
- * follows, offline events, a moderator remark, a custom field with an answer, a district (project 1's) and an area preset (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider, 8 a guest, whom project 1 lets take part: issue 34.4).
+ * follows, offline events, a moderator remark, a custom field with an answer, a district (project 1's), an area preset, a content page
+ * an in-app notification of the user and one of another (users: 1 admin, 2 initiator, 3 moderator, 4 member, 5 user, 6 other, 7 outsider, 8 a guest, whom project 1 lets take part: issue 34.4).
  */
 export function fuzzFixture(): Fixture {
   const collect = [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
@@ -99,6 +100,11 @@ export function fuzzFixture(): Fixture {
     moderator_remarks: [{ target: { type: 'idea', id: 1 }, creator: 3, remark: 'Compare with idea 2.' }],
     custom_fields: [{ id: 1, module: 1, label: 'Your district', kind: 'choice', choices: [{ id: 1, label: 'North' }, { id: 2, label: 'South' }] }],
     custom_field_answers: [{ field: 1, target: { type: 'idea', id: 1 }, choice: 1 }],
+    content_pages: [{ id: 1, slug: 'help', title_en: 'Help', title_de: 'Hilfe', body_en: '<p>How it works</p>', placement: 'menu' }],
+    notifications: [
+      { id: 1, recipient: 5, kind: 'comment', message: 'A comment on your idea.', target_url: '/org/projects/project/', project: 1 },
+      { id: 2, recipient: 6, kind: 'comment', message: 'A comment on your idea.', target_url: '/org/projects/project/', project: 1, read: true },
+    ],
   });
   return { ...world, projects: world.projects?.map((p) => (p.id === 1 ? { ...p, allow_guests: true } : p)) };
 }

@@ -51,8 +51,11 @@ test('content pages, the start page with its figures, the footer’s address and
       await assertAccessible(page, `${locale} ${path}`);
     }
     await logInAs(page, base, 'admin');
+    // The operator's language is English: the language chooser's cookie keeps the pages in the locale's language.
+    await page.context().addCookies([{ name: 'language', value: locale.slice(0, 2), url: base }]);
     for (const path of ['/backoffice/content/', '/backoffice/content/create/', '/backoffice/start-page/', '/backoffice/platform/', '/backoffice/start-page/figures/', '/backoffice/start-page/figures/create/', '/backoffice/start-page/figures/2/', `/org/dashboard/modules/${module.slug}/custom_fields/`, `/org/ideas/create/module/${module.slug}/`]) {
       await page.goto(`${base}${path}`);
+      assert.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2));
       await assertAccessible(page, `${locale} ${path} (operator)`);
     }
     await page.context().close();

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { administrativeDistricts, modules, projects } from '../../src/db/schema/index.js';
 import { basicWorldWith, daysFromNow, load } from '../fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from '../chromium.js';
+import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage, tabTo } from '../chromium.js';
 
 // The operator's area presets and districts by clicking (issue 34.6): kept in the back-office, picked in the dashboard, filtered on the start page.
 let t: TestApp;
@@ -91,8 +91,11 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   const visitor = await newLocalePage(chromium);
   await visitor.goto(`${base}/`);
   assert.ok(await visitor.getByText('Playgrounds in the north').isVisible());
-  await visitor.getByLabel('District').selectOption({ label: 'Mitte' });
-  await visitor.getByRole('button', { name: 'Filter' }).click();
+  // With the keyboard: the district chosen by typing its name, the filter sent with Enter.
+  await tabTo(visitor, (f) => f.name === 'district', 'the district filter');
+  await visitor.keyboard.type('Mitte');
+  await tabTo(visitor, (f) => f.tag === 'button' && f.text === 'Filter', 'the filter button');
+  await visitor.keyboard.press('Enter');
   await visitor.waitForURL(/district=1/);
   await visitor.getByText('1 project found').waitFor();
   assert.equal(await visitor.getByText('Playgrounds in the north').count(), 0);
@@ -100,4 +103,20 @@ test('the operator adds an area preset, an initiator picks it for a map module a
   await assertAccessible(visitor, 'the start page filtered by district');
   assert.equal(await t.db.$count(administrativeDistricts), 2);
   await visitor.context().close();
+
+  // The same pages in German (the operator's and initiator's language is English: the language chooser's cookie switches).
+  for (const [login, paths] of [
+    ['admin', ['/backoffice/maps/', '/backoffice/maps/presets/create/', '/backoffice/maps/districts/1/']],
+    ['initiator', ['/org/dashboard/modules/map-module/area_settings/', '/org/dashboard/projects/project/basic/', '/?district=1']],
+  ] as const) {
+    const german = await newLocalePage(chromium, 'de-DE');
+    await logInAs(german, base, login);
+    await german.context().addCookies([{ name: 'language', value: 'de', url: base }]);
+    for (const path of paths) {
+      await german.goto(`${base}${path}`);
+      assert.equal(await german.getAttribute('html', 'lang'), 'de');
+      await assertAccessible(german, `de ${path}`);
+    }
+    await german.context().close();
+  }
 });

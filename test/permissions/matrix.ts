@@ -74,6 +74,8 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   'open the map presets and districts in the back-office': (a) => a === 'superuser',
   'open a district in the back-office': (a) => a === 'superuser',
   'choose the project’s district in the dashboard': (a) => a === 'initiator' || a === 'superuser',
+  // Content pages, the start page and the footer (issue 34.7): the operator's, in the back-office (superusers only, whatever the project).
+  'open the content pages in the back-office': (a) => a === 'superuser',
 };
 
 const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean> = {
@@ -99,6 +101,9 @@ const MODULE_EXPECTATIONS: Record<ModuleAction, (a: Actor, m: Module) => boolean
   // Moderator remarks (issue 34.2): only the moderating roles, never the author or the public, in every state.
   'read the moderator remark (API)': moderating,
   'keep a moderator remark (API)': moderating,
+  'open the moderator remark’s page': moderating,
+  // The module's words for category and label (issue 34.5): its Categories component, like every module component (initiators, superusers).
+  'set the module’s words for category and label': (a) => a === 'initiator' || a === 'superuser',
   // Custom fields (issue 34.8): the questions are the module's dashboard (its organisation's initiators, superusers; changing them needs the
   // browser's form token: test/features/customfields/customfields.test.ts); answers go with an idea.
   'open the custom fields in the dashboard': (a) => a === 'initiator' || a === 'superuser',
@@ -126,7 +131,8 @@ export type ProjectAction =
   | 'open the summaries in the dashboard'
   | 'open the map presets and districts in the back-office'
   | 'open a district in the back-office'
-  | 'choose the project’s district in the dashboard';
+  | 'choose the project’s district in the dashboard'
+  | 'open the content pages in the back-office';
 export type ModuleAction =
   | 'list it in app-modules'
   | 'read the module page'
@@ -149,6 +155,8 @@ export type ModuleAction =
   | 'give moderator feedback'
   | 'read the moderator remark (API)'
   | 'keep a moderator remark (API)'
+  | 'open the moderator remark’s page'
+  | 'set the module’s words for category and label'
   | 'open the custom fields in the dashboard'
   | 'create an idea with an answer';
 
@@ -204,6 +212,7 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'open the map presets and districts in the back-office': () => ({ method: 'GET', url: '/backoffice/maps/', ok: 200, denied: PAGE_DENIED }),
   'open a district in the back-office': (p) => ({ method: 'GET', url: `/backoffice/maps/districts/${districtIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
   'choose the project’s district in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/basic/`, ok: 200, denied: PAGE_DENIED }),
+  'open the content pages in the back-office': () => ({ method: 'GET', url: '/backoffice/content/', ok: 200, denied: PAGE_DENIED }),
 };
 
 const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: Module, own: Own) => Call> = {
@@ -227,6 +236,8 @@ const MODULE_CALLS: Record<Exclude<ModuleAction, 'list it in app-modules'>, (m: 
   'give moderator feedback': (m, own) => ({ method: 'POST', url: `/api/comments/${own.commentForFeedback}/moderatorfeedback/`, payload: { feedback_text: 'Thanks' }, ok: 201 }),
   'read the moderator remark (API)': (m) => ({ method: 'GET', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, ok: 200 }),
   'keep a moderator remark (API)': (m) => ({ method: 'POST', url: `/api/contenttypes/${IDEA}/objects/${seedIdeaId(m)}/moderatorremarks/`, payload: { remark: 'Internal' }, ok: 201 }),
+  'open the moderator remark’s page': (m) => ({ method: 'GET', url: `/moderatorremarks/${IDEA}/${seedIdeaId(m)}/`, ok: 200, denied: PAGE_DENIED }),
+  'set the module’s words for category and label': (m) => ({ method: 'GET', url: `/org/dashboard/modules/${m.slug}/categories/`, ok: 200, denied: PAGE_DENIED }),
   'open the custom fields in the dashboard': (m) => ({ method: 'GET', url: `/org/dashboard/modules/${m.slug}/custom_fields/`, ok: 200, denied: PAGE_DENIED }),
   'create an idea with an answer': (m, own) => ({ method: 'POST', url: `/api/modules/${m.id}/ideas/`, payload: { name: 'Answered', description: 'text', [`custom_${own.question}`]: 'Main street' }, ok: 201 }),
 };

@@ -87,7 +87,7 @@ export async function importModeratorRemarks({ run }: Ctx) {
  */
 const KINDS_OF_CATEGORY: Record<string, NotificationKind[]> = {
   project_updates: ['phase_started', 'phase_ending', 'new_project', 'project_deleted'],
-  project_events: ['event_soon'],
+  project_events: ['event_soon', 'event_added', 'event_update', 'event_cancelled'],
   user_engagement: ['comment_on_content', 'reply_to_comment'],
   moderation: ['idea_feedback', 'comment_feedback', 'comment_blocked'],
   warnings: ['report_to_moderators'],

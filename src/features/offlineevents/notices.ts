@@ -3,35 +3,87 @@ import type { Db, Tx } from '../../db/client.js';
 import { follows, systemNotices } from '../../db/schema/index.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { t } from '../../i18n/index.js';
-import { loadRecipients } from '../../mail/notices.js';
+import { loadRecipients, type NotificationKind } from '../../mail/notices.js';
 import { queueMail } from '../../mail/outbox.js';
 import { recordAction } from '../../core/actions/services.js';
 import { claimSystemNotice } from '../../core/actions/system.js';
 import { recordNotifications } from '../../core/notifications/services.js';
 import { projectViewers } from '../../core/projects/context.js';
-import { eventsStartingSoon, offlineEventPath } from './queries.js';
+import { projectPath } from '../../core/urls.js';
+import { eventForNotice, eventsStartingSoon, offlineEventPath } from './queries.js';
 import { EVENT_SOON_HOURS } from './rules.js';
 
-/** a+'s "event soon" e-mail (OfflineEventReminder) to a project's followers (and their in-app notification); German in i18n/de-events.ts. */
-const EVENT_SOON_MAIL = {
-  subject: 'Event in project %(project)s',
-  body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.',
-} as const;
+/** Where the site lives and its time zone: the links and the event's date in the e-mails. */
+export interface EventNoticeOptions {
+  origin: string;
+  timeZone: string;
+}
 
-type Due = Awaited<ReturnType<typeof eventsStartingSoon>>[number];
+/**
+ * The e-mails a project's followers get about its events (a+ 2026's OfflineEventReminder,
+ * OfflineEventCreated, OfflineEventUpdate and OfflineEventDeleted, with their notification types);
+ * German in i18n/de-events.ts. The delivery adds the settings and the one-click unsubscribe.
+ */
+const EVENT_MAILS = {
+  event_soon: {
+    subject: 'Event in project %(project)s',
+    body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.',
+  },
+  event_added: {
+    subject: 'Event added to project %(project)s',
+    body: 'Hello %(name)s,\n\nthe event "%(event)s" was added to the project "%(project)s". It takes place on %(date)s. More about it: %(url)s',
+  },
+  event_update: {
+    subject: 'Event %(event)s in project %(project)s moved',
+    body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" now takes place on %(date)s. More about it: %(url)s',
+  },
+  event_cancelled: {
+    subject: 'Event %(event)s in project %(project)s cancelled',
+    body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" on %(date)s has been cancelled. The project: %(url)s',
+  },
+} satisfies Partial<Record<NotificationKind, { subject: string; body: string }>>;
 
-async function mailFollowers(tx: Tx, event: Due, options: { origin: string; timeZone: string }): Promise<number> {
+type EventNoticeKind = keyof typeof EVENT_MAILS;
+
+/** An event as a notice names it. */
+interface NoticeEvent {
+  id: number;
+  slug: string;
+  name: string;
+  date: Date;
+  projectId: number;
+  projectName: string;
+  projectSlug: string;
+  orgSlug: string;
+}
+
+/**
+ * Tells the project's followers who may still see the project about its event, in the app and by
+ * e-mail (each as their settings say), in the caller's transaction; the actor is left out. A
+ * cancelled event's notice leads to the project, the others to the event's page.
+ */
+async function tellFollowers(tx: Tx, kind: EventNoticeKind, event: NoticeEvent, actorId: number | null, options: EventNoticeOptions): Promise<number> {
   const followers = await tx.select({ id: follows.creatorId }).from(follows).where(and(eq(follows.projectId, event.projectId), eq(follows.enabled, true)));
-  // Only followers who may still see the project, and who want these mails.
-  const viewers = await projectViewers(tx, event.projectId, followers.map((f) => f.id));
-  const recipients = await loadRecipients(tx, [...viewers], 'event_soon');
-  const path = offlineEventPath(event.orgSlug, event.slug);
-  await recordNotifications(tx, { kind: 'event_soon', recipientIds: [...viewers], actorId: null, projectId: event.projectId, context: { project: event.projectName, event: event.name }, url: path });
+  const viewers = [...(await projectViewers(tx, event.projectId, followers.map((f) => f.id)))].filter((id) => id !== actorId);
+  if (!viewers.length) return 0;
+  const path = kind === 'event_cancelled' ? projectPath(event.orgSlug, event.projectSlug) : offlineEventPath(event.orgSlug, event.slug);
+  await recordNotifications(tx, { kind, recipientIds: viewers, actorId, projectId: event.projectId, context: { project: event.projectName, event: event.name }, url: path });
+  const recipients = await loadRecipients(tx, viewers, kind);
   for (const r of recipients) {
     const vars = { name: r.username, event: event.name, project: event.projectName, date: formatDateTime(event.date, r.lang, options.timeZone), url: `${options.origin}${path}` };
-    await queueMail(tx, { to: r.email, subject: t(r.lang, EVENT_SOON_MAIL.subject, vars), body: t(r.lang, EVENT_SOON_MAIL.body, vars), kind: 'event_soon' });
+    await queueMail(tx, { to: r.email, subject: t(r.lang, EVENT_MAILS[kind].subject, vars), body: t(r.lang, EVENT_MAILS[kind].body, vars), kind });
   }
   return recipients.length;
+}
+
+/**
+ * A+'s notices of a change to an event (added, moved to another date, cancelled), for a project that
+ * is no draft; the dashboard's pages send them, never loaddata or the import. Call it after an add
+ * or a change and before a deletion, in the same transaction.
+ */
+export async function sendEventChangeNotice(tx: Tx, kind: Exclude<EventNoticeKind, 'event_soon'>, eventId: number, actorId: number, options: EventNoticeOptions): Promise<void> {
+  const event = await eventForNotice(tx, eventId);
+  if (event && !event.isDraft) await tellFollowers(tx, kind, event, actorId, options);
 }
 
 /**
@@ -41,7 +93,7 @@ async function mailFollowers(tx: Tx, event: Due, options: { origin: string; time
  * claimed by its unique system_notices row in the transaction that sends it, so it goes out once
  * however many instances run this; an event moved by more than the window is announced again.
  */
-export async function sendEventSoonNotices(db: Db, options: { origin: string; timeZone: string; now?: Date }): Promise<{ events: number; mails: number }> {
+export async function sendEventSoonNotices(db: Db, options: EventNoticeOptions & { now?: Date }): Promise<{ events: number; mails: number }> {
   const now = options.now ?? new Date();
   const counts = { events: 0, mails: 0 };
   for (const event of await eventsStartingSoon(db, now)) {
@@ -53,7 +105,7 @@ export async function sendEventSoonNotices(db: Db, options: { origin: string; ti
       if (announced || !(await claimSystemNotice(tx, 'event_soon', event.id, event.date))) return;
       await recordAction(tx, { actorId: null, verb: 'start', obj: { type: 'offlineevent', id: event.id }, target: { type: 'project', id: event.projectId }, projectId: event.projectId, timestamp: event.date });
       counts.events++;
-      counts.mails += await mailFollowers(tx, event, options);
+      counts.mails += await tellFollowers(tx, 'event_soon', event, null, options);
     });
   }
   return counts;

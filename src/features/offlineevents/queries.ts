@@ -61,10 +61,24 @@ export async function takenEventSlugs(db: DbOrTx, base: string): Promise<string[
   return rows.map((row) => row.slug);
 }
 
+/** What a notice to the followers names of an event and its project. */
+const noticeColumns = { id: offlineEvents.id, slug: offlineEvents.slug, name: offlineEvents.name, date: offlineEvents.date, projectId: projects.id, projectName: projects.name, projectSlug: projects.slug, orgSlug: organisations.slug };
+
+/** An event with what its followers' notice names (features/offlineevents/notices.ts), and whether its project is a draft. */
+export async function eventForNotice(db: DbOrTx, eventId: number) {
+  const [row] = await db
+    .select({ ...noticeColumns, isDraft: projects.isDraft })
+    .from(offlineEvents)
+    .innerJoin(projects, eq(projects.id, offlineEvents.projectId))
+    .innerJoin(organisations, eq(organisations.id, projects.organisationId))
+    .where(eq(offlineEvents.id, eventId));
+  return row ?? null;
+}
+
 /** The events of published projects that start within EVENT_SOON_HOURS after `now` (the "event soon" notice). */
 export async function eventsStartingSoon(db: DbOrTx, now: Date) {
   return db
-    .select({ id: offlineEvents.id, slug: offlineEvents.slug, name: offlineEvents.name, date: offlineEvents.date, projectId: projects.id, projectName: projects.name, orgSlug: organisations.slug })
+    .select(noticeColumns)
     .from(offlineEvents)
     .innerJoin(projects, eq(projects.id, offlineEvents.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))

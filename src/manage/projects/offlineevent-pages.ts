@@ -43,6 +43,8 @@ const formOf = (body: FormBody): OfflineEventForm => ({ name: field(body, 'name'
 export async function offlineEventDashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, media, config } = app.ctx;
+  /** The followers' notices of an added, moved or cancelled event (features/offlineevents/notices.ts). */
+  const notice = { origin: config.baseUrl, timeZone: config.timeZone };
 
   app.decorateRequest('eventDocument', null);
   async function readDocument(request: FastifyRequest) {
@@ -114,7 +116,7 @@ export async function offlineEventDashboardRoutes(fastify: FastifyInstance): Pro
     }
     const document = await storeDocument(upload);
     try {
-      await db.transaction((tx) => createOfflineEvent(tx, { ...input, projectId: project.id, creatorId: user.id, document }));
+      await db.transaction((tx) => createOfflineEvent(tx, { ...input, projectId: project.id, creatorId: user.id, document }, notice));
     } catch (error) {
       await media.remove(document);
       throw error;
@@ -147,7 +149,7 @@ export async function offlineEventDashboardRoutes(fastify: FastifyInstance): Pro
     const document = stored ?? (field(request.body, 'document_clear') === 'on' ? null : undefined);
     let obsolete: string | null;
     try {
-      obsolete = await db.transaction((tx) => updateOfflineEvent(tx, event, { ...input, document }, user.id));
+      obsolete = await db.transaction((tx) => updateOfflineEvent(tx, event, { ...input, document }, user.id, notice));
     } catch (error) {
       if (stored !== event.document) await media.remove(stored);
       throw error;
@@ -168,8 +170,8 @@ export async function offlineEventDashboardRoutes(fastify: FastifyInstance): Pro
     checkCsrf(request);
     const managed = await managedEvent(request, reply, request.params);
     if (!managed) return reply;
-    const { project, event } = managed;
-    const document = await db.transaction((tx) => deleteOfflineEvent(tx, event));
+    const { project, event, user } = managed;
+    const document = await db.transaction((tx) => deleteOfflineEvent(tx, event, { ...notice, actorId: user.id }));
     await media.remove(document);
     return reply.redirect(done(project, 'event_deleted'), 302);
   });

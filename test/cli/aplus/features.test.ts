@@ -172,8 +172,8 @@ test('notifications keep read/unread, their context and a link on this site; the
   );
   const inApp = await db.select({ kind: s.notificationInappOptouts.kind }).from(s.notificationInappOptouts).orderBy(s.notificationInappOptouts.kind);
   assert.deepEqual(inApp.map((r) => r.kind), ['comment_on_content', 'reply_to_comment']);
-  const byMail = await db.select({ kind: s.notificationOptouts.kind }).from(s.notificationOptouts);
-  assert.deepEqual(byMail.map((r) => r.kind), ['event_soon']);
+  const byMail = await db.select({ kind: s.notificationOptouts.kind }).from(s.notificationOptouts).orderBy(s.notificationOptouts.kind);
+  assert.deepEqual(byMail.map((r) => r.kind), ['event_added', 'event_cancelled', 'event_soon', 'event_update'], 'a+ "project events" by e-mail: every event notice');
   assert.equal(report.models['a4_candy_notifications.notificationsettings'].fieldsLost?.['notify_messages (no such switch in Allmende)'], 1);
 });
 

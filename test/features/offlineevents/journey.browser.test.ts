@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { toLocalInput } from '../../../src/i18n/dates.js';
-import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage } from '../../chromium.js';
+import { assertAccessible, chromiumMissing, launchChromium, logInAs, newLocalePage, tabTo } from '../../chromium.js';
 import { dashboardApp } from '../../manage/world.js';
 
 /**
@@ -57,4 +57,17 @@ test('an initiator adds an offline event; visitors find it in the timeline and o
     await assertAccessible(visitor, `event page (${locale})`);
     await visitor.context().close();
   }
+
+  // The dashboard's event pages in German (the initiator speaks English: the language cookie switches), and deleting with the keyboard.
+  await ines.context().addCookies([{ name: 'language', value: 'de', url: base }]);
+  const list = `${base}/org/dashboard/projects/project/offlineevents/`;
+  for (const path of [list, `${list}create/`, `${list}citizens-meeting-at-the-town-hall/update/`, `${list}citizens-meeting-at-the-town-hall/delete/`]) {
+    await ines.goto(path);
+    assert.equal(await ines.getAttribute('html', 'lang'), 'de');
+    await assertAccessible(ines, `dashboard in German: ${path.slice(base.length)}`);
+  }
+  await tabTo(ines, (f) => f.tag === 'button' && f.text === 'Löschen', 'the delete button');
+  await Promise.all([ines.waitForNavigation(), ines.keyboard.press('Enter')]);
+  await ines.getByText('Die Veranstaltung wurde gelöscht.').waitFor();
+  await ines.context().close();
 });

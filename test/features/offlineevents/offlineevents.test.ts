@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { actions, follows, offlineEvents, outbox, projects } from '../../../src/db/schema/index.js';
+import { actions, follows, notifications, offlineEvents, outbox, projects } from '../../../src/db/schema/index.js';
 import { sendEventSoonNotices } from '../../../src/features/offlineevents/notices.js';
 import { Browser } from '../../me/accounts/client.js';
 import { dashboardApp, signedIn } from '../../manage/world.js';
@@ -199,6 +199,54 @@ test('"event soon": once per event to the followers who may see the project, wit
   const privateMails = await t.db.select().from(outbox).where(and(eq(outbox.kind, 'event_soon'), eq(outbox.recipient, 'user@example.org')));
   assert.equal(privateMails.length, 1, 'the plain user heard of the first event only');
   assert.match((await t.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.org'))).at(-1)?.body ?? '', new RegExp(later.slug));
+});
+
+test('followers hear, in the app and by e-mail, that an event was added, moved or cancelled (a+ 2026); not of a new title, a draft project or their own change', async () => {
+  const t = await dashboardApp();
+  await t.db.insert(follows).values([
+    { creatorId: 5, projectId: 1 },
+    { creatorId: 2, projectId: 1 },
+    { creatorId: 5, projectId: 2 },
+  ]);
+  const initiator = await signedIn(t.app, 'initiator');
+  const told = async (kind: string) => {
+    const inApp = await t.db.select({ recipient: notifications.recipientId, url: notifications.targetUrl }).from(notifications).where(eq(notifications.kind, kind)).orderBy(notifications.recipientId);
+    const mails = await t.db.select({ to: outbox.recipient, subject: outbox.subject, body: outbox.body }).from(outbox).where(eq(outbox.kind, kind)).orderBy(outbox.recipient);
+    return { inApp, mails };
+  };
+
+  assert.equal((await initiator.post(CREATE, { ...VALID, name: 'Site visit' })).status, 302);
+  const added = await told('event_added');
+  // The user and the project's moderator (who follows what he moderates); never the initiator who added it.
+  assert.deepEqual(added.inApp, [{ recipient: 3, url: '/org/offlineevents/site-visit/' }, { recipient: 5, url: '/org/offlineevents/site-visit/' }]);
+  assert.deepEqual(added.mails.map((m) => m.to), ['moderator@example.org', 'user@example.org']);
+  assert.match(added.mails[1].subject, /^Event added to project Project$/);
+  assert.match(added.mails[1].body, /the event "Site visit" was added to the project "Project"\. It takes place on .+ More about it: http.*\/org\/offlineevents\/site-visit\//);
+
+  const update = `${LIST}site-visit/update/`;
+  assert.equal((await initiator.post(update, { ...VALID, name: 'Site visit at the park' })).status, 302);
+  assert.equal((await told('event_update')).mails.length, 0, 'a new title alone is no news');
+  assert.equal((await initiator.post(update, { ...VALID, name: 'Site visit at the park', date: localDay(9) })).status, 302);
+  const moved = await told('event_update');
+  assert.deepEqual(moved.inApp.map((n) => n.recipient), [3, 5]);
+  assert.match(moved.mails[1].body, /now takes place on/);
+
+  assert.equal((await initiator.post(`${LIST}site-visit/delete/`, {})).status, 302);
+  const cancelled = await told('event_cancelled');
+  assert.deepEqual(cancelled.inApp, [{ recipient: 3, url: '/org/projects/project/' }, { recipient: 5, url: '/org/projects/project/' }], 'the event is gone: its notice leads to the project');
+  assert.match(cancelled.mails[1].subject, /^Event Site visit at the park in project Project cancelled$/);
+
+  // The user turns "event added" off in the app, not by e-mail: the e-mail still comes, the notification does not.
+  const user = await signedIn(t.app, 'user');
+  const kinds = ['event_soon', 'event_added', 'event_update', 'event_cancelled'];
+  assert.equal((await user.post('/account/notifications/', { notification: kinds, in_app: kinds.filter((k) => k !== 'event_added'), in_app_shown: '1' })).status, 302);
+  assert.equal((await initiator.post(CREATE, { ...VALID, name: 'Walk' })).status, 302);
+  assert.deepEqual((await told('event_added')).inApp.map((n) => n.recipient), [3, 3, 5]);
+  assert.deepEqual((await told('event_added')).mails.map((m) => m.to), ['moderator@example.org', 'moderator@example.org', 'user@example.org', 'user@example.org']);
+
+  // A draft project's events tell nobody.
+  assert.equal((await initiator.post('/org/dashboard/projects/draft-plan/offlineevents/create/', { ...VALID, name: 'Draft walk' })).status, 302);
+  assert.equal((await t.db.select().from(notifications).where(eq(notifications.recipientId, 5))).filter((n) => n.context.event === 'Draft walk').length, 0);
 });
 
 test('the export of a project’s events: CSV with the link, the type and the date, for the initiators only', async () => {

@@ -6,7 +6,7 @@ import { users } from '../../../src/db/schema/index.js';
 import { ideas } from '../../../src/features/ideas/schema.js';
 import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
-import { assertAccessible, challengeSolved, chromiumMissing, launchChromium, newLocalePage } from '../../chromium.js';
+import { assertAccessible, challengeSolved, chromiumMissing, launchChromium, newLocalePage, tabTo } from '../../chromium.js';
 import { lastMail, linkIn } from './client.js';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ after(async () => {
 /** The browser's own check of required fields would stop the form; the server's answer beside the field is what is tested. */
 const serverChecksOnly = (page: Page, action: string) => page.locator(`form[action="${action}"]`).evaluate((form) => form.setAttribute('novalidate', ''));
 
-test('a guest posts an idea, registers from the same browser and still owns it; the guest pages pass axe in English and German', { skip: chromiumMissing }, async () => {
+test('a guest posts an idea, registers from the same browser and still owns it; becoming one works with the keyboard; the guest pages pass axe in English and German', { skip: chromiumMissing }, async () => {
   for (const [locale, takePart, proceed] of [
     ['de-DE', 'Als Gast mitmachen', 'Als Gast fortfahren'],
     ['en-US', 'Take part as a guest', 'Continue as a guest'],
@@ -53,8 +53,11 @@ test('a guest posts an idea, registers from the same browser and still owns it; 
     await page.locator('#id_terms_of_use_errors').waitFor();
     await assertAccessible(page, `${locale} guest page with an error`);
     await challengeSolved(page);
-    await page.locator('#id_terms_of_use').check();
-    await page.getByRole('button', { name: proceed }).click();
+    // With the keyboard: the terms ticked with Space, the form sent with Enter.
+    await tabTo(page, (f) => f.name === 'terms_of_use', 'the terms of use');
+    await page.keyboard.press('Space');
+    await tabTo(page, (f) => f.tag === 'button' && f.text === proceed, 'the guest button');
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/ideas\/create\/module\/guest-ideas\/$/);
     await assertAccessible(page, `${locale} idea form of a guest`);
     if (locale === 'de-DE') {

@@ -8,7 +8,7 @@ import { dashboardApp, dashboardWorld, signedIn } from '../../manage/world.js';
 import { Browser } from '../accounts/client.js';
 
 const CENTRE = '/userdashboard/notifications/';
-const KINDS = ['comment_on_content', 'reply_to_comment', 'idea_feedback', 'comment_feedback', 'comment_blocked', 'phase_started', 'phase_ending', 'event_soon', 'report_to_moderators', 'new_project', 'project_deleted', 'result_linked', 'result_status'];
+const KINDS = ['comment_on_content', 'reply_to_comment', 'idea_feedback', 'comment_feedback', 'comment_blocked', 'phase_started', 'phase_ending', 'event_soon', 'event_added', 'event_update', 'event_cancelled', 'report_to_moderators', 'new_project', 'project_deleted', 'result_linked', 'result_status'];
 
 /** Organisation 1's project with user 5's idea; user 4 (member) comments on it. */
 async function notificationsApp() {
