@@ -18,8 +18,9 @@ function startBuild(dir: string, dataDir: string): Promise<Running> {
 }
 
 /**
- * Also the smoke set that CI runs on the next Node.js LTS line (TEST_SERVER_NODE, from the npm
- * registry's `node` package: issue 36.17): start-up, the app API, a page, a form post, the live channel.
+ * Also the smoke set that CI runs on the next Node.js LTS line (its PostgreSQL run's servers run on
+ * TEST_POSTGRES_SERVER_NODE, from the npm registry's `node` package: issue 36.17): start-up, the
+ * app API, a page, a form post, the live channel.
  */
 test('the production build (one bundled module) migrates, loads the demo, serves pages, static files, the API docs, logins, a form post and the live channel, and stops cleanly', { timeout: 600_000 }, async () => {
   const scratch = mkdtempSync(join(tmpdir(), 'allmende-build-'));
