@@ -109,7 +109,6 @@ export const deResults: Record<string, string> = {
   'Image of the entry of %(date)s': 'Bild zum Eintrag vom %(date)s',
   'These are the default statuses; they are saved with the first result or status, and can be changed then.': 'Das sind die voreingestellten Status; sie werden mit dem ersten Ergebnis oder Status gespeichert und können dann geändert werden.',
   default: 'voreingestellt',
-  '"%(part)s" became part of:': '„%(part)s“ wurde Teil von:',
   'Find contributions of the project': 'Beiträge des Projekts finden',
   '%(count)s contribution not linked yet contains "%(search)s".': '%(count)s noch nicht verknüpfter Beitrag enthält „%(search)s“.',
   '%(count)s contributions not linked yet contain "%(search)s".': '%(count)s noch nicht verknüpfte Beiträge enthalten „%(search)s“.',

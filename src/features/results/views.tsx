@@ -296,15 +296,17 @@ export function ResultPage({ page, data }: { page: PageContext; data: ResultPage
   );
 }
 
-/** "This became part of": on a contribution's page, each result that answers it. */
-/** `part`: the part of the page's item that became part of the results (a poll's question), named before the line. */
+/**
+ * "This became part of": on a contribution's page, each result that answers it. `part`: the part of
+ * the page's item it stands beside (a poll's question), named to assistive technology.
+ */
 export function BecamePartOf({ lang, results, part }: { lang: Lang; results: ResultOfItem[]; part?: string }) {
   if (!results.length) return null;
   return (
     <aside class="became-part-of" aria-label={part ? `${t(lang, 'What became of it')}: ${part}` : t(lang, 'What became of it')}>
       {results.map((result) => (
         <p>
-          {part ? t(lang, '"%(part)s" became part of:', { part }) : t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
+          {t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
         </p>
       ))}
     </aside>

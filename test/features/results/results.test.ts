@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { and, asc, eq } from 'drizzle-orm';
 import { actions, notifications, outbox } from '../../../src/db/schema/index.js';
 import { resultEntries, resultLinks, results, resultStatuses } from '../../../src/features/results/schema.js';
+import { polls } from '../../../src/features/polls/schema.js';
 import { ideaPath } from '../../../src/core/urls.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
@@ -317,7 +318,7 @@ test('the link form offers every contribution of the project, 50 a page, searcha
   assert.match((await german.get(`${edit}?q=Topic+0514`)).text, /1 noch nicht verknüpfter Beitrag enthält „Topic 0514“\./);
 });
 
-test("a result answers one question of a poll: the poll's page names the question and what it became part of, in English and German", async () => {
+test("a result answers one question of a poll: the poll's page says what it became part of beside that question, also while the poll hides its votes (en, de)", async () => {
   const t = await resultsApp();
   await load(t.db, {
     modules: [{ id: 41, slug: 'survey', project: 1, name: 'Survey', description: 'Tell us', blueprint_type: 'PO', phases: [{ type: 'a4polls:voting', name: 'Voting', description: 'Vote', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
@@ -337,12 +338,23 @@ test("a result answers one question of a poll: the poll's page names the questio
   assert.match(edit, /<input type="checkbox" id="id_link_0" name="link" value="pollquestion:2"\/> <label for="id_link_0">Where should the fountain go\?<\/label>/);
   assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:2'] })).status, 302);
   const linked = (await initiator.get(`/org/results/${park.id}/`)).text;
-  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-1">Where should the fountain go\?<\/a>/);
+  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-question-2">Where should the fountain go\?<\/a>/, "the link leads to the question's place");
+  /** The question's place on the poll's page: its heading and what the page says beside it. */
+  const besideQuestion = (html: string, id: number) => new RegExp(`<li[^>]* id="poll-question-${id}"><h4>([^<]*)</h4>(<aside[^>]*>.*?</aside>)?`).exec(html);
   const page = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
-  assert.match(page, new RegExp(`&quot;Where should the fountain go\\?&quot; became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
-  assert.doesNotMatch(page, /&quot;Which colour should the benches have\?&quot; became part of/);
-  const german = (await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text;
-  assert.match(german, /„Where should the fountain go\?“ wurde Teil von: <a href/);
+  const fountain = besideQuestion(page, 2);
+  assert.equal(fountain?.[1], 'Where should the fountain go?');
+  assert.match(fountain?.[2] ?? '', new RegExp(`aria-label="What became of it: Where should the fountain go\\?"><p>This became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
+  assert.equal(besideQuestion(page, 1)?.[2], undefined, 'the other question became part of nothing');
+  assert.equal(page.match(/This became part of/g)?.length, 1, 'named once, beside its question');
+  const german = besideQuestion((await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text, 2);
+  assert.match(german?.[2] ?? '', /Daraus wurde: <a href/);
+  // While the poll hides its votes, the question is named with its result all the same (and only that question).
+  await t.db.update(polls).set({ hideResultsUntilFinished: true });
+  const hidden = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
+  assert.match(hidden, /The results will be shown when the poll is over\./);
+  assert.match(besideQuestion(hidden, 2)?.[2] ?? '', /This became part of: <a href/);
+  assert.equal(besideQuestion(hidden, 1), null);
   // A question of another project's poll is refused like any other contribution.
   assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:99'] })).status, 404);
 });
