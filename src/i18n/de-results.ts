@@ -73,6 +73,7 @@ export const deResults: Record<string, string> = {
   'The work is finished.': 'Die Arbeit ist abgeschlossen.',
   'The work is under way.': 'Die Arbeit ist im Gange.',
   'This became part of:': 'Daraus wurde:',
+  'A result cannot be part of itself or of one of its parts.': 'Ein Ergebnis kann nicht Teil seiner selbst oder eines seiner Teile sein.',
   Timeline: 'Chronik',
   'What became of it': 'Was daraus wurde',
   'What became of it: the results of %(organisation)s': 'Was daraus wurde: die Ergebnisse von %(organisation)s',

@@ -401,9 +401,9 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   /** Checks the rows against the project's statuses, results and contributions. */
   async function checkImport(scope: ResultScope, lang: Lang, cells: ImportCells[]) {
     const statuses = await choicesOf(scope.organisationId);
-    const resultIds = (await loadTree(db, scope.projectId)).map((r) => r.id);
+    const tree = await loadTree(db, scope.projectId);
     const contributions = new Set((await projectContributions(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
-    return { rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
+    return { rows: checkRows(cells, { lang, statuses, tree, contributions }) };
   }
 
   app.get(importPath, pageRoute({ params: ProjectParams }), async (request, reply) => {

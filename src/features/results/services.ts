@@ -125,13 +125,13 @@ export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, inp
   await recordChange(tx, scope, resultId, before, { date: input.date, text: input.text, image: input.image }, notice);
 }
 
-/** Deletes a result (its sub-results, links and timeline go with it) and its actions. */
 /**
- * Deletes the result with its sub-results, links and timeline. Returns the timeline's images, for
- * the caller to remove from the media store once the transaction has committed.
+ * Deletes the result with its sub-results, links, timeline, actions and discussion. Returns the
+ * timeline's images, for the caller to remove from the media store once the transaction has committed.
  */
 export async function deleteResult(tx: Tx, resultId: number): Promise<string[]> {
-  const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union all select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
+  // `union`, not `union all`: should parents ever form a cycle, the walk still ends.
+  const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
   const ids = (tree as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
   for (const id of ids) {
     await deleteActionsOf(tx, 'result', id);

@@ -85,3 +85,37 @@ test('the app API reads a project’s results: whoever sees the project, nobody 
   assert.equal((await t.request({ method: 'GET', url: '/api/projects/999/results/' })).status, 404);
   assert.equal((await new Browser(t.app).get('/api/schema/')).text.includes('/api/projects/{id}/results/'), true, 'documented in the OpenAPI schema');
 });
+
+test('the import refuses parents that would make a result part of itself, in one row or across rows; a deletion ends even if parents ever formed a cycle', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  const message = 'Parent ID: A result cannot be part of itself or of one of its parts.';
+  // The park under its own part, the bridge.
+  const own = await initiator.postMultipart(IMPORT, {}, csvFile(`ID,Title,Parent ID\n${park.id},Park,${bridge.id}\n`));
+  assert.equal(own.status, 400);
+  assert.ok(own.text.includes(message), message);
+  assert.doesNotMatch(own.text, /name="rows"/);
+  // Across rows: each under the other; and the same rows sent back by hand.
+  const crossing = [
+    { ID: String(park.id), Title: 'Park', 'Parent ID': String(bridge.id) },
+    { ID: String(bridge.id), Title: 'Bridge', 'Parent ID': '' },
+  ];
+  assert.equal((await initiator.post(IMPORT, { rows: JSON.stringify(crossing) })).status, 302, 'the bridge leaves the park: no cycle, written');
+  assert.equal((await t.db.select().from(results).where(eq(results.id, park.id)))[0].parentId, bridge.id);
+  const cycle = [
+    { ID: String(park.id), Title: 'Park', 'Parent ID': String(bridge.id) },
+    { ID: String(bridge.id), Title: 'Bridge', 'Parent ID': String(park.id) },
+  ];
+  const refused = await initiator.post(IMPORT, { rows: JSON.stringify(cycle) });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.text.split(message).length - 1, 2, 'both rows say why');
+  assert.equal((await t.db.select().from(results).where(eq(results.id, bridge.id)))[0].parentId, null, 'nothing written');
+
+  // Should a cycle ever be stored (two editors at once), deleting one of them still ends.
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  assert.equal((await initiator.post(`/org/results/${park.id}/delete/`, {})).status, 302);
+  assert.equal((await t.db.select().from(results)).length, 0);
+});
