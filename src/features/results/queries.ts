@@ -193,8 +193,8 @@ export async function loadWinnerModules(db: DbOrTx, projectId: number) {
 }
 
 /**
- * "This became part of": the results that answer an object, with their status and progress (own,
- * else the mean of the children's own or status progress, else the status's): one statement.
+ * "This became part of": the results that answer an object, with their status and progress as
+ * their own pages show it (`rules.effectiveProgress`): one statement.
  */
 export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number): Promise<ResultOfItem[]> {
   return (await loadResultsOfEach(db, kind, [pk])).get(pk) ?? [];
@@ -210,24 +210,32 @@ export interface ResultOfItem {
   path: string;
 }
 
-/** The same for several objects of a kind (a poll's questions), by object: one statement. */
+/**
+ * The same for several objects of a kind (a poll's questions), by object: one statement, which
+ * reads every result of the projects concerned (none when nothing is linked), so that a progress
+ * made of the parts' parts is the one the result's page shows.
+ */
 export async function loadResultsOfEach(db: DbOrTx, kind: ContentKind, pks: number[]): Promise<Map<number, ResultOfItem[]>> {
   const byObject = new Map<number, ResultOfItem[]>();
   if (!pks.length) return byObject;
-  const childMean = sql<number | null>`(select round(avg(coalesce(c.progress, cs.progress, 0))) from ${results} c left join ${resultStatuses} cs on cs.id = c.status_id where c.parent_id = ${results.id})`;
+  const objects = sql.join(pks.map((pk) => sql`${pk}`), sql`, `);
+  const answered = sql<number[]>`array(select l.object_pk from ${resultLinks} l where l.result_id = ${results.id} and l.content_type = ${kind} and l.object_pk in (${objects}) order by l.object_pk)`;
+  const concerned = sql`(select r.project_id from ${resultLinks} l join ${results} r on r.id = l.result_id where l.content_type = ${kind} and l.object_pk in (${objects}))`;
   const rows = await db
-    .select({ pk: resultLinks.objectPk, id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
-    .from(resultLinks)
-    .innerJoin(results, eq(results.id, resultLinks.resultId))
+    .select({ id: results.id, parentId: results.parentId, progress: results.progress, statusProgress: resultStatuses.progress, title: results.title, statusName: resultStatuses.name, orgSlug: organisations.slug, answered })
+    .from(results)
     .innerJoin(projects, eq(projects.id, results.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
-    .where(and(eq(resultLinks.contentType, kind), inArray(resultLinks.objectPk, pks)))
+    .where(sql`${results.projectId} in ${concerned}`)
     .orderBy(asc(results.id));
-  for (const { pk, ...row } of rows) byObject.set(pk, [...(byObject.get(pk) ?? []), { ...row, path: resultPath(row.orgSlug, row.id) }]);
+  const progress = effectiveProgress(rows);
+  for (const row of rows) {
+    const item = { id: row.id, title: row.title, statusName: row.statusName, progress: progress.get(row.id) ?? 0, orgSlug: row.orgSlug, path: resultPath(row.orgSlug, row.id) };
+    for (const pk of row.answered.map(Number)) byObject.set(pk, [...(byObject.get(pk) ?? []), item]);
+  }
   return byObject;
 }
-
 
 /**
  * The organisation's overview: the results of its published projects that everyone may see (public

@@ -159,6 +159,22 @@ test('the Results tab: overall progress, the list filtered by status, category a
   assert.match(overview.text, /<a href="\/org\/projects\/project\/\?tab=result">Project<\/a>/);
 });
 
+test("a contribution's page shows its result's progress as the result's page does, also when it is made of the parts' parts", async () => {
+  const t = await resultsApp();
+  await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  // The park has no progress of its own; its part, the playground, neither (its status says 0 %), but the playground's parts do: 100 and 50.
+  await t.db.update(results).set({ progress: null }).where(eq(results.id, park.id));
+  const [playground] = await t.db.insert(results).values({ projectId: 1, title: 'Playground', parentId: park.id, statusId: park.statusId }).returning();
+  await t.db.insert(results).values([
+    { projectId: 1, title: 'Slide', parentId: playground.id, progress: 100 },
+    { projectId: 1, title: 'Swings', parentId: playground.id, progress: 50 },
+  ]);
+  const visitor = new Browser(t.app);
+  assert.match((await visitor.get(`/org/results/${park.id}/`)).text, /<progress[^>]*value="75"/);
+  assert.match((await visitor.get(parkPage)).text, new RegExp(`This became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 75 %`));
+});
+
 test('who may: initiators and the project moderators edit, others are refused; a private project’s results are private', async () => {
   const t = await resultsApp();
   await winnersBecomeResults(t);
