@@ -222,8 +222,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(request, found, request.params.org, { statuses, values, errors })} />, 400);
     try {
       await db.transaction(async (tx) => {
-        const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-        await addEntry(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? undefined, image }, stored, notice);
+        const { idOf } = await storedStatuses(tx, scope.organisationId);
+        await addEntry(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? undefined, image }, notice);
       });
     } catch (error) {
       await media.remove(image);
@@ -286,8 +286,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const back = manageResultsPath(request.params.org, request.params.slug);
     if (!input) return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={values} errors={errors} {...choices} />, 400);
     const id = await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null }, stored);
+      const { idOf } = await storedStatuses(tx, scope.organisationId);
+      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null });
     });
     return reply.redirect(`${resultPath(request.params.org, id)}update/`, 302);
   });
@@ -341,8 +341,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
     if (!input) return renderEdit(reply, found, request.params.org, values, errors, 400);
     await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-      await updateResult(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? null }, stored, notice);
+      const { idOf } = await storedStatuses(tx, scope.organisationId);
+      await updateResult(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? null }, notice);
     });
     return reply.redirect(`${manageResultsPath(request.params.org, result.projectSlug)}?done=saved`, 302);
   });
@@ -435,13 +435,13 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     // The preview: nothing is written until the checked rows come back confirmed, and none has an error.
     if (file || !valid) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={rows} error={null} />, valid ? 200 : 400);
     await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
+      const { idOf } = await storedStatuses(tx, scope.organisationId);
       for (const row of rows) {
         if (!row.input) continue;
         const { id, links, ...fields } = row.input;
         const input = { ...fields, statusId: idOf(fields.statusId) ?? null };
-        const resultId = id ?? (await createResult(tx, scope, input, stored));
-        if (id !== null) await updateResult(tx, scope, id, input, stored, notice);
+        const resultId = id ?? (await createResult(tx, scope, input));
+        if (id !== null) await updateResult(tx, scope, id, input, notice);
         const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
         for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });
         await linkContributions(tx, scope, resultId, linked, notice);

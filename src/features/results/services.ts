@@ -45,13 +45,27 @@ export async function createStatus(tx: Tx, organisationId: number, input: { name
   await tx.insert(resultStatuses).values({ organisationId, ...input, position: row?.n ?? 0 });
 }
 
+/**
+ * The results that show a status's default progress (no progress of their own, no parts) keep it
+ * as their own before the status changes its default or goes: a progress never moves without an
+ * entry in the timeline.
+ */
+async function keepStatusProgress(tx: Tx, organisationId: number, id: number, unless: number | null = null): Promise<void> {
+  await tx.execute(sql`update ${results} set progress = s.progress from ${resultStatuses} s
+    where s.id = ${id} and s.organisation_id = ${organisationId} and s.progress is distinct from ${unless}::smallint
+      and ${results.statusId} = s.id and ${results.progress} is null
+      and not exists (select 1 from ${results} part where part.parent_id = ${results.id})`);
+}
+
 export async function updateStatus(tx: Tx, organisationId: number, id: number, input: { name: string; description: string; progress: number }): Promise<boolean> {
+  await keepStatusProgress(tx, organisationId, id, input.progress);
   const rows = await tx.update(resultStatuses).set({ ...input, modified: new Date() }).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
   return rows.length > 0;
 }
 
 /** Deletes a status; its results keep their progress and have no status then. */
 export async function deleteStatus(tx: Tx, organisationId: number, id: number): Promise<boolean> {
+  await keepStatusProgress(tx, organisationId, id);
   const rows = await tx.delete(resultStatuses).where(and(eq(resultStatuses.id, id), eq(resultStatuses.organisationId, organisationId))).returning({ id: resultStatuses.id });
   return rows.length > 0;
 }
@@ -83,43 +97,45 @@ async function recordChange(tx: Tx, scope: ResultScope, resultId: number, before
   }
 }
 
+/**
+ * The columns of a result. Its own progress is only the one given (the form's, the import's): left
+ * empty, its progress comes from its parts, or else from its status's default (`rules.effectiveProgress`).
+ */
 const columnsOf = (input: ResultInput) => ({ ...input, description: cleanRichText(input.description) });
 
-/** The progress a new status brings when the form leaves progress empty: the status's default. */
-const progressFor = (input: ResultInput, statuses: StatusRow[]) => input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress ?? null;
-
 /** Adds a result to a project with its "add" action. */
-export async function createResult(tx: Tx, scope: ResultScope, input: ResultInput, statuses: StatusRow[]): Promise<number> {
+export async function createResult(tx: Tx, scope: ResultScope, input: ResultInput): Promise<number> {
   const [row] = await tx
     .insert(results)
-    .values({ ...columnsOf(input), progress: progressFor(input, statuses), projectId: scope.projectId, creatorId: scope.actorId })
+    .values({ ...columnsOf(input), projectId: scope.projectId, creatorId: scope.actorId })
     .returning({ id: results.id });
   await recordAction(tx, { actorId: scope.actorId, verb: 'add', obj: { type: 'result', id: row.id }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
   return row.id;
 }
 
 /**
- * Changes a result. A new status without a given progress takes the status's default; the change
- * of status, progress or budgets goes into the timeline (never silently).
+ * Changes a result (an empty progress: from its parts, or its status's default); the change of
+ * status, progress or budgets goes into the timeline (never silently).
  */
-export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, notice: NoticeContext): Promise<void> {
   const before = await snapshot(tx, scope.projectId, resultId);
   if (!before) return;
-  const [stored] = await tx.select({ statusId: results.statusId, progress: results.progress }).from(results).where(eq(results.id, resultId));
-  const statusChanged = stored?.statusId !== input.statusId;
-  const progress = input.progress ?? (statusChanged ? progressFor(input, statuses) : null);
-  await tx.update(results).set({ ...columnsOf(input), progress, modified: new Date() }).where(eq(results.id, resultId));
+  await tx.update(results).set({ ...columnsOf(input), modified: new Date() }).where(eq(results.id, resultId));
   await recordChange(tx, scope, resultId, before, { date: today(), text: '' }, notice);
 }
 
-/** A timeline entry by the initiator (with an image already stored, if any), which may move the result to a new status or progress (its default when only the status is given). */
-export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, statuses: StatusRow[], notice: NoticeContext): Promise<void> {
+/**
+ * A timeline entry by the initiator (with an image already stored, if any), which may move the
+ * result to a new progress or status. A new status without a progress drops the result's own: its
+ * progress then comes from its parts, or else from the new status's default.
+ */
+export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, notice: NoticeContext): Promise<void> {
   const before = await snapshot(tx, scope.projectId, resultId);
   if (!before) return;
-  const set: { statusId?: number; progress?: number; modified?: Date } = {};
+  const set: { statusId?: number; progress?: number | null; modified?: Date } = {};
   if (input.statusId !== undefined) {
     set.statusId = input.statusId;
-    set.progress = input.progress ?? statuses.find((s) => s.id === input.statusId)?.progress;
+    set.progress = input.progress ?? null;
   } else if (input.progress !== undefined) set.progress = input.progress;
   if (Object.keys(set).length) await tx.update(results).set({ ...set, modified: new Date() }).where(eq(results.id, resultId));
   await recordChange(tx, scope, resultId, before, { date: input.date, text: input.text, image: input.image }, notice);
@@ -193,7 +209,6 @@ export async function resultsFromWinners(
       tx,
       scope,
       { title: winner.name.slice(0, 255), description: '', category: '', district: '', lat: null, lng: null, startDate: null, endDate: null, budgetPlanned: winner.budget, budgetSpent: null, statusId: start?.id ?? null, progress: null, parentId: null },
-      statuses,
     );
     await linkContributions(tx, scope, id, [{ kind: winner.kind, pk: winner.id, creatorId: winner.creatorId }], notice);
     made++;

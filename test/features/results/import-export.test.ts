@@ -19,7 +19,7 @@ test('the results export as CSV and xlsx with every column; the CSV comes back t
   assert.equal(csv.status, 200);
   const text = csv.body.toString('utf8');
   assert.match(text, /ID,Link,Title,Description,Category,District,Latitude,Longitude,Start,End,Budget planned,Budget spent,Status,Progress,Progress shown,Parent ID,Contributions/);
-  assert.match(text, new RegExp(`Park 32,.*,50000,,planned,0,0,,proposal:${PARK}`));
+  assert.match(text, new RegExp(`Park 32,.*,50000,,planned,,0,,proposal:${PARK}`), 'no progress of its own, 0 from its status');
   const xlsx = await initiator.download(`${MANAGE}export.xlsx`);
   assert.equal(xlsx.status, 200);
   assert.equal(xlsx.body.subarray(0, 2).toString('latin1'), 'PK');
@@ -61,9 +61,11 @@ test('the import shows every row with its errors before anything is written; a v
   assert.equal((await initiator.post(IMPORT, { rows })).status, 302);
   const made = await t.db.select().from(results).orderBy(asc(results.id));
   assert.deepEqual(made.map((r) => [r.title, r.budgetPlanned, r.district, r.progress]), [
-    ['Park, renovated', 50_000, 'North', 40],
-    ['Bridge', null, 'South', 100],
+    ['Park, renovated', 50_000, 'North', null],
+    ['Bridge', null, 'South', null],
   ]);
+  const api = (await t.request({ method: 'GET', url: '/api/projects/1/results/' })).body as { title: string; progress: number }[];
+  assert.deepEqual(api.map((r) => [r.title, r.progress]), [['Park, renovated', 40], ['Bridge', 100]], "an empty progress: the status's");
   assert.equal((await t.db.select().from(resultLinks).where(eq(resultLinks.objectPk, PARK))).length, 1);
 });
 

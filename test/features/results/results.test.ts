@@ -33,9 +33,10 @@ test('an initiator turns the winners of a budget vote into results in one click:
   assert.deepEqual(
     rows.map((r) => [r.title, r.budgetPlanned, r.projectId, r.progress]),
     [
-      ['Park 32', 50_000, 1, 0],
-      ['Bridge 32', 30_000, 1, 0],
+      ['Park 32', 50_000, 1, null],
+      ['Bridge 32', 30_000, 1, null],
     ],
+    "no progress of their own: their status's 0 % until they have parts or get one",
   );
   const statuses = await t.db.select().from(resultStatuses).where(eq(resultStatuses.organisationId, 1)).orderBy(asc(resultStatuses.position));
   assert.deepEqual(statuses.map((s) => [s.name, s.progress]), [['planned', 0], ['in progress', 40], ['done', 100]]);
@@ -216,16 +217,23 @@ test('an organisation keeps its statuses: add one with its default progress, ref
   assert.deepEqual((await t.db.select().from(resultStatuses).orderBy(asc(resultStatuses.position))).map((s) => s.name), ['planned', 'in progress', 'done', 'Tendered']);
   const [tendered] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'));
   assert.equal(tendered.progress, 20);
+  // A result that shows the status's default keeps it when the default changes or the status goes (never without an entry).
+  const [tender] = await t.db.insert(results).values({ projectId: 1, title: 'Tender', statusId: tendered.id }).returning();
+  const shown = async () => /<progress[^>]*value="(\d+)"/.exec((await new Browser(t.app).get(`/org/results/${tender.id}/`)).text)?.[1];
+  assert.equal(await shown(), '20');
   assert.match((await initiator.get(`/org/results/statuses/${tendered.id}/`)).text, /value="Tendered"/);
   const refused = await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: 'x' });
   assert.equal(refused.status, 400);
   assert.match(refused.text, /id="id_progress_errors"[^>]*><li>Enter a whole number./);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: '25' })).status, 302);
   assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.id, tendered.id)))[0].progress, 25);
+  assert.equal(await shown(), '20');
   assert.equal((await (await signedIn(t.app, 'other')).post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 403);
   assert.equal((await (await signedIn(t.app, 'moderator')).get('/org/results/statuses/')).status, 403);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 302);
   assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'))).length, 0);
+  assert.equal(await shown(), '20');
+  assert.equal((await t.db.select().from(resultEntries)).length, 0, 'no progress moved');
 });
 
 test('an editor links a topic of the project to a result and removes the link; the topic page says what it became part of; a contribution of another project is refused', async () => {
@@ -373,4 +381,33 @@ test("a result answers one question of a poll: the poll's page says what it beca
   assert.equal(besideQuestion(hidden, 1), null);
   // A question of another project's poll is refused like any other contribution.
   assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:99'] })).status, 404);
+});
+
+test("a result with a status and parts shows its parts' mean until someone gives it a progress of its own; a new status without a progress drops its own", async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  const [progressing] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'in progress'));
+  const [done] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'done'));
+  const progressOf = async (id: number) => Number(/<progress[^>]*value="(\d+)"/.exec((await new Browser(t.app).get(`/org/results/${id}/`)).text)?.[1]);
+  assert.equal(await progressOf(park.id), 0, "a winner starts planned: the status's 0 %");
+  // The park gets a part, the slide, which is done: the park ("planned", no progress of its own) shows the mean of its one part.
+  const slide = { title: 'Slide', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: String(done.id), progress: '', parent: String(park.id) };
+  assert.equal((await initiator.post(`${MANAGE}create/`, slide)).status, 302);
+  assert.equal(await progressOf(park.id), 100);
+  // A progress of its own wins; a new status without a progress gives the mean back.
+  const entry = (fields: { status?: string; progress?: string }) => initiator.post(`/org/results/${park.id}/entries/`, { date: '2026-11-30', text: '', status: '', progress: '', ...fields });
+  assert.equal((await entry({ progress: '30' })).status, 302);
+  assert.equal(await progressOf(park.id), 30);
+  assert.equal((await entry({ status: String(progressing.id) })).status, 302);
+  assert.equal(await progressOf(park.id), 100);
+  // Without parts, a new status brings its default.
+  const bridgeEntry = await initiator.post(`/org/results/${bridge.id}/entries/`, { date: '2026-11-30', text: '', status: String(progressing.id), progress: '' });
+  assert.equal(bridgeEntry.status, 302);
+  assert.equal(await progressOf(bridge.id), 40);
+  const [last] = await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, bridge.id));
+  assert.deepEqual(last.changes, [
+    { field: 'status', from: 'planned', to: 'in progress' },
+    { field: 'progress', from: '0', to: '40' },
+  ]);
 });
