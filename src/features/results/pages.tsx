@@ -287,7 +287,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!input) return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={values} errors={errors} {...choices} />, 400);
     const id = await db.transaction(async (tx) => {
       const { idOf } = await storedStatuses(tx, scope.organisationId);
-      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null });
+      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null }, notice);
     });
     return reply.redirect(`${resultPath(request.params.org, id)}update/`, 302);
   });
@@ -381,7 +381,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     checkCsrf(request);
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
-    const images = await db.transaction((tx) => deleteResult(tx, found.result.id));
+    const images = await db.transaction((tx) => deleteResult(tx, found.scope, found.result.id, notice));
     await media.remove(...images);
     return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
   });
@@ -440,7 +440,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
         if (!row.input) continue;
         const { id, links, ...fields } = row.input;
         const input = { ...fields, statusId: idOf(fields.statusId) ?? null };
-        const resultId = id ?? (await createResult(tx, scope, input));
+        const resultId = id ?? (await createResult(tx, scope, input, notice));
         if (id !== null) await updateResult(tx, scope, id, input, notice);
         const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
         for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });

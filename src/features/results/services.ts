@@ -70,30 +70,35 @@ export async function deleteStatus(tx: Tx, organisationId: number, id: number): 
   return rows.length > 0;
 }
 
-/** The values the timeline compares, as shown: the status's name, the effective progress, the budgets. */
-async function snapshot(tx: DbOrTx, projectId: number, resultId: number) {
+/** What the timeline compares of each result of a project, as shown: the status's name, the progress, the budgets. */
+async function snapshots(tx: DbOrTx, projectId: number) {
   const rows = await loadProjectResults(tx, projectId);
-  const row = rows.find((r) => r.id === resultId);
-  return row ? { status: row.statusName, progress: row.effective, budgetPlanned: row.budgetPlanned, budgetSpent: row.budgetSpent, title: row.title } : null;
+  return new Map(rows.map((row) => [row.id, { status: row.statusName, progress: row.effective, budgetPlanned: row.budgetPlanned, budgetSpent: row.budgetSpent, title: row.title }]));
 }
 
+type Snapshots = Awaited<ReturnType<typeof snapshots>>;
+
 /**
- * Records what changed (status, progress, budgets) as a timeline entry with `text`, and tells the
- * contributors and followers when the status changed or the result became complete.
+ * Records what changed (status, progress, budgets) as a timeline entry of `resultId` with `entry`'s
+ * text, and for every other result whose progress moved with it (a parent, through its parts) an
+ * entry of its own; tells the contributors and followers of each whose status changed or which
+ * became complete.
  */
-async function recordChange(tx: Tx, scope: ResultScope, resultId: number, before: NonNullable<Awaited<ReturnType<typeof snapshot>>>, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
-  const after = await snapshot(tx, scope.projectId, resultId);
-  if (!after) return;
-  const changes = resultChanges(before, after);
-  if (!changes.length && !entry.text && !entry.image) return;
-  await tx.insert(resultEntries).values({ resultId, authorId: scope.actorId, date: entry.date, text: entry.text, image: entry.image ?? null, changes });
-  await recordAction(tx, { actorId: scope.actorId, verb: 'update', obj: { type: 'result', id: resultId }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
-  if (isNoticedChange(changes, before.progress, after.progress)) {
-    await sendResultNotice(
-      tx,
-      { kind: 'result_status', actorId: scope.actorId, projectId: scope.projectId, projectName: scope.projectName, result: { id: resultId, title: after.title, path: resultPath(scope.orgSlug, resultId), status: after.status ?? '', progress: after.progress }, text: entry.text },
-      notice,
-    );
+async function recordChange(tx: Tx, scope: ResultScope, resultId: number | null, before: Snapshots, entry: { date: string; text: string; image?: string | null }, notice: NoticeContext): Promise<void> {
+  const after = await snapshots(tx, scope.projectId);
+  for (const [id, now] of after) {
+    const was = before.get(id);
+    if (!was) continue;
+    const own = id === resultId;
+    const changes = resultChanges(was, now);
+    if (!changes.length && !(own && (entry.text || entry.image))) continue;
+    const text = own ? entry.text : '';
+    await tx.insert(resultEntries).values({ resultId: id, authorId: scope.actorId, date: entry.date, text, image: own ? (entry.image ?? null) : null, changes });
+    await recordAction(tx, { actorId: scope.actorId, verb: 'update', obj: { type: 'result', id }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
+    if (isNoticedChange(changes, was.progress, now.progress)) {
+      const result = { id, title: now.title, path: resultPath(scope.orgSlug, id), status: now.status ?? '', progress: now.progress };
+      await sendResultNotice(tx, { kind: 'result_status', actorId: scope.actorId, projectId: scope.projectId, projectName: scope.projectName, result, text }, notice);
+    }
   }
 }
 
@@ -103,13 +108,15 @@ async function recordChange(tx: Tx, scope: ResultScope, resultId: number, before
  */
 const columnsOf = (input: ResultInput) => ({ ...input, description: cleanRichText(input.description) });
 
-/** Adds a result to a project with its "add" action. */
-export async function createResult(tx: Tx, scope: ResultScope, input: ResultInput): Promise<number> {
+/** Adds a result to a project with its "add" action; a new part moves its parents' progress (recorded in their timelines). */
+export async function createResult(tx: Tx, scope: ResultScope, input: ResultInput, notice: NoticeContext): Promise<number> {
+  const before = input.parentId === null ? null : await snapshots(tx, scope.projectId);
   const [row] = await tx
     .insert(results)
     .values({ ...columnsOf(input), projectId: scope.projectId, creatorId: scope.actorId })
     .returning({ id: results.id });
   await recordAction(tx, { actorId: scope.actorId, verb: 'add', obj: { type: 'result', id: row.id }, target: { type: 'project', id: scope.projectId }, projectId: scope.projectId });
+  if (before) await recordChange(tx, scope, row.id, before, { date: today(), text: '' }, notice);
   return row.id;
 }
 
@@ -118,8 +125,8 @@ export async function createResult(tx: Tx, scope: ResultScope, input: ResultInpu
  * status, progress or budgets goes into the timeline (never silently).
  */
 export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, notice: NoticeContext): Promise<void> {
-  const before = await snapshot(tx, scope.projectId, resultId);
-  if (!before) return;
+  const before = await snapshots(tx, scope.projectId);
+  if (!before.has(resultId)) return;
   await tx.update(results).set({ ...columnsOf(input), modified: new Date() }).where(eq(results.id, resultId));
   await recordChange(tx, scope, resultId, before, { date: today(), text: '' }, notice);
 }
@@ -130,8 +137,8 @@ export async function updateResult(tx: Tx, scope: ResultScope, resultId: number,
  * progress then comes from its parts, or else from the new status's default.
  */
 export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, input: EntryInput & { image?: string | null }, notice: NoticeContext): Promise<void> {
-  const before = await snapshot(tx, scope.projectId, resultId);
-  if (!before) return;
+  const before = await snapshots(tx, scope.projectId);
+  if (!before.has(resultId)) return;
   const set: { statusId?: number; progress?: number | null; modified?: Date } = {};
   if (input.statusId !== undefined) {
     set.statusId = input.statusId;
@@ -145,7 +152,8 @@ export async function addEntry(tx: Tx, scope: ResultScope, resultId: number, inp
  * Deletes the result with its sub-results, links, timeline, actions and discussion. Returns the
  * timeline's images, for the caller to remove from the media store once the transaction has committed.
  */
-export async function deleteResult(tx: Tx, resultId: number): Promise<string[]> {
+export async function deleteResult(tx: Tx, scope: ResultScope, resultId: number, notice: NoticeContext): Promise<string[]> {
+  const before = await snapshots(tx, scope.projectId);
   // `union`, not `union all`: should parents ever form a cycle, the walk still ends.
   const tree = await tx.execute(sql`with recursive tree(id) as (select ${resultId}::int union select r.id from ${results} r join tree on r.parent_id = tree.id) select id from tree`);
   const ids = (tree as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
@@ -156,6 +164,8 @@ export async function deleteResult(tx: Tx, resultId: number): Promise<string[]> 
   }
   const images = await entryImages(tx, inArray(resultEntries.resultId, ids));
   await tx.delete(results).where(eq(results.id, resultId));
+  // Its parents' progress moves without it.
+  await recordChange(tx, scope, null, before, { date: today(), text: '' }, notice);
   return images;
 }
 
@@ -172,7 +182,7 @@ export async function linkContributions(tx: Tx, scope: ResultScope, resultId: nu
     .returning({ kind: resultLinks.contentType, pk: resultLinks.objectPk });
   if (!added.length) return 0;
   const fresh = links.filter((l) => added.some((a) => a.kind === l.kind && a.pk === l.pk));
-  const now = await snapshot(tx, scope.projectId, resultId);
+  const now = (await snapshots(tx, scope.projectId)).get(resultId);
   if (now)
     await sendResultNotice(
       tx,
@@ -209,6 +219,7 @@ export async function resultsFromWinners(
       tx,
       scope,
       { title: winner.name.slice(0, 255), description: '', category: '', district: '', lat: null, lng: null, startDate: null, endDate: null, budgetPlanned: winner.budget, budgetSpent: null, statusId: start?.id ?? null, progress: null, parentId: null },
+      notice,
     );
     await linkContributions(tx, scope, id, [{ kind: winner.kind, pk: winner.id, creatorId: winner.creatorId }], notice);
     made++;

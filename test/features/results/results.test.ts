@@ -395,6 +395,12 @@ test("a result with a status and parts shows its parts' mean until someone gives
   const slide = { title: 'Slide', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: String(done.id), progress: '', parent: String(park.id) };
   assert.equal((await initiator.post(`${MANAGE}create/`, slide)).status, 302);
   assert.equal(await progressOf(park.id), 100);
+  // The park's timeline says so, and the park's contributor hears it is complete.
+  const parkChanges = async () => (await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, park.id)).orderBy(asc(resultEntries.id))).map((e) => e.changes);
+  assert.deepEqual(await parkChanges(), [[{ field: 'progress', from: '0', to: '100' }]]);
+  const told = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'result_status')));
+  assert.equal(told.length, 1);
+  assert.match(told[0].body, /the result "Park 32" of the project "Project" is now "planned" \(100 %\)/);
   // A progress of its own wins; a new status without a progress gives the mean back.
   const entry = (fields: { status?: string; progress?: string }) => initiator.post(`/org/results/${park.id}/entries/`, { date: '2026-11-30', text: '', status: '', progress: '', ...fields });
   assert.equal((await entry({ progress: '30' })).status, 302);
@@ -402,6 +408,11 @@ test("a result with a status and parts shows its parts' mean until someone gives
   assert.equal((await entry({ status: String(progressing.id) })).status, 302);
   assert.equal(await progressOf(park.id), 100);
   // Without parts, a new status brings its default.
+  // Without the slide, the park is back at its status's default.
+  const [slideRow] = await t.db.select().from(results).where(eq(results.title, 'Slide'));
+  assert.equal((await initiator.post(`/org/results/${slideRow.id}/delete/`, {})).status, 302);
+  assert.equal(await progressOf(park.id), 40);
+  assert.deepEqual((await parkChanges()).at(-1), [{ field: 'progress', from: '100', to: '40' }]);
   const bridgeEntry = await initiator.post(`/org/results/${bridge.id}/entries/`, { date: '2026-11-30', text: '', status: String(progressing.id), progress: '' });
   assert.equal(bridgeEntry.status, 302);
   assert.equal(await progressOf(bridge.id), 40);
