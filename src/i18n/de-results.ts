@@ -21,7 +21,7 @@ export const deResults: Record<string, string> = {
   'Edit result': 'Ergebnis bearbeiten',
   'Edit status': 'Status bearbeiten',
   'Empty: the mean of its parts, or the status’s default progress.': 'Leer: der Mittelwert seiner Teile oder der voreingestellte Fortschritt des Status.',
-  'Empty: the new status’s default progress, or unchanged.': 'Leer: der voreingestellte Fortschritt des neuen Status, sonst unverändert.',
+  'Empty: with a new status, the mean of its parts or the status’s default progress; else unchanged.': 'Leer: mit neuem Status der Mittelwert seiner Teile oder der voreingestellte Fortschritt des Status, sonst unverändert.',
   'End (YYYY-MM-DD)': 'Ende (JJJJ-MM-TT)',
   'Enter a latitude from -90 to 90.': 'Geben Sie einen Breitengrad von -90 bis 90 ein.',
   'Enter a longitude from -180 to 180.': 'Geben Sie einen Längengrad von -180 bis 180 ein.',

@@ -189,7 +189,7 @@ function EntryFormView({ page, action, statuses, values, errors }: { page: PageC
       <Input name="date" label={t(lang, 'Date (YYYY-MM-DD)')} value={values.date} required errors={errors.date} />
       <TextArea name="text" label={t(lang, 'What happened')} value={values.text} rows={4} maxLength={RESULT_LIMITS.text.maxChars} errors={errors.text} />
       <Select name="status" label={t(lang, 'New status')} value={values.status} errors={errors.status} choices={[{ value: '', label: t(lang, 'unchanged') }, ...statuses.map((s) => ({ value: String(s.id), label: `${statusName(lang, s.name)} (${s.progress} %)` }))]} />
-      <Input name="progress" type="number" label={t(lang, 'New progress (%)')} value={values.progress} errors={errors.progress} help={t(lang, 'Empty: the new status’s default progress, or unchanged.')} />
+      <Input name="progress" type="number" label={t(lang, 'New progress (%)')} value={values.progress} errors={errors.progress} help={t(lang, 'Empty: with a new status, the mean of its parts or the status’s default progress; else unchanged.')} />
       <Input name="image" type="file" label={t(lang, 'Image (optional)')} accept="image/png,image/jpeg,image/gif" errors={errors.image} />
       <button type="submit">{t(lang, 'Add entry')}</button>
     </form>
