@@ -14,7 +14,7 @@ import { pollExport } from './export.js';
 import { pollFixtures } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
-import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces, questionPlaces, questionsInModules } from './queries.js';
+import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces, pollsNamed, questionPlaces, questionsInModules, questionsNamed } from './queries.js';
 import { type PollView, PollSection, questionAnchor } from './views.js';
 import { loadResultsOf, loadResultsOfEach, type ResultOfItem } from '../results/queries.js';
 import { BecamePartOf } from '../results/views.js';
@@ -89,7 +89,8 @@ export const poll: ModuleType = {
       appLabel: 'a4polls',
       model: 'poll',
       commentable: true,
-      resultable: true,
+      // A poll is named after its module.
+      resultable: { named: pollsNamed },
       target: itemTarget(polls),
       inModules: itemsInModules(polls),
       onModulePage: true,
@@ -104,7 +105,7 @@ export const poll: ModuleType = {
       id: 19,
       appLabel: 'a4polls',
       model: 'question',
-      resultable: true,
+      resultable: { named: questionsNamed },
       target: async (db, id) => {
         const [question] = await questionPlaces(db, [id]);
         return question ? { moduleId: question.moduleId, creatorId: null } : null;

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
 import type { ContentKind } from '../../db/schema/index.js';
 import type { NoticeContext } from '../../mail/notices.js';
 import { deleteActionsOf, recordAction } from '../../core/actions/services.js';
@@ -53,8 +54,8 @@ export async function createStatus(tx: Tx, organisationId: number, input: { name
 async function keepStatusProgress(tx: Tx, organisationId: number, id: number, unless: number | null = null): Promise<void> {
   await tx.execute(sql`update ${results} set progress = s.progress from ${resultStatuses} s
     where s.id = ${id} and s.organisation_id = ${organisationId} and s.progress is distinct from ${unless}::smallint
-      and ${results.statusId} = s.id and ${results.progress} is null
-      and not exists (select 1 from ${results} part where part.parent_id = ${results.id})`);
+      and ${q(results.statusId)} = s.id and ${q(results.progress)} is null
+      and not exists (select 1 from ${results} part where part.parent_id = ${q(results.id)})`);
 }
 
 export async function updateStatus(tx: Tx, organisationId: number, id: number, input: { name: string; description: string; progress: number }): Promise<boolean> {
