@@ -331,6 +331,8 @@ test('the link form offers every contribution of the project, 50 a page, searcha
   assert.deepEqual(offered(found), ['topic:513']);
   assert.match(found, /1 contribution not linked yet contains &quot;topic 0513&quot;\./);
   assert.match(found, /<input type="search" id="id_q" name="q" value="topic 0513"/);
+  assert.match((await initiator.get(`${edit}?q=${encodeURIComponent('Topic_%')}`)).text, /0 contributions not linked yet contain &quot;Topic_%&quot;\./, 'no wildcards: the text as typed');
+  assert.deepEqual(offered((await initiator.get(`${edit}?q=TOPIC+0513`)).text), ['topic:513'], 'any case');
   const many = (await initiator.get(`${edit}?q=Topic+04`)).text;
   assert.match(many, /100 contributions not linked yet contain &quot;Topic 04&quot;\./);
   assert.match(many, new RegExp(`<a href="${edit}\\?q=Topic\\+04&amp;page=2">Next page</a>`));
