@@ -8,7 +8,7 @@ import { cleanRichText } from '../../text/html.js';
 import { deleteCommentsOn } from '../comments/services.js';
 import { sendResultNotice } from './notices.js';
 import { entryImages, loadProjectResults, loadStatuses, resultPath, startingStatus, type StatusRow } from './queries.js';
-import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, resultChanges, type ResultInput } from './rules.js';
+import { DEFAULT_STATUSES, type EntryInput, isNoticedChange, nestedInThemselves, resultChanges, type ResultInput } from './rules.js';
 import { resultEntries, resultLinks, results, resultStatuses } from './schema.js';
 
 /** Where a write happens: the project (its organisation's slug for paths) and who writes. */
@@ -121,11 +121,32 @@ export async function createResult(tx: Tx, scope: ResultScope, input: ResultInpu
   return row.id;
 }
 
+/** A result would become part of itself or of one of its parts. */
+export class NestingRefused extends Error {
+  constructor() {
+    super('A result cannot be part of itself or of one of its parts.');
+  }
+}
+
+/**
+ * Refuses a parent that would make a result part of itself (`change`), or, without one, any result
+ * of the project that is part of itself. The project's results are locked first, so that two
+ * editors nesting results at the same moment are decided one after the other (the forms' choices
+ * were read before the transaction).
+ */
+export async function refuseNestingInItself(tx: Tx, projectId: number, change?: { resultId: number; parentId: number }): Promise<void> {
+  const tree = await tx.select({ id: results.id, parentId: results.parentId }).from(results).where(eq(results.projectId, projectId)).for('update');
+  const parents = new Map(tree.map((row) => [row.id, row.parentId]));
+  if (change) parents.set(change.resultId, change.parentId);
+  if (nestedInThemselves(parents, change ? [change.resultId] : parents.keys()).size) throw new NestingRefused();
+}
+
 /**
  * Changes a result (an empty progress: from its parts, or its status's default); the change of
  * status, progress or budgets goes into the timeline (never silently).
  */
-export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, notice: NoticeContext): Promise<void> {
+export async function updateResult(tx: Tx, scope: ResultScope, resultId: number, input: ResultInput, notice: NoticeContext, options: { nesting: 'checked now' | 'checked later' } = { nesting: 'checked now' }): Promise<void> {
+  if (input.parentId !== null && options.nesting === 'checked now') await refuseNestingInItself(tx, scope.projectId, { resultId, parentId: input.parentId });
   const before = await snapshots(tx, scope.projectId);
   if (!before.has(resultId)) return;
   await tx.update(results).set({ ...columnsOf(input), modified: new Date() }).where(eq(results.id, resultId));

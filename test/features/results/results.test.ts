@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { actions, notifications, outbox } from '../../../src/db/schema/index.js';
 import { resultEntries, resultLinks, results, resultStatuses } from '../../../src/features/results/schema.js';
 import { polls } from '../../../src/features/polls/schema.js';
+import { NestingRefused, updateResult } from '../../../src/features/results/services.js';
 import { ideaPath } from '../../../src/core/urls.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
@@ -423,4 +424,19 @@ test("a result with a status and parts shows its parts' mean until someone gives
     { field: 'status', from: 'planned', to: 'in progress' },
     { field: 'progress', from: '0', to: '40' },
   ]);
+});
+
+test("nesting is decided inside the write: a parent chosen from a form read before another editor's change is refused if it now makes a result part of itself", async () => {
+  const t = await resultsApp();
+  await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  // Meanwhile another editor put the bridge under the park; this editor's form offered the bridge as the park's parent.
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  const scope = { projectId: 1, projectName: 'Project', orgSlug: 'org', organisationId: 1, actorId: 2 };
+  const input = { title: 'Park 32', description: '', category: '', district: '', lat: null, lng: null, startDate: null, endDate: null, budgetPlanned: 50_000, budgetSpent: null, statusId: park.statusId, progress: null, parentId: bridge.id };
+  await assert.rejects(
+    t.db.transaction((tx) => updateResult(tx, scope, park.id, input, { origin: 'http://localhost' })),
+    NestingRefused,
+  );
+  assert.equal((await t.db.select().from(results).where(eq(results.id, park.id)))[0].parentId, null, 'nothing written');
 });
