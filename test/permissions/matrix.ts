@@ -62,6 +62,7 @@ const PROJECT_EXPECTATIONS: Record<ProjectAction, (a: Actor, p: Project) => bool
   'open the offline events in the dashboard': (a) => a === 'initiator' || a === 'superuser',
   // Results (issue 39): seen as the project (a private project's results are private); edited by its moderators, initiators and superusers.
   'read a result': seesProject,
+  'read the results through the app API': seesProject,
   'open the results dashboard': moderating,
   'open a result’s edit page': moderating,
   // A result's discussion (issue 39.3): no module and no phase; whoever takes part in the published project, and MODERATING always.
@@ -124,6 +125,7 @@ export type ProjectAction =
   | 'read an offline event'
   | 'open the offline events in the dashboard'
   | 'read a result'
+  | 'read the results through the app API'
   | 'open the results dashboard'
   | 'open a result’s edit page'
   | 'comment on a result'
@@ -204,6 +206,7 @@ const PROJECT_CALLS: Record<Exclude<ProjectAction, 'list it in app-projects'>, (
   'read an offline event': (p) => ({ method: 'GET', url: `/org/offlineevents/event-${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'open the offline events in the dashboard': (p) => ({ method: 'GET', url: `/org/dashboard/projects/${p.slug}/offlineevents/`, ok: 200, denied: PAGE_DENIED }),
   'read a result': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/`, ok: 200, denied: PAGE_DENIED }),
+  'read the results through the app API': (p) => ({ method: 'GET', url: `/api/projects/${p.id}/results/`, ok: 200 }),
   'open the results dashboard': (p) => ({ method: 'GET', url: `/org/results/project/${p.slug}/`, ok: 200, denied: PAGE_DENIED }),
   'open a result’s edit page': (p) => ({ method: 'GET', url: `/org/results/${resultIdOf(p)}/update/`, ok: 200, denied: PAGE_DENIED }),
   'comment on a result': (p) => ({ method: 'POST', url: `/api/contenttypes/${RESULT}/objects/${resultIdOf(p)}/comments/`, payload: { comment: 'What about the benches?' }, ok: 201 }),

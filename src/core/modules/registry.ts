@@ -69,8 +69,12 @@ export interface ContentTypeOfModule {
   reportable?: boolean;
   /** Moderators may keep an internal remark on its objects (a+ `moderatorremark`: ideas, map ideas, proposals; features/moderatorremarks). */
   remarkable?: boolean;
-  /** A project's results may answer its objects (features/results: the link, "This became part of", the notices to its authors). */
-  resultable?: boolean;
+  /**
+   * A project's results may answer its objects (features/results: the link, "This became part of",
+   * the notices to its authors). `named` selects the (id, name) of its objects in some modules: the
+   * link form searches and pages them in the database.
+   */
+  resultable?: { named: (moduleIds: SQL) => SQL };
   /** The winners of a module's vote with their budget (a budget vote's): the results dashboard turns them into results in one click. */
   winners?: (db: DbOrTx, moduleId: number) => Promise<{ id: number; name: string; budget: number }[]>;
   /** The object's module and creator; null when it does not exist. */
@@ -193,7 +197,7 @@ export const appAddedContentType = (): ContentTypeOfModule | null => [...content
 /** The content types that can be reported (comments aside), in registration order. */
 export const reportableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.reportable === true);
 /** The content types whose objects take a moderator remark, in registration order. */
-export const resultableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.resultable === true);
+export const resultableContentTypes = () => [...contentTypes.values()].flatMap((c) => (c.resultable ? [{ ...c, resultable: c.resultable }] : []));
 /** The kind whose modules have winners (a budget vote's proposals), if a registered type declares one. */
 export const winnerContentType = (): ContentTypeOfModule | null => [...contentTypes.values()].find((c) => c.winners) ?? null;
 export const remarkableContentTypes = (): ContentTypeOfModule[] => [...contentTypes.values()].filter((c) => c.remarkable === true);

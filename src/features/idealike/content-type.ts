@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { itemsNamed } from '../moduletypes/items.js';
 import { ideaPath } from '../../core/urls.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { comments, modules, organisations, projects, ratings } from '../../db/schema/index.js';
@@ -57,7 +58,7 @@ export const ideaContentTypeOf = (
     rateable: true,
     reportable: true,
     remarkable: true,
-    resultable: true,
+    resultable: { named: itemsNamed({ id: table.id, moduleId: table.moduleId, name: table.name }) },
     reportedNames,
     inModules: (moduleIds) => sql`select ${table.id}, ${table.moduleId}, ${table.creatorId} from ${table} where ${table.moduleId} in (${moduleIds})`,
     target: async (db, id) => {

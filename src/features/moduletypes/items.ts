@@ -155,6 +155,12 @@ export const itemsInModules =
   (moduleIds: SQL): SQL =>
     sql`select ${item.id}, ${item.moduleId}, ${item.creatorId} from ${item.id.table} where ${item.moduleId} in (${moduleIds})`;
 
+/** A resultable kind's `named` (registry `ContentTypeOfModule.resultable`): the (id, name) of its items in some modules. */
+export const itemsNamed =
+  (item: { id: IdColumn; moduleId: IdColumn; name: AnyPgColumn }) =>
+  (moduleIds: SQL): SQL =>
+    sql`select ${item.id}, ${item.name} from ${item.id.table} where ${item.moduleId} in (${moduleIds})`;
+
 /** A module type's `facts`: how many items each module has, under `name` (what its publish check reads). */
 export const itemCountFacts =
   (name: string, counts: (db: DbOrTx, moduleIds: number[]) => Promise<Map<number, number>>) =>

@@ -3,7 +3,7 @@ import { QUESTION_PLACEHOLDER } from '../../http/challenge.js';
 import { pollQuestions, polls } from './schema.js';
 import { loadOrganisationTerms } from '../../core/organisations/queries.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
-import { t } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import { loginRedirectUrl } from '../../web/render.js';
 import { modulePath } from '../../core/urls.js';
 import { contentPart, type ModuleType } from '../moduletypes/contract.js';
@@ -14,9 +14,9 @@ import { pollExport } from './export.js';
 import { pollFixtures } from './fixtures.js';
 import { pollView } from './page-model.js';
 import { pollsPlugin } from './plugin.js';
-import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces, questionPlaces, questionsInModules } from './queries.js';
-import { PollSection } from './views.js';
-import { loadResultsOf, loadResultsOfEach } from '../results/queries.js';
+import { ballotsInModules, loadModulePoll, loadPollContent, pollPlaces, pollsNamed, questionPlaces, questionsInModules, questionsNamed } from './queries.js';
+import { type PollView, PollSection, questionAnchor } from './views.js';
+import { loadResultsOf, loadResultsOfEach, type ResultOfItem } from '../results/queries.js';
 import { BecamePartOf } from '../results/views.js';
 
 /**
@@ -24,6 +24,12 @@ import { BecamePartOf } from '../results/views.js';
  * open questions; the adhocracy+ poll API (routes.ts), the module page's form and results, the
  * dashboard's question editor, the export of one row per voter, and comments on the poll.
  */
+
+/** Beside a question of the poll: the results that answer it (issue 39), or nothing. */
+function becamePartOfQuestion(lang: Lang, data: { view: PollView; becameOf: { questions: Map<number, ResultOfItem[]> } }, questionId: number) {
+  const results = data.becameOf.questions.get(questionId);
+  return results?.length ? <BecamePartOf lang={lang} results={results} part={data.view.questions.find((q) => q.id === questionId)?.label} /> : null;
+}
 
 const pollPart = contentPart({
   load: async (input) => {
@@ -43,10 +49,7 @@ const pollPart = contentPart({
     <section aria-labelledby="poll-heading" id={`poll-${data.view.pollId}`}>
       <h2 id="poll-heading">{t(page.lang, 'Poll')}</h2>
       <BecamePartOf lang={page.lang} results={data.becameOf.poll} />
-      {data.view.questions.map((question) => (
-        <BecamePartOf lang={page.lang} results={data.becameOf.questions.get(question.id) ?? []} part={question.label} />
-      ))}
-      <PollSection page={page} view={data.view} />
+      <PollSection page={page} view={data.view} beside={(id) => becamePartOfQuestion(page.lang, data, id)} />
       <ItemThread page={page} threads={threads} object={{ type: 'poll', id: data.view.pollId }} />
     </section>
   ),
@@ -86,7 +89,8 @@ export const poll: ModuleType = {
       appLabel: 'a4polls',
       model: 'poll',
       commentable: true,
-      resultable: true,
+      // A poll is named after its module.
+      resultable: { named: pollsNamed },
       target: itemTarget(polls),
       inModules: itemsInModules(polls),
       onModulePage: true,
@@ -101,14 +105,14 @@ export const poll: ModuleType = {
       id: 19,
       appLabel: 'a4polls',
       model: 'question',
-      resultable: true,
+      resultable: { named: questionsNamed },
       target: async (db, id) => {
         const [question] = await questionPlaces(db, [id]);
         return question ? { moduleId: question.moduleId, creatorId: null } : null;
       },
       inModules: questionsInModules,
       inFeed: false,
-      pages: async (db, ids) => new Map((await questionPlaces(db, ids)).map((q) => [q.id, { path: `${modulePath(q.orgSlug, q.moduleSlug)}#poll-${q.pollId}`, name: q.label }])),
+      pages: async (db, ids) => new Map((await questionPlaces(db, ids)).map((q) => [q.id, { path: `${modulePath(q.orgSlug, q.moduleSlug)}#${questionAnchor(q.id)}`, name: q.label }])),
       // The poll's questions are the poll's: they go with it, never with a voter's account.
       onAuthorDeleted: async () => [],
     },

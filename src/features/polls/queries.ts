@@ -237,6 +237,13 @@ export function questionPlaces(db: DbOrTx, ids: number[]) {
 export const questionsInModules = (moduleIds: SQL): SQL =>
   sql`select ${pollQuestions.id}, ${polls.moduleId}, null::integer from ${pollQuestions} join ${polls} on ${polls.id} = ${pollQuestions.pollId} where ${polls.moduleId} in (${moduleIds})`;
 
+/** The polls of some modules with their names (their modules'), as `ContentTypeOfModule.resultable.named` reads them. */
+export const pollsNamed = (moduleIds: SQL): SQL => sql`select ${polls.id}, ${modules.name} from ${polls} join ${modules} on ${modules.id} = ${polls.moduleId} where ${polls.moduleId} in (${moduleIds})`;
+
+/** The questions of the polls of some modules with their labels, as `ContentTypeOfModule.resultable.named` reads them. */
+export const questionsNamed = (moduleIds: SQL): SQL =>
+  sql`select ${pollQuestions.id}, ${pollQuestions.label} from ${pollQuestions} join ${polls} on ${polls.id} = ${pollQuestions.pollId} where ${polls.moduleId} in (${moduleIds})`;
+
 /** The ballots of poll modules for their tiles (registry `TileCount.items`): each voter once (an account, or an unregistered ballot's token), with the account. */
 export const ballotsInModules = (moduleIds: SQL): SQL => sql`
   select coalesce('u' || v.creator_id::text, 't' || v.voter_token::text, 'v' || v.id::text), p.module_id, v.creator_id

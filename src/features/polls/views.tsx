@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { ChallengeQuestion } from '../../http/challenge.js';
 import { t, tn } from '../../i18n/index.js';
 import { ChallengeField } from '../../web/challenge.js';
@@ -111,11 +112,18 @@ function PollForm({ page, view }: { page: PageContext; view: PollView }) {
   );
 }
 
-function QuestionResults({ page, question }: { page: PageContext; question: QuestionView }) {
+/** The anchor of a question's place on the module page (its results), where a result that answers it is named. */
+export const questionAnchor = (questionId: number) => `poll-question-${questionId}`;
+
+/** What the page says beside a question besides its votes (what became of it, issue 39), or null. */
+type BesideQuestion = (questionId: number) => ComponentChildren;
+
+function QuestionResults({ page, question, beside }: { page: PageContext; question: QuestionView; beside: BesideQuestion }) {
   const { lang } = page;
   return (
-    <li class="poll-result">
+    <li class="poll-result" id={questionAnchor(question.id)}>
       <h4>{question.label}</h4>
+      {beside(question.id)}
       {question.isOpen ? (
         <p>{tn(lang, '%(n)s answer', '%(n)s answers', question.voters, { n: question.voters })}</p>
       ) : (
@@ -158,8 +166,27 @@ function QuestionResults({ page, question }: { page: PageContext; question: Ques
   );
 }
 
+/** While the votes are hidden: the questions that something stands beside, with it. */
+function HiddenResultsBeside({ view, beside }: { view: PollView; beside: BesideQuestion }) {
+  const notes = view.questions.flatMap((question) => {
+    const note = beside(question.id);
+    return note ? [{ question, note }] : [];
+  });
+  if (!notes.length) return null;
+  return (
+    <ul class="poll-beside">
+      {notes.map(({ question, note }) => (
+        <li id={questionAnchor(question.id)}>
+          <h4>{question.label}</h4>
+          {note}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The poll on its module page: without JavaScript one form with every question; poll-steps.js shows one question per step. */
-export function PollSection({ page, view }: { page: PageContext; view: PollView }) {
+export function PollSection({ page, view, beside = () => null }: { page: PageContext; view: PollView; beside?: BesideQuestion }) {
   const { lang } = page;
   if (!view.questions.length) return <p>{t(lang, 'This poll has no questions yet.')}</p>;
   return (
@@ -178,11 +205,14 @@ export function PollSection({ page, view }: { page: PageContext; view: PollView 
         <h3 id={`poll-${view.pollId}-results`}>{t(lang, 'Results')}</h3>
         {view.unregistered ? <p class="help">{t(lang, 'Ballots without an account: %(ballots)s, from different addresses: %(addresses)s', view.unregistered)}</p> : null}
         {view.hidden ? (
-          <p>{t(lang, 'The results will be shown when the poll is over.')}</p>
+          <>
+            <p>{t(lang, 'The results will be shown when the poll is over.')}</p>
+            <HiddenResultsBeside view={view} beside={beside} />
+          </>
         ) : (
           <ol>
             {view.questions.map((question) => (
-              <QuestionResults page={page} question={question} />
+              <QuestionResults page={page} question={question} beside={beside} />
             ))}
           </ol>
         )}

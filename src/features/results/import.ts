@@ -4,7 +4,7 @@ import { escapeHtml } from '../../text/html.js';
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { RESULT_COLUMNS } from './export.js';
 import type { StatusRow } from './queries.js';
-import { readResultForm, type ResultInput } from './rules.js';
+import { nestedInThemselves, readResultForm, type ResultInput } from './rules.js';
 
 /**
  * The import of results (Decidim's accountability import): a CSV or xlsx file with the export's
@@ -104,10 +104,20 @@ const statusNamed = (statuses: StatusRow[], name: string) => statuses.find((s) =
 
 /**
  * Checks each row: the result form's rules, a known status, an ID and a parent among the project's
- * results, contributions as `kind:id`. Whether the contributions lie in the project is asked by the
- * caller (`contributions`, the ones that do).
+ * results (`tree`, none made part of itself by the file's parents), contributions as `kind:id`.
+ * Whether the contributions lie in the project is asked by the caller (`contributions`, the ones that do).
  */
-export function checkRows(cells: ImportCells[], context: { lang: Lang; statuses: StatusRow[]; resultIds: number[]; contributions: Set<string> }): CheckedRow[] {
+export function checkRows(cells: ImportCells[], context: { lang: Lang; statuses: StatusRow[]; tree: { id: number; parentId: number | null }[]; contributions: Set<string> }): CheckedRow[] {
+  const rows = checkEachRow(cells, { ...context, resultIds: context.tree.map((r) => r.id) });
+  // The parents after the import, the file's over the stored ones: a cycle would nest a result in itself.
+  const parents = new Map(context.tree.map((r) => [r.id, r.parentId]));
+  for (const row of rows) if (typeof row.input?.id === 'number') parents.set(row.input.id, row.input.parentId);
+  const cyclic = nestedInThemselves(parents, parents.keys());
+  const message = `${t(context.lang, 'Parent ID')}: ${t(context.lang, 'A result cannot be part of itself or of one of its parts.')}`;
+  return rows.map((row) => (typeof row.input?.id === 'number' && cyclic.has(row.input.id) ? { ...row, errors: [...row.errors, message], input: null } : row));
+}
+
+function checkEachRow(cells: ImportCells[], context: { lang: Lang; statuses: StatusRow[]; resultIds: number[]; contributions: Set<string> }): CheckedRow[] {
   const say = (key: string, vars?: Record<string, string | number>) => t(context.lang, key, vars);
   return cells.map((row, index) => {
     const errors: string[] = [];

@@ -7,6 +7,7 @@ import { type FieldErrors, notFound } from '../../http/errors.js';
 import { PathId, Slug } from '../../http/responses.js';
 import { checkPageInRange, pageLinks, PageParam, pageNumber } from '../../http/pagination.js';
 import { type Lang, t } from '../../i18n/index.js';
+import type { Tx } from '../../db/client.js';
 import { CONTENT_KINDS, type ContentKind } from '../../db/schema/index.js';
 import { loadProjectContext } from '../../core/projects/queries.js';
 import { loadProjectPage } from '../../core/modules/project-page.js';
@@ -18,7 +19,7 @@ import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, fieldList, FormBody, htmlResponses, pageRoute, RepeatedFormBody } from '../../web/forms.js';
 import { sendSheet } from '../exports/sheets.js';
 import { RESULT_COLUMNS, RESULT_SHEET } from './export.js';
-import { checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
+import { type CheckedRow, checkRows, IMPORT_MAX_ROWS, type ImportCells, isXlsx, parseCsv, parseXlsx, toCells } from './import.js';
 import { readMultipartBody } from '../../http/bodies.js';
 import { ImageInvalid } from '../../media/images.js';
 import { contextUser, managedOrganisation } from '../../web/guards.js';
@@ -44,7 +45,7 @@ import {
   statusesPath,
 } from './queries.js';
 import { canEditResults, canViewResults, type EntryForm, readEntryForm, readResultForm, readStatusForm, type ResultForm, selfAndDescendants } from './rules.js';
-import { addEntry, createResult, createStatus, deleteResult, deleteStatus, linkContributions, type ResultScope, resultsFromWinners, storedStatuses, unlinkContribution, updateResult, updateStatus } from './services.js';
+import { addEntry, createResult, createStatus, deleteResult, deleteStatus, linkContributions, NestingRefused, refuseNestingInItself, type ResultScope, resultsFromWinners, storedStatuses, unlinkContribution, updateResult, updateStatus } from './services.js';
 import { DeleteResultPage, ImportPage, ManageResultsPage, OrganisationResultsPage, ResultFormPage, ResultPage, type ResultPageData, StatusesPage } from './views.js';
 
 const OrgParams = Type.Object({ org: Slug });
@@ -223,8 +224,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     if (!input || errors.image) return sendPage(reply, <ResultPage page={page} data={await resultPageData(request, found, request.params.org, { statuses, values, errors })} />, 400);
     try {
       await db.transaction(async (tx) => {
-        const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-        await addEntry(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? undefined, image }, stored, notice);
+        const { idOf } = await storedStatuses(tx, scope.organisationId);
+        await addEntry(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? undefined, image }, notice);
       });
     } catch (error) {
       await media.remove(image);
@@ -287,8 +288,8 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const back = manageResultsPath(request.params.org, request.params.slug);
     if (!input) return sendPage(reply, <ResultFormPage page={page} title={t(page.lang, 'Add result')} action={request.url} back={back} values={values} errors={errors} {...choices} />, 400);
     const id = await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null }, stored);
+      const { idOf } = await storedStatuses(tx, scope.organisationId);
+      return createResult(tx, scope, { ...input, statusId: idOf(input.statusId) ?? null }, notice);
     });
     return reply.redirect(`${resultPath(request.params.org, id)}update/`, 302);
   });
@@ -341,10 +342,15 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const values = resultFormOf(request.body);
     const { errors, input } = readResultForm(values, { statusIds: choices.statuses.map((s) => s.id), parentIds: choices.parents.map((p) => p.id) }, translator(page.lang));
     if (!input) return renderEdit(reply, found, request.params.org, values, errors, 400);
-    await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-      await updateResult(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? null }, stored, notice);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        const { idOf } = await storedStatuses(tx, scope.organisationId);
+        await updateResult(tx, scope, result.id, { ...input, statusId: idOf(input.statusId) ?? null }, notice);
+      });
+    } catch (error) {
+      if (!(error instanceof NestingRefused)) throw error;
+      return renderEdit(reply, found, request.params.org, values, { parent: [t(page.lang, error.message)] }, 400);
+    }
     return reply.redirect(`${manageResultsPath(request.params.org, result.projectSlug)}?done=saved`, 302);
   });
 
@@ -382,7 +388,7 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     checkCsrf(request);
     const found = await editedResult(request, reply, request.params);
     if (!found) return reply;
-    const images = await db.transaction((tx) => deleteResult(tx, found.result.id));
+    const images = await db.transaction((tx) => deleteResult(tx, found.scope, found.result.id, notice));
     await media.remove(...images);
     return reply.redirect(`${manageResultsPath(request.params.org, found.result.projectSlug)}?done=deleted`, 302);
   });
@@ -402,9 +408,9 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
   /** Checks the rows against the project's statuses, results and contributions. */
   async function checkImport(scope: ResultScope, lang: Lang, cells: ImportCells[]) {
     const statuses = await choicesOf(scope.organisationId);
-    const resultIds = (await loadTree(db, scope.projectId)).map((r) => r.id);
+    const tree = await loadTree(db, scope.projectId);
     const contributions = new Set((await projectContributions(db, scope.projectId)).map((l) => `${l.kind}:${l.pk}`));
-    return { rows: checkRows(cells, { lang, statuses, resultIds, contributions }) };
+    return { rows: checkRows(cells, { lang, statuses, tree, contributions }) };
   }
 
   app.get(importPath, pageRoute({ params: ProjectParams }), async (request, reply) => {
@@ -435,21 +441,31 @@ export async function resultPages(fastify: FastifyInstance): Promise<void> {
     const valid = rows.every((r) => r.input);
     // The preview: nothing is written until the checked rows come back confirmed, and none has an error.
     if (file || !valid) return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={rows} error={null} />, valid ? 200 : 400);
-    await db.transaction(async (tx) => {
-      const { stored, idOf } = await storedStatuses(tx, scope.organisationId);
-      for (const row of rows) {
-        if (!row.input) continue;
-        const { id, links, ...fields } = row.input;
-        const input = { ...fields, statusId: idOf(fields.statusId) ?? null };
-        const resultId = id ?? (await createResult(tx, scope, input, stored));
-        if (id !== null) await updateResult(tx, scope, id, input, stored, notice);
-        const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
-        for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });
-        await linkContributions(tx, scope, resultId, linked, notice);
-      }
-    });
+    try {
+      await db.transaction((tx) => importRows(tx, scope, rows));
+    } catch (error) {
+      if (!(error instanceof NestingRefused)) throw error;
+      return sendPage(reply, <ImportPage page={page} back={back} action={request.url} rows={null} error={`${t(page.lang, 'Parent ID')}: ${t(page.lang, error.message)}`} />, 400);
+    }
     return reply.redirect(`${back}?done=imported`, 302);
   });
+
+  /** Writes the checked rows of an import: a row with an ID changes that result, one without adds one. */
+  async function importRows(tx: Tx, scope: ResultScope, rows: CheckedRow[]): Promise<void> {
+    const { idOf } = await storedStatuses(tx, scope.organisationId);
+    for (const row of rows) {
+      if (!row.input) continue;
+      const { id, links, ...fields } = row.input;
+      const input = { ...fields, statusId: idOf(fields.statusId) ?? null };
+      const resultId = id ?? (await createResult(tx, scope, input, notice));
+      // The file may move results in any order: its nesting is checked once all rows are written.
+      if (id !== null) await updateResult(tx, scope, id, input, notice, { nesting: 'checked later' });
+      const linked: { kind: ContentKind; pk: number; creatorId: number | null }[] = [];
+      for (const link of links) linked.push({ ...link, creatorId: (await contributionInProject(tx, scope.projectId, link.kind, link.pk))?.creatorId ?? null });
+      await linkContributions(tx, scope, resultId, linked, notice);
+    }
+    await refuseNestingInItself(tx, scope.projectId);
+  }
 
   // The organisation's statuses (its initiators).
   const emptyStatus = { name: '', description: '', progress: '0' };

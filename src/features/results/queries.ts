@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { qualified as q } from '../../db/sql.js';
 import { type ContentKind, modules, organisations, projects, users } from '../../db/schema/index.js';
 import { resultableContentTypes, winnerContentType } from '../../core/modules/registry.js';
 import { DEFAULT_STATUSES, effectiveProgress, overallProgress } from './rules.js';
@@ -134,20 +135,22 @@ export async function loadLinks(db: DbOrTx, resultId: number): Promise<LinkedCon
   return contributionPages(db, rows);
 }
 
-/**
- * Every contribution of a project's modules that a result may answer (every resultable kind), by
- * kind and number, in one statement; without those `exceptLinkedTo` (a result) answers already.
- */
-export async function projectContributions(db: DbOrTx, projectId: number, exceptLinkedTo: number | null = null): Promise<{ kind: ContentKind; pk: number }[]> {
+/** Every contribution of a project's modules that a result may answer (every resultable kind), as rows (kind, id, name). */
+function contributionsOf(projectId: number): SQL | null {
   const kinds = resultableContentTypes();
-  if (!kinds.length) return [];
+  if (!kinds.length) return null;
   const moduleIds = sql`(select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId})`;
-  const items = sql.join(
-    kinds.map((kind) => sql`select ${kind.kind}::text as kind, i.id from (${kind.inModules(moduleIds)}) i`),
+  return sql.join(
+    kinds.map((kind) => sql`select ${kind.kind}::text as kind, i.id, i.name from (${kind.resultable.named(moduleIds)}) i(id, name)`),
     sql` union all `,
   );
-  const linked = exceptLinkedTo === null ? sql`false` : sql`exists (select 1 from ${resultLinks} l where l.result_id = ${exceptLinkedTo} and l.content_type = items.kind and l.object_pk::text = items.id::text)`;
-  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items where not ${linked} order by items.kind, items.id`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
+}
+
+/** Every contribution of a project that a result may answer, by kind and number: one statement (the import's check). */
+export async function projectContributions(db: DbOrTx, projectId: number): Promise<{ kind: ContentKind; pk: number }[]> {
+  const items = contributionsOf(projectId);
+  if (!items) return [];
+  const result = (await db.execute(sql`select items.kind, items.id from (${items}) items`)) as unknown as { rows: { kind: ContentKind; id: number | string }[] };
   return result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) }));
 }
 
@@ -157,16 +160,20 @@ export const LINKABLE_PAGE_SIZE = 50;
 /**
  * The contributions of a project's modules that the result may answer and does not yet (every
  * resultable kind), by kind and number: one page of them and how many there are, all of them or
- * those whose name holds `search` (any case). The ids come in one statement; the names, which
- * live in each kind's own table, only for the page shown, or for all when searching.
+ * those whose name holds `search` (any case). The database searches, counts and pages them in one
+ * statement; the names and pages of the page shown come from each kind's `pages`.
  */
 export async function loadLinkable(db: DbOrTx, projectId: number, resultId: number, query: { search: string; page: number }): Promise<{ count: number; items: LinkedContribution[] }> {
-  const ids = await projectContributions(db, projectId, resultId);
-  const start = (query.page - 1) * LINKABLE_PAGE_SIZE;
-  const search = query.search.trim().toLocaleLowerCase();
-  if (!search) return { count: ids.length, items: await contributionPages(db, ids.slice(start, start + LINKABLE_PAGE_SIZE)) };
-  const found = (await contributionPages(db, ids)).filter((item) => item.name.toLocaleLowerCase().includes(search));
-  return { count: found.length, items: found.slice(start, start + LINKABLE_PAGE_SIZE) };
+  const items = contributionsOf(projectId);
+  if (!items) return { count: 0, items: [] };
+  const linked = sql`exists (select 1 from ${resultLinks} l where l.result_id = ${resultId} and l.content_type = items.kind and l.object_pk = items.id)`;
+  const search = query.search.trim();
+  const found = search ? sql`strpos(lower(items.name), lower(${search})) > 0` : sql`true`;
+  const result = (await db.execute(
+    sql`select items.kind, items.id, count(*) over () as total from (${items}) items where not ${linked} and ${found} order by items.kind, items.id limit ${LINKABLE_PAGE_SIZE} offset ${(query.page - 1) * LINKABLE_PAGE_SIZE}`,
+  )) as unknown as { rows: { kind: ContentKind; id: number | string; total: number | string }[] };
+  const rows = result.rows.map((r) => ({ kind: r.kind, pk: Number(r.id) }));
+  return { count: Number(result.rows[0]?.total ?? 0), items: await contributionPages(db, rows) };
 }
 
 /** Whether an object of a kind lies in a project's modules (a link to another project's contribution is refused). */
@@ -193,8 +200,8 @@ export async function loadWinnerModules(db: DbOrTx, projectId: number) {
 }
 
 /**
- * "This became part of": the results that answer an object, with their status and progress (own,
- * else the mean of the children's own or status progress, else the status's): one statement.
+ * "This became part of": the results that answer an object, with their status and progress as
+ * their own pages show it (`rules.effectiveProgress`): one statement.
  */
 export async function loadResultsOf(db: DbOrTx, kind: ContentKind, pk: number): Promise<ResultOfItem[]> {
   return (await loadResultsOfEach(db, kind, [pk])).get(pk) ?? [];
@@ -210,24 +217,32 @@ export interface ResultOfItem {
   path: string;
 }
 
-/** The same for several objects of a kind (a poll's questions), by object: one statement. */
+/**
+ * The same for several objects of a kind (a poll's questions), by object: one statement, which
+ * reads every result of the projects concerned (none when nothing is linked), so that a progress
+ * made of the parts' parts is the one the result's page shows.
+ */
 export async function loadResultsOfEach(db: DbOrTx, kind: ContentKind, pks: number[]): Promise<Map<number, ResultOfItem[]>> {
   const byObject = new Map<number, ResultOfItem[]>();
   if (!pks.length) return byObject;
-  const childMean = sql<number | null>`(select round(avg(coalesce(c.progress, cs.progress, 0))) from ${results} c left join ${resultStatuses} cs on cs.id = c.status_id where c.parent_id = ${results.id})`;
+  const objects = sql.join(pks.map((pk) => sql`${pk}`), sql`, `);
+  const answered = sql<number[]>`array(select l.object_pk from ${resultLinks} l where l.result_id = ${q(results.id)} and l.content_type = ${kind} and l.object_pk in (${objects}) order by l.object_pk)`;
+  const concerned = sql`(select r.project_id from ${resultLinks} l join ${results} r on r.id = l.result_id where l.content_type = ${kind} and l.object_pk in (${objects}))`;
   const rows = await db
-    .select({ pk: resultLinks.objectPk, id: results.id, title: results.title, statusName: resultStatuses.name, progress: sql<number>`coalesce(${results.progress}, ${childMean}, ${resultStatuses.progress}, 0)`.mapWith(Number), orgSlug: organisations.slug })
-    .from(resultLinks)
-    .innerJoin(results, eq(results.id, resultLinks.resultId))
+    .select({ id: results.id, parentId: results.parentId, progress: results.progress, statusProgress: resultStatuses.progress, title: results.title, statusName: resultStatuses.name, orgSlug: organisations.slug, answered })
+    .from(results)
     .innerJoin(projects, eq(projects.id, results.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .leftJoin(resultStatuses, eq(resultStatuses.id, results.statusId))
-    .where(and(eq(resultLinks.contentType, kind), inArray(resultLinks.objectPk, pks)))
+    .where(sql`${results.projectId} in ${concerned}`)
     .orderBy(asc(results.id));
-  for (const { pk, ...row } of rows) byObject.set(pk, [...(byObject.get(pk) ?? []), { ...row, path: resultPath(row.orgSlug, row.id) }]);
+  const progress = effectiveProgress(rows);
+  for (const row of rows) {
+    const item = { id: row.id, title: row.title, statusName: row.statusName, progress: progress.get(row.id) ?? 0, orgSlug: row.orgSlug, path: resultPath(row.orgSlug, row.id) };
+    for (const pk of row.answered.map(Number)) byObject.set(pk, [...(byObject.get(pk) ?? []), item]);
+  }
   return byObject;
 }
-
 
 /**
  * The organisation's overview: the results of its published projects that everyone may see (public

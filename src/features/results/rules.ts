@@ -246,6 +246,22 @@ export function selfAndDescendants(rows: readonly { id: number; parentId: number
   return out;
 }
 
+/**
+ * Of `ids`, the results that would be part of themselves (a cycle of parents) once every result has
+ * the parent `parents` gives it: a result never nests under itself or one of its parts.
+ */
+export function nestedInThemselves(parents: ReadonlyMap<number, number | null>, ids: Iterable<number>): Set<number> {
+  const out = new Set<number>();
+  for (const id of ids) {
+    const seen = new Set<number>();
+    for (let up = parents.get(id) ?? null; up !== null && !seen.has(up); up = parents.get(up) ?? null) {
+      if (up === id) out.add(id);
+      seen.add(up);
+    }
+  }
+  return out;
+}
+
 /** What the timeline records of a change: status, progress and budgets, each old → new (as shown). */
 export function resultChanges(before: { status: string | null; progress: number | null; budgetPlanned: number | null; budgetSpent: number | null }, after: typeof before): ResultChange[] {
   const shown = (value: string | number | null) => (value === null ? null : String(value));

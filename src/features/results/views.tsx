@@ -189,7 +189,7 @@ function EntryFormView({ page, action, statuses, values, errors }: { page: PageC
       <Input name="date" label={t(lang, 'Date (YYYY-MM-DD)')} value={values.date} required errors={errors.date} />
       <TextArea name="text" label={t(lang, 'What happened')} value={values.text} rows={4} maxLength={RESULT_LIMITS.text.maxChars} errors={errors.text} />
       <Select name="status" label={t(lang, 'New status')} value={values.status} errors={errors.status} choices={[{ value: '', label: t(lang, 'unchanged') }, ...statuses.map((s) => ({ value: String(s.id), label: `${statusName(lang, s.name)} (${s.progress} %)` }))]} />
-      <Input name="progress" type="number" label={t(lang, 'New progress (%)')} value={values.progress} errors={errors.progress} help={t(lang, 'Empty: the new status’s default progress, or unchanged.')} />
+      <Input name="progress" type="number" label={t(lang, 'New progress (%)')} value={values.progress} errors={errors.progress} help={t(lang, 'Empty: with a new status, the mean of its parts or the status’s default progress; else unchanged.')} />
       <Input name="image" type="file" label={t(lang, 'Image (optional)')} accept="image/png,image/jpeg,image/gif" errors={errors.image} />
       <button type="submit">{t(lang, 'Add entry')}</button>
     </form>
@@ -296,15 +296,17 @@ export function ResultPage({ page, data }: { page: PageContext; data: ResultPage
   );
 }
 
-/** "This became part of": on a contribution's page, each result that answers it. */
-/** `part`: the part of the page's item that became part of the results (a poll's question), named before the line. */
+/**
+ * "This became part of": on a contribution's page, each result that answers it. `part`: the part of
+ * the page's item it stands beside (a poll's question), named to assistive technology.
+ */
 export function BecamePartOf({ lang, results, part }: { lang: Lang; results: ResultOfItem[]; part?: string }) {
   if (!results.length) return null;
   return (
     <aside class="became-part-of" aria-label={part ? `${t(lang, 'What became of it')}: ${part}` : t(lang, 'What became of it')}>
       {results.map((result) => (
         <p>
-          {part ? t(lang, '"%(part)s" became part of:', { part }) : t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
+          {t(lang, 'This became part of:')} <a href={result.path}>{result.title}</a> — {statusName(lang, result.statusName)}, {`${result.progress} %`}
         </p>
       ))}
     </aside>

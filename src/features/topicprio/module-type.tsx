@@ -3,7 +3,7 @@ import { topics } from './schema.js';
 import { SHARED_COMPONENTS } from '../../core/modules/registry.js';
 import { moduleComponentPath } from '../../web/paths.js';
 import { contentPart, dashboardPanel, type ModuleType } from '../moduletypes/contract.js';
-import { handOverItems, itemCountFacts, itemsInModules, itemTarget } from '../moduletypes/items.js';
+import { handOverItems, itemCountFacts, itemsInModules, itemsNamed, itemTarget } from '../moduletypes/items.js';
 import { TOPIC_EXPORTS } from './export.js';
 import { topicFixtures } from './fixtures.js';
 import { topicPages } from './pages.js';
@@ -85,7 +85,7 @@ export const prioritisation: ModuleType = {
       model: 'topic',
       commentable: true,
       rateable: true,
-      resultable: true,
+      resultable: { named: itemsNamed(topics) },
       target: itemTarget(topics),
       inModules: itemsInModules(topics),
       onAuthorDeleted: handOverItems(topics.creatorId),

@@ -19,7 +19,7 @@ test('the results export as CSV and xlsx with every column; the CSV comes back t
   assert.equal(csv.status, 200);
   const text = csv.body.toString('utf8');
   assert.match(text, /ID,Link,Title,Description,Category,District,Latitude,Longitude,Start,End,Budget planned,Budget spent,Status,Progress,Progress shown,Parent ID,Contributions/);
-  assert.match(text, new RegExp(`Park 32,.*,50000,,planned,0,0,,proposal:${PARK}`));
+  assert.match(text, new RegExp(`Park 32,.*,50000,,planned,,0,,proposal:${PARK}`), 'no progress of its own, 0 from its status');
   const xlsx = await initiator.download(`${MANAGE}export.xlsx`);
   assert.equal(xlsx.status, 200);
   assert.equal(xlsx.body.subarray(0, 2).toString('latin1'), 'PK');
@@ -63,9 +63,11 @@ test('the import shows every row with its errors before anything is written; a v
   assert.equal((await initiator.post(IMPORT, { rows })).status, 302);
   const made = await t.db.select().from(results).orderBy(asc(results.id));
   assert.deepEqual(made.map((r) => [r.title, r.budgetPlanned, r.district, r.progress]), [
-    ['Park, renovated', 50_000, 'North', 40],
-    ['Bridge', null, 'South', 100],
+    ['Park, renovated', 50_000, 'North', null],
+    ['Bridge', null, 'South', null],
   ]);
+  const api = (await t.request({ method: 'GET', url: '/api/projects/1/results/' })).body as { title: string; progress: number }[];
+  assert.deepEqual(api.map((r) => [r.title, r.progress]), [['Park, renovated', 40], ['Bridge', 100]], "an empty progress: the status's");
   assert.equal((await t.db.select().from(resultLinks).where(eq(resultLinks.objectPk, PARK))).length, 1);
 });
 
@@ -86,4 +88,38 @@ test('the app API reads a project’s results: whoever sees the project, nobody 
   assert.equal((await t.request({ method: 'GET', url: '/api/projects/5/results/', headers: await tokenHeader(t.db, 4) })).status, 200);
   assert.equal((await t.request({ method: 'GET', url: '/api/projects/999/results/' })).status, 404);
   assert.equal((await new Browser(t.app).get('/api/schema/')).text.includes('/api/projects/{id}/results/'), true, 'documented in the OpenAPI schema');
+});
+
+test('the import refuses parents that would make a result part of itself, in one row or across rows; a deletion ends even if parents ever formed a cycle', async () => {
+  const t = await resultsApp();
+  const initiator = await signedIn(t.app, 'initiator');
+  await initiator.post(`${MANAGE}winners/`, { module: '32' });
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  const message = 'Parent ID: A result cannot be part of itself or of one of its parts.';
+  // The park under its own part, the bridge.
+  const own = await initiator.postMultipart(IMPORT, {}, csvFile(`ID,Title,Parent ID\n${park.id},Park,${bridge.id}\n`));
+  assert.equal(own.status, 400);
+  assert.ok(own.text.includes(message), message);
+  assert.doesNotMatch(own.text, /name="rows"/);
+  // Across rows: each under the other; and the same rows sent back by hand.
+  const crossing = [
+    { ID: String(park.id), Title: 'Park', 'Parent ID': String(bridge.id) },
+    { ID: String(bridge.id), Title: 'Bridge', 'Parent ID': '' },
+  ];
+  assert.equal((await initiator.post(IMPORT, { rows: JSON.stringify(crossing) })).status, 302, 'the bridge leaves the park: no cycle, written');
+  assert.equal((await t.db.select().from(results).where(eq(results.id, park.id)))[0].parentId, bridge.id);
+  const cycle = [
+    { ID: String(park.id), Title: 'Park', 'Parent ID': String(bridge.id) },
+    { ID: String(bridge.id), Title: 'Bridge', 'Parent ID': String(park.id) },
+  ];
+  const refused = await initiator.post(IMPORT, { rows: JSON.stringify(cycle) });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.text.split(message).length - 1, 2, 'both rows say why');
+  assert.equal((await t.db.select().from(results).where(eq(results.id, bridge.id)))[0].parentId, null, 'nothing written');
+
+  // Should a cycle ever be stored (two editors at once), deleting one of them still ends.
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  assert.equal((await initiator.post(`/org/results/${park.id}/delete/`, {})).status, 302);
+  assert.equal((await t.db.select().from(results)).length, 0);
 });

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { and, asc, eq } from 'drizzle-orm';
 import { actions, notifications, outbox } from '../../../src/db/schema/index.js';
 import { resultEntries, resultLinks, results, resultStatuses } from '../../../src/features/results/schema.js';
+import { polls } from '../../../src/features/polls/schema.js';
+import { NestingRefused, updateResult } from '../../../src/features/results/services.js';
 import { ideaPath } from '../../../src/core/urls.js';
 import { Browser } from '../../me/accounts/client.js';
 import { signedIn } from '../../manage/world.js';
@@ -32,9 +34,10 @@ test('an initiator turns the winners of a budget vote into results in one click:
   assert.deepEqual(
     rows.map((r) => [r.title, r.budgetPlanned, r.projectId, r.progress]),
     [
-      ['Park 32', 50_000, 1, 0],
-      ['Bridge 32', 30_000, 1, 0],
+      ['Park 32', 50_000, 1, null],
+      ['Bridge 32', 30_000, 1, null],
     ],
+    "no progress of their own: their status's 0 % until they have parts or get one",
   );
   const statuses = await t.db.select().from(resultStatuses).where(eq(resultStatuses.organisationId, 1)).orderBy(asc(resultStatuses.position));
   assert.deepEqual(statuses.map((s) => [s.name, s.progress]), [['planned', 0], ['in progress', 40], ['done', 100]]);
@@ -158,6 +161,22 @@ test('the Results tab: overall progress, the list filtered by status, category a
   assert.match(overview.text, /<a href="\/org\/projects\/project\/\?tab=result">Project<\/a>/);
 });
 
+test("a contribution's page shows its result's progress as the result's page does, also when it is made of the parts' parts", async () => {
+  const t = await resultsApp();
+  await winnersBecomeResults(t);
+  const [park] = await t.db.select().from(results).orderBy(asc(results.id));
+  // The park has no progress of its own; its part, the playground, neither (its status says 0 %), but the playground's parts do: 100 and 50.
+  await t.db.update(results).set({ progress: null }).where(eq(results.id, park.id));
+  const [playground] = await t.db.insert(results).values({ projectId: 1, title: 'Playground', parentId: park.id, statusId: park.statusId }).returning();
+  await t.db.insert(results).values([
+    { projectId: 1, title: 'Slide', parentId: playground.id, progress: 100 },
+    { projectId: 1, title: 'Swings', parentId: playground.id, progress: 50 },
+  ]);
+  const visitor = new Browser(t.app);
+  assert.match((await visitor.get(`/org/results/${park.id}/`)).text, /<progress[^>]*value="75"/);
+  assert.match((await visitor.get(parkPage)).text, new RegExp(`This became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 75 %`));
+});
+
 test('who may: initiators and the project moderators edit, others are refused; a private project’s results are private', async () => {
   const t = await resultsApp();
   await winnersBecomeResults(t);
@@ -199,16 +218,23 @@ test('an organisation keeps its statuses: add one with its default progress, ref
   assert.deepEqual((await t.db.select().from(resultStatuses).orderBy(asc(resultStatuses.position))).map((s) => s.name), ['planned', 'in progress', 'done', 'Tendered']);
   const [tendered] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'));
   assert.equal(tendered.progress, 20);
+  // A result that shows the status's default keeps it when the default changes or the status goes (never without an entry).
+  const [tender] = await t.db.insert(results).values({ projectId: 1, title: 'Tender', statusId: tendered.id }).returning();
+  const shown = async () => /<progress[^>]*value="(\d+)"/.exec((await new Browser(t.app).get(`/org/results/${tender.id}/`)).text)?.[1];
+  assert.equal(await shown(), '20');
   assert.match((await initiator.get(`/org/results/statuses/${tendered.id}/`)).text, /value="Tendered"/);
   const refused = await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: 'x' });
   assert.equal(refused.status, 400);
   assert.match(refused.text, /id="id_progress_errors"[^>]*><li>Enter a whole number./);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/`, { name: 'Tendered', description: '', progress: '25' })).status, 302);
   assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.id, tendered.id)))[0].progress, 25);
+  assert.equal(await shown(), '20');
   assert.equal((await (await signedIn(t.app, 'other')).post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 403);
   assert.equal((await (await signedIn(t.app, 'moderator')).get('/org/results/statuses/')).status, 403);
   assert.equal((await initiator.post(`/org/results/statuses/${tendered.id}/delete/`, {})).status, 302);
   assert.equal((await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'Tendered'))).length, 0);
+  assert.equal(await shown(), '20');
+  assert.equal((await t.db.select().from(resultEntries)).length, 0, 'no progress moved');
 });
 
 test('an editor links a topic of the project to a result and removes the link; the topic page says what it became part of; a contribution of another project is refused', async () => {
@@ -306,6 +332,8 @@ test('the link form offers every contribution of the project, 50 a page, searcha
   assert.deepEqual(offered(found), ['topic:513']);
   assert.match(found, /1 contribution not linked yet contains &quot;topic 0513&quot;\./);
   assert.match(found, /<input type="search" id="id_q" name="q" value="topic 0513"/);
+  assert.match((await initiator.get(`${edit}?q=${encodeURIComponent('Topic_%')}`)).text, /0 contributions not linked yet contain &quot;Topic_%&quot;\./, 'no wildcards: the text as typed');
+  assert.deepEqual(offered((await initiator.get(`${edit}?q=TOPIC+0513`)).text), ['topic:513'], 'any case');
   const many = (await initiator.get(`${edit}?q=Topic+04`)).text;
   assert.match(many, /100 contributions not linked yet contain &quot;Topic 04&quot;\./);
   assert.match(many, new RegExp(`<a href="${edit}\\?q=Topic\\+04&amp;page=2">Next page</a>`));
@@ -317,7 +345,7 @@ test('the link form offers every contribution of the project, 50 a page, searcha
   assert.match((await german.get(`${edit}?q=Topic+0514`)).text, /1 noch nicht verknüpfter Beitrag enthält „Topic 0514“\./);
 });
 
-test("a result answers one question of a poll: the poll's page names the question and what it became part of, in English and German", async () => {
+test("a result answers one question of a poll: the poll's page says what it became part of beside that question, also while the poll hides its votes (en, de)", async () => {
   const t = await resultsApp();
   await load(t.db, {
     modules: [{ id: 41, slug: 'survey', project: 1, name: 'Survey', description: 'Tell us', blueprint_type: 'PO', phases: [{ type: 'a4polls:voting', name: 'Voting', description: 'Vote', start_date: daysFromNow(-5), end_date: daysFromNow(5) }] }],
@@ -337,12 +365,78 @@ test("a result answers one question of a poll: the poll's page names the questio
   assert.match(edit, /<input type="checkbox" id="id_link_0" name="link" value="pollquestion:2"\/> <label for="id_link_0">Where should the fountain go\?<\/label>/);
   assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:2'] })).status, 302);
   const linked = (await initiator.get(`/org/results/${park.id}/`)).text;
-  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-1">Where should the fountain go\?<\/a>/);
+  assert.match(linked, /<a href="\/org\/projects\/module\/survey\/#poll-question-2">Where should the fountain go\?<\/a>/, "the link leads to the question's place");
+  /** The question's place on the poll's page: its heading and what the page says beside it. */
+  const besideQuestion = (html: string, id: number) => new RegExp(`<li[^>]* id="poll-question-${id}"><h4>([^<]*)</h4>(<aside[^>]*>.*?</aside>)?`).exec(html);
   const page = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
-  assert.match(page, new RegExp(`&quot;Where should the fountain go\\?&quot; became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
-  assert.doesNotMatch(page, /&quot;Which colour should the benches have\?&quot; became part of/);
-  const german = (await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text;
-  assert.match(german, /„Where should the fountain go\?“ wurde Teil von: <a href/);
+  const fountain = besideQuestion(page, 2);
+  assert.equal(fountain?.[1], 'Where should the fountain go?');
+  assert.match(fountain?.[2] ?? '', new RegExp(`aria-label="What became of it: Where should the fountain go\\?"><p>This became part of: <a href="/org/results/${park.id}/">Park 32</a> — planned, 0 %`));
+  assert.equal(besideQuestion(page, 1)?.[2], undefined, 'the other question became part of nothing');
+  assert.equal(page.match(/This became part of/g)?.length, 1, 'named once, beside its question');
+  const german = besideQuestion((await new Browser(t.app, { 'accept-language': 'de' }).get('/org/projects/module/survey/')).text, 2);
+  assert.match(german?.[2] ?? '', /Daraus wurde: <a href/);
+  // While the poll hides its votes, the question is named with its result all the same (and only that question).
+  await t.db.update(polls).set({ hideResultsUntilFinished: true });
+  const hidden = (await new Browser(t.app).get('/org/projects/module/survey/')).text;
+  assert.match(hidden, /The results will be shown when the poll is over\./);
+  assert.match(besideQuestion(hidden, 2)?.[2] ?? '', /This became part of: <a href/);
+  assert.equal(besideQuestion(hidden, 1), null);
   // A question of another project's poll is refused like any other contribution.
   assert.equal((await initiator.post(`/org/results/${park.id}/links/`, { link: ['pollquestion:99'] })).status, 404);
+});
+
+test("a result with a status and parts shows its parts' mean until someone gives it a progress of its own; a new status without a progress drops its own", async () => {
+  const t = await resultsApp();
+  const initiator = await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  const [progressing] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'in progress'));
+  const [done] = await t.db.select().from(resultStatuses).where(eq(resultStatuses.name, 'done'));
+  const progressOf = async (id: number) => Number(/<progress[^>]*value="(\d+)"/.exec((await new Browser(t.app).get(`/org/results/${id}/`)).text)?.[1]);
+  assert.equal(await progressOf(park.id), 0, "a winner starts planned: the status's 0 %");
+  // The park gets a part, the slide, which is done: the park ("planned", no progress of its own) shows the mean of its one part.
+  const slide = { title: 'Slide', description: '', category: '', district: '', lat: '', lng: '', start_date: '', end_date: '', budget_planned: '', budget_spent: '', status: String(done.id), progress: '', parent: String(park.id) };
+  assert.equal((await initiator.post(`${MANAGE}create/`, slide)).status, 302);
+  assert.equal(await progressOf(park.id), 100);
+  // The park's timeline says so, and the park's contributor hears it is complete.
+  const parkChanges = async () => (await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, park.id)).orderBy(asc(resultEntries.id))).map((e) => e.changes);
+  assert.deepEqual(await parkChanges(), [[{ field: 'progress', from: '0', to: '100' }]]);
+  const told = await t.db.select().from(outbox).where(and(eq(outbox.recipient, 'user@example.org'), eq(outbox.kind, 'result_status')));
+  assert.equal(told.length, 1);
+  assert.match(told[0].body, /the result "Park 32" of the project "Project" is now "planned" \(100 %\)/);
+  // A progress of its own wins; a new status without a progress gives the mean back.
+  const entry = (fields: { status?: string; progress?: string }) => initiator.post(`/org/results/${park.id}/entries/`, { date: '2026-11-30', text: '', status: '', progress: '', ...fields });
+  assert.equal((await entry({ progress: '30' })).status, 302);
+  assert.equal(await progressOf(park.id), 30);
+  assert.equal((await entry({ status: String(progressing.id) })).status, 302);
+  assert.equal(await progressOf(park.id), 100);
+  // Without parts, a new status brings its default.
+  // Without the slide, the park is back at its status's default.
+  const [slideRow] = await t.db.select().from(results).where(eq(results.title, 'Slide'));
+  assert.equal((await initiator.post(`/org/results/${slideRow.id}/delete/`, {})).status, 302);
+  assert.equal(await progressOf(park.id), 40);
+  assert.deepEqual((await parkChanges()).at(-1), [{ field: 'progress', from: '100', to: '40' }]);
+  const bridgeEntry = await initiator.post(`/org/results/${bridge.id}/entries/`, { date: '2026-11-30', text: '', status: String(progressing.id), progress: '' });
+  assert.equal(bridgeEntry.status, 302);
+  assert.equal(await progressOf(bridge.id), 40);
+  const [last] = await t.db.select().from(resultEntries).where(eq(resultEntries.resultId, bridge.id));
+  assert.deepEqual(last.changes, [
+    { field: 'status', from: 'planned', to: 'in progress' },
+    { field: 'progress', from: '0', to: '40' },
+  ]);
+});
+
+test("nesting is decided inside the write: a parent chosen from a form read before another editor's change is refused if it now makes a result part of itself", async () => {
+  const t = await resultsApp();
+  await winnersBecomeResults(t);
+  const [park, bridge] = await t.db.select().from(results).orderBy(asc(results.id));
+  // Meanwhile another editor put the bridge under the park; this editor's form offered the bridge as the park's parent.
+  await t.db.update(results).set({ parentId: park.id }).where(eq(results.id, bridge.id));
+  const scope = { projectId: 1, projectName: 'Project', orgSlug: 'org', organisationId: 1, actorId: 2 };
+  const input = { title: 'Park 32', description: '', category: '', district: '', lat: null, lng: null, startDate: null, endDate: null, budgetPlanned: 50_000, budgetSpent: null, statusId: park.statusId, progress: null, parentId: bridge.id };
+  await assert.rejects(
+    t.db.transaction((tx) => updateResult(tx, scope, park.id, input, { origin: 'http://localhost' })),
+    NestingRefused,
+  );
+  assert.equal((await t.db.select().from(results).where(eq(results.id, park.id)))[0].parentId, null, 'nothing written');
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canEditResults, canViewResults, effectiveProgress, isNoticedChange, overallProgress, readEntryForm, readResultForm, resultChanges, selfAndDescendants } from '../../../src/features/results/rules.js';
+import { canEditResults, canViewResults, effectiveProgress, isNoticedChange, nestedInThemselves, overallProgress, readEntryForm, readResultForm, resultChanges, selfAndDescendants } from '../../../src/features/results/rules.js';
 import { assertMatrix, projectContext } from '../../rules-matrix.js';
 
 const EVERYONE = ['anonymous', 'user', 'participant', 'orgMember', 'moderator', 'initiator', 'superuser'] as const;
@@ -81,4 +81,16 @@ test('what the timeline records, and what the contributors are told: a new statu
   assert.equal(isNoticedChange(changes, 0, 100), true);
   assert.equal(isNoticedChange(resultChanges(before, { ...before, budgetSpent: 5 }), 0, 0), false);
   assert.equal(isNoticedChange(resultChanges(before, { ...before, status: 'in progress' }), 0, 0), true);
+});
+
+test('nesting: a result never becomes part of itself, directly or through its parts; other cycles do not trap the check', () => {
+  const parents = new Map<number, number | null>([
+    [1, null],
+    [2, 1],
+    [3, 2],
+  ]);
+  assert.deepEqual([...nestedInThemselves(parents, parents.keys())], []);
+  assert.deepEqual([...nestedInThemselves(new Map([...parents, [1, 3]]), [1, 2, 3])], [1, 2, 3]);
+  assert.deepEqual([...nestedInThemselves(new Map([...parents, [1, 1]]), [1])], [1]);
+  assert.deepEqual([...nestedInThemselves(new Map([[4, 5], [5, 6], [6, 5]]), [4])], [], 'a result under a cycle is not in it');
 });
