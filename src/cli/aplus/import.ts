@@ -9,7 +9,7 @@ import { openMediaSource } from './media-source.js';
 import { NO_HOME_YET, reasonOf, SKIPPED_ON_PURPOSE } from './models.js';
 import { importActivity, importComments, importItems, importOrganisations, importParticipation, importPlaces, importProjects, importUsers } from './phases.js';
 import { CMS_MODELS, importContentPages } from './cms.js';
-import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
+import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries, importSummaryFeedback } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
 
 export { AplusImportError };
@@ -90,6 +90,7 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
   },
   { name: 'category and label aliases', models: ['a4categories.categoryalias', 'a4labels.labelalias'], run: importAliases },
   { name: 'project summaries', models: ['a4_candy_summarization.projectsummary'], run: importSummaries },
+  { name: 'summary feedback', models: ['a4_candy_summarization.summaryfeedback'], run: importSummaryFeedback },
   { name: 'content pages', models: CMS_MODELS, run: importContentPages },
 ];
 
@@ -136,6 +137,7 @@ const ID_TABLES = [
   'custom_fields',
   'custom_field_choices',
   'summaries',
+  'summary_feedback',
   'content_pages',
 ];
 

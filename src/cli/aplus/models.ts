@@ -44,7 +44,6 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
  */
 export const NO_HOME_YET: [RegExp, string][] = [
   [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
-  [/^a4_candy_summarization\.summaryfeedback$/, "readers' thumbs up or down on a project summary"],
 ];
 
 export const reasonOf = (list: [RegExp, string][], model: string) => list.find(([pattern]) => pattern.test(model))?.[1] ?? null;
