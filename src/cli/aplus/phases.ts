@@ -125,7 +125,7 @@ export async function importUsers({ run, media }: Ctx) {
 
   const social = run.batcher('socialaccount.socialaccount', s.socialAccounts);
   for await (const row of run.rows('socialaccount.socialaccount')) {
-    run.lost(row.model, 'extra_data', row.fields.extra_data);
+    // extra_data is the provider's copy of its profile (name, picture), which allauth refreshes at every sign-in: nothing of the user's own is in it.
     await social.add(row, { userId: run.requireUser(row, 'user'), provider: text(row.fields.provider), subject: text(row.fields.uid), created: date(row.fields.date_joined) ?? new Date() });
   }
   await social.flush();
