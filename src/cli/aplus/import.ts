@@ -216,6 +216,9 @@ export async function importAplus(db: Db, options: ImportOptions): Promise<Impor
         await phase.run({ run, media });
         progress?.stop();
       }
+      progress?.start('files linked from texts', 1);
+      await media.embedded(tx);
+      progress?.stop();
       await run.syncSequences(ID_TABLES);
       await countInsights(tx);
       report = buildReport(options, started, run, media.result);
@@ -280,6 +283,7 @@ export function summary(report: ImportReport): string {
   lines.push('');
   lines.push(`Media: ${report.dryRun ? 'checked' : `${report.media_files.copied} files copied`}, ${report.media_files.missing.length} missing in MEDIA, ${report.media_files.notImages.length} not images.`);
   for (const missing of report.media_files.missing) lines.push(`  missing: ${missing.path} (${missing.model} pk ${missing.pk}; imported without it)`);
+  for (const notKept of report.media_files.notKept ?? []) lines.push(`  not kept: ${notKept.path} (linked from ${notKept.model} pk ${notKept.pk}; its name is none the media store takes: copy it by hand or change the link)`);
   for (const warning of report.warnings) lines.push(`Note: ${warning}`);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { AplusImportError, importAplus, type ImportReport } from '../../../src/cli/aplus/import.js';
+import { AplusImportError, importAplus, type ImportReport, summary } from '../../../src/cli/aplus/import.js';
 import * as floor from '../../../src/db/schema/index.js';
 import { customFieldAnswers, customFieldChoices, customFields } from '../../../src/features/customfields/schema.js';
 import { summaries, summaryFeedback } from '../../../src/features/summaries/schema.js';
@@ -34,6 +34,10 @@ function featureDump(): DumpRecord[] {
   return [
     // A supporting organisation (a+'s is_supporting).
     ...smallDump().map((r) => (r.model === 'a4_candy_organisations.organisation' ? { ...r, fields: { ...r.fields, is_supporting: true } } : r)),
+    // Files the rich texts link to (CKEditor's uploads): one there, one missing, one whose name the store does not take.
+    ...smallDump()
+      .filter((r) => r.model === 'a4modules.module')
+      .map((r) => ({ ...r, pk: 44, fields: { ...r.fields, slug: 'plan', description: '<p><img src="/media/uploads/plan.png"><a href="/media/uploads/fehlt.pdf">PDF</a><img src="/media/uploads/Plan%20A.png"></p>' } })),
     { model: 'a4_candy_moderatorremark.moderatorremark', pk: 1, fields: { creator: ['anna'], item_content_type: ['a4_candy_ideas', 'idea'], item_object_id: 40, remark: 'Prüfen', created: '2025-03-03T10:00:00Z', modified: null } },
     { model: 'a4_candy_moderatorremark.moderatorremark', pk: 2, fields: { creator: ['anna'], item_content_type: ['a4comments', 'comment'], item_object_id: 5, remark: 'Kommentar', created: '2025-03-03T10:00:00Z', modified: null } },
     { model: 'a4_candy_notifications.notificationsettings', pk: 1, fields: { user: ['anna'], email_project_events: false, notify_user_engagement: false, notify_project_events: true, notify_messages: false } },
@@ -126,6 +130,8 @@ async function filesFor(records: DumpRecord[]) {
   mkdirSync(join(files.media, 'original_images'), { recursive: true });
   const sharp = await loadSharp();
   writeFileSync(join(files.media, 'original_images/markt.png'), await sharp({ create: { width: 2, height: 2, channels: 3, background: '#888' } }).png().toBuffer());
+  mkdirSync(join(files.media, 'uploads'), { recursive: true });
+  writeFileSync(join(files.media, 'uploads/plan.png'), await sharp({ create: { width: 2, height: 2, channels: 3, background: '#080' } }).png().toBuffer());
   return files;
 }
 
@@ -286,4 +292,14 @@ test("a supporting organisation (a+'s is_supporting) is marked on its page", asy
   const page = await app.inject({ method: 'GET', url: '/stadt/', headers: { 'accept-language': 'en' } });
   assert.equal(page.statusCode, 200);
   assert.ok(page.body.includes('<span class="badge">Supporting organisation</span>'));
+});
+
+test('files the rich texts link to (/media/uploads/…) are copied under their path; a missing one is reported, and one whose name the store does not take', async () => {
+  assert.deepEqual(report.media_files.missing, [
+    { path: 'users/images/missing.png', model: 'a4_candy_users.user', pk: '7' },
+    { path: 'uploads/fehlt.pdf', model: 'a4modules.module', pk: '44' },
+  ]);
+  assert.deepEqual(report.media_files.notKept, [{ path: 'uploads/Plan A.png', model: 'a4modules.module', pk: '44' }]);
+  assert.equal((await app.inject({ method: 'GET', url: '/media/uploads/plan.png' })).statusCode, 200, JSON.stringify(report.media_files));
+  assert.match(summary(report), /not kept: uploads\/Plan A\.png \(linked from a4modules\.module pk 44;/);
 });
