@@ -16,13 +16,13 @@ export interface MediaResult {
   notKept?: { path: string; model: string; pk: string }[];
 }
 
+/** A link ends at a quote, an angle bracket, a query or fragment, a backslash (JSON's escaped quote), a parenthesis (CSS url()) or a space. */
+const EMBEDDED_LINK = String.raw`/media/([^"'<>?#\\)[:space:]]+)`;
+
 /**
  * Every `/media/<path>` a staged record's text links to (CKEditor's uploads, `/media/uploads/…`, in
  * descriptions, information, newsletters…), with the first record that does, in one statement.
  */
-/** A link ends at a quote, an angle bracket, a query or fragment, a backslash (JSON's escaped quote), a parenthesis (CSS url()) or a space. */
-const EMBEDDED_LINK = String.raw`/media/([^"'<>?#\\)[:space:]]+)`;
-
 async function embeddedPaths(tx: Tx): Promise<{ path: string; model: string; pk: string }[]> {
   const result = (await tx.execute(sql`
     SELECT DISTINCT ON (path) path, model, pk FROM (

@@ -36,6 +36,7 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
   [/^a4_candy_projects\.projectinsight$/, 'merged into its project (show_insights); the figures are counted anew from the imported contributions'],
   [/^a4_candy_organisations\.organisationtranslation$/, 'merged into its organisation (organisation_translations)'],
   [/^a4projects\.topic$/, "merged into its projects (the topic codes of projects.topics)"],
+  [/^a4_candy_contrib\.settings$/, "a+'s settings of its AI summaries (prompt, refresh age; newer a+): Allmende's summaries are configured by SUMMARIES_URL and SUMMARIES_MODEL"],
 ];
 
 /**
@@ -44,6 +45,7 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
  */
 export const NO_HOME_YET: [RegExp, string][] = [
   [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
+  [/^a4_candy_organisations\.organisationfollow$/, "users following an organisation (newer a+, for newsletters to the organisation's followers): Allmende's followers follow projects, and an organisation has none yet"],
 ];
 
 export const reasonOf = (list: [RegExp, string][], model: string) => list.find(([pattern]) => pattern.test(model))?.[1] ?? null;

@@ -149,6 +149,8 @@ export async function importOrganisations({ run, media }: Ctx) {
   for await (const row of run.rows(model)) {
     const f = row.fields;
     const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    // Newer a+: its AI summaries per organisation; Allmende's are on for every project once the operator names a model.
+    run.lost(model, 'enable_ai_summarisation (summaries are on for every organisation once the operator configures them)', f.enable_ai_summarisation);
     await run.insert(model, s.organisations, [
       {
         row,

@@ -33,7 +33,7 @@ function featureDump(): DumpRecord[] {
   const stream = (blocks: unknown[]) => JSON.stringify(blocks);
   return [
     // A supporting organisation (a+'s is_supporting).
-    ...smallDump().map((r) => (r.model === 'a4_candy_organisations.organisation' ? { ...r, fields: { ...r.fields, is_supporting: true } } : r)),
+    ...smallDump().map((r) => (r.model === 'a4_candy_organisations.organisation' ? { ...r, fields: { ...r.fields, is_supporting: true, enable_ai_summarisation: true } } : r)),
     // Files the rich texts link to (CKEditor's uploads): one there, one missing, one whose name the store does not take.
     ...smallDump()
       .filter((r) => r.model === 'a4modules.module')
@@ -65,6 +65,9 @@ function featureDump(): DumpRecord[] {
     { model: 'a4_candy_summarization.summaryfeedback', pk: 1, fields: { summary: 2, user: ['anna'], feedback: 'positive', session_key: 'k1', created_at: '2025-03-10T10:00:00Z' } },
     { model: 'a4_candy_summarization.summaryfeedback', pk: 2, fields: { summary: 2, user: null, feedback: 'negative', session_key: 'k2', created_at: '2025-03-10T11:00:00Z' } },
     { model: 'a4_candy_summarization.summaryfeedback', pk: 3, fields: { summary: 1, user: ['anna'], feedback: 'negative', session_key: 'k1', created_at: '2025-03-02T10:00:00Z' } },
+    // Models of a newer a+ (after c898b40).
+    { model: 'a4_candy_contrib.settings', pk: 1, fields: { key: 'project_summary_prompt', value: 'Fasse zusammen' } },
+    { model: 'a4_candy_organisations.organisationfollow', pk: 1, fields: { organisation: 2, creator: ['anna'], enabled: true, created: '2025-03-01T10:00:00Z', modified: null } },
     { model: 'wagtailcore.site', pk: 2, fields: { hostname: 'localhost', port: 80, root_page: 3, is_default_site: true } },
     page(1, '0001', 'root', 'Root', '/'),
     page(3, '00010001', 'home', 'Homepage', '/home/'),
@@ -302,4 +305,10 @@ test('files the rich texts link to (/media/uploads/…) are copied under their p
   assert.deepEqual(report.media_files.notKept, [{ path: 'uploads/Plan A.png', model: 'a4modules.module', pk: '44' }]);
   assert.equal((await app.inject({ method: 'GET', url: '/media/uploads/plan.png' })).statusCode, 200, JSON.stringify(report.media_files));
   assert.match(summary(report), /not kept: uploads\/Plan A\.png \(linked from a4modules\.module pk 44;/);
+});
+
+test("a newer a+'s models are accounted for: its summary settings skipped on purpose, organisation follows with no home yet, the organisation's AI switch reported as not kept", () => {
+  assert.equal(report.models['a4_candy_contrib.settings'].skipped?.kind, 'on purpose');
+  assert.equal(report.models['a4_candy_organisations.organisationfollow'].skipped?.kind, 'no home yet');
+  assert.deepEqual(Object.keys(report.models['a4_candy_organisations.organisation'].fieldsLost ?? {}), ['enable_ai_summarisation (summaries are on for every organisation once the operator configures them)']);
 });
