@@ -16,4 +16,8 @@ export const deAplus: Record<string, string> = {
   'Draft, never sent': 'Entwurf, nie versandt',
   'write it as a new newsletter': 'als neuen Newsletter schreiben',
   'Readers found it helpful: %(helpful)s, not helpful: %(unhelpful)s.': 'Hilfreich fanden es %(helpful)s Lesende, nicht hilfreich %(unhelpful)s.',
+  Homepage: 'Homepage',
+  'Twitter name': 'Name bei Twitter',
+  'Facebook name': 'Name bei Facebook',
+  'Enter the name only: letters, digits, dots, hyphens and underscores.': 'Bitte nur den Namen eingeben: Buchstaben, Ziffern, Punkte, Binde- und Unterstriche.',
 };

@@ -44,7 +44,7 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
  * to move into an importer when a feature for it lands.
  */
 export const NO_HOME_YET: [RegExp, string][] = [
-  [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
+  [/^a4_candy_activities\./, "facilitator activities (the face-to-face phase's text of an old module type no a+ blueprint creates any more): its module and phase come along, but Allmende has no module type to show the activity; one would be registered like any other (the module-type contract)"],
   [/^a4_candy_organisations\.organisationfollow$/, "users following an organisation (newer a+, for newsletters to the organisation's followers): Allmende's followers follow projects, and an organisation has none yet"],
 ];
 
