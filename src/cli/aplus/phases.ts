@@ -576,6 +576,13 @@ function target(run: ImportRun, row: DumpRow, typeField: string, idField: string
 const flag = (field: string) => `coalesce((r.fields->>'${field}')::boolean, false)`;
 const createdModified = { created: "coalesce((r.fields->>'created')::timestamptz, now())", modified: "(r.fields->>'modified')::timestamptz" };
 
+/**
+ * Rows per statement for the largest models: more than the 1,000 rows above which the page-change
+ * trigger (migration 0051, page_change) logs one change per project instead of working out the
+ * module and item of every row, which made comments and ratings ≈ 4× slower.
+ */
+const LARGE_BATCH = 2000;
+
 /** Comments (the largest model): the import resolves creator and target; text, states and dates are copied in the database. */
 const insertComments = copiedFromDump(
   'comments',
@@ -595,7 +602,7 @@ const insertComments = copiedFromDump(
 
 export async function importComments({ run }: Ctx) {
   const model = 'a4comments.comment';
-  const batch = run.batcher(model, insertComments, 1000);
+  const batch = run.batcher(model, insertComments, LARGE_BATCH);
   for await (const row of run.rows(model, ['creator', 'content_type', 'object_pk', 'project'])) {
     const f = row.fields;
     const on = target(run, row, 'content_type', 'object_pk');
@@ -632,7 +639,7 @@ const insertRatings = copiedFromDump(
 );
 
 export async function importParticipation({ run }: Ctx) {
-  const ratings = run.batcher('a4ratings.rating', insertRatings, 1000);
+  const ratings = run.batcher('a4ratings.rating', insertRatings, LARGE_BATCH);
   for await (const row of run.rows('a4ratings.rating', ['creator', 'content_type', 'object_pk'])) {
     const on = target(run, row, 'content_type', 'object_pk');
     if ('reason' in on) {
