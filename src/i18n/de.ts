@@ -9,6 +9,7 @@ import { deLive } from './de-live.js';
 import { deNotifications } from './de-notifications.js';
 import { deOperations } from './de-operations.js';
 import { deParticipation } from './de-participation.js';
+import { deAplus } from './de-aplus.js';
 import { dePolls } from './de-polls.js';
 import { deTexts } from './de-texts.js';
 import { deEvents } from './de-events.js';
@@ -293,6 +294,7 @@ export const deCommon: Record<string, string> = {
 /** German catalogue: English message → German. Each text has one home: an area's catalogue or deCommon (test/i18n/catalogues.unit.test.ts). */
 export const de: Record<string, string> = {
   ...deParticipation,
+  ...deAplus,
   ...deDashboard,
   ...deExports,
   ...deInsights,

@@ -4,7 +4,7 @@ import * as floor from '../../db/schema/index.js';
 import { remarkableContentTypes } from '../../core/modules/registry.js';
 import { customFieldAnswers, customFieldChoices, customFields } from '../../features/customfields/schema.js';
 import { OFFLINE_EVENT_LIMITS } from '../../features/offlineevents/rules.js';
-import { summaries } from '../../features/summaries/schema.js';
+import { summaries, summaryFeedback } from '../../features/summaries/schema.js';
 import type { NotificationKind } from '../../mail/notices.js';
 import { cleanRichText } from '../../text/html.js';
 import type { DumpRow } from './dump.js';
@@ -19,7 +19,7 @@ import { bool, CONTENT_KIND_OF, date, type ImportRun, text } from './run.js';
  */
 
 type Ctx = { run: ImportRun; media: MediaImport };
-const s = { ...floor, customFields, customFieldChoices, customFieldAnswers, summaries };
+const s = { ...floor, customFields, customFieldChoices, customFieldAnswers, summaries, summaryFeedback };
 
 /** A text within a column's size: a longer one is cut, and the report says in how many rows. */
 function within(run: ImportRun, row: DumpRow, field: string, max: number): string {
@@ -267,7 +267,33 @@ export async function importSummaries({ run }: Ctx) {
   for (const [projectId, row] of latest) {
     const body = summaryText(row.fields.response_data) ?? run.fail(row, 'response_data is not JSON');
     if (!body) run.fail(row, 'response_data holds no summary');
-    await batch.add(row, { projectId, moduleId: null, text: body, model: 'adhocracy+', inputHash: text(row.fields.input_text_hash, 64), contributions: 0, createdById: null, created: date(row.fields.created_at) ?? new Date(), published: null });
+    const id = run.fk(row.pk) ?? run.fail(row, 'pk is not a number');
+    run.ids('summary').add(id);
+    await batch.add(row, { id, projectId, moduleId: null, text: body, model: 'adhocracy+', inputHash: text(row.fields.input_text_hash, 64), contributions: 0, createdById: null, created: date(row.fields.created_at) ?? new Date(), published: null });
+  }
+  await batch.flush();
+}
+
+/**
+ * Readers' thumbs up or down on a summary: kept for the summary Allmende keeps (the latest of its
+ * project); a signed-in reader's once, a browser session's (no user) as given.
+ */
+export async function importSummaryFeedback({ run }: Ctx) {
+  const model = 'a4_candy_summarization.summaryfeedback';
+  const batch = run.batcher(model, s.summaryFeedback);
+  const given = new Set<string>();
+  for await (const row of run.rows(model)) {
+    const f = row.fields;
+    const summaryId = run.fk(f.summary);
+    if (!run.has('summary', summaryId)) {
+      run.cannotPlace(model, 'feedback on an older summary of a project (Allmende keeps the latest)');
+      continue;
+    }
+    if (f.feedback !== 'positive' && f.feedback !== 'negative') run.fail(row, `feedback ${JSON.stringify(f.feedback)} is neither "positive" nor "negative"`);
+    const userId = f.user === null || f.user === undefined ? null : run.requireUser(row, 'user');
+    if (userId !== null && given.has(`${summaryId}:${userId}`)) run.fail(row, 'a second feedback of the same user on the same summary');
+    if (userId !== null) given.add(`${summaryId}:${userId}`);
+    await batch.add(row, { summaryId, userId, positive: f.feedback === 'positive', created: date(f.created_at) ?? new Date() });
   }
   await batch.flush();
 }

@@ -9,7 +9,7 @@ import { openMediaSource } from './media-source.js';
 import { NO_HOME_YET, reasonOf, SKIPPED_ON_PURPOSE } from './models.js';
 import { importActivity, importComments, importItems, importOrganisations, importParticipation, importPlaces, importProjects, importUsers } from './phases.js';
 import { CMS_MODELS, importContentPages } from './cms.js';
-import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries } from './features.js';
+import { importAliases, importCustomFields, importModeratorRemarks, importNotifications, importOfflineEvents, importSummaries, importSummaryFeedback } from './features.js';
 import { ImportRun, type ModelResult } from './run.js';
 
 export { AplusImportError };
@@ -90,6 +90,7 @@ const PHASES: { name: string; models: string[]; run: typeof importUsers }[] = [
   },
   { name: 'category and label aliases', models: ['a4categories.categoryalias', 'a4labels.labelalias'], run: importAliases },
   { name: 'project summaries', models: ['a4_candy_summarization.projectsummary'], run: importSummaries },
+  { name: 'summary feedback', models: ['a4_candy_summarization.summaryfeedback'], run: importSummaryFeedback },
   { name: 'content pages', models: CMS_MODELS, run: importContentPages },
 ];
 
@@ -136,6 +137,7 @@ const ID_TABLES = [
   'custom_fields',
   'custom_field_choices',
   'summaries',
+  'summary_feedback',
   'content_pages',
 ];
 
@@ -214,6 +216,9 @@ export async function importAplus(db: Db, options: ImportOptions): Promise<Impor
         await phase.run({ run, media });
         progress?.stop();
       }
+      progress?.start('files linked from texts', 1);
+      await media.embedded(tx);
+      progress?.stop();
       await run.syncSequences(ID_TABLES);
       await countInsights(tx);
       report = buildReport(options, started, run, media.result);
@@ -278,6 +283,7 @@ export function summary(report: ImportReport): string {
   lines.push('');
   lines.push(`Media: ${report.dryRun ? 'checked' : `${report.media_files.copied} files copied`}, ${report.media_files.missing.length} missing in MEDIA, ${report.media_files.notImages.length} not images.`);
   for (const missing of report.media_files.missing) lines.push(`  missing: ${missing.path} (${missing.model} pk ${missing.pk}; imported without it)`);
+  for (const notKept of report.media_files.notKept ?? []) lines.push(`  not kept: ${notKept.path} (linked from ${notKept.model} pk ${notKept.pk}; its name is none the media store takes: copy it by hand or change the link)`);
   for (const warning of report.warnings) lines.push(`Note: ${warning}`);
   return lines.join('\n');
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { avatarThumbnailPath } from '../../core/users/avatars.js';
 import { loadSharp } from '../../media/images.js';
 import { isMediaPath, type Media, sha256 } from '../../media/store.js';
@@ -10,6 +12,23 @@ export interface MediaResult {
   missing: { path: string; model: string; pk: string }[];
   /** Files that are there but are no image the platform can show (kept, without smaller sizes). */
   notImages: string[];
+  /** Files a rich text links to (`/media/…`) whose name the media store does not take: the link stays, the file is not copied. */
+  notKept?: { path: string; model: string; pk: string }[];
+}
+
+/** A link ends at a quote, an angle bracket, a query or fragment, a backslash (JSON's escaped quote), a parenthesis (CSS url()) or a space. */
+const EMBEDDED_LINK = String.raw`/media/([^"'<>?#\\)[:space:]]+)`;
+
+/**
+ * Every `/media/<path>` a staged record's text links to (CKEditor's uploads, `/media/uploads/…`, in
+ * descriptions, information, newsletters…), with the first record that does, in one statement.
+ */
+async function embeddedPaths(tx: Tx): Promise<{ path: string; model: string; pk: string }[]> {
+  const result = (await tx.execute(sql`
+    SELECT DISTINCT ON (path) path, model, pk FROM (
+      SELECT m[1] AS path, model, pk, seq FROM aplus_rows, regexp_matches(fields::text, ${EMBEDDED_LINK}, 'g') AS m
+    ) found ORDER BY path, seq`)) as unknown as { rows: { path: string; model: string; pk: string }[] };
+  return result.rows;
 }
 
 /**
@@ -52,5 +71,27 @@ export class MediaImport {
       this.result.notImages.push(path);
     }
     return stored;
+  }
+
+  /**
+   * The files rich texts link to, copied under the same path (so the old `/media/…` links in the
+   * texts keep working); a missing one is reported like any other, a name the store does not take
+   * is reported as not kept.
+   */
+  async embedded(tx: Tx): Promise<void> {
+    for (const found of await embeddedPaths(tx)) {
+      let path: string;
+      try {
+        path = decodeURIComponent(found.path);
+      } catch {
+        path = found.path;
+      }
+      if (this.done.has(path)) continue;
+      if (!isMediaPath(path)) {
+        (this.result.notKept ??= []).push({ ...found, path });
+        continue;
+      }
+      await this.file(path, found, 'image');
+    }
   }
 }

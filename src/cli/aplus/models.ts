@@ -36,6 +36,7 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
   [/^a4_candy_projects\.projectinsight$/, 'merged into its project (show_insights); the figures are counted anew from the imported contributions'],
   [/^a4_candy_organisations\.organisationtranslation$/, 'merged into its organisation (organisation_translations)'],
   [/^a4projects\.topic$/, "merged into its projects (the topic codes of projects.topics)"],
+  [/^a4_candy_contrib\.settings$/, "a+'s settings of its AI summaries (prompt, refresh age; newer a+): Allmende's summaries are configured by SUMMARIES_URL and SUMMARIES_MODEL"],
 ];
 
 /**
@@ -43,8 +44,8 @@ export const SKIPPED_ON_PURPOSE: [RegExp, string][] = [
  * to move into an importer when a feature for it lands.
  */
 export const NO_HOME_YET: [RegExp, string][] = [
-  [/^a4_candy_activities\./, 'facilitator activities: an old module type that no a+ blueprint creates any more, and Allmende has no module type for it'],
-  [/^a4_candy_summarization\.summaryfeedback$/, "readers' thumbs up or down on a project summary"],
+  [/^a4_candy_activities\./, "facilitator activities (the face-to-face phase's text of an old module type no a+ blueprint creates any more): its module and phase come along, but Allmende has no module type to show the activity; one would be registered like any other (the module-type contract)"],
+  [/^a4_candy_organisations\.organisationfollow$/, "users following an organisation (newer a+, for newsletters to the organisation's followers): Allmende's followers follow projects, and an organisation has none yet"],
 ];
 
 export const reasonOf = (list: [RegExp, string][], model: string) => list.find(([pattern]) => pattern.test(model))?.[1] ?? null;

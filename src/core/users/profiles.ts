@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 /** The public face of an active user, found by username (case-insensitively, as usernames are unique that way). */
 export async function loadProfile(db: DbOrTx, username: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, bio: users.bio, avatar: users.avatar, dateJoined: users.dateJoined })
+    .select({ id: users.id, username: users.username, bio: users.bio, avatar: users.avatar, dateJoined: users.dateJoined, homepage: users.homepage, twitterHandle: users.twitterHandle, facebookHandle: users.facebookHandle })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, eq(users.isActive, true)));
   return row ?? null;

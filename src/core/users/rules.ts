@@ -16,6 +16,21 @@ export const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
 export const BIO_MAX_LENGTH = 255;
 
+/** The profile's links (adhocracy+'s homepage, Twitter and Facebook handles), shown on the public profile. */
+export const PROFILE_LINK_MAX_LENGTH = { homepage: 200, handle: 100 } as const;
+const HANDLE_PATTERN = /^[\w.-]+$/;
+
+/** Why the profile's links are refused, per form field, as English catalogue keys; empty when they are fine (each may be empty). */
+export function profileLinkErrors(links: { homepage: string; twitter_handle: string; facebook_handle: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (links.homepage && (links.homepage.length > PROFILE_LINK_MAX_LENGTH.homepage || !/^https?:\/\/[^\s<>"]+$/i.test(links.homepage))) errors.homepage = 'Enter a valid URL.';
+  for (const field of ['twitter_handle', 'facebook_handle'] as const) {
+    const handle = links[field];
+    if (handle && (handle.length > PROFILE_LINK_MAX_LENGTH.handle || !HANDLE_PATTERN.test(handle))) errors[field] = 'Enter the name only: letters, digits, dots, hyphens and underscores.';
+  }
+  return errors;
+}
+
 /**
  * Why a (trimmed, non-empty) username is refused, as an English catalogue key; null when it is
  * valid. `current` is the account's name now: kept unchanged, a name from before the minimum

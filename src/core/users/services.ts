@@ -21,6 +21,9 @@ export const accountColumns = {
   pendingEmail: users.pendingEmail,
   language: users.language,
   bio: users.bio,
+  homepage: users.homepage,
+  twitterHandle: users.twitterHandle,
+  facebookHandle: users.facebookHandle,
   avatar: users.avatar,
   getNewsletters: users.getNewsletters,
 };
@@ -36,6 +39,9 @@ export interface Account {
   pendingEmail: string | null;
   language: string;
   bio: string;
+  homepage: string;
+  twitterHandle: string;
+  facebookHandle: string;
   avatar: string | null;
   getNewsletters: boolean;
 }
@@ -269,6 +275,9 @@ export interface AccountChanges {
   email: string;
   language: Lang;
   bio: string;
+  homepage: string;
+  twitterHandle: string;
+  facebookHandle: string;
   avatar?: string | null;
 }
 
@@ -291,6 +300,9 @@ export async function updateAccount(tx: Tx, userId: number, changes: AccountChan
       pendingEmail: emailChanged ? changes.email : null,
       language: changes.language,
       bio: changes.bio,
+      homepage: changes.homepage,
+      twitterHandle: changes.twitterHandle,
+      facebookHandle: changes.facebookHandle,
       ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
     })
     .where(eq(users.id, userId));

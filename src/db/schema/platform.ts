@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { organisations, users } from './users.js';
 
@@ -105,6 +105,10 @@ export const platformSettings = pgTable('platform_settings', {
   modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The receivers of an adhocracy+ newsletter (its `receivers`: 2, 1, 3, 0). */
+export const NEWSLETTER_TARGET_GROUPS = ['project', 'organisation', 'initiators', 'platform'] as const;
+export type NewsletterTargetGroup = (typeof NEWSLETTER_TARGET_GROUPS)[number];
+
 /** A newsletter sent from the dashboard to a project's opted-in followers (§B18). */
 export const newsletters = pgTable(
   'newsletters',
@@ -120,6 +124,13 @@ export const newsletters = pgTable(
     subject: varchar('subject', { length: 254 }).notNull(),
     body: text('body').notNull(),
     receivers: integer('receivers').notNull().default(0),
+    /**
+     * Whom it was written for: a project's followers (what the dashboard sends), or, in
+     * newsletters from adhocracy+, the organisation's followers, its initiators or every user.
+     */
+    targetGroup: varchar('target_group', { length: 16, enum: NEWSLETTER_TARGET_GROUPS }).notNull().default('project'),
+    /** Never sent (a draft kept from adhocracy+): listed as a draft, and its text can start a new newsletter. */
+    isDraft: boolean('is_draft').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     /** When its sender was sent the delivery report (§B18.3); set by the one claim that sends it. */
     reportedAt: timestamp('reported_at', { withTimezone: true }),

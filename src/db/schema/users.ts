@@ -17,6 +17,10 @@ export const users = pgTable(
     language: varchar('language', { length: 4 }).notNull().default('de'),
     avatar: text('avatar'),
     bio: varchar('bio', { length: 255 }).notNull().default(''),
+    /** Links on the public profile (adhocracy+'s homepage, twitter_handle, facebook_handle). */
+    homepage: varchar('homepage', { length: 200 }).notNull().default(''),
+    twitterHandle: varchar('twitter_handle', { length: 100 }).notNull().default(''),
+    facebookHandle: varchar('facebook_handle', { length: 100 }).notNull().default(''),
     getNotifications: boolean('get_notifications').notNull().default(true),
     getNewsletters: boolean('get_newsletters').notNull().default(false),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
@@ -140,6 +144,8 @@ export const organisations = pgTable('organisations', {
   dataProtection: text('data_protection').notNull().default(''),
   netiquette: text('netiquette').notNull().default(''),
   enableGeolocation: boolean('enable_geolocation').notNull().default(false),
+  /** A supporting organisation (adhocracy+'s is_supporting: it pays for the platform), marked on its page. */
+  isSupporting: boolean('is_supporting').notNull().default(false),
   /** Language of e-mails to addresses without an account (invitations). */
   language: varchar('language', { length: 4 }).notNull().default('de'),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -164,6 +170,8 @@ export const organisationMembers = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     userId: userRef(),
     memberNumber: varchar('member_number', { length: 64 }).notNull().default(''),
+    /** What the member told when joining (adhocracy+'s Member.additional_info, e.g. a birth date or district): label → value, shown in the members list. */
+    additionalInfo: jsonb('additional_info').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.userId] }), index('organisation_members_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import { type BuildColumns, sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, type PgTableWithColumns, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { authorRef, categories, labels, modules, timestamps } from '../../db/schema/index.js';
+import { type AnyPgColumn, boolean, index, type PgTableWithColumns, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { authorRef, categories, labels, modules, timestamps, users } from '../../db/schema/index.js';
 import { djangoSlugSql } from '../../text/django-slug.js';
 
 /*
@@ -26,6 +26,16 @@ export const ideaColumns = () => ({
   categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
   moderatorStatus: varchar('moderator_status', { length: 254 }),
   moderatorFeedbackText: text('moderator_feedback_text'),
+  /** Who gave the official feedback, and when (set with it; adhocracy+'s ModeratorFeedback creator and modified/created). */
+  moderatorFeedbackCreatorId: integer('moderator_feedback_creator_id').references(() => users.id, { onDelete: 'set null' }),
+  moderatorFeedbackDate: timestamp('moderator_feedback_date', { withTimezone: true }),
+  /**
+   * How moderators may reach the author (adhocracy+'s creator_email, creator_phone and the
+   * author's consent to be contacted): shown to moderators only, on the moderation page.
+   */
+  creatorEmail: varchar('creator_email', { length: 254 }).notNull().default(''),
+  creatorPhone: varchar('creator_phone', { length: 64 }).notNull().default(''),
+  creatorContactConsent: boolean('creator_contact_consent').notNull().default(false),
   /** The slug adhocracy+ gave the idea, kept by loaddata so that its old address finds it after a rename (idealike/legacy.ts). */
   legacySlug: varchar('legacy_slug', { length: 100 }),
   /**

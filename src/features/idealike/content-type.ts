@@ -25,7 +25,8 @@ async function discussedByOthers(tx: DbOrTx, { kind }: IdeaKind, userId: number,
 /**
  * The idea-like kinds' one rule for an author who deletes the account: an item nobody else took part
  * in (comments, replies, ratings, and what the kind counts besides: supports, votes) is deleted as in
- * the reference, with its image; an item others took part in stays, handed over to the placeholder.
+ * the reference, with its image; an item others took part in stays, handed over to the placeholder,
+ * without the author's contact details.
  */
 const deleteOrHandOverIdeas =
   (ideaKind: IdeaKind) =>
@@ -40,7 +41,8 @@ const deleteOrHandOverIdeas =
       await deleteIdea(tx, item.id, ideaKind);
       if (item.image) files.push(item.image);
     }
-    if (kept.size) await tx.update(table).set({ creatorId: placeholderId }).where(inArray(table.id, [...kept]));
+    // The author's contact details (kept from adhocracy+) go with the account.
+    if (kept.size) await tx.update(table).set({ creatorId: placeholderId, creatorEmail: '', creatorPhone: '', creatorContactConsent: false }).where(inArray(table.id, [...kept]));
     return files;
   };
 

@@ -35,7 +35,7 @@ import { ideaPath, ideaReferenceNumber, modulePath, projectPath } from '../../co
 import { removeIdeaImage, storeIdeaImage } from './images.js';
 import { checkIdeaInput, ideaTextError, rightOfUseError } from './input.js';
 import { moduleRatesIdeas } from './list.js';
-import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaPlace, loadIdeas } from './queries.js';
+import { type DetailFields, ideaHeadLoader, type IdeaModule, type IdeaRow, ideaModuleLoader, loadIdeaModerationFacts, loadIdeaPlace, loadIdeas } from './queries.js';
 import { canAddIdea, canChangeIdea, canDeleteIdea, canModerateIdea, canRateIdea, canViewIdeas } from './rules.js';
 import { deleteIdea, MODERATOR_STATUS_VALUES, type ModeratorStatus, moderateIdea, submitIdea, updateIdea } from './services.js';
 import { say, wordOf } from './words.js';
@@ -536,7 +536,8 @@ async function showModerateForm(pages: KindPages, request: IdeaRequest, reply: F
   if (!page) return reply;
   const { idea, path } = await moderatableIdea(pages, page, request.params);
   const extra = moderationFields(pages, page, hooks?.moderation && (await hooks.moderation.values(ctx.db, idea.id)));
-  return sendPage(reply, <IdeaModeratePage page={page} words={kind.words} idea={idea} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} extra={extra} />);
+  const facts = await loadIdeaModerationFacts(ctx.db, kind, idea.id);
+  return sendPage(reply, <IdeaModeratePage page={page} words={kind.words} idea={idea} facts={facts} action={request.url} cancel={path} status={idea.moderatorStatus ?? ''} feedback={idea.moderatorFeedbackText ?? ''} errors={{}} extra={extra} />);
 }
 
 async function moderateFromForm(pages: KindPages, request: IdeaPost, reply: FastifyReply) {

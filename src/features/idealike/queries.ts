@@ -73,6 +73,8 @@ export interface IdeaRow {
   created: Date;
   moderatorStatus: string | null;
   moderatorFeedbackText: string | null;
+  /** When the official feedback was last given. */
+  moderatorFeedbackDate: Date | null;
   category: NamedRef | null;
   commentCount: number;
   positiveRatingCount: number;
@@ -182,6 +184,7 @@ function ideaFields(kind: IdeaKind, uid: Uid) {
     created: ideas.created,
     moderatorStatus: ideas.moderatorStatus,
     moderatorFeedbackText: ideas.moderatorFeedbackText,
+    moderatorFeedbackDate: ideas.moderatorFeedbackDate,
     categoryId: categories.id,
     categoryName: categories.name,
     commentCount,
@@ -308,5 +311,29 @@ export async function loadIdeaPlace(db: DbOrTx, orgSlug: string, ideaId: number,
     .innerJoin(projects, eq(projects.id, modules.projectId))
     .innerJoin(organisations, eq(organisations.id, projects.organisationId))
     .where(and(eq(ideas.id, ideaId), eq(organisations.slug, orgSlug)));
+  return row ?? null;
+}
+
+/** What only moderators see of an idea (its moderation page): how to reach its author, and who last gave the official feedback, when. */
+export interface IdeaModerationFacts {
+  creatorEmail: string;
+  creatorPhone: string;
+  creatorContactConsent: boolean;
+  feedbackBy: string | null;
+  feedbackDate: Date | null;
+}
+
+export async function loadIdeaModerationFacts(db: DbOrTx, { table: ideas }: IdeaKind, ideaId: number): Promise<IdeaModerationFacts | null> {
+  const [row] = await db
+    .select({
+      creatorEmail: ideas.creatorEmail,
+      creatorPhone: ideas.creatorPhone,
+      creatorContactConsent: ideas.creatorContactConsent,
+      feedbackBy: users.username,
+      feedbackDate: ideas.moderatorFeedbackDate,
+    })
+    .from(ideas)
+    .leftJoin(users, eq(users.id, ideas.moderatorFeedbackCreatorId))
+    .where(eq(ideas.id, ideaId));
   return row ?? null;
 }

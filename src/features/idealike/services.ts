@@ -79,7 +79,7 @@ const insertStatement = (kind: IdeaKind) => preparedStatement<CreatedIdeaRow, Cr
       insert into ${ideas} (id, module_id, creator_id, name, description, category_id, image, image_copyright, legacy_slug, created, modified${extraNames})
       values (coalesce(${value('id')}::integer, nextval(pg_get_serial_sequence(${sql.raw(`'${getTableName(ideas)}'`)}, 'id'))), ${value('moduleId')}, ${creatorId}, ${value('name')}, ${value('description')},
         ${value('categoryId')}, ${value('image')}, ${value('imageCopyright')}, ${value('legacySlug')}, ${created}, ${value('modified')}::timestamptz${extraValues})
-      returning id, module_id, creator_id, name, description, category_id, image, image_copyright, created, moderator_status, moderator_feedback_text),
+      returning id, module_id, creator_id, name, description, category_id, image, image_copyright, created, moderator_status, moderator_feedback_text, moderator_feedback_date),
     l as (
       insert into ${ideaLabels} (${sql.raw(ideaLabels.ideaId.name)}, label_id)
       select i.id, x.label_id from i, unnest(${value('labelIds')}::integer[]) x (label_id)
@@ -161,6 +161,7 @@ interface CreatedIdeaRow {
   created: Date | string;
   moderator_status: string | null;
   moderator_feedback_text: string | null;
+  moderator_feedback_date: Date | string | null;
   category_id: number | string | null;
   category_name: string | null;
   labels: NamedRef[] | string | null;
@@ -179,6 +180,7 @@ const toIdeaRow = (row: CreatedIdeaRow): IdeaRow => ({
   created: new Date(row.created),
   moderatorStatus: row.moderator_status,
   moderatorFeedbackText: row.moderator_feedback_text,
+  moderatorFeedbackDate: row.moderator_feedback_date === null ? null : new Date(row.moderator_feedback_date),
   category: row.category_id !== null && row.category_name !== null ? { id: Number(row.category_id), name: row.category_name } : null,
   commentCount: 0,
   positiveRatingCount: 0,
@@ -251,7 +253,7 @@ export async function moderateIdea(
 ): Promise<void> {
   const [idea] = await db
     .update(ideas)
-    .set({ moderatorStatus: input.status, moderatorFeedbackText: cleanRichText(input.feedback) })
+    .set({ moderatorStatus: input.status, moderatorFeedbackText: cleanRichText(input.feedback), moderatorFeedbackCreatorId: input.actorId, moderatorFeedbackDate: sql`now()` })
     .where(eq(ideas.id, ideaId))
     .returning({ creatorId: ideas.creatorId, moduleId: ideas.moduleId, name: ideas.name });
   if (!idea) throw new Error(`no idea ${ideaId}`);

@@ -14,7 +14,7 @@ import { REPORT_MAX_LENGTH } from '../reports/rules.js';
 import { ideaPath, ideaReferenceNumber, modulePath, profilePath, projectPath } from '../../core/urls.js';
 import { IDEA_LIMITS } from './input.js';
 import { IDEA_SEARCH_MAX_LENGTH } from './rules.js';
-import type { IdeaOrdering, IdeaRow } from './queries.js';
+import type { IdeaModerationFacts, IdeaOrdering, IdeaRow } from './queries.js';
 import { GuestBadge } from '../../web/guest-badge.js';
 import type { CustomField } from '../customfields/rules.js';
 import { AnswerFilter, CustomAnswers } from '../customfields/views.js';
@@ -383,6 +383,12 @@ export function IdeaPage({ page, data, scripts }: { page: PageContext; data: Ide
             <h2 id="idea-feedback-heading">{t(lang, 'Official feedback')}</h2>
             <p>
               <StatusBadge lang={lang} status={idea.moderatorStatus} /> {place.organisationName}
+              {idea.moderatorFeedbackDate && (
+                <>
+                  {' '}
+                  <time dateTime={idea.moderatorFeedbackDate.toISOString()}>{formatDate(idea.moderatorFeedbackDate, lang, timeZone)}</time>
+                </>
+              )}
             </p>
             {idea.moderatorFeedbackText && <RichText html={idea.moderatorFeedbackText} />}
           </section>
@@ -549,13 +555,40 @@ export function IdeaDeletePage({ page, idea, action, cancel, words }: { page: Pa
   );
 }
 
-export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]>; extra?: ComponentChildren; words?: IdeaWords }) {
+/** How to reach the author (with their consent) and who gave the last official feedback: for moderators only. */
+function ModerationFacts({ page, facts }: { page: PageContext; facts: IdeaModerationFacts }) {
+  const { lang, timeZone } = page;
+  const contact = facts.creatorEmail || facts.creatorPhone;
+  if (!contact && !facts.feedbackDate) return null;
+  return (
+    <dl class="moderation-facts">
+      {contact && (
+        <>
+          <dt>{t(lang, "The author's contact details")}</dt>
+          <dd>
+            {facts.creatorEmail && <a href={`mailto:${facts.creatorEmail}`}>{facts.creatorEmail}</a>} {facts.creatorPhone}{' '}
+            ({facts.creatorContactConsent ? t(lang, 'the author agreed to be contacted') : t(lang, 'the author did not agree to be contacted')})
+          </dd>
+        </>
+      )}
+      {facts.feedbackDate && (
+        <>
+          <dt>{t(lang, 'Official feedback last given')}</dt>
+          <dd>{t(lang, 'by %(user)s on %(date)s', { user: facts.feedbackBy ?? '—', date: formatDate(facts.feedbackDate, lang, timeZone) })}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function IdeaModeratePage(props: { page: PageContext; idea: IdeaRow; facts?: IdeaModerationFacts | null; action: string; cancel: string; status: string; feedback: string; errors: Record<string, string[]>; extra?: ComponentChildren; words?: IdeaWords }) {
   const { page, idea } = props;
   const { lang } = page;
   return (
     <Layout page={page} title={say(lang, props.words, 'Moderate the idea')} scripts={['/static/richtext.js']}>
       <h1>{say(lang, props.words, 'Moderate the idea')}</h1>
       <p class="lead">{idea.name}</p>
+      {props.facts && <ModerationFacts page={page} facts={props.facts} />}
       <form method="post" action={props.action} class="idea-form">
         <CsrfField page={page} />
         <div class={`field${props.errors.moderator_status ? ' has-error' : ''}`}>

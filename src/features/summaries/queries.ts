@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { comments, modules } from '../../db/schema/index.js';
 import { moduleContentTypes } from '../../core/modules/registry.js';
 import { SUMMARY_LIMITS } from './rules.js';
-import { summaries } from './schema.js';
+import { summaries, summaryFeedback } from './schema.js';
 
 export type Summary = typeof summaries.$inferSelect;
 
@@ -74,10 +74,16 @@ export async function findSummary(db: DbOrTx, projectId: number, moduleId: numbe
   return row ?? null;
 }
 
+const feedbackCount = (positive: boolean) =>
+  sql<number>`(select count(*) from ${summaryFeedback} f where f.summary_id = ${summaries.id} and f.positive = ${positive})`.mapWith(Number);
+
+/** A summary with its scope's name and its readers' thumbs up and down (kept from adhocracy+). */
+export type ListedSummary = Summary & { moduleName: string | null; helpful: number; unhelpful: number };
+
 /** A project's summaries (the project's first, then its modules'), published ones only when asked. */
-export async function projectSummaries(db: DbOrTx, projectId: number, { publishedOnly }: { publishedOnly: boolean }): Promise<(Summary & { moduleName: string | null })[]> {
+export async function projectSummaries(db: DbOrTx, projectId: number, { publishedOnly }: { publishedOnly: boolean }): Promise<ListedSummary[]> {
   return db
-    .select({ ...summariesColumns, moduleName: modules.name })
+    .select({ ...summariesColumns, moduleName: modules.name, helpful: feedbackCount(true), unhelpful: feedbackCount(false) })
     .from(summaries)
     .leftJoin(modules, eq(modules.id, summaries.moduleId))
     .where(and(eq(summaries.projectId, projectId), publishedOnly ? sql`${summaries.published} is not null` : undefined))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { modules, projects, users } from '../../db/schema/index.js';
 
 /* The machine summaries' table (drizzle.config.ts finds it here). */
@@ -28,4 +28,22 @@ export const summaries = pgTable(
     published: timestamp('published', { withTimezone: true }),
   },
   (t) => [uniqueIndex('summaries_scope_key').on(t.projectId, sql`coalesce(${t.moduleId}, 0)`)],
+);
+
+/**
+ * A reader's thumbs up or down on a summary (adhocracy+'s SummaryFeedback: a signed-in user, or a
+ * browser session without one), counted for the initiators beside the summary.
+ */
+export const summaryFeedback = pgTable(
+  'summary_feedback',
+  {
+    id: serial('id').primaryKey(),
+    summaryId: integer('summary_id')
+      .notNull()
+      .references(() => summaries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    positive: boolean('positive').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('summary_feedback_summary_idx').on(t.summaryId), uniqueIndex('summary_feedback_user_key').on(t.summaryId, t.userId)],
 );

@@ -95,6 +95,7 @@ export const prioritisation: ModuleType = {
   pageQuery: TopicListQuery,
   content: topicList,
   plugin: topicPages,
+  mediaColumns: [topics.image],
   exports: TOPIC_EXPORTS,
   notifications: ['a comment on a topic reaches the project’s followers and moderators (shared actions)'],
   fixtures: [topicFixtures],

@@ -16,6 +16,8 @@ export const TOPIC_ORDERINGS = ['name', '-positive_rating_count', '-comment_coun
 export type TopicOrdering = (typeof TOPIC_ORDERINGS)[number];
 
 export interface TopicRow extends ItemRow {
+  /** Its picture (a media path), kept from adhocracy+. */
+  image: string | null;
   category: NamedRef | null;
   labels: NamedRef[];
   positiveRatingCount: number;
@@ -54,6 +56,7 @@ export async function loadTopics(db: DbOrTx, query: TopicQuery, userId: number |
       moduleId: topics.moduleId,
       name: topics.name,
       description: topics.description,
+      image: topics.image,
       created: topics.created,
       creatorName: users.username,
       categoryId: categories.id,

@@ -16,6 +16,8 @@ export const topics = pgTable(
     name: varchar('name', { length: 120 }).notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The topic's picture (adhocracy+'s Topic.image), shown on its page. */
+    image: text('image'),
     /** The slug adhocracy+ gave the topic (import-aplus), so that its old address `/<org>/topicprio/<slug>/` still leads to it. */
     legacySlug: varchar('legacy_slug', { length: 100 }),
     ...timestamps,

@@ -109,6 +109,11 @@ export function TopicPage({ page, data }: { page: PageContext; data: TopicPageDa
     <ItemPageFrame page={page} orgSlug={data.orgSlug} module={data.module} title={topic.name} change={data.change} thread={data.thread}>
       <Badges lang={page.lang} topic={topic} aliases={data.module.aliases} />
       {data.results}
+      {topic.image && (
+        <figure class="idea-image">
+          <img src={`/media/${topic.image}`} alt={t(page.lang, 'Image of the topic %(name)s', { name: topic.name })} />
+        </figure>
+      )}
       <RichText html={topic.description} />
       <RatingButtons
         page={page}

@@ -7,13 +7,13 @@ import { sendPage } from '../../web/render.js';
 import { managedOrganisation } from '../../web/guards.js';
 import { doneMessage, newsletterListPath, withDone } from '../../web/paths.js';
 import { NewsletterFormPage, NewsletterListPage } from './views.js';
-import { listNewsletters, newsletterProjects } from './queries.js';
+import { listNewsletters, newsletterDraftValues, newsletterProjects } from './queries.js';
 import { readNewsletterForm } from './rules.js';
 import { sendNewsletter } from './services.js';
 
 const OrgParams = Type.Object({ org: Slug });
 const ListQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
-const CreateQuery = Type.Object({ project: Type.Optional(Type.String({ maxLength: 12 })) });
+const CreateQuery = Type.Object({ project: Type.Optional(Type.String({ maxLength: 12 })), draft: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
 
 /** Newsletters to a project's followers, from the organisation's dashboard (§B18; initiators and superusers, §B1). */
 export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> {
@@ -31,7 +31,8 @@ export async function newsletterRoutes(fastify: FastifyInstance): Promise<void> 
     const managed = await managedOrganisation(request, reply, request.params.org);
     if (!managed) return reply;
     const { page, organisation } = managed;
-    const values = { sender_name: organisation.name, project: request.query.project ?? '' };
+    const draft = request.query.draft === undefined ? null : await newsletterDraftValues(db, organisation.id, request.query.draft);
+    const values = draft ?? { sender_name: organisation.name, project: request.query.project ?? '' };
     return sendPage(reply, NewsletterFormPage({ page, organisation, projects: await newsletterProjects(db, organisation.id), values, errors: {} }));
   });
 

@@ -62,7 +62,7 @@ export async function newsletterDeliveries(db: DbOrTx, newsletterIds: number[]):
 /** The organisation's newsletters, newest first, with how far their e-mails have gone out (two statements). */
 export async function listNewsletters(db: DbOrTx, organisationId: number) {
   const list = await db
-    .select({ id: newsletters.id, subject: newsletters.subject, created: newsletters.created, receivers: newsletters.receivers, projectName: projects.name })
+    .select({ id: newsletters.id, subject: newsletters.subject, created: newsletters.created, receivers: newsletters.receivers, targetGroup: newsletters.targetGroup, isDraft: newsletters.isDraft, projectName: projects.name })
     .from(newsletters)
     .leftJoin(projects, eq(projects.id, newsletters.projectId))
     .where(eq(newsletters.organisationId, organisationId))
@@ -70,4 +70,15 @@ export async function listNewsletters(db: DbOrTx, organisationId: number) {
     .limit(100);
   const deliveries = await newsletterDeliveries(db, list.map((n) => n.id));
   return list.map((n) => ({ ...n, ...(deliveries.get(n.id) ?? { sent: 0, pending: 0 }) }));
+}
+
+/** A draft of the organisation's (kept from adhocracy+), as the values of a new newsletter's form; null when it has none of that id. */
+export async function newsletterDraftValues(db: DbOrTx, organisationId: number, id: number) {
+  const [row] = await db
+    .select({ sender_name: newsletters.senderName, sender_email: newsletters.senderEmail, subject: newsletters.subject, body: newsletters.body, projectId: newsletters.projectId })
+    .from(newsletters)
+    .where(and(eq(newsletters.id, id), eq(newsletters.organisationId, organisationId), eq(newsletters.isDraft, true)));
+  if (!row) return null;
+  const { projectId, ...values } = row;
+  return { ...values, project: projectId === null ? '' : String(projectId) };
 }

@@ -8,8 +8,17 @@ import { OrganisationTabs } from '../projects/views.js';
 import { newsletterCreatePath } from '../../web/paths.js';
 import type { listNewsletters, newsletterProjects } from './queries.js';
 import { NEWSLETTER_TEXT_MAX_LENGTH, type NewsletterValues } from './rules.js';
+import type { NewsletterTargetGroup } from '../../db/schema/index.js';
 
 type Organisation = { slug: string; name: string };
+
+/** Whom a newsletter was written for (newsletters from adhocracy+ may name another group than a project's followers). */
+const TARGET_GROUP_LABELS: Record<NewsletterTargetGroup, string> = {
+  project: "The project's followers",
+  organisation: "The organisation's followers",
+  initiators: "The organisation's initiators",
+  platform: 'Every user of the platform',
+};
 
 export function NewsletterListPage({ page, organisation, list, done }: { page: PageContext; organisation: Organisation; list: Awaited<ReturnType<typeof listNewsletters>>; done: string | null }) {
   const { lang } = page;
@@ -25,14 +34,23 @@ export function NewsletterListPage({ page, organisation, list, done }: { page: P
         </a>
       </p>
       {list.length ? (
-        <DataTable headers={[t(lang, 'Subject'), t(lang, 'Project'), t(lang, 'Sent on'), t(lang, 'Delivery')]}>
+        <DataTable headers={[t(lang, 'Subject'), t(lang, 'Project'), t(lang, 'Receivers'), t(lang, 'Sent on'), t(lang, 'Delivery')]}>
           {list.map((n) => (
             <tr>
-              <td>{n.subject}</td>
-              <td>{n.projectName ?? '—'}</td>
-              <td>{formatDateTime(n.created, lang, page.timeZone)}</td>
               <td>
-                {t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.sent, receivers: n.receivers })}
+                {n.subject}
+                {n.isDraft && (
+                  <>
+                    {' '}
+                    (<a href={`${newsletterCreatePath(organisation.slug)}?draft=${n.id}`}>{t(lang, 'write it as a new newsletter')}</a>)
+                  </>
+                )}
+              </td>
+              <td>{n.projectName ?? '—'}</td>
+              <td>{t(lang, TARGET_GROUP_LABELS[n.targetGroup])}</td>
+              <td>{n.isDraft ? t(lang, 'Draft, never sent') : formatDateTime(n.created, lang, page.timeZone)}</td>
+              <td>
+                {n.isDraft ? '—' : t(lang, '%(delivered)s of %(receivers)s e-mails sent', { delivered: n.sent, receivers: n.receivers })}
                 {n.pending > 0 && ` (${t(lang, 'delivering…')})`}
               </td>
             </tr>

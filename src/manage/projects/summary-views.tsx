@@ -6,7 +6,7 @@ import { Select } from '../../web/controls.js';
 import { CsrfField } from '../../web/layout.js';
 import { projectComponentPath } from '../../web/paths.js';
 import { MachineSummary } from '../../web/summary-text.js';
-import type { Summary } from '../../features/summaries/queries.js';
+import type { ListedSummary } from '../../features/summaries/queries.js';
 import { type FrameData, ProjectFrame } from './views.js';
 
 export const summariesPath = (org: string, project: string) => projectComponentPath(org, project, 'summary');
@@ -17,7 +17,7 @@ export interface SummaryPageData {
   /** Why this project's contributions may not go out (a catalogue key), or null. */
   refusal: string | null;
   modules: { id: number; name: string }[];
-  summaries: (Summary & { moduleName: string | null })[];
+  summaries: ListedSummary[];
   scope: string;
   errors: FieldErrors;
   /** The model's failure, shown above the form. */
@@ -62,6 +62,7 @@ export function SummaryPage({ page, data, summary }: { page: PageContext; data: 
           <MachineSummary page={page} summary={s} heading={s.moduleName ?? t(lang, 'The whole project')} />
           <p>
             {s.published ? t(lang, 'Published.') : t(lang, 'Not published.')}{' '}
+            {s.helpful + s.unhelpful > 0 && `${t(lang, 'Readers found it helpful: %(helpful)s, not helpful: %(unhelpful)s.', { helpful: s.helpful, unhelpful: s.unhelpful })} `}
             <PostButton page={page} action={`${base}${s.id}/${s.published ? 'unpublish' : 'publish'}/`} label={s.published ? t(lang, 'Unpublish') : t(lang, 'Publish')} />
           </p>
         </div>

@@ -38,7 +38,7 @@ import { setPassword } from '../../core/users/credentials.js';
 import { accountLinks } from '../../core/users/urls.js';
 import { ImageInvalid } from '../../media/images.js';
 import { deleteAccount } from '../../core/users/deletion.js';
-import { BIO_MAX_LENGTH } from '../../core/users/rules.js';
+import { BIO_MAX_LENGTH, profileLinkErrors } from '../../core/users/rules.js';
 
 
 const settingsView = (account: Account): SettingsView => ({
@@ -48,6 +48,9 @@ const settingsView = (account: Account): SettingsView => ({
   pendingEmail: account.pendingEmail,
   language: account.language,
   bio: account.bio,
+  homepage: account.homepage,
+  twitter_handle: account.twitterHandle,
+  facebook_handle: account.facebookHandle,
   avatarUrl: avatarUrl(account),
   hasAvatar: Boolean(account.avatar),
 });
@@ -87,12 +90,15 @@ async function readSettingsForm(request: FastifyRequest): Promise<SettingsForm> 
   return { fields, avatar, tooLarge };
 }
 
+const profileLinks = (form: Record<string, string>) => ({ homepage: field(form, 'homepage'), twitter_handle: field(form, 'twitter_handle'), facebook_handle: field(form, 'facebook_handle') });
+
 async function settingsErrors(app: FastifyInstance, lang: Lang, account: { id: number; username: string }, form: Record<string, string>): Promise<FieldErrors> {
   const input = { username: field(form, 'username'), email: field(form, 'email') };
   // Whether another account has the address is never told here (issue 21, finding 8): see mailEmailChange.
   const errors: FieldErrors = await usernameAndEmailErrors(app.ctx.db, lang, input, { exceptUserId: account.id, currentUsername: account.username });
   if (!isLang(field(form, 'language'))) errors.language = [t(lang, 'Select a valid choice.')];
   if (field(form, 'bio', false).length > BIO_MAX_LENGTH) errors.bio = [t(lang, 'Ensure this value has at most %(max)s characters.', { max: BIO_MAX_LENGTH })];
+  for (const [name, key] of Object.entries(profileLinkErrors(profileLinks(form)))) errors[name] = [t(lang, key)];
   return errors;
 }
 
@@ -156,6 +162,9 @@ export async function accountSettingsRoutes(app: FastifyInstance): Promise<void>
       email: field(form.fields, 'email'),
       language: field(form.fields, 'language') as Lang,
       bio: field(form.fields, 'bio', false),
+      homepage: profileLinks(form.fields).homepage,
+      twitterHandle: profileLinks(form.fields).twitter_handle,
+      facebookHandle: profileLinks(form.fields).facebook_handle,
       avatar,
     };
     const saved = await db

@@ -10,7 +10,7 @@ import { interpolate } from '../../web/interpolate.js';
 import { platformPagePath } from '../../core/legal/texts.js';
 import { keepingNext } from '../../core/users/urls.js';
 import type { MailSettings } from './queries.js';
-import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, GUEST_CONVERT_PATH, GUEST_PATH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
+import { BIO_MAX_LENGTH, type ConsentText, EMAIL_MAX_LENGTH, GUEST_CONVERT_PATH, GUEST_PATH, PROFILE_LINK_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../core/users/rules.js';
 
 type FormValues = Record<string, string>;
 
@@ -251,6 +251,9 @@ export interface SettingsView {
   pendingEmail: string | null;
   language: string;
   bio: string;
+  homepage: string;
+  twitter_handle: string;
+  facebook_handle: string;
   avatarUrl: string;
   hasAvatar: boolean;
 }
@@ -306,6 +309,9 @@ export function AccountSettingsPage({ page, account, errors = {}, saved, mailNot
             </p>
             <ErrorList errors={errors.bio} />
           </div>
+          <Field name="homepage" label={t(lang, 'Homepage')} value={account.homepage} maxLength={PROFILE_LINK_MAX_LENGTH.homepage} autocomplete="url" errors={errors.homepage} />
+          <Field name="twitter_handle" label={t(lang, 'Twitter name')} value={account.twitter_handle} maxLength={PROFILE_LINK_MAX_LENGTH.handle} errors={errors.twitter_handle} />
+          <Field name="facebook_handle" label={t(lang, 'Facebook name')} value={account.facebook_handle} maxLength={PROFILE_LINK_MAX_LENGTH.handle} errors={errors.facebook_handle} />
           <div class={`field${errors.avatar?.length ? ' has-error' : ''}`}>
             <p>
               <img class="avatar" src={account.avatarUrl} alt={t(lang, 'Your current avatar')} width={100} height={100} />

@@ -87,13 +87,13 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     const back = `/backoffice/organisations/${organisation.slug}/?done=saved`;
     const action = body.action ?? '';
     if (action === 'settings') {
-      const values = { name: (body.name ?? '').trim(), language: body.language ?? '', enable_geolocation: body.enable_geolocation ? 'on' : '' };
+      const values = { name: (body.name ?? '').trim(), language: body.language ?? '', enable_geolocation: body.enable_geolocation ? 'on' : '', is_supporting: body.is_supporting ? 'on' : '' };
       const errors: Record<string, string[]> = {};
       const nameError = organisationNameError(values.name);
       if (nameError) errors.name = [t(page.lang, nameError)];
       if (!['de', 'en'].includes(values.language)) errors.non_field_errors = [t(page.lang, 'Select a valid choice.')];
       if (Object.keys(errors).length) return organisationPage(request, reply, organisation.slug, { values, errors, status: 400 });
-      await db.transaction((tx) => updateOrganisation(tx, organisation.id, { name: values.name, language: values.language, enableGeolocation: values.enable_geolocation === 'on' }));
+      await db.transaction((tx) => updateOrganisation(tx, organisation.id, { name: values.name, language: values.language, enableGeolocation: values.enable_geolocation === 'on', isSupporting: values.is_supporting === 'on' }));
       return reply.redirect(back, 302);
     }
     const match = /^(add|remove)_(initiator|member)$/.exec(action);

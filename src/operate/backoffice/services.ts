@@ -35,16 +35,21 @@ export async function createOrganisation(tx: Tx, name: string, language?: Lang):
   return row;
 }
 
-export async function updateOrganisation(tx: Tx, id: number, values: { name: string; enableGeolocation: boolean; language: string }) {
+export async function updateOrganisation(tx: Tx, id: number, values: { name: string; enableGeolocation: boolean; isSupporting: boolean; language: string }) {
   await tx.update(organisations).set(values).where(eq(organisations.id, id));
 }
 
 const ROLE = { initiator: organisationInitiators, member: organisationMembers } as const;
 
+/** An organisation's initiators or members; a member with the number and the further details the organisation keeps (from adhocracy+). */
 export async function organisationPeople(db: DbOrTx, organisationId: number, role: keyof typeof ROLE) {
   const table = ROLE[role];
+  const details =
+    role === 'member'
+      ? { memberNumber: organisationMembers.memberNumber, additionalInfo: organisationMembers.additionalInfo }
+      : { memberNumber: sql<string>`''`, additionalInfo: sql<Record<string, string>>`'{}'::jsonb` };
   return db
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, ...details })
     .from(table)
     .innerJoin(users, eq(users.id, table.userId))
     .where(eq(table.organisationId, organisationId))

@@ -68,7 +68,7 @@ export function OrganisationsPage({ page, organisations, name, error, notice }: 
 }
 
 interface OrganisationData {
-  organisation: { id: number; slug: string; name: string; enableGeolocation: boolean; language: string };
+  organisation: { id: number; slug: string; name: string; enableGeolocation: boolean; isSupporting: boolean; language: string };
   initiators: Rows<typeof organisationPeople>;
   members: Rows<typeof organisationPeople>;
   values: Record<string, string>;
@@ -85,7 +85,8 @@ export function OrganisationPage({ page, data }: { page: PageContext; data: Orga
       <ul>
         {list.map((u) => (
           <li>
-            {u.username} ({u.email}) <PostButton page={page} action={action} fields={{ action: `remove_${role}`, user_id: String(u.id) }} label={t(lang, 'Remove')} aria={`${t(lang, 'Remove')}: ${u.username}`} />
+            {u.username} ({u.email}){u.memberNumber && `, ${t(lang, 'member number %(number)s', { number: u.memberNumber })}`}
+            {Object.entries(u.additionalInfo).map(([label, value]) => `, ${label}: ${value}`)} <PostButton page={page} action={action} fields={{ action: `remove_${role}`, user_id: String(u.id) }} label={t(lang, 'Remove')} aria={`${t(lang, 'Remove')}: ${u.username}`} />
           </li>
         ))}
       </ul>
@@ -118,6 +119,11 @@ export function OrganisationPage({ page, data }: { page: PageContext; data: Orga
           </select>
         </div>
         <Checkbox name="enable_geolocation" label={t(lang, 'Show the projects in the app (geolocation)')} checked={values.name === undefined ? organisation.enableGeolocation : values.enable_geolocation === 'on'} />
+        <Checkbox
+          name="is_supporting"
+          label={t(lang, 'A supporting organisation (it supports the platform; marked on its page)')}
+          checked={values.name === undefined ? organisation.isSupporting : values.is_supporting === 'on'}
+        />
         <button type="submit">{t(lang, 'Save')}</button>
       </form>
       <h2>{t(lang, 'Initiators')}</h2>

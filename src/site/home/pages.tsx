@@ -251,6 +251,7 @@ export function OrganisationPage(props: { page: PageContext; organisation: Organ
       <div class="organisation-head">
         {organisation.logo && <img class="organisation-logo" src={`/media/${organisation.logo}`} alt={t(lang, 'Logo of %(organisation)s', { organisation: organisation.name })} width={96} height={96} />}
         <h1>{organisation.title || organisation.name}</h1>
+        {organisation.isSupporting && <span class="badge">{t(lang, 'Supporting organisation')}</span>}
       </div>
       {slogan && <p class="lead">{slogan}</p>}
       {description && <p>{description}</p>}

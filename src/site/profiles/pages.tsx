@@ -26,8 +26,18 @@ export async function profilePages(fastify: FastifyInstance): Promise<void> {
   });
 }
 
+/** The profile's links as adhocracy+ showed them: the homepage (web addresses only), Twitter and Facebook by handle. */
+function profileLinks(profile: Profile): { label: string; href: string }[] {
+  const links: { label: string; href: string }[] = [];
+  if (/^https?:\/\//i.test(profile.homepage)) links.push({ label: profile.homepage, href: profile.homepage });
+  if (profile.twitterHandle) links.push({ label: `Twitter: @${profile.twitterHandle}`, href: `https://twitter.com/${encodeURIComponent(profile.twitterHandle)}` });
+  if (profile.facebookHandle) links.push({ label: `Facebook: ${profile.facebookHandle}`, href: `https://www.facebook.com/${encodeURIComponent(profile.facebookHandle)}` });
+  return links;
+}
+
 function ProfilePage({ page, profile }: { page: PageContext; profile: Profile }) {
   const { lang } = page;
+  const links = profileLinks(profile);
   return (
     <Layout page={page} title={profile.username}>
       <div class="profile-head">
@@ -37,6 +47,17 @@ function ProfilePage({ page, profile }: { page: PageContext; profile: Profile })
           <p>
             {t(lang, 'Since')} {formatDate(profile.dateJoined, lang, page.timeZone)}
           </p>
+          {links.length > 0 && (
+            <ul class="profile-links">
+              {links.map((link) => (
+                <li>
+                  <a href={link.href} rel="nofollow noopener">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       {profile.bio && (

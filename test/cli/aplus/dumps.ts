@@ -36,7 +36,7 @@ export function smallDump(natural = true): DumpRecord[] {
     { model: 'a4modules.item', pk: 40, fields: { module: 4, creator: user('anna', 7), created: '2025-02-03T10:00:00Z', modified: null, polymorphic_ctype: ctype('a4_candy_ideas', 'idea', 30) } },
     { model: 'a4_candy_ideas.idea', pk: 40, fields: { name: 'Bäume', description: '<p>Mehr Bäume</p>', slug: 'baume', image: '', category: null, labels: [], moderator_status: null, moderator_feedback_text: null } },
     { model: 'a4_candy_offlineevents.offlineevent', pk: 1, fields: { name: 'Treffen', event_type: 'Versammlung', project: 3, date: '2025-04-01T10:00:00Z', slug: 'treffen', description: '<p>Im Rathaus</p>', creator: user('anna', 7), created: '2025-03-01T10:00:00Z', modified: null } },
-    { model: 'a4_candy_summarization.summaryfeedback', pk: 1, fields: { summary: 1, user: user('anna', 7), positive: true } },
+    { model: 'a4_candy_activities.activity', pk: 41, fields: { slug: 'stand', name: 'Infostand', highlight: 'Samstag 10 Uhr', description: '<p>Am Markt</p>' } },
   ];
 }
 

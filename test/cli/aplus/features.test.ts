@@ -3,10 +3,11 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { AplusImportError, importAplus, type ImportReport } from '../../../src/cli/aplus/import.js';
+import { AplusImportError, importAplus, type ImportReport, summary } from '../../../src/cli/aplus/import.js';
 import * as floor from '../../../src/db/schema/index.js';
 import { customFieldAnswers, customFieldChoices, customFields } from '../../../src/features/customfields/schema.js';
-import { summaries } from '../../../src/features/summaries/schema.js';
+import { summaries, summaryFeedback } from '../../../src/features/summaries/schema.js';
+import { Browser } from '../../me/accounts/client.js';
 import { loadSharp } from '../../../src/media/images.js';
 import type { Db } from '../../../src/db/client.js';
 import { createTestDatabase } from '../../database.js';
@@ -19,7 +20,7 @@ import { type DumpRecord, smallDump, writeDump } from './dumps.js';
  * StreamField bodies; and the refusals of bad rows, each naming its record.
  */
 
-const s = { ...floor, customFields, customFieldChoices, customFieldAnswers, summaries };
+const s = { ...floor, customFields, customFieldChoices, customFieldAnswers, summaries, summaryFeedback };
 const { app, db, config } = await createTestApp();
 
 const page = (pk: number, path: string, slug: string, title: string, urlPath: string, extra: Record<string, unknown> = {}): DumpRecord => ({
@@ -31,7 +32,12 @@ const page = (pk: number, path: string, slug: string, title: string, urlPath: st
 function featureDump(): DumpRecord[] {
   const stream = (blocks: unknown[]) => JSON.stringify(blocks);
   return [
-    ...smallDump(),
+    // A supporting organisation (a+'s is_supporting).
+    ...smallDump().map((r) => (r.model === 'a4_candy_organisations.organisation' ? { ...r, fields: { ...r.fields, is_supporting: true, enable_ai_summarisation: true } } : r)),
+    // Files the rich texts link to (CKEditor's uploads): one there, one missing, one whose name the store does not take.
+    ...smallDump()
+      .filter((r) => r.model === 'a4modules.module')
+      .map((r) => ({ ...r, pk: 44, fields: { ...r.fields, slug: 'plan', description: '<p><img src="/media/uploads/plan.png"><a href="/media/uploads/fehlt.pdf">PDF</a><img src="/media/uploads/Plan%20A.png"></p>' } })),
     { model: 'a4_candy_moderatorremark.moderatorremark', pk: 1, fields: { creator: ['anna'], item_content_type: ['a4_candy_ideas', 'idea'], item_object_id: 40, remark: 'Prüfen', created: '2025-03-03T10:00:00Z', modified: null } },
     { model: 'a4_candy_moderatorremark.moderatorremark', pk: 2, fields: { creator: ['anna'], item_content_type: ['a4comments', 'comment'], item_object_id: 5, remark: 'Kommentar', created: '2025-03-03T10:00:00Z', modified: null } },
     { model: 'a4_candy_notifications.notificationsettings', pk: 1, fields: { user: ['anna'], email_project_events: false, notify_user_engagement: false, notify_project_events: true, notify_messages: false } },
@@ -56,6 +62,12 @@ function featureDump(): DumpRecord[] {
       pk: 2,
       fields: { project: 3, prompt: 'p', input_text_hash: 'b'.repeat(64), response_data: { summary_items: [{ title: 'Überblick', summary: 'Viele wollen Bäume.', key_points: ['Bäume', 'Schatten'] }], module_items: [] }, last_checked_at: null, created_at: '2025-03-09T10:00:00Z' },
     },
+    { model: 'a4_candy_summarization.summaryfeedback', pk: 1, fields: { summary: 2, user: ['anna'], feedback: 'positive', session_key: 'k1', created_at: '2025-03-10T10:00:00Z' } },
+    { model: 'a4_candy_summarization.summaryfeedback', pk: 2, fields: { summary: 2, user: null, feedback: 'negative', session_key: 'k2', created_at: '2025-03-10T11:00:00Z' } },
+    { model: 'a4_candy_summarization.summaryfeedback', pk: 3, fields: { summary: 1, user: ['anna'], feedback: 'negative', session_key: 'k1', created_at: '2025-03-02T10:00:00Z' } },
+    // Models of a newer a+ (after c898b40).
+    { model: 'a4_candy_contrib.settings', pk: 1, fields: { key: 'project_summary_prompt', value: 'Fasse zusammen' } },
+    { model: 'a4_candy_organisations.organisationfollow', pk: 1, fields: { organisation: 2, creator: ['anna'], enabled: true, created: '2025-03-01T10:00:00Z', modified: null } },
     { model: 'wagtailcore.site', pk: 2, fields: { hostname: 'localhost', port: 80, root_page: 3, is_default_site: true } },
     page(1, '0001', 'root', 'Root', '/'),
     page(3, '00010001', 'home', 'Homepage', '/home/'),
@@ -121,6 +133,8 @@ async function filesFor(records: DumpRecord[]) {
   mkdirSync(join(files.media, 'original_images'), { recursive: true });
   const sharp = await loadSharp();
   writeFileSync(join(files.media, 'original_images/markt.png'), await sharp({ create: { width: 2, height: 2, channels: 3, background: '#888' } }).png().toBuffer());
+  mkdirSync(join(files.media, 'uploads'), { recursive: true });
+  writeFileSync(join(files.media, 'uploads/plan.png'), await sharp({ create: { width: 2, height: 2, channels: 3, background: '#080' } }).png().toBuffer());
   return files;
 }
 
@@ -140,6 +154,7 @@ test('a bad row of the new models stops the import with one line naming it, and 
     [changed('a4_candy_notifications.notification', 12, { recipient: ['nobody'] }), /^a4_candy_notifications\.notification pk 12: recipient \["nobody"\] is not a user of the dump$/],
     [changed('a4_candy_notifications.notification', 12, { context: '{"project": ' }), /^a4_candy_notifications\.notification pk 12: context is not JSON$/],
     [changed('a4_candy_summarization.projectsummary', 2, { response_data: 'no JSON' }), /^a4_candy_summarization\.projectsummary pk 2: response_data is not JSON$/],
+    [changed('a4_candy_summarization.summaryfeedback', 2, { feedback: 'meh' }), /^a4_candy_summarization\.summaryfeedback pk 2: feedback "meh" is neither "positive" nor "negative"$/],
     [changed('a4categories.categoryalias', 1, { module: 77 }), /^a4categories\.categoryalias pk 1: module 77 is not a module of the dump$/],
     [changed('a4_candy_cms_settings.socialmedia', 1, { twitter: 'ftp://x.example/' }), /^a4_candy_cms_settings\.socialmedia pk 1: twitter: Enter a valid URL\.$/],
     [changed('a4_candy_cms_pages.simplepage', 5, { body_streamfield_de: JSON.stringify([{ type: 'richtext', value: `<p>${'x'.repeat(100_001)}</p>` }]) }), /^a4_candy_cms_pages\.simplepage pk 5: body_de: /],
@@ -198,6 +213,20 @@ test('the latest summary of a project is kept as plain paragraphs, unpublished; 
   assert.equal(rows.length, 1);
   assert.deepEqual([rows[0].projectId, rows[0].moduleId, rows[0].text, rows[0].published], [3, null, 'Überblick\n\nViele wollen Bäume.\n\n– Bäume\n– Schatten', null]);
   assert.deepEqual(report.models['a4_candy_summarization.projectsummary'].cannotPlace, { 'an older summary of a project (Allmende keeps the latest)': 1 });
+});
+
+test("readers' thumbs up and down on the kept summary come along and are counted for the initiators; those on the older one are counted as not placed", async () => {
+  const feedback = await db.select({ summaryId: s.summaryFeedback.summaryId, userId: s.summaryFeedback.userId, positive: s.summaryFeedback.positive }).from(s.summaryFeedback).orderBy(s.summaryFeedback.id);
+  assert.deepEqual(feedback, [
+    { summaryId: 2, userId: 7, positive: true },
+    { summaryId: 2, userId: null, positive: false },
+  ]);
+  assert.deepEqual(report.models['a4_candy_summarization.summaryfeedback'].cannotPlace, { 'feedback on an older summary of a project (Allmende keeps the latest)': 1 });
+  const initiator = new Browser(app);
+  await initiator.login('anna', 'password');
+  const dashboard = await initiator.get('/stadt/dashboard/projects/markt/summary/');
+  assert.equal(dashboard.status, 200);
+  assert.ok(dashboard.text.includes('Hilfreich fanden es 1 Lesende, nicht hilfreich 1.'), 'the initiator (German) reads the counts beside the summary');
 });
 
 test('the CMS pages become content pages, the imprint a legal page, the home page the start page; StreamField bodies become clean rich text', async () => {
@@ -260,4 +289,26 @@ test("a+'s landing page figures become the start page's figures, in their order;
   ]);
   assert.deepEqual(report.models['landingpage.statisticsitem'], { found: 4, imported: 3, cannotPlace: { 'a figure Allmende refuses (figure_en: A figure in at least one language is required.)': 1 } });
   // This dump has no superuser, so `/` leads to the setup: the page shows them in test/operate/start-page-figures.test.ts.
+});
+
+test("a supporting organisation (a+'s is_supporting) is marked on its page", async () => {
+  const page = await app.inject({ method: 'GET', url: '/stadt/', headers: { 'accept-language': 'en' } });
+  assert.equal(page.statusCode, 200);
+  assert.ok(page.body.includes('<span class="badge">Supporting organisation</span>'));
+});
+
+test('files the rich texts link to (/media/uploads/…) are copied under their path; a missing one is reported, and one whose name the store does not take', async () => {
+  assert.deepEqual(report.media_files.missing, [
+    { path: 'users/images/missing.png', model: 'a4_candy_users.user', pk: '7' },
+    { path: 'uploads/fehlt.pdf', model: 'a4modules.module', pk: '44' },
+  ]);
+  assert.deepEqual(report.media_files.notKept, [{ path: 'uploads/Plan A.png', model: 'a4modules.module', pk: '44' }]);
+  assert.equal((await app.inject({ method: 'GET', url: '/media/uploads/plan.png' })).statusCode, 200, JSON.stringify(report.media_files));
+  assert.match(summary(report), /not kept: uploads\/Plan A\.png \(linked from a4modules\.module pk 44;/);
+});
+
+test("a newer a+'s models are accounted for: its summary settings skipped on purpose, organisation follows with no home yet, the organisation's AI switch reported as not kept", () => {
+  assert.equal(report.models['a4_candy_contrib.settings'].skipped?.kind, 'on purpose');
+  assert.equal(report.models['a4_candy_organisations.organisationfollow'].skipped?.kind, 'no home yet');
+  assert.deepEqual(Object.keys(report.models['a4_candy_organisations.organisation'].fieldsLost ?? {}), ['enable_ai_summarisation (summaries are on for every organisation once the operator configures them)']);
 });

@@ -41,7 +41,8 @@ test('import-aplus on the sample: a dry run with its report writes nothing, the 
   const imported = manage(where, ...args);
   assert.equal(imported.status, 0, imported.stderr);
   assert.match(imported.stdout, /^Imported: /);
-  assert.match(imported.stdout, /Media: 27 files copied, 0 missing in MEDIA/);
+  // 28: every file of media.tar.gz, the topic's image (ideas/images/topic.png) included.
+  assert.match(imported.stdout, /Media: 28 files copied, 0 missing in MEDIA/);
 
   const again = manage(where, ...args);
   assert.equal(again.status, 1);

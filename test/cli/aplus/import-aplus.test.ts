@@ -213,3 +213,37 @@ test("the sample's platform settings (a+ OrganisationSettings) are imported: eve
   const page = await app.inject({ method: 'GET', url: '/contact/' });
   assert.match(page.body, /<footer[\s\S]*<li>adhocracy\+<\/li>/);
 });
+
+test('no field of the sample is lost: each one a+ had with no home before is kept where a user sees it', async () => {
+  for (const [model, result] of Object.entries(report.models)) assert.equal(result.fieldsLost, undefined, `${model} keeps every field`);
+  assert.equal(report.models['a4_candy_newsletters.newsletter'].imported, 2, 'the draft too');
+  const profile = await app.inject({ method: 'GET', url: '/profile/member_anna/' });
+  assert.ok(profile.body.includes('href="https://member_anna.example.org"') && profile.body.includes('https://twitter.com/member_anna'), 'homepage and Twitter on the profile');
+  const idea = await app.inject({ method: 'GET', url: '/stadt-adorf/ideas/2026-00001/' });
+  assert.match(idea.body, /id="idea-feedback-heading"[\s\S]*<time datetime="2026-12-02T01:54:10\.833Z"/, 'the feedback shows its date');
+
+  const initiator = new Browser(app);
+  await initiator.login('initiator_a', 'Init-A-pass-1');
+  const moderate = await initiator.get('/stadt-adorf/ideas/2026-00001/moderate/');
+  assert.equal(moderate.status, 200);
+  assert.ok(moderate.text.includes('anna.kontakt@example.org') && moderate.text.includes('+49 170 0000000'), "the author's contact details, for moderators");
+  assert.ok(moderate.text.includes('the author did not agree to be contacted'), 'with the consent as given');
+  assert.ok(moderate.text.includes('by moderator_m on'), 'who gave the feedback');
+  const topic = await initiator.get('/stadt-adorf/topicprio/2026-00020/');
+  assert.ok(topic.text.includes('src="/media/ideas/images/topic.png"'), "the topic's image");
+  const other = new Browser(app);
+  await other.login('initiator_b', 'Init-B-pass-2');
+  const newsletters = await other.get('/verein-bestadt/dashboard/communication/newsletters/');
+  assert.ok(newsletters.text.includes('Einladung zur Versammlung') && newsletters.text.includes('Draft, never sent'), 'the draft is listed as one');
+  assert.ok(newsletters.text.includes("The organisation's followers"), 'with its target group');
+  const draft = await other.get('/verein-bestadt/dashboard/communication/newsletters/create/?draft=2');
+  assert.ok(draft.text.includes('value="Einladung zur Versammlung"'), 'a draft starts a new newsletter');
+  assert.ok(!(await initiator.get('/stadt-adorf/dashboard/communication/newsletters/create/?draft=2')).text.includes('Einladung zur Versammlung'), "another organisation's draft is not offered");
+
+  const operator = new Browser(app);
+  await operator.login('admin', 'Admin-Pass-2026!');
+  const organisation = await operator.get('/backoffice/organisations/stadt-adorf/');
+  assert.ok(organisation.text.includes('Mitgliedsnummer A-001') && organisation.text.includes('district: Nord'), `a member's number and additional info (the admin reads German): ${organisation.status}`);
+  const [member] = await db.select({ info: s.organisationMembers.additionalInfo }).from(s.organisationMembers).where(eq(s.organisationMembers.memberNumber, 'A-001'));
+  assert.deepEqual(member.info, { district: 'Nord' });
+});

@@ -38,6 +38,22 @@ test('a JSON file that is not a dumpdata file, or a Django dump of another proje
   await refused(writeDump('[]'), /holds no records/);
 });
 
+test('a dump without pks (--natural-primary), a missing dump, a missing or wrong MEDIA are refused with one line', async () => {
+  const files = writeDump(smallDump().map((r) => (r.model === 'a4_candy_users.user' ? { ...r, pk: null as unknown as number } : r)));
+  await refused(files, /a4_candy_users\.user record \d+ has no pk \(a dump made with --natural-primary cannot be imported; use --natural-foreign only\)/);
+  const good = writeDump(smallDump());
+  await refused({ dump: `${good.dump}.gone`, media: good.media }, /^cannot read the dump .*\.gone$/);
+  await refused({ dump: good.dump, media: `${good.media}/gone` }, /the media .*\/gone does not exist \(give the old media\/ folder or a \.tar\.gz of it\)/);
+  await refused({ dump: good.dump, media: good.dump }, /the media .*dump\.json is neither a folder nor a \.tar\.gz/);
+});
+
+test('an organisation or project whose slug is one of Allmende\'s paths, and a newsletter with an unknown target group, stop the import naming the row', async () => {
+  const slug = smallDump().map((r) => (r.model === 'a4_candy_organisations.organisation' ? { ...r, fields: { ...r.fields, slug: 'accounts' } } : r));
+  await refused(writeDump(slug), /^a4_candy_organisations\.organisation pk 2: slug "accounts" is a path of Allmende and cannot be a slug; rename it in a\+ before the dump$/);
+  const newsletter = [...smallDump(), { model: 'a4_candy_newsletters.newsletter', pk: 1, fields: { creator: ['anna'], sender_name: 'Stadt', sender: '', subject: 'Hallo', body: '<p>Hi</p>', sent: null, receivers: 7, project: null, organisation: 2, created: '2025-03-01T10:00:00Z' } }];
+  await refused(writeDump(newsletter), /^a4_candy_newsletters\.newsletter pk 1: receivers 7 is none of 0 \(platform\), 1 \(organisation\), 2 \(project\), 3 \(initiators\)$/);
+});
+
 test('a row that breaks a rule stops the import with its model and pk, and the database stays as before', async () => {
   const dump = smallDump();
   const idea = dump.find((r) => r.model === 'a4_candy_ideas.idea');
@@ -57,8 +73,8 @@ test('a dry run reads everything and says per model what it would import and wha
   assert.equal(report.dryRun, true);
   assert.deepEqual(report.models['a4comments.comment'], { found: 2, imported: 2, cannotPlace: {} });
   assert.deepEqual(report.models['a4_candy_offlineevents.offlineevent'], { found: 1, imported: 1, cannotPlace: {} });
-  assert.equal(report.models['a4_candy_summarization.summaryfeedback'].skipped?.kind, 'no home yet');
-  assert.deepEqual(report.models['a4_candy_summarization.summaryfeedback'].cannotPlace, { "no home yet: readers' thumbs up or down on a project summary": 1 });
+  assert.equal(report.models['a4_candy_activities.activity'].skipped?.kind, 'no home yet');
+  assert.deepEqual(Object.values(report.models['a4_candy_activities.activity'].cannotPlace), [1]);
   assert.equal(report.models['auth.permission'].skipped?.kind, 'on purpose');
   assert.deepEqual(report.media_files.missing, [{ path: 'users/images/missing.png', model: 'a4_candy_users.user', pk: '7' }]);
   await assertEmpty();

@@ -267,6 +267,21 @@ test('avatars that are too small or not images are refused with a message', asyn
   assert.equal(taken.status, 400);
 });
 
+test("a user keeps a homepage and Twitter and Facebook names (adhocracy+'s profile links), shown on the public profile; other addresses and names are refused", async () => {
+  const { app } = await world();
+  const browser = new Browser(app);
+  await browser.login('user', 'user-password');
+  const fields = { username: 'user', email: 'user@example.org', language: 'en', bio: '' };
+  const bad = await browser.postMultipart('/account/', { ...fields, homepage: 'javascript:alert(1)', twitter_handle: 'a b' });
+  assert.equal(bad.status, 400);
+  assert.match(bad.text, /Enter a valid URL\./);
+  assert.match(bad.text, /Enter the name only/);
+  const saved = await browser.postMultipart('/account/', { ...fields, homepage: 'https://user.example.org', twitter_handle: 'user_tw', facebook_handle: 'user.fb' });
+  assert.equal(saved.status, 302);
+  const profile = await new Browser(app).get('/profile/user/');
+  for (const link of ['href="https://user.example.org"', 'href="https://twitter.com/user_tw"', 'href="https://www.facebook.com/user.fb"']) assert.ok(profile.text.includes(link), link);
+});
+
 test('the public profile shows username, bio and the fallback avatar', async () => {
   const { app, db } = await world();
   await db.update(users).set({ bio: 'I like <b>parks</b>' }).where(eq(users.id, 4));

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ideaPath } from '../../../src/core/urls.js';
+import { eq } from 'drizzle-orm';
 import { proposalSupports } from '../../../src/features/budgeting/schema.js';
+import { mapIdeas } from '../../../src/features/mapideas/schema.js';
 import { Browser } from './client.js';
 import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
 import { createTestApp } from '../../helpers.js';
@@ -62,7 +64,11 @@ const page = (segment: string, id: number) => ideaPath('org', new Date(CREATED),
 
 test('an author of map ideas and proposals can delete the account: undiscussed ones go, those others took part in stay without the name', async () => {
   const t = await world();
+  // Contact details of the author, as an idea from adhocracy+ keeps them.
+  await t.db.update(mapIdeas).set({ creatorEmail: 'user-contact@example.org', creatorPhone: '0170 1', creatorContactConsent: true }).where(eq(mapIdeas.id, 2));
   await deleteAccountOf(t, 'user');
+  const [handedOver] = await t.db.select({ email: mapIdeas.creatorEmail, phone: mapIdeas.creatorPhone, consent: mapIdeas.creatorContactConsent }).from(mapIdeas).where(eq(mapIdeas.id, 2));
+  assert.deepEqual(handedOver, { email: '', phone: '', consent: false }, "the author's contact details go with the account");
   const visitor = new Browser(t.app);
   assert.equal((await visitor.get(page('mapideas', 1))).status, 404);
   assert.equal((await visitor.get(page('budgeting', 1))).status, 404);
