@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
-import { categories, labels, modules, organisations, phases, projects } from '../../src/db/schema/index.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { categories, comments, labels, modules, organisations, phases, projects, ratings, reports } from '../../src/db/schema/index.js';
 import { ideas } from '../../src/features/ideas/schema.js';
 import { dashboardApp, signedIn } from './world.js';
 
@@ -142,6 +142,33 @@ test('a module is added only when complete, hidden only in a draft project, dele
   assert.equal((await initiator.post(`${base}/state/`, { action: 'hide' })).status, 302);
   assert.equal((await initiator.post(`${base}/state/`, { action: 'delete' })).status, 302);
   assert.equal((await db.select().from(modules).where(eq(modules.id, module.id))).length, 0);
+});
+
+test('deleting a draft module takes along what hangs on its content: comments with their replies, ratings and reports; another module\'s stay', async () => {
+  const { db, initiator, module, base } = await withIdeaChallenge();
+  const other = await initiator.post(`${BLUEPRINTS}idea-collection/`, {});
+  assert.equal(other.status, 302);
+  const [kept] = (await db.select().from(modules).where(eq(modules.projectId, 2))).filter((m) => m.id !== module.id);
+  const [gone, stays] = await db.insert(ideas).values([module, kept].map((m) => ({ moduleId: m.id, creatorId: 2, name: 'An idea', description: 'text' }))).returning({ id: ideas.id });
+  const commentOn = (ideaId: number) => ({ creatorId: 2, contentType: 'idea' as const, objectPk: ideaId, comment: 'On it', projectId: 2 });
+  const [topGone, topStays] = await db.insert(comments).values([commentOn(gone.id), commentOn(stays.id)]).returning({ id: comments.id });
+  const [replyGone] = await db.insert(comments).values({ creatorId: 2, contentType: 'comment', objectPk: topGone.id, comment: 'A reply', projectId: 2 }).returning({ id: comments.id });
+  await db.insert(ratings).values([
+    { creatorId: 2, contentType: 'idea', objectPk: gone.id, value: 1 },
+    { creatorId: 2, contentType: 'comment', objectPk: replyGone.id, value: -1 },
+    { creatorId: 2, contentType: 'idea', objectPk: stays.id, value: 1 },
+  ]);
+  await db.insert(reports).values([
+    { creatorId: 2, contentType: 'comment', objectPk: topGone.id, description: 'Spam' },
+    { creatorId: 2, contentType: 'comment', objectPk: topStays.id, description: 'Spam' },
+  ]);
+
+  assert.equal((await initiator.post(`${base}/state/`, { action: 'delete' })).status, 302);
+  assert.equal((await db.select().from(modules).where(eq(modules.id, module.id))).length, 0);
+  const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((r) => r.id).sort((a, b) => a - b);
+  assert.deepEqual(await ids(db.select({ id: comments.id }).from(comments).where(inArray(comments.id, [topGone.id, replyGone.id, topStays.id]))), [topStays.id], 'the deleted module\'s comment and its reply went; the other module\'s stayed');
+  assert.deepEqual((await db.select({ kind: ratings.contentType, pk: ratings.objectPk }).from(ratings).where(eq(ratings.creatorId, 2))).filter((r) => [gone.id, stays.id, replyGone.id].includes(r.pk)), [{ kind: 'idea', pk: stays.id }]);
+  assert.deepEqual((await db.select({ pk: reports.objectPk }).from(reports).where(inArray(reports.objectPk, [topGone.id, topStays.id]))).map((r) => r.pk), [topStays.id]);
 });
 
 test('the phase form says what the dates mean and what "now" is, starts a phase now, and warns when a published module is closed for everyone', async (t) => {

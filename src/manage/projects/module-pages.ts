@@ -149,6 +149,7 @@ export async function moduleDashboardRoutes(fastify: FastifyInstance): Promise<v
       const view = ModuleComponentPage({ page, data, module, component: componentOf(module, 'module_basic').component, typeForm: null, values: { name: module.name, description: module.description ?? '' }, errors: {}, timing: { now: new Date(), closed: null } });
       return sendPage(reply, view, 400);
     }
+    if (outcome.files?.length) await app.ctx.media.remove(...outcome.files);
     if (action === 'delete') return reply.redirect(withDone(projectComponentPath(request.params.org, project.slug, 'basic'), 'module_deleted'), 302);
     return reply.redirect(withDone(moduleComponentPath(request.params.org, module.slug, 'module_basic'), action === 'add' ? 'module_added' : 'module_hidden'), 302);
   });

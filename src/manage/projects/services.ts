@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, max, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, max, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { categories, comments, labels, moderatorRemarks, modules, phases, projectModerators, projects, ratings, reports } from '../../db/schema/index.js';
 import { type Lang, t } from '../../i18n/index.js';
@@ -21,7 +21,8 @@ import { projectResultImages } from '../../features/results/queries.js';
 import { resultLinks } from '../../features/results/schema.js';
 
 /** A refused change, with the reason for the user (a catalogue key). */
-type Outcome = { ok: true } | { ok: false; reason: string };
+/** `files`: media files that went with a deletion, for the caller to remove once the transaction has committed. */
+type Outcome = { ok: true; files?: string[] } | { ok: false; reason: string };
 const refused = (reason: string): Outcome => ({ ok: false, reason });
 const OK: Outcome = { ok: true };
 
@@ -129,33 +130,40 @@ export async function deleteProject(tx: Tx, organisation: Organisation, project:
   // Not tied to the project (that goes now): it leads to the organisation's project list.
   const context = { project: project.name, organisation: organisation.name, actor: actor.username };
   await recordNotifications(tx, { kind: 'project_deleted', recipientIds: initiators, actorId: actor.id, projectId: null, context, url: projectListPath(organisation.slug) });
-  // The images of the modules' content, as each module type names them (the contract's `mediaPaths`).
   const moduleIds = (await tx.select({ id: modules.id }).from(modules).where(eq(modules.projectId, project.id))).map((m) => m.id);
-  const hooks = new Set(registeredModuleTypes().flatMap((type) => (type.mediaPaths ? [type.mediaPaths] : [])));
-  const contentImages: string[] = [];
-  for (const paths of hooks) contentImages.push(...(await paths(tx, moduleIds)));
+  const contentImages = await moduleContentImages(tx, moduleIds);
   // The results' timeline images (results belong to the project, not to a module type).
   contentImages.push(...(await projectResultImages(tx, project.id)));
-  await deleteGenericRelations(tx, project.id);
+  await deleteGenericRelations(tx, { projectId: project.id });
   const [deleted] = await tx.delete(projects).where(eq(projects.id, project.id)).returning({ image: projects.image, tileImage: projects.tileImage });
   return [...new Set([deleted?.image, deleted?.tileImage, ...contentImages].filter((path): path is string => Boolean(path)))];
+}
+
+/** The images of some modules' content, as each module type names them (the contract's `mediaPaths`). */
+async function moduleContentImages(tx: Tx, moduleIds: number[]): Promise<string[]> {
+  const hooks = new Set(registeredModuleTypes().flatMap((type) => (type.mediaPaths ? [type.mediaPaths] : [])));
+  const images: string[] = [];
+  for (const paths of hooks) images.push(...(await paths(tx, moduleIds)));
+  return images;
 }
 
 /** The tables that point at content by kind and id (a generic relation, no foreign key to cascade along). */
 const ON_CONTENT = [ratings, reports, moderatorRemarks, resultLinks] as const;
 
 /**
- * What hangs on the project's content by a generic relation, which the project's row cannot take
- * along by cascade: the ratings, reports, moderator remarks and result links on the project, on its
- * modules' content and on its comments (`page_project_of`, the SQL function the page-change
- * triggers read, knows the project of every content kind), then its comments with their replies
- * (every comment carries its project; their moderator feedback goes with them by cascade). Runs
- * before the project's row goes: `page_project_of` finds a comment's or an item's project only
- * while it is there. One statement per table, in the caller's transaction.
+ * What hangs on a project's content (or on one module's) by a generic relation, which the
+ * project's (or the module's) row cannot take along by cascade: the ratings, reports, moderator
+ * remarks and result links on it and on its comments (`page_project_of` and `page_module_of`, the
+ * SQL functions the page-change triggers read, know the project and module of every content kind),
+ * then its comments with their replies (every comment carries its project; their moderator feedback
+ * goes with them by cascade). Runs before the row goes: the functions find a comment's or an item's
+ * project and module only while it is there. One statement per table, in the caller's transaction.
  */
-async function deleteGenericRelations(tx: Tx, projectId: number): Promise<void> {
-  for (const table of ON_CONTENT) await tx.delete(table).where(sql`page_project_of(${table.contentType}, ${table.objectPk}) = ${projectId}`);
-  await tx.delete(comments).where(eq(comments.projectId, projectId));
+async function deleteGenericRelations(tx: Tx, scope: { projectId: number; moduleId?: number }): Promise<void> {
+  const within = (kind: SQLWrapper, pk: SQLWrapper) =>
+    scope.moduleId === undefined ? sql`page_project_of(${kind}, ${pk}) = ${scope.projectId}` : sql`page_module_of(${kind}, ${pk}) = ${scope.moduleId}`;
+  for (const table of ON_CONTENT) await tx.delete(table).where(within(table.contentType, table.objectPk));
+  await tx.delete(comments).where(scope.moduleId === undefined ? eq(comments.projectId, scope.projectId) : and(eq(comments.projectId, scope.projectId), within(comments.contentType, comments.objectPk)));
 }
 
 /**
@@ -259,7 +267,11 @@ export async function changeModule(tx: Tx, loaded: DashboardModule, action: 'add
     await tx.update(modules).set({ isDraft: true }).where(eq(modules.id, module.id));
   } else {
     if (!module.isDraft) return refused('Module cannot be deleted. It has to be removed from the project first.');
+    // Its content goes by cascade; what hangs on it by a generic relation, and its files, as with a project.
+    const files = await moduleContentImages(tx, [module.id]);
+    await deleteGenericRelations(tx, { projectId: module.projectId, moduleId: module.id });
     await tx.delete(modules).where(eq(modules.id, module.id));
+    return { ok: true, files };
   }
   return OK;
 }
