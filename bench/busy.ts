@@ -6,8 +6,8 @@
  * answered questions). Allmende runs from the production build (`npm run build`; BENCH_BUILD=0 skips
  * it) with WEB_CONCURRENCY=2 (BENCH_WORKERS). 1,000 clients hold the event's live stream, in
  * BENCH_RECEIVERS (2) processes of their own; each client viewed the event page once (its browser
- * session) and fetches what the page's live.js fetches on each event (a question's fragment, or the
- * page again). Then, two rounds (BENCH_ROUNDS) of: the five pages
+ * session) and fetches what the page's live.js fetches on each event (a question's fragment only
+ * for a question its page can not place, or the page again). Then, two rounds (BENCH_ROUNDS) of: the five pages
  * (project, module, an idea with its comments, the event, the start page) each read for
  * BENCH_SECONDS (10) by autocannon with BENCH_CONNECTIONS (20) connections, first quiet, then while
  * 20 writes a second (10 likes, 6 comments, 4 new questions) go through the public HTTP interface,
@@ -159,9 +159,11 @@ function get(agent: Agent, port: number, path: string, cookie: string): Promise<
 }
 
 /**
- * A receiver process: each of its clients views the event page once (its browser session, and where
- * the questions' fragments are), then holds the event's stream with its cookie and fetches what the
- * page's live.js fetches: a `question` or `question_hidden` event the question's fragment, a `reset`,
+ * A receiver process: each of its clients views the event page once (its browser session, where the
+ * questions' fragments are, the questions it counted and listed), then holds the event's stream with
+ * its cookie and fetches what the page's live.js fetches: for a `question` or `question_hidden` event
+ * nothing when the page knows the question (in its open list, heard of since, or newer than it
+ * counted: a participant's page shows it from the event, issue 40), else the question's fragment; a `reset`,
  * `comment`, `report` or `moderation` event the page again (after 100 ms, one at a time per client).
  * It tells the parent, records when each like's and each new question's event arrived on each stream
  * (a like by question and count, a question by its text), and times the fetches; told the send times
@@ -179,6 +181,9 @@ async function receive(port: number, count: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const eventPage = `/${ORG}/interactiveevents/town-hall/`;
   const cookies: string[] = [];
+  /** Per client, as live.js sees its page: the highest question id it counted, the questions it knows. */
+  const counted: number[] = [];
+  const knows: Set<number>[] = [];
   let fragmentBase = '';
   for (let i = 0; i < count; i += 100) {
     await Promise.all(
@@ -186,6 +191,8 @@ async function receive(port: number, count: number): Promise<void> {
         const page = await get(agent, port, eventPage, '');
         if (page.status !== 200) throw new Error(`the event page answered ${page.status}`);
         cookies[i + j] = page.cookies.join('; ');
+        counted[i + j] = Number(/data-last-question="(\d+)"/.exec(page.body)?.[1] ?? Infinity);
+        knows[i + j] = new Set(Array.from(page.body.matchAll(/<li id="question-(\d+)"/g), (m) => Number(m[1])));
         fragmentBase ||= /data-live-questions="([^"]+)"/.exec(page.body)?.[1] ?? '';
       }),
     );
@@ -222,7 +229,11 @@ async function receive(port: number, count: number): Promise<void> {
     (events, at, stream) => {
       for (const m of events.matchAll(/event: likes\ndata: \{"id":(\d+),"count":(\d+)\}/g)) note(`l${m[1]}:${m[2]}`, at);
       for (const m of events.matchAll(/event: question\ndata: \{"id":\d+,"text":"busy question (\d+)/g)) note(`q${m[1]}`, at);
-      for (const m of events.matchAll(/event: (?:question|question_hidden)\ndata: \{"id":(\d+)/g)) void fetchAs('fragment', stream, `${fragmentBase}${m[1]}/`);
+      for (const m of events.matchAll(/event: (?:question|question_hidden)\ndata: \{"id":(\d+)/g)) {
+        const id = Number(m[1]);
+        if (id > (counted[stream] ?? Infinity) || knows[stream]?.has(id)) knows[stream]?.add(id);
+        else void fetchAs('fragment', stream, `${fragmentBase}${id}/`);
+      }
       if (/event: (?:reset|comment|report|moderation)\n/.test(events)) refresh(stream);
     },
     (stream) => ({ cookie: cookies[stream] }),

@@ -14,7 +14,7 @@ export const deLive: Record<string, string> = {
   'Hidden': 'Ausgeblendet',
   'Hide': 'Ausblenden',
   'Interactive event': 'Interaktive Veranstaltung',
-  'Like': 'Gefällt mir',
+  'Like': 'Unterstützen',
   'Like question %(id)s': 'Frage %(id)s unterstützen',
   'Likes': 'Unterstützungen',
   'Live stream (address)': 'Livestream (Adresse)',

@@ -71,16 +71,20 @@ export const QUESTIONS_PER_PAGE = 30;
 
 const shownQuestions = (moduleId: number, withHidden: boolean) => and(eq(liveQuestions.moduleId, moduleId), withHidden ? undefined : eq(liveQuestions.isHidden, false));
 
-/** How many open and answered questions an event has (the hidden ones only `withHidden`: for its moderators). */
-export async function questionCounts(db: DbOrTx, moduleId: number, withHidden: boolean): Promise<{ open: number; answered: number }> {
+/**
+ * How many open and answered questions an event has (the hidden ones only `withHidden`: for its
+ * moderators), and the highest id among them (0: none): a question with a higher id was not counted.
+ */
+export async function questionCounts(db: DbOrTx, moduleId: number, withHidden: boolean): Promise<{ open: number; answered: number; lastId: number }> {
   const [counts] = await db
     .select({
       open: sql<number>`count(*) filter (where not ${liveQuestions.isAnswered})`.mapWith(Number),
       answered: sql<number>`count(*) filter (where ${liveQuestions.isAnswered})`.mapWith(Number),
+      lastId: sql<number>`coalesce(max(${liveQuestions.id}), 0)`.mapWith(Number),
     })
     .from(liveQuestions)
     .where(shownQuestions(moduleId, withHidden));
-  return { open: counts?.open ?? 0, answered: counts?.answered ?? 0 };
+  return { open: counts?.open ?? 0, answered: counts?.answered ?? 0, lastId: counts?.lastId ?? 0 };
 }
 
 /**
@@ -92,7 +96,7 @@ export async function questionPage(
   db: DbOrTx,
   moduleId: number,
   filter: { session: string | null; withHidden: boolean; answered: boolean; page: number },
-): Promise<{ questions: QuestionRow[]; open: number; answered: number }> {
+): Promise<{ questions: QuestionRow[]; open: number; answered: number; lastId: number }> {
   const shown = shownQuestions(moduleId, filter.withHidden);
   const counts = await questionCounts(db, moduleId, filter.withHidden);
   const rows = await db

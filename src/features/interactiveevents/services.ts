@@ -32,12 +32,13 @@ export async function createQuestion(db: DbOrTx, input: { moduleId: number; text
   const question: QuestionRow = { id: 0, ...input, likes: 0, sessionLike: false, isAnswered: false, isOnShortlist: false, isHidden: false, isLive: false, created: new Date() };
   const topic = questionsTopic(input.moduleId);
   const result = (await db.execute(
-    sql`WITH asked AS (INSERT INTO ${liveQuestions} (module_id, text, category_id) VALUES (${input.moduleId}, ${input.text}, ${input.categoryId}) RETURNING id),
-      event AS (${liveEventInsert(topic, 'question', sql`jsonb_set(${JSON.stringify(serializeQuestion(question))}::jsonb, '{id}', to_jsonb(asked.id))`, sql`asked`)})
-      SELECT id FROM asked`,
-  )) as unknown as { rows: { id: number }[] };
+    sql`WITH asked AS (INSERT INTO ${liveQuestions} (module_id, text, category_id) VALUES (${input.moduleId}, ${input.text}, ${input.categoryId}) RETURNING id, created),
+      event AS (${liveEventInsert(topic, 'question', sql`${JSON.stringify(serializeQuestion(question))}::jsonb || jsonb_build_object('id', asked.id, 'created', to_char(asked.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`, sql`asked`)})
+      SELECT id, created FROM asked`,
+  )) as unknown as { rows: { id: number; created: Date | string }[] };
   await announceLive(db, topic);
-  return { ...question, id: Number(result.rows[0]?.id) };
+  const stored = result.rows[0];
+  return { ...question, id: Number(stored?.id), created: stored ? new Date(stored.created) : question.created };
 }
 
 /** The moderator's toggles: hidden, answered, shortlist, on screen. */

@@ -25,11 +25,18 @@ function qrSvg(text: string): string {
   return qr.createSvgTag({ cellSize: 8, margin: 2, scalable: true });
 }
 
-const Badges = ({ lang, q }: { lang: Lang; q: QuestionRow }) => (
+/** A question as one item of a list shows it: a stored one, or the template's blank (`id` TEMPLATE_ID). */
+type ItemQuestion = Pick<QuestionRow, 'text' | 'category' | 'likes' | 'sessionLike' | 'isAnswered' | 'isOnShortlist' | 'isHidden' | 'isLive'> & { id: number | string };
+
+/** What live.js puts a question's id in place of, in the template's ids, actions and labels. */
+const TEMPLATE_ID = '__id__';
+
+/** The badges a question has (`all`: every one, for the template; live.js drops the ones a question lacks by `data-badge`). */
+const Badges = ({ lang, q, all = false }: { lang: Lang; q: ItemQuestion; all?: boolean }) => (
   <>
-    {q.category && <span class="badge">{q.category}</span>} {isOnScreen(q) && <span class="badge badge-success">{t(lang, 'On screen')}</span>}{' '}
-    {q.isOnShortlist && <span class="badge badge-info">{t(lang, 'Shortlist')}</span>} {q.isAnswered && <span class="badge">{t(lang, 'Answered')}</span>}{' '}
-    {q.isHidden && <span class="badge badge-danger">{t(lang, 'Hidden')}</span>}
+    {(all || q.category) && <span class="badge" data-badge="category">{q.category}</span>} {(all || isOnScreen(q)) && <span class="badge badge-success" data-badge="live">{t(lang, 'On screen')}</span>}{' '}
+    {(all || q.isOnShortlist) && <span class="badge badge-info" data-badge="shortlist">{t(lang, 'Shortlist')}</span>} {(all || q.isAnswered) && <span class="badge" data-badge="answered">{t(lang, 'Answered')}</span>}{' '}
+    {(all || q.isHidden) && <span class="badge badge-danger" data-badge="hidden">{t(lang, 'Hidden')}</span>}
   </>
 );
 
@@ -40,13 +47,13 @@ const TOGGLES: { flag: 'is_hidden' | 'is_answered' | 'is_on_shortlist' | 'is_liv
   { flag: 'is_hidden', key: 'isHidden', on: 'Hide', off: 'Show again' },
 ];
 
-function QuestionItem({ page, q, base, mayLike, moderator }: { page: PageContext; q: QuestionRow; base: string; mayLike: boolean; moderator: boolean }) {
+function QuestionItem({ page, q, base, mayLike, moderator, template = false }: { page: PageContext; q: ItemQuestion; base: string; mayLike: boolean; moderator: boolean; template?: boolean }) {
   const { lang } = page;
   return (
     <li id={`question-${q.id}`} class={`live-question${q.isHidden ? ' is-hidden' : ''}`}>
       <p class="live-question-text">{q.isHidden ? <s>{q.text}</s> : q.text}</p>
       <p class="meta">
-        <Badges lang={lang} q={q} />{' '}
+        <Badges lang={lang} q={q} all={template} />{' '}
         <span>
           {t(lang, 'Likes')}: <span data-likes-for={String(q.id)}>{q.likes}</span>
         </span>
@@ -93,8 +100,24 @@ interface EventPageData {
   mayLike: boolean;
   moderator: boolean;
   lastEventId: string;
+  /** The highest id among the questions counted (live.js: a question above it is new to this page). */
+  lastId: number;
   form: { values: Record<string, string>; errors: FieldErrors };
 }
+
+const BLANK_QUESTION: ItemQuestion = { id: TEMPLATE_ID, text: '', category: '', likes: 0, sessionLike: false, isAnswered: false, isOnShortlist: false, isHidden: false, isLive: false };
+
+/**
+ * One open question as a participant's list shows it, blank: live.js fills a copy from a `question`
+ * event (text and affiliation by textContent, the id into ids, actions and labels, the badges it
+ * has) to show a new question, or takes its badges for a changed one, without fetching anything.
+ * Moderators get none (their items have controls: they fetch the question's fragment).
+ */
+const QuestionTemplate = ({ page, base, data }: { page: PageContext; base: string; data: EventPageData }) => (
+  <template id="question-template" data-id-token={TEMPLATE_ID}>
+    <QuestionItem page={page} q={BLANK_QUESTION} base={base} mayLike={data.mayLike} moderator={false} template />
+  </template>
+);
 
 /** A page of questions with their pager. */
 function QuestionList({ page, data, base }: { page: PageContext; data: EventPageData; base: string }) {
@@ -117,7 +140,7 @@ const AnsweredHeading = ({ lang, count }: { lang: Lang; count: number }) => <h2 
 
 /**
  * One question as the open questions' list shows it to the viewer, with the headings' counts
- * (live.js swaps them in by id; the answered questions' heading only while there are some): what a
+ * (live.js swaps them in by id): what a
  * page fetches when its live stream tells of a question, instead of the whole page. No `<li>` when
  * the question is not in the viewer's open list (answered, or hidden from them).
  */
@@ -125,7 +148,7 @@ export function QuestionFragment({ page, q, counts, base, mayLike, moderator }: 
   return (
     <div>
       <OpenHeading lang={page.lang} count={counts.open} />
-      {counts.answered > 0 && <AnsweredHeading lang={page.lang} count={counts.answered} />}
+      <AnsweredHeading lang={page.lang} count={counts.answered} />
       <ul>{q && <QuestionItem page={page} q={q} base={base} mayLike={mayLike} moderator={moderator} />}</ul>
     </div>
   );
@@ -181,30 +204,32 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
         <p class="help">{t(lang, 'Questions can be asked while the event runs.')}</p>
       )}
       <div data-live-region="">
-        <section aria-labelledby="questions-heading">
+        {/* A participant's page shows question events itself (live.js): it knows which questions it counted. */}
+        <section aria-labelledby="questions-heading" data-last-question={data.moderator ? undefined : String(data.lastId)}>
           <OpenHeading lang={lang} count={data.open} />
           {data.showAnswered ? (
             <p>
               <a href={base}>{t(lang, 'Show the open questions')}</a>
             </p>
-          ) : data.questions.length ? (
-            <QuestionList page={page} data={data} base={base} />
           ) : (
-            <p>{t(lang, 'No questions yet.')}</p>
+            <>
+              {!data.questions.length && <p data-live-empty="">{t(lang, 'No questions yet.')}</p>}
+              <QuestionList page={page} data={data} base={base} />
+              {!data.moderator && <QuestionTemplate page={page} base={base} data={data} />}
+            </>
           )}
         </section>
-        {data.answered > 0 && (
-          <section aria-labelledby="answered-heading">
-            <AnsweredHeading lang={lang} count={data.answered} />
-            {data.showAnswered ? (
-              <QuestionList page={page} data={data} base={base} />
-            ) : (
-              <p>
-                <a href={`${base}?answered=1`}>{t(lang, 'Show the answered questions')}</a>
-              </p>
-            )}
-          </section>
-        )}
+        {/* Hidden while there are none: live.js shows it when a question is answered. */}
+        <section aria-labelledby="answered-heading" hidden={data.answered === 0}>
+          <AnsweredHeading lang={lang} count={data.answered} />
+          {data.showAnswered ? (
+            <QuestionList page={page} data={data} base={base} />
+          ) : (
+            <p>
+              <a href={`${base}?answered=1`}>{t(lang, 'Show the answered questions')}</a>
+            </p>
+          )}
+        </section>
         {data.statistics && (
           <section aria-labelledby="statistics-heading">
             <h2 id="statistics-heading">{t(lang, 'Statistics')}</h2>

@@ -77,7 +77,12 @@ test('asking costs two statements before the answer (the event with its affiliat
   const stored = (await t.db.execute(sql`SELECT event, data FROM live_events WHERE topic = ${`ie:${EVENT}`} ORDER BY id DESC LIMIT 1`)) as unknown as { rows: { event: string; data: Record<string, unknown> }[] };
   const [event] = stored.rows;
   assert.equal(event.event, 'question');
-  assert.deepEqual(event.data, question, 'the live event carries the question as the answer does');
+  // Issue 40: and when it was asked, so that a participant's page shows it without fetching anything.
+  const { created, ...answered } = event.data;
+  assert.deepEqual(answered, question, 'the live event carries the question as the answer does');
+  assert.match(String(created), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  const [row] = ((await t.db.execute(sql`SELECT created FROM live_questions WHERE id = ${question.id}`)) as unknown as { rows: { created: Date | string }[] }).rows;
+  assert.equal(created, new Date(row.created).toISOString(), 'as it was stored');
 });
 
 test('a question alone, as the live page fetches it: its item with the headings’ counts, nothing of a question the viewer does not see in the open list', async () => {
