@@ -42,7 +42,6 @@ export const deLive: Record<string, string> = {
   'Show on screen': 'Auf dem Bildschirm zeigen',
   'Show the answered questions': 'Die beantworteten Fragen zeigen',
   'Show the open questions': 'Die offenen Fragen zeigen',
-  'Unlike': 'Nicht mehr unterstützen',
   'Watch the live stream': 'Zum Livestream',
   'question %(id)s': 'Frage %(id)s',
   // The moderation queue's selection and undo (me/dashboard/moderation-*).

@@ -63,8 +63,9 @@ function QuestionItem({ page, q, base, mayLike, moderator, template = false }: {
           <form method="post" action={`${base}questions/${q.id}/like/`} class="inline-form" data-live-form="">
             <CsrfField page={page} />
             <input type="hidden" name="value" value={q.sessionLike ? 'false' : 'true'} />
-            <button type="submit" aria-pressed={q.sessionLike ? 'true' : 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
-              {q.sessionLike ? t(lang, 'Unlike') : t(lang, 'Like')}
+            {/* A toggle: its name stays (what the label says is what is read), aria-pressed and the outline say whether it is on. */}
+            <button type="submit" class="like-button" aria-pressed={q.sessionLike ? 'true' : 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
+              {t(lang, 'Like')}
             </button>
           </form>
         )}
