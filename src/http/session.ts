@@ -6,7 +6,7 @@ import { browserSessions } from '../db/schema/index.js';
 
 export const SESSION_COOKIE = 'sessionid';
 /** A visitor's signed identity for anonymous likes (`pageVisitor`): no stored session behind it. */
-export const VISITOR_COOKIE = 'visitorid';
+const VISITOR_COOKIE = 'visitorid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const CSRF_FIELD = 'csrfmiddlewaretoken';
@@ -64,7 +64,7 @@ async function liveSessionKey(db: DbOrTx, cookieValue: string | undefined): Prom
 }
 
 /** The stored key of the request's browser session, if it has a live one (reads only). */
-export async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
+async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
   return liveSessionKey(db, request.cookies[SESSION_COOKIE]);
 }
 

@@ -76,7 +76,7 @@ const VIEWER_MARKER = new RegExp(`${VIEWER_PLACEHOLDER}([a-z-]+(?:/\\d{1,9})?)_`
 export const viewerValue = (page: PageContext, ref: string, value: string): string => page.keptViewer?.marker(ref, value) ?? value;
 
 /** The values a kept page fills in for each request (`viewerValue`): those its first statement read, and how to read the others. */
-export interface ViewerValues {
+interface ViewerValues {
   read: Record<string, string>;
   /** Reads values of refs the first statement did not know of (a page another request rendered meanwhile): one statement. */
   load: (refs: string[]) => Promise<Record<string, string>>;

@@ -143,7 +143,7 @@ export function prepareLikeContext(db: Db) {
 }
 
 /** Likes of questions by id: their count, and whether the viewer liked each. */
-export type QuestionLikes = Record<string, [number, boolean]>;
+type QuestionLikes = Record<string, [number, boolean]>;
 
 /**
  * The event page's head, in one statement prepared once for `db` (the page is kept: web/page-keeping.ts):
