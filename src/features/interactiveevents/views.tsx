@@ -87,7 +87,7 @@ function QuestionItem({ page, q, base, mayLike, moderator, template = false }: {
           <form method="post" action={`${base}questions/${q.id}/like/`} class="inline-form" data-live-form="">
             <CsrfField page={page} />
             <input type="hidden" name="value" value={like('like-value/')} />
-            {/* A toggle: its name stays (what the label says is what is read), aria-pressed and the outline say whether it is on. */}
+            {/* A toggle: its name stays (what the label says is what is read), aria-pressed and the outline say whether it is on (in a kept page a marker, put in at sending as 'true' or 'false'). */}
             <button type="submit" class="like-button" aria-pressed={like('liked/') as 'true' | 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
               {t(lang, 'Like')}
             </button>
