@@ -257,7 +257,7 @@ test("a follow — through the page's form, through the API, or a first comment'
   const assertFollowing = async (follower: Browser, how: string) => {
     for (const url of ownPages) {
       // The first read after the form's answer shows its message (rendered for it alone), the next is kept for the follower.
-      for (const read of ['first', 'second']) assert.equal(followButton((await follower.get(url)).text), 'Unfollow', `${how}: ${url} read ${read} after the answer`);
+      for (const nth of ['first', 'second']) assert.equal(followButton((await follower.get(url)).text), 'Unfollow', `${how}: ${url} read ${nth} after the answer`);
       const kept = await read(follower, database, url);
       assert.equal(kept.statements, 2, `${how}: ${url} is kept for the follower as following`);
       assert.equal(followButton(kept.text), 'Unfollow');
