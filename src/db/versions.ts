@@ -36,17 +36,21 @@ const PAGE_TABLES: readonly VersionedTable[] = ['organisations', 'projects', 'mo
  * equal versions stand for the same data; read in the statement that loads the page's head, it is
  * exactly as new as the rows loaded with it (web/page-keeping.ts keeps pages under it, and the
  * frame's links under its first part: `siteVersionOf`).
+ * With `own` (a condition over the viewer, such as core/projects/queries.ts `followingField`), a fact
+ * of the viewer's own that the page shows and no row of the change log counts: the version ends in
+ * `.own` while it holds, so the viewer's kept page changes with it and nobody else's does (a follow
+ * writes no row: migration 0054).
  */
-export const pageVersionField = (projectId: SQL, moduleId?: SQL, itemId?: SQL): SQL<string> => versionOf(projectId, moduleId, itemId, sql``);
+export const pageVersionField = (projectId: SQL, moduleId?: SQL, itemId?: SQL, own?: SQL<boolean>): SQL<string> => versionOf(projectId, moduleId, itemId, sql``, own);
 
-function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | undefined, rows: SQL): SQL<string> {
+function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | undefined, rows: SQL, own: SQL<boolean> | undefined): SQL<string> {
   const inItem = itemId ? sql` AND pc.item_id IN (0, ${itemId})` : sql``;
   const inModule = moduleId ? sql` AND (pc.module_id = 0 OR (pc.module_id = ${moduleId}${inItem}))` : sql``;
   return sql<string>`((SELECT coalesce(sum(pc.n) FILTER (WHERE pc.project_id = 0), 0)::text || '.' || coalesce(sum(pc.n) FILTER (WHERE pc.project_id <> 0), 0)::text FROM ${pageChanges} pc WHERE (pc.project_id = 0 OR (pc.project_id = ${projectId}${inModule}))${rows})
     || '.' || (SELECT coalesce(sum(dv.version), 0) FROM ${dataVersions} dv WHERE dv.name IN (${sql.join(
       PAGE_TABLES.map((name) => sql`${name}`),
       sql`, `,
-    )}))::text)`;
+    )}))::text${own ? sql` || CASE WHEN ${own} THEN '.own' ELSE '' END` : sql``})`;
 }
 
 /**
@@ -58,9 +62,10 @@ function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | unde
  * depends on them beyond the figures (an order by comments); `figures` the figures (`figures`, a select
  * field such as core/modules/figures.ts `keptFiguresField`), read only when `known` (what the process
  * holds them for) is not the page's `<pageVersion>~<threadVersion>`: null then, nothing changed.
+ * `own` as `pageVersionField`'s.
  */
-export const countedPageVersionFields = (projectId: SQL, moduleId: SQL | undefined, figures: SQL, known: SQL) => {
-  const pageVersion = versionOf(projectId, moduleId, undefined, sql` AND NOT pc.thread`);
+export const countedPageVersionFields = (projectId: SQL, moduleId: SQL | undefined, figures: SQL, known: SQL, own?: SQL<boolean>) => {
+  const pageVersion = versionOf(projectId, moduleId, undefined, sql` AND NOT pc.thread`, own);
   const threadVersion = sql<string>`(SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.thread AND pc.project_id = ${projectId}${moduleId ? sql` AND pc.module_id = ${moduleId}` : sql``})::text`;
   return {
     pageVersion,

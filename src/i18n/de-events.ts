@@ -26,8 +26,8 @@ export const deEvents: Record<string, string> = {
     'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet jetzt am %(date)s statt. Mehr dazu: %(url)s',
   'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" on %(date)s has been cancelled. The project: %(url)s':
     'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ am %(date)s wurde abgesagt. Zum Projekt: %(url)s',
-  'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.':
-    'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet am %(date)s statt. Mehr dazu: %(url)s\n\nSie erhalten diese E-Mail, weil Sie dem Projekt folgen. Um keine solchen E-Mails mehr zu erhalten, entfolgen Sie dem Projekt auf der Projektseite oder schalten Sie Benachrichtigungen in Ihren Kontoeinstellungen aus.',
+  'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s':
+    'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ des Projekts „%(project)s“ findet am %(date)s statt. Mehr dazu: %(url)s',
   'Hello %(name)s,\n\nthe event "%(event)s" was added to the project "%(project)s". It takes place on %(date)s. More about it: %(url)s':
     'Hallo %(name)s,\n\ndie Veranstaltung „%(event)s“ wurde zum Projekt „%(project)s“ hinzugefügt. Sie findet am %(date)s statt. Mehr dazu: %(url)s',
   'No events yet.': 'Noch keine Veranstaltungen.',

@@ -13,10 +13,10 @@ export const deOperations: Record<string, string> = {
   'I accept the %(terms)s and the %(privacy)s.': 'Ich akzeptiere die %(terms)s und die %(privacy)s.',
   Idea: 'Idee',
   'Here we go: %(project)s starts now!': 'Los geht’s: %(project)s startet jetzt!',
-  'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.':
-    'Hallo %(name)s,\n\ndie Phase „%(phase)s“ des Projekts „%(project)s“ hat begonnen. Machen Sie jetzt mit: %(url)s\n\nSie erhalten diese E-Mail, weil Sie dem Projekt folgen. Um keine solchen E-Mails mehr zu erhalten, entfolgen Sie dem Projekt auf der Projektseite (%(url)s) oder schalten Sie Benachrichtigungen in Ihren Kontoeinstellungen aus.',
-  'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" ends on %(end)s. Take part while you can: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.':
-    'Hallo %(name)s,\n\ndie Phase „%(phase)s“ des Projekts „%(project)s“ endet am %(end)s. Machen Sie noch mit: %(url)s\n\nSie erhalten diese E-Mail, weil Sie dem Projekt folgen. Um keine solchen E-Mails mehr zu erhalten, entfolgen Sie dem Projekt auf der Projektseite (%(url)s) oder schalten Sie Benachrichtigungen in Ihren Kontoeinstellungen aus.',
+  'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s':
+    'Hallo %(name)s,\n\ndie Phase „%(phase)s“ des Projekts „%(project)s“ hat begonnen. Machen Sie jetzt mit: %(url)s',
+  'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" ends on %(end)s. Take part while you can: %(url)s':
+    'Hallo %(name)s,\n\ndie Phase „%(phase)s“ des Projekts „%(project)s“ endet am %(end)s. Machen Sie noch mit: %(url)s',
   'Participation ends soon for %(project)s': 'Beteiligung endet bald: %(project)s',
   Imprint: 'Impressum',
   'Legal information': 'Rechtliche Hinweise',

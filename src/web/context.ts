@@ -40,8 +40,8 @@ export interface KeptViewer {
 
 /** What a page rendered for keeping does with the counts it shows (web/page-keeping.ts). */
 export interface KeptCounts {
-  /** The marker that stands for a figure (`c/idea:12`, core/modules/figures.ts) in the kept page; `count` the figure this rendering read. */
-  marker(ref: string, count: number): string;
+  /** The marker that stands for a figure (`c/idea:12`, core/modules/figures.ts) in the kept page; `count` the figure this rendering read, `wording` the name of its words (web/page-keeping.ts `figureText`). */
+  marker(ref: string, count: number, wording?: string): string;
   /** The page shows more of the comments and ratings than their figures (an order by them, the Result tab's statistics): keep it per comment and rating too. */
   dependOnComments(): void;
 }

@@ -5,6 +5,7 @@ import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { type KeptAnswer, KeptAnswers } from '../http/kept-answers.js';
 import type { Bell } from '../http/auth.js';
 import { FIGURE_CODES, figureRefs, type KeptFigureRefs, loadKeptFigures } from '../core/modules/figures.js';
+import { moduleTypeOf } from '../core/modules/registry.js';
 import { type Lang, t, tn } from '../i18n/index.js';
 import type { KeptCounts, KeptViewer, PageBasics, PageContext } from './context.js';
 import { keptSiteFrame } from './site-links.js';
@@ -30,15 +31,31 @@ function fillBell(html: string, bell: Bell | undefined): string {
     .replaceAll(BELL_PLACEHOLDER.livePosition, bell.livePosition);
 }
 
-/** Stands for a figure in a kept page: followed by its ref (`c/idea:12`, core/modules/figures.ts) and `_`. */
+/**
+ * Stands for a figure in a kept page: followed by its ref (`c/idea:12`, core/modules/figures.ts), then,
+ * for a figure said in words of its own, `~` and the name of those words (`i/module:5~IE`: the words of
+ * the module type IE), and `_`.
+ */
 const COUNT_PLACEHOLDER = `count${randomBytes(18).toString('hex')}`;
-const COUNT_MARKER = new RegExp(`${COUNT_PLACEHOLDER}([${FIGURE_CODES}]/[a-z]+:\\d+)_`, 'g');
+const WORDING = '[A-Za-z0-9]+';
+const COUNT_MARKER = new RegExp(`${COUNT_PLACEHOLDER}([${FIGURE_CODES}]/[a-z]+:\\d+)(?:~(${WORDING}))?_`, 'g');
+const A_WORDING = new RegExp(`^${WORDING}$`);
+
+/** How a figure is said: in the page's language, with the words its marker names where it has its own. */
+type Saying = (lang: Lang, count: number, wording?: string) => string;
+
+/** What a module type's tiles count, in the type's own words ("12 ideas", "4 questions", "3 ballots"); `type` its blueprint type. */
+const tileCountText: Saying = (lang, count, type) => {
+  const words = type === undefined ? undefined : moduleTypeOf(type)?.tileCount;
+  return words ? tn(lang, words.one[lang], words.many[lang], count) : String(count);
+};
 
 /**
  * The figures a page fills in at sending and how each is said, by the letter their refs begin with
  * (core/modules/figures.ts `FIGURE_CODES`: the letter says what is counted too).
  */
 const FIGURES = {
+  items: { code: 'i', text: tileCountText },
   comments: { code: 'c', text: (lang: Lang, count: number) => tn(lang, '%(count)s comment', '%(count)s comments', count) },
   commentsOrNone: { code: 'e', text: (lang: Lang, count: number) => (count ? tn(lang, '%(count)s comment', '%(count)s comments', count) : t(lang, 'No comments yet')) },
   contributions: { code: 'k', text: (lang: Lang, count: number) => tn(lang, '%(count)s contribution', '%(count)s contributions', count) },
@@ -46,19 +63,22 @@ const FIGURES = {
   agrees: { code: 'a', text: (lang: Lang, count: number) => tn(lang, '%(count)s agrees', '%(count)s agree', count) },
   disagrees: { code: 'd', text: (lang: Lang, count: number) => tn(lang, '%(count)s disagrees', '%(count)s disagree', count) },
   participants: { code: 'p', text: (lang: Lang, count: number) => tn(lang, '%(count)s participant', '%(count)s participants', count) },
-} as const;
+} as const satisfies Record<string, { code: string; text: Saying }>;
 type Figure = keyof typeof FIGURES;
-const byCode = new Map(Object.values(FIGURES).map((figure) => [figure.code as string, figure.text]));
+const byCode = new Map<string, Saying>(Object.values(FIGURES).map((figure) => [figure.code, figure.text]));
 
 /**
- * A figure as a page shows it ("5 comments", "2 agree", a module tile's "3 participants"; a figure
- * whose text is part of a sentence, `commentNumber`, is the number alone): in a page
+ * A figure as a page shows it ("5 comments", "2 agree", a module tile's "3 participants" and "12
+ * ideas"; a figure whose text is part of a sentence, `commentNumber`, is the number alone): in a page
  * rendered for keeping with its figures filled in at sending (`KeptPageVersion`), a marker the sending
  * replaces with the figure read for that request; else the figure itself. `of` names the item or the
- * module: `kind:id` (`idea:12`, `module:3`).
+ * module: `kind:id` (`idea:12`, `module:3`); `wording` the words of a figure said in words of its own
+ * (`items`: the module's blueprint type, whose `tileCount` says it), carried in the marker.
  */
-export const figureText = (page: PageContext, figure: Figure, of: string, count: number): string =>
-  page.keptCounts?.marker(`${FIGURES[figure].code}/${of}`, count) ?? FIGURES[figure].text(page.lang, count);
+export function figureText(page: PageContext, figure: Figure, of: string, count: number, wording?: string): string {
+  if (wording !== undefined && !A_WORDING.test(wording)) throw new Error(`a figure's wording is letters and digits: ${wording}`);
+  return page.keptCounts?.marker(`${FIGURES[figure].code}/${of}`, count, wording) ?? FIGURES[figure].text(page.lang, count, wording);
+}
 
 /** An item's comment figure ("5 comments"): `figureText`'s. */
 export const commentCountText = (page: PageContext, of: string, count: number): string => figureText(page, 'comments', of, count);
@@ -158,7 +178,7 @@ export function keptFigures(request: FastifyRequest, page: PageBasics): KeptFigu
  * position), and a fresh no-script spam question where the page asks one (http/challenge.ts
  * QUESTION_PLACEHOLDER), are put in at sending time. With a `KeptPageVersion` the page is kept
  * without its items' comments and ratings, and its figures (`figureText`: items' comments and
- * ratings, module tiles' comments and participants) are put in at sending too, read by the page's
+ * ratings, module tiles' items, comments and participants) are put in at sending too, read by the page's
  * first statement when they changed since this process last read them (else those it holds); a
  * page whose rendering said it depends on the comments beyond their figures is kept per comment
  * as well. With `viewer`, the values that are the viewer's own or change without the page's version
@@ -216,7 +236,7 @@ export async function sendKeptPage(
     shown.clear();
     let comments = false;
     const keptCounts: KeptCounts = {
-      marker: (ref, count) => (rendered.set(ref, count), `${COUNT_PLACEHOLDER}${ref}_`),
+      marker: (ref, count, wording) => (rendered.set(ref, count), `${COUNT_PLACEHOLDER}${ref}${wording === undefined ? '' : `~${wording}`}_`),
       dependOnComments: () => void (comments = true),
     };
     const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptCounts, keptViewer })));
@@ -247,7 +267,7 @@ async function fillFigures(request: FastifyRequest, lang: Lang, body: string, fi
   if (missing.length) for (const [ref, count] of Object.entries(await loadKeptFigures(request.server.ctx.db, missing))) figures.set(ref, Number(count));
   // The figure goes into the HTML as text: escaped as preact escapes a text.
   const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return body.replace(COUNT_MARKER, (_, ref: string) => html((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0))));
+  return body.replace(COUNT_MARKER, (_, ref: string, wording: string | undefined) => html((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0), wording)));
 }
 
 function keptPages(ctx: FastifyInstance['ctx']): KeptAnswers<CountsNote> {

@@ -39,6 +39,8 @@ test('phase start (C7) and phase end (C8) e-mails reach each follower exactly on
   assert.match(of('user@example.org', 'phase_started')[0].subject, /Here we go: Project starts now!/);
   assert.match(of('user@example.org', 'phase_started')[0].body, /"Collect ideas"[\s\S]*http:\/\/localhost:80\/org\/projects\/project\//);
   assert.match(of('user@example.org', 'phase_ending')[0].body, /ends on .*3.*2026/);
+  // Why it came is said once, in the footer the delivery adds (test/me/accounts/mail-consent.test.ts), not in the text as well.
+  for (const kind of ['phase_started', 'phase_ending']) assert.doesNotMatch(of('user@example.org', kind)[0].body, /because/, kind);
   assert.match(of('other@example.org', 'phase_ending')[0].subject, /Beteiligung endet bald/);
   assert.equal((await db.select().from(actions).where(eq(actions.verb, 'start'))).length, 2, 'phase and project start, once each');
 

@@ -13,6 +13,7 @@ import { loadModulePage } from '../../src/core/modules/queries.js';
  */
 const EVENT = 10;
 const EVENT_PAGE = '/org/interactiveevents/town-hall/';
+const EVENT_MODULE = '/org/projects/module/town-hall/';
 const PROJECT = '/org/projects/project/';
 const MODULE = '/org/projects/module/ideas-module/';
 const OTHER_MODULE = '/org/projects/module/other-ideas/';
@@ -40,12 +41,11 @@ async function busyWorld({ rating = false } = {}) {
   const ratingPhases = [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
   world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module', ...(rating ? { phases: ratingPhases } : {}) } : module));
   await load(made.db, world);
-  // The member (user 4) follows the project but has not taken part yet (a first contribution's follow moves all the project's pages).
-  await made.db.execute(sql`INSERT INTO follows (project_id, creator_id, enabled) VALUES (1, 4, true)`);
   return made;
 }
 
-const withoutTokens = (html: string) => html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, '');
+/** A page without what is put in at sending for each request: the form token, and the bell's live position (a signed-in visitor's). */
+const withoutTokens = (html: string) => html.replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, '').replace(/data-live-last="[^"]*"/g, '');
 
 /** Each page as the visitor has it now, kept (read once). */
 async function visit(visitor: Browser, urls: string[]): Promise<Map<string, string>> {
@@ -58,12 +58,12 @@ async function visit(visitor: Browser, urls: string[]): Promise<Map<string, stri
   return pages;
 }
 
-/** Asserts that each page is still kept: its head statement alone, and the same page. */
-async function assertKept(visitor: Browser, database: { stats: { queries: number } }, before: Map<string, string>, urls: string[]): Promise<void> {
+/** Asserts that each page is still kept: its head statement alone (and the session's for a signed-in visitor: `statements` 2), and the same page. */
+async function assertKept(visitor: Browser, database: { stats: { queries: number } }, before: Map<string, string>, urls: string[], statements = 1): Promise<void> {
   for (const url of urls) {
     const queries = database.stats.queries;
     const page = await visitor.get(url);
-    assert.equal(database.stats.queries - queries, 1, `${url}: still kept (its version did not move)`);
+    assert.equal(database.stats.queries - queries, statements, `${url}: still kept (its version did not move)`);
     assert.equal(withoutTokens(page.text), before.get(url), url);
   }
 }
@@ -187,18 +187,115 @@ test('an app\'s comment (two round trips, its notice after the answer) moves the
   await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
 });
 
-test('a new question shows on the event page and moves the project page, not the idea modules\' pages', async (t) => {
+test("a new question shows on the event page and in the event tile's count on the project page, which stays kept (filled in at sending), in English and German", async (t) => {
   const { app, database } = await busyWorld();
   t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
   const visitor = new Browser(app);
-  const before = await visit(visitor, PAGES);
+  const german = new Browser(app, { 'accept-language': 'de' });
+  const before = await visit(visitor, [...PAGES, EVENT_MODULE]);
+  const germanBefore = await visit(german, [PROJECT]);
+  const counts = tiles(before.get(PROJECT) ?? '').counts;
+  assert.deepEqual(counts, ['2 ideas 1 comment 2 participants', '1 idea 0 comments 1 participant', '1 question 0 comments 0 participants'], "each type's tile says its count in its own words");
+  assert.match(germanBefore.get(PROJECT) ?? '', /<li>1 Frage<\/li>/);
   const asked = await app.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'Where will the bus stop?', category: 11 } });
   assert.equal(asked.statusCode, 201);
   assert.match((await new Browser(app).get(EVENT_PAGE)).text, /Where will the bus stop\?/);
-  const queries = database.stats.queries;
-  await visitor.get(PROJECT);
-  assert.ok(database.stats.queries - queries > 1, 'the project page (its modules\' counts) is made anew');
-  await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA]);
+  const project = await read(visitor, database, PROJECT);
+  assert.equal(project.statements, 1, "the project page's version did not move: its head statement read the tiles' counts");
+  assert.deepEqual(tiles(project.text).counts, [counts[0], counts[1], '2 questions 0 comments 0 participants'], "the event's tile counts the question, the others stay");
+  assert.equal(tiles(project.text).rest, tiles(before.get(PROJECT) ?? '').rest, 'and nothing else changed');
+  const germanProject = await read(german, database, PROJECT);
+  assert.equal(germanProject.statements, 1);
+  assert.equal(germanProject.text, germanBefore.get(PROJECT)?.replace('<li>1 Frage</li>', '<li>2 Fragen</li>'), "said in the type's German words");
+  await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA, EVENT_MODULE]);
+});
+
+test('answering and hiding a question change the event page that shows it; the project page, its tiles and the event\'s module page stay kept', async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const asked = await app.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text: 'Where will the bus stop?', category: 11 } });
+  assert.equal(asked.statusCode, 201);
+  const question = (JSON.parse(asked.body) as { id: number }).id;
+  const before = await visit(visitor, [...PAGES, EVENT_MODULE]);
+  // The event page gives its reader a browser session (for their likes): a participant of their own.
+  const participant = new Browser(app);
+  const event = await read(participant, database, EVENT_PAGE);
+  assert.match(event.text, /Will the park stay open\?/);
+  assert.equal((await read(participant, database, EVENT_PAGE)).text, event.text, 'read twice, the same page (kept or not)');
+  const moderator = await tokenHeader(db, 3);
+  const answered = await app.inject({ method: 'PATCH', url: `/api/modules/${EVENT}/interactiveevents/livequestions/1/`, headers: moderator, payload: { is_answered: true } });
+  assert.equal(answered.statusCode, 200, answered.body);
+  const open = await read(participant, database, EVENT_PAGE);
+  assert.doesNotMatch(open.text, /Will the park stay open\?/, 'the answered question leaves the open list');
+  assert.match(open.text, /Where will the bus stop\?/);
+  assert.match((await read(participant, database, `${EVENT_PAGE}?answered=1`)).text, /Will the park stay open\?/, 'and is among the answered ones');
+  const hidden = await app.inject({ method: 'PATCH', url: `/api/modules/${EVENT}/interactiveevents/livequestions/${question}/`, headers: moderator, payload: { is_hidden: true } });
+  assert.equal(hidden.statusCode, 200, hidden.body);
+  assert.doesNotMatch((await read(participant, database, EVENT_PAGE)).text, /Where will the bus stop\?/, 'a hidden question leaves the page');
+  // The tile counts every question asked (answered and hidden ones too), the module page shows none of them.
+  await assertKept(visitor, database, before, ['/', PROJECT, MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA, EVENT_MODULE]);
+});
+
+const followButton = (html: string) => /<button type="submit" aria-pressed="(?:true|false)">\s*(Follow|Unfollow)\s*<\/button>/.exec(html)?.[1];
+
+test("a follow — through the page's form, through the API, or a first comment's own — shows on the follower's pages at once and moves nobody else's", async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  const visitor = new Browser(app);
+  const other = new Browser(app);
+  assert.equal((await other.login('other', 'other-password')).status, 302);
+  const followers = { form: new Browser(app), api: new Browser(app), comment: new Browser(app) };
+  assert.equal((await followers.form.login('member', 'member-password')).status, 302);
+  assert.equal((await followers.api.login('initiator', 'initiator-password')).status, 302);
+  assert.equal((await followers.comment.login('admin', 'admin-password')).status, 302);
+  const urls = [PROJECT, MODULE, IDEA, NEIGHBOUR_IDEA];
+  let visitorBefore = await visit(visitor, urls);
+  let otherBefore = await visit(other, urls);
+  const ownPages = [PROJECT, NEIGHBOUR_IDEA];
+  for (const follower of Object.values(followers)) for (const url of ownPages) assert.equal(followButton((await follower.get(url)).text), 'Follow', `${url}: not following yet`);
+  const assertFollowing = async (follower: Browser, how: string) => {
+    for (const url of ownPages) {
+      // The first read after the form's answer shows its message (rendered for it alone), the next is kept for the follower.
+      for (const nth of ['first', 'second']) assert.equal(followButton((await follower.get(url)).text), 'Unfollow', `${how}: ${url} read ${nth} after the answer`);
+      const kept = await read(follower, database, url);
+      assert.equal(kept.statements, 2, `${how}: ${url} is kept for the follower as following`);
+      assert.equal(followButton(kept.text), 'Unfollow');
+    }
+  };
+  // Another user's pages (their own button as it was) and a visitor's (no button) stay kept.
+  const othersKept = async (pages: string[]) => {
+    await assertKept(visitor, database, visitorBefore, pages);
+    await assertKept(other, database, otherBefore, pages, 2);
+  };
+  // The page's form (its answer leaves a message: the page read next is rendered for it alone).
+  assert.equal((await followers.form.post(`${PROJECT}follow/`, { follow: 'true', next: PROJECT })).status, 302);
+  await assertFollowing(followers.form, 'the form');
+  await othersKept(urls);
+  // The API.
+  const followed = await app.inject({ method: 'PUT', url: '/api/follows/project/', headers: await tokenHeader(db, 2), payload: { enabled: true } });
+  assert.equal(followed.statusCode, 200, followed.body);
+  await assertFollowing(followers.api, 'the API');
+  await othersKept(urls);
+  // A first comment (through the API) follows the project: it moves its idea's page, and only that.
+  const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 1), payload: { comment: 'My first word' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  await assertFollowing(followers.comment, 'a first comment');
+  assert.equal(followButton((await followers.comment.get(IDEA)).text), 'Unfollow');
+  assert.match((await visitor.get(IDEA)).text, /My first word/);
+  await othersKept([NEIGHBOUR_IDEA]);
+  for (const [reader, before, statements] of [[visitor, visitorBefore, 1], [other, otherBefore, 2]] as const) {
+    const project = await read(reader, database, PROJECT);
+    assert.equal(project.statements, statements, 'the project page stays kept: its tiles count the comment and its author');
+    assert.equal(tiles(project.text).rest, tiles(before.get(PROJECT) ?? '').rest);
+  }
+  // Unfollowing through the form shows at once too.
+  [visitorBefore, otherBefore] = [await visit(visitor, urls), await visit(other, urls)];
+  assert.equal((await followers.form.post(`${PROJECT}follow/`, { follow: 'false', next: PROJECT })).status, 302);
+  await followers.form.get(PROJECT);
+  assert.equal(followButton((await followers.form.get(PROJECT)).text), 'Follow');
+  assert.equal(followButton((await followers.form.get(NEIGHBOUR_IDEA)).text), 'Follow');
+  await othersKept(urls);
 });
 
 test('a statement of many rows (an import) moves all its project\'s pages, as before', async (t) => {
@@ -229,7 +326,7 @@ test("a comment on an idea moves only its idea's page: the project page's tiles 
   const before = await visit(visitor, PAGES);
   const counts = tiles(before.get(PROJECT) ?? '').counts;
   assert.match(counts[0] ?? '', /1 comment 2 participants/, "the ideas module's tile first");
-  // The member (user 4) has not taken part yet (busyWorld): the tile's participants grow too.
+  // The member (user 4) has not taken part yet (busyWorld): the tile's participants grow too (and the follow their comment makes moves no page).
   const posted = await app.inject({ method: 'POST', url: '/api/contenttypes/4/objects/1/comments/', headers: await tokenHeader(db, 4), payload: { comment: 'A first word' } });
   assert.equal(posted.statusCode, 201, posted.body);
   const idea = await read(visitor, database, IDEA);
@@ -322,11 +419,15 @@ test("comments and ratings on topics, subjects, chapters and paragraphs fill the
 
 test("a kept page's head statement reads its figures only when its version moved since the process read them", async () => {
   const { db } = await busyWorld();
-  const counted = 'c/idea:1 a/idea:1 d/idea:3 c/module:1 p/module:1 c/module:2 x/idea:1';
+  const counted = 'c/idea:1 a/idea:1 d/idea:3 c/module:1 p/module:1 i/module:1 i/module:10 c/module:2 x/idea:1';
   const first = await loadModulePage(db, 'org', 'ideas-module', null, { counted, known: '' });
   const version = first?.pageVersion;
   const figures = typeof version?.figures === 'string' ? (JSON.parse(version.figures) as Record<string, number>) : version?.figures;
-  assert.deepEqual(figures, { 'c/idea:1': 1, 'a/idea:1': 0, 'd/idea:3': 0, 'c/module:1': 1, 'p/module:1': 2, 'c/module:2': 0, 'x/idea:1': null }, "an item's comments and ratings, a module tile's comments and participants (an unknown letter: none)");
+  assert.deepEqual(
+    figures,
+    { 'c/idea:1': 1, 'a/idea:1': 0, 'd/idea:3': 0, 'c/module:1': 1, 'p/module:1': 2, 'i/module:1': 2, 'i/module:10': 1, 'c/module:2': 0, 'x/idea:1': null },
+    "an item's comments and ratings, a module tile's items (ideas, questions), comments and participants (an unknown letter: none)",
+  );
   const known = `${version?.pageVersion}~${version?.threadVersion}`;
   assert.equal((await loadModulePage(db, 'org', 'ideas-module', null, { counted, known }))?.pageVersion.figures, null, 'held for this version: not read again');
   await db.execute(sql`INSERT INTO ratings (creator_id, content_type, object_pk, value) VALUES (4, 'idea', 3, -1)`);

@@ -20,11 +20,11 @@ export const SYSTEM_NOTICES_INTERVAL_MS = 15 * 60 * 1000;
 const SYSTEM_MAILS = {
   phase_started: {
     subject: 'Here we go: %(project)s starts now!',
-    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.',
+    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" has started. Take part now: %(url)s',
   },
   phase_ending: {
     subject: 'Participation ends soon for %(project)s',
-    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" ends on %(end)s. Take part while you can: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page (%(url)s) or turn notifications off in your account settings.',
+    body: 'Hello %(name)s,\n\nthe phase "%(phase)s" of the project "%(project)s" ends on %(end)s. Take part while you can: %(url)s',
   },
 } as const;
 

@@ -53,10 +53,11 @@ export function moduleCountsSql(moduleIds: SQL): SQL {
 /**
  * The letters of the figures a kept page fills in at sending (web/page-keeping.ts `figureText`, where
  * each letter is said its own way): of an item, `a` its agrees, `d` its disagrees, and its comments
- * (on it and their replies) as `c`, `e`, `k` and `n`; of a module's tile (`module:3`), `c` its comments
- * and `p` its participants.
+ * (on it and their replies) as `c`, `e`, `k` and `n`; of a module's tile (`module:3`), `i` what its type
+ * counts (`tileCount`: ideas, questions, ballots …, said in the type's words), `c` its comments and `p`
+ * its participants.
  */
-export const FIGURE_CODES = 'acdeknp';
+export const FIGURE_CODES = 'acdeiknp';
 
 /** A figure's ref: `<letter>/<kind>:<id>` (`c/idea:12`). */
 const FIGURE_REF = new RegExp(`^[${FIGURE_CODES}]/[a-z]+:\\d{1,9}$`);
@@ -75,7 +76,7 @@ export const keptFiguresField = (refs: SQL): SQL<Record<string, number> | string
       from unnest(string_to_array(${refs}::text, ' ')) as x(ref) where x.ref <> ''),
     tiles as materialized (${moduleCountsSql(sql`select distinct r.pk from r where r.kind = 'module'`)})
     select json_object_agg(r.ref, case
-      when r.kind = 'module' then (select case r.figure when 'c' then t.comments when 'p' then t.participants end from tiles t where t.id = r.pk)
+      when r.kind = 'module' then (select case r.figure when 'i' then t.items when 'c' then t.comments when 'p' then t.participants end from tiles t where t.id = r.pk)
       when r.figure in ('c', 'e', 'k', 'n') then ${itemCommentCountSql(sql`r.kind`, sql`r.pk`)}
       when r.figure = 'a' then ${itemRatingCountSql(sql`r.kind`, sql`r.pk`, 1)}
       when r.figure = 'd' then ${itemRatingCountSql(sql`r.kind`, sql`r.pk`, -1)}

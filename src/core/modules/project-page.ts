@@ -20,7 +20,8 @@ const projectPageStatement = preparedPer((db) => {
     .select({
       ...projectFields(uid),
       following: followingField(uid),
-      ...countedPageVersionFields(q(projects.id), undefined, keptFiguresField(sql`${sql.placeholder('counted')}`), sql`${sql.placeholder('known')}`),
+      // The Follow/Unfollow button is the viewer's own: their kept page changes with their follow, nobody else's.
+      ...countedPageVersionFields(q(projects.id), undefined, keptFiguresField(sql`${sql.placeholder('counted')}`), sql`${sql.placeholder('known')}`, followingField(uid)),
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,

@@ -260,7 +260,8 @@ export function ideaHeadLoader(db: Db, kind: IdeaKind, detailFields: DetailField
       customFields: customFieldsField(q(modules.id)),
       following: followingField(uid),
       terms: organisationTermsFields(uid),
-      pageVersion: pageVersionField(q(modules.projectId), q(modules.id), q(ideas.id)),
+      // The Follow/Unfollow button is the viewer's own: their kept page changes with their follow, nobody else's.
+      pageVersion: pageVersionField(q(modules.projectId), q(modules.id), q(ideas.id), followingField(uid)),
       // The id keeps the nested selection from being empty when the kind adds nothing.
       facts: { ...detailFields, idea: sql<number>`${ideas.id}` },
     })

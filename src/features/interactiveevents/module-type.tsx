@@ -120,8 +120,8 @@ const mediaForm: DashboardComponentForm = {
 const eventLinks = contentPart({
   load: async (input) => {
     if (input.module.blueprintType !== IE_BLUEPRINT || !canViewEvent(input.context)) return null;
-    const [questions] = await input.db.select({ id: liveQuestions.id }).from(liveQuestions).where(eq(liveQuestions.moduleId, input.module.id)).limit(1);
-    return { org: input.orgSlug, slug: input.module.slug, moderator: canModerateEvent(input.context), asked: Boolean(questions), media: await loadMedia(input.db, input.module.id) };
+    // Nothing of the questions: the module page is kept under a version without their rows (migration 0054).
+    return { org: input.orgSlug, slug: input.module.slug, moderator: canModerateEvent(input.context), media: await loadMedia(input.db, input.module.id) };
   },
   View: ({ page, data }) => (
     <section aria-labelledby="event-heading">

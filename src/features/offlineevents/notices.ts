@@ -27,7 +27,7 @@ export interface EventNoticeOptions {
 const EVENT_MAILS = {
   event_soon: {
     subject: 'Event in project %(project)s',
-    body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s\n\nYou get this e-mail because you follow the project. To stop these e-mails, unfollow it on the project page or turn notifications off in your account settings.',
+    body: 'Hello %(name)s,\n\nthe event "%(event)s" of the project "%(project)s" takes place on %(date)s. More about it: %(url)s',
   },
   event_added: {
     subject: 'Event added to project %(project)s',

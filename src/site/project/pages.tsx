@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { denied } from '../../http/auth.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { formatDate, formatDateTime } from '../../i18n/dates.js';
-import { type Lang, t, tn } from '../../i18n/index.js';
+import { type Lang, t } from '../../i18n/index.js';
 import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
@@ -145,7 +145,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
         results: request.query.tab === 'result' && canViewResults(context) ? await resultsTab(project.id, orgSlug, project.slug, context, { status: request.query.status, category: request.query.category, district: request.query.district }) : null,
         now,
       };
-      // The tiles' comments and participants are filled in at sending; the statistics are baked in: that tab is kept per comment too (web/page-keeping.ts).
+      // The tiles' counts are filled in at sending; the statistics are baked in: that tab is kept per comment too (web/page-keeping.ts).
       if (data.insights) page.keptCounts?.dependOnComments();
       return <ProjectPage page={page} data={data} />;
     };
@@ -228,7 +228,7 @@ function ModuleTile({ page, orgSlug, module, counts, now }: { page: PageContext;
       {module.description && <p>{module.description}</p>}
       {counts && (
         <ul class="tile-counts">
-          {type?.tileCount && <li>{tn(lang, type.tileCount.one[lang], type.tileCount.many[lang], counts.items)}</li>}
+          {type?.tileCount && <li>{figureText(page, 'items', `module:${module.id}`, counts.items, module.blueprintType)}</li>}
           <li>{figureText(page, 'comments', `module:${module.id}`, counts.comments)}</li>
           <li>{figureText(page, 'participants', `module:${module.id}`, counts.participants)}</li>
         </ul>

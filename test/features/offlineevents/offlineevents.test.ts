@@ -189,6 +189,7 @@ test('"event soon": once per event to the followers who may see the project, wit
   assert.deepEqual(mails.map((m) => m.recipient).sort(), ['member@example.org', 'moderator@example.org', 'user@example.org']);
   assert.match(mails[0].subject, /Event in project Project/);
   assert.match(mails[0].body, /https:\/\/allmende.example\/org\/offlineevents\/soon-meeting\//);
+  assert.doesNotMatch(mails[0].body, /because/, 'why it came is said once, in the footer the delivery adds');
   const [start] = await t.db.select().from(actions).where(and(eq(actions.objType, 'offlineevent'), eq(actions.objId, soon.id), eq(actions.verb, 'start')));
   assert.equal(start.timestamp.getTime(), soon.date.getTime());
 
