@@ -5,8 +5,8 @@
  * Interactive Event and a Brainstorming module (200 ideas, 2,000 comments, 300 users, 60 open and 40
  * answered questions). Allmende runs from the production build (`npm run build`; BENCH_BUILD=0 skips
  * it) with WEB_CONCURRENCY=2 (BENCH_WORKERS). 1,000 clients hold the event's live stream, in
- * BENCH_RECEIVERS (2) processes of their own; each client viewed the event page once (its browser
- * session) and fetches what the page's live.js fetches on each event (a question's fragment only
+ * BENCH_RECEIVERS (2) processes of their own; each client viewed the event page once (the visitor
+ * identity its likes would count under) and fetches what the page's live.js fetches on each event (a question's fragment only
  * for a question its page can not place, or the page again). Then, two rounds (BENCH_ROUNDS) of: the five pages
  * (project, module, an idea with its comments, the event, the start page) each read for
  * BENCH_SECONDS (10) by autocannon with BENCH_CONNECTIONS (20) connections, first quiet, then while
@@ -159,7 +159,7 @@ function get(agent: Agent, port: number, path: string, cookie: string): Promise<
 }
 
 /**
- * A receiver process: each of its clients views the event page once (its browser session, where the
+ * A receiver process: each of its clients views the event page once (its visitor identity, where the
  * questions' fragments are, the questions it counted and listed), then holds the event's stream with
  * its cookie and fetches what the page's live.js fetches: for a `question` or `question_hidden` event
  * nothing when the page knows the question (in its open list, heard of since, or newer than it
@@ -271,7 +271,7 @@ class Writer {
 
   constructor(
     private readonly port: number,
-    /** Browser sessions (cookie and CSRF token): the n-th like of a question is sent in the n-th. */
+    /** Visitors of the event page (cookies with their identity, and CSRF token): the n-th like of a question is sent by the n-th. */
     private readonly sessions: { cookie: string; csrf: string }[],
   ) {}
 

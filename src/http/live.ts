@@ -534,9 +534,17 @@ function frameOf(event: LiveEvent): Buffer {
   return frame;
 }
 
+/**
+ * Where the live channel stands, as a select field: the snapshot of the statement that reads it. A
+ * page passes it to its stream, which then sends every event that statement did not see; read in the
+ * statement that reads what the page shows (the event page's version and likes), no event between the
+ * two is missed.
+ */
+export const livePositionField = sql<string>`pg_current_snapshot()::text`;
+
 /** Where the live channel stands now: a page rendered now passes it to its stream, which then sends what comes after. */
 export async function livePosition(db: Db): Promise<string> {
-  const result = (await db.execute(sql`SELECT pg_current_snapshot()::text AS position`)) as unknown as { rows: { position: string }[] };
+  const result = (await db.execute(sql`SELECT ${livePositionField} AS position`)) as unknown as { rows: { position: string }[] };
   return result.rows[0]?.position ?? '';
 }
 

@@ -1,10 +1,12 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client.js';
 import { browserSessions } from '../db/schema/index.js';
 
 export const SESSION_COOKIE = 'sessionid';
+/** A visitor's signed identity for anonymous likes (`pageVisitor`): no stored session behind it. */
+const VISITOR_COOKIE = 'visitorid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const CSRF_FIELD = 'csrfmiddlewaretoken';
@@ -47,10 +49,12 @@ export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
 }
 
 /**
- * The browser session a visitor's anonymous writes are bound to (the likes of live questions): the
- * stored key of the session cookie's session, or a new session without a user whose cookie is set
- * on the reply.
+ * The stored key of a browser session while it lives, as a select field (`key`: the key a cookie
+ * names, `browserSessionKey`; '' none): null when it is expired or unknown. For a statement that
+ * reads it with what a request needs besides (the event page's, a like's).
  */
+export const liveSessionField = (key: SQL) => sql<string | null>`(select s.id from ${browserSessions} s where s.id = ${key} and s.expires_at > now())`;
+
 /** The stored key of a cookie's session while it lives (expired or unknown: null). */
 async function liveSessionKey(db: DbOrTx, cookieValue: string | undefined): Promise<string | null> {
   const key = browserSessionKey(cookieValue);
@@ -59,26 +63,58 @@ async function liveSessionKey(db: DbOrTx, cookieValue: string | undefined): Prom
   return row?.id ?? null;
 }
 
-export async function visitorSession(db: DbOrTx, request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const session = await liveSessionKey(db, request.cookies[SESSION_COOKIE]);
-  if (session) return session;
-  const cookieValue = await createBrowserSession(db, null);
-  setSessionCookie(request, reply, cookieValue);
-  request.cookies[SESSION_COOKIE] = cookieValue;
-  return sessionId(cookieValue);
-}
-
 /** The stored key of the request's browser session, if it has a live one (reads only). */
-export async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
+async function existingSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
   return liveSessionKey(db, request.cookies[SESSION_COOKIE]);
 }
 
 /**
- * An anonymous write from a browser (its session cookie comes along) carries the CSRF token as a
- * signed-in one does; a client without cookies (an app) has nothing a forged request could use.
+ * The visitor identity (issue 40): what a browser's anonymous writes (the likes of live questions)
+ * are bound to when it has no live browser session, without a row per page view. A page that offers
+ * them hands one out (`pageVisitor`): a random part, its expiry and their HMAC under SECRET_KEY, so
+ * that only this server makes one and none lives longer than a browser session. Its key (what a like
+ * is stored under) is derived from the random part; a signed-in user's or a live browser session's
+ * key stays the session's (`likeSessionKey`), so their likes keep counting as theirs.
+ */
+const visitorSignature = (request: FastifyRequest, payload: string) => createHmac('sha256', request.server.ctx.config.secretKey).update(`visitor:${payload}`).digest('base64url');
+const visitorKeyOf = (random: string) => `visitor:${createHash('sha256').update(random).digest('hex')}`;
+
+/** The key of the request's visitor identity when its cookie is this server's and has not expired, else null. */
+export function visitorKey(request: FastifyRequest): string | null {
+  const match = /^([A-Za-z0-9_-]{24})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(request.cookies[VISITOR_COOKIE] ?? '');
+  if (!match || !sameText(match[3], visitorSignature(request, `${match[1]}.${match[2]}`))) return null;
+  return Number(match[2]) * 1000 > Date.now() ? visitorKeyOf(match[1]) : null;
+}
+
+/**
+ * The visitor identity of a page view: the request's own (`visitorKey`), or a new one, whose cookie
+ * `issue` sets on the reply (call it only where the page uses it: no cookie is handed out for nothing).
+ * Nothing is written.
+ */
+export function pageVisitor(request: FastifyRequest): { key: string; issue: (reply: FastifyReply) => void } {
+  const key = visitorKey(request);
+  if (key) return { key, issue: () => undefined };
+  const random = randomBytes(18).toString('base64url');
+  const payload = `${random}.${Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS}`;
+  const issue = (reply: FastifyReply) => {
+    const value = `${payload}.${visitorSignature(request, payload)}`;
+    reply.setCookie(VISITOR_COOKIE, value, sessionCookieOptions(request));
+    request.cookies[VISITOR_COOKIE] = value;
+  };
+  return { key: visitorKeyOf(random), issue };
+}
+
+/** The key a browser's likes count under: its live browser session's, else its visitor identity's, else null (reads only). */
+export async function likeSessionKey(db: DbOrTx, request: FastifyRequest): Promise<string | null> {
+  return (await existingSessionKey(db, request)) ?? visitorKey(request);
+}
+
+/**
+ * An anonymous write from a browser (its session or visitor cookie comes along) carries the CSRF
+ * token as a signed-in one does; a client without cookies (an app) has nothing a forged request could use.
  */
 export const anonymousWriteForged = (request: FastifyRequest): boolean =>
-  request.cookies[SESSION_COOKIE] !== undefined && !request.headers.authorization && !csrfTokenValid(request);
+  (request.cookies[SESSION_COOKIE] !== undefined || request.cookies[VISITOR_COOKIE] !== undefined) && !request.headers.authorization && !csrfTokenValid(request);
 
 function sessionCookieOptions(request: FastifyRequest) {
   return {

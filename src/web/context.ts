@@ -28,6 +28,14 @@ export interface PageContext {
   platform: PlatformSettings;
   /** Set while a page is rendered for keeping with its figures filled in at sending (web/page-keeping.ts `figureText`). */
   keptCounts?: KeptCounts;
+  /** Set while a page is rendered for keeping with its viewer's values filled in at sending (web/page-keeping.ts `viewerValue`). */
+  keptViewer?: KeptViewer;
+}
+
+/** What a page rendered for keeping does with the values that are its viewer's or change without its version (web/page-keeping.ts). */
+export interface KeptViewer {
+  /** The marker that stands for a value (`likes/12`) in the kept page; `value` the one this rendering read. */
+  marker(ref: string, value: string): string;
 }
 
 /** What a page rendered for keeping does with the counts it shows (web/page-keeping.ts). */

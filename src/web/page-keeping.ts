@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { fillQuestion, issueQuestion } from '../http/challenge.js';
-import { KeptAnswers } from '../http/kept-answers.js';
+import { type KeptAnswer, KeptAnswers } from '../http/kept-answers.js';
 import type { Bell } from '../http/auth.js';
 import { FIGURE_CODES, figureRefs, type KeptFigureRefs, loadKeptFigures } from '../core/modules/figures.js';
 import { moduleTypeOf } from '../core/modules/registry.js';
 import { type Lang, t, tn } from '../i18n/index.js';
-import type { KeptCounts, PageBasics, PageContext } from './context.js';
+import type { KeptCounts, KeptViewer, PageBasics, PageContext } from './context.js';
 import { keptSiteFrame } from './site-links.js';
 import { loadSiteFrame } from '../core/legal/content.js';
 import { bellCount } from './layout.js';
@@ -83,6 +83,40 @@ export function figureText(page: PageContext, figure: Figure, of: string, count:
 /** An item's comment figure ("5 comments"): `figureText`'s. */
 export const commentCountText = (page: PageContext, of: string, count: number): string => figureText(page, 'comments', of, count);
 
+/** Stands for a viewer's value in a kept page: followed by its ref (`likes/12`, `live-position`) and `_`. */
+const VIEWER_PLACEHOLDER = `viewer${randomBytes(18).toString('hex')}`;
+const VIEWER_MARKER = new RegExp(`${VIEWER_PLACEHOLDER}([a-z-]+(?:/\\d{1,9})?)_`, 'g');
+
+/**
+ * A value of a page that is no part of its version (the event page's likes, whether this visitor
+ * liked, where its live stream starts): in a page rendered for keeping, a marker the sending replaces
+ * with the value read for that request (`ViewerValues`), never kept; else the value. `ref` is
+ * `<name>` or `<name>/<id>` (lowercase letters and dashes, digits).
+ */
+export const viewerValue = (page: PageContext, ref: string, value: string): string => page.keptViewer?.marker(ref, value) ?? value;
+
+/** The values a kept page fills in for each request (`viewerValue`): those its first statement read, and how to read the others. */
+interface ViewerValues {
+  read: Record<string, string>;
+  /** Reads values of refs the first statement did not know of (a page another request rendered meanwhile): one statement. */
+  load: (refs: string[]) => Promise<Record<string, string>>;
+}
+
+/** The refs of the viewer's values the page kept for this request names: its first statement reads them (`ViewerValues.read`). */
+export function keptViewerRefs(request: FastifyRequest, page: PageBasics): string[] {
+  return page.message ? [] : (keptPages(request.server.ctx).noteOf(keyOf(request, page))?.viewer ?? []);
+}
+
+/** The kept page with its viewer's markers replaced by the values read for this request. */
+async function fillViewer(body: string, values: Map<string, string>, viewer: ViewerValues | undefined): Promise<string> {
+  if (!viewer || !body.includes(VIEWER_PLACEHOLDER)) return body;
+  const missing = [...new Set([...body.matchAll(VIEWER_MARKER)].map(([, ref]) => ref))].filter((ref) => !values.has(ref));
+  if (missing.length) for (const [ref, value] of Object.entries(await viewer.load(missing))) values.set(ref, value);
+  // Into the HTML as a text or an attribute's value: escaped as preact escapes both.
+  const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return body.replace(VIEWER_MARKER, (_, ref: string) => html(values.get(ref) ?? ''));
+}
+
 /**
  * The version of a page that fills its figures in at sending, as its first statement read it
  * (db/versions.ts `countedPageVersionFields`, core/modules/figures.ts `keptFiguresField`).
@@ -110,6 +144,8 @@ interface CountsNote {
   refs: string;
   comments: boolean;
   held?: HeldFigures;
+  /** The refs of its viewer's values (`viewerValue`). */
+  viewer?: string[];
 }
 
 const kept = new WeakMap<object, KeptAnswers<CountsNote>>();
@@ -145,7 +181,10 @@ export function keptFigures(request: FastifyRequest, page: PageBasics): KeptFigu
  * ratings, module tiles' items, comments and participants) are put in at sending too, read by the page's
  * first statement when they changed since this process last read them (else those it holds); a
  * page whose rendering said it depends on the comments beyond their figures is kept per comment
- * as well. A page that shows a
+ * as well. With `viewer`, the values that are the viewer's own or change without the page's version
+ * (`viewerValue`: the event page's likes and live position) are put in at sending, those the page's
+ * first statement read for this request (the kept page's note names their refs: `keptViewerRefs`),
+ * else those this request's own rendering read, else read now. A page that shows a
  * message left by the previous request is rendered for this request alone. Overlapping requests for
  * one page share one rendering; at most 8 M characters of pages are kept per process, the oldest go
  * first.
@@ -156,9 +195,16 @@ export async function sendKeptPage(
   basics: PageBasics,
   version: string | KeptPageVersion | null,
   render: (page: PageContext) => Promise<VNode>,
+  viewer?: ViewerValues,
 ): Promise<FastifyReply> {
   const fresh = () => issueQuestion(request.server.ctx.config.secretKey);
   const { db } = request.server.ctx;
+  // The viewer's values this request's own rendering read (the answer is this request's when it carries `own`).
+  const shown = new Map<string, string>();
+  const keptViewer: KeptViewer | undefined = viewer && { marker: (ref, value) => (shown.set(ref, value), `${VIEWER_PLACEHOLDER}${ref}_`) };
+  const viewerNote = (note: Omit<CountsNote, 'viewer'>): CountsNote => (viewer ? { ...note, viewer: [...shown.keys()] } : note);
+  const viewerFilled = (answer: KeptAnswer<CountsNote>, own: CountsNote | undefined) =>
+    fillViewer(answer.body ?? '', new Map([...(answer.note === own ? shown : []), ...Object.entries(viewer?.read ?? {})]), viewer);
   const pageVersion = version === null || typeof version === 'string' ? version : version.pageVersion;
   // Read only when the page is rendered: a kept page's version says whether its frame moved.
   const framed = async (page: PageBasics): Promise<PageContext> => ({ ...page, ...(await (pageVersion === null ? loadSiteFrame(db) : keptSiteFrame(db, pageVersion))) });
@@ -170,8 +216,14 @@ export async function sendKeptPage(
   const pages = keptPages(request.server.ctx);
   const filled = (body: string) => fillQuestion(fillBell(body.replaceAll(CSRF_PLACEHOLDER, basics.csrf), bell), fresh);
   if (typeof version === 'string') {
-    const { body } = await pages.get(key, version, new Date(), async () => renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER }))));
-    return sendHtml(reply, filled(body ?? ''));
+    let own: CountsNote | undefined;
+    const answer = await pages.get(key, version, new Date(), async () => {
+      shown.clear();
+      const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptViewer })));
+      own = viewerNote({ refs: '', comments: false });
+      return { body, note: own };
+    });
+    return sendHtml(reply, filled(await viewerFilled(answer, own)));
   }
   // The figures of this version: those the first statement read, else (null) those this process holds for it.
   const at = `${version.pageVersion}~${version.threadVersion}`;
@@ -181,13 +233,14 @@ export async function sendKeptPage(
   let own: CountsNote | undefined;
   const compute = async () => {
     rendered.clear();
+    shown.clear();
     let comments = false;
     const keptCounts: KeptCounts = {
       marker: (ref, count, wording) => (rendered.set(ref, count), `${COUNT_PLACEHOLDER}${ref}${wording === undefined ? '' : `~${wording}`}_`),
       dependOnComments: () => void (comments = true),
     };
-    const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptCounts })));
-    own = { refs: figureRefs(rendered.keys()), comments };
+    const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptCounts, keptViewer })));
+    own = viewerNote({ refs: figureRefs(rendered.keys()), comments });
     return { body, note: own };
   };
   const held = pages.noteOf(key)?.held;
@@ -197,7 +250,7 @@ export async function sendKeptPage(
   let answer = await pages.get(key, dependent ? at : version.pageVersion, new Date(), compute);
   if (answer.note?.comments && !dependent) answer = await pages.get(key, at, new Date(), compute);
   const figures = new Map([...(answer.note === own ? rendered : []), ...current]);
-  const filledIn = await fillFigures(request, basics.lang, answer.body ?? '', figures);
+  const filledIn = await fillFigures(request, basics.lang, await viewerFilled(answer, own), figures);
   if (answer.note && figures.size) answer.note.held = { at, values: figures };
   return sendHtml(reply, filled(filledIn));
 }

@@ -41,7 +41,7 @@ test('issue 36 finding 3: cookie-less likes are refused (403) and open no sessio
 test('issue 36 finding 3: the session of a page view likes once, however often it posts', async () => {
   const t = await world();
   const { cookie, csrf } = await pageView(t);
-  assert.match(cookie, /sessionid=/);
+  assert.match(cookie, /visitorid=/);
   for (let i = 0; i < 3; i++) assert.equal((await t.app.inject({ method: 'POST', url: LIKE, headers: { cookie, 'x-csrftoken': csrf }, payload: { value: true } })).statusCode, 201);
   assert.equal((await t.db.select().from(liveQuestionLikes)).length, 1);
 });

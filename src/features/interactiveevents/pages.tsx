@@ -7,20 +7,21 @@ import { notFound, permissionDenied, type FieldErrors } from '../../http/errors.
 import { livePosition } from '../../http/live.js';
 import { checkPageInRange, pageLinks, pageNumber, PageParam } from '../../http/pagination.js';
 import { PathId, Slug } from '../../http/responses.js';
-import { existingSessionKey, visitorSession } from '../../http/session.js';
+import { browserSessionKey, likeSessionKey, pageVisitor, SESSION_COOKIE } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { loadModulePage } from '../../core/modules/queries.js';
 import { modulePath, projectPath } from '../../core/urls.js';
 import { Breadcrumbs } from '../../web/components.js';
-import { pageContext, type PageContext } from '../../web/context.js';
+import { framedPage, pageBasics, pageContext, type PageContext } from '../../web/context.js';
+import { keptViewerRefs, sendKeptPage } from '../../web/page-keeping.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
 import { sendFragment, sendPage } from '../../web/render.js';
-import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion, questionCounts, questionPage, QUESTIONS_PER_PAGE } from './queries.js';
-import { eventContext, readAffiliation } from './routes.js';
+import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, loadQuestion, loadQuestionLikes, prepareEventPage, questionCounts, questionPage, QUESTIONS_PER_PAGE } from './queries.js';
+import { eventContext, isVisibleEvent, readAffiliation } from './routes.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
-import { EventPage, eventPath, PresentationScreen, QuestionFragment } from './views.js';
+import { EventPage, eventPath, likeValues, LIKES_REF, LIVE_POSITION_REF, PresentationScreen, QuestionFragment } from './views.js';
 
 /**
  * The event page (`/<org>/interactiveevents/<module>/`: ask, like, and for moderators the toggles
@@ -49,54 +50,72 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     return { page, module, context };
   }
 
-  async function renderEvent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    org: string,
-    slug: string,
-    form: { values: Record<string, string>; errors: FieldErrors } = { values: {}, errors: {} },
-    query: { page?: string; answered?: '1' } = {},
-  ) {
-    const { page, module, context } = await loadEvent(request, reply, org, slug);
+  const eventPage = prepareEventPage(db);
+
+  /**
+   * The event page, kept (web/page-keeping.ts) under the event module's version for its address,
+   * language and viewer, in one statement for a repeat read: the head statement reads the version,
+   * the viewer's context, the live position and the likes of the questions the kept page shows, which
+   * are put in at sending (`viewerValue`: a like moves no version). With a form's errors it is
+   * rendered for this request alone (400).
+   */
+  async function renderEvent(request: FastifyRequest, reply: FastifyReply, org: string, slug: string, query: { page?: string; answered?: '1' }, form?: { values: Record<string, string>; errors: FieldErrors }) {
+    const basics = await pageBasics(request, reply);
+    const visitor = pageVisitor(request);
+    const cookieSession = browserSessionKey(request.cookies[SESSION_COOKIE]);
+    const shownIds = keptViewerRefs(request, basics).flatMap((ref) => (ref.startsWith(LIKES_REF) ? [Number(ref.slice(LIKES_REF.length))] : []));
+    const head = await eventPage({ org, slug, session: cookieSession, visitor: visitor.key, questions: shownIds }, basics.user);
+    if (!head || !isVisibleEvent(head.context)) throw notFound();
+    const { context } = head;
     const moderator = canModerateEvent(context);
     const mayLike = canLikeQuestion(context);
-    // Likes are bound to the browser session: a visitor gets one with the page.
-    const session = mayLike || page.user ? await visitorSession(db, request, reply) : null;
-    const lastEventId = await livePosition(db);
-    const number = pageNumber(query.page);
-    const showAnswered = query.answered === '1';
-    const listed = await questionPage(db, module.id, { session, withHidden: moderator, answered: showAnswered, page: number });
-    checkPageInRange(number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open);
-    const here = request.method === 'GET' ? request.url : eventPath(org, slug);
-    const data = {
-      org,
-      module,
-      ...listed,
-      showAnswered,
-      pager: pageLinks(here, number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open),
-      affiliations: await loadAffiliations(db, module.id),
-      statistics: moderator ? await affiliationStatistics(db, module.id) : null,
-      media: await loadMedia(db, module.id),
-      mayAsk: canAskQuestion(context),
-      mayLike,
-      moderator,
-      lastEventId,
-      form,
+    // Likes count under the viewer's live browser session, else their visitor identity, handed out with the page (nothing is written).
+    if (mayLike && !head.liveSession) visitor.issue(reply);
+    const session = mayLike ? (head.liveSession ? cookieSession : visitor.key) : null;
+    const module = { id: context.module.id, slug: head.slug, name: head.name, description: head.description };
+    const render = async (page: PageContext) => {
+      const number = pageNumber(query.page);
+      const showAnswered = query.answered === '1';
+      const listed = await questionPage(db, module.id, { session, withHidden: moderator, answered: showAnswered, page: number });
+      checkPageInRange(number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open);
+      const here = request.method === 'GET' ? request.url : eventPath(org, slug);
+      const data = {
+        org,
+        module,
+        ...listed,
+        showAnswered,
+        pager: pageLinks(here, number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open),
+        affiliations: await loadAffiliations(db, module.id),
+        statistics: moderator ? await affiliationStatistics(db, module.id) : null,
+        media: await loadMedia(db, module.id),
+        mayAsk: canAskQuestion(context),
+        mayLike,
+        moderator,
+        lastEventId: head.position,
+        form: form ?? { values: {}, errors: {} },
+      };
+      return (
+        <Layout page={page} title={module.name} scripts={LIVE_SCRIPTS}>
+          <Breadcrumbs lang={page.lang} items={[{ href: `/${org}/`, label: head.organisationName }, { href: projectPath(org, head.projectSlug), label: head.projectName }, { href: modulePath(org, module.slug), label: module.name }]} />
+          <h1>{module.name}</h1>
+          {module.description && <p class="lead">{module.description}</p>}
+          <EventPage page={page} data={data} />
+        </Layout>
+      );
     };
-    return sendPage(
-      reply,
-      <Layout page={page} title={module.name} scripts={LIVE_SCRIPTS}>
-        <Breadcrumbs lang={page.lang} items={[{ href: `/${org}/`, label: module.organisationName }, { href: projectPath(org, module.projectSlug), label: module.projectName }, { href: modulePath(org, module.slug), label: module.name }]} />
-        <h1>{module.name}</h1>
-        {module.description && <p class="lead">{module.description}</p>}
-        <EventPage page={page} data={data} />
-      </Layout>,
-      Object.keys(form.errors).length ? 400 : 200,
-    );
+    if (form) return sendPage(reply, await render(await framedPage(request, basics)), 400);
+    const read: Record<string, string> = { [LIVE_POSITION_REF]: head.position };
+    for (const [id, [likes, liked]] of Object.entries(head.likes)) Object.assign(read, likeValues(id, likes, liked));
+    const load = async (refs: string[]) => {
+      const ids = refs.flatMap((ref) => (ref.startsWith(LIKES_REF) ? [Number(ref.slice(LIKES_REF.length))] : []));
+      const likes = await loadQuestionLikes(db, module.id, ids, session);
+      return Object.assign({}, ...Object.entries(likes).map(([id, [count, liked]]) => likeValues(id, count, liked))) as Record<string, string>;
+    };
+    return sendKeptPage(request, reply, basics, head.pageVersion, render, { read, load });
   }
 
   app.get('/:org/interactiveevents/:slug/', pageRoute({ params: EventParams, querystring: EventQuery }), async (request, reply) =>
-    renderEvent(request, reply, request.params.org, request.params.slug, undefined, request.query),
+    renderEvent(request, reply, request.params.org, request.params.slug, request.query),
   );
 
   app.post('/:org/interactiveevents/:slug/questions/', pageRoute({ params: EventParams, body: FormBody }), async (request, reply) => {
@@ -110,7 +129,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     if ('error' in affiliation) errors.category = [t(page.lang, affiliation.error === 'This field is required.' ? 'Please choose your affiliation.' : 'Please choose one of the affiliations.')];
     if (!values.text) errors.text = [t(page.lang, 'This field is required.')];
     else if (values.text.length > QUESTION_MAX) errors.text = [t(page.lang, 'Ensure this field has no more than %(max)s characters.', { max: QUESTION_MAX })];
-    if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, { values, errors });
+    if (Object.keys(errors).length || 'error' in affiliation) return renderEvent(request, reply, org, slug, {}, { values, errors });
     await createQuestion(db, { moduleId: module.id, text: values.text, ...affiliation });
     return reply.redirect(`${eventPath(org, slug)}#questions-heading`, 303);
   });
@@ -121,8 +140,8 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const { page, module, context } = await loadEvent(request, reply, org, slug);
     const moderator = canModerateEvent(context);
     const mayLike = canLikeQuestion(context);
-    // The page that asks made the session its likes are bound to; this fragment makes none.
-    const session = mayLike || page.user ? await existingSessionKey(db, request) : null;
+    // The page that asks gave the identity its likes are bound to; this fragment gives none.
+    const session = mayLike || page.user ? await likeSessionKey(db, request) : null;
     const question = await loadQuestion(db, module.id, id, session);
     const open = question && !question.isAnswered && (moderator || !question.isHidden) ? question : null;
     const counts = await questionCounts(db, module.id, moderator);
@@ -136,7 +155,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const question = await loadQuestion(db, module.id, id);
     if (!question || (question.isHidden && !canModerateEvent(context))) throw notFound();
     if (!canLikeQuestion(context)) throw permissionDenied();
-    const session = await existingSessionKey(db, request);
+    const session = await likeSessionKey(db, request);
     if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
     await setLike(db, module.id, id, session, field(request.body, 'value') !== 'false');
     return reply.redirect(`${eventPath(org, slug)}#question-${id}`, 303);

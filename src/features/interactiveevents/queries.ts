@@ -1,7 +1,12 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { fromJson, qualified as q } from '../../db/sql.js';
+import { pageVersionField } from '../../db/versions.js';
+import { livePositionField } from '../../http/live.js';
+import { liveSessionField } from '../../http/session.js';
 import { prepareModuleContextOf, prepareModuleContextWith } from '../../core/projects/context.js';
-import { browserSessions, categories, modules } from '../../db/schema/index.js';
+import type { RuleUser } from '../../core/projects/rules.js';
+import { categories, modules, organisations, projects } from '../../db/schema/index.js';
 import { liveEventMedia, liveQuestionLikes, liveQuestions } from './schema.js';
 
 /** A live question as the API, the pages and the live events show it. */
@@ -30,7 +35,11 @@ interface QuestionFilter {
   ordering?: 'like_count' | '-like_count';
 }
 
-const likeCount = sql<number>`(select count(*) from ${liveQuestionLikes} l where l.live_question_id = ${liveQuestions.id})`.mapWith(Number);
+/** A question's likes, and whether the browser session or visitor `session` (its key) liked it: the one definition of each. */
+const likesOf = (question: SQL) => sql<number>`(select count(*) from ${liveQuestionLikes} l where l.live_question_id = ${question})`;
+const likedBy = (question: SQL, session: SQL) => sql<boolean>`exists (select 1 from ${liveQuestionLikes} l where l.live_question_id = ${question} and l.session = ${session})`;
+
+const likeCount = likesOf(sql`${liveQuestions.id}`).mapWith(Number);
 
 const questionColumns = (session: string | null) => ({
   id: liveQuestions.id,
@@ -39,9 +48,7 @@ const questionColumns = (session: string | null) => ({
   categoryId: liveQuestions.categoryId,
   category: categories.name,
   likes: likeCount,
-  sessionLike: session
-    ? sql<boolean>`exists (select 1 from ${liveQuestionLikes} l where l.live_question_id = ${liveQuestions.id} and l.session = ${session})`
-    : sql<boolean>`false`,
+  sessionLike: session ? likedBy(sql`${liveQuestions.id}`, sql`${session}`) : sql<boolean>`false`,
   isAnswered: liveQuestions.isAnswered,
   isOnShortlist: liveQuestions.isOnShortlist,
   isHidden: liveQuestions.isHidden,
@@ -130,9 +137,61 @@ export function prepareLikeContext(db: Db) {
   const question = sql.placeholder('question');
   const load = prepareModuleContextOf(db, 'ie_like_context', sql`(select q.module_id from ${liveQuestions} q where q.id = ${question})`, {
     hidden: sql<boolean | null>`(select q.is_hidden from ${liveQuestions} q where q.id = ${question})`,
-    session: sql<string | null>`(select s.id from ${browserSessions} s where s.id = ${sql.placeholder('session')} and s.expires_at > now())`,
+    session: liveSessionField(sql`${sql.placeholder('session')}`),
   });
   return (questionId: number, sessionKey: string | null, user: Parameters<typeof load>[1]) => load({ question: questionId, session: sessionKey ?? '' }, user);
+}
+
+/** Likes of questions by id: their count, and whether the viewer liked each. */
+type QuestionLikes = Record<string, [number, boolean]>;
+
+/**
+ * The event page's head, in one statement prepared once for `db` (the page is kept: web/page-keeping.ts):
+ * the event module by its organisation's and its own slug with its context for the viewer, what the
+ * page shows of its module and project, the version of the event module's pages (`pageVersionField`
+ * with the change log's thread rows: every question's change moves it; likes write no change), the
+ * live channel's position, and, for the questions `questions` names (ids separated by spaces: those
+ * the kept page shows), their likes and whether the viewer liked them, read with every request. The
+ * viewer's likes count under their live browser session (`session`, the key its cookie names; '' none)
+ * or else their visitor identity (`visitor`; '' none): `liveSession` says which. Null: no such module.
+ */
+export function prepareEventPage(db: Db) {
+  const liveSession = liveSessionField(sql`${sql.placeholder('session')}`);
+  const viewerKey = sql`coalesce(${liveSession}, nullif(${sql.placeholder('visitor')}::text, ''))`;
+  const load = prepareModuleContextOf(
+    db,
+    'ie_event_page',
+    sql`(select m.id from ${modules} m join ${projects} p on p.id = m.project_id join ${organisations} o on o.id = p.organisation_id where o.slug = ${sql.placeholder('org')} and m.slug = ${sql.placeholder('slug')})`,
+    {
+      slug: sql<string>`${q(modules.slug)}`,
+      name: sql<string>`${q(modules.name)}`,
+      description: sql<string | null>`${q(modules.description)}`,
+      projectSlug: sql<string>`${q(projects.slug)}`,
+      projectName: sql<string>`${q(projects.name)}`,
+      organisationName: sql<string>`(select o.name from ${organisations} o where o.id = ${q(projects.organisationId)})`,
+      pageVersion: pageVersionField(q(modules.projectId), q(modules.id)),
+      position: livePositionField,
+      liveSession: sql<boolean>`${liveSession} is not null`,
+      likes: sql<QuestionLikes | string | null>`(select json_object_agg(lq.id, json_build_array(${likesOf(sql`lq.id`)}, ${likedBy(sql`lq.id`, viewerKey)}))
+        from ${liveQuestions} lq where lq.module_id = ${q(modules.id)} and lq.id = any(string_to_array(${sql.placeholder('questions')}::text, ' ')::integer[]))`,
+    },
+  );
+  return async (values: { org: string; slug: string; session: string | null; visitor: string; questions: number[] }, user: RuleUser) => {
+    const loaded = await load({ ...values, session: values.session ?? '', questions: values.questions.join(' ') }, user);
+    if (!loaded) return null;
+    const { likes, ...extras } = loaded.extras;
+    return { context: loaded.context, ...extras, likes: likes === null ? {} : fromJson(likes) };
+  };
+}
+
+/** Likes of some questions of a module, and whether `session` (a like's key) liked each, in one statement. */
+export async function loadQuestionLikes(db: DbOrTx, moduleId: number, ids: number[], session: string | null): Promise<QuestionLikes> {
+  if (!ids.length) return {};
+  const rows = await db
+    .select({ id: liveQuestions.id, likes: likeCount, liked: session ? likedBy(sql`${liveQuestions.id}`, sql`${session}`) : sql<boolean>`false` })
+    .from(liveQuestions)
+    .where(and(eq(liveQuestions.moduleId, moduleId), inArray(liveQuestions.id, ids)));
+  return Object.fromEntries(rows.map((r) => [String(r.id), [r.likes, Boolean(r.liked)]]));
 }
 
 /** A module's affiliations by id, as a select field over `modules` (JSON). */

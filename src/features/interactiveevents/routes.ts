@@ -5,7 +5,7 @@ import { type AuthUser, currentUser, denied } from '../../http/auth.js';
 import { ApiError, fieldErrors, notFound, permissionDenied } from '../../http/errors.js';
 import { type LiveEvent, type LiveView, showAll } from '../../http/live.js';
 import { apiErrors, optionalAuth, PathId } from '../../http/responses.js';
-import { anonymousWriteForged, browserSessionKey, existingSessionKey, SESSION_COOKIE } from '../../http/session.js';
+import { anonymousWriteForged, browserSessionKey, likeSessionKey, SESSION_COOKIE, visitorKey } from '../../http/session.js';
 import { loadModuleContext, type LoadedModuleContext, loadVersionedModuleContext, moduleContextsOfViewers } from '../../core/projects/context.js';
 import { listQuestions, loadQuestion, prepareAskContext, prepareLikeContext } from './queries.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, canViewEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
@@ -50,7 +50,7 @@ const flag = (value: string | undefined) => (value === undefined ? undefined : v
 const ruleUser = (user: AuthUser | null) => (user ? { id: user.id, isSuperuser: user.isSuperuser } : null);
 
 /** Whether a module's context is an event its viewer may see. */
-const isVisibleEvent = (context: LoadedModuleContext) => context.module.blueprintType === IE_BLUEPRINT && canViewEvent(context);
+export const isVisibleEvent = (context: LoadedModuleContext) => context.module.blueprintType === IE_BLUEPRINT && canViewEvent(context);
 
 /** The event's context for the viewer: 404 for what they may not see (another type, a private or draft project). */
 export async function eventContext(db: FastifyInstance['ctx']['db'], moduleId: number, user: AuthUser | null): Promise<LoadedModuleContext> {
@@ -108,7 +108,7 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
       const context = await eventContext(db, request.params.pk, user);
       const { ordering, is_answered, is_live, is_hidden } = request.query;
       const rows = await listQuestions(db, context.module.id, {
-        session: await existingSessionKey(db, request),
+        session: await likeSessionKey(db, request),
         withHidden: canModerateEvent(context),
         isAnswered: flag(is_answered),
         isLive: flag(is_live),
@@ -151,7 +151,7 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
       if (!(await loadQuestion(db, moduleId, request.params.id))) throw notFound();
       const { is_answered, is_on_shortlist, is_hidden, is_live } = request.body;
       await db.transaction((tx) => changeQuestion(tx, moduleId, request.params.id, { isAnswered: is_answered, isOnShortlist: is_on_shortlist, isHidden: is_hidden, isLive: is_live }));
-      const row = await loadQuestion(db, moduleId, request.params.id, await existingSessionKey(db, request));
+      const row = await loadQuestion(db, moduleId, request.params.id, await likeSessionKey(db, request));
       if (!row) throw notFound();
       return serializeQuestion(row);
     },
@@ -163,7 +163,7 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       refuseForged(request);
-      // App clients (token, JWT) like as their user; browsers as their session, as adhocracy+ does.
+      // App clients (token, JWT) like as their user; browsers as their session, as adhocracy+ does, or else as the visitor identity a page view gave them.
       const appClient = user && request.headers.authorization ? user : null;
       // The event's context, the question and the session in one statement; the like and its event in another.
       const loaded = await likeContext(request.params.pk, appClient ? null : browserSessionKey(request.cookies[SESSION_COOKIE]), ruleUser(user));
@@ -171,7 +171,7 @@ export async function interactiveEventRoutes(fastify: FastifyInstance): Promise<
       const { context, extras } = loaded;
       if (extras.hidden && !canModerateEvent(context)) throw notFound();
       if (!canLikeQuestion(context)) throw permissionDenied();
-      const session = appClient ? `user:${appClient.id}` : extras.session;
+      const session = appClient ? `user:${appClient.id}` : (extras.session ?? visitorKey(request));
       if (!session) throw permissionDenied(LIKE_NEEDS_SESSION);
       await setLike(db, context.module.id, request.params.pk, session, request.body.value);
       return reply.status(201).send({});

@@ -5,6 +5,7 @@ import type { PageContext } from '../../web/context.js';
 import { Select, TextArea } from '../../web/controls.js';
 import type { FieldErrors } from '../../http/errors.js';
 import type { PageLinks } from '../../http/pagination.js';
+import { viewerValue } from '../../web/page-keeping.js';
 import { Pager } from '../../web/pager.js';
 import type { QuestionRow } from './queries.js';
 import { isOnScreen, QUESTION_MAX } from './rules.js';
@@ -14,8 +15,28 @@ export const eventPath = (org: string, slug: string) => `/${org}/interactiveeven
 export const presentationPath = (org: string, slug: string) => `/${org}/interactiveevents/present/module/${slug}/`;
 const liveStreamPath = (moduleId: number) => `/api/modules/${moduleId}/interactiveevents/live/`;
 
-/** The attributes /static/live.js reads: the stream, the position the page was rendered at. */
-const liveAttributes = (moduleId: number, lastEventId: string) => ({ 'data-live-stream': liveStreamPath(moduleId), 'data-live-last': String(lastEventId) });
+/** The ref of the live position in a kept event page (web/page-keeping.ts `viewerValue`: read with each request's version and likes). */
+export const LIVE_POSITION_REF = 'live-position';
+
+/** The attributes /static/live.js reads: the stream, the position the page's data was read at. */
+const liveAttributes = (page: PageContext, moduleId: number, lastEventId: string) => ({
+  'data-live-stream': liveStreamPath(moduleId),
+  'data-live-last': viewerValue(page, LIVE_POSITION_REF, lastEventId),
+});
+
+/** The ref of a question's like count in a kept event page, before its id (its like state's refs follow `likeValues`). */
+export const LIKES_REF = 'likes/';
+
+/**
+ * What a question's like shows, by ref (web/page-keeping.ts `viewerValue`: a kept page gets them put
+ * in at sending, for that request's viewer): its count, whether the viewer liked it (aria-pressed),
+ * and the value its like form sends.
+ */
+export const likeValues = (id: number | string, likes: number, liked: boolean): Record<string, string> => ({
+  [`${LIKES_REF}${id}`]: String(likes),
+  [`liked/${id}`]: liked ? 'true' : 'false',
+  [`like-value/${id}`]: liked ? 'false' : 'true',
+});
 
 /** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
 function qrSvg(text: string): string {
@@ -49,22 +70,25 @@ const TOGGLES: { flag: 'is_hidden' | 'is_answered' | 'is_on_shortlist' | 'is_liv
 
 function QuestionItem({ page, q, base, mayLike, moderator, template = false }: { page: PageContext; q: ItemQuestion; base: string; mayLike: boolean; moderator: boolean; template?: boolean }) {
   const { lang } = page;
+  const values = likeValues(q.id, q.likes, q.sessionLike);
+  // A stored question's likes are the viewer's (put in at sending in a kept page); the template's stay blank.
+  const like = (name: 'likes/' | 'liked/' | 'like-value/') => (typeof q.id === 'number' ? viewerValue(page, `${name}${q.id}`, values[`${name}${q.id}`]) : values[`${name}${q.id}`]);
   return (
     <li id={`question-${q.id}`} class={`live-question${q.isHidden ? ' is-hidden' : ''}`}>
       <p class="live-question-text">{q.isHidden ? <s>{q.text}</s> : q.text}</p>
       <p class="meta">
         <Badges lang={lang} q={q} all={template} />{' '}
         <span>
-          {t(lang, 'Likes')}: <span data-likes-for={String(q.id)}>{q.likes}</span>
+          {t(lang, 'Likes')}: <span data-likes-for={String(q.id)}>{like(LIKES_REF)}</span>
         </span>
       </p>
       <div class="actions">
         {mayLike && (
           <form method="post" action={`${base}questions/${q.id}/like/`} class="inline-form" data-live-form="">
             <CsrfField page={page} />
-            <input type="hidden" name="value" value={q.sessionLike ? 'false' : 'true'} />
-            {/* A toggle: its name stays (what the label says is what is read), aria-pressed and the outline say whether it is on. */}
-            <button type="submit" class="like-button" aria-pressed={q.sessionLike ? 'true' : 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
+            <input type="hidden" name="value" value={like('like-value/')} />
+            {/* A toggle: its name stays (what the label says is what is read), aria-pressed and the outline say whether it is on (in a kept page a marker, put in at sending as 'true' or 'false'). */}
+            <button type="submit" class="like-button" aria-pressed={like('liked/') as 'true' | 'false'} aria-label={t(lang, 'Like question %(id)s', { id: q.id })}>
               {t(lang, 'Like')}
             </button>
           </form>
@@ -164,7 +188,7 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
   const { lang } = page;
   const base = eventPath(data.org, data.module.slug);
   return (
-    <div class="live-event" {...liveAttributes(data.module.id, data.lastEventId)}>
+    <div class="live-event" {...liveAttributes(page, data.module.id, data.lastEventId)}>
       {data.media.eventImage && <img class="event-image" src={data.media.eventImage} alt="" />}
       {data.media.liveStream && (
         <p>
@@ -265,7 +289,7 @@ export function EventPage({ page, data }: { page: PageContext; data: EventPageDa
 export function PresentationScreen({ page, data }: { page: PageContext; data: { module: { id: number; name: string }; projectName: string; questions: QuestionRow[]; eventUrl: string; lastEventId: string } }) {
   const { lang } = page;
   return (
-    <div class="presentation" {...liveAttributes(data.module.id, data.lastEventId)}>
+    <div class="presentation" {...liveAttributes(page, data.module.id, data.lastEventId)}>
       <div data-live-region="">
         {data.questions.length ? (
           <ul class="presentation-questions">

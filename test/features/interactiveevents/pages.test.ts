@@ -36,7 +36,7 @@ test('the event page works without JavaScript: ask with the form, like, and the 
   assert.ok(page.text.includes('Will the park stay open?'));
   assert.ok(!page.text.includes('Hidden question'));
   const { cookie, csrf } = cookiesOf(page.headers);
-  assert.match(cookie, /sessionid=/, 'visitors get a session for their likes');
+  assert.match(cookie, /visitorid=/, "visitors get an identity for their likes");
   const form = (fields: Record<string, string>) => new URLSearchParams({ csrfmiddlewaretoken: csrf, ...fields }).toString();
   const headers = { cookie, 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Fixture } from '../../../src/cli/fixture-schema.js';
 import { contentTypeId } from '../../../src/core/contenttypes/registry.js';
 import { type AuthUser, currentUser } from '../../../src/http/auth.js';
-import { ensureCsrfToken, visitorSession } from '../../../src/http/session.js';
+import { ensureCsrfToken, pageVisitor } from '../../../src/http/session.js';
 import { basicWorldWith, daysFromNow, load } from '../../fixtures.js';
 import { createTestApp, type TestApp } from '../../helpers.js';
 import { widgetBundle } from './build.js';
@@ -92,8 +92,8 @@ function widgetPages(bundle: string) {
       const mount = MOUNTS[(request.params as { page: string }).page];
       if (!mount) return reply.code(404).type('text/plain').send('Not found');
       ensureCsrfToken(request, reply);
-      // The event page opens the visitor's browser session, which anonymous likes need (docs/decisions.md, issue 36 item 3).
-      if (mount === MOUNTS.event) await visitorSession(app.ctx.db, request, reply);
+      // The event page gives the visitor identity that anonymous likes need (docs/decisions.md, issue 36 item 3; issue 40).
+      if (mount === MOUNTS.event) pageVisitor(request).issue(reply);
       const body = mount(await currentUser(request));
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widgets</title><script src="/widget-test/widgets.js" defer></script></head><body><main>${body}</main></body></html>`;
       return reply.type('text/html; charset=utf-8').send(html);
