@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { fromJson, preparedPer, qualified as q } from '../db/sql.js';
+import { fromJson, preparedStatement, qualified as q } from '../db/sql.js';
 import { apiTokens, browserSessions, notifications, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
@@ -98,37 +98,71 @@ async function byJwt(db: Db, secret: string, token: string): Promise<AuthUser> {
   return toAuthUser(user);
 }
 
-/**
- * The browser session's user (an unexpired session of an active user) with the staff places the
- * page header links, the bell's count and when the session began, in one statement (no extra query per page).
- */
-const sessionUserStatement = preparedPer((db) =>
-  db
-    .select({
-      ...userColumns,
-      sessionCreated: browserSessions.created,
-      initiatorOf: sql<string | null>`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${users.id} order by o.name, o.id limit 1)`,
-      moderates: sql<boolean>`exists (select 1 from ${projectModerators} m where m.user_id = ${users.id})`,
-      unread: sql<number>`(select count(*) from (select 1 from ${notifications} n where n.recipient_id = ${users.id} and not n.read limit ${sql.raw(String(BELL_MAX))}) u)`.mapWith(Number),
-      livePosition: sql<string>`pg_current_snapshot()::text`,
-    })
-    .from(browserSessions)
-    .innerJoin(users, eq(users.id, browserSessions.userId))
-    .where(and(eq(browserSessions.id, sql.placeholder('key')), gt(browserSessions.expiresAt, sql.placeholder('now')), eq(users.isActive, true)))
-    .prepare('auth_session'),
-);
+/** The user in `users` as one JSON object (every column qualified: it is read inside other statements), for `fromUserJson`. */
+const userJson = (more: Record<string, SQL> = {}) => {
+  const fields: [string, SQL][] = [...Object.entries(userColumns).map(([name, column]): [string, SQL] => [name, q(column)]), ...Object.entries(more)];
+  return sql`json_build_object(${sql.join(
+    fields.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+};
 
-async function loadSessionUser(db: Db, key: string) {
-  const [row] = await sessionUserStatement(db).execute({ key, now: new Date() });
-  return row ?? null;
+type UserJson = Omit<LoadedUser, 'dateJoined' | 'credentialsValidAfter'> & { dateJoined: string; credentialsValidAfter: string | null };
+const fromUserJson = <T extends UserJson>(raw: T | string) => {
+  const row = fromJson(raw);
+  return { ...row, dateJoined: new Date(row.dateJoined), credentialsValidAfter: row.credentialsValidAfter === null ? null : new Date(row.credentialsValidAfter) };
+};
+
+/**
+ * What a browser session's user brings beside the user: the staff places the page header links, the
+ * bell's count, and where the live channel stood (the count and the position from one snapshot).
+ */
+const sessionUserExtras = {
+  initiatorOf: sql`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${q(users.id)} order by o.name, o.id limit 1)`,
+  moderates: sql`exists (select 1 from ${projectModerators} m where m.user_id = ${q(users.id)})`,
+  unread: sql`(select count(*) from (select 1 from ${notifications} n where n.recipient_id = ${q(users.id)} and not n.read limit ${sql.raw(String(BELL_MAX))}) u)`,
+  livePosition: sql`pg_current_snapshot()::text`,
+};
+
+/**
+ * The browser session named by the placeholder `session` while it lasts (placeholder `sessionAt`,
+ * the request's time), joined with its active user whose credentials it still holds (a session
+ * begun before a password change or a deactivation no longer counts, as `issuedInTime`).
+ */
+const sessionUserJoin = sql`${browserSessions} join ${users} on ${q(users.id)} = ${q(browserSessions.userId)}
+  where ${q(browserSessions.id)} = ${sql.placeholder('session')} and ${q(browserSessions.expiresAt)} > ${sql.placeholder('sessionAt')} and ${q(users.isActive)}
+    and (${q(users.credentialsValidAfter)} is null or ${q(browserSessions.created)} >= ${q(users.credentialsValidAfter)})`;
+
+/** The id of the browser session's user (null: none), as SQL for a statement's own user. */
+const sessionUid = sql<number | null>`(select ${q(users.id)} from ${sessionUserJoin})`;
+
+/** The browser session's user with the staff places and the bell as JSON (null: no such session), for `sessionUserOf`. */
+const sessionUserField = sql<unknown>`(select ${userJson(sessionUserExtras)} from ${sessionUserJoin})`;
+
+type SessionUserJson = UserJson & { initiatorOf: string | null; moderates: boolean; unread: number | string; livePosition: string };
+
+/** The user `sessionUserField` read (null: none). */
+function sessionUserOf(raw: unknown): AuthUser | null {
+  if (raw === null || raw === undefined) return null;
+  const { initiatorOf, moderates, unread, livePosition, ...user } = fromUserJson(raw as SessionUserJson | string);
+  return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) }, bell: { unread: Number(unread), livePosition } };
 }
 
+/** The browser session's user on its own: the first statement of a signed-in page (one statement, no extra query per page). */
+const sessionUserStatement = preparedStatement<{ user: unknown }, { session: string; sessionAt: Date }>('auth_session', () => sql`select ${sessionUserField} as "user"`);
+
 async function bySession(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
-  const key = browserSessionKey(request.cookies[SESSION_COOKIE]);
-  const row = key && (await loadSessionUser(db, key));
-  if (!row || !issuedInTime(row, row.sessionCreated)) return null;
-  const { initiatorOf, moderates, unread, livePosition, sessionCreated: _, ...user } = row;
-  return { ...toAuthUser(user), staff: { initiatorOf, moderates: Boolean(moderates) }, bell: { unread, livePosition } };
+  const session = browserSessionKey(request.cookies[SESSION_COOKIE]);
+  if (!session) return null;
+  const [row] = await sessionUserStatement(db, { session, sessionAt: new Date() });
+  return sessionUserOf(row?.user);
+}
+
+/** A session's user as the request's authentication, once the CSRF check of an unsafe method passed (else 403). */
+function sessionAuthentication(request: FastifyRequest, user: AuthUser): Authentication {
+  const failure = isSafeMethod(request.method) ? null : csrfFailure(request);
+  if (failure) throw new ApiError(403, { detail: `CSRF Failed: ${failure}` });
+  return { user, scheme: 'session' };
 }
 
 export interface Authentication {
@@ -149,11 +183,7 @@ async function authenticate(db: Db, secret: string, tokenLookup: TokenLookup, re
     return { user: await byToken(tokenLookup, credential), scheme: 'token' };
   }
   const sessionUser = await bySession(db, request);
-  if (sessionUser) {
-    const failure = isSafeMethod(request.method) ? null : csrfFailure(request);
-    if (failure) throw new ApiError(403, { detail: `CSRF Failed: ${failure}` });
-    return { user: sessionUser, scheme: 'session' };
-  }
+  if (sessionUser) return sessionAuthentication(request, sessionUser);
   if (header && /^bearer$/i.test(scheme)) {
     if (!credential || rest.length) {
       throw authenticationFailed('Authorization header must contain two space-delimited values', { code: 'bad_authorization_header' }, 'Bearer realm="api"');
@@ -180,34 +210,66 @@ export function authenticator(db: Db, secret: string): (this: FastifyRequest) =>
 const TOKEN_HEADER = /^\s*token\s+(\S+)\s*$/i;
 
 /**
- * The key of the request's `Authorization: Token <key>` header while the request is not yet
- * authenticated, else null. A route whose first statement reads the caller's context may resolve
- * the key in that statement (`tokenUid`, `tokenUserField`, placeholder `token`) and settle the
- * authentication with the row (`settleToken`): the token costs no round trip of its own.
+ * The credentials of a request not yet authenticated that a statement may read itself: an app's
+ * `Authorization: Token <key>`, or (no Authorization header) the browser session's key — the values
+ * of the placeholders `token`, `session` and `sessionAt` of `callerUid` and `callerFields`. Null when
+ * the request is authenticated already, sent neither, or another scheme (`currentUser` reads those).
  */
-export function pendingTokenKey(request: FastifyRequest): string | null {
+export interface PendingCaller {
+  token: string;
+  session: string;
+  sessionAt: Date;
+}
+
+/**
+ * The request's pending credentials (see PendingCaller), else null. A route whose first statement
+ * reads the caller's context resolves them in that statement (`callerUid`, `callerFields`) and
+ * settles the authentication with what it read (`settleCaller`): the caller costs no round trip
+ * of its own.
+ */
+export function pendingCaller(request: FastifyRequest): PendingCaller | null {
   if ((request as FastifyRequest & AuthMemo)._auth) return null;
-  return TOKEN_HEADER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const token = TOKEN_HEADER.exec(header)?.[1];
+    return token ? { token, session: '', sessionAt: new Date() } : null;
+  }
+  const session = browserSessionKey(request.cookies[SESSION_COOKIE]);
+  return session ? { token: '', session, sessionAt: new Date() } : null;
 }
 
 const tokenUserJoin = sql`${apiTokens} join ${users} on ${q(users.id)} = ${q(apiTokens.userId)} where ${q(apiTokens.key)} = ${sql.placeholder('token')}`;
 
-/** The id of the active user of the token in the placeholder `token` (null: none), as SQL for a statement's own user. */
-export const tokenUid = sql<number | null>`(select ${q(users.id)} from ${tokenUserJoin} and ${q(users.isActive)})`;
+/** The id of the active user of the token in the placeholder `token` (null: none). */
+const tokenUid = sql<number | null>`(select ${q(users.id)} from ${tokenUserJoin} and ${q(users.isActive)})`;
 
-/** The user of the token in the placeholder `token` as JSON (null: no such token), for `settleToken`. */
-export const tokenUserField = sql<unknown>`(select json_build_object('id', ${q(users.id)}, 'username', ${q(users.username)}, 'email', ${q(users.email)},
-  'isSuperuser', ${q(users.isSuperuser)}, 'isStaff', ${q(users.isStaff)}, 'language', ${q(users.language)}, 'avatar', ${q(users.avatar)},
-  'dateJoined', ${q(users.dateJoined)}, 'isActive', ${q(users.isActive)}) from ${tokenUserJoin})`;
+/** The id of a pending caller's user (null: none, or nothing pending), as SQL for a statement's own user. */
+export const callerUid = sql<number | null>`coalesce(${tokenUid}, ${sessionUid})`;
 
-/** Settles a request's token authentication with what `tokenUserField` read: its user, or the 401 the token lookup answers. */
-export function settleToken(request: FastifyRequest, raw: unknown): AuthUser {
-  const row = raw === null || raw === undefined ? null : fromJson(raw as (Omit<LoadedUser, 'dateJoined' | 'credentialsValidAfter'> & { dateJoined: string }) | string);
-  if (!row) throw authenticationFailed('Invalid token.');
-  if (!row.isActive) throw authenticationFailed('User inactive or deleted.');
-  const user = toAuthUser({ ...row, dateJoined: new Date(row.dateJoined), credentialsValidAfter: null });
-  (request as FastifyRequest & AuthMemo)._auth = Promise.resolve({ user, scheme: 'token' });
-  return user;
+/** The pending caller's user as JSON fields of a statement, for `settleCaller`: the token's user (null: no such token) and the session's (null: none). */
+export const callerFields = {
+  tokenUser: sql<unknown>`(select ${userJson()} from ${tokenUserJoin})`,
+  sessionUser: sessionUserField,
+};
+
+/**
+ * Settles a request's pending authentication with what `callerFields` read: the token's user, or
+ * the 401 the token lookup answers; the session's user after the CSRF check of an unsafe method
+ * (403 as `authenticate`), or anonymous when the session is gone.
+ */
+export function settleCaller(request: FastifyRequest, pending: PendingCaller, read: { tokenUser: unknown; sessionUser: unknown }): AuthUser | null {
+  let authentication: Authentication;
+  if (pending.token) {
+    const row = read.tokenUser === null || read.tokenUser === undefined ? null : fromUserJson(read.tokenUser as UserJson | string);
+    if (!row) throw authenticationFailed('Invalid token.');
+    if (!row.isActive) throw authenticationFailed('User inactive or deleted.');
+    authentication = { user: toAuthUser(row), scheme: 'token' };
+  } else {
+    const user = sessionUserOf(read.sessionUser);
+    authentication = user ? sessionAuthentication(request, user) : { user: null, scheme: null };
+  }
+  (request as FastifyRequest & AuthMemo)._auth = Promise.resolve(authentication);
+  return authentication.user;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { pageVersionField } from '../../db/versions.js';
 import { modules, organisationInitiators, organisationMembers, phases, projectModerators, projectParticipants, projects, users } from '../../db/schema/index.js';
 import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import type { FastifyRequest } from 'fastify';
-import { type AuthUser, currentUser, pendingTokenKey, settleToken, tokenUid, tokenUserField } from '../../http/auth.js';
+import { type AuthUser, callerFields, callerUid, currentUser, pendingCaller, settleCaller } from '../../http/auth.js';
 import { canViewProject, type ModuleContext, type PhaseDates, type ProjectContext, type ProjectItemContext, type RuleUser } from './rules.js';
 
 /**
@@ -218,24 +218,25 @@ interface CallerModuleContext<E extends ModuleExtras> {
 }
 
 /**
- * The same for a request's caller, in one statement for an app's token too: an `Authorization:
- * Token` not yet authenticated is resolved in the context's statement (http/auth.ts,
- * `pendingTokenKey`), so that the request sends no statement of its own for it. `extras` are made
- * over the caller's id as SQL. The loader answers null when the module does not exist (a token
- * then costs its own lookup, so that a bad one still answers 401 before the 404).
+ * The same for a request's caller, in one statement with the caller: an app's `Authorization:
+ * Token` or the browser session not yet authenticated is resolved in the context's statement
+ * (http/auth.ts, `pendingCaller`), so that the request sends no statement of its own for it.
+ * `extras` are made over the caller's id as SQL. The loader answers null when the module does not
+ * exist (the credentials then cost their own lookup, so that a bad token still answers 401, and a
+ * session's form without its CSRF token 403, before the 404).
  */
 export function prepareCallerModuleContextOf<E extends ModuleExtras>(db: Db, name: string, moduleOf: SQL, extras: (uid: SQL) => E) {
-  const uid = sql`coalesce(${tokenUid}, ${sql.placeholder('uid')})`;
-  const statement = moduleContextSelect(db, uid, { ...extras(uid), tokenUser: tokenUserField }).where(eq(modules.id, moduleOf)).prepare(name);
+  const uid = sql`coalesce(${callerUid}, ${sql.placeholder('uid')})`;
+  const statement = moduleContextSelect(db, uid, { ...extras(uid), ...callerFields }).where(eq(modules.id, moduleOf)).prepare(name);
   return async (request: FastifyRequest, values: Record<string, unknown>, now = new Date()): Promise<CallerModuleContext<E> | null> => {
-    const token = pendingTokenKey(request);
-    const known = token === null ? await currentUser(request) : null;
-    const [row] = await statement.execute({ ...values, token: token ?? '', uid: uidOf(known) });
+    const pending = pendingCaller(request);
+    const known = pending === null ? await currentUser(request) : null;
+    const [row] = await statement.execute({ ...values, token: pending?.token ?? '', session: pending?.session ?? '', sessionAt: pending?.sessionAt ?? now, uid: uidOf(known) });
     if (!row) {
-      if (token !== null) await currentUser(request);
+      if (pending !== null) await currentUser(request);
       return null;
     }
-    const user = token === null ? known : settleToken(request, (row.extras as { tokenUser: unknown }).tokenUser);
+    const user = pending === null ? known : settleCaller(request, pending, row.extras as { tokenUser: unknown; sessionUser: unknown });
     return { user, ...toModuleContext<E>(row, user, now) };
   };
 }

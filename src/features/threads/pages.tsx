@@ -1,7 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { denied } from '../../http/auth.js';
+import { type AuthUser, denied } from '../../http/auth.js';
+import { csrfTokenValid } from '../../http/session.js';
+import { commentPath as commentPathOf } from '../../core/urls.js';
+import type { ContentKind } from '../../db/schema/index.js';
 import { notFound, permissionDenied } from '../../http/errors.js';
 import { renderContext } from '../../http/render.js';
 import { PathId } from '../../http/responses.js';
@@ -22,7 +25,7 @@ import { canModerate } from '../../core/projects/rules.js';
 import { toggleRating } from '../ratings/services.js';
 import { createReport, takeReportAllowance } from '../reports/services.js';
 import { reportDescriptionError } from '../reports/rules.js';
-import { loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths } from '../comments/queries.js';
+import { commentPostLoader, loadCommentPaths, loadCommentRow, loadFeedbackOf, loadObjectPaths, objectKey, type ObjectRef } from '../comments/queries.js';
 import { canAddComment, canChangeComment, canDeleteComment, canRateComment, canReplyTo, canViewComments, commentCategoriesOffered, commentTextError, isDeletedComment } from '../comments/rules.js';
 import { createCommentRow, editComment, MODERATION_ACTIONS, moderateComment, removeComment } from '../comments/services.js';
 import { CategoryFields, CommentField } from './views.js';
@@ -80,6 +83,7 @@ function CommentFormPage({
 export async function commentPages(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
+  const loadPosting = commentPostLoader(db);
 
   /** The signed-in page context of a form post (CSRF checked), or null after a redirect to login. */
   async function poster(request: FastifyRequest, reply: FastifyReply, back: string) {
@@ -116,63 +120,109 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
 
   const origin = (request: FastifyRequest, page: PageBasics) => renderContext(request, page.user, config).origin;
 
+  const termsOf = (context: ObjectContext, user: { id: number }) => loadOrganisationTerms(db, context.project.organisationId, user.id);
+
   /** The organisation's terms of use for a comment form (§A11.7): what the form asks, and its error when the box was not ticked. */
-  async function termsCheck(body: FormBody | RepeatedFormBody, context: ObjectContext, user: { id: number }) {
-    const terms = await loadOrganisationTerms(db, context.project.organisationId, user.id);
+  function termsCheck(body: FormBody | RepeatedFormBody, terms: OrganisationTerms | null) {
     const checked = field(body, ORGANISATION_TERMS_FIELD) === 'on';
     const error = organisationTermsError(terms, checked);
     const form = organisationTermsAsked(terms) ? { slug: terms.slug, checked, errors: error ? [error] : [] } : undefined;
     return { terms, error, form };
   }
 
+  /** The page of a thread's object (its root), or undefined when it is gone. */
+  const threadPage = async (root: ObjectRef) => (await loadObjectPaths(db, [root])).get(objectKey(root));
+
+  /** A comment in its thread: the page of the thread's object at the comment, `/` when that page is gone. */
+  const commentIn = async (root: ObjectRef, id: number) => {
+    const path = await threadPage(root);
+    return `${path ? commentPathOf(path, id) : '/'}#comment-${id}`;
+  };
+
+  /**
+   * What a comment form needs, in one statement with the browser session's user (`commentPostLoader`,
+   * as the API's): for a form with its CSRF token from a signed-in browser, on an object the statement
+   * knows. Null: the general path (the object's page, the form token, the login, the context and the
+   * terms, read one by one), which answers 404, 403 or the login page as it always did.
+   */
+  async function formPosting(request: FastifyRequest, kind: ContentKind, id: number) {
+    if (request.headers.authorization !== undefined || !csrfTokenValid(request)) return null;
+    const posting = await loadPosting(request, kind, id);
+    return posting?.user ? { ...posting, user: posting.user } : null;
+  }
+
+  /** A signed-in user's comment or reply form on an object they may comment on. */
+  interface CommentForm {
+    page: PageBasics & { user: AuthUser };
+    context: ObjectContext;
+    terms: OrganisationTerms | null;
+    /** A reply: the comment it answers (the form goes back to it). */
+    parentId?: number;
+  }
+
+  /**
+   * The text, categories and terms of a comment form: the form again with the message beside the
+   * field (400), or the comment in one statement (with the terms agreement) on the target the
+   * context read and back to it in its thread; its notice after the answer (`createCommentRow`).
+   */
+  async function submitComment(request: FastifyRequest, body: FormBody | RepeatedFormBody, reply: FastifyReply, { page, context, terms: asked, parentId }: CommentForm) {
+    const text = field(body, 'comment', false);
+    const error = commentTextError(text);
+    // Categories only where the module offers them (§A11.3, never on replies), checked by the API's one rule.
+    const offered = parentId === undefined && commentCategoriesOffered(context);
+    const chosen = offered ? fieldList(body, 'comment_categories') : [];
+    const categories = checkCommentCategories(chosen.join(','));
+    const terms = termsCheck(body, asked);
+    if (error || 'problem' in categories || terms.error) {
+      const form = {
+        page: await framedPage(request, page),
+        action: request.url,
+        label: t(page.lang, parentId === undefined ? 'Your comment' : 'Your reply'),
+        value: text,
+        errors: error ? [t(page.lang, error)] : [],
+        back: parentId === undefined ? ((await threadPage(context.root)) ?? '/') : await commentIn(context.root, parentId),
+        categories: offered ? { chosen, errors: 'problem' in categories ? [t(page.lang, categories.problem)] : [] } : undefined,
+        terms: terms.form,
+      };
+      return sendPage(reply, CommentFormPage(form), 400);
+    }
+    const input = { creatorId: page.user.id, target: { type: context.target.kind, id: context.target.id }, comment: text, commentCategories: categories.value };
+    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
+    return redirectWithMessage(request, reply, await commentIn(context.root, created.id), parentId === undefined ? 'Your comment has been posted.' : 'Your reply has been posted.');
+  }
+
+  // A comment or reply from a signed-in browser: three statements before the answer (what posting needs, the comment, its place in the thread).
   app.post('/comments/on/:kind/:pk/', pageRoute({ params: newParams(), body: RepeatedFormBody }), async (request, reply) => {
     const { kind, pk } = request.params;
+    const posting = await formPosting(request, kind, pk);
+    if (posting) {
+      const page = { ...(await pageBasics(request, reply)), user: posting.user };
+      if (!canViewComments(posting.context) || !canAddComment(posting.context)) throw denied(page.user);
+      return submitComment(request, request.body, reply, { page, context: posting.context, terms: posting.terms });
+    }
     const objectPath = (await loadObjectPaths(db, [{ type: kind, id: pk }])).get(`${kind}:${pk}`);
     if (!objectPath) throw notFound();
     const page = await poster(request, reply, objectPath);
     if (!page) return reply;
     const context = await loadObjectContext(db, contentTypeId(kind), pk, page.user, commentable());
     if (!canViewComments(context) || !canAddComment(context)) throw denied(page.user);
-    const text = field(request.body, 'comment', false);
-    const error = commentTextError(text);
-    // Categories only where the module offers them (§A11.3), checked by the API's one rule.
-    const offered = commentCategoriesOffered(context);
-    const chosen = offered ? fieldList(request.body, 'comment_categories') : [];
-    const categories = checkCommentCategories(chosen.join(','));
-    const terms = await termsCheck(request.body, context, page.user);
-    if (error || 'problem' in categories || terms.error) {
-      const form = {
-        page: await framedPage(request, page),
-        action: request.url,
-        label: t(page.lang, 'Your comment'),
-        value: text,
-        errors: error ? [t(page.lang, error)] : [],
-        back: objectPath,
-        categories: offered ? { chosen, errors: 'problem' in categories ? [t(page.lang, categories.problem)] : [] } : undefined,
-        terms: terms.form,
-      };
-      return sendPage(reply, CommentFormPage(form), 400);
-    }
-    const input = { creatorId: page.user.id, target: { type: kind, id: pk }, comment: text, commentCategories: categories.value };
-    // One statement (the comment with all it brings, the terms agreement too), on the target the context read.
-    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
-    return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: kind, objectPk: pk }), 'Your comment has been posted.');
+    return submitComment(request, request.body, reply, { page, context, terms: await termsOf(context, page.user) });
   });
 
   app.post('/comments/:id/reply/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
+    const { id } = request.params;
+    const posting = await formPosting(request, 'comment', id);
+    if (posting?.parent) {
+      const page = { ...(await pageBasics(request, reply)), user: posting.user };
+      if (!canViewComments(posting.context)) throw denied(page.user);
+      if (!canReplyTo(posting.parent) || !canAddComment(posting.context)) throw permissionDenied();
+      return submitComment(request, request.body, reply, { page, context: posting.context, terms: posting.terms, parentId: id });
+    }
     const page = await poster(request, reply, '/');
     if (!page) return reply;
-    const { row, context } = await commentContext(request.params.id, page.user);
+    const { row, context } = await commentContext(id, page.user);
     if (!canReplyTo(row) || !canAddComment(context)) throw permissionDenied();
-    const text = field(request.body, 'comment', false);
-    const error = commentTextError(text);
-    const terms = await termsCheck(request.body, context, page.user);
-    if (error || terms.error) {
-      return sendPage(reply, CommentFormPage({ page: await framedPage(request, page), action: request.url, label: t(page.lang, 'Your reply'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
-    }
-    const input = { creatorId: page.user.id, target: { type: 'comment' as const, id: row.id }, comment: text };
-    const created = await createCommentRow(db, input, context.target, { origin: origin(request, page) }, agreement(context, page.user, terms.terms));
-    return redirectWithMessage(request, reply, await commentPath({ id: created.id, contentType: 'comment', objectPk: row.id }), 'Your reply has been posted.');
+    return submitComment(request, request.body, reply, { page, context, terms: await termsOf(context, page.user), parentId: id });
   });
 
   app.post('/comments/:id/edit/', pageRoute({ params: ActionParams, body: FormBody }), async (request, reply) => {
@@ -182,7 +232,7 @@ export async function commentPages(fastify: FastifyInstance): Promise<void> {
     if (!canChangeComment(context, row)) throw permissionDenied();
     const text = field(request.body, 'comment', false);
     const error = commentTextError(text);
-    const terms = await termsCheck(request.body, context, page.user);
+    const terms = termsCheck(request.body, await termsOf(context, page.user));
     if (error || terms.error) {
       return sendPage(reply, CommentFormPage({ page: await framedPage(request, page), action: request.url, label: t(page.lang, 'Your comment'), value: text, errors: error ? [t(page.lang, error)] : [], back: await commentPath(row), terms: terms.form }), 400);
     }
