@@ -24,10 +24,12 @@ const PAGES = ['/', PROJECT, MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA];
 /** The world; `rating`: the ideas module's phase is a rating phase (its list shows the ratings). */
 async function busyWorld({ rating = false } = {}) {
   const made = await createTestApp();
+  // One start for every module: the project page lists its tiles by start, then as given (so the ideas module's tile comes first on a loaded machine too).
+  const [start, end] = [daysFromNow(-1), daysFromNow(10)];
   const world = basicWorldWith({
     modules: [
-      { id: 2, slug: 'other-ideas', project: 1, name: 'Other ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: daysFromNow(-1), end_date: daysFromNow(10) }] },
-      { id: EVENT, slug: 'town-hall', project: 1, name: 'Town hall', blueprint_type: 'IE', phases: [{ type: 'a4_candy_interactive_events:issue', start_date: daysFromNow(-1), end_date: daysFromNow(1) }] },
+      { id: 2, slug: 'other-ideas', project: 1, name: 'Other ideas', phases: [{ type: 'a4_candy_ideas:collect', start_date: start, end_date: end }] },
+      { id: EVENT, slug: 'town-hall', project: 1, name: 'Town hall', blueprint_type: 'IE', phases: [{ type: 'a4_candy_interactive_events:issue', start_date: start, end_date: daysFromNow(1) }] },
     ],
     affiliations: [{ id: 11, module: EVENT, name: 'Residents' }],
     live_questions: [{ id: 1, module: EVENT, text: 'Will the park stay open?', affiliation: 11 }],
@@ -38,8 +40,8 @@ async function busyWorld({ rating = false } = {}) {
     ],
     comments: [{ id: 1, creator: 6, target: { type: 'idea', id: 1 }, comment: 'First comment' }],
   });
-  const ratingPhases = [{ type: 'a4_candy_ideas:rating', start_date: daysFromNow(-1), end_date: daysFromNow(10) }];
-  world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module', ...(rating ? { phases: ratingPhases } : {}) } : module));
+  const phases = [{ type: rating ? 'a4_candy_ideas:rating' : 'a4_candy_ideas:collect', start_date: start, end_date: end }];
+  world.modules = (world.modules ?? []).map((module) => (module.id === 1 ? { ...module, slug: 'ideas-module', phases } : module));
   await load(made.db, world);
   return made;
 }
