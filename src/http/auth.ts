@@ -215,7 +215,7 @@ const TOKEN_HEADER = /^\s*token\s+(\S+)\s*$/i;
  * of the placeholders `token`, `session` and `sessionAt` of `callerUid` and `callerFields`. Null when
  * the request is authenticated already, sent neither, or another scheme (`currentUser` reads those).
  */
-export interface PendingCaller {
+interface PendingCaller {
   token: string;
   session: string;
   sessionAt: Date;
