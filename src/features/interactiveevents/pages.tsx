@@ -76,7 +76,13 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const render = async (page: PageContext) => {
       const number = pageNumber(query.page);
       const showAnswered = query.answered === '1';
-      const listed = await questionPage(db, module.id, { session, withHidden: moderator, answered: showAnswered, page: number });
+      // Independent reads, sent at once (each its own connection of the pool): a new version's rendering waits for the slowest, not their sum.
+      const [listed, affiliations, statistics, media] = await Promise.all([
+        questionPage(db, module.id, { session, withHidden: moderator, answered: showAnswered, page: number }),
+        loadAffiliations(db, module.id),
+        moderator ? affiliationStatistics(db, module.id) : null,
+        loadMedia(db, module.id),
+      ]);
       checkPageInRange(number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open);
       const here = request.method === 'GET' ? request.url : eventPath(org, slug);
       const data = {
@@ -85,9 +91,9 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
         ...listed,
         showAnswered,
         pager: pageLinks(here, number, QUESTIONS_PER_PAGE, showAnswered ? listed.answered : listed.open),
-        affiliations: await loadAffiliations(db, module.id),
-        statistics: moderator ? await affiliationStatistics(db, module.id) : null,
-        media: await loadMedia(db, module.id),
+        affiliations,
+        statistics,
+        media,
         mayAsk: canAskQuestion(context),
         mayLike,
         moderator,

@@ -97,7 +97,7 @@ export async function questionCounts(db: DbOrTx, moduleId: number, withHidden: b
 /**
  * A page of the event page's questions (what a person reads): the open ones, newest first, or with
  * `answered` the answered ones; and how many there are of each (hidden ones only for moderators).
- * Two statements, whatever the number of questions asked.
+ * Two statements, whatever the number of questions asked, sent at once.
  */
 export async function questionPage(
   db: DbOrTx,
@@ -105,15 +105,17 @@ export async function questionPage(
   filter: { session: string | null; withHidden: boolean; answered: boolean; page: number },
 ): Promise<{ questions: QuestionRow[]; open: number; answered: number; lastId: number }> {
   const shown = shownQuestions(moduleId, filter.withHidden);
-  const counts = await questionCounts(db, moduleId, filter.withHidden);
-  const rows = await db
-    .select(questionColumns(filter.session))
-    .from(liveQuestions)
-    .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
-    .where(and(shown, eq(liveQuestions.isAnswered, filter.answered)))
-    .orderBy(desc(liveQuestions.created), desc(liveQuestions.id))
-    .limit(QUESTIONS_PER_PAGE)
-    .offset((filter.page - 1) * QUESTIONS_PER_PAGE);
+  const [counts, rows] = await Promise.all([
+    questionCounts(db, moduleId, filter.withHidden),
+    db
+      .select(questionColumns(filter.session))
+      .from(liveQuestions)
+      .leftJoin(categories, eq(categories.id, liveQuestions.categoryId))
+      .where(and(shown, eq(liveQuestions.isAnswered, filter.answered)))
+      .orderBy(desc(liveQuestions.created), desc(liveQuestions.id))
+      .limit(QUESTIONS_PER_PAGE)
+      .offset((filter.page - 1) * QUESTIONS_PER_PAGE),
+  ]);
   return { questions: rows.map((r) => ({ ...r, sessionLike: Boolean(r.sessionLike) })), ...counts };
 }
 
