@@ -19,6 +19,8 @@
  * BENCH_SCALE (default 1) scales the data, the clients and the writes per second, for a small or
  * shared machine (e.g. BENCH_SCALE=0.1 BENCH_SECONDS=3). BENCH_CPU_PROF=<dir>: the server's
  * processes write V8 CPU profiles there when they stop (read them with bench/profile-top.ts).
+ * BENCH_PAGES=event,module: read only these pages (the writes and streams as always), e.g. to
+ * compare two pages' profiles under the same busy background.
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -393,19 +395,22 @@ async function main() {
         return { cookie: pairs.join('; '), csrf: pairs.find((p) => p.startsWith('csrftoken='))?.split('=')[1] ?? '' };
       }),
     );
+    // BENCH_PAGES (names, comma-separated): read only these pages, e.g. for a profile of one page's busy time.
+    const only = process.env.BENCH_PAGES?.split(',');
+    const read = Object.entries(pages).filter(([name]) => !only || only.includes(name));
     children = await startReceivers(fileURLToPath(import.meta.url), port, clients, receivers);
     const writer = new Writer(port, sessions);
     const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
-    for (const name of Object.keys(pages)) results[name] = { quiet: [], busy: [] };
+    for (const [name] of read) results[name] = { quiet: [], busy: [] };
     const versions = openPostgres(databaseUrl, { max: 1 });
     const moved: Record<Scope, number> = { start: 0, project: 0, module: 0, idea: 0 };
     let busySeconds = 0;
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, path] of Object.entries(pages)) results[name].quiet.push(await readPage(server.base, path));
+      for (const [name, path] of read) results[name].quiet.push(await readPage(server.base, path));
       const before = await versionSums(versions);
       const started = performance.now();
       writer.start();
-      for (const [name, path] of Object.entries(pages)) results[name].busy.push(await readPage(server.base, path));
+      for (const [name, path] of read) results[name].busy.push(await readPage(server.base, path));
       await writer.stop();
       busySeconds += (performance.now() - started) / 1000;
       const after = await versionSums(versions);
