@@ -107,14 +107,25 @@ export function keptViewerRefs(request: FastifyRequest, page: PageBasics): strin
   return page.message ? [] : (keptPages(request.server.ctx).noteOf(keyOf(request, page))?.viewer ?? []);
 }
 
-/** The kept page with its viewer's markers replaced by the values read for this request. */
-async function fillViewer(body: string, values: Map<string, string>, viewer: ViewerValues | undefined): Promise<string> {
+/** A value put into the HTML as a text or an attribute's value: escaped as preact escapes both (most are numbers: as they are). */
+const attributeText = (text: string) => (/[&<>"]/.test(text) ? text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;') : text);
+
+/**
+ * The kept page with its viewer's markers replaced by the values read for this request (`value`),
+ * in one pass; the values of refs it does not know (a page another request rendered meanwhile) are
+ * read then, in one statement, and put into a second pass.
+ */
+async function fillViewer(body: string, value: (ref: string) => string | undefined, viewer: ViewerValues | undefined): Promise<string> {
   if (!viewer || !body.includes(VIEWER_PLACEHOLDER)) return body;
-  const missing = [...new Set([...body.matchAll(VIEWER_MARKER)].map(([, ref]) => ref))].filter((ref) => !values.has(ref));
-  if (missing.length) for (const [ref, value] of Object.entries(await viewer.load(missing))) values.set(ref, value);
-  // Into the HTML as a text or an attribute's value: escaped as preact escapes both.
-  const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-  return body.replace(VIEWER_MARKER, (_, ref: string) => html(values.get(ref) ?? ''));
+  const missing = new Set<string>();
+  const filled = body.replace(VIEWER_MARKER, (marker: string, ref: string) => {
+    const known = value(ref);
+    if (known === undefined) missing.add(ref);
+    return known === undefined ? marker : attributeText(known);
+  });
+  if (!missing.size) return filled;
+  const loaded = await viewer.load([...missing]);
+  return filled.replace(VIEWER_MARKER, (_, ref: string) => attributeText(loaded[ref] ?? ''));
 }
 
 /**
@@ -203,8 +214,9 @@ export async function sendKeptPage(
   const shown = new Map<string, string>();
   const keptViewer: KeptViewer | undefined = viewer && { marker: (ref, value) => (shown.set(ref, value), `${VIEWER_PLACEHOLDER}${ref}_`) };
   const viewerNote = (note: Omit<CountsNote, 'viewer'>): CountsNote => (viewer ? { ...note, viewer: [...shown.keys()] } : note);
+  // Those the first statement read first, then (an answer this request rendered) those its rendering read.
   const viewerFilled = (answer: KeptAnswer<CountsNote>, own: CountsNote | undefined) =>
-    fillViewer(answer.body ?? '', new Map([...(answer.note === own ? shown : []), ...Object.entries(viewer?.read ?? {})]), viewer);
+    fillViewer(answer.body ?? '', (ref) => (viewer && Object.hasOwn(viewer.read, ref) ? viewer.read[ref] : answer.note === own ? shown.get(ref) : undefined), viewer);
   const pageVersion = version === null || typeof version === 'string' ? version : version.pageVersion;
   // Read only when the page is rendered: a kept page's version says whether its frame moved.
   const framed = async (page: PageBasics): Promise<PageContext> => ({ ...page, ...(await (pageVersion === null ? loadSiteFrame(db) : keptSiteFrame(db, pageVersion))) });

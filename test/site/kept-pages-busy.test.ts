@@ -5,6 +5,7 @@ import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
 import { loadModulePage } from '../../src/core/modules/queries.js';
+import { compactPageChanges } from '../../src/db/versions.js';
 
 /**
  * A busy evening (issue 40): a write moves the versions of the pages that show it and no others.
@@ -210,6 +211,23 @@ test("a new question shows on the event page and in the event tile's count on th
   assert.equal(germanProject.statements, 1);
   assert.equal(germanProject.text, germanBefore.get(PROJECT)?.replace('<li>1 Frage</li>', '<li>2 Fragen</li>'), "said in the type's German words");
   await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA, EVENT_MODULE]);
+});
+
+test("an event's questions leave one row of the change log after the merge, not one per question, and no page moves with the merge", async (t) => {
+  const { app, database, db } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  for (const text of ['Where will the bus stop?', 'When does it open?', 'Who pays?']) {
+    const asked = await app.inject({ method: 'POST', url: `/api/modules/${EVENT}/interactiveevents/livequestions/`, payload: { text, category: 11 } });
+    assert.equal(asked.statusCode, 201);
+  }
+  const visitor = new Browser(app);
+  const before = await visit(visitor, [...PAGES, EVENT_PAGE, EVENT_MODULE]);
+  await compactPageChanges(db);
+  const rows = (await db.execute(sql`SELECT count(*)::int AS n FROM page_changes WHERE module_id = ${EVENT}`)) as unknown as { rows: { n: number }[] };
+  assert.equal(rows.rows[0]?.n, 1, "the questions' rows (the fixture's one and three asked) merged into one");
+  await assertKept(visitor, database, before, [...PAGES, EVENT_MODULE]);
+  const event = await read(visitor, database, EVENT_PAGE);
+  assert.equal(event.statements, 1, "the event page's version did not move with the merge");
 });
 
 test('answering and hiding a question change the event page that shows it; the project page, its tiles and the event\'s module page stay kept', async (t) => {

@@ -19,7 +19,8 @@ export const dataVersions = pgTable('data_versions', {
  * one per module and item (`compactPageChanges`), which keeps the sums. `module_id` names the module
  * of a write to one module's content (its ideas, comments, ratings, questions: migration 0042), 0 a
  * write that shows on all of the project's pages; `item_id` the idea (map idea, proposal) a write
- * shows on, 0 one that shows on all the module's pages. A project's pages sum all its rows, a
+ * shows on, 0 one that shows on all the module's pages, -1 one on all of a module's items at once that
+ * no item's page shows (live questions, migration 0055: one row per module after the merge). A project's pages sum all its rows, a
  * module's page those of module 0 and its own, an item's page those of module 0 and of its module's
  * item 0 and its own. `thread` marks a comment's row on an item (migration 0051): it moves only that
  * item's page (its thread) and what keeps the comment counts baked in (the moderation list, a list
