@@ -5,6 +5,7 @@ import { fromJson, preparedStatement, qualified as q } from '../db/sql.js';
 import { apiTokens, browserSessions, notifications, organisationInitiators, organisations, projectModerators, users } from '../db/schema/index.js';
 import { ApiError, authenticationFailed, notAuthenticated, permissionDenied } from './errors.js';
 import { JwtInvalid, verifyJwt } from './jwt.js';
+import { livePositionField } from './live.js';
 import { browserSessionKey, csrfFailure, isSafeMethod, SESSION_COOKIE } from './session.js';
 
 /** The signed-in user as every feature sees it. */
@@ -121,7 +122,7 @@ const sessionUserExtras = {
   initiatorOf: sql`(select o.slug from ${organisationInitiators} i join ${organisations} o on o.id = i.organisation_id where i.user_id = ${q(users.id)} order by o.name, o.id limit 1)`,
   moderates: sql`exists (select 1 from ${projectModerators} m where m.user_id = ${q(users.id)})`,
   unread: sql`(select count(*) from (select 1 from ${notifications} n where n.recipient_id = ${q(users.id)} and not n.read limit ${sql.raw(String(BELL_MAX))}) u)`,
-  livePosition: sql`pg_current_snapshot()::text`,
+  livePosition: livePositionField,
 };
 
 /**

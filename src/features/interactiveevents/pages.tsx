@@ -21,7 +21,7 @@ import { affiliationStatistics, listQuestions, loadAffiliations, loadMedia, load
 import { eventContext, isVisibleEvent, readAffiliation } from './routes.js';
 import { canAskQuestion, canLikeQuestion, canModerateEvent, LIKE_NEEDS_SESSION, QUESTION_MAX } from './rules.js';
 import { changeQuestion, createQuestion, type QuestionFlags, setLike } from './services.js';
-import { EventPage, eventPath, likeValues, LIKES_REF, LIVE_POSITION_REF, PresentationScreen, QuestionFragment } from './views.js';
+import { EventPage, eventPath, likedQuestionIds, likeValuesOf, LIVE_POSITION_REF, PresentationScreen, QuestionFragment } from './views.js';
 
 /**
  * The event page (`/<org>/interactiveevents/<module>/`: ask, like, and for moderators the toggles
@@ -63,8 +63,7 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
     const basics = await pageBasics(request, reply);
     const visitor = pageVisitor(request);
     const cookieSession = browserSessionKey(request.cookies[SESSION_COOKIE]);
-    const shownIds = keptViewerRefs(request, basics).flatMap((ref) => (ref.startsWith(LIKES_REF) ? [Number(ref.slice(LIKES_REF.length))] : []));
-    const head = await eventPage({ org, slug, session: cookieSession, visitor: visitor.key, questions: shownIds }, basics.user);
+    const head = await eventPage({ org, slug, session: cookieSession, visitor: visitor.key, questions: likedQuestionIds(keptViewerRefs(request, basics)) }, basics.user);
     if (!head || !isVisibleEvent(head.context)) throw notFound();
     const { context } = head;
     const moderator = canModerateEvent(context);
@@ -110,13 +109,8 @@ export async function interactiveEventPages(fastify: FastifyInstance): Promise<v
       );
     };
     if (form) return sendPage(reply, await render(await framedPage(request, basics)), 400);
-    const read: Record<string, string> = { [LIVE_POSITION_REF]: head.position };
-    for (const [id, [likes, liked]] of Object.entries(head.likes)) Object.assign(read, likeValues(id, likes, liked));
-    const load = async (refs: string[]) => {
-      const ids = refs.flatMap((ref) => (ref.startsWith(LIKES_REF) ? [Number(ref.slice(LIKES_REF.length))] : []));
-      const likes = await loadQuestionLikes(db, module.id, ids, session);
-      return Object.assign({}, ...Object.entries(likes).map(([id, [count, liked]]) => likeValues(id, count, liked))) as Record<string, string>;
-    };
+    const read = { [LIVE_POSITION_REF]: head.position, ...likeValuesOf(head.likes) };
+    const load = async (refs: string[]) => likeValuesOf(await loadQuestionLikes(db, module.id, likedQuestionIds(refs), session));
     return sendKeptPage(request, reply, basics, head.pageVersion, render, { read, load });
   }
 

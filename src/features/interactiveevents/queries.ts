@@ -145,7 +145,7 @@ export function prepareLikeContext(db: Db) {
 }
 
 /** Likes of questions by id: their count, and whether the viewer liked each. */
-type QuestionLikes = Record<string, [number, boolean]>;
+export type QuestionLikes = Record<string, [number, boolean]>;
 
 /**
  * The event page's head, in one statement prepared once for `db` (the page is kept: web/page-keeping.ts):

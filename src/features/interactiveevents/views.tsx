@@ -7,7 +7,7 @@ import type { FieldErrors } from '../../http/errors.js';
 import type { PageLinks } from '../../http/pagination.js';
 import { viewerValue } from '../../web/page-keeping.js';
 import { Pager } from '../../web/pager.js';
-import type { QuestionRow } from './queries.js';
+import type { QuestionLikes, QuestionRow } from './queries.js';
 import { isOnScreen, QUESTION_MAX } from './rules.js';
 
 /** The event's paths. */
@@ -25,18 +25,25 @@ const liveAttributes = (page: PageContext, moduleId: number, lastEventId: string
 });
 
 /** The ref of a question's like count in a kept event page, before its id (its like state's refs follow `likeValues`). */
-export const LIKES_REF = 'likes/';
+const LIKES_REF = 'likes/';
 
 /**
  * What a question's like shows, by ref (web/page-keeping.ts `viewerValue`: a kept page gets them put
  * in at sending, for that request's viewer): its count, whether the viewer liked it (aria-pressed),
  * and the value its like form sends.
  */
-export const likeValues = (id: number | string, likes: number, liked: boolean): Record<string, string> => ({
+const likeValues = (id: number | string, likes: number, liked: boolean): Record<string, string> => ({
   [`${LIKES_REF}${id}`]: String(likes),
   [`liked/${id}`]: liked ? 'true' : 'false',
   [`like-value/${id}`]: liked ? 'false' : 'true',
 });
+
+/** The like values (`likeValues`) of questions' likes as read (count and whether the viewer liked each, by question id). */
+export const likeValuesOf = (likes: QuestionLikes): Record<string, string> =>
+  Object.assign({}, ...Object.entries(likes).map(([id, [count, liked]]) => likeValues(id, count, liked))) as Record<string, string>;
+
+/** The questions whose like counts a kept page's viewer refs name (`LIKES_REF`), by id. */
+export const likedQuestionIds = (refs: string[]): number[] => refs.flatMap((ref) => (ref.startsWith(LIKES_REF) ? [Number(ref.slice(LIKES_REF.length))] : []));
 
 /** A QR code as an SVG drawn on the server (no script, prints sharp on a projector). */
 function qrSvg(text: string): string {
