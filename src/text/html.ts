@@ -115,5 +115,5 @@ export function imagesWithoutAltText(html: string): number {
 }
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text made safe to put into HTML (an element's content or a quoted attribute), for HTML built outside TSX (e-mails). */
+/** Text made safe to put into HTML (an element's content or a quoted attribute), for HTML built outside TSX (e-mails, the values a kept page gets at sending). */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);

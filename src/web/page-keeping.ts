@@ -11,6 +11,7 @@ import type { KeptCounts, KeptViewer, PageBasics, PageContext } from './context.
 import { keptSiteFrame } from './site-links.js';
 import { loadSiteFrame } from '../core/legal/content.js';
 import { bellCount } from './layout.js';
+import { escapeHtml } from '../text/html.js';
 import { renderPage, sendHtml } from './render.js';
 
 /** Stands for the visitor's form token in a kept page; each answer gets the visitor's own token in its place. */
@@ -107,9 +108,6 @@ export function keptViewerRefs(request: FastifyRequest, page: PageBasics): strin
   return page.message ? [] : (keptPages(request.server.ctx).noteOf(keyOf(request, page))?.viewer ?? []);
 }
 
-/** A value put into the HTML as a text or an attribute's value: escaped as preact escapes both (most are numbers: as they are). */
-const attributeText = (text: string) => (/[&<>"]/.test(text) ? text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;') : text);
-
 /**
  * The kept page with its viewer's markers replaced by the values read for this request (`value`),
  * in one pass; the values of refs it does not know (a page another request rendered meanwhile) are
@@ -121,11 +119,11 @@ async function fillViewer(body: string, value: (ref: string) => string | undefin
   const filled = body.replace(VIEWER_MARKER, (marker: string, ref: string) => {
     const known = value(ref);
     if (known === undefined) missing.add(ref);
-    return known === undefined ? marker : attributeText(known);
+    return known === undefined ? marker : escapeHtml(known);
   });
   if (!missing.size) return filled;
   const loaded = await viewer.load([...missing]);
-  return filled.replace(VIEWER_MARKER, (_, ref: string) => attributeText(loaded[ref] ?? ''));
+  return filled.replace(VIEWER_MARKER, (_, ref: string) => escapeHtml(loaded[ref] ?? ''));
 }
 
 /**
@@ -277,9 +275,7 @@ async function fillFigures(request: FastifyRequest, lang: Lang, body: string, fi
   if (!body.includes(COUNT_PLACEHOLDER)) return body;
   const missing = [...new Set([...body.matchAll(COUNT_MARKER)].map(([, ref]) => ref))].filter((ref) => !figures.has(ref));
   if (missing.length) for (const [ref, count] of Object.entries(await loadKeptFigures(request.server.ctx.db, missing))) figures.set(ref, Number(count));
-  // The figure goes into the HTML as text: escaped as preact escapes a text.
-  const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return body.replace(COUNT_MARKER, (_, ref: string, wording: string | undefined) => html((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0), wording)));
+  return body.replace(COUNT_MARKER, (_, ref: string, wording: string | undefined) => escapeHtml((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0), wording)));
 }
 
 function keptPages(ctx: FastifyInstance['ctx']): KeptAnswers<CountsNote> {
