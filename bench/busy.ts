@@ -14,8 +14,9 @@
  * paced. Prints req/s and p50/p99 per page, quiet and busy, with their ratio; the writes' answer
  * times per kind and their errors; the delay from each like's or question's request to each live
  * client's receiving its event (every event × every client); the live clients' fetches (how many,
- * failed, p50/p99); and each worker's resident memory
- * after the run.
+ * failed, p50/p99); each round's figures per page with where the machine's two cores went meanwhile
+ * (CPU seconds per second of reading: the server's workers, PostgreSQL, the live receivers, the rest);
+ * and each worker's resident memory after the run.
  * BENCH_SCALE (default 1) scales the data, the clients and the writes per second, for a small or
  * shared machine (e.g. BENCH_SCALE=0.1 BENCH_SECONDS=3). BENCH_CPU_PROF=<dir>: the server's
  * processes write V8 CPU profiles there when they stop (read them with bench/profile-top.ts).
@@ -25,7 +26,7 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -370,9 +371,53 @@ async function versionSums(database: ReturnType<typeof openPostgres>): Promise<R
   return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };
 }
 
-async function readPage(base: string, path: string) {
+/** CPU seconds (user and system) of a process, from /proc (0: gone). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The machine's processes by group: the server's workers, the live receivers, PostgreSQL, and the rest (this process with autocannon, the others). */
+type CpuGroup = 'workers' | 'receivers' | 'postgres' | 'other';
+
+/** Each process's group and CPU seconds now. */
+function cpuByProcess(workers: number[], receivers: number[]): Map<number, { group: CpuGroup; seconds: number }> {
+  const processes = new Map<number, { group: CpuGroup; seconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    const group: CpuGroup = workers.includes(pid) ? 'workers' : receivers.includes(pid) ? 'receivers' : comm === 'postgres' ? 'postgres' : 'other';
+    processes.set(pid, { group, seconds: cpuSeconds(pid) });
+  }
+  return processes;
+}
+
+/** The CPU seconds each group took between two readings (a process that ended meanwhile is not counted; one that started, all of it). */
+function cpuBetween(before: ReturnType<typeof cpuByProcess>, after: ReturnType<typeof cpuByProcess>): Record<CpuGroup, number> {
+  const seconds: Record<CpuGroup, number> = { workers: 0, receivers: 0, postgres: 0, other: 0 };
+  for (const [pid, { group, seconds: now }] of after) seconds[group] += now - (before.get(pid)?.seconds ?? 0);
+  return seconds;
+}
+
+/** Reads a page for BENCH_SECONDS, with the share of the machine's two cores each group of processes took meanwhile. */
+async function readPage(base: string, path: string, pids: { workers: number[]; receivers: number[] }) {
+  const before = cpuByProcess(pids.workers, pids.receivers);
+  const started = performance.now();
   const result = await autocannon({ url: base + path, connections, duration: seconds });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const used = cpuBetween(before, cpuByProcess(pids.workers, pids.receivers));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = Object.fromEntries((Object.keys(used) as CpuGroup[]).map((group) => [group, used[group] / elapsed])) as Record<CpuGroup, number>;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpu };
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -399,6 +444,7 @@ async function main() {
     const only = process.env.BENCH_PAGES?.split(',');
     const read = Object.entries(pages).filter(([name]) => !only || only.includes(name));
     children = await startReceivers(fileURLToPath(import.meta.url), port, clients, receivers);
+    const pids = { workers: server.workerPids, receivers: children.flatMap((child) => (child.pid ? [child.pid] : [])) };
     const writer = new Writer(port, sessions);
     const results: Record<string, { quiet: Awaited<ReturnType<typeof readPage>>[]; busy: Awaited<ReturnType<typeof readPage>>[] }> = {};
     for (const [name] of read) results[name] = { quiet: [], busy: [] };
@@ -406,11 +452,11 @@ async function main() {
     const moved: Record<Scope, number> = { start: 0, project: 0, module: 0, idea: 0 };
     let busySeconds = 0;
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, path] of read) results[name].quiet.push(await readPage(server.base, path));
+      for (const [name, path] of read) results[name].quiet.push(await readPage(server.base, path, pids));
       const before = await versionSums(versions);
       const started = performance.now();
       writer.start();
-      for (const [name, path] of read) results[name].busy.push(await readPage(server.base, path));
+      for (const [name, path] of read) results[name].busy.push(await readPage(server.base, path, pids));
       await writer.stop();
       busySeconds += (performance.now() - started) / 1000;
       const after = await versionSums(versions);
@@ -439,6 +485,13 @@ async function main() {
       const latency = (runs: typeof quiet) => `${range(runs.map((r) => r.p50))} / ${range(runs.map((r) => r.p99))}`;
       const errors = [...quiet, ...busy].reduce((n, r) => n + r.errors, 0);
       console.log(`| ${name} | ${range(quiet.map((r) => r.rps))} | ${range(busy.map((r) => r.rps))} | ${range(ratios, 2)} | ${latency(quiet)} | ${latency(busy)} | ${errors} |`);
+    }
+    // Each round's figures, and where the two cores went meanwhile (CPU seconds per second of reading, by group of processes).
+    const share = (cpu: Record<CpuGroup, number>) => `${cpu.workers.toFixed(2)} / ${cpu.postgres.toFixed(2)} / ${cpu.receivers.toFixed(2)} / ${cpu.other.toFixed(2)}`;
+    console.log('\n| page | round | quiet req/s | busy req/s | busy/quiet | quiet CPU: workers / postgres / receivers / other | busy CPU |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, { quiet, busy }] of Object.entries(results)) {
+      for (const [i, b] of busy.entries()) console.log(`| ${name} | ${i + 1} | ${quiet[i].rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / Math.max(1, quiet[i].rps)).toFixed(2)} | ${share(quiet[i].cpu)} | ${share(b.cpu)} |`);
     }
     console.log('\n| write | sent | p50 ms | p99 ms | errors |');
     console.log('|---|---|---|---|---|');

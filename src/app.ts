@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/static/favicon.svg', 301));
 
   // Then the background work, the challenge, and one entry plugin per wing; last the module types' own, from the registry.
-  startBackgroundWork(app, config, database.db);
+  startBackgroundWork(app, config, database);
   await app.register(challengeRoutes);
   for (const wing of WINGS) await app.register(wing);
   for (const plugin of moduleTypePlugins()) await app.register(plugin);

@@ -26,6 +26,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Number of SQL statements sent so far (tests use it to prove there is no N+1). */
   stats: { queries: number };
+  /** The same connections, with statements `stats` leaves out: the background work's that runs every few seconds, beside the requests tests count. */
+  uncounted: Db;
   ping(): Promise<boolean>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     db,
     kind: 'postgres',
     stats,
+    uncounted: drizzlePg(pool, { schema }) as unknown as Db,
     ping: () => answers(pool),
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it.
@@ -180,12 +183,15 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
 function wrapPglite(client: PGlite, release: () => void = () => undefined): Database {
   const { stats, logger } = counter();
   // drizzle's PGlite session calls only `query` and `transaction`, which PreparingPglite answers as PGlite does.
-  const db = drizzlePglite(new PreparingPglite(client) as unknown as PGlite, { schema, logger });
+  // One preparing wrapper for both handles: it names the statements it prepares on the connection.
+  const preparing = new PreparingPglite(client) as unknown as PGlite;
+  const db = drizzlePglite(preparing, { schema, logger });
   db.$client = client; // the PGlite itself, for what needs more than drizzle (tests' snapshots and dumps)
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     stats,
+    uncounted: drizzlePglite(preparing, { schema }) as unknown as Db,
     ping: () => answers(client),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

@@ -1,6 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.js';
-import { dataVersions, pageChanges } from './schema/index.js';
+import type { Db, DbOrTx } from './client.js';
+import { dataVersions, pageChangeSums, pageChanges } from './schema/index.js';
 import { preparedStatement } from './sql.js';
 
 /** The tables whose writes bump their data version (the trigger of migration 0011). */
@@ -41,12 +41,10 @@ const PAGE_TABLES: readonly VersionedTable[] = ['organisations', 'projects', 'mo
  * `.own` while it holds, so the viewer's kept page changes with it and nobody else's does (a follow
  * writes no row: migration 0054).
  */
-export const pageVersionField = (projectId: SQL, moduleId?: SQL, itemId?: SQL, own?: SQL<boolean>): SQL<string> => versionOf(projectId, moduleId, itemId, sql``, own);
+export const pageVersionField = (projectId: SQL, moduleId?: SQL, itemId?: SQL, own?: SQL<boolean>): SQL<string> => versionOf(projectId, moduleId, itemId, undefined, own);
 
-function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | undefined, rows: SQL, own: SQL<boolean> | undefined): SQL<string> {
-  const inItem = itemId ? sql` AND pc.item_id IN (0, ${itemId})` : sql``;
-  const inModule = moduleId ? sql` AND (pc.module_id = 0 OR (pc.module_id = ${moduleId}${inItem}))` : sql``;
-  return sql<string>`((SELECT coalesce(sum(pc.n) FILTER (WHERE pc.project_id = 0), 0)::text || '.' || coalesce(sum(pc.n) FILTER (WHERE pc.project_id <> 0), 0)::text FROM ${pageChanges} pc WHERE (pc.project_id = 0 OR (pc.project_id = ${projectId}${inModule}))${rows})
+function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | undefined, thread: boolean | undefined, own: SQL<boolean> | undefined): SQL<string> {
+  return sql<string>`((SELECT coalesce(sum(x.n) FILTER (WHERE x.project_id = 0), 0)::text || '.' || coalesce(sum(x.n) FILTER (WHERE x.project_id <> 0), 0)::text FROM ${countedChanges(projectId, moduleId, itemId, thread)})
     || '.' || (SELECT coalesce(sum(dv.version), 0) FROM ${dataVersions} dv WHERE dv.name IN (${sql.join(
       PAGE_TABLES.map((name) => sql`${name}`),
       sql`, `,
@@ -54,25 +52,35 @@ function versionOf(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | unde
 }
 
 /**
+ * The change log's rows a page counts (`pageVersionField`), as the subquery `x` (project_id, n):
+ * project 0's and the project's, or with `moduleId` those of module 0 and of that module, or with
+ * `itemId` too those of module 0 and of that module's item 0 and that item; merged
+ * (`page_change_sums`, one row per project, module or key) and not yet merged (`page_changes`, the
+ * last seconds' writes), so that a few rows are read whatever the number of items and writes.
+ * `thread` true or false: only the thread rows, or only the others.
+ */
+function countedChanges(projectId: SQL, moduleId: SQL | undefined, itemId: SQL | undefined, thread: boolean | undefined): SQL {
+  const threadOf = (alias: 's' | 'pc') => (thread === undefined ? sql`` : sql.raw(` AND ${thread ? '' : 'NOT '}${alias}.thread`));
+  const merged = !moduleId ? sql`s.scope = 2` : !itemId ? sql`s.scope = 1 AND s.module_id IN (0, ${moduleId})` : sql`(s.scope = 1 AND s.module_id = 0 OR s.scope = 0 AND s.module_id = ${moduleId} AND s.item_id IN (0, ${itemId}))`;
+  const inItem = itemId ? sql` AND pc.item_id IN (0, ${itemId})` : sql``;
+  const inModule = moduleId ? sql` AND (pc.module_id = 0 OR (pc.module_id = ${moduleId}${inItem}))` : sql``;
+  return sql`(SELECT s.project_id, s.n FROM ${pageChangeSums} s WHERE (s.scope = 2 AND s.project_id = 0 OR s.project_id = ${projectId} AND ${merged})${threadOf('s')}
+    UNION ALL SELECT pc.project_id, pc.n FROM ${pageChanges} pc WHERE (pc.project_id = 0 OR (pc.project_id = ${projectId}${inModule}))${threadOf('pc')}) x`;
+}
+
+/**
  * The versions of a project's or a module's page that shows figures filled in at sending (its items'
  * comments and ratings, its modules' tiles: web/page-keeping.ts `KeptPageVersion`), as select fields
  * of the page's first statement: `pageVersion` as `pageVersionField`'s without the change log's thread
  * rows (migrations 0051, 0052: the comments and ratings on items), so that a comment or a rating on an
- * idea moves that idea's page only; `threadVersion` the sum of those rows, for a page whose content
- * depends on them beyond the figures (an order by comments); `figures` the figures (`figures`, a select
- * field such as core/modules/figures.ts `keptFiguresField`), read only when `known` (what the process
- * holds them for) is not the page's `<pageVersion>~<threadVersion>`: null then, nothing changed.
- * `own` as `pageVersionField`'s.
+ * idea moves that idea's page only; `threadVersion` the sum of those rows: the figures are read anew
+ * when it moves (once per process), and a page whose content depends on them beyond the figures (an
+ * order by comments) is kept under it too. `own` as `pageVersionField`'s.
  */
-export const countedPageVersionFields = (projectId: SQL, moduleId: SQL | undefined, figures: SQL, known: SQL, own?: SQL<boolean>) => {
-  const pageVersion = versionOf(projectId, moduleId, undefined, sql` AND NOT pc.thread`, own);
-  const threadVersion = sql<string>`(SELECT coalesce(sum(pc.n), 0) FROM ${pageChanges} pc WHERE pc.thread AND pc.project_id = ${projectId}${moduleId ? sql` AND pc.module_id = ${moduleId}` : sql``})::text`;
-  return {
-    pageVersion,
-    threadVersion,
-    figures: sql<Record<string, number> | string | null>`(CASE WHEN ${known}::text = ${pageVersion} || '~' || ${threadVersion} THEN NULL ELSE ${figures} END)`,
-  };
-};
+export const countedPageVersionFields = (projectId: SQL, moduleId: SQL | undefined, own?: SQL<boolean>) => ({
+  pageVersion: versionOf(projectId, moduleId, undefined, false, own),
+  threadVersion: sql<string>`(SELECT coalesce(sum(x.n), 0) FROM ${countedChanges(projectId, moduleId, undefined, true)})::text`,
+});
 
 /**
  * The site's version within a page's version (`pageVersionField`): project 0's rows of the pages'
@@ -87,13 +95,27 @@ const startPageVersion = preparedStatement<{ version: string }, Record<string, n
 export const noProjectPageVersion = async (db: DbOrTx): Promise<string> => (await startPageVersion(db, {}))[0]?.version ?? '0';
 
 /**
- * Merges each project's rows of the pages' change log into one per module, item and thread mark (the background job),
- * keeping the sums: one statement deletes the rows it sees and inserts their sums; rows committed
- * meanwhile stay.
+ * Moves the pages' change log's rows into its merged sums (the background job, every few seconds):
+ * one statement deletes the rows it sees and adds them to the sums of their key, their module and
+ * their project (`page_change_sums`), so that every page's version stays the same; rows committed
+ * meanwhile stay for the next run. Two runs at once (several processes) wait for each other's rows
+ * and take each row once; the sums are written in one order, so they never deadlock.
  */
 export async function compactPageChanges(db: DbOrTx): Promise<void> {
-  await db.execute(sql`WITH merged AS (
-      DELETE FROM ${pageChanges} WHERE (${pageChanges.projectId}, ${pageChanges.moduleId}, ${pageChanges.itemId}, ${pageChanges.thread}) IN (SELECT ${pageChanges.projectId}, ${pageChanges.moduleId}, ${pageChanges.itemId}, ${pageChanges.thread} FROM ${pageChanges} GROUP BY 1, 2, 3, 4 HAVING count(*) > 1)
-      RETURNING ${pageChanges.projectId} AS project_id, ${pageChanges.moduleId} AS module_id, ${pageChanges.itemId} AS item_id, ${pageChanges.thread} AS thread, ${pageChanges.n} AS n)
-    INSERT INTO ${pageChanges} (project_id, module_id, item_id, thread, n) SELECT project_id, module_id, item_id, thread, sum(n) FROM merged GROUP BY project_id, module_id, item_id, thread`);
+  await db.execute(sql`WITH fresh AS (DELETE FROM ${pageChanges} RETURNING project_id, module_id, item_id, thread, n),
+    levels AS (SELECT 0 AS scope, project_id, module_id, item_id, thread, n FROM fresh
+      UNION ALL SELECT 1, project_id, module_id, 0, thread, n FROM fresh
+      UNION ALL SELECT 2, project_id, 0, 0, thread, n FROM fresh)
+    INSERT INTO ${pageChangeSums} AS s (scope, project_id, module_id, item_id, thread, n)
+    SELECT scope, project_id, module_id, item_id, thread, sum(n) FROM levels GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (scope, project_id, module_id, item_id, thread) DO UPDATE SET n = s.n + excluded.n`);
+}
+
+/**
+ * Vacuums the change log (the background job, every minute): its rows live for seconds, and a
+ * server without autovacuum (CI's) would otherwise keep every dead one in the tables that every
+ * page reads. A vacuum another process runs is skipped, not waited for.
+ */
+export async function vacuumPageChanges(db: Db): Promise<void> {
+  await db.execute(sql`VACUUM (SKIP_LOCKED) ${pageChanges}, ${pageChangeSums}`);
 }

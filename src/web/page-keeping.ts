@@ -4,7 +4,7 @@ import type { VNode } from 'preact';
 import { fillQuestion, issueQuestion } from '../http/challenge.js';
 import { type KeptAnswer, KeptAnswers } from '../http/kept-answers.js';
 import type { Bell } from '../http/auth.js';
-import { FIGURE_CODES, figureRefs, type KeptFigureRefs, loadKeptFigures } from '../core/modules/figures.js';
+import { FIGURE_CODES, loadKeptFigures } from '../core/modules/figures.js';
 import { moduleTypeOf } from '../core/modules/registry.js';
 import { type Lang, t, tn } from '../i18n/index.js';
 import type { KeptCounts, KeptViewer, PageBasics, PageContext } from './context.js';
@@ -126,17 +126,12 @@ async function fillViewer(body: string, value: (ref: string) => string | undefin
   return filled.replace(VIEWER_MARKER, (_, ref: string) => escapeHtml(loaded[ref] ?? ''));
 }
 
-/**
- * The version of a page that fills its figures in at sending, as its first statement read it
- * (db/versions.ts `countedPageVersionFields`, core/modules/figures.ts `keptFiguresField`).
- */
+/** The version of a page that fills its figures in at sending, as its first statement read it (db/versions.ts `countedPageVersionFields`). */
 interface KeptPageVersion {
   /** The page's version without the comments and ratings on its items. */
   pageVersion: string;
-  /** The sum of the comments and ratings on its items, for a page that shows more of them than their figures. */
+  /** The sum of the comments and ratings on its items: its figures may have moved when it did; a page that shows more of them than their figures is kept under it too. */
   threadVersion: string;
-  /** The figures of the refs `keptFigures` named, by ref (null: none, or those the process holds are current). */
-  figures: Record<string, number> | string | null;
 }
 
 /** Figures by ref, as read at `at` (`<pageVersion>~<threadVersion>`). */
@@ -146,11 +141,10 @@ interface HeldFigures {
 }
 
 /**
- * What a kept page's rendering noted: the refs of its figures' markers, whether it depends on the
- * comments and ratings beyond them, and the figures this process last read for it.
+ * What a kept page's rendering noted: whether it depends on the comments and ratings beyond their
+ * figures, and the figures this process last read for it.
  */
 interface CountsNote {
-  refs: string;
   comments: boolean;
   held?: HeldFigures;
   /** The refs of its viewer's values (`viewerValue`). */
@@ -166,16 +160,6 @@ function keyOf(request: FastifyRequest, page: PageBasics): string {
 }
 
 /**
- * The refs of the figures the page kept for this request shows, and the version this process holds
- * them for (core/modules/figures.ts `KeptFigureRefs`), so that the statement that reads the version
- * reads them too, and only when they may have changed.
- */
-export function keptFigures(request: FastifyRequest, page: PageBasics): KeptFigureRefs {
-  const note = page.message ? undefined : keptPages(request.server.ctx).noteOf(keyOf(request, page));
-  return { counted: note?.refs ?? '', known: note?.held?.at ?? '' };
-}
-
-/**
  * Sends a page kept in this process, or renders and keeps it. A page is kept under its version
  * (`pageVersionField` of db/versions.ts, read with what the page loads before it decides; null: the
  * page is not kept) and the whole second (pages say "3 days remaining"); its frame (footer and menu
@@ -187,8 +171,9 @@ export function keptFigures(request: FastifyRequest, page: PageBasics): KeptFigu
  * position), and a fresh no-script spam question where the page asks one (http/challenge.ts
  * QUESTION_PLACEHOLDER), are put in at sending time. With a `KeptPageVersion` the page is kept
  * without its items' comments and ratings, and its figures (`figureText`: items' comments and
- * ratings, module tiles' items, comments and participants) are put in at sending too, read by the page's
- * first statement when they changed since this process last read them (else those it holds); a
+ * ratings, module tiles' items, comments and participants) are put in at sending too, read in a
+ * statement of their own when they changed since this process last read them (the requests for
+ * the page that overlap share it), else those it holds; a
  * page whose rendering said it depends on the comments beyond their figures is kept per comment
  * as well. With `viewer`, the values that are the viewer's own or change without the page's version
  * (`viewerValue`: the event page's likes and live position) are put in at sending, those the page's
@@ -230,14 +215,12 @@ export async function sendKeptPage(
     const answer = await pages.get(key, version, new Date(), async () => {
       shown.clear();
       const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptViewer })));
-      own = viewerNote({ refs: '', comments: false });
+      own = viewerNote({ comments: false });
       return { body, note: own };
     });
     return sendHtml(reply, filled(await viewerFilled(answer, own)));
   }
-  // The figures of this version: those the first statement read, else (null) those this process holds for it.
   const at = `${version.pageVersion}~${version.threadVersion}`;
-  const read = version.figures === null ? null : new Map(Object.entries(typeof version.figures === 'string' ? (JSON.parse(version.figures) as Record<string, number>) : version.figures));
   // The figures this request's own rendering read, and its note (the answer is this request's when it carries that note).
   const rendered = new Map<string, number>();
   let own: CountsNote | undefined;
@@ -250,31 +233,33 @@ export async function sendKeptPage(
       dependOnComments: () => void (comments = true),
     };
     const body = renderPage(await render(await framed({ ...basics, user, csrf: CSRF_PLACEHOLDER, keptCounts, keptViewer })));
-    own = viewerNote({ refs: figureRefs(rendered.keys()), comments });
+    own = viewerNote({ comments });
     return { body, note: own };
   };
   const held = pages.noteOf(key)?.held;
-  const current = read ?? (held?.at === at ? held.values : new Map<string, number>());
   // A page that shows more of the comments than their figures is kept per comment too; a key's first rendering tells.
   const dependent = pages.noteOf(key)?.comments === true;
   let answer = await pages.get(key, dependent ? at : version.pageVersion, new Date(), compute);
   if (answer.note?.comments && !dependent) answer = await pages.get(key, at, new Date(), compute);
-  const figures = new Map([...(answer.note === own ? rendered : []), ...current]);
-  const filledIn = await fillFigures(request, basics.lang, await viewerFilled(answer, own), figures);
+  // The figures of this version: those this request's rendering read, and those this process holds for it.
+  const figures = new Map([...(answer.note === own ? rendered : []), ...(held?.at === at ? held.values : [])]);
+  const filledIn = await fillFigures(request, basics.lang, `${key}\u0001${at}`, await viewerFilled(answer, own), figures);
   if (answer.note && figures.size) answer.note.held = { at, values: figures };
   return sendHtml(reply, filled(filledIn));
 }
 
 /**
- * The kept page with its figures' markers replaced by the figures read for this request (`figures`:
- * those its first statement read, or this process held for the version, or its own rendering read),
- * and those still missing (a page another request rendered, with refs the first statement did not
- * know) read now in one statement; the ones read are added to `figures`.
+ * The kept page with its figures' markers replaced by the figures of its version (`figures`: those
+ * this process held for it, or its own rendering read), and those still missing (the version moved
+ * since the process read them, or a page another request rendered) read now in one statement,
+ * which the requests for the same page and version (`version`: its key and version) that overlap
+ * share (http/shared-reads.ts); the ones read are added to `figures`.
  */
-async function fillFigures(request: FastifyRequest, lang: Lang, body: string, figures: Map<string, number>): Promise<string> {
+async function fillFigures(request: FastifyRequest, lang: Lang, version: string, body: string, figures: Map<string, number>): Promise<string> {
   if (!body.includes(COUNT_PLACEHOLDER)) return body;
   const missing = [...new Set([...body.matchAll(COUNT_MARKER)].map(([, ref]) => ref))].filter((ref) => !figures.has(ref));
-  if (missing.length) for (const [ref, count] of Object.entries(await loadKeptFigures(request.server.ctx.db, missing))) figures.set(ref, Number(count));
+  const { db, reads } = request.server.ctx;
+  if (missing.length) for (const [ref, count] of Object.entries(await reads.load(`figures\u0001${version}\u0001${missing.join(' ')}`, () => loadKeptFigures(db, missing)))) figures.set(ref, Number(count));
   return body.replace(COUNT_MARKER, (_, ref: string, wording: string | undefined) => escapeHtml((byCode.get(ref.slice(0, 1)) ?? FIGURES.comments.text)(lang, Number(figures.get(ref) ?? 0), wording)));
 }
 

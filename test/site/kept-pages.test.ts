@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { comments, pageChanges } from '../../src/db/schema/index.js';
+import { comments, pageChangeSums, pageChanges } from '../../src/db/schema/index.js';
 import { basicWorld, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
 import { compactPageChanges } from '../../src/db/versions.js';
-import { PAGE_CHANGES_COMPACT_INTERVAL_MS } from '../../src/jobs/background.js';
+import { PAGE_CHANGES_COMPACT_INTERVAL_MS, PAGE_CHANGES_VACUUM_INTERVAL_MS } from '../../src/jobs/background.js';
 
 /**
  * Kept pages (issue 23.1, web/page-keeping.ts): the start, project, module and idea pages are kept
@@ -151,30 +151,54 @@ test('merging the change log keeps every page version', async (t) => {
   await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Second', 1)`);
   await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Third', 1)`);
   for (const url of PAGES) await visitor.get(url);
-  const rows = async () => (await db.select({ n: count() }).from(pageChanges))[0].n;
-  const before = await rows();
+  const fresh = async () => (await db.select({ n: count() }).from(pageChanges))[0].n;
+  assert.ok((await fresh()) > 0);
   await compactPageChanges(db);
-  assert.ok((await rows()) < before, 'the rows are merged');
+  assert.equal(await fresh(), 0, 'the rows are moved into the sums');
   for (const url of PAGES) {
     const queries = database.stats.queries;
     assert.equal((await visitor.get(url)).status, 200);
     assert.equal(database.stats.queries - queries, 1, `${url}: still kept after the merge`);
   }
+  // A write after the merge moves the pages it shows on, as before it.
+  const showing = [];
+  for (const url of PAGES) if ((await visitor.get(url)).text.includes('Idea 1')) showing.push(url);
+  assert.ok(showing.length > 1);
+  await db.execute(sql`UPDATE ideas SET name = 'Renamed' WHERE id = 1`);
+  for (const url of showing) assert.match((await visitor.get(url)).text, /Renamed/, `${url}: shows the write after the merge`);
 });
 
-test('the background work merges the change log every minute', async (t) => {
+test('the background work moves the change log into its sums every few seconds, uncounted, and vacuums it', async (t) => {
   t.mock.timers.enable({ apis: ['setInterval'] });
-  const { app, db } = await createTestApp();
+  const { app, db, database } = await createTestApp();
   await load(db, basicWorld());
-  await db.insert(pageChanges).values([{ projectId: 7 }, { projectId: 7, n: 2 }, { projectId: 8 }]);
-  const rows = async () => db.select({ projectId: pageChanges.projectId, n: pageChanges.n }).from(pageChanges).where(inArray(pageChanges.projectId, [7, 8])).orderBy(pageChanges.projectId);
+  await db.insert(pageChanges).values([{ projectId: 7 }, { projectId: 7, n: 2 }, { projectId: 8, moduleId: 3, itemId: 4, thread: true }]);
+  const fresh = async () => (await db.select({ n: count() }).from(pageChanges).where(inArray(pageChanges.projectId, [7, 8])))[0].n;
+  const sums = async () =>
+    db
+      .select({ scope: pageChangeSums.scope, projectId: pageChangeSums.projectId, moduleId: pageChangeSums.moduleId, itemId: pageChangeSums.itemId, thread: pageChangeSums.thread, n: pageChangeSums.n })
+      .from(pageChangeSums)
+      .where(inArray(pageChangeSums.projectId, [7, 8]))
+      .orderBy(pageChangeSums.projectId, pageChangeSums.scope);
   t.mock.timers.tick(PAGE_CHANGES_COMPACT_INTERVAL_MS - 1);
-  assert.equal((await rows()).length, 3, 'nothing merged before the interval is up');
+  assert.equal(await fresh(), 3, 'nothing merged before the interval is up');
+  const errors: unknown[] = [];
+  t.mock.method(app.log, 'error', (...args: unknown[]) => void errors.push(args));
+  const counted = database.stats.queries;
+  // The merge's first run, then the vacuum's (a failed run is logged as an error).
   t.mock.timers.tick(1);
-  // Closing the app waits for a run that is going on.
+  t.mock.timers.tick(PAGE_CHANGES_VACUUM_INTERVAL_MS - PAGE_CHANGES_COMPACT_INTERVAL_MS);
+  // Closing the app waits for the runs going on.
   await app.close();
-  assert.deepEqual(await rows(), [
-    { projectId: 7, n: 3 },
-    { projectId: 8, n: 1 },
+  assert.equal(database.stats.queries - counted, 0, 'the background work is not counted');
+  assert.deepEqual(errors, []);
+  assert.equal(await fresh(), 0, 'the rows are moved');
+  assert.deepEqual(await sums(), [
+    { scope: 0, projectId: 7, moduleId: 0, itemId: 0, thread: false, n: 3 },
+    { scope: 1, projectId: 7, moduleId: 0, itemId: 0, thread: false, n: 3 },
+    { scope: 2, projectId: 7, moduleId: 0, itemId: 0, thread: false, n: 3 },
+    { scope: 0, projectId: 8, moduleId: 3, itemId: 4, thread: true, n: 1 },
+    { scope: 1, projectId: 8, moduleId: 3, itemId: 0, thread: true, n: 1 },
+    { scope: 2, projectId: 8, moduleId: 0, itemId: 0, thread: true, n: 1 },
   ]);
 });

@@ -62,16 +62,15 @@ export const FIGURE_CODES = 'acdeiknp';
 /** A figure's ref: `<letter>/<kind>:<id>` (`c/idea:12`). */
 const FIGURE_REF = new RegExp(`^[${FIGURE_CODES}]/[a-z]+:\\d{1,9}$`);
 
-/** Only well-formed figure refs, separated by spaces: what `keptFiguresField` takes. */
-export const figureRefs = (refs: Iterable<string>): string => [...refs].filter((ref) => FIGURE_REF.test(ref)).join(' ');
+/** Only well-formed figure refs, separated by spaces: what `loadKeptFigures` reads. */
+const figureRefs = (refs: Iterable<string>): string => [...refs].filter((ref) => FIGURE_REF.test(ref)).join(' ');
 
 /**
  * A select field: the figures named by `refs` (a text of figure refs separated by spaces, see
- * `figureRefs`; '' none) as a JSON object by ref, null for none. A kept page's first statement reads
- * them with its version (db/versions.ts `countedPageVersionFields`); the modules' tile counts are
- * read once for all the modules named.
+ * `figureRefs`; '' none) as a JSON object by ref, null for none; the modules' tile counts are read
+ * once for all the modules named.
  */
-export const keptFiguresField = (refs: SQL): SQL<Record<string, number> | string | null> =>
+const keptFiguresField = (refs: SQL): SQL<Record<string, number> | string | null> =>
   sql<Record<string, number> | string | null>`(with r as (select x.ref, split_part(x.ref, '/', 1) as figure, split_part(split_part(x.ref, '/', 2), ':', 1) as kind, split_part(x.ref, ':', 2)::integer as pk
       from unnest(string_to_array(${refs}::text, ' ')) as x(ref) where x.ref <> ''),
     tiles as materialized (${moduleCountsSql(sql`select distinct r.pk from r where r.kind = 'module'`)})
@@ -82,17 +81,9 @@ export const keptFiguresField = (refs: SQL): SQL<Record<string, number> | string
       when r.figure = 'd' then ${itemRatingCountSql(sql`r.kind`, sql`r.pk`, -1)}
     end) from r)`;
 
-/** Figures by ref, in one statement (for refs a page's first statement did not read). */
+/** Figures by ref, in one statement (web/page-keeping.ts: what a kept page fills in, when they may have changed). */
 export async function loadKeptFigures(db: DbOrTx, refs: Iterable<string>): Promise<Record<string, number>> {
   const result = (await db.execute(sql`select ${keptFiguresField(sql`${figureRefs(refs)}`)} as figures`)) as unknown as { rows: { figures: Record<string, number> | string | null }[] };
   const figures = result.rows[0]?.figures;
   return figures ? fromJson(figures) : {};
 }
-
-/** What a kept page's first statement is told (web/page-keeping.ts `keptFigures`): the refs of its figures, and the version the process holds them for ('' none). */
-export interface KeptFigureRefs {
-  counted: string;
-  known: string;
-}
-
-export const NO_FIGURES: KeptFigureRefs = { counted: '', known: '' };

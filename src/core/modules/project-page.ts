@@ -6,7 +6,6 @@ import { administrativeDistricts, offlineEvents, organisations, projects } from 
 import { projectFields, toProjectContext, uidOf } from '../projects/context.js';
 import { contactColumns, followingField, projectTextColumns } from '../projects/queries.js';
 import type { RuleUser } from '../projects/rules.js';
-import { type KeptFigureRefs, keptFiguresField, NO_FIGURES } from './figures.js';
 
 // The project page's head lives beside the modules: its kept page's figures are its modules' tile counts (./figures.ts).
 
@@ -21,7 +20,7 @@ const projectPageStatement = preparedPer((db) => {
       ...projectFields(uid),
       following: followingField(uid),
       // The Follow/Unfollow button is the viewer's own: their kept page changes with their follow, nobody else's.
-      ...countedPageVersionFields(q(projects.id), undefined, keptFiguresField(sql`${sql.placeholder('counted')}`), sql`${sql.placeholder('known')}`, followingField(uid)),
+      ...countedPageVersionFields(q(projects.id), undefined, followingField(uid)),
       ...projectTextColumns,
       showInsights: projects.showInsights,
       isDraft: projects.isDraft,
@@ -48,16 +47,15 @@ type TimelineEventJson = { slug: string; name: string; eventType: string; date: 
 export type TimelineEvent = { slug: string; name: string; eventType: string; date: Date };
 
 /**
- * The project page's head; `figures` names the figures its kept page shows (its modules' tiles, the
- * items of a module in place) and the version the process holds them for (web/page-keeping.ts
- * `keptFigures`), read with its version (`pageVersion`, a `KeptPageVersion`).
+ * The project page's head, with its version (`pageVersion`, a web/page-keeping.ts `KeptPageVersion`:
+ * its figures, its modules' tiles and the items of a module in place, are filled in at sending).
  */
-export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser, figures: KeptFigureRefs = NO_FIGURES) {
-  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user), ...figures });
+export async function loadProjectPage(db: DbOrTx, orgSlug: string, projectSlug: string, user: RuleUser) {
+  const [row] = await projectPageStatement(db).execute({ org: orgSlug, slug: projectSlug, uid: uidOf(user) });
   if (!row) return null;
-  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, threadVersion, figures: read, events, ...project } = row;
+  const { projectId: _p, organisationId: _o, moderator: _m, participant: _pa, initiator: _i, orgMember: _om, following, pageVersion, threadVersion, events, ...project } = row;
   const timeline: TimelineEvent[] = (events ?? []).map((e) => ({ ...e, date: new Date(e.date) }));
-  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion: { pageVersion, threadVersion, figures: read } };
+  return { project: { ...project, events: timeline }, context: toProjectContext(row, user), following: Boolean(following), pageVersion: { pageVersion, threadVersion } };
 }
 
 export type ProjectPageRow = NonNullable<Awaited<ReturnType<typeof loadProjectPage>>>['project'];

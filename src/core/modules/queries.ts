@@ -7,7 +7,7 @@ import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { type ModuleAliases, NO_ALIASES } from './terms.js';
 import { categories, type ContentKind, labels, modules, organisations, phases, projects } from '../../db/schema/index.js';
 import { moduleContentTypes } from './registry.js';
-import { type KeptFigureRefs, keptFiguresField, moduleCountsSql, NO_FIGURES } from './figures.js';
+import { moduleCountsSql } from './figures.js';
 
 export interface ModulePhase {
   id: number;
@@ -157,7 +157,7 @@ const modulePageStatement = preparedPer((db) =>
       projectSlug: projects.slug,
       projectName: projects.name,
       organisationName: organisations.name,
-      ...countedPageVersionFields(q(modules.projectId), q(modules.id), keptFiguresField(sql`${sql.placeholder('counted')}`), sql`${sql.placeholder('known')}`),
+      ...countedPageVersionFields(q(modules.projectId), q(modules.id)),
     })
     .from(modules)
     .innerJoin(projects, eq(projects.id, modules.projectId))
@@ -167,15 +167,15 @@ const modulePageStatement = preparedPer((db) =>
 );
 
 /**
- * The module page's head; `figures` names the figures its kept page shows and the version the process
- * holds them for (web/page-keeping.ts `keptFigures`), read with its version (`pageVersion`, a `KeptPageVersion`).
+ * The module page's head, with its version (`pageVersion`, a web/page-keeping.ts `KeptPageVersion`:
+ * its figures are filled in at sending).
  */
-export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser, figures: KeptFigureRefs = NO_FIGURES) {
-  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user), ...figures });
+export async function loadModulePage(db: DbOrTx, orgSlug: string, moduleSlug: string, user: RuleUser) {
+  const [row] = await modulePageStatement(db).execute({ org: orgSlug, slug: moduleSlug, uid: uidOf(user) });
   if (!row) return null;
-  const { rules, pageVersion, threadVersion, figures: read, ...head } = row;
+  const { rules, pageVersion, threadVersion, ...head } = row;
   const module = withDetails(head);
-  return { module, context: moduleContextOf(rules, module, user, new Date()), pageVersion: { pageVersion, threadVersion, figures: read } };
+  return { module, context: moduleContextOf(rules, module, user, new Date()), pageVersion: { pageVersion, threadVersion } };
 }
 
 /** A module's rule context from what a page's statement loaded: the project's fields (`projectFields`) and the module with its phases. */

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
  * One counter per table that carries the data-version trigger (migration 0011): every statement
@@ -15,8 +15,9 @@ export const dataVersions = pgTable('data_versions', {
  * pages show add one row per statement and project touched, in the writing transaction (project 0:
  * every page, for the few writes that show everywhere, such as a renamed user). Writers only insert,
  * so two writers never wait for each other. A project's page version is the sum of its rows and
- * project 0's (`pageVersion`, db/versions.ts); the background job merges each project's rows into
- * one per module and item (`compactPageChanges`), which keeps the sums. `module_id` names the module
+ * project 0's (`pageVersionField`, db/versions.ts), those merged included: every few seconds the
+ * background job moves the rows into `page_change_sums` (`compactPageChanges`), so this table holds
+ * only the writes of the last seconds, and no version read sums more than those. `module_id` names the module
  * of a write to one module's content (its ideas, comments, ratings, questions: migration 0042), 0 a
  * write that shows on all of the project's pages; `item_id` the idea (map idea, proposal) a write
  * shows on, 0 one that shows on all the module's pages, -1 one on all of a module's items at once that
@@ -37,4 +38,24 @@ export const pageChanges = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('page_changes_project').on(t.projectId, t.moduleId, t.itemId, t.thread, t.n)],
+);
+
+/**
+ * The merged change log (migration 0056): what `compactPageChanges` moved out of `page_changes`,
+ * summed three times, so that every page's version reads a few rows whatever the number of items
+ * and writes: `scope` 0 per row key (project, module, item, thread), 1 per module (`item_id` 0:
+ * all of its items), 2 per project (`module_id` and `item_id` 0: all of its rows). Only the
+ * merge writes it.
+ */
+export const pageChangeSums = pgTable(
+  'page_change_sums',
+  {
+    scope: smallint('scope').notNull(),
+    projectId: integer('project_id').notNull(),
+    moduleId: integer('module_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    thread: boolean('thread').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'page_change_sums_pkey', columns: [t.scope, t.projectId, t.moduleId, t.itemId, t.thread] })],
 );

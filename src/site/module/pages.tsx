@@ -10,7 +10,7 @@ import { Breadcrumbs } from '../../web/components.js';
 import { type PageContext, pageBasics } from '../../web/context.js';
 import { pageRoute } from '../../web/forms.js';
 import { Layout } from '../../web/layout.js';
-import { keptFigures, sendKeptPage } from '../../web/page-keeping.js';
+import { sendKeptPage } from '../../web/page-keeping.js';
 import { moduleExportPath, modulePath, projectPath } from '../../core/urls.js';
 import { mayExportModule } from '../../features/exports/rules.js';
 import { loadModulePage, loadProjectModules, type PageModule } from '../../core/modules/queries.js';
@@ -113,7 +113,7 @@ export async function modulePages(fastify: FastifyInstance): Promise<void> {
   app.get('/:org/projects/module/:slug/', pageRoute({ params: ModuleParams, querystring: modulePageQuery() }), async (request, reply) => {
     const { org, slug } = request.params;
     const viewer = await pageBasics(request, reply);
-    const loaded = await loadModulePage(db, org, slug, viewer.user, keptFigures(request, viewer));
+    const loaded = await loadModulePage(db, org, slug, viewer.user);
     if (!loaded) throw notFound();
     const { module, context, pageVersion } = loaded;
     if (!canViewModule(context)) throw denied(viewer.user);

@@ -10,7 +10,7 @@ import { Breadcrumbs, RichText } from '../../web/components.js';
 import { type PageBasics, type PageContext, pageBasics, pageContext } from '../../web/context.js';
 import { redirectWithMessage } from '../../web/flash.js';
 import { checkCsrf, field, FormBody, pageRoute } from '../../web/forms.js';
-import { figureText, keptFigures, sendKeptPage } from '../../web/page-keeping.js';
+import { figureText, sendKeptPage } from '../../web/page-keeping.js';
 import { sendPage } from '../../web/render.js';
 import { MachineSummary } from '../../web/summary-text.js';
 import { projectSummaries, type Summary } from '../../features/summaries/queries.js';
@@ -20,7 +20,6 @@ import { hasIdeaModules, loadProjectInsights, type ProjectInsights } from '../..
 import { showsInsightsPublicly } from '../../core/insights/rules.js';
 import { InsightsBlock } from '../../web/insights.js';
 import { setFollow } from '../../core/follows/services.js';
-import type { KeptFigureRefs } from '../../core/modules/figures.js';
 import { loadModuleContent, ModuleContent, type ModuleContentData, modulePageQuery } from '../module/pages.js';
 import { loadModuleCounts, loadProjectModules, type ModuleCounts, type PageModule } from '../../core/modules/queries.js';
 import { type ModuleCluster, moduleClusters, moduleIsFuture, moduleIsPast, moduleIsRunning, moduleRunningProgress, moduleSpan, participationTimeDisplay, selectedCluster } from '../../core/modules/timeline.js';
@@ -93,8 +92,8 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
   }
 
   /** A project its viewer may see, with the viewer's context; 404 when there is none, login or 403 when they may not (§A5.4). */
-  async function visibleProject(page: PageBasics, params: { org: string; slug: string }, figures?: KeptFigureRefs) {
-    const loaded = await loadProjectPage(db, params.org, params.slug, page.user, figures);
+  async function visibleProject(page: PageBasics, params: { org: string; slug: string }) {
+    const loaded = await loadProjectPage(db, params.org, params.slug, page.user);
     if (!loaded) throw notFound();
     if (!canViewProject(loaded.context)) throw denied(page.user);
     return loaded;
@@ -102,7 +101,7 @@ export async function projectPages(fastify: FastifyInstance): Promise<void> {
 
   app.get('/:org/projects/:slug/', pageRoute({ params: ProjectParams, querystring: projectQuery() }), async (request, reply) => {
     const viewer = await pageBasics(request, reply);
-    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params, keptFigures(request, viewer));
+    const { project, context, following, pageVersion } = await visibleProject(viewer, request.params);
     /** The page for its viewer (kept: web/page-keeping.ts). */
     const render = async (page: PageContext) => {
       const now = new Date();
