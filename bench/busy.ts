@@ -21,7 +21,8 @@
  * shared machine (e.g. BENCH_SCALE=0.1 BENCH_SECONDS=3). BENCH_CPU_PROF=<dir>: the server's
  * processes write V8 CPU profiles there when they stop (read them with bench/profile-top.ts).
  * BENCH_PAGES=event,module: read only these pages (the writes and streams as always), e.g. to
- * compare two pages' profiles under the same busy background.
+ * compare two pages' profiles under the same busy background. BENCH_NODE_FLAGS: node flags for the
+ * server alone (e.g. --max-semi-space-size=8).
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -106,7 +107,9 @@ async function prepare(): Promise<void> {
 function startServer(): Promise<{ child: ChildProcess; base: string; workerPids: number[] }> {
   // The workers are forked with the primary's flags, so each writes its own profile.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/main.js'], {
+  // BENCH_NODE_FLAGS: node's flags for the server alone (its workers inherit them), e.g. to compare V8's memory settings.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...flags, 'dist/main.js'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -364,8 +367,17 @@ async function versionSums(database: ReturnType<typeof openPostgres>): Promise<R
   const notThread = columns.includes('thread') ? ' AND NOT thread' : '';
   const inModule = columns.includes('module_id') ? `project_id = 1 AND module_id IN (0, ${BRAINSTORMING})${notThread}` : 'project_id = 1';
   const inIdea = columns.includes('item_id') ? `project_id = 1 AND (module_id = 0 OR (module_id = ${BRAINSTORMING} AND item_id IN (0, 1)))` : inModule;
-  const sum = (where: string) => `(SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})`;
-  const [row] = ((await database.db.execute(sql.raw(`SELECT ${sum('project_id = 0')} AS start, ${sum(`project_id = 0 OR (project_id = 1${notThread})`)} AS project, ${sum(`(project_id = 0 OR (${inModule}))`)} AS module, ${sum(`project_id = 0 OR (${inIdea})`)} AS idea`))) as unknown as {
+  // Since migration 0056 the merge moves the rows into page_change_sums every two seconds (per key: scope 0, per module: 1, per project: 2).
+  const sums = ((await database.db.execute(sql.raw(`SELECT to_regclass('page_change_sums') IS NOT NULL AS has`))) as unknown as { rows: { has: boolean }[] }).rows[0]?.has;
+  const merged = (where: string) => (sums ? ` + (SELECT coalesce(sum(n), 0) FROM page_change_sums WHERE ${where})` : '');
+  const sum = (where: string, mergedWhere: string) => `((SELECT coalesce(sum(n), 0) FROM page_changes WHERE ${where})${merged(mergedWhere)})`;
+  const site = 'scope = 2 AND project_id = 0';
+  const [row] = ((await database.db.execute(
+    sql.raw(`SELECT ${sum('project_id = 0', site)} AS start,
+      ${sum(`project_id = 0 OR (project_id = 1${notThread})`, `${site} OR (scope = 2 AND project_id = 1${notThread})`)} AS project,
+      ${sum(`(project_id = 0 OR (${inModule}))`, `${site} OR (scope = 1 AND ${inModule})`)} AS module,
+      ${sum(`project_id = 0 OR (${inIdea})`, `${site} OR (scope = 1 AND project_id = 1 AND module_id = 0) OR (scope = 0 AND project_id = 1 AND module_id = ${BRAINSTORMING} AND item_id IN (0, 1))`)} AS idea`),
+  )) as unknown as {
     rows: Record<Scope, string>[];
   }).rows;
   return { start: Number(row.start), project: Number(row.project), module: Number(row.module), idea: Number(row.idea) };
