@@ -22,7 +22,8 @@
  * processes write V8 CPU profiles there when they stop (read them with bench/profile-top.ts).
  * BENCH_PAGES=event,module: read only these pages (the writes and streams as always), e.g. to
  * compare two pages' profiles under the same busy background. BENCH_NODE_FLAGS: node flags for the
- * server alone (e.g. --max-semi-space-size=8).
+ * server alone (e.g. --max-semi-space-size=8). BENCH_IDEAS, BENCH_COMMENTS: the brainstorming's ideas and
+ * comments instead of 200 and 2,000 (× BENCH_SCALE), to see what a larger module costs.
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -49,8 +50,8 @@ const receivers = env('RECEIVERS', 2);
 const connections = env('CONNECTIONS', 20);
 const clients = scaled(1000);
 const USERS = scaled(300);
-const IDEAS = scaled(200);
-const COMMENTS = scaled(2000);
+const IDEAS = env('IDEAS', scaled(200));
+const COMMENTS = env('COMMENTS', scaled(2000));
 const OPEN_QUESTIONS = 60;
 const ANSWERED_QUESTIONS = 40;
 /** One second's writes, in the order they are sent (spread over the second): 10 likes, 6 comments, 4 questions. */
