@@ -1,6 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.js';
-import { dataVersions, pageChangeSums, pageChanges } from './schema/index.js';
+import { dataVersions, moduleFigures, modules, pageChangeSums, pageChanges } from './schema/index.js';
 import { preparedStatement } from './sql.js';
 
 /** The tables whose writes bump their data version (the trigger of migration 0011). */
@@ -112,10 +112,12 @@ export async function compactPageChanges(db: DbOrTx): Promise<void> {
 }
 
 /**
- * Vacuums the change log (the background job, every minute): its rows live for seconds, and a
- * server without autovacuum (CI's) would otherwise keep every dead one in the tables that every
- * page reads. A vacuum another process runs is skipped, not waited for.
+ * Vacuums the change log and the tiles' figures kept under its versions (the background job, every
+ * minute): their rows live for seconds, and a server without autovacuum (CI's) would otherwise keep
+ * every dead one in the tables that every page reads. The figures of modules deleted since are
+ * deleted first. A vacuum another process runs is skipped, not waited for.
  */
 export async function vacuumPageChanges(db: Db): Promise<void> {
-  await db.execute(sql`VACUUM (SKIP_LOCKED) ${pageChanges}, ${pageChangeSums}`);
+  await db.execute(sql`DELETE FROM ${moduleFigures} f WHERE NOT EXISTS (SELECT 1 FROM ${modules} m WHERE m.id = f.module_id)`);
+  await db.execute(sql`VACUUM (SKIP_LOCKED) ${pageChanges}, ${pageChangeSums}, ${moduleFigures}`);
 }

@@ -132,14 +132,16 @@ const VOLATILE_COLUMNS: Record<string, string> = {
 };
 
 /**
- * Tables the background work rewrites without changing what they say, fingerprinted by what they
- * say: the pages' change log is moved into its sums every few seconds, each project's total (its
- * page version) kept; the two tables are fingerprinted together, by each project's total.
+ * Tables the background work or a page read rewrites without changing what they say, fingerprinted
+ * by what they say: the pages' change log is moved into its sums every few seconds, each project's
+ * total (its page version) kept; the two tables are fingerprinted together, by each project's total.
+ * The module tiles' figures, which a page read writes, only repeat what they count: left out.
  */
 const MERGED_TABLES: Record<string, string> = {
   page_changes: `SELECT 'page_changes' AS t, count(*)::int AS n, coalesce(sum(hashtextextended(project_id || ':' || total, 0)::numeric), 0)::text AS h
     FROM (SELECT project_id, sum(n) AS total FROM (SELECT project_id, n FROM page_changes UNION ALL SELECT project_id, n FROM page_change_sums WHERE scope = 2) c GROUP BY project_id) x`,
   page_change_sums: `SELECT 'page_change_sums' AS t, 0 AS n, '0' AS h`,
+  module_figures: `SELECT 'module_figures' AS t, 0 AS n, '0' AS h`,
 };
 
 /** The public tables and one query that fingerprints all of them. */

@@ -5,7 +5,7 @@ import { basicWorldWith, daysFromNow, load, tokenHeader } from '../fixtures.js';
 import { createTestApp } from '../helpers.js';
 import { Browser } from '../me/accounts/client.js';
 import { loadKeptFigures } from '../../src/core/modules/figures.js';
-import { compactPageChanges } from '../../src/db/versions.js';
+import { compactPageChanges, vacuumPageChanges } from '../../src/db/versions.js';
 
 /**
  * A busy evening (issue 40): a write moves the versions of the pages that show it and no others.
@@ -63,6 +63,9 @@ async function visit(visitor: Browser, urls: string[]): Promise<Map<string, stri
 
 /** What a kept page whose figures moved costs: its head statement and one read of its figures (once per process and version). */
 const FIGURES_MOVED = 2;
+
+/** What the project page costs when a tile's module moved too: one count of those tiles more (once per process and module version; then kept for every process). */
+const TILES_MOVED = 3;
 
 /** Asserts that each page is still kept: its head statement alone (and the session's for a signed-in visitor: `statements` 2), and the same page. */
 async function assertKept(visitor: Browser, database: { stats: { queries: number } }, before: Map<string, string>, urls: string[], statements = 1): Promise<void> {
@@ -207,7 +210,7 @@ test("a new question shows on the event page and in the event tile's count on th
   assert.equal(asked.statusCode, 201);
   assert.match((await new Browser(app).get(EVENT_PAGE)).text, /Where will the bus stop\?/);
   const project = await read(visitor, database, PROJECT);
-  assert.equal(project.statements, FIGURES_MOVED, "the project page's version did not move: the tiles' counts are read");
+  assert.equal(project.statements, TILES_MOVED, "the project page's version did not move: the tiles' counts are read");
   assert.deepEqual(tiles(project.text).counts, [counts[0], counts[1], '2 questions 0 comments 0 participants'], "the event's tile counts the question, the others stay");
   assert.equal(tiles(project.text).rest, tiles(before.get(PROJECT) ?? '').rest, 'and nothing else changed');
   const germanProject = await read(german, database, PROJECT);
@@ -258,7 +261,7 @@ test('answering and hiding a question change the event page that shows it; the p
   assert.doesNotMatch((await read(participant, database, EVENT_PAGE)).text, /Where will the bus stop\?/, 'a hidden question leaves the page');
   // The tile counts every question asked (answered and hidden ones too), the module page shows none of them.
   await assertKept(visitor, database, before, ['/', MODULE, OTHER_MODULE, IDEA, NEIGHBOUR_IDEA, EVENT_MODULE]);
-  await assertKept(visitor, database, before, [PROJECT], FIGURES_MOVED);
+  await assertKept(visitor, database, before, [PROJECT], TILES_MOVED);
 });
 
 const followButton = (html: string) => /<button type="submit" aria-pressed="(?:true|false)">\s*(Follow|Unfollow)\s*<\/button>/.exec(html)?.[1];
@@ -357,7 +360,7 @@ test("a comment on an idea moves only its idea's page: the project page's tiles 
   assert.ok(idea.statements > 1, "the idea's page is made anew");
   assert.match(idea.text, /A first word/);
   const project = await read(visitor, database, PROJECT);
-  assert.equal(project.statements, FIGURES_MOVED, "the project page's version did not move: the tiles' counts are read");
+  assert.equal(project.statements, TILES_MOVED, "the project page's version did not move: the tiles' counts are read");
   const after = tiles(project.text);
   const expected = counts.map((tile, i) => (i === 0 ? tile.replace('1 comment 2 participants', '2 comments 3 participants') : tile));
   assert.deepEqual(after.counts, expected, "the tile of the idea's module counts the comment and its author, the others stay");
@@ -390,7 +393,7 @@ test("a rating changes only what shows it: its idea's page, and the figures on t
   const figuresOf = (agrees: string) => `<span>${agrees}</span><span>0 disagree</span><span>1 comment</span>`;
   assert.equal(module.text, before.get(MODULE)?.replace(figuresOf('0 agree'), figuresOf('1 agrees')), "its idea list shows the rating, the neighbour's figures stay");
   const project = await read(visitor, database, PROJECT);
-  assert.equal(project.statements, FIGURES_MOVED);
+  assert.equal(project.statements, TILES_MOVED);
   assert.match(tiles(project.text).counts[0] ?? '', /3 participants/, 'the rater takes part');
   await assertKept(visitor, database, before, ['/', OTHER_MODULE, NEIGHBOUR_IDEA]);
   // Withdrawn (a delete), the figure goes back, still without a new rendering.
@@ -439,7 +442,7 @@ test("comments and ratings on topics, subjects, chapters and paragraphs fill the
     assert.notEqual(page.text, before.get(url), `${url} shows the figures`);
     assert.equal(page.text, expected[name as keyof typeof expected], url);
   }
-  assert.equal((await read(visitor, database, PROJECT)).statements, FIGURES_MOVED, 'the project page too');
+  assert.equal((await read(visitor, database, PROJECT)).statements, TILES_MOVED, 'the project page too');
 });
 
 test("a kept page's figures are read once per process and version: overlapping requests share the read, and it is not read again while the version stays", async (t) => {
@@ -455,12 +458,40 @@ test("a kept page's figures are read once per process and version: overlapping r
   for (const url of [MODULE, PROJECT]) assert.equal((await read(visitor, database, url)).statements, 1, `${url}: kept, its figures held`);
   await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (6, 'idea', 1, 'Second', 1)`);
   for (const url of [MODULE, PROJECT]) {
-    // Ten requests at once after the comment: ten head statements and one read of the figures.
+    // Ten requests at once after the comment: ten head statements and one read of the figures (on the project page, one count of the tile).
     const queries = database.stats.queries;
     const pages = await Promise.all(Array.from({ length: 10 }, () => visitor.get(url)));
-    assert.equal(database.stats.queries - queries, 11, `${url}: the figures read once`);
+    assert.equal(database.stats.queries - queries, url === PROJECT ? 12 : 11, `${url}: the figures read once`);
     assert.equal(new Set(pages.map((page) => page.text.replace(/csrfmiddlewaretoken" value="[^"]+"/g, ''))).size, 1, `${url}: the same page to all`);
     assert.equal((await read(visitor, database, url)).statements, 1, `${url}: then held`);
   }
   assert.match((await visitor.get(MODULE)).text, /2 comments</, 'the new figure shows');
+});
+
+test("a module tile's figures are counted once per version: kept in the database under the version they were counted at for every process, counted anew when a write moves it", async (t) => {
+  const { app, db, database } = await busyWorld();
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  type Kept = { module_id: number; items: number; comments: number; participants: number };
+  const kept = async () => ((await db.execute(sql`SELECT module_id, items, comments, participants FROM module_figures ORDER BY module_id`)) as unknown as { rows: Kept[] }).rows.map((row) => ({ ...row }));
+  const tile = ['i/module:1', 'c/module:1', 'p/module:1'];
+  assert.deepEqual(await kept(), [], 'nothing counted yet');
+  assert.deepEqual(await loadKeptFigures(db, tile), { 'i/module:1': 2, 'c/module:1': 1, 'p/module:1': 2 });
+  assert.deepEqual(await kept(), [{ module_id: 1, items: 2, comments: 1, participants: 2 }], 'counted once and kept');
+  // What another process finds: the row kept at the same version is taken as it stands, in one statement.
+  await db.execute(sql`UPDATE module_figures SET comments = 41 WHERE module_id = 1`);
+  const queries = database.stats.queries;
+  assert.equal((await loadKeptFigures(db, tile))['c/module:1'], 41, 'the kept figures are read, not counted');
+  assert.equal(database.stats.queries - queries, 1);
+  // Overlapping reads after a comment (which moves the module's version) count the module once, and the project page shows it.
+  await db.execute(sql`INSERT INTO comments (creator_id, content_type, object_pk, comment, project_id) VALUES (4, 'idea', 3, 'Another view', 1)`);
+  const before = database.stats.queries;
+  const reads = await Promise.all(Array.from({ length: 5 }, () => loadKeptFigures(db, tile)));
+  assert.equal(database.stats.queries - before, 6, 'five reads, one count');
+  for (const figures of reads) assert.deepEqual(figures, { 'i/module:1': 2, 'c/module:1': 2, 'p/module:1': 3 });
+  assert.match((await new Browser(app).get(PROJECT)).text, /2 comments[\s\S]*3 participants/, "the project page's tile");
+  assert.deepEqual((await kept()).map((row) => row.module_id), [1, 2, EVENT], "the project page's read kept its other tiles too");
+  // The figures of a deleted module go with the background work's vacuum.
+  await db.execute(sql`DELETE FROM modules WHERE id = 2`);
+  await vacuumPageChanges(db);
+  assert.deepEqual((await kept()).map((row) => row.module_id), [1, EVENT]);
 });

@@ -7,7 +7,6 @@ import { fromJson, preparedPer, qualified as q } from '../../db/sql.js';
 import { type ModuleAliases, NO_ALIASES } from './terms.js';
 import { categories, type ContentKind, labels, modules, organisations, phases, projects } from '../../db/schema/index.js';
 import { moduleContentTypes } from './registry.js';
-import { moduleCountsSql } from './figures.js';
 
 export interface ModulePhase {
   id: number;
@@ -185,17 +184,3 @@ export const moduleContextOf = (rules: ProjectRow, module: { id: number; isDraft
   phases: module.phases,
   now,
 });
-
-/** What a module tile counts (§A4.8): what its type holds (its `tileCount`: ideas, subjects, ballots …), comments (replies included) and participants (their people, authors of comments, raters). */
-export interface ModuleCounts {
-  items: number;
-  comments: number;
-  participants: number;
-}
-
-/** The tile counts of a project's modules, in one statement. Removed comments still count (their thread does). */
-export async function loadModuleCounts(db: DbOrTx, projectId: number): Promise<Map<number, ModuleCounts>> {
-  const result = await db.execute(moduleCountsSql(sql`select ${modules.id} from ${modules} where ${modules.projectId} = ${projectId}`));
-  const rows = (result as unknown as { rows: { id: number; items: number; comments: number; participants: number }[] }).rows;
-  return new Map(rows.map((r) => [Number(r.id), { items: Number(r.items), comments: Number(r.comments), participants: Number(r.participants) }]));
-}

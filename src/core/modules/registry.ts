@@ -87,7 +87,7 @@ export interface ContentTypeOfModule {
   /**
    * Its objects in some modules with their module and author, as a subquery of three columns (`select id, module_id, creator_id
    * from … where module_id in (<moduleIds>)`; the author null::integer for a kind without one), given a subquery of module ids:
-   * the module tiles' counts (`loadModuleCounts`), the moderation queue (a project's reported objects) and the back-office
+   * the module tiles' counts (figures.ts `loadModuleCounts`), the moderation queue (a project's reported objects) and the back-office
    * (their projects) read a kind's objects through it, in one statement.
    */
   inModules: (moduleIds: SQL) => SQL;
