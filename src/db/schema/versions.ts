@@ -64,10 +64,11 @@ export const pageChangeSums = pgTable(
  * The module tiles' figures (core/modules/figures.ts), each kept under the module's page version it
  * was counted at (`pageVersionField` of the project and the module: every write the tile counts
  * moves it). A read whose version is the same takes the row; one whose version moved counts the
- * module anew and writes the row, so that a module is counted about once per version for all
- * processes and instances. Equal versions stand for the same data, so a row never shows figures
- * older than its version. No foreign key: a count of a module deleted meanwhile writes its row
- * without failing; the background work deletes such rows (`vacuumPageChanges`).
+ * module anew and writes the row, so that a module is counted at most once per version in each
+ * process, and a process or instance that reads after the row was written takes it. Equal versions
+ * stand for the same data, so a row never shows figures older than its version. No foreign key: a
+ * count of a module deleted meanwhile writes its row without failing; the background work deletes
+ * such rows (`vacuumPageChanges`).
  */
 export const moduleFigures = pgTable('module_figures', {
   moduleId: integer('module_id').primaryKey(),
