@@ -142,8 +142,9 @@ test('a signed-in user gets their own page, never another user\'s or a visitor\'
 });
 
 test('merging the change log keeps every page version', async (t) => {
+  // The app's intervals mocked too (an app of its own): its background merge runs only when this test merges.
+  t.mock.timers.enable({ apis: ['Date', 'setInterval'], now: Date.now() });
   const { app, db, database } = await keptWorld();
-  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
   const visitor = new Browser(app);
   await db.execute(sql`UPDATE ideas SET name = 'Once more' WHERE id = 1`);
   await db.execute(sql`UPDATE ideas SET name = 'Idea 1' WHERE id = 1`);
