@@ -60,6 +60,9 @@ export interface ModuleCounts {
   participants: number;
 }
 
+/** A tile's counts as a statement read them (the driver may give numbers as text). */
+const countsOf = (row: { items: unknown; comments: unknown; participants: unknown }): ModuleCounts => ({ items: Number(row.items), comments: Number(row.comments), participants: Number(row.participants) });
+
 /** A module's tile as the statements below read it: its version now, and its counts when `module_figures` holds them at that version (else null). */
 interface KeptTile {
   id: number;
@@ -70,12 +73,19 @@ interface KeptTile {
 }
 
 /**
- * Common table expressions (for a statement's WITH): `tile_versions` (id, version), the modules
+ * A common table expression (for a statement's WITH): `tile_versions` (id, version), the modules
  * `moduleIds` selects with their version now (`pageVersionField` of the module's project and itself:
- * every write their tiles count moves it), and `tiles` (id, version, items, comments, participants),
- * their counts as `module_figures` holds them at that version, null where it holds none.
+ * every write their tiles count moves it).
  */
-const keptTilesCtes = (moduleIds: SQL): SQL => sql`tile_versions as materialized (select m.id, ${pageVersionField(sql`m.project_id`, sql`m.id`)} as version from ${modules} m where m.id in (${moduleIds})),
+const tileVersionsCte = (moduleIds: SQL): SQL =>
+  sql`tile_versions as materialized (select m.id, ${pageVersionField(sql`m.project_id`, sql`m.id`)} as version from ${modules} m where m.id in (${moduleIds}))`;
+
+/**
+ * Common table expressions: `tile_versions` (`tileVersionsCte`) and `tiles` (id, version, items,
+ * comments, participants), their counts as `module_figures` holds them at that version, null where
+ * it holds none.
+ */
+const keptTilesCtes = (moduleIds: SQL): SQL => sql`${tileVersionsCte(moduleIds)},
     tiles as (select v.id, v.version, f.items, f.comments, f.participants from tile_versions v left join ${moduleFigures} f on f.module_id = v.id and f.version = v.version)`;
 
 /** The modules' tiles being counted in each database handle, by `<id>@<version>`: overlapping reads of a tile at one version wait for one count. */
@@ -108,18 +118,18 @@ async function countTiles(db: DbOrTx, stale: readonly KeptTile[]): Promise<Map<n
 
 /** Counts the modules' tiles (`moduleCountsSql`) and keeps them in `module_figures` under the modules' versions in the same snapshot, in one statement. */
 async function countAndKeep(db: DbOrTx, ids: number[]): Promise<Map<number, ModuleCounts>> {
-  const result = await db.execute(sql`with ${keptTilesCtes(sql`select unnest(${`{${ids.join(',')}}`}::integer[])`)},
+  const result = await db.execute(sql`with ${tileVersionsCte(sql`select unnest(${`{${ids.join(',')}}`}::integer[])`)},
     counted as materialized (${moduleCountsSql(sql`select v.id from tile_versions v`)}),
     kept as (insert into ${moduleFigures} as f (module_id, version, items, comments, participants)
       select c.id, v.version, c.items, c.comments, c.participants from counted c join tile_versions v on v.id = c.id order by c.id
       on conflict (module_id) do update set version = excluded.version, items = excluded.items, comments = excluded.comments, participants = excluded.participants)
     select id, items, comments, participants from counted`);
-  return new Map(rowsOf<{ id: number; items: number; comments: number; participants: number }>(result).map((r) => [Number(r.id), { items: Number(r.items), comments: Number(r.comments), participants: Number(r.participants) }]));
+  return new Map(rowsOf<{ id: number; items: number; comments: number; participants: number }>(result).map((row) => [Number(row.id), countsOf(row)]));
 }
 
 /** The tiles' counts: those kept at their version as read, the others counted (`countTiles`). */
 async function tileCounts(db: DbOrTx, tiles: readonly KeptTile[]): Promise<Map<number, ModuleCounts>> {
-  const kept = tiles.filter((tile) => tile.items !== null).map((tile) => [Number(tile.id), { items: Number(tile.items), comments: Number(tile.comments), participants: Number(tile.participants) }] as const);
+  const kept = tiles.filter((tile) => tile.items !== null).map((tile) => [Number(tile.id), countsOf(tile)] as const);
   const stale = tiles.filter((tile) => tile.items === null);
   return new Map([...kept, ...(stale.length ? await countTiles(db, stale) : [])]);
 }
